@@ -1,0 +1,64 @@
+// Web bundle and first-login bench: prints the production bundle sizes (initial JS+CSS of /login and of the
+// first page after login, raw and gzip) and the median time from pressing Enter on the login form to the
+// rendered dashboard, over 5 runs in headless Chromium against a real server on a fresh database.
+// Run: node bench/web-bundle.mjs   (figures only; nothing here asserts on timing)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { register } from 'tsx/esm/api';
+import { chromium } from 'playwright-core';
+import { printSizes, routeSizes } from './_bundle-sizes.mjs';
+
+const RUNS = 5;
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const root = new URL('..', import.meta.url).pathname;
+
+// A private production build of the current sources: what is measured is what is served, and a rebuild of
+// packages/web/dist by someone else meanwhile cannot swap the hashed files under the running server.
+const dist = mkdtempSync(join(tmpdir(), 'ws-web-bench-'));
+process.on('exit', () => rmSync(dist, { recursive: true, force: true }));
+console.log('Building packages/web (production) for the bench …');
+const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+  cwd: join(root, 'packages/web'),
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+printSizes(routeSizes(dist));
+
+if (!existsSync(CHROMIUM)) {
+  console.log(`\n${CHROMIUM} is missing (apt-get install -y chromium): skipping the login→dashboard timing.`);
+  process.exit(0);
+}
+
+register();
+const { startTestServer, TEST_ADMIN } = await import('../packages/server/src/testing/server.ts');
+const server = await startTestServer({ webDist: dist });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+const times = { immediate: [], afterIdle: [] };
+try {
+  for (const mode of ['immediate', 'afterIdle']) {
+    for (let i = 0; i < RUNS; i++) {
+      const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const page = await ctx.newPage();
+      await page.goto(`${server.url}/login`, { waitUntil: mode === 'afterIdle' ? 'networkidle' : 'load' });
+      await page.locator('#login-username').fill(TEST_ADMIN.username);
+      await page.locator('#login-password').fill(TEST_ADMIN.password);
+      const started = performance.now();
+      await page.keyboard.press('Enter');
+      await page.locator('[data-testid^="queue-"]').first().waitFor();
+      times[mode].push(performance.now() - started);
+      await ctx.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const line = (xs) => `median ${median(xs).toFixed(0)} ms  (runs ${xs.map((t) => t.toFixed(0)).join(', ')})`;
+console.log(`\nLogin → dashboard rendered (Enter pressed → first work-queue card on screen), fresh browser profile each run, ${RUNS} runs:`);
+console.log(`  typing at once after the page loads:               ${line(times.immediate)}`);
+console.log(`  after the login page went idle (shell preloaded):  ${line(times.afterIdle)}`);

@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestServer } from '../../packages/server/src/testing/server';
+import { newLine, pdfText, TINY_PNG } from '../../packages/server/src/testing/factories/goods-in';
+import { DEMO_PASSWORD, launchBrowser, type TestServer } from '../support/browser';
+
+let server: TestServer;
+let browser: Browser;
+let dataDir: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-goods-'));
+  [server, browser] = await Promise.all([startTestServer({ dataDir }), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function pageAs(username: string): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+  ctx.setDefaultTimeout(10_000);
+  contexts.push(ctx);
+  const token = await server.login(username, DEMO_PASSWORD);
+  await ctx.addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
+  return ctx.newPage();
+}
+
+/** A keyboard-wedge scanner: characters, then Enter, into whatever has focus. */
+async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** The print driver is not running in tests: the SPEC's 客户端未连接 alert shows 1 s after a station opens. */
+async function dismissDriverAlert(page: Page): Promise<void> {
+  const alert = page.locator('.ant-modal-confirm').filter({ hasText: '客户端未连接' });
+  await alert.waitFor();
+  expect(await alert.getByRole('link', { name: '下载打印客户端' }).getAttribute('href')).toBe('/api/warehouse/printAgent/download');
+  await alert.getByRole('button').click();
+  await alert.waitFor({ state: 'hidden' });
+}
+
+/** The station's scan input has focus: the scanner's characters land there. */
+async function scanReady(page: Page): Promise<void> {
+  await page.getByTestId('scan-input').waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 5000 }).toBe('scan-input');
+}
+
+const lastLog = (page: Page) => page.getByTestId('scan-log-item').first();
+
+describe('goods in, through the screens', () => {
+  it('takes a line from purchase_wait to shelved with a scanner, prints its label, and shows every step in the trace', async () => {
+    const line = await newLine(server.db, { title: '端到端测试 卫衣', props: [{ name: '颜色:灰色' }, { name: '尺码:M' }], now: new Date() });
+
+    // Purchase desk: find the line, claim it, record the marketplace purchase.
+    const buyer = await pageAs('purchaser1');
+    await buyer.goto(`${server.url}/buyModule/buyOrder?status=purchase_wait&numberType=purchaseNo&numberValue=${line.purchaseNo}`);
+    await buyer.getByTestId(`claim-${line.id}`).click();
+    await buyer.getByTestId('action-purchase').click();
+    const dialog = buyer.locator('.ant-modal').filter({ hasText: '平台订单号' });
+    await dialog.getByLabel('平台订单号').fill('TB-E2E-0001');
+    await dialog.getByLabel('国内快递单号').fill('SFE2E0001');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await buyer.locator('.ant-card-head').filter({ hasText: '已采购' }).waitFor();
+
+    // Inbound station: scan the parcel, weigh, receive.
+    const wh = await pageAs('warehouse1');
+    await wh.goto(`${server.url}/WarehouseManage/inboundScan`);
+    await wh.getByText('请将电脑键盘切换为英文输入法，否则可能导致扫描失败').waitFor();
+    await dismissDriverAlert(wh);
+    await scanReady(wh);
+    await scan(wh, 'SFE2E0001');
+    await wh.getByText(line.purchaseNo).waitFor();
+    await wh.getByTestId(`weightG-${line.id}`).fill('420');
+    await wh.getByTestId(`lengthMm-${line.id}`).fill('300');
+    await wh.getByTestId(`widthMm-${line.id}`).fill('200');
+    await wh.getByTestId(`heightMm-${line.id}`).fill('50');
+    await wh.getByTestId('receive').click();
+    const received = wh.getByTestId('received-item').first();
+    await received.waitFor();
+    const itemCode = `WI${String(line.id).padStart(8, '0')}`;
+    expect(await received.innerText()).toContain(itemCode);
+
+    // The label: a PDF with the SPEC's label data.
+    const href = await received.getByTestId('label-link').getAttribute('href');
+    const pdf = await wh.request.get(`${server.url}${href}`);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const text = await pdfText(await pdf.body());
+    for (const s of ['U100001', String(line.id % 10000).padStart(4, '0'), itemCode, '420 g', '3000 cm³', '颜色:灰色; 尺码:M', '制单：仓库小王']) expect(text).toContain(s);
+
+    // QC station: scan the item, photograph, pass.
+    await wh.goto(`${server.url}/WarehouseManage/qcPhoto`);
+    await dismissDriverAlert(wh);
+    await scanReady(wh);
+    await scan(wh, itemCode);
+    await wh.getByTestId('qc-pass').waitFor();
+    await wh.locator('input[type=file]').setInputFiles({ name: 'qc.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await wh.locator('.ant-image img').first().waitFor();
+    await wh.getByTestId('qc-pass').click();
+    await wh.locator('.ant-message-notice').filter({ hasText: '质检完成' }).waitFor();
+
+    // Shelving station: item, then location; a wrong location first is a loud error.
+    await wh.goto(`${server.url}/WarehouseManage/shelving`);
+    await scanReady(wh);
+    await scan(wh, itemCode);
+    const suggested = (await wh.getByTestId('suggested').innerText()).trim();
+    expect(suggested).toMatch(/^[A-Z]-\d{2}-\d{2}-\d{2}$/);
+    await scan(wh, 'Z-99-99-99');
+    await expect.poll(() => lastLog(wh).innerText()).toContain('库位 Z-99-99-99 不存在');
+    expect(await lastLog(wh).getAttribute('class')).toContain('scan-log-error');
+    await scan(wh, itemCode);
+    await scan(wh, suggested);
+    await expect.poll(() => lastLog(wh).innerText()).toContain(`上架成功 ${suggested}`);
+    expect(await lastLog(wh).getAttribute('class')).toContain('scan-log-success');
+    await expect.poll(() => wh.evaluate(() => window.__wsSpoken?.join('|') ?? '')).toContain(`上架成功 ${suggested}`);
+
+    // The timeline shows every step with who.
+    await wh.goto(`${server.url}/WarehouseManage/orderDetail?id=${line.id}`);
+    const trace = wh.getByTestId('trace-item');
+    await expect.poll(() => trace.count()).toBe(5);
+    const steps = await trace.allInnerTexts();
+    expect(steps.map((s) => s.split('\n')[0].split(' ')[0])).toEqual(['领取采购', '采购完成', '入库', '拍照质检', '上架']);
+    expect(steps[0]).toContain('采购小张');
+    expect(steps[4]).toContain('仓库小王');
+    expect(steps[4]).toContain(suggested);
+  });
+
+  it('speaks through the configured speech provider, and toasts for 5 s when it fails', async () => {
+    // A local stand-in that speaks the provider's protocol: GET with tok, tex, lan=zh, …; answers an audio blob.
+    const asked: URLSearchParams[] = [];
+    const provider = http.createServer((req, res) => {
+      const q = new URL(req.url ?? '/', 'http://x').searchParams;
+      asked.push(q);
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (q.get('tex')?.includes('不存在')) {
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"err_no":500}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'audio/mp3' }).end(Buffer.alloc(64));
+    });
+    await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+    process.env.TTS_URL = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/text2audio`;
+    process.env.TTS_ACCESS_TOKEN = 'stand-in-token';
+    try {
+      const wh = await pageAs('warehouse2');
+      await wh.goto(`${server.url}/WarehouseManage/shelving`);
+      await scanReady(wh);
+      await scan(wh, 'A-01-01-01');
+      await expect.poll(() => asked.map((q) => q.get('tex'))).toContain('请先扫描商品条码');
+      const q = asked.find((x) => x.get('tex') === '请先扫描商品条码')!;
+      expect([q.get('tok'), q.get('lan')]).toEqual(['stand-in-token', 'zh']);
+      // Muted: nothing is asked of the provider.
+      await wh.getByTestId('mute').click();
+      const before = asked.length;
+      await scanReady(wh);
+      await scan(wh, 'A-01-01-02');
+      await expect.poll(() => wh.getByTestId('scan-log-item').count()).toBe(2);
+      await wh.waitForTimeout(800);
+      expect(asked.length).toBe(before);
+      await wh.getByTestId('mute').click();
+      // Provider failure: the SPEC's error toast (5 s).
+      await scanReady(wh);
+      await scan(wh, 'WI99999999');
+      await wh.locator('.ant-message-notice').filter({ hasText: '语音合成失败' }).waitFor();
+    } finally {
+      delete process.env.TTS_URL;
+      delete process.env.TTS_ACCESS_TOKEN;
+      provider.close();
+    }
+  });
+});

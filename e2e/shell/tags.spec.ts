@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loginApi, tabTitles, useE2E } from '../support/browser';
+
+const e2e = useE2E();
+
+const tab = (page: Page, title: string) => page.locator('.tags-view-item').filter({ hasText: title });
+
+const openMenus = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+
+async function contextMenu(page: Page, title: string, action: string): Promise<void> {
+  await expect.poll(() => openMenus(page).count()).toBe(0);
+  await tab(page, title).click({ button: 'right' });
+  // Wait for the menu's opening animation to end before choosing.
+  await expect.poll(() => openMenus(page).getAttribute('class')).not.toMatch(/appear|enter/);
+  await openMenus(page).getByRole('menuitem', { name: action, exact: true }).click();
+  await expect.poll(() => openMenus(page).count()).toBe(0);
+}
+
+async function openTabs(page: Page, url: (p: string) => string): Promise<void> {
+  await page.goto(url('/dashboard'));
+  await page.getByText('欢迎，').waitFor();
+  for (const [label, path] of [
+    ['管理员账号', '/systemManage/adminUser'],
+    ['角色管理', '/systemManage/role'],
+    ['审计日志', '/systemManage/audit'],
+  ]) {
+    const system = page.locator('.sidebar-container li.ant-menu-submenu').filter({ hasText: '系统管理' });
+    if (!(await system.getAttribute('class'))?.includes('ant-menu-submenu-open')) {
+      await system.locator('.ant-menu-submenu-title').click();
+    }
+    await system.locator('.ant-menu-item').filter({ hasText: label }).click();
+    await page.waitForURL((u) => u.pathname === path);
+    await tab(page, label).waitFor();
+  }
+}
+
+describe('tags view', () => {
+  it('opens a tab per page, Dashboard affixed first; tabs survive a reload; affixed cannot be closed', async () => {
+    const e = e2e();
+    const ctx = await e.context();
+    await loginApi(e, ctx);
+    const page = await ctx.newPage();
+    await openTabs(page, e.url);
+    expect(await tabTitles(page)).toEqual(['首页', '管理员账号', '角色管理', '审计日志']);
+    expect(await tab(page, '审计日志').getAttribute('class')).toContain('active');
+    await page.reload();
+    await tab(page, '审计日志').waitFor();
+    expect(await tabTitles(page)).toEqual(['首页', '管理员账号', '角色管理', '审计日志']);
+
+    expect(await tab(page, '首页').locator('.tags-view-close').count()).toBe(0);
+    await tab(page, '首页').click({ button: 'right' });
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    await menu.getByRole('menuitem', { name: '刷新' }).waitFor();
+    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['刷新', '关闭其他', '关闭所有']);
+  });
+
+  it("keeps a page's unsaved input and filters when switching tabs; Refresh starts it afresh; noCache pages start afresh", async () => {
+    const e = e2e();
+    const ctx = await e.context();
+    await loginApi(e, ctx);
+    const page = await ctx.newPage();
+    await openTabs(page, e.url);
+    await tab(page, '管理员账号').click();
+    await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
+    const username = page.locator('.list-filters input#username');
+    await username.fill('half-typed');
+    await tab(page, '角色管理').click();
+    await page.waitForURL((u) => u.pathname === '/systemManage/role');
+    await page.locator('.list-filters input#keyword').fill('ware');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('keyword') === 'ware');
+    await expect.poll(() => tab(page, '角色管理').getAttribute('href')).toBe('/systemManage/role?keyword=ware');
+
+    await tab(page, '管理员账号').click();
+    await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
+    expect(await username.inputValue()).toBe('half-typed');
+    // The role tab reopens with its filter.
+    await tab(page, '角色管理').click();
+    await page.waitForURL((u) => u.pathname === '/systemManage/role' && u.searchParams.get('keyword') === 'ware');
+    expect(await page.locator('.list-filters input#keyword').inputValue()).toBe('ware');
+
+    await tab(page, '管理员账号').click();
+    await contextMenu(page, '管理员账号', '刷新');
+    await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
+    await expect.poll(() => page.locator('.list-filters input#username').inputValue()).toBe('');
+
+    // The profile page is noCache: leaving it drops its state.
+    await page.goto(e.url('/profile/index'));
+    const name = page.getByLabel('姓名');
+    await name.fill('Changed but not saved');
+    await tab(page, '审计日志').click();
+    await page.waitForURL((u) => u.pathname === '/systemManage/audit');
+    await tab(page, '个人中心').click();
+    await page.waitForURL((u) => u.pathname === '/profile/index');
+    await expect.poll(() => page.getByLabel('姓名').inputValue()).toBe('超级管理员');
+  });
+
+  it('Close, close icon, middle-click, Close Others and Close All; closing the active tab goes to the last one', async () => {
+    const e = e2e();
+    const ctx = await e.context();
+    await loginApi(e, ctx);
+    const page = await ctx.newPage();
+    await openTabs(page, e.url);
+
+    // Closing a tab that is not active keeps the page.
+    await contextMenu(page, '角色管理', '关闭');
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '管理员账号', '审计日志']);
+    expect(new URL(page.url()).pathname).toBe('/systemManage/audit');
+
+    // Closing the active tab goes to the last remaining one.
+    await tab(page, '审计日志').locator('.tags-view-close').click();
+    await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
+    expect(await tabTitles(page)).toEqual(['首页', '管理员账号']);
+
+    // Middle-click closes.
+    await openTabs(page, e.url);
+    await tab(page, '角色管理').click({ button: 'middle' });
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '管理员账号', '审计日志']);
+
+    // Close Others keeps the affixed tab and the chosen one, and opens it.
+    await contextMenu(page, '管理员账号', '关闭其他');
+    await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
+    expect(await tabTitles(page)).toEqual(['首页', '管理员账号']);
+
+    // Close All keeps only the affixed Dashboard and goes there.
+    await contextMenu(page, '管理员账号', '关闭所有');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    expect(await tabTitles(page)).toEqual(['首页']);
+
+    // Refresh on the Dashboard re-enters it through /redirect.
+    await contextMenu(page, '首页', '刷新');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.getByText('欢迎，').waitFor();
+  });
+});

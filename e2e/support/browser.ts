@@ -1,0 +1,136 @@
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestServer, TEST_ADMIN, DEMO_PASSWORD } from '../../packages/server/src/testing/server';
+import { CHROMIUM } from './global-setup';
+
+export { TEST_ADMIN, DEMO_PASSWORD };
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}
+
+export interface E2E {
+  server: TestServer;
+  browser: Browser;
+  url(path?: string): string;
+  /** A fresh browser profile (cookies, storage) with a desktop viewport unless told otherwise. */
+  context(opts?: { width?: number; height?: number }): Promise<BrowserContext>;
+  /** A page in a fresh context. */
+  page(opts?: { width?: number; height?: number }): Promise<Page>;
+}
+
+/**
+ * One real server on a fresh database and one Chromium per spec file. Call at the top of a spec;
+ * the returned getter is valid inside tests.
+ */
+export function useE2E(): () => E2E {
+  let env: E2E | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    const webDist = inject('webDist');
+    const [server, browser] = await Promise.all([startTestServer(webDist ? { webDist } : {}), launchBrowser()]);
+    env = {
+      server,
+      browser,
+      url: (path = '/') => `${server.url}${path}`,
+      async context(opts = {}) {
+        const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1400, height: opts.height ?? 900 }, locale: 'zh-CN' });
+        ctx.setDefaultTimeout(15_000);
+        contexts.push(ctx);
+        return ctx;
+      },
+      async page(opts) {
+        const ctx = await this.context(opts);
+        return ctx.newPage();
+      },
+    };
+  });
+  // Each test's browser contexts end with it, so no page keeps polling the server behind later tests.
+  afterEach(async () => {
+    for (const ctx of contexts.splice(0)) await ctx.close().catch(() => undefined);
+  });
+  afterAll(async () => {
+    for (const ctx of contexts.splice(0)) await ctx.close().catch(() => undefined);
+    await env?.browser.close();
+    await env?.server.close();
+  });
+  return () => {
+    if (!env) throw new Error('useE2E: not started');
+    return env;
+  };
+}
+
+/** Logs in through the login page (Enter submits) and waits for the shell. */
+export async function loginUi(page: Page, username: string = TEST_ADMIN.username, password: string = TEST_ADMIN.password): Promise<void> {
+  await page.getByLabel(/用户名|Username/).fill(username);
+  await page.getByLabel(/^(密码|Password)$/).fill(password);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('app-wrapper').waitFor();
+}
+
+/** Logs in through the API and puts the token in the Admin-Token cookie: for tests that are not about login. */
+export async function loginApi(e: E2E, ctx: BrowserContext, username: string = TEST_ADMIN.username, password?: string): Promise<string> {
+  const token = await e.server.login(username, password ?? (username === TEST_ADMIN.username ? TEST_ADMIN.password : DEMO_PASSWORD));
+  await ctx.addCookies([{ name: 'Admin-Token', value: token, url: e.server.url }]);
+  return token;
+}
+
+/** The labels of the sidebar's top-level entries (items and submenus). */
+export async function sidebarLabels(page: Page): Promise<string[]> {
+  const texts = await page.locator('.sidebar-container ul.ant-menu-root > li:not(.ant-menu-item-divider)').allInnerTexts();
+  return texts.map((s) => s.trim().split('\n')[0].trim());
+}
+
+/** The labels of a submenu's items (opens it when closed). */
+export async function submenuLabels(page: Page, title: string): Promise<string[]> {
+  const sub = page.locator('.sidebar-container ul.ant-menu-root > li.ant-menu-submenu').filter({ hasText: title });
+  if (!(await sub.getAttribute('class'))?.includes('ant-menu-submenu-open')) await sub.locator('.ant-menu-submenu-title').click();
+  await sub.locator('ul .ant-menu-item').first().waitFor();
+  return (await sub.locator('ul .ant-menu-item').allInnerTexts()).map((s) => s.trim());
+}
+
+/** Texts of the open tabs, in order. */
+export async function tabTitles(page: Page): Promise<string[]> {
+  return page.locator('.tags-view-item').allInnerTexts().then((t) => t.map((s) => s.trim()));
+}
+
+/** The text of antd toasts currently on screen. */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.ant-message-notice').filter({ hasText: text });
+}
+
+interface MenuRoute {
+  path: string;
+  component: string;
+  name: string;
+  hidden?: boolean;
+  alwaysShow?: boolean;
+  redirect?: string;
+  meta: Record<string, unknown> & { title: string; titleEn: string };
+  children?: MenuRoute[];
+}
+
+/**
+ * Lets a test change the menu tree the real server returns (e.g. to add a single-child parent or a badge
+ * to a screen that exists); the rest of the response is the server's own.
+ */
+export async function editMenu(ctx: BrowserContext, edit: (tree: MenuRoute[]) => MenuRoute[]): Promise<void> {
+  await ctx.route('**/api/role/getEnableRoutes', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { code: number; message: string; data: MenuRoute[] };
+    await route.fulfill({ response: res, json: { ...body, data: edit(body.data) } });
+  });
+}

@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** This run's private copy of the web build (see useE2E). */
+    webDist?: string;
+  }
+}
+
+export const CHROMIUM = '/usr/bin/chromium';
+const root = path.resolve(import.meta.dirname, '../..');
+const web = path.join(root, 'packages/web');
+const builtIndex = path.join(web, 'dist/index.html');
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    // Tests do not change the build: editing one must not trigger a rebuild (which would swap the hashed
+    // assets under any server already running on this dist).
+    if (entry.name === 'node_modules' || entry.name === 'dist' || /\.test\.tsx?$/.test(entry.name)) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Browser tests run against the production build: rebuild it when missing or older than its sources, then
+ * copy it for this run, so that a rebuild of packages/web/dist by another run meanwhile cannot swap the
+ * hashed files under this run's servers.
+ */
+export default function setup(project: TestProject): () => void {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: install Debian's browser with \`apt-get install -y chromium\` (never \`npx playwright install\`).`);
+  }
+  const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+  const sourcesAt = Math.max(newestMtime(web), newestMtime(path.join(root, 'packages/shared')));
+  if (sourcesAt > builtAt) {
+    console.log('[e2e] building packages/web …');
+    // vitest sets NODE_ENV=test, which would make Vite bundle React's and antd's development builds.
+    const build = spawnSync('npm', ['run', 'build', '--workspace', '@waystation/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    if (build.status !== 0) throw new Error('building packages/web failed');
+  }
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-web-'));
+  fs.cpSync(path.join(web, 'dist'), copy, { recursive: true });
+  project.provide('webDist', copy);
+  return () => fs.rmSync(copy, { recursive: true, force: true });
+}

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform, serializerCompiler, validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorCode, httpStatusOf } from '@waystation/shared/contract/common';
+import type { AppConfig } from './config';
+import { type Database, openDatabase } from './db';
+import { AppError, isDatabaseUnavailable } from './core/errors';
+import { registerAccessControl } from './core/http';
+import { MODULES } from './modules';
+import { BadgeRegistry } from './modules/badge/service';
+import { ensureSuperAdmin, seedRoles } from './seed/base';
+import { seedDemo } from './seed/demo';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: Database;
+  /** The first super admin's generated password, when this start created the account without a configured one. */
+  generatedAdminPassword?: string;
+}
+
+// Schema messages without a text of their own speak Chinese, like the rest of the product.
+z.config(z.locales.zhCN());
+
+const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+
+/** Builds the whole server: database (opened here unless given), seeds, API and the web app. */
+export async function buildApp(config: AppConfig, given?: Database): Promise<BuiltApp> {
+  const database = given ?? (await openDatabase(config));
+  const { db } = database;
+  const app = Fastify({
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers["x-token"]', 'req.headers.cookie', 'req.headers.authorization'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactToken(req.url), ip: req.ip }),
+      },
+    },
+    // Our own schemas decide: no ajv coercion anywhere.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('services', { db, now: config.now });
+  app.addHook('onClose', async () => {
+    if (!given) await database.close();
+  });
+
+  try {
+    const now = config.now();
+    await seedRoles(db, now);
+    const generatedAdminPassword = await ensureSuperAdmin(db, config.adminUsername, config.adminPassword, now);
+    if (config.demo) await seedDemo(db, now);
+
+    registerErrorHandlers(app);
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'Waystation API', version: '0.1.0', description: 'Every response is { code, message, data }; code 20000 is success.' },
+        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+    registerAccessControl(app);
+
+    const ctx = { config, badges: new BadgeRegistry() };
+    for (const register of MODULES) register(app, ctx);
+
+    registerWebApp(app, config.webDist);
+    await app.ready();
+    return { app, database, generatedAdminPassword };
+  } catch (err) {
+    await app.close().catch(() => {});
+    if (!given) await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+function fieldsOf(validation: { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const v of validation) {
+    let key = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    let message = v.message ?? '格式不正确';
+    const keys = v.params?.keys as string[] | undefined;
+    if (v.keyword === 'unrecognized_keys' && keys?.length) {
+      key = [key, keys[0]].filter(Boolean).join('.');
+      message = `不支持的字段：${keys.join(', ')}`;
+    }
+    fields[key || '_'] ??= message;
+  }
+  return fields;
+}
+
+function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((err, req, reply) => {
+    const send = (code: number, message: string, data: unknown = null, status = httpStatusOf(code)) =>
+      reply.status(status).send({ code, message, data });
+    if (err instanceof AppError) return send(err.code, err.message, err.data);
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields = fieldsOf(err.validation);
+      const [first] = Object.entries(fields);
+      return send(ErrorCode.VALIDATION, first ? `${first[0]}: ${first[1]}` : '参数校验失败', { fields });
+    }
+    const e = err as { code?: string; statusCode?: number; message: string };
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(ErrorCode.VALIDATION, '请求内容过大', null, 413);
+    if (e.code?.startsWith('FST_ERR_CTP') || (e.statusCode === 400 && !isResponseSerializationError(err))) {
+      return send(ErrorCode.VALIDATION, `请求格式错误：${e.message}`);
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return send(ErrorCode.UNAVAILABLE, '数据库暂时不可用，请稍后重试');
+    }
+    req.log.error({ err }, 'unhandled error');
+    return send(ErrorCode.INTERNAL, '服务器内部错误');
+  });
+}
+
+/** Serves the built web app with history fallback; unknown /api paths get the 40400 envelope. */
+function registerWebApp(app: FastifyInstance, webDist: string | undefined): void {
+  const index = webDist ? path.join(webDist, 'index.html') : undefined;
+  const hasWeb = !!index && fs.existsSync(index);
+  if (hasWeb) app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: `接口不存在：${req.method} ${req.url.split('?')[0]}`, data: null });
+    }
+    return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(index!));
+  });
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Directory of the embedded database, uploads and the lock file. */
+  dataDir: string;
+  /** PostgreSQL server; absent means the embedded PGlite in dataDir. */
+  databaseUrl?: string;
+  adminUsername: string;
+  /** When absent a password is generated and printed once at the first start. */
+  adminPassword?: string;
+  /** Seed demo roles' staff and business data, and allow the demo role switch. */
+  demo: boolean;
+  /** Directory with the built web app; served with history fallback when present. */
+  webDist?: string;
+  /** Injected clock: every rule about time reads it, so tests never wait. */
+  now: () => Date;
+  logLevel: string;
+  /** Failed logins from one IP within the window before further attempts are refused (42900). */
+  loginIpLimit: number;
+  bodyLimit: number;
+  /** Behind a load balancer: take the client IP from X-Forwarded-For (for login limits and the audit trail). */
+  trustProxy: boolean;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const demoDefault = databaseUrl ? false : true;
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl,
+    adminUsername: env.ADMIN_USERNAME ?? 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demo: env.DEMO === undefined || env.DEMO === '' ? demoDefault : ['1', 'true', 'on', 'yes'].includes(env.DEMO.toLowerCase()),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    now: () => new Date(),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginIpLimit: Number(env.LOGIN_IP_LIMIT ?? 50),
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: ['1', 'true', 'on', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+  };
+}

@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ErrorCode } from '@waystation/shared/contract/common';
+import { ALL_PERMISSIONS, permissionsOf } from '@waystation/shared/menu';
+import type { Db } from '../db';
+import { adminRoles, admins, roleRoutes, roles, sessions } from '../db/schema';
+import { AppError } from './errors';
+
+export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_used_at is refreshed at most this often, so a busy scanner does not write on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** The authenticated staff member behind a request. */
+export interface Caller {
+  id: number;
+  username: string;
+  name: string;
+  sessionId: number;
+  roles: string[];
+  allRoutes: boolean;
+  routes: Set<string>;
+  permissions: Set<string>;
+}
+
+export const newToken = () => crypto.randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+export interface RoleGrants {
+  roles: string[];
+  allRoutes: boolean;
+  routes: Set<string>;
+  permissions: Set<string>;
+}
+
+/** The roles an account holds and the routes and permission keys they grant. */
+export async function loadGrants(db: Db, adminId: number): Promise<RoleGrants> {
+  const rows = await db
+    .select({ key: roles.key, allRoutes: roles.allRoutes, routePath: roleRoutes.routePath })
+    .from(adminRoles)
+    .innerJoin(roles, eq(roles.id, adminRoles.roleId))
+    .leftJoin(roleRoutes, eq(roleRoutes.roleId, roles.id))
+    .where(eq(adminRoles.adminId, adminId));
+  const roleKeys = [...new Set(rows.map((r) => r.key))].sort();
+  const allRoutes = rows.some((r) => r.allRoutes);
+  const routes = new Set(rows.flatMap((r) => (r.routePath ? [r.routePath] : [])));
+  return { roles: roleKeys, allRoutes, routes, permissions: allRoutes ? new Set(ALL_PERMISSIONS) : permissionsOf(routes) };
+}
+
+const logoutError = (code: number, message: string) => new AppError(code, message);
+
+/** Resolves a token to its caller, or refuses with 50008 (unknown/revoked), 50012 (replaced) or 50014 (expired). */
+export async function authenticate(db: Db, token: string | undefined, now: Date): Promise<Caller> {
+  if (!token) throw logoutError(ErrorCode.ILLEGAL_TOKEN, '未登录或登录凭证无效，请重新登录');
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      adminId: sessions.adminId,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+      revokedReason: sessions.revokedReason,
+      username: admins.username,
+      name: admins.name,
+      status: admins.status,
+    })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) throw logoutError(ErrorCode.ILLEGAL_TOKEN, '登录凭证无效，请重新登录');
+  if (row.revokedReason === 'replaced') throw logoutError(ErrorCode.LOGGED_IN_ELSEWHERE, '您的账号已在其他地方登录');
+  if (row.revokedReason) throw logoutError(ErrorCode.ILLEGAL_TOKEN, '登录已失效，请重新登录');
+  if (row.status !== 'activity') throw logoutError(ErrorCode.ILLEGAL_TOKEN, '账号已停用，请联系管理员');
+  const t = now.getTime();
+  if (t >= row.expiresAt.getTime() || t - row.lastUsedAt.getTime() >= IDLE_TIMEOUT_MS) {
+    throw logoutError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');
+  }
+  if (t - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+  }
+  const grants = await loadGrants(db, row.adminId);
+  return { id: row.adminId, username: row.username, name: row.name, sessionId: row.sessionId, ...grants };
+}
+
+/** Ends every live session of an account (status change, new login elsewhere). */
+export async function revokeSessions(db: Db, adminId: number, reason: 'replaced' | 'disabled' | 'logout', now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.adminId, adminId), isNull(sessions.revokedAt)));
+}
+
+export const nowSql = (d: Date) => sql`${d.toISOString()}::timestamptz`;

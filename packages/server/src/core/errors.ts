@@ -1,0 +1,36 @@
+import { ErrorCode } from '@waystation/shared/contract/common';
+
+/** A refusal the caller should see: its code goes into the envelope and decides the HTTP status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export const forbidden = (message = '没有权限执行此操作') => new AppError(ErrorCode.FORBIDDEN, message);
+export const notFound = (message = '记录不存在') => new AppError(ErrorCode.NOT_FOUND, message);
+export const conflict = (message: string, data: unknown = null) => new AppError(ErrorCode.CONFLICT, message, data);
+/** A validation failure found by a service rule (not by the schema): names the field. */
+export const invalid = (field: string, message: string) => new AppError(ErrorCode.VALIDATION, message, { fields: { [field]: message } });
+
+/** PostgreSQL and driver errors that mean "the database cannot be reached right now". */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004'];
+  if (e.code && codes.includes(e.code)) return true;
+  if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+  return e.cause ? isDatabaseUnavailable(e.cause) : false;
+}
+
+/** Unique-violation from PostgreSQL (23505), looking through drizzle's wrapper. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  if (e.code === '23505') return true;
+  return e.cause ? isUniqueViolation(e.cause) : false;
+}

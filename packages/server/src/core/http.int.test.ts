@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { configFromEnv } from '../config';
+import { sql } from 'drizzle-orm';
+import { openPostgres, queryRows } from '../db';
+import { openTestDatabase } from '../testing/db';
+import { createTestApp, type TestApp } from '../testing/server';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+describe('HTTP core', () => {
+  it('answers unknown API paths with the 40400 envelope', async () => {
+    const res = await t.call('GET', '/api/nowhere');
+    expect(res).toMatchObject({ status: 404, code: 40400 });
+  });
+
+  it('refuses a body over the limit with a clear message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'admin', password: 'x'.repeat(3 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 40001, message: '请求内容过大' });
+  });
+
+  it('refuses malformed JSON with 40001', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(40001);
+  });
+
+  it('does not coerce types: a number where text is expected is refused, naming the field', async () => {
+    const res = await t.call<{ fields: Record<string, string> }>('POST', '/api/admin/login', { body: { username: 12345, password: 'x' } });
+    expect(res.code).toBe(40001);
+    expect(Object.keys(res.data.fields)).toEqual(['username']);
+  });
+
+  it('serves OpenAPI generated from the same schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json();
+    expect(doc.paths['/api/admin/login'].post.requestBody.content['application/json'].schema.required).toEqual(['username', 'password']);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/admin/info', '/api/role/getEnableRoutes', '/api/audit/pageList']));
+  });
+
+  it('serves the web app with history fallback when it is built', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-web-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Waystation</title>');
+    fs.writeFileSync(path.join(dir, 'app.js'), 'console.log(1)');
+    const web = await createTestApp({ webDist: dir });
+    try {
+      const deep = await web.app.inject({ method: 'GET', url: '/WarehouseManage/packQuery?status=paid' });
+      expect(deep.statusCode).toBe(200);
+      expect(deep.body).toContain('<title>Waystation</title>');
+      expect((await web.app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
+      expect((await web.app.inject({ method: 'GET', url: '/api/nope' })).json().code).toBe(40400);
+    } finally {
+      await web.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('badges and member code conversion', () => {
+  it('counts only built queues (none yet in the foundation) and answers 0 for an unbuilt one', async () => {
+    const all = await t.call<Record<string, number>>('GET', '/api/back/getTaskNum', { token: admin });
+    expect(all.code).toBe(20000);
+    const one = await t.call<number>('POST', '/api/back/getTaskNumByType', { token: admin, body: { taskNumType: 'sort_wait' } });
+    expect(one.data).toBeTypeOf('number');
+    const bad = await t.call('POST', '/api/back/getTaskNumByType', { token: admin, body: { taskNumType: 'nope' } });
+    expect(bad.code).toBe(40001);
+    expect((await t.call('GET', '/api/back/getTaskNum')).code).toBe(50008);
+  });
+
+  it('converts a member id to its user code and back; unknown gives null', async () => {
+    const code = await t.call<string | null>('GET', '/api/user/userIdToUserCode', { token: admin, query: { userId: ' 1 ' } });
+    expect(code.data).toBe('U100001');
+    const id = await t.call<number | null>('GET', '/api/user/userCodeToUserId', { token: admin, query: { userCode: 'u100001' } });
+    expect(id.data).toBe(1);
+    expect((await t.call('GET', '/api/user/userIdToUserCode', { token: admin, query: { userId: '999999' } })).data).toBeNull();
+    expect((await t.call('GET', '/api/user/userIdToUserCode', { token: admin, query: { userId: 'abc' } })).data).toBeNull();
+    expect((await t.call('GET', '/api/user/userCodeToUserId', { token: admin, query: { userCode: '   ' } })).code).toBe(40001);
+  });
+});
+
+/** A TCP relay between the app and PostgreSQL that the test can cut and restore. */
+function relay(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  const start = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => s.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as net.AddressInfo).port;
+        resolve();
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server!.close(() => resolve());
+    });
+  return { start, stop, port: () => port };
+}
+
+describe.runIf(!!inject('pgTemplate'))('database outage (PostgreSQL)', () => {
+  it('answers 50300 with Retry-After while PostgreSQL is unreachable and recovers on its own', async () => {
+    const url = new URL(inject('databaseUrl')!);
+    const proxy = relay({ host: url.hostname, port: Number(url.port || 5432) });
+    await proxy.start();
+    const viaProxy = new URL(url);
+    viaProxy.port = String(proxy.port());
+    // A private copy of the template, reached through the relay.
+    const copy = await openTestDatabase();
+    const [{ d: copyName }] = await queryRows<{ d: string }>(copy.db, sql`select current_database() as d`);
+    viaProxy.pathname = `/${copyName}`;
+    const database = await openPostgres(viaProxy.toString(), { migrate: false });
+    const { app } = await buildApp({ ...configFromEnv({}), logLevel: 'silent', adminPassword: 'admin12345', demo: false, webDist: undefined }, database);
+    try {
+      const login = () => app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'admin', password: 'admin12345' } });
+      expect((await login()).json().code).toBe(20000);
+      await proxy.stop();
+      const down = await login();
+      expect(down.statusCode).toBe(503);
+      expect(down.headers['retry-after']).toBe('5');
+      expect(down.json().code).toBe(50300);
+      await proxy.start();
+      expect((await login()).json().code).toBe(20000);
+    } finally {
+      await app.close();
+      await database.close();
+      await copy.close();
+    }
+  });
+});

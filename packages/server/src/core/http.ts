@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ErrorCode, envelope } from '@waystation/shared/contract/common';
+import type { Db } from '../db';
+import type { Actor } from './audit';
+import { writeAudit } from './audit';
+import { authenticate, type Caller } from './auth';
+import { AppError, forbidden } from './errors';
+import { consumeTicket, releaseTicket } from './verification';
+import type { SensitiveOperation } from '@waystation/shared/vocab/account';
+
+/** Who may call a route: nobody logged in, anybody logged in, or holders of a permission key from the catalogue. */
+export type Permission = 'public' | 'authenticated' | (string & {});
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+  interface FastifyContextConfig {
+    permission?: Permission;
+    /** Accept the token as ?token= too (GET /api/admin/info, for SPEC compatibility). */
+    tokenInQuery?: boolean;
+  }
+}
+
+export interface Services {
+  db: Db;
+  now: () => Date;
+}
+
+export interface Ctx<Q, B> {
+  query: Q;
+  body: B;
+  caller: Caller;
+  actor: Actor;
+  now: Date;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType> {
+  method: 'GET' | 'POST';
+  url: string;
+  permission: Permission;
+  summary: string;
+  tags?: string[];
+  query?: Q;
+  body?: B;
+  data: D;
+  tokenInQuery?: boolean;
+  /**
+   * A sensitive operation (SPEC §6): when its verification is enabled the call needs a ticket from doLoginVerify
+   * in the X-Verify-Ticket header, bound to this type, the caller and `verifyTarget` (else 42800, audited).
+   */
+  verify?: SensitiveOperation;
+  /** The target the ticket must name, from the parsed input (default ''). */
+  verifyTarget?: (input: { query: Out<Q>; body: Out<B> }) => string | number | undefined;
+  handler: (ctx: Ctx<Out<Q>, Out<B>>) => Promise<z.input<D>>;
+}
+
+/** Registers one API call: zod-validated input, permission from the catalogue, response in the envelope. */
+export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType>(
+  app: FastifyInstance,
+  spec: RouteSpec<Q, B, D>,
+): void {
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    config: { permission: spec.permission, tokenInQuery: spec.tokenInQuery },
+    schema: {
+      summary: spec.summary,
+      tags: spec.tags ?? [spec.url.split('/')[2] ?? 'api'],
+      ...(spec.permission === 'public' ? {} : { security: [{ token: [] }] }),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      response: { 200: envelope(spec.data) },
+    },
+    handler: async (req, reply) => {
+      const caller = req.caller as Caller;
+      const actor: Actor = { id: caller?.id ?? null, name: caller?.name ?? '', ip: req.ip };
+      const now = app.services.now();
+      const input = { query: req.query as Out<Q>, body: req.body as Out<B> };
+      let ticketId: number | null = null;
+      if (spec.verify) {
+        const header = req.headers['x-verify-ticket'];
+        ticketId = await consumeTicket(app.services.db, {
+          type: spec.verify,
+          operatorId: caller.id,
+          target: String(spec.verifyTarget?.(input) ?? ''),
+          ticket: Array.isArray(header) ? header[0] : header,
+          actor,
+          now,
+        });
+      }
+      let data;
+      try {
+        data = await spec.handler({ ...input, caller, actor, now, req, reply });
+      } catch (err) {
+        if (ticketId !== null) await releaseTicket(app.services.db, ticketId);
+        throw err;
+      }
+      return { code: ErrorCode.OK, message: 'success', data: data ?? null };
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+const WRITE_PATH = /\/(save|modify|delete|update|add|edit|reset|batch|send|do)[A-Za-z]*$/i;
+
+/** Authenticates and authorizes every API request before its body is even parsed. */
+export function registerAccessControl(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req) => {
+    const permission = req.routeOptions.config?.permission;
+    if (!permission || permission === 'public') return;
+    const headerToken = req.headers['x-token'];
+    let token = Array.isArray(headerToken) ? headerToken[0] : headerToken;
+    if (!token && req.routeOptions.config.tokenInQuery) token = (req.query as { token?: string })?.token;
+    const { db, now } = app.services;
+    const caller = await authenticate(db, token, now());
+    req.caller = caller;
+    if (permission === 'authenticated' || caller.permissions.has(permission)) return;
+    if (req.method !== 'GET' || WRITE_PATH.test(req.routeOptions.url ?? '')) {
+      await writeAudit(
+        db,
+        { id: caller.id, name: caller.name, ip: req.ip },
+        { action: 'permission.refused', targetType: 'route', targetId: req.routeOptions.url, after: { permission }, result: 'refused' },
+        now(),
+      );
+    }
+    throw forbidden();
+  });
+}
+
+export { AppError };

@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { ErrorCode } from '@waystation/shared/contract/common';
+import type { SensitiveOperation } from '@waystation/shared/vocab/account';
+import type { Db } from '../db';
+import { verifyConfigs, verifyTickets } from '../db/schema';
+import { type Actor, writeAudit } from './audit';
+import { AppError } from './errors';
+
+/**
+ * Server side of sensitive-operation verification (DESIGN §6). A route declared with `verify: type` in `api()`
+ * runs only with a valid ticket from POST /api/admin/doLoginVerify in the X-Verify-Ticket header: same type, same
+ * operator, same target, not expired, not used. A type whose verification is switched off passes without one.
+ */
+
+export const hashSecret = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+
+export const verificationRequired = (type: SensitiveOperation, target: string, message = '该操作需要安全验证') =>
+  new AppError(ErrorCode.VERIFICATION_REQUIRED, message, { type, target });
+
+/** Whether a type needs verification now (a type never configured does not). */
+export async function isVerifyEnabled(db: Db, type: SensitiveOperation): Promise<boolean> {
+  const [row] = await db.select({ enabled: verifyConfigs.enabled }).from(verifyConfigs).where(eq(verifyConfigs.type, type)).limit(1);
+  return !!row?.enabled;
+}
+
+export interface TicketCheck {
+  type: SensitiveOperation;
+  operatorId: number;
+  target: string;
+  /** The raw ticket the caller presented (header X-Verify-Ticket), if any. */
+  ticket: string | undefined;
+  actor: Actor;
+  now: Date;
+}
+
+/**
+ * Consumes a ticket for one sensitive call, or refuses with 42800 (audited as refused). Returns the consumed
+ * ticket's id (null when the type is not enabled) so that a call that then fails can give it back.
+ */
+export async function consumeTicket(db: Db, c: TicketCheck): Promise<number | null> {
+  if (!(await isVerifyEnabled(db, c.type))) return null;
+  let reason = 'missing';
+  if (c.ticket) {
+    const [row] = await db
+      .update(verifyTickets)
+      .set({ usedAt: c.now })
+      .where(
+        and(
+          eq(verifyTickets.ticketHash, hashSecret(c.ticket)),
+          eq(verifyTickets.type, c.type),
+          eq(verifyTickets.operatorId, c.operatorId),
+          eq(verifyTickets.target, c.target),
+          isNull(verifyTickets.usedAt),
+          gt(verifyTickets.expiresAt, c.now),
+        ),
+      )
+      .returning({ id: verifyTickets.id });
+    if (row) return row.id;
+    reason = await whyRefused(db, c);
+  }
+  await writeAudit(
+    db,
+    c.actor,
+    { action: 'verify.refused', targetType: c.type, targetId: c.target, after: { reason }, result: 'refused' },
+    c.now,
+  );
+  throw verificationRequired(c.type, c.target, reason === 'missing' ? '该操作需要安全验证' : '安全验证已失效，请重新验证');
+}
+
+/** For the audit trail: why a presented ticket was not accepted. */
+async function whyRefused(db: Db, c: TicketCheck): Promise<string> {
+  const [row] = await db.select().from(verifyTickets).where(eq(verifyTickets.ticketHash, hashSecret(c.ticket ?? ''))).limit(1);
+  if (!row) return 'unknown';
+  if (row.usedAt) return 'used';
+  if (row.expiresAt <= c.now) return 'expired';
+  if (row.type !== c.type) return 'other_type';
+  if (row.operatorId !== c.operatorId) return 'other_operator';
+  return 'other_target';
+}
+
+/** Gives a consumed ticket back when the call it was consumed for failed, so the operator can retry. */
+export async function releaseTicket(db: Db, id: number): Promise<void> {
+  await db.update(verifyTickets).set({ usedAt: null }).where(eq(verifyTickets.id, id));
+}
+
+/** Issues a ticket (after a code was accepted); returns the raw value, of which only the hash is kept. */
+export async function issueTicket(
+  db: Db,
+  t: { type: SensitiveOperation; operatorId: number; subjectId: number; target: string; ttlMs: number; now: Date },
+): Promise<{ ticket: string; expiresAt: Date }> {
+  const ticket = crypto.randomBytes(24).toString('base64url');
+  const expiresAt = new Date(t.now.getTime() + t.ttlMs);
+  await db.insert(verifyTickets).values({
+    ticketHash: hashSecret(ticket),
+    type: t.type,
+    operatorId: t.operatorId,
+    subjectId: t.subjectId,
+    target: t.target,
+    expiresAt,
+    createdAt: t.now,
+  });
+  return { ticket, expiresAt };
+}
+
+/** Old tickets are of no use; removed opportunistically. */
+export async function pruneTickets(db: Db, now: Date): Promise<void> {
+  await db.execute(sql`delete from ${verifyTickets} where ${verifyTickets.expiresAt} < ${new Date(now.getTime() - 24 * 3600_000).toISOString()}::timestamptz`);
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** One type for both drivers and for a transaction: services take this and pass the transaction down. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+
+export class DataDirLockedError extends Error {}
+
+/** One process per PGlite directory: a second server on the same directory stops with a clear message. */
+function acquireLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'waystation.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        fs.rmSync(lockPath, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockPath, 'utf8').trim());
+      if (pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is in use by another Waystation server (pid ${pid}). ` +
+            'Stop that server, or start this one with another DATA_DIR or with DATABASE_URL.',
+        );
+      }
+      fs.rmSync(lockPath, { force: true }); // stale lock of a process that is gone
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function openPglite(dataDir: string): Promise<Database> {
+  const release = acquireLock(dataDir);
+  try {
+    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** An existing PGlite client (tests load a migrated template into memory). */
+export function wrapPglite(client: PGlite): Database {
+  return { db: drizzlePglite({ client, schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000 });
+  // A dropped connection must not crash the process; the pool makes a new one on the next query.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+export async function openDatabase(cfg: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.dataDir);
+}
+
+/** Runs raw SQL on either driver and returns its rows (both drivers answer with `{ rows }`). */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

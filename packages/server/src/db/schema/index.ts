@@ -1,0 +1,4 @@
+export * from './core';
+export * from './money-people';
+export * from './goods-in';
+export * from './config-content';

@@ -1,0 +1,36 @@
+import { buildApp } from './app';
+import { configFromEnv } from './config';
+import { DataDirLockedError } from './db';
+
+const config = configFromEnv();
+const started = Date.now();
+try {
+  const { app, database, generatedAdminPassword } = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server';
+  console.log(`Waystation is ready on http://localhost:${config.port} (${where}, ${Date.now() - started} ms)`);
+  if (generatedAdminPassword) {
+    console.log(`First start: super admin "${config.adminUsername}" created with password: ${generatedAdminPassword}`);
+    console.log('It is shown only this once: log in and change it under Profile.');
+  }
+  if (config.demo) console.log('Demo data is on: demo staff log in with password demo12345 (warehouse1, purchaser1, finance1, cs1, marketing1, ops1).');
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    console.error(err.message);
+    process.exit(2);
+  }
+  console.error(err);
+  process.exit(1);
+}

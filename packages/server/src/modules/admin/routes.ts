@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AdminInfo, AdminListQuery, AdminListResult, AdminOptionList, AdminSaveBody, AdminSaveResult, DemoSwitchBody, InfoQuery,
+  LoginBody, LoginResult, ModifyStatusQuery, UpdateOwnDataBody,
+} from '@waystation/shared/contract/admin';
+import { api } from '../../core/http';
+import { forbidden } from '../../core/errors';
+import * as auth from './auth.service';
+import * as accounts from './service';
+import type { ModuleContext } from '..';
+
+export function adminRoutes(app: FastifyInstance, { config: opts }: ModuleContext): void {
+  const { db } = app.services;
+  const ctxOf = (req: { ip: string; headers: Record<string, unknown> }, now: Date) => ({
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? ''),
+    now,
+    ipLimit: opts.loginIpLimit,
+  });
+
+  api(app, {
+    method: 'POST', url: '/api/admin/login', permission: 'public', summary: 'Log in with username and password',
+    body: LoginBody, data: LoginResult,
+    handler: ({ body, req, now }) => auth.login(db, body, ctxOf(req, now)),
+  });
+  api(app, {
+    method: 'GET', url: '/api/admin/info', permission: 'authenticated', tokenInQuery: true, summary: 'The signed-in staff member',
+    query: InfoQuery, data: AdminInfo,
+    handler: ({ caller }) => auth.info(db, caller, opts.demo),
+  });
+  api(app, {
+    method: 'POST', url: '/api/admin/logout', permission: 'authenticated', summary: 'End this session',
+    data: z.null(),
+    handler: async ({ caller, req, now }) => auth.logout(db, caller, req.ip, now).then(() => null),
+  });
+  api(app, {
+    method: 'GET', url: '/api/admin/fetchList', permission: 'system:adminUser', summary: 'List staff accounts',
+    query: AdminListQuery, data: AdminListResult,
+    handler: ({ query }) => accounts.listAdmins(db, query),
+  });
+  api(app, {
+    method: 'POST', url: '/api/admin/saveData', permission: 'system:adminUser', summary: 'Create or edit a staff account',
+    body: AdminSaveBody, data: AdminSaveResult,
+    handler: ({ body, caller, actor, now }) => accounts.saveAdmin(db, caller, actor, body, now),
+  });
+  api(app, {
+    method: 'GET', url: '/api/admin/modifyStatus', permission: 'system:adminUser', summary: 'Change a staff account status',
+    query: ModifyStatusQuery, data: z.null(),
+    handler: async ({ query, caller, actor, now }) => accounts.modifyAdminStatus(db, caller, actor, query, now).then(() => null),
+  });
+  api(app, {
+    method: 'POST', url: '/api/admin/updateOwnData', permission: 'authenticated', summary: 'Edit own profile or password',
+    body: UpdateOwnDataBody, data: z.null(),
+    handler: async ({ body, caller, actor, now }) => accounts.updateOwnData(db, caller, actor, body, now).then(() => null),
+  });
+  api(app, {
+    method: 'GET', url: '/api/admin/initAdminUsers', permission: 'authenticated', summary: 'Active staff for selectors',
+    data: AdminOptionList,
+    handler: () => accounts.adminOptions(db),
+  });
+  api(app, {
+    method: 'POST', url: '/api/admin/demoSwitch', permission: 'authenticated', summary: 'Demo mode: continue as a demo account of a role',
+    body: DemoSwitchBody, data: LoginResult,
+    handler: async ({ body, req, now }) => {
+      if (!opts.demo) throw forbidden('演示模式未开启');
+      const account = await accounts.findDemoAccount(db, body.role);
+      return auth.startSession(db, account, ctxOf(req, now), 'admin.demoSwitch');
+    },
+  });
+}

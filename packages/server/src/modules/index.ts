@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+import type { BadgeRegistry } from './badge/service';
+import { adminRoutes } from './admin/routes';
+import { auditRoutes } from './audit/routes';
+import { badgeRoutes } from './badge/routes';
+import { roleRoutes } from './role/routes';
+import { userRoutes } from './user/routes';
+import { verificationRoutes } from './verification/routes';
+import { purchaseRoutes } from './purchase/routes';
+import { warehouseRoutes } from './warehouse/routes';
+import { ledgerRoutes } from './ledger/routes';
+import { vipRoutes } from './vip/routes';
+import { afterSalesRoutes } from './afterSales/routes';
+import { proxyRoutes } from './proxy/routes';
+import { financeRoutes } from './finance/routes';
+import { logisticsRoutes } from './logistics/routes';
+import { referenceRoutes } from './reference/routes';
+import { configRoutes } from './config/routes';
+import { helpRoutes } from './help/routes';
+import { paymentRoutes } from './payment/routes';
+import { notificationRoutes } from './notification/routes';
+
+export interface ModuleContext {
+  config: AppConfig;
+  /** Work-queue counters for the menu badges: a domain registers its queues here. */
+  badges: BadgeRegistry;
+}
+
+/** Every domain's routes, registered in this order. A new domain adds one line here. */
+export const MODULES: ((app: FastifyInstance, ctx: ModuleContext) => void)[] = [
+  adminRoutes,
+  roleRoutes,
+  auditRoutes,
+  userRoutes,
+  badgeRoutes,
+  verificationRoutes,
+  purchaseRoutes,
+  warehouseRoutes,
+  vipRoutes,
+  ledgerRoutes,
+  afterSalesRoutes,
+  proxyRoutes,
+  financeRoutes,
+  referenceRoutes,
+  logisticsRoutes,
+  configRoutes,
+  helpRoutes,
+  paymentRoutes,
+  notificationRoutes,
+];

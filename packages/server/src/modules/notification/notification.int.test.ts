@@ -1,0 +1,111 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/server';
+import type { NotifyChannel, NotifyLog, NotifyPreviewResult, NotifyTemplate } from '@waystation/shared/contract/notification';
+
+let t: TestApp;
+let admin: string;
+/** A local stand-in for Discord's webhooks and Telegram's Bot API: records what it receives. */
+let provider: http.Server;
+let base: string;
+const received: { url: string; body: unknown }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  provider = http.createServer((req, res) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => {
+      received.push({ url: req.url ?? '', body: JSON.parse(data || 'null') });
+      if (req.url?.includes('fail')) {
+        res.writeHead(500).end('boom');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((r) => provider.close(r));
+});
+
+const save = async (body: Record<string, unknown>) => {
+  const r = await t.call<{ id: number }>('POST', '/api/notification/vip/saveChannel', { token: admin, body });
+  expect(r.code, JSON.stringify(r)).toBe(20000);
+  return r.data.id;
+};
+const send = (channelId: number, extra: Record<string, unknown> = {}) =>
+  t.call<NotifyLog>('POST', '/api/notification/vip/sendTest', { token: admin, body: { channelId, event: 'package_shipped', ...extra } });
+
+describe('notification channels', () => {
+  it('never returns a secret in full, and an empty secret on edit keeps it', async () => {
+    const secretUrl = `${base}/api/webhooks/123/SECRET-abcd-WXYZ`;
+    const id = await save({ type: 'discord', name: 'Discord 会员群', config: { webhookUrl: secretUrl }, events: ['package_shipped'] });
+    const list = await t.call<NotifyChannel[]>('GET', '/api/notification/vip/channelList', { token: admin });
+    const ch = list.data.find((c) => c.id === id)!;
+    expect(ch.config).toEqual({ webhookUrl: '••••WXYZ', webhookUrlSet: true });
+    await save({ id, type: 'discord', name: 'Discord 会员群（改名）', config: { webhookUrl: '' }, events: ['package_shipped', 'refund_done'] });
+    const sent = await send(id);
+    expect(sent.data).toMatchObject({ status: 'sent', event: 'package_shipped', test: true });
+    expect(received.at(-1)!.url).toBe('/api/webhooks/123/SECRET-abcd-WXYZ');
+    expect(String((received.at(-1)!.body as { content: string }).content)).toContain('DHL 快递');
+    const everything = JSON.stringify([
+      await t.call('GET', '/api/notification/vip/channelList', { token: admin }),
+      await t.call('GET', '/api/notification/vip/channelDetail', { token: admin, query: { id } }),
+      await t.call('GET', '/api/notification/vip/logPageList', { token: admin }),
+      await t.call('GET', '/api/audit/pageList', { token: admin, query: { targetType: 'notifyChannel' } }),
+    ]);
+    expect(everything).not.toContain('SECRET-abcd');
+  });
+
+  it('telegram goes to the Bot API with chat id; failures are logged with the secret masked', async () => {
+    const id = await save({ type: 'telegram', name: 'TG', config: { botToken: '999:TOKEN-secret', chatId: '-100123', apiBase: base } });
+    const ok = await send(id, { event: 'refund_done' });
+    expect(ok.data).toMatchObject({ status: 'sent', recipient: '-100123' });
+    expect(received.at(-1)).toMatchObject({ url: '/bot999:TOKEN-secret/sendMessage', body: { chat_id: '-100123' } });
+    await save({ id, type: 'telegram', name: 'TG', config: { botToken: '', chatId: '-100123', apiBase: `${base}/fail` } });
+    const failed = await send(id);
+    expect(failed.data.status).toBe('failed');
+    expect(failed.data.error).toContain('HTTP 500');
+    const logs = await t.call<{ list: NotifyLog[] }>('GET', '/api/notification/vip/logPageList', { token: admin, query: { channelId: id, status: 'failed' } });
+    expect(logs.data.list).toHaveLength(1);
+    expect(JSON.stringify(logs.data)).not.toContain('TOKEN-secret');
+  });
+
+  it('email to an unreachable SMTP server is logged as failed; site messages need a recipient', async () => {
+    const mail = await save({ type: 'email', name: 'SMTP', config: { host: '127.0.0.1', port: 1, from: 'noreply@example.com', username: 'u', password: 'pw-secret-1' } });
+    const r = await send(mail, { recipient: 'alice@example.com' });
+    expect(r.data.status).toBe('failed');
+    const detail = await t.call<NotifyChannel>('GET', '/api/notification/vip/channelDetail', { token: admin, query: { id: mail } });
+    expect(detail.data.config).toMatchObject({ password: '••••et-1', passwordSet: true, host: '127.0.0.1' });
+    const site = await save({ type: 'site', name: '站内信' });
+    expect((await send(site, { recipient: 'U100001' })).data.status).toBe('sent');
+    expect((await send(site)).data).toMatchObject({ status: 'failed', error: '请输入会员编号' });
+    const bad = await t.call('POST', '/api/notification/vip/saveChannel', { token: admin, body: { type: 'email', name: 'x', config: { host: 'h', port: 0, from: 'nope' } } });
+    expect(bad.code).toBe(40001);
+    const changeType = await t.call('POST', '/api/notification/vip/saveChannel', { token: admin, body: { id: site, type: 'discord', name: 'x', config: {} } });
+    expect(changeType.code).toBe(40001);
+  });
+});
+
+describe('templates', () => {
+  it('lists defaults per event and type, previews with sample values, refuses unknown variables', async () => {
+    const list = await t.call<NotifyTemplate[]>('GET', '/api/notification/vip/templateList', { token: admin });
+    expect(list.data).toHaveLength(6 * 4);
+    const preview = await t.call<NotifyPreviewResult>('POST', '/api/notification/vip/previewTemplate', {
+      token: admin, body: { event: 'freight_patch', subject: '补运费 {{packageNo}}', body: '需补 {{amount}} {{currency}}，{{orderNo}}' },
+    });
+    expect(preview.data).toEqual({ subject: '补运费 PK202611220001', body: '需补 12.50 USD，{{orderNo}}', unknownVariables: ['orderNo'] });
+    const bad = await t.call('POST', '/api/notification/vip/saveTemplate', { token: admin, body: { event: 'freight_patch', channelType: 'email', body: '{{orderNo}}' } });
+    expect(bad.code).toBe(40001);
+    const ok = await t.call('POST', '/api/notification/vip/saveTemplate', { token: admin, body: { event: 'freight_patch', channelType: 'email', subject: '补运费', body: '包裹 {{packageNo}} 需补 {{amount}}' } });
+    expect(ok.code).toBe(20000);
+    const after = await t.call<NotifyTemplate[]>('GET', '/api/notification/vip/templateList', { token: admin });
+    expect(after.data.find((x) => x.event === 'freight_patch' && x.channelType === 'email')).toMatchObject({ saved: true, body: '包裹 {{packageNo}} 需补 {{amount}}' });
+  });
+});

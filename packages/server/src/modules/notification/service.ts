@@ -1,0 +1,171 @@
+import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Page } from '@waystation/shared/contract/common';
+import {
+  SECRET_KEYS, type NotifyChannel, type NotifyChannelSaveBody, type NotifyLog, type NotifyLogListQuery, type NotifyPreviewBody, type NotifyPreviewResult,
+  type NotifyTemplate, type NotifyTemplateSaveBody, type NotifyTestSendBody,
+} from '@waystation/shared/contract/notification';
+import { NOTIFY_VARIABLES, NotifyChannelType, NotifyEvent } from '@waystation/shared/vocab/config-content';
+import type { Db } from '../../db';
+import { notifyChannels, notifyLogs, notifyTemplates } from '../../db/schema';
+import { type Actor, writeAudit } from '../../core/audit';
+import { invalid, notFound } from '../../core/errors';
+import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { deliver } from './sender';
+import { DEFAULT_TEMPLATES, renderTemplate } from './templates';
+
+type Status = 'activity' | 'disabled';
+type Row = typeof notifyChannels.$inferSelect;
+
+/** "abcdefgh1234" → "••••1234": enough to recognise a secret, never enough to use it. */
+const mask = (s: unknown) => (typeof s === 'string' && s ? `••••${s.slice(-4)}` : '');
+
+function maskedConfig(type: string, config: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...config };
+  for (const k of SECRET_KEYS[type] ?? []) {
+    out[k] = mask(config[k]);
+    out[`${k}Set`] = !!config[k];
+  }
+  return out;
+}
+
+async function lastSent(db: Db, id: number): Promise<string | null> {
+  const [row] = await db.select({ at: notifyLogs.createdAt }).from(notifyLogs).where(and(eq(notifyLogs.channelId, id), eq(notifyLogs.status, 'sent'))).orderBy(desc(notifyLogs.id)).limit(1);
+  return row?.at.toISOString() ?? null;
+}
+
+async function toChannel(db: Db, r: Row): Promise<NotifyChannel> {
+  return {
+    id: r.id, type: r.type as NotifyChannel['type'], name: r.name, config: maskedConfig(r.type, r.config as Record<string, unknown>), events: r.events as string[],
+    status: r.status as Status, lastSentAt: await lastSent(db, r.id), modifyTime: r.updatedAt.toISOString(),
+  };
+}
+
+export async function listChannels(db: Db): Promise<NotifyChannel[]> {
+  const rows = await db.select().from(notifyChannels).orderBy(asc(notifyChannels.id));
+  return Promise.all(rows.map((r) => toChannel(db, r)));
+}
+
+export async function getChannel(db: Db, id: number): Promise<NotifyChannel> {
+  const [row] = await db.select().from(notifyChannels).where(eq(notifyChannels.id, id)).limit(1);
+  if (!row) throw notFound('通知渠道不存在');
+  return toChannel(db, row);
+}
+
+/** Creates or edits a channel; an empty secret on edit keeps the stored one. The audit trail sees secrets masked. */
+export async function saveChannel(db: Db, actor: Actor, input: z.output<typeof NotifyChannelSaveBody>, now: Date): Promise<{ id: number }> {
+  const { id, ...fields } = input;
+  return db.transaction(async (tx) => {
+    let config = { ...fields.config } as Record<string, unknown>;
+    if (id) {
+      const [before] = await tx.select().from(notifyChannels).where(eq(notifyChannels.id, id)).limit(1);
+      if (!before) throw notFound('通知渠道不存在');
+      if (before.type !== fields.type) throw invalid('type', '渠道类型不能修改');
+      const old = before.config as Record<string, unknown>;
+      for (const k of SECRET_KEYS[fields.type]) if (!config[k]) config[k] = old[k] ?? '';
+      const [after] = await tx.update(notifyChannels).set({ name: fields.name, config, events: fields.events, status: fields.status, updatedAt: now }).where(eq(notifyChannels.id, id)).returning();
+      await writeAudit(tx, actor, { action: 'notifyChannel.update', targetType: 'notifyChannel', targetId: id, before: { ...before, config: maskedConfig(before.type, old) }, after: { ...after, config: maskedConfig(after.type, config) } }, now);
+      return { id };
+    }
+    config = { ...config };
+    const [after] = await tx.insert(notifyChannels).values({ type: fields.type, name: fields.name, config, events: fields.events, status: fields.status, createdAt: now, updatedAt: now }).returning();
+    await writeAudit(tx, actor, { action: 'notifyChannel.create', targetType: 'notifyChannel', targetId: after.id, after: { ...after, config: maskedConfig(after.type, config) } }, now);
+    return { id: after.id };
+  });
+}
+
+export async function modifyChannelStatus(db: Db, actor: Actor, id: number, status: Status, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(notifyChannels).where(eq(notifyChannels.id, id)).limit(1);
+    if (!before) throw notFound('通知渠道不存在');
+    await tx.update(notifyChannels).set({ status, updatedAt: now }).where(eq(notifyChannels.id, id));
+    await writeAudit(tx, actor, { action: 'notifyChannel.status', targetType: 'notifyChannel', targetId: id, before: { status: before.status }, after: { status } }, now);
+  });
+}
+
+// ---------------------------------------------------------------- templates
+
+/** Every event × channel type, saved or default. */
+export async function listTemplates(db: Db): Promise<NotifyTemplate[]> {
+  const rows = await db.select().from(notifyTemplates);
+  return NotifyEvent.values.flatMap((event) =>
+    NotifyChannelType.values.map((channelType) => {
+      const r = rows.find((x) => x.event === event && x.channelType === channelType);
+      return {
+        event, channelType, subject: r?.subject ?? DEFAULT_TEMPLATES[event].subject, body: r?.body ?? DEFAULT_TEMPLATES[event].body,
+        status: (r?.status ?? 'activity') as Status, variables: [...NOTIFY_VARIABLES[event]], saved: !!r,
+      };
+    }),
+  );
+}
+
+export async function saveTemplate(db: Db, actor: Actor, input: z.output<typeof NotifyTemplateSaveBody>, now: Date): Promise<void> {
+  const unknown = [...renderTemplate(input.event, input.subject).unknown, ...renderTemplate(input.event, input.body).unknown];
+  if (unknown.length) throw invalid('body', `未知的变量：${[...new Set(unknown)].join(', ')}`);
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(notifyTemplates).where(and(eq(notifyTemplates.event, input.event), eq(notifyTemplates.channelType, input.channelType))).limit(1);
+    const [after] = await tx
+      .insert(notifyTemplates)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [notifyTemplates.event, notifyTemplates.channelType], set: { subject: input.subject, body: input.body, status: input.status, updatedAt: now } })
+      .returning();
+    await writeAudit(tx, actor, { action: 'notifyTemplate.save', targetType: 'notifyTemplate', targetId: `${input.event}:${input.channelType}`, before: before ?? null, after }, now);
+  });
+}
+
+export function previewTemplate(input: z.output<typeof NotifyPreviewBody>): NotifyPreviewResult {
+  const s = renderTemplate(input.event, input.subject);
+  const b = renderTemplate(input.event, input.body);
+  return { subject: s.text, body: b.text, unknownVariables: [...new Set([...s.unknown, ...b.unknown])] };
+}
+
+// ---------------------------------------------------------------- test send and log
+
+/**
+ * Sends the event's template (with sample values) through a channel and records the outcome in the delivery
+ * log. The provider is called outside any transaction; a provider failure is logged and reported, not thrown.
+ */
+export async function testSend(db: Db, actor: Actor, input: z.output<typeof NotifyTestSendBody>, now: () => Date): Promise<NotifyLog> {
+  const [ch] = await db.select().from(notifyChannels).where(eq(notifyChannels.id, input.channelId)).limit(1);
+  if (!ch) throw notFound('通知渠道不存在');
+  const [tpl] = await db.select().from(notifyTemplates).where(and(eq(notifyTemplates.event, input.event), eq(notifyTemplates.channelType, ch.type))).limit(1);
+  const subject = renderTemplate(input.event, tpl?.subject ?? DEFAULT_TEMPLATES[input.event].subject).text;
+  const body = renderTemplate(input.event, tpl?.body ?? DEFAULT_TEMPLATES[input.event].body).text;
+  const config = ch.config as Record<string, unknown>;
+  const recipient = ch.type === 'discord' ? 'webhook' : ch.type === 'telegram' ? String(config.chatId ?? '') : input.recipient;
+  let error = '';
+  try {
+    await deliver(ch.type, config, { recipient, subject, body });
+  } catch (e) {
+    error = (e as Error).message || String(e);
+    // Provider errors may echo the request URL: never let a secret into the log.
+    for (const k of SECRET_KEYS[ch.type]) if (config[k]) error = error.split(String(config[k])).join(mask(config[k]));
+  }
+  const [row] = await db
+    .insert(notifyLogs)
+    .values({
+      channelId: ch.id, channelType: ch.type, event: input.event, recipient, subject, body, status: error ? 'failed' : 'sent', error: error.slice(0, 1000),
+      test: true, operatorName: actor.name, createdAt: now(),
+    })
+    .returning();
+  return toLog(row);
+}
+
+const toLog = (r: typeof notifyLogs.$inferSelect): NotifyLog => ({
+  id: r.id, channelId: r.channelId, channelType: r.channelType, event: r.event, recipient: r.recipient, subject: r.subject, body: r.body,
+  status: r.status as 'sent' | 'failed', error: r.error, test: r.test, operatorName: r.operatorName, createTime: r.createdAt.toISOString(),
+});
+
+export async function listLogs(db: Db, q: NotifyLogListQuery): Promise<Page<NotifyLog>> {
+  const conds: SQL[] = [];
+  if (q.channelId) conds.push(eq(notifyLogs.channelId, q.channelId));
+  if (q.status) conds.push(eq(notifyLogs.status, q.status));
+  if (q.event) conds.push(eq(notifyLogs.event, q.event));
+  if (q.recipient) conds.push(ilike(notifyLogs.recipient, containsPattern(q.recipient)));
+  const where = conds.length ? and(...conds) : undefined;
+  const [{ total }] = await db.select({ total: count() }).from(notifyLogs).where(where);
+  const rows = await db.select().from(notifyLogs).where(where)
+    .orderBy(...orderBy(q.sort, q.order ?? 'desc', { id: notifyLogs.id, create_time: notifyLogs.createdAt }, notifyLogs.id))
+    .limit(q.limit).offset(offsetOf(q.page, q.limit));
+  return { list: rows.map(toLog), total };
+}

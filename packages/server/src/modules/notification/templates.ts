@@ -1,0 +1,31 @@
+import { NOTIFY_VARIABLES, type NotifyEvent } from '@waystation/shared/vocab/config-content';
+
+/** Default texts per event, used until an operator saves a template. */
+export const DEFAULT_TEMPLATES: Record<NotifyEvent, { subject: string; body: string }> = {
+  purchased: { subject: '您的商品已采购', body: '{{memberName}}，您好！订单 {{orderNo}} 中的「{{goodsName}}」已采购成功，到仓后我们会通知您。' },
+  arrived: { subject: '您的商品已到仓', body: '{{memberName}}，您好！订单 {{orderNo}} 的「{{goodsName}}」已到仓，重量 {{weightG}} g，可以提交打包了。' },
+  price_patch: { subject: '订单需要补差价', body: '{{memberName}}，您好！订单 {{orderNo}} 商品价格上涨，需补差价 {{amount}} {{currency}}，请尽快支付。' },
+  package_shipped: { subject: '您的包裹已发货', body: '{{memberName}}，您好！包裹 {{packageNo}} 已通过 {{channelName}} 发出，运单号 {{trackingNo}}。' },
+  freight_patch: { subject: '包裹需要补运费', body: '{{memberName}}，您好！包裹 {{packageNo}} 实际运费高于已付运费，需补 {{amount}} {{currency}}。' },
+  refund_done: { subject: '退款已完成', body: '{{memberName}}，您好！订单 {{orderNo}} 的退款 {{amount}} {{currency}} 已退回您的账户。' },
+};
+
+/** Sample values for previews and test sends. */
+export const SAMPLE_VALUES: Record<string, string> = {
+  memberName: 'Alice', orderNo: 'PO202611220001', goodsName: '运动鞋 42码', weightG: '1250', amount: '12.50', currency: 'USD',
+  packageNo: 'PK202611220001', channelName: 'DHL 快递', trackingNo: 'JD0146000012345678',
+};
+
+/** Replaces {{variable}} with values; names the variables the event does not have. */
+export function renderTemplate(event: NotifyEvent, text: string, values: Record<string, string> = SAMPLE_VALUES): { text: string; unknown: string[] } {
+  const allowed = NOTIFY_VARIABLES[event];
+  const unknown = new Set<string>();
+  const out = text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (m, name: string) => {
+    if (!allowed.includes(name)) {
+      unknown.add(name);
+      return m;
+    }
+    return values[name] ?? '';
+  });
+  return { text: out, unknown: [...unknown] };
+}

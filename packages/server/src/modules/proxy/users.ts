@@ -1,0 +1,113 @@
+import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Page } from '@waystation/shared/contract/common';
+import type { AgentUser, SaveAgentUserBody, SaveTerminalItemBody, TerminalItem, TerminalSection } from '@waystation/shared/contract/proxy';
+import type { AccountStatus } from '@waystation/shared/vocab/account';
+import type { Db } from '../../db';
+import { agentTerminalItems, agentUsers, agents } from '../../db/schema';
+import { type Actor, writeAudit } from '../../core/audit';
+import { conflict, invalid, isUniqueViolation, notFound } from '../../core/errors';
+import { containsPattern, offsetOf } from '../../core/paging';
+
+// ---------------------------------------------------------------- agent users
+
+export async function listAgentUsers(db: Db, q: { page: number; limit: number; agentId?: number; username?: string; status?: AccountStatus }): Promise<Page<AgentUser>> {
+  const where: SQL[] = [];
+  if (q.agentId) where.push(eq(agentUsers.agentId, q.agentId));
+  if (q.username) where.push(ilike(agentUsers.username, containsPattern(q.username)));
+  if (q.status) where.push(eq(agentUsers.status, q.status));
+  const [{ n }] = await db.select({ n: count() }).from(agentUsers).where(and(...where));
+  const rows = await db
+    .select({ u: agentUsers, agentName: agents.agentName })
+    .from(agentUsers)
+    .leftJoin(agents, eq(agents.id, agentUsers.agentId))
+    .where(and(...where))
+    .orderBy(desc(agentUsers.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  return {
+    list: rows.map(({ u, agentName }) => ({
+      id: u.id, agentId: u.agentId, agentName: agentName ?? '', username: u.username, name: u.name, email: u.email, status: u.status as AccountStatus,
+      app: (u.appConfig ?? {}) as Record<string, string>, createTime: u.createdAt.toISOString(),
+    })),
+    total: n,
+  };
+}
+
+export async function saveAgentUser(db: Db, actor: Actor, body: SaveAgentUserBody, now: Date): Promise<{ id: number }> {
+  const [a] = await db.select({ id: agents.id }).from(agents).where(eq(agents.id, body.agentId));
+  if (!a) throw invalid('agentId', '代理不存在');
+  const values = { agentId: body.agentId, username: body.username, name: body.name ?? '', email: body.email ?? '', updatedAt: now };
+  try {
+    return await db.transaction(async (tx) => {
+      if (body.id) {
+        const [before] = await tx.select().from(agentUsers).where(eq(agentUsers.id, body.id));
+        if (!before) throw notFound('代理用户不存在');
+        await tx.update(agentUsers).set(values).where(eq(agentUsers.id, body.id));
+        await writeAudit(tx, actor, { action: 'agentUser.save', targetType: 'agent_user', targetId: body.id, before, after: values }, now);
+        return { id: body.id };
+      }
+      const [row] = await tx.insert(agentUsers).values({ ...values, createdAt: now }).returning({ id: agentUsers.id });
+      await writeAudit(tx, actor, { action: 'agentUser.create', targetType: 'agent_user', targetId: row.id, after: values }, now);
+      return row;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('用户名已存在');
+    throw err;
+  }
+}
+
+export async function saveAgentAppUser(db: Db, actor: Actor, body: { id: number; app: Record<string, string> }, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [u] = await tx.select().from(agentUsers).where(eq(agentUsers.id, body.id));
+    if (!u) throw notFound('代理用户不存在');
+    await tx.update(agentUsers).set({ appConfig: body.app, updatedAt: now }).where(eq(agentUsers.id, body.id));
+    await writeAudit(tx, actor, { action: 'agentUser.saveApp', targetType: 'agent_user', targetId: body.id, before: u.appConfig, after: body.app }, now);
+  });
+}
+
+export async function modifyAgentUserStatus(db: Db, actor: Actor, q: { id: number; status: AccountStatus }, now: Date): Promise<void> {
+  const [u] = await db.select().from(agentUsers).where(eq(agentUsers.id, q.id));
+  if (!u) throw notFound('代理用户不存在');
+  if (u.status === q.status) return;
+  await db.transaction(async (tx) => {
+    const updated = await tx.update(agentUsers).set({ status: q.status, updatedAt: now }).where(and(eq(agentUsers.id, q.id), eq(agentUsers.status, u.status))).returning({ id: agentUsers.id });
+    if (!updated.length) throw conflict('状态已被他人修改，请刷新后重试');
+    await writeAudit(tx, actor, { action: 'agentUser.modifyStatus', targetType: 'agent_user', targetId: q.id, before: { status: u.status }, after: { status: q.status } }, now);
+  });
+}
+
+// ---------------------------------------------------------------- agent terminal pages
+
+export async function listTerminalItems(db: Db, q: { page: number; limit: number; section: TerminalSection; name?: string }): Promise<Page<TerminalItem>> {
+  const where = and(eq(agentTerminalItems.section, q.section), q.name ? ilike(agentTerminalItems.name, containsPattern(q.name)) : undefined);
+  const [{ n }] = await db.select({ n: count() }).from(agentTerminalItems).where(where);
+  const rows = await db.select().from(agentTerminalItems).where(where).orderBy(asc(agentTerminalItems.sort), asc(agentTerminalItems.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
+  return {
+    list: rows.map((r) => ({ id: r.id, section: r.section as TerminalSection, name: r.name, value: r.value as Record<string, string>, status: r.status as AccountStatus, sort: r.sort, modifyTime: r.updatedAt.toISOString() })),
+    total: n,
+  };
+}
+
+export async function saveTerminalItem(db: Db, actor: Actor, body: SaveTerminalItemBody, now: Date): Promise<{ id: number }> {
+  const values = { section: body.section, name: body.name, value: body.value, status: body.status ?? 'activity', sort: body.sort ?? 0, updatedAt: now };
+  return db.transaction(async (tx) => {
+    if (body.id) {
+      const [before] = await tx.select().from(agentTerminalItems).where(eq(agentTerminalItems.id, body.id));
+      if (!before || before.section !== body.section) throw notFound('配置不存在');
+      await tx.update(agentTerminalItems).set(values).where(eq(agentTerminalItems.id, body.id));
+      await writeAudit(tx, actor, { action: 'agentTerminal.save', targetType: body.section, targetId: body.id, before, after: values }, now);
+      return { id: body.id };
+    }
+    const [row] = await tx.insert(agentTerminalItems).values({ ...values, createdAt: now }).returning({ id: agentTerminalItems.id });
+    await writeAudit(tx, actor, { action: 'agentTerminal.save', targetType: body.section, targetId: row.id, after: values }, now);
+    return row;
+  });
+}
+
+export async function deleteTerminalItem(db: Db, actor: Actor, id: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.delete(agentTerminalItems).where(eq(agentTerminalItems.id, id)).returning();
+    if (!before) throw notFound('配置不存在');
+    await writeAudit(tx, actor, { action: 'agentTerminal.delete', targetType: before.section, targetId: id, before }, now);
+  });
+}

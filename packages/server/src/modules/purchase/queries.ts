@@ -1,0 +1,228 @@
+import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { allowedEvents, type PurchaseEvent } from '@waystation/shared/machines/purchase-order';
+import type { PurchaseDetail, PurchaseLine, PurchaseListQuery, PurchaseListResult } from '@waystation/shared/contract/purchase';
+import type { ItemSummary } from '@waystation/shared/contract/purchase';
+import { type Db, queryRows } from '../../db';
+import { adminRoles, admins, members, purchaseOrders, roleRoutes, roles, shopOrders, traceEvents, warehouseItems } from '../../db/schema';
+import type { Caller } from '../../core/auth';
+import { notFound } from '../../core/errors';
+import { EXACT_COUNT_LIMIT, iso, offsetOf, orderBy } from '../../core/paging';
+
+const lineColumns = {
+  line: purchaseOrders,
+  orderNo: shopOrders.orderNo,
+  userCode: members.userCode,
+  memberName: members.name,
+  memberEmail: members.email,
+};
+
+function selectLines(db: Db) {
+  return db
+    .select(lineColumns)
+    .from(purchaseOrders)
+    .innerJoin(shopOrders, eq(shopOrders.id, purchaseOrders.orderId))
+    .innerJoin(members, eq(members.id, purchaseOrders.memberId));
+}
+
+type LineRow = { line: typeof purchaseOrders.$inferSelect; orderNo: string; userCode: string; memberName: string; memberEmail: string };
+
+export function toLine(r: LineRow): PurchaseLine {
+  const l = r.line;
+  return {
+    id: l.id,
+    purchaseNo: l.purchaseNo,
+    orderId: l.orderId,
+    orderNo: r.orderNo,
+    memberId: l.memberId,
+    userCode: r.userCode,
+    memberName: r.memberName,
+    status: l.status as PurchaseLine['status'],
+    mallType: l.mallType as PurchaseLine['mallType'],
+    productUrl: l.productUrl,
+    title: l.title,
+    image: l.image,
+    propsList: l.props,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    paidAmount: l.paidAmount,
+    currency: l.currency,
+    memberRemark: l.memberRemark,
+    purchaserId: l.purchaserId,
+    purchaserName: l.purchaserName,
+    holdReason: l.holdReason,
+    patchStatus: l.patchStatus as PurchaseLine['patchStatus'],
+    patchAmount: l.patchAmount,
+    mallOrderNo: l.mallOrderNo,
+    realPrice: l.realPrice,
+    domesticFee: l.domesticFee,
+    trackingNo: l.trackingNo,
+    logisticsStatus: l.logisticsStatus as PurchaseLine['logisticsStatus'],
+    refundedAmount: l.refundedAmount,
+    payTime: iso(l.payTime),
+    purchaseEndTime: iso(l.purchaseEndTime),
+    cancelTime: iso(l.cancelTime),
+    createTime: l.createdAt.toISOString(),
+    modifyTime: l.updatedAt.toISOString(),
+  };
+}
+
+/** The queryForm number filter as a condition on purchase lines. */
+function numberFilter(q: PurchaseListQuery): SQL | undefined {
+  const v = q.numberValue;
+  if (!v) return undefined;
+  switch (q.numberType ?? 'purchaseNo') {
+    case 'purchaseNo':
+      return eq(purchaseOrders.purchaseNo, v.toUpperCase());
+    case 'orderNo':
+      return inArray(purchaseOrders.orderId, sql`(select id from shop_orders where order_no = ${v.toUpperCase()})`);
+    case 'mallOrderNo':
+      return eq(purchaseOrders.mallOrderNo, v);
+    case 'trackingNo':
+      return eq(purchaseOrders.trackingNo, v);
+    case 'userCode':
+      return inArray(purchaseOrders.memberId, sql`(select id from members where user_code = ${v.toUpperCase()})`);
+    case 'itemCode':
+      return inArray(purchaseOrders.id, sql`(select purchase_id from warehouse_items where item_code = ${v.toUpperCase()})`);
+  }
+}
+
+/**
+ * Purchase lines by status and queryForm filters. Sorted by id unless a SPEC sort field is given; keyset-paged by id
+ * with a cursor (default sort only), and counted exactly only up to 10,000.
+ */
+export async function listPurchases(db: Db, q: PurchaseListQuery, callerId: number): Promise<PurchaseListResult> {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(purchaseOrders.status, q.status));
+  if (q.mallType) where.push(eq(purchaseOrders.mallType, q.mallType));
+  if (q.mine === '1') where.push(eq(purchaseOrders.purchaserId, callerId));
+  const nf = numberFilter(q);
+  if (nf) where.push(nf);
+  const filter = and(...where);
+  const byId = !q.sort || q.sort === 'id';
+  const useCursor = !!q.cursor && byId;
+  const cursorCond = useCursor ? (q.order === 'asc' ? gt(purchaseOrders.id, Number(q.cursor)) : lt(purchaseOrders.id, Number(q.cursor))) : undefined;
+  // The capped count and the page are independent: on PostgreSQL they run on two pooled connections at once.
+  const [[{ n }], pageIds] = await Promise.all([
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from ${purchaseOrders} ${filter ? sql`where ${filter}` : sql``} limit ${EXACT_COUNT_LIMIT + 1}) t`,
+    ),
+    // Page the ids first (a deep OFFSET then skips index entries, not joined rows), then join the 20 lines.
+    db
+      .select({ id: purchaseOrders.id })
+      .from(purchaseOrders)
+      .where(and(filter, cursorCond))
+      .orderBy(
+        ...orderBy(
+          q.sort,
+          q.order,
+          {
+            id: purchaseOrders.id,
+            create_time: purchaseOrders.createdAt,
+            modify_time: purchaseOrders.updatedAt,
+            pay_time: purchaseOrders.payTime,
+            purchase_end_time: purchaseOrders.purchaseEndTime,
+            cancel_time: purchaseOrders.cancelTime,
+          },
+          purchaseOrders.id,
+        ),
+      )
+      .limit(q.limit)
+      .offset(useCursor ? 0 : offsetOf(q.page, q.limit)),
+  ]);
+  const ids = pageIds.map((r) => r.id);
+  const found = ids.length ? await selectLines(db).where(inArray(purchaseOrders.id, ids)) : [];
+  const byIdMap = new Map(found.map((r) => [r.line.id, r]));
+  const rows = ids.map((id) => byIdMap.get(id)).filter((r) => r !== undefined);
+  return {
+    list: rows.map(toLine),
+    total: Math.min(n, EXACT_COUNT_LIMIT),
+    totalExact: n <= EXACT_COUNT_LIMIT,
+    nextCursor: byId && rows.length === q.limit ? String(rows[rows.length - 1].line.id) : null,
+  };
+}
+
+export type ItemRow = typeof warehouseItems.$inferSelect;
+
+/** An item as the API shows it; `urlOf` turns stored media URIs and the label into URLs. */
+export function toItem(i: ItemRow, urls: { media: (uri: string) => string; label: (code: string) => string }): ItemSummary {
+  return {
+    id: i.id,
+    itemCode: i.itemCode,
+    quickCode: [i.quickTop, i.quickBottom],
+    weightG: i.weightG,
+    lengthMm: i.lengthMm,
+    widthMm: i.widthMm,
+    heightMm: i.heightMm,
+    volumeCm3: i.volumeCm3,
+    media: i.media.map((m) => ({ ...m, fileUrl: urls.media(m.fileUri) })),
+    qcProblem: i.qcProblem,
+    qcNote: i.qcNote,
+    shelfCode: i.shelfCode,
+    creatorName: i.creatorName,
+    labelUrl: urls.label(i.itemCode),
+    createTime: i.createdAt.toISOString(),
+    shelvedAt: iso(i.shelvedAt),
+  };
+}
+
+export type UrlMakers = Parameters<typeof toItem>[1];
+
+/** The actions a caller may take on a line now: the machine's rows, the caller's keys, the hold's origin. */
+export function actionsFor(line: typeof purchaseOrders.$inferSelect, caller: Caller): PurchaseEvent[] {
+  return allowedEvents(line.status, caller.permissions).filter((e) => {
+    if (e === 'release') return line.holdFrom !== 'stocking_input';
+    if (e === 'qc_release') return line.holdFrom === 'stocking_input';
+    if (e === 'patch_refund' || e === 'patch_match') return !line.patchStatus || line.patchStatus === 'patch_completed';
+    return true;
+  });
+}
+
+/** One line with its shop order's other lines, its warehouse item and its trace timeline. */
+export async function purchaseDetail(db: Db, id: number, caller: Caller, urls: UrlMakers): Promise<PurchaseDetail> {
+  const [row] = await selectLines(db).where(eq(purchaseOrders.id, id)).limit(1);
+  if (!row) throw notFound('采购单不存在');
+  const siblings = await db
+    .select({ id: purchaseOrders.id, purchaseNo: purchaseOrders.purchaseNo, status: purchaseOrders.status, title: purchaseOrders.title })
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.orderId, row.line.orderId)))
+    .orderBy(asc(purchaseOrders.id))
+    .limit(50);
+  const [item] = await db.select().from(warehouseItems).where(eq(warehouseItems.purchaseId, id)).limit(1);
+  const trace = await db.select().from(traceEvents).where(eq(traceEvents.purchaseId, id)).orderBy(asc(traceEvents.id)).limit(500);
+  return {
+    ...toLine(row),
+    memberEmail: row.memberEmail,
+    siblings: siblings.filter((s) => s.id !== id) as PurchaseDetail['siblings'],
+    item: item ? toItem(item, urls) : null,
+    trace: trace.map((t) => ({
+      id: t.id,
+      type: t.type as PurchaseDetail['trace'][number]['type'],
+      event: t.event,
+      fromStatus: t.fromStatus,
+      toStatus: t.toStatus,
+      actorName: t.actorName,
+      note: t.note,
+      createTime: t.createdAt.toISOString(),
+    })),
+    actions: actionsFor(row.line, caller),
+  };
+}
+
+/** Active staff who may buy (a role granting the purchase desk, or all routes): transfer targets. */
+export async function purchasers(db: Db): Promise<{ id: number; name: string; username: string }[]> {
+  return db
+    .selectDistinct({ id: admins.id, name: admins.name, username: admins.username })
+    .from(admins)
+    .innerJoin(adminRoles, eq(adminRoles.adminId, admins.id))
+    .innerJoin(roles, eq(roles.id, adminRoles.roleId))
+    .leftJoin(roleRoutes, and(eq(roleRoutes.roleId, roles.id), eq(roleRoutes.routePath, '/buyModule/buyOrder')))
+    .where(and(eq(admins.status, 'activity'), or(eq(roles.allRoutes, true), sql`${roleRoutes.roleId} is not null`)))
+    .orderBy(asc(admins.id));
+}
+
+/** Badge counters: lines waiting for a purchaser, lines on hold. */
+export async function countByStatus(db: Db, status: string): Promise<number> {
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from purchase_orders where status = ${status}`);
+  return n;
+}

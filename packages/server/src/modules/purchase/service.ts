@@ -1,0 +1,220 @@
+import type { z } from 'zod';
+import type {
+  ActionResult, CancelBody, FailBody, HoldBody, LogisticsBody, PatchRefundBody, PatchRequestBody, PatchSimpleBody, PurchasedBody, ReleaseBody, TransferBody,
+} from '@waystation/shared/contract/purchase';
+import type { Db } from '../../db';
+import type { Actor } from '../../core/audit';
+import type { Caller } from '../../core/auth';
+import { conflict, forbidden, invalid } from '../../core/errors';
+import { post } from '../ledger/service';
+import { purchasers } from './queries';
+import { applyStep, loadLine, type PurchaseRow } from './transition';
+
+/** Who is acting, and when: every desk action takes this. */
+export interface Op {
+  caller: Caller;
+  actor: Actor;
+  now: Date;
+}
+
+const result = (row: PurchaseRow, repeated = false): ActionResult => ({ id: row.id, status: row.status as ActionResult['status'], repeated });
+
+/** A claimed line is worked by its purchaser; staff with all routes (supervisors) may step in. */
+function assertAssignee(row: PurchaseRow, op: Op): void {
+  if (row.purchaserId !== null && row.purchaserId !== op.caller.id && !op.caller.allRoutes) {
+    throw forbidden(`该采购单已由 ${row.purchaserName} 领取，只有领取人可以操作`);
+  }
+}
+
+/** Credits what is left of the line's payment (or `amount`) to the member's balance, in `tx`. */
+async function refundToBalance(tx: Db, row: PurchaseRow, amount: number, key: string, op: Op, remark: string): Promise<void> {
+  if (amount <= 0) return;
+  await post(
+    tx,
+    {
+      ownerType: 'member', ownerId: row.memberId, kind: 'balance', currency: row.currency, amount, type: 'refund',
+      refType: 'purchase', refId: row.id, remark, idempotencyKey: key, operator: op.actor,
+    },
+    op.now,
+  );
+}
+
+/** Claims a waiting line for the caller (purchase_wait → purchasing). Claiming one's own line again is a no-op. */
+export async function claim(db: Db, id: number, op: Op): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, id);
+    if (row.status === 'purchasing' && row.purchaserId === op.caller.id) return result(row, true);
+    const { row: after } = await applyStep(tx, row, {
+      event: 'claim', actor: op.actor, now: op.now, set: { purchaserId: op.caller.id, purchaserName: op.caller.name },
+    });
+    return result(after);
+  });
+}
+
+/** Hands a line being bought to another purchaser. */
+export async function transfer(db: Db, body: z.infer<typeof TransferBody>, op: Op): Promise<ActionResult> {
+  const target = (await purchasers(db)).find((p) => p.id === body.purchaserId);
+  if (!target) throw invalid('purchaserId', '该员工不能采购');
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, body.id);
+    if (row.status === 'purchasing' && row.purchaserId === target.id) return result(row, true);
+    assertAssignee(row, op);
+    const { row: after } = await applyStep(tx, row, {
+      event: 'transfer', actor: op.actor, now: op.now, note: `${row.purchaserName || '-'} → ${target.name}${body.note ? `：${body.note}` : ''}`,
+      set: { purchaserId: target.id, purchaserName: target.name }, audit: { purchaserId: target.id },
+    });
+    return result(after);
+  });
+}
+
+/** Puts a line being bought on hold with a reason. */
+export async function hold(db: Db, body: z.infer<typeof HoldBody>, op: Op): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, body.id);
+    if (row.status === 'purchase_hold' && row.holdReason === body.reason) return result(row, true);
+    assertAssignee(row, op);
+    const { row: after } = await applyStep(tx, row, {
+      event: 'hold', actor: op.actor, now: op.now, note: body.reason, set: { holdReason: body.reason, holdFrom: row.status },
+    });
+    return result(after);
+  });
+}
+
+/** Releases a held line back to where it was held from: buying, or QC after a warehouse problem. */
+export async function release(db: Db, body: z.infer<typeof ReleaseBody>, op: Op): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, body.id);
+    const event = row.holdFrom === 'stocking_input' ? 'qc_release' : 'release';
+    const { row: after } = await applyStep(tx, row, {
+      event, actor: op.actor, now: op.now, note: body.note, set: { holdReason: '', holdFrom: null },
+    });
+    return result(after);
+  });
+}
+
+/** Records the marketplace purchase (purchasing → purchased). */
+export async function markPurchased(db: Db, body: z.infer<typeof PurchasedBody>, op: Op): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, body.id);
+    if (row.status === 'purchased' && row.mallOrderNo === body.mallOrderNo) return result(row, true);
+    assertAssignee(row, op);
+    if (row.patchStatus === 'purchase_patch') throw conflict('差价未补齐，不能完成采购');
+    const { row: after } = await applyStep(tx, row, {
+      event: 'purchase', actor: op.actor, now: op.now, note: `平台订单号 ${body.mallOrderNo}`,
+      set: {
+        mallOrderNo: body.mallOrderNo, realPrice: body.realPrice, domesticFee: body.domesticFee, trackingNo: body.trackingNo,
+        logisticsStatus: body.trackingNo ? 'WAIT_ACCEPT' : null, purchaseEndTime: op.now,
+      },
+      audit: { mallOrderNo: body.mallOrderNo, realPrice: body.realPrice, trackingNo: body.trackingNo },
+    });
+    return result(after);
+  });
+}
+
+/** The price went up: asks the member for a top-up (purchasing → purchase_patch). */
+export async function patchRequest(db: Db, body: z.infer<typeof PatchRequestBody>, op: Op): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, body.id);
+    if (row.status === 'purchase_patch' && row.patchAmount === body.amount) return result(row, true);
+    assertAssignee(row, op);
+    const { row: after } = await applyStep(tx, row, {
+      event: 'patch_request', actor: op.actor, now: op.now, note: `需补差价 ${(body.amount / 100).toFixed(2)} ${row.currency}${body.note ? `：${body.note}` : ''}`,
+      set: { patchStatus: 'purchase_patch', patchAmount: body.amount }, audit: { amount: body.amount },
+    });
+    return result(after);
+  });
+}
+
+/** The member paid the top-up: back to the purchaser (purchase_patch → purchasing, patch_completed). */
+export async function patchPaid(db: Db, body: z.infer<typeof PatchSimpleBody>, op: Op): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, body.id);
+    if (row.status === 'purchasing' && row.patchStatus === 'patch_completed') return result(row, true);
+    const { row: after } = await applyStep(tx, row, {
+      event: 'patch_paid', actor: op.actor, now: op.now, note: body.note || '会员已补差价',
+      set: { patchStatus: 'patch_completed', paidAmount: row.paidAmount + row.patchAmount },
+    });
+    return result(after);
+  });
+}
+
+/** The price went down: the difference goes to the member's balance (patch_refund); the line stays purchasing. */
+export async function patchRefund(db: Db, body: z.infer<typeof PatchRefundBody>, op: Op): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, body.id);
+    if (row.patchStatus === 'patch_refund' && row.patchAmount === body.amount) return result(row, true);
+    assertAssignee(row, op);
+    if (row.patchStatus === 'patch_refund' || row.patchStatus === 'patch_match') throw conflict('差价已处理');
+    if (body.amount > row.paidAmount - row.refundedAmount) throw invalid('amount', '退款金额不能大于已支付金额');
+    const { row: after } = await applyStep(tx, row, {
+      event: 'patch_refund', actor: op.actor, now: op.now, note: `退差价 ${(body.amount / 100).toFixed(2)} ${row.currency}${body.note ? `：${body.note}` : ''}`,
+      set: { patchStatus: 'patch_refund', patchAmount: body.amount, refundedAmount: row.refundedAmount + body.amount }, audit: { amount: body.amount },
+    });
+    await refundToBalance(tx, row, body.amount, `purchase-${row.id}-patch-refund`, op, `采购单 ${row.purchaseNo} 退差价`);
+    return result(after);
+  });
+}
+
+/** The price matched: no top-up and no refund (patch_match). */
+export async function patchMatch(db: Db, body: z.infer<typeof PatchSimpleBody>, op: Op): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, body.id);
+    if (row.patchStatus === 'patch_match') return result(row, true);
+    assertAssignee(row, op);
+    if (row.patchStatus === 'patch_refund') throw conflict('差价已处理');
+    const { row: after } = await applyStep(tx, row, {
+      event: 'patch_match', actor: op.actor, now: op.now, note: body.note || '无需补退', set: { patchStatus: 'patch_match', patchAmount: 0 },
+    });
+    return result(after);
+  });
+}
+
+/** The marketplace could not deliver: purchase_fail, then the unrefunded payment back to the balance (refunded). */
+export async function fail(db: Db, body: z.infer<typeof FailBody>, op: Op): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, body.id);
+    if (row.status === 'refunded' && row.holdReason === body.reason) return result(row, true);
+    assertAssignee(row, op);
+    const { row: failed } = await applyStep(tx, row, { event: 'fail', actor: op.actor, now: op.now, note: body.reason, set: { holdReason: body.reason } });
+    const due = failed.paidAmount - failed.refundedAmount;
+    const { row: after } = await applyStep(tx, failed, {
+      event: 'refund', actor: op.actor, now: op.now, note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`, set: { refundedAmount: failed.paidAmount },
+      audit: { amount: due },
+    });
+    await refundToBalance(tx, row, due, `purchase-${row.id}-refund`, op, `采购单 ${row.purchaseNo} 采购失败退款`);
+    return result(after);
+  });
+}
+
+/** Cancels a line not yet being bought (a sensitive operation); a paid line is refunded to the balance at once. */
+export async function cancel(db: Db, body: z.infer<typeof CancelBody>, op: Op): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, body.id);
+    const paid = row.status !== 'ordered';
+    let { row: after } = await applyStep(tx, row, {
+      event: 'cancel', actor: op.actor, now: op.now, note: body.reason, set: { cancelTime: op.now, holdReason: body.reason },
+    });
+    const due = after.paidAmount - after.refundedAmount;
+    if (paid && due > 0) {
+      ({ row: after } = await applyStep(tx, after, {
+        event: 'refund', actor: op.actor, now: op.now, note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`, set: { refundedAmount: after.paidAmount },
+        audit: { amount: due },
+      }));
+      await refundToBalance(tx, row, due, `purchase-${row.id}-refund`, op, `采购单 ${row.purchaseNo} 取消退款`);
+    }
+    return result(after);
+  });
+}
+
+/** Updates the seller parcel's domestic tracking number and logistics status while the line is on its way. */
+export async function logistics(db: Db, body: z.infer<typeof LogisticsBody>, op: Op): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await loadLine(tx, body.id);
+    if (row.status === 'purchased' && row.trackingNo === body.trackingNo && row.logisticsStatus === body.logisticsStatus) return result(row, true);
+    const { row: after } = await applyStep(tx, row, {
+      event: 'logistics', actor: op.actor, now: op.now, note: `${body.trackingNo} ${body.logisticsStatus}`,
+      set: { trackingNo: body.trackingNo, logisticsStatus: body.logisticsStatus },
+    });
+    return result(after);
+  });
+}

@@ -1,0 +1,101 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ManualPaidBody, WaitPaidCancelBody, WaitPaidDetail, WaitPaidListQuery, WaitPaidOrder } from '@waystation/shared/contract/purchase';
+import { type Db, queryRows } from '../../db';
+import { members, purchaseOrders, shopOrders } from '../../db/schema';
+import { writeAudit } from '../../core/audit';
+import { conflict, notFound } from '../../core/errors';
+import { EXACT_COUNT_LIMIT, offsetOf } from '../../core/paging';
+import { toLine } from './queries';
+import type { Op } from './service';
+import { applyStep } from './transition';
+
+const orderColumns = {
+  order: shopOrders,
+  userCode: members.userCode,
+  memberName: members.name,
+  amount: sql<number>`(select coalesce(sum(p.unit_price * p.quantity), 0)::bigint from purchase_orders p where p.order_id = ${shopOrders.id})`.mapWith(Number),
+  lineCount: sql<number>`(select count(*)::int from purchase_orders p where p.order_id = ${shopOrders.id})`.mapWith(Number),
+};
+
+type OrderRow = { order: typeof shopOrders.$inferSelect; userCode: string; memberName: string; amount: number; lineCount: number };
+const toOrder = (r: OrderRow): WaitPaidOrder => ({
+  id: r.order.id, orderNo: r.order.orderNo, memberId: r.order.memberId, userCode: r.userCode, memberName: r.memberName, status: r.order.status,
+  currency: r.order.currency, amount: r.amount, lineCount: r.lineCount, createTime: r.order.createdAt.toISOString(),
+});
+
+/** Unpaid shop orders, newest first. */
+export async function listUnpaid(db: Db, q: z.infer<typeof WaitPaidListQuery>): Promise<{ list: WaitPaidOrder[]; total: number; totalExact: boolean }> {
+  const where: SQL[] = [eq(shopOrders.status, 'ordered')];
+  if (q.orderNo) where.push(eq(shopOrders.orderNo, q.orderNo.toUpperCase()));
+  if (q.userCode) where.push(inArray(shopOrders.memberId, sql`(select id from members where user_code = ${q.userCode.toUpperCase()})`));
+  const filter = and(...where);
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${shopOrders} where ${filter} limit ${EXACT_COUNT_LIMIT + 1}) t`);
+  const rows = await db
+    .select(orderColumns)
+    .from(shopOrders)
+    .innerJoin(members, eq(members.id, shopOrders.memberId))
+    .where(filter)
+    .orderBy(desc(shopOrders.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  return { list: rows.map(toOrder), total: Math.min(n, EXACT_COUNT_LIMIT), totalExact: n <= EXACT_COUNT_LIMIT };
+}
+
+async function loadOrder(db: Db, id: number): Promise<OrderRow> {
+  const [row] = await db.select(orderColumns).from(shopOrders).innerJoin(members, eq(members.id, shopOrders.memberId)).where(eq(shopOrders.id, id)).limit(1);
+  if (!row) throw notFound('订单不存在');
+  return row;
+}
+
+/** An unpaid order with its lines. */
+export async function unpaidDetail(db: Db, id: number): Promise<WaitPaidDetail> {
+  const row = await loadOrder(db, id);
+  const lines = await db
+    .select({ line: purchaseOrders, orderNo: shopOrders.orderNo, userCode: members.userCode, memberName: members.name, memberEmail: members.email })
+    .from(purchaseOrders)
+    .innerJoin(shopOrders, eq(shopOrders.id, purchaseOrders.orderId))
+    .innerJoin(members, eq(members.id, purchaseOrders.memberId))
+    .where(eq(purchaseOrders.orderId, id))
+    .orderBy(asc(purchaseOrders.id));
+  return { ...toOrder(row), lines: lines.map(toLine) };
+}
+
+/** Moves the order from `ordered` to `to`, or reports a repeat / 40900. */
+async function moveOrder(tx: Db, id: number, to: 'paid' | 'canceled', now: Date, set: Partial<typeof shopOrders.$inferInsert> = {}): Promise<boolean> {
+  const [updated] = await tx.update(shopOrders).set({ ...set, status: to, updatedAt: now }).where(and(eq(shopOrders.id, id), eq(shopOrders.status, 'ordered'))).returning({ id: shopOrders.id });
+  if (updated) return true;
+  const [row] = await tx.select({ status: shopOrders.status }).from(shopOrders).where(eq(shopOrders.id, id));
+  if (!row) throw notFound('订单不存在');
+  if (row.status === to) return false;
+  throw conflict(`订单当前状态为「${row.status}」，不能执行该操作，请刷新后重试`, { status: row.status });
+}
+
+/** Payment received outside the member site: the order is paid and each line queues for a purchaser (manual_paid). */
+export async function manualPaid(db: Db, body: z.infer<typeof ManualPaidBody>, op: Op): Promise<{ id: number; status: string; repeated: boolean }> {
+  return db.transaction(async (tx) => {
+    const order = await loadOrder(tx, body.id);
+    if (!(await moveOrder(tx, body.id, 'paid', op.now, { payTime: op.now, paidAmount: order.amount }))) return { id: body.id, status: 'paid', repeated: true };
+    const lines = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.orderId, body.id)).orderBy(asc(purchaseOrders.id));
+    for (const line of lines) {
+      await applyStep(tx, line, {
+        event: 'manual_paid', actor: op.actor, now: op.now, note: body.note, set: { paidAmount: line.unitPrice * line.quantity, payTime: op.now },
+      });
+    }
+    await writeAudit(tx, op.actor, { action: 'order.manualPaid', targetType: 'shop_order', targetId: body.id, before: { status: 'ordered' }, after: { status: 'paid', amount: order.amount, note: body.note } }, op.now);
+    return { id: body.id, status: 'paid', repeated: false };
+  });
+}
+
+/** Cancels an unpaid order and its lines (nothing to refund). */
+export async function cancelUnpaid(db: Db, body: z.infer<typeof WaitPaidCancelBody>, op: Op): Promise<{ id: number; status: string; repeated: boolean }> {
+  return db.transaction(async (tx) => {
+    if (!(await moveOrder(tx, body.id, 'canceled', op.now))) return { id: body.id, status: 'canceled', repeated: true };
+    const lines = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.orderId, body.id)).orderBy(asc(purchaseOrders.id));
+    for (const line of lines) {
+      await applyStep(tx, line, { event: 'cancel', actor: op.actor, now: op.now, note: body.reason, set: { cancelTime: op.now, holdReason: body.reason } });
+    }
+    await writeAudit(tx, op.actor, { action: 'order.cancel', targetType: 'shop_order', targetId: body.id, before: { status: 'ordered' }, after: { status: 'canceled', reason: body.reason } }, op.now);
+    return { id: body.id, status: 'canceled', repeated: false };
+  });
+}

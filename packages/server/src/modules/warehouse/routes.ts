@@ -1,0 +1,133 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  InboundLookupBody, InboundLookupResult, InboundReceiveBody, InboundReceiveResult, ItemLabelQuery, ItemLabelResult, ItemScanBody, LabelPdfQuery,
+  QcPhotoBody, QcProblemBody, ScannedItem, ScanResult, ShelfBatchAddBody, ShelfBatchAddResult, ShelfList, ShelfListQuery, ShelfStatusQuery,
+  ShelveBody, TtsTokenQuery, TtsTokenResult, UnclaimedAssignBody, UnclaimedCreateBody, UnclaimedList, UnclaimedListQuery, UnclaimedParcel,
+} from '@waystation/shared/contract/warehouse';
+import { api } from '../../core/http';
+import { forbidden } from '../../core/errors';
+import type { ModuleContext } from '../index';
+import { assignUnclaimed, createUnclaimed, inboundLookup, inboundReceive, listUnclaimed, type StationOp } from './inbound';
+import { labelPdf, labelUrlFor } from './labels';
+import { itemUrls, labelSignatureValid, signingKey } from './signing';
+import { batchAddShelves, listShelves, setShelfActive } from './shelves';
+import { qcPhoto, qcProblem, scanItem, shelve } from './stations';
+import { storageOf } from './storage';
+import { uploadRoutes } from './upload';
+
+const PRINT_AGENT_FILE = path.join(import.meta.dirname, 'print-agent.mjs');
+const LABEL_KEYS = ['warehouse:inboundScan', 'warehouse:qcPhoto', 'warehouse:shelving', 'warehouse:orderQuery'];
+
+/** Goods-in stations: inbound scan, unclaimed parcels, QC photos, shelving, shelf locations, item labels. */
+export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+  const { db } = app.services;
+  const storage = storageOf(ctx.config);
+  const op = async (c: { actor: StationOp['actor']; now: Date }): Promise<StationOp> => ({ actor: c.actor, now: c.now, urls: await itemUrls(db, storage, c.now) });
+
+  api(app, {
+    method: 'POST', url: '/api/warehouse/inbound/lookup', permission: 'warehouse:inboundScan', summary: 'Purchase lines a scanned domestic parcel carries',
+    body: InboundLookupBody, data: InboundLookupResult,
+    handler: async ({ body, now }) => inboundLookup(db, body.trackingNo, (await itemUrls(db, storage, now))),
+  });
+  api(app, {
+    method: 'POST', url: '/api/warehouse/inbound/receive', permission: 'warehouse:inboundScan', summary: 'Receive the ticked lines with weight and size (→ stocking_input)',
+    body: InboundReceiveBody, data: InboundReceiveResult,
+    handler: async (c) => inboundReceive(db, c.body, await op(c)),
+  });
+  api(app, {
+    method: 'POST', url: '/api/warehouse/unclaimed/create', permission: 'warehouse:inboundScan', summary: 'Record a parcel that matched no purchase line',
+    body: UnclaimedCreateBody, data: UnclaimedParcel,
+    handler: async (c) => createUnclaimed(db, c.body, await op(c)),
+  });
+  api(app, {
+    method: 'GET', url: '/api/warehouse/unclaimed/pageList', permission: 'warehouse:inboundScan', summary: 'Unclaimed parcels',
+    query: UnclaimedListQuery, data: UnclaimedList,
+    handler: ({ query }) => listUnclaimed(db, query),
+  });
+  api(app, {
+    method: 'POST', url: '/api/warehouse/unclaimed/assign', permission: 'warehouse:inboundScan', summary: 'Assign an unclaimed parcel to a purchased line',
+    body: UnclaimedAssignBody, data: UnclaimedParcel,
+    handler: async (c) => assignUnclaimed(db, c.body, await op(c)),
+  });
+
+  api(app, {
+    method: 'POST', url: '/api/warehouse/qc/scan', permission: 'warehouse:qcPhoto', summary: 'An item by its label code (QC station)',
+    body: ItemScanBody, data: ScannedItem,
+    handler: async (c) => scanItem(db, c.body.code, await op(c), false),
+  });
+  api(app, {
+    method: 'POST', url: '/api/warehouse/qc/photo', permission: 'warehouse:qcPhoto', summary: 'QC photos/videos of a received item (→ stocking_photo)',
+    body: QcPhotoBody, data: ScanResult,
+    handler: async (c) => qcPhoto(db, c.body, await op(c)),
+  });
+  api(app, {
+    method: 'POST', url: '/api/warehouse/qc/problem', permission: 'warehouse:qcPhoto', summary: 'A QC problem: the line goes on hold for the member to decide',
+    body: QcProblemBody, data: ScanResult,
+    handler: async (c) => qcProblem(db, c.body, await op(c)),
+  });
+  api(app, {
+    method: 'POST', url: '/api/warehouse/shelving/scan', permission: 'warehouse:shelving', summary: 'An item by its label code, with a location suggestion',
+    body: ItemScanBody, data: ScannedItem,
+    handler: async (c) => scanItem(db, c.body.code, await op(c), true),
+  });
+  api(app, {
+    method: 'POST', url: '/api/warehouse/shelve', permission: 'warehouse:shelving', summary: 'Shelve an item on a scanned location (→ shelved)',
+    body: ShelveBody, data: ScanResult,
+    handler: async (c) => shelve(db, c.body, await op(c)),
+  });
+
+  api(app, {
+    method: 'GET', url: '/api/warehouse/shelfLocation/pageList', permission: 'warehouse:shelfLocation', summary: 'Shelf locations',
+    query: ShelfListQuery, data: ShelfList,
+    handler: ({ query }) => listShelves(db, query),
+  });
+  api(app, {
+    method: 'POST', url: '/api/warehouse/shelfLocation/batchAdd', permission: 'warehouse:shelfLocation', summary: 'Create zone × rows × levels × slots locations',
+    body: ShelfBatchAddBody, data: ShelfBatchAddResult,
+    handler: ({ body, actor, now }) => batchAddShelves(db, body, actor, now),
+  });
+  api(app, {
+    method: 'GET', url: '/api/warehouse/shelfLocation/modifyStatus', permission: 'warehouse:shelfLocation', summary: 'Switch a location on (1) or off (0)',
+    query: ShelfStatusQuery, data: z.null(),
+    handler: ({ query, actor, now }) => setShelfActive(db, query.id, query.status === '1', actor, now).then(() => null),
+  });
+
+  api(app, {
+    method: 'GET', url: '/api/warehouse/itemLabel', permission: 'authenticated', summary: 'Signed URL of an item label PDF (for the print driver or the browser)',
+    query: ItemLabelQuery, data: ItemLabelResult,
+    handler: async ({ query, caller, now }) => {
+      if (!LABEL_KEYS.some((k) => caller.permissions.has(k))) throw forbidden();
+      return labelUrlFor(db, query.itemCode, now);
+    },
+  });
+  // Public but signed: the local print driver fetches the PDF by URL without a token.
+  app.get('/api/warehouse/labelPdf', { config: { permission: 'public' }, schema: { hide: true } }, async (req, reply) => {
+    const q = LabelPdfQuery.safeParse(req.query);
+    const now = app.services.now();
+    if (!q.success || !labelSignatureValid(await signingKey(db), q.data.code, q.data.exp, q.data.sig, now)) {
+      return reply.status(403).send({ code: 40300, message: '标签链接无效或已过期', data: null });
+    }
+    const pdf = await labelPdf(db, q.data.code);
+    return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${q.data.code}.pdf"`).header('Cache-Control', 'private, max-age=300').send(pdf);
+  });
+
+  api(app, {
+    method: 'GET', url: '/api/config/createBaiduAccessToken', permission: 'authenticated', summary: 'Speech provider token (SPEC §7); null when no provider is configured',
+    query: TtsTokenQuery, data: TtsTokenResult,
+    // The provider is configured by TTS_URL and TTS_ACCESS_TOKEN; without them the browser speaks with its own voice.
+    handler: async () => ({ accessToken: process.env.TTS_ACCESS_TOKEN || null, ttsUrl: process.env.TTS_URL || null, expiresIn: 30 * 24 * 3600 }),
+  });
+
+  // The print driver itself, for the 客户端未连接 alert's download link: one file, run with `node print-agent.mjs`.
+  app.get('/api/warehouse/printAgent/download', { config: { permission: 'public' }, schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="print-agent.mjs"')
+      .send(await fs.readFile(PRINT_AGENT_FILE)),
+  );
+
+  uploadRoutes(app, storage);
+}

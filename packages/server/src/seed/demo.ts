@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db';
+import { members, systemMeta } from '../db/schema';
+import { ensureAdmin } from './base';
+import { seedConfigContentDemo } from './demo-config-content';
+import { seedGoodsInDemo } from './demo-goods-in';
+import { seedMoneyPeopleDemo } from './demo-money-people';
+
+export const DEMO_PASSWORD = 'demo12345';
+
+/** Demo staff, one or more per seed role; they log in with DEMO_PASSWORD. */
+export const DEMO_STAFF = [
+  { username: 'warehouse1', name: '仓库小王', roles: ['warehouse'] },
+  { username: 'warehouse2', name: '仓库小李', roles: ['warehouse'] },
+  { username: 'purchaser1', name: '采购小张', roles: ['purchaser'] },
+  { username: 'finance1', name: '财务小陈', roles: ['finance'] },
+  { username: 'cs1', name: '客服小刘', roles: ['customer_service'] },
+  { username: 'marketing1', name: '营销小赵', roles: ['marketing'] },
+  { username: 'ops1', name: '运营小周', roles: ['operations'] },
+];
+
+const DEMO_MEMBERS = [
+  ['Alice Martin', 'alice@example.com', 'google'],
+  ['Bruno Silva', 'bruno@example.com', 'password'],
+  ['Chloé Dubois', 'chloe@example.com', 'discord'],
+  ['Daniel Kim', 'daniel@example.com', 'password'],
+  ['Emma Rossi', 'emma@example.com', 'agent_id'],
+  ['Felix Wagner', 'felix@example.com', 'google'],
+  ['Grace Lee', 'grace@example.com', 'password'],
+  ['Hugo Lambert', 'hugo@example.com', 'discord'],
+] as const;
+
+async function seedStaffAndMembers(db: Db, now: Date): Promise<void> {
+  for (const staff of DEMO_STAFF) await ensureAdmin(db, { ...staff, password: DEMO_PASSWORD }, now);
+  await db
+    .insert(members)
+    .values(
+      DEMO_MEMBERS.map(([name, email, loginSource], i) => ({
+        userCode: `U${(100001 + i).toString()}`,
+        name,
+        email,
+        loginSource,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * Demo data, one step per domain. Each step runs once per database (recorded in system_meta), so a domain
+ * added later seeds its demo data into an existing demo database on the next start.
+ */
+export const DEMO_STEPS: [key: string, run: (db: Db, now: Date) => Promise<void>][] = [['staff-members', seedStaffAndMembers], ['config-content', seedConfigContentDemo], ['goods-in', seedGoodsInDemo], ['money-people', seedMoneyPeopleDemo]];
+
+export async function seedDemo(db: Db, now: Date): Promise<void> {
+  for (const [key, run] of DEMO_STEPS) {
+    const metaKey = `demo_seeded:${key}`;
+    const [done] = await db.select().from(systemMeta).where(eq(systemMeta.key, metaKey)).limit(1);
+    if (done) continue;
+    await run(db, now);
+    await db.insert(systemMeta).values({ key: metaKey, value: true, updatedAt: now });
+  }
+}

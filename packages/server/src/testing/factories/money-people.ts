@@ -1,0 +1,131 @@
+import { desc, eq } from 'drizzle-orm';
+import type { SensitiveOperation } from '@waystation/shared/vocab/account';
+import { agents, memberAddresses, memberProfiles, members, outboxMessages, purchaseOrders, refundRequests, returnRequests, shopOrders } from '../../db/schema';
+import type { TestApp } from '../server';
+
+/** Staff id of a logged-in token. */
+export async function adminIdOf(t: TestApp, token: string): Promise<number> {
+  const res = await t.call<{ id: number }>('GET', '/api/admin/info', { token });
+  return res.data.id;
+}
+
+/** Switches verification of a type on (as the super admin) with the given verifiers. */
+export async function enableVerify(t: TestApp, type: SensitiveOperation, subjectIds: number[], adminToken?: string): Promise<void> {
+  const token = adminToken ?? (await t.login());
+  const res = await t.call('POST', '/api/verify/saveConfig', { token, body: { type, enabled: true, subjectIds } });
+  if (res.code !== 20000) throw new Error(`saveConfig ${type}: ${res.code} ${res.message}`);
+}
+
+/** The latest code the outbox holds for a verifier. */
+export async function lastCodeFor(t: TestApp, subjectId: number): Promise<string> {
+  const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipientAdminId, subjectId)).orderBy(desc(outboxMessages.id)).limit(1);
+  const m = row?.body.match(/验证码 (\d{6})/);
+  if (!m) throw new Error(`no code in the outbox for admin ${subjectId}`);
+  return m[1];
+}
+
+/**
+ * Goes through the verify dialog's calls for `token`: sends a code to `subjectId`, reads it from the outbox and
+ * returns the ticket for (type, target). Moves the clock past the resend interval first.
+ */
+export async function ticketFor(t: TestApp, token: string, type: SensitiveOperation, target: string | number, subjectId: number): Promise<string> {
+  t.clock.advance(61_000);
+  const sent = await t.call('POST', '/api/admin/sendVerifyCode', { token, body: { type, subjectId } });
+  if (sent.code !== 20000) throw new Error(`sendVerifyCode ${type}: ${sent.code} ${sent.message}`);
+  const code = await lastCodeFor(t, subjectId);
+  const res = await t.call<{ ticket: string }>('POST', '/api/admin/doLoginVerify', { token, body: { type, subjectId, code, target: String(target) } });
+  if (res.code !== 20000) throw new Error(`doLoginVerify ${type}: ${res.code} ${res.message}`);
+  return res.data.ticket;
+}
+
+/** Header carrying a verification ticket. */
+export const withTicket = (ticket: string) => ({ 'x-verify-ticket': ticket });
+
+let memberSeq = 0;
+
+/** A member with a default address (and a profile row), inserted directly. */
+export async function newMember(
+  t: TestApp,
+  over: Partial<{ userCode: string; name: string; email: string; loginSource: string; status: string; agentId: number | null; levelId: number | null }> = {},
+): Promise<{ id: number; userCode: string }> {
+  const now = t.clock.now();
+  const n = ++memberSeq;
+  const userCode = over.userCode ?? `T${String(process.pid).slice(-3)}${String(n).padStart(5, '0')}`;
+  const [m] = await t.db
+    .insert(members)
+    .values({ userCode, name: over.name ?? `Member ${n}`, email: over.email ?? `m${n}@example.com`, loginSource: over.loginSource ?? 'password', status: over.status ?? 'activity', createdAt: now, updatedAt: now })
+    .returning({ id: members.id, userCode: members.userCode });
+  await t.db.insert(memberProfiles).values({ memberId: m.id, agentId: over.agentId ?? null, levelId: over.levelId ?? null, updatedAt: now });
+  await t.db.insert(memberAddresses).values({ memberId: m.id, receiver: `Member ${n}`, country: 'DE', city: 'Berlin', address: `Street ${n}`, isDefault: true, createdAt: now, updatedAt: now });
+  return m;
+}
+
+let afterSalesSeq = 0;
+
+/** A refund awaiting review (return_refund_check) for a member. */
+export async function newRefund(
+  t: TestApp,
+  memberId: number,
+  over: Partial<{ amount: number; channel: string; reason: string; sourceType: string; sourceId: string }> = {},
+): Promise<{ id: number }> {
+  const now = t.clock.now();
+  const n = ++afterSalesSeq;
+  const [row] = await t.db
+    .insert(refundRequests)
+    .values({
+      refundNo: `RFT${process.pid}${n}`, memberId, sourceType: over.sourceType ?? 'manual', sourceId: over.sourceId ?? `S${n}`, reason: over.reason ?? 'refunded_lost_goods',
+      amount: over.amount ?? 1000, currency: 'CNY', channel: over.channel ?? 'balance', status: 'return_refund_check', createdAt: now, updatedAt: now,
+    })
+    .returning({ id: refundRequests.id });
+  return row;
+}
+
+/** A member's purchase line in the given status (with its shop order). */
+export async function newPurchaseLine(t: TestApp, memberId: number, status: string, paidAmount = 5000): Promise<{ id: number; purchaseNo: string }> {
+  const now = t.clock.now();
+  const n = ++afterSalesSeq;
+  const [order] = await t.db.insert(shopOrders).values({ orderNo: `SOT${process.pid}${n}`, memberId, status: 'paid', paidAmount, createdAt: now, updatedAt: now }).returning({ id: shopOrders.id });
+  const [line] = await t.db
+    .insert(purchaseOrders)
+    .values({ purchaseNo: `POT${process.pid}${n}`, orderId: order.id, memberId, status, mallType: 'TB', title: `Goods ${n}`, quantity: 1, unitPrice: paidAmount, paidAmount, createdAt: now, updatedAt: now })
+    .returning({ id: purchaseOrders.id, purchaseNo: purchaseOrders.purchaseNo });
+  return line;
+}
+
+/** A return awaiting review (return_checking) of a purchase line. */
+export async function newReturn(t: TestApp, memberId: number, line: { id: number; purchaseNo: string }, amount = 5000): Promise<{ id: number }> {
+  const now = t.clock.now();
+  const n = ++afterSalesSeq;
+  const [row] = await t.db
+    .insert(returnRequests)
+    .values({
+      returnNo: `RTT${process.pid}${n}`, memberId, purchaseOrderId: String(line.id), purchaseOrderNo: line.purchaseNo, goodsTitle: `Goods ${n}`, amount, currency: 'CNY',
+      reason: '尺码不合适', status: 'return_checking', createdAt: now, updatedAt: now,
+    })
+    .returning({ id: returnRequests.id });
+  return row;
+}
+
+let agentSeq = 0;
+
+/** An active agent with a withdrawal account. */
+export async function newAgent(t: TestApp, over: Partial<{ agentName: string; rebateBp: number; status: string }> = {}): Promise<{ id: number; agentName: string }> {
+  const now = t.clock.now();
+  const n = ++agentSeq;
+  const [row] = await t.db
+    .insert(agents)
+    .values({
+      agentName: over.agentName ?? `Agent ${process.pid}-${n}`, email: `agent${n}@example.com`, rebateBp: over.rebateBp ?? 500, status: over.status ?? 'activity',
+      withdrawalAccount: { method: 'bank', accountName: `Agent ${n}`, accountNo: `6222${String(n).padStart(8, '0')}`, bankName: 'ICBC' }, createdAt: now, updatedAt: now,
+    })
+    .returning({ id: agents.id, agentName: agents.agentName });
+  return row;
+}
+
+/** A paid shop order of a member (for commission). */
+export async function newPaidOrder(t: TestApp, memberId: number, paidAmount: number): Promise<{ id: number }> {
+  const now = t.clock.now();
+  const n = ++afterSalesSeq;
+  const [order] = await t.db.insert(shopOrders).values({ orderNo: `SOP${process.pid}${n}`, memberId, status: 'paid', paidAmount, payTime: now, createdAt: now, updatedAt: now }).returning({ id: shopOrders.id });
+  return order;
+}

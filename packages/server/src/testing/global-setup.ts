@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openPostgres, wrapPglite } from '../db';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { MIGRATIONS_DIR } from '../db';
+import { withDatabase } from './db';
+import { seedTemplate } from './template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate?: string;
+    pgTemplate?: string;
+    databaseUrl?: string;
+  }
+}
+
+/** Migrates and seeds one template database per test run; every test file then gets its own copy of it. */
+export default async function setup(project: TestProject) {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `ws_tpl_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const database = await openPostgres(withDatabase(url, name), { max: 1 });
+    await seedTemplate(database.db);
+    await database.close();
+    project.provide('pgTemplate', name);
+    project.provide('databaseUrl', url);
+    return async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    };
+  }
+  const client = await PGlite.create();
+  const database = wrapPglite(client);
+  await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  await seedTemplate(database.db);
+  const dump = await client.dumpDataDir('none');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ws-template-')), 'template.tar');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await client.close();
+  project.provide('pgliteTemplate', file);
+  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { AccountStatus } from '../vocab/account';
+import { password } from '../rules';
+import { PageQuery, idParam, pageOf, textFilter, queryInt } from './common';
+
+/** POST /api/admin/login */
+export const LoginBody = z.strictObject({
+  username: z.string().trim().min(1, '请输入用户名').max(64),
+  password: z.string().min(1, '请输入密码').max(128),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+export const LoginResult = z.object({ token: z.string() });
+export type LoginResult = z.infer<typeof LoginResult>;
+
+/** GET /api/admin/info (SPEC §3 user info). `token` is accepted for compatibility only. */
+export const InfoQuery = z.strictObject({ token: z.string().max(200).optional() });
+export const AdminInfo = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  roles: z.array(z.string()),
+  name: z.string(),
+  avatar: z.string(),
+  introduction: z.string(),
+  permissions: z.array(z.string()),
+  demo: z.boolean(),
+});
+export type AdminInfo = z.infer<typeof AdminInfo>;
+
+/** One staff account as lists show it. */
+export const AdminAccount = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  introduction: z.string(),
+  status: z.enum(AccountStatus.values),
+  roles: z.array(z.string()),
+  lastLoginAt: z.string().nullable(),
+  createTime: z.string(),
+  modifyTime: z.string(),
+});
+export type AdminAccount = z.infer<typeof AdminAccount>;
+
+/** GET /api/admin/fetchList */
+export const AdminListQuery = PageQuery.extend({
+  username: textFilter,
+  name: textFilter,
+  status: z.enum(AccountStatus.values).optional(),
+  role: textFilter,
+});
+export type AdminListQuery = z.infer<typeof AdminListQuery>;
+export const AdminListResult = pageOf(AdminAccount);
+
+/** POST /api/admin/saveData: without id creates (password required), with id edits (password optional = unchanged). */
+export const AdminSaveBody = z.strictObject({
+  id: z.number().int().positive().optional(),
+  username: z
+    .string()
+    .trim()
+    .min(3, '用户名需为3~32位字母、数字或下划线')
+    .max(32, '用户名需为3~32位字母、数字或下划线')
+    .regex(/^[A-Za-z0-9_.-]+$/, '用户名需为3~32位字母、数字或下划线'),
+  name: z.string().trim().min(1, '请输入姓名').max(64),
+  password: password.optional(),
+  roles: z.array(z.string().min(1).max(64)).min(1, '请至少选择一个角色').max(20),
+  avatar: z.string().max(500).optional(),
+  introduction: z.string().max(500).optional(),
+});
+export type AdminSaveBody = z.infer<typeof AdminSaveBody>;
+export const AdminSaveResult = z.object({ id: z.number().int() });
+
+/** GET /api/admin/modifyStatus */
+export const ModifyStatusQuery = z.strictObject({ id: idParam, status: z.enum(AccountStatus.values) });
+export type ModifyStatusQuery = z.infer<typeof ModifyStatusQuery>;
+
+/** POST /api/admin/updateOwnData: a password change needs the current password. */
+export const UpdateOwnDataBody = z
+  .strictObject({
+    name: z.string().trim().min(1, '请输入姓名').max(64).optional(),
+    avatar: z.string().max(500).optional(),
+    introduction: z.string().max(500).optional(),
+    oldPassword: z.string().max(128).optional(),
+    newPassword: password.optional(),
+  })
+  .refine((b) => !b.newPassword || !!b.oldPassword, { message: '修改密码需要输入当前密码', path: ['oldPassword'] });
+export type UpdateOwnDataBody = z.infer<typeof UpdateOwnDataBody>;
+
+/** GET /api/admin/initAdminUsers: id + name for selectors. */
+export const AdminOption = z.object({ id: z.number().int(), name: z.string(), username: z.string() });
+export const AdminOptionList = z.array(AdminOption);
+
+/** Demo role switch (SPEC §6): only when the server runs in demo mode. */
+export const DemoSwitchBody = z.strictObject({ role: z.string().min(1).max(64) });
+
+export { queryInt };

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { SORT_FIELDS } from '../vocab/account';
+
+/** DESIGN §4 envelope codes. HTTP status mirrors the class. */
+export const ErrorCode = {
+  OK: 20000,
+  VALIDATION: 40001,
+  BAD_CREDENTIALS: 40100,
+  FORBIDDEN: 40300,
+  NOT_FOUND: 40400,
+  CONFLICT: 40900,
+  LOCKED: 42300,
+  VERIFICATION_REQUIRED: 42800,
+  RATE_LIMITED: 42900,
+  INTERNAL: 50000,
+  ILLEGAL_TOKEN: 50008,
+  LOGGED_IN_ELSEWHERE: 50012,
+  TOKEN_EXPIRED: 50014,
+  UNAVAILABLE: 50300,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Codes after which the browser offers a re-login (SPEC §8). */
+export const LOGOUT_CODES: readonly number[] = [ErrorCode.ILLEGAL_TOKEN, ErrorCode.LOGGED_IN_ELSEWHERE, ErrorCode.TOKEN_EXPIRED];
+
+export function httpStatusOf(code: number): number {
+  if (code === ErrorCode.OK) return 200;
+  if (code === ErrorCode.ILLEGAL_TOKEN || code === ErrorCode.LOGGED_IN_ELSEWHERE || code === ErrorCode.TOKEN_EXPIRED) return 401;
+  if (code === ErrorCode.UNAVAILABLE) return 503;
+  return Math.floor(code / 100);
+}
+
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ code: z.number().int(), message: z.string(), data });
+
+/** Query-string integers arrive as text: accept digits only, never silently coerce other text. */
+export const queryInt = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v),
+    z.number({ error: '请输入整数' }).int('请输入整数').min(min, `不能小于${min}`).max(max, `不能大于${max}`),
+  );
+
+export const idParam = queryInt(1, 2_147_483_647);
+
+/** DESIGN §4 list paging: page from 1, limit 1–200 (default 20), sort among SPEC §3 fields, order. */
+export const PageQuery = z.strictObject({
+  page: queryInt(1, 1_000_000).default(1),
+  limit: queryInt(1, 200).default(20),
+  sort: z.enum(SORT_FIELDS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), totalExact: z.boolean().optional() });
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  totalExact?: boolean;
+}
+
+export const Empty = z.null();
+
+/** Optional trimmed text filter from a query string: empty means "no filter". */
+export const textFilter = z
+  .string()
+  .max(100)
+  .transform((s) => s.trim())
+  .optional()
+  .transform((s) => (s ? s : undefined));

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { RuleMessage } from '../rules';
+import { ItemAttr } from '../vocab/config-content';
+import { PageQuery, idParam, pageOf, queryInt, textFilter } from './common';
+import { countryCode, currencyCode, intField, moneyText, positiveIntField, statusField } from './reference';
+
+// ---------------------------------------------------------------- forwarders
+
+export const Forwarder = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  contactName: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  trackingUrl: z.string(),
+  status: statusField,
+  remark: z.string(),
+  channelCount: z.number().int(),
+  createTime: z.string(),
+  modifyTime: z.string(),
+});
+export type Forwarder = z.infer<typeof Forwarder>;
+export const ForwarderListQuery = PageQuery.extend({ keyword: textFilter, status: statusField.optional() });
+export type ForwarderListQuery = z.infer<typeof ForwarderListQuery>;
+export const ForwarderListResult = pageOf(Forwarder);
+const optionalUrl = z.union([z.literal(''), z.string().regex(/^(https?:\/\/)?([a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}(:\d{1,5})?(\/[^\s]*)?$/, RuleMessage.url)]);
+export const ForwarderSaveBody = z.strictObject({
+  id: z.number().int().positive().optional(),
+  code: z.string().trim().regex(/^[A-Za-z0-9_-]{2,32}$/, '请输入2~32位字母、数字、下划线或横线'),
+  name: z.string().trim().min(1, '请输入货代名称').max(100),
+  contactName: z.string().trim().max(50).default(''),
+  phone: z.string().trim().max(50).default(''),
+  website: optionalUrl.default(''),
+  /** Tracking page; {trackingNo} is replaced by the number. */
+  trackingUrl: z.string().max(500).default(''),
+  status: statusField.default('activity'),
+  remark: z.string().max(500).default(''),
+});
+export type ForwarderSaveBody = z.input<typeof ForwarderSaveBody>;
+
+// ---------------------------------------------------------------- ship channels
+
+export const ShipChannel = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  forwarderId: z.number().int().nullable(),
+  forwarderName: z.string(),
+  currency: z.string(),
+  deliveryMinDays: z.number().int(),
+  deliveryMaxDays: z.number().int(),
+  description: z.string(),
+  status: statusField,
+  sort: z.number().int(),
+  areaCount: z.number().int(),
+  countryCount: z.number().int(),
+  /** Attributes this channel allows. */
+  allowedAttrs: z.array(z.string()),
+  createTime: z.string(),
+  modifyTime: z.string(),
+});
+export type ShipChannel = z.infer<typeof ShipChannel>;
+
+export const ChannelListQuery = PageQuery.extend({
+  keyword: textFilter,
+  status: statusField.optional(),
+  forwarderId: queryInt(1, 2_147_483_647).optional(),
+  countryCode: countryCode.optional(),
+});
+export type ChannelListQuery = z.infer<typeof ChannelListQuery>;
+export const ChannelListResult = pageOf(ShipChannel);
+
+export const ChannelSaveBody = z
+  .strictObject({
+    id: z.number().int().positive().optional(),
+    code: z.string().trim().regex(/^[A-Za-z0-9_-]{2,32}$/, '请输入2~32位字母、数字、下划线或横线'),
+    name: z.string().trim().min(1, '请输入渠道名称').max(100),
+    nameEn: z.string().trim().max(100).default(''),
+    forwarderId: z.number().int().positive().nullable().default(null),
+    currency: currencyCode.default('CNY'),
+    deliveryMinDays: intField(365),
+    deliveryMaxDays: intField(365),
+    description: z.string().max(2000).default(''),
+    status: statusField.default('activity'),
+    sort: intField(100000).default(0),
+  })
+  .refine((b) => b.deliveryMaxDays >= b.deliveryMinDays, { path: ['deliveryMaxDays'], message: '最长时效不能小于最短时效' });
+export type ChannelSaveBody = z.input<typeof ChannelSaveBody>;
+
+/** GET /api/logistics/getShipChannel: enabled channels for selectors. */
+export const ShipChannelOption = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nameEn: z.string(),
+  currency: z.string(),
+  deliveryMinDays: z.number().int(),
+  deliveryMaxDays: z.number().int(),
+});
+export const ShipChannelOptions = z.array(ShipChannelOption);
+export const CountryOption = z.object({ code: z.string(), nameZh: z.string(), nameEn: z.string(), regionId: z.number().int().nullable() });
+export const CountryOptions = z.array(CountryOption);
+
+// ---------------------------------------------------------------- channel attributes
+
+export const ChannelAttr = z.object({ attr: z.enum(ItemAttr.values), allowed: z.boolean(), surcharge: z.number().int() });
+export type ChannelAttr = z.infer<typeof ChannelAttr>;
+export const ChannelIdQuery = z.strictObject({ channelId: idParam });
+export type ChannelIdQuery = z.infer<typeof ChannelIdQuery>;
+/** Every attribute of the vocabulary, with this channel's decision (missing rows read as refused). */
+export const ChannelAttrList = z.array(ChannelAttr);
+export const BindChannelAttrBody = z.strictObject({
+  channelId: z.number().int().positive(),
+  attrs: z
+    .array(z.strictObject({ attr: z.enum(ItemAttr.values), allowed: z.boolean(), surcharge: moneyText.default('0') }))
+    .max(ItemAttr.values.length)
+    .refine((a) => new Set(a.map((x) => x.attr)).size === a.length, '属性不能重复'),
+});
+export type BindChannelAttrBody = z.input<typeof BindChannelAttrBody>;
+
+// ---------------------------------------------------------------- country areas (zones) and their freight rules
+
+export const ChannelArea = z.object({
+  id: z.number().int(),
+  channelId: z.number().int(),
+  name: z.string(),
+  countries: z.array(z.string()),
+  currency: z.string(),
+  firstWeightG: z.number().int(),
+  firstPrice: z.number().int(),
+  continuedWeightG: z.number().int(),
+  continuedPrice: z.number().int(),
+  volumetricDivisor: z.number().int(),
+  minWeightG: z.number().int(),
+  maxWeightG: z.number().int(),
+  maxSideMm: z.number().int(),
+  fuelSurchargeBp: z.number().int(),
+  handlingFee: z.number().int(),
+  deliveryMinDays: z.number().int().nullable(),
+  deliveryMaxDays: z.number().int().nullable(),
+  status: statusField,
+  sort: z.number().int(),
+  modifyTime: z.string(),
+});
+export type ChannelArea = z.infer<typeof ChannelArea>;
+export const ChannelAreaList = z.array(ChannelArea);
+
+/** Fuel surcharge as a percentage text with ≤ 2 places, 0–100. */
+const percentText = z
+  .string()
+  .regex(/^\d+(\.\d{1,2})?$/, RuleMessage.percentage)
+  .refine((s) => Number(s) >= 0 && Number(s) <= 100, RuleMessage.percentage);
+
+export const AreaSaveBody = z
+  .strictObject({
+    id: z.number().int().positive().optional(),
+    channelId: z.number().int().positive(),
+    name: z.string().trim().min(1, '请输入区域名称').max(100),
+    countries: z.array(countryCode).min(1, RuleMessage.arrayNotEmpty).max(300),
+    firstWeightG: positiveIntField(1_000_000),
+    firstPrice: moneyText,
+    continuedWeightG: positiveIntField(1_000_000),
+    continuedPrice: moneyText,
+    volumetricDivisor: intField(100_000).default(0),
+    minWeightG: intField(1_000_000).default(0),
+    maxWeightG: intField(1_000_000).default(0),
+    maxSideMm: intField(100_000).default(0),
+    fuelSurchargePercent: percentText.default('0'),
+    handlingFee: moneyText.default('0'),
+    deliveryMinDays: intField(365).nullable().default(null),
+    deliveryMaxDays: intField(365).nullable().default(null),
+    status: statusField.default('activity'),
+    sort: intField(100000).default(0),
+  })
+  .refine((b) => !b.maxWeightG || b.minWeightG <= b.maxWeightG, { path: ['maxWeightG'], message: '最大重量不能小于最小重量' })
+  .refine((b) => new Set(b.countries).size === b.countries.length, { path: ['countries'], message: '国家不能重复' });
+export type AreaSaveBody = z.input<typeof AreaSaveBody>;
+
+// ---------------------------------------------------------------- provinces
+
+export const Province = z.object({
+  id: z.number().int(),
+  countryCode: z.string(),
+  code: z.string(),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  remoteFee: z.number().int(),
+  status: statusField,
+  sort: z.number().int(),
+});
+export type Province = z.infer<typeof Province>;
+export const ProvinceListQuery = z.strictObject({ countryCode: countryCode, keyword: textFilter });
+export type ProvinceListQuery = z.infer<typeof ProvinceListQuery>;
+export const ProvinceList = z.array(Province);
+export const ProvinceSaveBody = z.strictObject({
+  id: z.number().int().positive().optional(),
+  countryCode,
+  code: z.string().trim().regex(/^[A-Za-z0-9-]{1,10}$/, '请输入1~10位字母或数字代码'),
+  nameZh: z.string().trim().min(1, '请输入名称').max(100),
+  nameEn: z.string().trim().min(1, '请输入英文名称').max(100),
+  remoteFee: moneyText.default('0'),
+  status: statusField.default('activity'),
+  sort: intField(100000).default(0),
+});
+export type ProvinceSaveBody = z.input<typeof ProvinceSaveBody>;
+
+// ---------------------------------------------------------------- ship/initData
+
+const Option = z.object({ value: z.string(), label: z.string(), labelEn: z.string() });
+export const ShipInitData = z.object({
+  attrs: z.array(Option),
+  forwarders: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  channels: ShipChannelOptions,
+  countries: CountryOptions,
+  currencies: z.array(z.object({ code: z.string(), nameZh: z.string() })),
+});
+export type ShipInitData = z.infer<typeof ShipInitData>;
+
+// ---------------------------------------------------------------- freight calculator
+
+export const FreightQuoteBody = z.strictObject({
+  countryCode,
+  weightG: positiveIntField(1_000_000),
+  lengthMm: intField(10_000).default(0),
+  widthMm: intField(10_000).default(0),
+  heightMm: intField(10_000).default(0),
+  attrs: z.array(z.enum(ItemAttr.values)).max(ItemAttr.values.length).default([]),
+  /** Province code for its remote-area fee. */
+  provinceCode: z.string().max(10).optional(),
+});
+export type FreightQuoteBody = z.input<typeof FreightQuoteBody>;
+
+export const FreightQuote = z.object({
+  channelId: z.number().int(),
+  channelCode: z.string(),
+  channelName: z.string(),
+  areaId: z.number().int(),
+  areaName: z.string(),
+  currency: z.string(),
+  deliveryMinDays: z.number().int(),
+  deliveryMaxDays: z.number().int(),
+  actualWeightG: z.number().int(),
+  volumetricWeightG: z.number().int(),
+  chargeableWeightG: z.number().int(),
+  continuedSteps: z.number().int(),
+  weightPrice: z.number().int(),
+  fuelSurcharge: z.number().int(),
+  handlingFee: z.number().int(),
+  attrSurcharge: z.number().int(),
+  remoteFee: z.number().int(),
+  total: z.number().int(),
+  /** The total in CNY minor units, for comparing channels priced in different currencies. */
+  totalCny: z.number().int(),
+});
+export type FreightQuote = z.infer<typeof FreightQuote>;
+export const FreightRefusalItem = z.object({
+  channelId: z.number().int(),
+  channelName: z.string(),
+  /** refused_attr | no_zone | under_min_weight | over_max_weight | over_max_side */
+  reason: z.string(),
+  message: z.string(),
+});
+export const FreightQuoteResult = z.object({ list: z.array(FreightQuote), refused: z.array(FreightRefusalItem) });
+export type FreightQuoteResult = z.infer<typeof FreightQuoteResult>;
+
+/** POST /api/logistics/packageFreight: the packing station prices a weighed parcel on its chosen channel. */
+export const PackageFreightBody = FreightQuoteBody.extend({ channelId: z.number().int().positive() });
+export type PackageFreightBody = z.input<typeof PackageFreightBody>;

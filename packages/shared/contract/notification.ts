@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { RuleMessage } from '../rules';
+import { NotifyChannelType, NotifyEvent } from '../vocab/config-content';
+import { PageQuery, pageOf, queryInt, textFilter } from './common';
+import { statusField } from './reference';
+
+const url = z.string().trim().regex(/^https?:\/\/[^\s]+$/, RuleMessage.url);
+/** Secrets: on edit an empty value keeps the stored one (the browser never receives it to send back). */
+const secret = z.string().max(500).default('');
+
+export const EmailConfig = z.strictObject({
+  host: z.string().trim().min(1, '请输入SMTP服务器').max(200),
+  port: z.number({ error: RuleMessage.positiveInteger }).int(RuleMessage.positiveInteger).min(1, RuleMessage.positiveInteger).max(65535),
+  secure: z.boolean().default(false),
+  username: z.string().max(200).default(''),
+  password: secret,
+  from: z.string().trim().email('请输入正确的发件邮箱'),
+});
+export const DiscordConfig = z.strictObject({ webhookUrl: secret.refine((s) => s === '' || /^https?:\/\/[^\s]+$/.test(s), RuleMessage.url) });
+export const TelegramConfig = z.strictObject({ botToken: secret, chatId: z.string().trim().max(100).default(''), apiBase: url.default('https://api.telegram.org') });
+export const SiteConfig = z.strictObject({});
+
+/** Which config keys are secrets, per channel type. */
+export const SECRET_KEYS: Record<string, readonly string[]> = { email: ['password'], discord: ['webhookUrl'], telegram: ['botToken'], site: [] };
+
+export const NotifyChannelSaveBody = z.discriminatedUnion('type', [
+  z.strictObject({ id: z.number().int().positive().optional(), type: z.literal('email'), name: z.string().trim().min(1, '请输入渠道名称').max(100), config: EmailConfig, events: z.array(z.enum(NotifyEvent.values)).default([]), status: statusField.default('activity') }),
+  z.strictObject({ id: z.number().int().positive().optional(), type: z.literal('discord'), name: z.string().trim().min(1, '请输入渠道名称').max(100), config: DiscordConfig, events: z.array(z.enum(NotifyEvent.values)).default([]), status: statusField.default('activity') }),
+  z.strictObject({ id: z.number().int().positive().optional(), type: z.literal('telegram'), name: z.string().trim().min(1, '请输入渠道名称').max(100), config: TelegramConfig, events: z.array(z.enum(NotifyEvent.values)).default([]), status: statusField.default('activity') }),
+  z.strictObject({ id: z.number().int().positive().optional(), type: z.literal('site'), name: z.string().trim().min(1, '请输入渠道名称').max(100), config: SiteConfig.default({}), events: z.array(z.enum(NotifyEvent.values)).default([]), status: statusField.default('activity') }),
+]);
+export type NotifyChannelSaveBody = z.input<typeof NotifyChannelSaveBody>;
+
+export const NotifyChannel = z.object({
+  id: z.number().int(),
+  type: z.enum(NotifyChannelType.values),
+  name: z.string(),
+  /** Secrets come back masked (last 4 characters only) with `<key>Set` telling whether one is stored. */
+  config: z.record(z.string(), z.unknown()),
+  events: z.array(z.string()),
+  status: statusField,
+  lastSentAt: z.string().nullable(),
+  modifyTime: z.string(),
+});
+export type NotifyChannel = z.infer<typeof NotifyChannel>;
+export const NotifyChannelList = z.array(NotifyChannel);
+
+export const NotifyTemplate = z.object({
+  event: z.enum(NotifyEvent.values),
+  channelType: z.enum(NotifyChannelType.values),
+  subject: z.string(),
+  body: z.string(),
+  status: statusField,
+  variables: z.array(z.string()),
+  saved: z.boolean(),
+});
+export type NotifyTemplate = z.infer<typeof NotifyTemplate>;
+export const NotifyTemplateList = z.array(NotifyTemplate);
+export const NotifyTemplateSaveBody = z.strictObject({
+  event: z.enum(NotifyEvent.values),
+  channelType: z.enum(NotifyChannelType.values),
+  subject: z.string().max(200).default(''),
+  body: z.string().trim().min(1, '请输入模板内容').max(10_000),
+  status: statusField.default('activity'),
+});
+export type NotifyTemplateSaveBody = z.input<typeof NotifyTemplateSaveBody>;
+export const NotifyPreviewBody = z.strictObject({ event: z.enum(NotifyEvent.values), subject: z.string().max(200).default(''), body: z.string().max(10_000) });
+export type NotifyPreviewBody = z.input<typeof NotifyPreviewBody>;
+export const NotifyPreviewResult = z.object({ subject: z.string(), body: z.string(), unknownVariables: z.array(z.string()) });
+export type NotifyPreviewResult = z.infer<typeof NotifyPreviewResult>;
+
+export const NotifyTestSendBody = z.strictObject({
+  channelId: z.number().int().positive(),
+  event: z.enum(NotifyEvent.values),
+  /** Email address, or a member code for site messages; Discord and Telegram send to the configured target. */
+  recipient: z.string().trim().max(200).default(''),
+});
+export type NotifyTestSendBody = z.input<typeof NotifyTestSendBody>;
+
+export const NotifyLog = z.object({
+  id: z.number().int(),
+  channelId: z.number().int(),
+  channelType: z.string(),
+  event: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status: z.enum(['sent', 'failed']),
+  error: z.string(),
+  test: z.boolean(),
+  operatorName: z.string(),
+  createTime: z.string(),
+});
+export type NotifyLog = z.infer<typeof NotifyLog>;
+export const NotifyLogListQuery = PageQuery.extend({
+  channelId: queryInt(1, 2_147_483_647).optional(),
+  status: z.enum(['sent', 'failed']).optional(),
+  event: z.enum(NotifyEvent.values).optional(),
+  recipient: textFilter,
+});
+export type NotifyLogListQuery = z.infer<typeof NotifyLogListQuery>;
+export const NotifyLogListResult = pageOf(NotifyLog);

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { RuleMessage, positiveAmount } from '../rules';
+import { PaymentProvider, PaymentScenario } from '../vocab/config-content';
+import { PageQuery, pageOf, queryInt, textFilter } from './common';
+import { countryCode, currencyCode, intField, moneyText, statusField } from './reference';
+
+const percentText = z
+  .string()
+  .regex(/^\d+(\.\d{1,2})?$/, RuleMessage.percentage)
+  .refine((s) => Number(s) >= 0 && Number(s) <= 100, RuleMessage.percentage);
+
+// ---------------------------------------------------------------- channels
+
+export const PaymentChannel = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  providerType: z.enum(PaymentProvider.values),
+  currencies: z.array(z.string()),
+  feeBp: z.number().int(),
+  fixedFee: z.number().int(),
+  currency: z.string(),
+  minAmount: z.number().int(),
+  maxAmount: z.number().int(),
+  countries: z.array(z.string()),
+  logo: z.string(),
+  remark: z.string(),
+  sort: z.number().int(),
+  status: statusField,
+  /** Enabled rules that offer this channel. */
+  ruleCount: z.number().int(),
+  modifyTime: z.string(),
+});
+export type PaymentChannel = z.infer<typeof PaymentChannel>;
+export const PaymentChannelListQuery = PageQuery.extend({ keyword: textFilter, providerType: z.enum(PaymentProvider.values).optional(), status: statusField.optional() });
+export type PaymentChannelListQuery = z.infer<typeof PaymentChannelListQuery>;
+export const PaymentChannelListResult = pageOf(PaymentChannel);
+export const PaymentChannelSaveBody = z
+  .strictObject({
+    id: z.number().int().positive().optional(),
+    name: z.string().trim().min(1, '请输入渠道名称').max(100),
+    providerType: z.enum(PaymentProvider.values, { error: '请选择支付类型' }),
+    currencies: z.array(currencyCode).min(1, RuleMessage.arrayNotEmpty).max(30),
+    feePercent: percentText.default('0'),
+    fixedFee: moneyText.default('0'),
+    /** Currency of the fixed fee and of the amount limits. */
+    currency: currencyCode,
+    minAmount: moneyText.default('0'),
+    maxAmount: moneyText.default('0'),
+    countries: z.array(countryCode).max(300).default([]),
+    logo: z.string().max(1000).default(''),
+    remark: z.string().max(500).default(''),
+    sort: intField(100000).default(0),
+    status: statusField.default('activity'),
+  })
+  .refine((b) => Number(b.maxAmount) === 0 || Number(b.maxAmount) >= Number(b.minAmount), { path: ['maxAmount'], message: '最大金额不能小于最小金额' });
+export type PaymentChannelSaveBody = z.input<typeof PaymentChannelSaveBody>;
+
+// ---------------------------------------------------------------- rules
+
+export const PaymentRule = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scenario: z.enum(PaymentScenario.values),
+  agentIds: z.array(z.number().int()),
+  levelIds: z.array(z.number().int()),
+  currency: z.string(),
+  minAmount: z.number().int(),
+  maxAmount: z.number().int(),
+  channelIds: z.array(z.number().int()),
+  channelNames: z.array(z.string()),
+  priority: z.number().int(),
+  status: statusField,
+  remark: z.string(),
+  modifyTime: z.string(),
+});
+export type PaymentRule = z.infer<typeof PaymentRule>;
+export const PaymentRuleListQuery = PageQuery.extend({ scenario: z.enum(PaymentScenario.values).optional(), status: statusField.optional(), keyword: textFilter });
+export type PaymentRuleListQuery = z.infer<typeof PaymentRuleListQuery>;
+export const PaymentRuleListResult = pageOf(PaymentRule);
+export const PaymentRuleSaveBody = z
+  .strictObject({
+    id: z.number().int().positive().optional(),
+    name: z.string().trim().min(1, '请输入规则名称').max(100),
+    scenario: z.enum(PaymentScenario.values, { error: '请选择支付场景' }),
+    agentIds: z.array(z.number().int().positive()).max(500).default([]),
+    levelIds: z.array(z.number().int().positive()).max(100).default([]),
+    currency: currencyCode,
+    minAmount: moneyText.default('0'),
+    maxAmount: moneyText.default('0'),
+    channelIds: z.array(z.number().int().positive()).min(1, RuleMessage.arrayNotEmpty).max(50),
+    priority: intField(100000).default(0),
+    status: statusField.default('activity'),
+    remark: z.string().max(500).default(''),
+  })
+  .refine((b) => Number(b.maxAmount) === 0 || Number(b.maxAmount) >= Number(b.minAmount), { path: ['maxAmount'], message: '最大金额不能小于最小金额' })
+  .refine((b) => new Set(b.channelIds).size === b.channelIds.length, { path: ['channelIds'], message: '支付渠道不能重复' });
+export type PaymentRuleSaveBody = z.input<typeof PaymentRuleSaveBody>;
+
+export const PaymentRuleOptions = z.object({
+  agents: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  levels: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  channels: z.array(z.object({ id: z.number().int(), name: z.string(), providerType: z.string(), currencies: z.array(z.string()), status: z.string() })),
+  currencies: z.array(z.object({ code: z.string(), nameZh: z.string() })),
+});
+export type PaymentRuleOptions = z.infer<typeof PaymentRuleOptions>;
+
+/** POST /api/payment/rulePreview: what a member of level X on agent Y paying Z sees. */
+export const PaymentPreviewBody = z.strictObject({
+  scenario: z.enum(PaymentScenario.values),
+  agentId: z.number().int().positive().nullable().default(null),
+  levelId: z.number().int().positive().nullable().default(null),
+  amount: positiveAmount,
+  currency: currencyCode,
+  countryCode: countryCode.optional(),
+});
+export type PaymentPreviewBody = z.input<typeof PaymentPreviewBody>;
+export const PaymentPreviewResult = z.object({
+  rule: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  channels: z.array(z.object({
+    id: z.number().int(), name: z.string(), providerType: z.string(), logo: z.string(),
+    /** Fee and total in minor units of the payment currency. */
+    fee: z.number().int(), total: z.number().int(),
+  })),
+  excluded: z.array(z.object({ id: z.number().int(), name: z.string(), reason: z.string() })),
+  currency: z.string(),
+  amount: z.number().int(),
+});
+export type PaymentPreviewResult = z.infer<typeof PaymentPreviewResult>;
+export const RuleIdQuery = z.strictObject({ id: queryInt(1, 2_147_483_647) });

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { AccountStatus } from '../vocab/account';
+import { decimal2, password, percentage, urlText } from '../rules';
+import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
+
+const id = z.number().int().positive();
+const status = z.enum(AccountStatus.values);
+
+/** Where an agent's commission is paid. */
+export const WithdrawalAccount = z.object({
+  method: z.enum(['bank', 'alipay', 'paypal', 'usdt']),
+  accountName: z.string().trim().min(1, '请输入账户名').max(100),
+  accountNo: z.string().trim().min(1, '请输入账号').max(100),
+  bankName: z.string().trim().max(100).default(''),
+});
+export type WithdrawalAccount = z.infer<typeof WithdrawalAccount>;
+
+/** The agent's white-label member site (saveAgentApp). */
+export const AgentApp = z.object({
+  siteName: z.string().trim().max(60).default(''),
+  logoUrl: z.union([urlText, z.literal('')]).default(''),
+  themeColor: z.string().regex(/^(#[0-9a-fA-F]{6})?$/, '请输入颜色，如 #409EFF').default(''),
+  supportEmail: z.string().trim().max(100).default(''),
+  currency: z.string().regex(/^([A-Z]{3})?$/).default(''),
+});
+export type AgentApp = z.infer<typeof AgentApp>;
+
+export const Agent = z.object({
+  id: z.number().int(),
+  agentName: z.string(),
+  contactName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  status,
+  /** Platform rebate, percentage text. */
+  rebate: z.string(),
+  currency: z.string(),
+  withdrawalAccount: WithdrawalAccount.partial(),
+  app: AgentApp.partial(),
+  remark: z.string(),
+  memberCount: z.number().int(),
+  commissionBalance: z.number().int(),
+  hasPassword: z.boolean(),
+  hasTradePassword: z.boolean(),
+  createTime: z.string(),
+});
+export type Agent = z.infer<typeof Agent>;
+
+/** GET /api/agent/pageAgentList */
+export const AgentListQuery = PageQuery.extend({ agentName: textFilter, email: textFilter, status: status.optional() });
+export type AgentListQuery = z.infer<typeof AgentListQuery>;
+export const AgentListResult = pageOf(Agent);
+
+/** POST /api/agent/saveAgent: profile only (rebate, account, status and secrets have their own verified calls). */
+export const SaveAgentBody = z.strictObject({
+  id: id.optional(),
+  agentName: z.string().trim().min(2, '代理名称为2~40个字符').max(40, '代理名称为2~40个字符'),
+  contactName: z.string().trim().max(60).default(''),
+  email: z.union([z.email('请输入正确的邮箱'), z.literal('')]).default(''),
+  phone: z.string().trim().max(40).default(''),
+  remark: z.string().trim().max(300).default(''),
+});
+export type SaveAgentBody = z.input<typeof SaveAgentBody>;
+
+/** POST /api/agent/saveAgentApp */
+export const SaveAgentAppBody = z.strictObject({ id, app: AgentApp });
+export type SaveAgentAppBody = z.input<typeof SaveAgentAppBody>;
+
+/** GET /api/agent/modifyAgentStatus (id, status) — modify_agent_status */
+export const ModifyAgentStatusQuery = z.strictObject({ id: idParam, status });
+/** GET /api/agent/searchByAgentName (keyword) */
+export const SearchAgentQuery = z.strictObject({ keyword: z.string().trim().max(40).default('') });
+export const AgentOptions = z.array(z.object({ id: z.number().int(), agentName: z.string(), status }));
+
+/** POST /api/agent/resetAgentPwd (reset_agent_pwd) / resetAgentTradePwd (reset_agent_trade_pwd) */
+export const ResetAgentPwdBody = z.strictObject({ id, password });
+export const ResetAgentTradePwdBody = z.strictObject({ id, tradePassword: z.string().regex(/^\d{6}$/, '交易密码为6位数字') });
+/** POST /api/agent/resetAgentPhone (reset_agent_phone) */
+export const ResetAgentPhoneBody = z.strictObject({ id, phone: z.string().trim().min(5, '请输入正确的手机号').max(40) });
+/** POST /api/agent/modifyPlatformRebate (modify_agent_platform_rebate) */
+export const ModifyRebateBody = z.strictObject({ id, rebate: percentage });
+/** POST /api/agent/modifyWithdrawalAccount (modify_agent_withdrawal_account) */
+export const ModifyWithdrawalAccountBody = z.strictObject({ id, account: WithdrawalAccount });
+
+export const AgentDetailQuery = z.strictObject({ id: idParam });
+export const AgentDetail = Agent.extend({
+  domains: z.array(z.object({ id: z.number().int(), domain: z.string(), status, remark: z.string() })),
+  /** Members' paid orders (minor units, default currency) and the commission they earned. */
+  sales: z.object({ orders: z.number().int(), amount: z.number().int(), commissionEarned: z.number().int(), withdrawn: z.number().int() }),
+});
+export type AgentDetail = z.infer<typeof AgentDetail>;
+
+// ---------------------------------------------------------------- main domains
+
+export const MainDomain = z.object({ id: z.number().int(), agentId: z.number().int().nullable(), agentName: z.string(), domain: z.string(), status, remark: z.string(), modifyTime: z.string() });
+export type MainDomain = z.infer<typeof MainDomain>;
+/** GET /api/config/pageMainDomainList */
+export const MainDomainListQuery = PageQuery.extend({ domain: textFilter, agentId: queryInt(1, 2_147_483_647).optional(), status: status.optional() });
+export const MainDomainListResult = pageOf(MainDomain);
+/** POST /api/config/saveMainDomain */
+export const SaveMainDomainBody = z.strictObject({
+  id: id.optional(),
+  agentId: id.nullable().default(null),
+  domain: z.string().trim().toLowerCase().regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/, '请输入正确的域名'),
+  status: z.enum(['activity', 'disabled']).default('activity'),
+  remark: z.string().trim().max(200).default(''),
+});
+export type SaveMainDomainBody = z.input<typeof SaveMainDomainBody>;
+/** GET /api/config/enableMainDomainList */
+export const MainDomainOptions = z.array(z.object({ id: z.number().int(), domain: z.string(), agentId: z.number().int().nullable() }));
+
+// ---------------------------------------------------------------- profit config (rebate tiers)
+
+export const ProfitConf = z.object({
+  id: z.number().int(),
+  agentId: z.number().int().nullable(),
+  agentName: z.string(),
+  name: z.string(),
+  minAmount: z.number().int(),
+  rate: z.string(),
+  status,
+  modifyTime: z.string(),
+});
+export type ProfitConf = z.infer<typeof ProfitConf>;
+/** GET /api/profitConf/fetchList (agentId omitted = platform defaults and all agents) */
+export const ProfitConfQuery = z.strictObject({ agentId: queryInt(1, 2_147_483_647).optional() });
+export const ProfitConfList = z.array(ProfitConf);
+/** POST /api/profitConf/save: from an order amount of minAmount upwards, the agent earns rate % of it. */
+export const SaveProfitConfBody = z.strictObject({
+  id: id.optional(),
+  agentId: id.nullable().default(null),
+  name: z.string().trim().min(1, '请输入名称').max(40),
+  minAmount: decimal2,
+  rate: percentage,
+  status: z.enum(['activity', 'disabled']).default('activity'),
+});
+export type SaveProfitConfBody = z.input<typeof SaveProfitConfBody>;
+
+// ---------------------------------------------------------------- agent users
+
+export const AgentUser = z.object({
+  id: z.number().int(),
+  agentId: z.number().int(),
+  agentName: z.string(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status,
+  app: z.record(z.string(), z.string()),
+  createTime: z.string(),
+});
+export type AgentUser = z.infer<typeof AgentUser>;
+/** GET /api/user/pageUserList */
+export const AgentUserListQuery = PageQuery.extend({ agentId: queryInt(1, 2_147_483_647).optional(), username: textFilter, status: status.optional() });
+export const AgentUserListResult = pageOf(AgentUser);
+/** POST /api/user/saveAgentUser */
+export const SaveAgentUserBody = z.strictObject({
+  id: id.optional(),
+  agentId: id,
+  username: z.string().trim().regex(/^[A-Za-z0-9_.-]{3,32}$/, '用户名需为3~32位字母、数字或 _ . -'),
+  name: z.string().trim().max(60).default(''),
+  email: z.union([z.email('请输入正确的邮箱'), z.literal('')]).default(''),
+});
+export type SaveAgentUserBody = z.input<typeof SaveAgentUserBody>;
+/** POST /api/user/saveAgentAppUser: the user's settings in the agent terminal */
+export const SaveAgentAppUserBody = z.strictObject({ id, app: z.record(z.string().max(40), z.string().max(300)) });
+/** GET /api/user/modifyAgentUserStatus (id, status) */
+export const ModifyAgentUserStatusQuery = z.strictObject({ id: idParam, status });
+
+// ---------------------------------------------------------------- agent terminal pages (bots, servers, domains, member settings, share)
+
+export const TERMINAL_SECTIONS = ['botManage', 'serverManage', 'myDomain', 'vipManage', 'share'] as const;
+export type TerminalSection = (typeof TERMINAL_SECTIONS)[number];
+export const TerminalItem = z.object({
+  id: z.number().int(),
+  section: z.enum(TERMINAL_SECTIONS),
+  name: z.string(),
+  value: z.record(z.string(), z.string()),
+  status,
+  sort: z.number().int(),
+  modifyTime: z.string(),
+});
+export type TerminalItem = z.infer<typeof TerminalItem>;
+/** GET /api/agentTerminal/list and GET /api/user/pageUserServerList (section serverManage) */
+export const TerminalListQuery = PageQuery.extend({ section: z.enum(TERMINAL_SECTIONS), name: textFilter });
+export const UserServerListQuery = PageQuery.extend({ name: textFilter });
+export const TerminalListResult = pageOf(TerminalItem);
+/** POST /api/agentTerminal/save */
+export const SaveTerminalItemBody = z.strictObject({
+  id: id.optional(),
+  section: z.enum(TERMINAL_SECTIONS),
+  name: z.string().trim().min(1, '请输入名称').max(60),
+  value: z.record(z.string().max(40), z.string().max(500)),
+  status: z.enum(['activity', 'disabled']).default('activity'),
+  sort: z.number().int().min(0).max(9999).default(0),
+});
+export type SaveTerminalItemBody = z.input<typeof SaveTerminalItemBody>;
+/** POST /api/agentTerminal/delete */
+export const DeleteTerminalItemBody = z.strictObject({ id });

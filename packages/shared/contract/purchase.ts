@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { idParam, PageQuery, pageOf, textFilter } from './common';
+import { LogisticsStatus, NumberType, PatchStatus, PurchaseStatus, TraceType } from '../vocab/goods-in';
+import { Marketplace } from '../vocab/account';
+import { PURCHASE_EVENTS } from '../machines/purchase-order';
+
+const amount = (msg = '金额必须大于0') => z.number({ error: '金额不能为空' }).int('金额以分为单位').positive(msg).max(100_000_000_00);
+const text = (max: number, msg = '请输入') => z.string().trim().min(1, msg).max(max);
+
+/** GET /api/buy/pageList, /api/warehouse/orderQuery: purchase lines by status with queryForm filters. */
+export const PurchaseListQuery = PageQuery.extend({
+  status: z.enum(PurchaseStatus.values).optional(),
+  numberType: z.enum(NumberType.values).optional(),
+  numberValue: textFilter,
+  mallType: z.enum(Marketplace.values).optional(),
+  /** Only the caller's own claimed lines. */
+  mine: z.enum(['1', '0']).optional(),
+  /** Keyset paging by id (default sort only): the nextCursor of the previous page; page is then ignored. */
+  cursor: z.string().regex(/^\d+$/).optional(),
+});
+export type PurchaseListQuery = z.infer<typeof PurchaseListQuery>;
+
+export const PropItem = z.object({ name: z.string() });
+
+export const PurchaseLine = z.object({
+  id: z.number().int(),
+  purchaseNo: z.string(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  memberId: z.number().int(),
+  userCode: z.string(),
+  memberName: z.string(),
+  status: z.enum(PurchaseStatus.values),
+  mallType: z.enum(Marketplace.values),
+  productUrl: z.string(),
+  title: z.string(),
+  image: z.string(),
+  propsList: z.array(PropItem),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  paidAmount: z.number().int(),
+  currency: z.string(),
+  memberRemark: z.string(),
+  purchaserId: z.number().int().nullable(),
+  purchaserName: z.string(),
+  holdReason: z.string(),
+  patchStatus: z.enum(PatchStatus.values).nullable(),
+  patchAmount: z.number().int(),
+  mallOrderNo: z.string(),
+  realPrice: z.number().int().nullable(),
+  domesticFee: z.number().int().nullable(),
+  trackingNo: z.string(),
+  logisticsStatus: z.enum(LogisticsStatus.values).nullable(),
+  refundedAmount: z.number().int(),
+  payTime: z.string().nullable(),
+  purchaseEndTime: z.string().nullable(),
+  cancelTime: z.string().nullable(),
+  createTime: z.string(),
+  modifyTime: z.string(),
+});
+export type PurchaseLine = z.infer<typeof PurchaseLine>;
+
+export const PurchaseListResult = pageOf(PurchaseLine).extend({ nextCursor: z.string().nullable() });
+export type PurchaseListResult = z.infer<typeof PurchaseListResult>;
+
+export const TraceEvent = z.object({
+  id: z.number().int(),
+  type: z.enum(TraceType.values),
+  event: z.string(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string().nullable(),
+  actorName: z.string(),
+  note: z.string(),
+  createTime: z.string(),
+});
+export type TraceEvent = z.infer<typeof TraceEvent>;
+
+export const ItemSummary = z.object({
+  id: z.number().int(),
+  itemCode: z.string(),
+  quickCode: z.tuple([z.string(), z.string()]),
+  weightG: z.number().int(),
+  lengthMm: z.number().int(),
+  widthMm: z.number().int(),
+  heightMm: z.number().int(),
+  volumeCm3: z.number().int(),
+  media: z.array(z.object({ fileUri: z.string(), fileUrl: z.string(), kind: z.enum(['image', 'video']) })),
+  qcProblem: z.string().nullable(),
+  qcNote: z.string(),
+  shelfCode: z.string().nullable(),
+  creatorName: z.string(),
+  labelUrl: z.string(),
+  createTime: z.string(),
+  shelvedAt: z.string().nullable(),
+});
+export type ItemSummary = z.infer<typeof ItemSummary>;
+
+/** GET /api/buy/detail, /api/warehouse/orderDetail */
+export const PurchaseDetailQuery = z.strictObject({ id: idParam });
+export const PurchaseDetail = PurchaseLine.extend({
+  memberEmail: z.string(),
+  siblings: z.array(z.object({ id: z.number().int(), purchaseNo: z.string(), status: z.enum(PurchaseStatus.values), title: z.string() })),
+  item: ItemSummary.nullable(),
+  trace: z.array(TraceEvent),
+  /** Events the caller may take now (the machine's rows for this status and the caller's permissions). */
+  actions: z.array(z.enum(PURCHASE_EVENTS)),
+});
+export type PurchaseDetail = z.infer<typeof PurchaseDetail>;
+
+/** Every purchase-desk action names the line and the status the caller saw (stale → 40900). */
+const Act = { id: z.number().int().positive() };
+
+export const ClaimBody = z.strictObject({ ...Act });
+export const TransferBody = z.strictObject({ ...Act, purchaserId: z.number().int().positive(), note: z.string().trim().max(200).default('') });
+export const HoldBody = z.strictObject({ ...Act, reason: text(200, '请输入挂起原因') });
+export const ReleaseBody = z.strictObject({ ...Act, note: z.string().trim().max(200).default('') });
+export const PurchasedBody = z.strictObject({
+  ...Act,
+  mallOrderNo: text(64, '请输入平台订单号'),
+  realPrice: z.number().int().min(0).max(100_000_000_00),
+  domesticFee: z.number().int().min(0).max(100_000_00).default(0),
+  trackingNo: z.string().trim().max(64).regex(/^[A-Za-z0-9-]*$/, '快递单号只能包含字母和数字').default(''),
+});
+export const PatchRequestBody = z.strictObject({ ...Act, amount: amount(), note: z.string().trim().max(200).default('') });
+export const PatchRefundBody = z.strictObject({ ...Act, amount: amount(), note: z.string().trim().max(200).default('') });
+export const PatchSimpleBody = z.strictObject({ ...Act, note: z.string().trim().max(200).default('') });
+export const FailBody = z.strictObject({ ...Act, reason: text(200, '请输入失败原因') });
+export const CancelBody = z.strictObject({ ...Act, reason: text(200, '请输入取消原因') });
+export const LogisticsBody = z.strictObject({
+  ...Act,
+  trackingNo: z.string().trim().min(1, '请输入快递单号').max(64).regex(/^[A-Za-z0-9-]+$/, '快递单号只能包含字母和数字'),
+  logisticsStatus: z.enum(LogisticsStatus.values),
+});
+
+/** Result of every action: the line after it; `repeated` when it was already done (idempotent retry). */
+export const ActionResult = z.object({ id: z.number().int(), status: z.enum(PurchaseStatus.values), repeated: z.boolean() });
+export type ActionResult = z.infer<typeof ActionResult>;
+
+/** GET /api/buy/purchaserList: staff who may take purchase lines (transfer target). */
+export const PurchaserList = z.array(z.object({ id: z.number().int(), name: z.string(), username: z.string() }));
+
+/** GET /api/buy/statusCount: lines per desk status for the tab counters. */
+export const StatusCount = z.record(z.string(), z.number().int());
+
+/** GET /api/waitPaidOrder/pageList: shop orders placed but not paid. */
+export const WaitPaidListQuery = PageQuery.extend({ orderNo: textFilter, userCode: textFilter });
+export const WaitPaidOrder = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  memberId: z.number().int(),
+  userCode: z.string(),
+  memberName: z.string(),
+  status: z.string(),
+  currency: z.string(),
+  /** What the member owes: the lines' unit price × quantity. */
+  amount: z.number().int(),
+  lineCount: z.number().int(),
+  createTime: z.string(),
+});
+export type WaitPaidOrder = z.infer<typeof WaitPaidOrder>;
+export const WaitPaidList = pageOf(WaitPaidOrder);
+/** GET /api/waitPaidOrder/detail?id= (route /waitPaidOrder/detail/{id}) */
+export const WaitPaidDetailQuery = z.strictObject({ id: idParam });
+export const WaitPaidDetail = WaitPaidOrder.extend({ lines: z.array(PurchaseLine) });
+export type WaitPaidDetail = z.infer<typeof WaitPaidDetail>;
+/** POST /api/waitPaidOrder/manualPaid: payment received outside the member site; the lines queue for buying. */
+export const ManualPaidBody = z.strictObject({ id: z.number().int().positive(), note: z.string().trim().min(1, '请输入收款说明').max(200) });
+/** POST /api/waitPaidOrder/cancel */
+export const WaitPaidCancelBody = z.strictObject({ id: z.number().int().positive(), reason: z.string().trim().min(1, '请输入取消原因').max(200) });
+export const WaitPaidActionResult = z.object({ id: z.number().int(), status: z.string(), repeated: z.boolean() });

@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
+import { PurchaseStatus, QcProblem, UnclaimedStatus } from '../vocab/goods-in';
+import { ItemSummary } from './purchase';
+
+/** What a scanner types: printable ASCII only (a Chinese keyboard layout produces other characters). */
+export const ScanCode = z
+  .string()
+  .trim()
+  .min(1, '请扫描条码')
+  .max(64, '条码过长')
+  .regex(/^[\x21-\x7e]+$/, '条码含非法字符，请将键盘切换为英文输入法');
+
+const grams = z.number({ error: '请输入重量' }).int('请输入整数').min(1, '重量必须大于0').max(1_000_000);
+const mm = z.number().int('请输入整数').min(0).max(10_000);
+
+/** POST /api/warehouse/inbound/lookup: the purchase lines a domestic parcel carries. */
+export const InboundLookupBody = z.strictObject({ trackingNo: ScanCode });
+export const InboundLine = z.object({
+  id: z.number().int(),
+  purchaseNo: z.string(),
+  orderNo: z.string(),
+  userCode: z.string(),
+  title: z.string(),
+  image: z.string(),
+  propsList: z.array(z.object({ name: z.string() })),
+  quantity: z.number().int(),
+  status: z.enum(PurchaseStatus.values),
+  /** Still expected at the station (status purchased). */
+  receivable: z.boolean(),
+  item: ItemSummary.nullable(),
+});
+export type InboundLine = z.infer<typeof InboundLine>;
+export const InboundLookupResult = z.object({
+  trackingNo: z.string(),
+  lines: z.array(InboundLine),
+  /** An open unclaimed-parcel record for this tracking number, when one exists. */
+  unclaimedId: z.number().int().nullable(),
+});
+export type InboundLookupResult = z.infer<typeof InboundLookupResult>;
+
+/** POST /api/warehouse/inbound/receive: the ticked lines arrived, with their measures → stocking_input. */
+export const InboundReceiveBody = z.strictObject({
+  trackingNo: ScanCode,
+  lines: z
+    .array(z.strictObject({ id: z.number().int().positive(), weightG: grams, lengthMm: mm.default(0), widthMm: mm.default(0), heightMm: mm.default(0) }))
+    .min(1, '请至少勾选一件商品')
+    .max(50),
+});
+export const ReceivedLine = z.object({ id: z.number().int(), status: z.enum(PurchaseStatus.values), repeated: z.boolean(), item: ItemSummary });
+export const InboundReceiveResult = z.object({ lines: z.array(ReceivedLine) });
+export type InboundReceiveResult = z.infer<typeof InboundReceiveResult>;
+
+/** Unclaimed parcels. */
+export const UnclaimedCreateBody = z.strictObject({ trackingNo: ScanCode, weightG: z.number().int().min(0).max(1_000_000).default(0), note: z.string().trim().max(200).default('') });
+export const UnclaimedAssignBody = z.strictObject({ id: z.number().int().positive(), purchaseId: z.number().int().positive() });
+export const UnclaimedListQuery = PageQuery.extend({ status: z.enum(UnclaimedStatus.values).optional(), trackingNo: textFilter });
+export const UnclaimedParcel = z.object({
+  id: z.number().int(),
+  trackingNo: z.string(),
+  weightG: z.number().int(),
+  note: z.string(),
+  status: z.enum(UnclaimedStatus.values),
+  purchaseId: z.number().int().nullable(),
+  creatorName: z.string(),
+  assignedBy: z.string(),
+  assignedAt: z.string().nullable(),
+  createTime: z.string(),
+});
+export type UnclaimedParcel = z.infer<typeof UnclaimedParcel>;
+export const UnclaimedList = pageOf(UnclaimedParcel);
+
+/** POST /api/warehouse/item/scan: an item by its label code (QC and shelving stations). */
+export const ItemScanBody = z.strictObject({ code: ScanCode });
+export const ScannedItem = z.object({
+  purchaseId: z.number().int(),
+  purchaseNo: z.string(),
+  status: z.enum(PurchaseStatus.values),
+  userCode: z.string(),
+  title: z.string(),
+  image: z.string(),
+  propsList: z.array(z.object({ name: z.string() })),
+  quantity: z.number().int(),
+  memberRemark: z.string(),
+  item: ItemSummary,
+  /** Shelving station: where to put it (same member's items together, else the first empty active location). */
+  suggestedLocation: z.string().nullable(),
+});
+export type ScannedItem = z.infer<typeof ScannedItem>;
+
+/** POST /api/warehouse/qc/photo: media of a received item → stocking_photo. */
+export const QcPhotoBody = z.strictObject({
+  itemCode: ScanCode,
+  media: z.array(z.strictObject({ fileUri: z.string().min(1).max(300), kind: z.enum(['image', 'video']) })).min(1, '请至少上传一张照片').max(20),
+});
+/** POST /api/warehouse/qc/problem: a QC problem puts the line on hold for the member to decide. */
+export const QcProblemBody = z.strictObject({
+  itemCode: ScanCode,
+  problem: z.enum(QcProblem.values),
+  note: z.string().trim().max(200).default(''),
+  media: z.array(z.strictObject({ fileUri: z.string().min(1).max(300), kind: z.enum(['image', 'video']) })).max(20).default([]),
+});
+/** POST /api/warehouse/shelve: item onto a shelf location → shelved. */
+export const ShelveBody = z.strictObject({ itemCode: ScanCode, locationCode: ScanCode });
+export const ScanResult = z.object({
+  purchaseId: z.number().int(),
+  itemCode: z.string(),
+  status: z.enum(PurchaseStatus.values),
+  /** The same scan was already done: nothing changed. */
+  repeated: z.boolean(),
+  shelfCode: z.string().nullable(),
+});
+export type ScanResult = z.infer<typeof ScanResult>;
+
+/** Shelf locations. */
+export const ShelfListQuery = PageQuery.extend({ code: textFilter, zone: textFilter, active: z.enum(['1', '0']).optional() });
+export const ShelfLocation = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  zone: z.string(),
+  row: z.number().int(),
+  level: z.number().int(),
+  slot: z.number().int(),
+  active: z.boolean(),
+  itemCount: z.number().int(),
+  createTime: z.string(),
+});
+export type ShelfLocation = z.infer<typeof ShelfLocation>;
+export const ShelfList = pageOf(ShelfLocation);
+/** POST /api/warehouse/shelfLocation/batchAdd: every code of zone × rows × levels × slots (existing ones kept). */
+export const ShelfBatchAddBody = z.strictObject({
+  zone: z.string().trim().regex(/^[A-Z]{1,2}$/, '库区为1-2个大写字母'),
+  rows: z.number().int().min(1).max(99),
+  levels: z.number().int().min(1).max(20),
+  slots: z.number().int().min(1).max(99),
+});
+export const ShelfBatchAddResult = z.object({ created: z.number().int(), existing: z.number().int() });
+/** GET /api/warehouse/shelfLocation/modifyStatus (SPEC-style GET write, audited). */
+export const ShelfStatusQuery = z.strictObject({ id: idParam, status: z.enum(['1', '0']) });
+
+/** GET /api/warehouse/itemLabel: a signed URL of the item label PDF (the print driver fetches it without a token). */
+export const ItemLabelQuery = z.strictObject({ itemCode: ScanCode });
+export const ItemLabelResult = z.object({ url: z.string(), itemCode: z.string() });
+export const LabelPdfQuery = z.strictObject({ code: ScanCode, exp: queryInt(0, 2_147_483_647), sig: z.string().regex(/^[a-f0-9]{64}$/) });
+
+/** Upload (SPEC §7). */
+export const UploadTypeQuery = z.strictObject({ type: z.string().regex(/^[a-z][a-zA-Z0-9_-]{0,31}$/).default('general') });
+export const UploadResult = z.object({ fileUri: z.string(), fileUrl: z.string() });
+export const UploadBase64Body = z.strictObject({ type: z.string().regex(/^[a-z][a-zA-Z0-9_-]{0,31}$/).default('general'), base64: z.string().min(10).max(14_000_000), fileName: z.string().max(200).optional() });
+export const GenerateUrlQuery = z.strictObject({ uri: z.string().min(1).max(300) });
+export const GenerateUrlsBody = z.strictObject({ uris: z.array(z.string().min(1).max(300)).max(200) });
+
+/** GET /api/config/createBaiduAccessToken (SPEC §7): the speech provider's token, or null when none is configured. */
+export const TtsTokenQuery = z.strictObject({ type: z.literal('audio') });
+export const TtsTokenResult = z.object({ accessToken: z.string().nullable(), ttsUrl: z.string().nullable(), expiresIn: z.number().int() });
+
+/** SPEC §7/§9 local print driver: websocket on the local host, port 17521, fixed token; sent a PDF by URL. */
+export const PRINT_DRIVER = { host: '127.0.0.1', port: 17521, token: 'waystation-print-v1' } as const;
+/** Message to the driver: print the PDF at `url` (absolute) `copies` times; it answers with PrintDriverReply. */
+export const PrintDriverJob = z.object({ type: z.literal('print'), id: z.string(), url: z.string().url(), copies: z.number().int().min(1).max(20).default(1) });
+export const PrintDriverReply = z.object({ type: z.enum(['hello', 'result']), id: z.string().optional(), ok: z.boolean(), message: z.string() });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { nextRefundStatus, RefundStatus } from './refund';
+import { returnActions, returnTransition, ReturnShipping, ReturnStatus } from './return';
+import { nextWithdrawalStatus, WithdrawalStatus, WITHDRAWAL_EVENTS } from './withdrawal';
+
+describe('refund machine', () => {
+  it('allows review only while awaiting it', () => {
+    for (const s of RefundStatus.values) {
+      expect(nextRefundStatus(s, 'pass')).toBe(s === 'return_refund_check' ? 'refunded' : null);
+      expect(nextRefundStatus(s, 'fail')).toBe(s === 'return_refund_check' ? 'return_apply_refuse' : null);
+    }
+  });
+});
+
+describe('return machine', () => {
+  it('reviews, then ships wait_send → send → sign', () => {
+    const shippings = [null, ...ReturnShipping.values];
+    const allowed: string[] = [];
+    for (const s of ReturnStatus.values) for (const sh of shippings) for (const e of returnActions(s, sh)) allowed.push(`${s}/${sh}/${e}`);
+    expect(allowed.sort()).toEqual(['return_checking/null/fail', 'return_checking/null/pass', 'return_doing/send/sign', 'return_doing/wait_send/send']);
+    expect(returnTransition('return_doing', 'send', 'sign')).toMatchObject({ to: 'returned', toShipping: 'sign' });
+    expect(returnTransition('returned', 'sign', 'sign')).toBeNull();
+  });
+});
+
+describe('withdrawal machine', () => {
+  it('pending → approved → paid, or rejected; nothing else', () => {
+    const table: Record<string, Record<string, string | null>> = {};
+    for (const s of WithdrawalStatus.values) {
+      table[s] = {};
+      for (const e of WITHDRAWAL_EVENTS) table[s][e] = nextWithdrawalStatus(s, e);
+    }
+    expect(table).toEqual({
+      pending: { approve: 'approved', reject: 'rejected', pay: null },
+      approved: { approve: null, reject: 'rejected', pay: 'paid' },
+      rejected: { approve: null, reject: null, pay: null },
+      paid: { approve: null, reject: null, pay: null },
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { PurchaseStatus } from '../vocab/goods-in';
+import { allowedEvents, fromStatuses, nextStatus, PURCHASE_EVENTS, PURCHASE_TRANSITIONS, type PurchaseEvent } from './purchase-order';
+
+const EXPECTED: Record<string, string> = {
+  'ordered|pay': 'paying',
+  'paying|pay_done': 'paid',
+  'paid|queue': 'purchase_wait',
+  'ordered|manual_paid': 'purchase_wait',
+  'purchase_wait|claim': 'purchasing',
+  'purchasing|transfer': 'purchasing',
+  'purchasing|hold': 'purchase_hold',
+  'purchase_hold|release': 'purchasing',
+  'purchasing|purchase': 'purchased',
+  'purchasing|patch_request': 'purchase_patch',
+  'purchase_patch|patch_paid': 'purchasing',
+  'purchasing|patch_refund': 'purchasing',
+  'purchasing|patch_match': 'purchasing',
+  'purchasing|fail': 'purchase_fail',
+  'purchase_patch|fail': 'purchase_fail',
+  'purchase_fail|refund': 'refunded',
+  'ordered|cancel': 'canceled',
+  'paid|cancel': 'canceled',
+  'purchase_wait|cancel': 'canceled',
+  'canceled|refund': 'refunded',
+  'purchased|logistics': 'purchased',
+  'purchased|inbound': 'stocking_input',
+  'stocking_input|photo': 'stocking_photo',
+  'stocking_input|qc_hold': 'purchase_hold',
+  'purchase_hold|qc_release': 'stocking_input',
+  'stocking_photo|shelve': 'shelved',
+  'shelved|return_apply': 'return_checking',
+  'return_checking|return_pass': 'return_doing',
+  'return_checking|return_refuse': 'return_apply_refuse',
+  'return_doing|return_done': 'returned',
+  'returned|refund': 'refunded',
+};
+
+describe('purchase order machine', () => {
+  it('allows exactly the DESIGN §5 transitions, for every status × event pair', () => {
+    for (const from of PurchaseStatus.values) {
+      for (const event of PURCHASE_EVENTS) {
+        expect(nextStatus(from, event), `${from} --${event}-->`).toBe(EXPECTED[`${from}|${event}`] ?? null);
+      }
+    }
+  });
+
+  it('has one row per (from, event) and only SPEC statuses', () => {
+    const keys = PURCHASE_TRANSITIONS.map((t) => `${t.from}|${t.event}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const t of PURCHASE_TRANSITIONS) {
+      expect(PurchaseStatus.values).toContain(t.from);
+      expect(PurchaseStatus.values).toContain(t.to);
+    }
+  });
+
+  it('takes the happy path from purchase_wait to shelved', () => {
+    const path: PurchaseEvent[] = ['claim', 'purchase', 'inbound', 'photo', 'shelve'];
+    let s: string = 'purchase_wait';
+    for (const e of path) s = nextStatus(s, e) as string;
+    expect(s).toBe('shelved');
+  });
+
+  it('refuses unknown statuses and terminal states', () => {
+    expect(nextStatus('nonsense', 'claim')).toBeNull();
+    for (const e of PURCHASE_EVENTS) expect(nextStatus('refunded', e)).toBeNull();
+    expect(nextStatus('shelved', 'shelve')).toBeNull();
+  });
+
+  it('offers staff only the non-system events their permissions allow', () => {
+    expect(allowedEvents('purchasing').sort()).toEqual(['fail', 'hold', 'patch_match', 'patch_refund', 'patch_request', 'purchase', 'transfer']);
+    expect(allowedEvents('paid')).toEqual(['cancel']);
+    expect(allowedEvents('stocking_input', new Set(['warehouse:qcPhoto']))).toEqual(['photo', 'qc_hold']);
+    expect(allowedEvents('stocking_input', new Set(['buy:buyOrder']))).toEqual([]);
+    expect(allowedEvents('ordered')).toEqual(['manual_paid', 'cancel']);
+    expect(allowedEvents('ordered', new Set(['buy:buyOrder']))).toEqual(['cancel']);
+  });
+
+  it('lists where an event may start', () => {
+    expect(fromStatuses('cancel').sort()).toEqual(['ordered', 'paid', 'purchase_wait']);
+    expect(fromStatuses('refund').sort()).toEqual(['canceled', 'purchase_fail', 'returned']);
+  });
+});

@@ -1,0 +1,89 @@
+import type { PurchaseStatus, TraceType } from '../vocab/goods-in';
+
+/**
+ * The purchase order (one member order line bought on a marketplace) as data: DESIGN §5. The server refuses every
+ * (status, event) pair that has no row here with 40900; the web shows only the actions whose row exists.
+ */
+export const PURCHASE_EVENTS = [
+  'pay', 'pay_done', 'queue', 'manual_paid', 'claim', 'transfer', 'hold', 'release', 'purchase', 'patch_request', 'patch_paid', 'patch_refund',
+  'patch_match', 'fail', 'cancel', 'refund', 'logistics', 'inbound', 'photo', 'qc_hold', 'qc_release', 'shelve', 'return_apply',
+  'return_pass', 'return_refuse', 'return_done',
+] as const;
+export type PurchaseEvent = (typeof PURCHASE_EVENTS)[number];
+
+/** 'system' rows are taken by the member site or by the server itself, never by a staff call. */
+export type MachinePermission = 'system' | 'waitPaidOrder:list' | 'buy:buyOrder' | 'warehouse:inboundScan' | 'warehouse:qcPhoto' | 'warehouse:shelving';
+
+export interface Transition {
+  from: PurchaseStatus;
+  event: PurchaseEvent;
+  to: PurchaseStatus;
+  permission: MachinePermission;
+  trace: TraceType;
+}
+
+const row = (from: PurchaseStatus, event: PurchaseEvent, to: PurchaseStatus, permission: MachinePermission, trace: TraceType): Transition => ({
+  from, event, to, permission, trace,
+});
+
+export const PURCHASE_TRANSITIONS: readonly Transition[] = [
+  row('ordered', 'pay', 'paying', 'system', 'order_pay'),
+  row('paying', 'pay_done', 'paid', 'system', 'order_paid'),
+  row('paid', 'queue', 'purchase_wait', 'system', 'order_paid'),
+  // Payment received outside the member site (bank transfer…): staff mark the unpaid order paid; its lines queue for buying.
+  row('ordered', 'manual_paid', 'purchase_wait', 'waitPaidOrder:list', 'order_manual_paid'),
+  row('purchase_wait', 'claim', 'purchasing', 'buy:buyOrder', 'purchase_claim'),
+  row('purchasing', 'transfer', 'purchasing', 'buy:buyOrder', 'purchase_transfer'),
+  row('purchasing', 'hold', 'purchase_hold', 'buy:buyOrder', 'purchase_hold'),
+  row('purchase_hold', 'release', 'purchasing', 'buy:buyOrder', 'purchase_release'),
+  row('purchasing', 'purchase', 'purchased', 'buy:buyOrder', 'purchase_complete'),
+  // Price went up: the member tops up, then the line is back with its purchaser (patch outcome patch_completed).
+  row('purchasing', 'patch_request', 'purchase_patch', 'buy:buyOrder', 'purchase_patch'),
+  row('purchase_patch', 'patch_paid', 'purchasing', 'buy:buyOrder', 'purchase_patch'),
+  // Price went down: the difference goes to the member's balance; or the price matched. The line stays purchasing.
+  row('purchasing', 'patch_refund', 'purchasing', 'buy:buyOrder', 'purchase_patch'),
+  row('purchasing', 'patch_match', 'purchasing', 'buy:buyOrder', 'purchase_patch'),
+  row('purchasing', 'fail', 'purchase_fail', 'buy:buyOrder', 'purchase_fail'),
+  row('purchase_patch', 'fail', 'purchase_fail', 'buy:buyOrder', 'purchase_fail'),
+  row('purchase_fail', 'refund', 'refunded', 'buy:buyOrder', 'refund'),
+  row('ordered', 'cancel', 'canceled', 'buy:buyOrder', 'purchase_cancel'),
+  row('paid', 'cancel', 'canceled', 'buy:buyOrder', 'purchase_cancel'),
+  row('purchase_wait', 'cancel', 'canceled', 'buy:buyOrder', 'purchase_cancel'),
+  row('canceled', 'refund', 'refunded', 'buy:buyOrder', 'refund'),
+  row('purchased', 'logistics', 'purchased', 'buy:buyOrder', 'logistics'),
+  row('purchased', 'inbound', 'stocking_input', 'warehouse:inboundScan', 'stocking_input'),
+  row('stocking_input', 'photo', 'stocking_photo', 'warehouse:qcPhoto', 'stocking_photo'),
+  // A QC problem (wrong size or colour, damage): on hold until the member decides; keeping it goes back to QC.
+  row('stocking_input', 'qc_hold', 'purchase_hold', 'warehouse:qcPhoto', 'purchase_hold'),
+  row('purchase_hold', 'qc_release', 'stocking_input', 'buy:buyOrder', 'purchase_release'),
+  row('stocking_photo', 'shelve', 'shelved', 'warehouse:shelving', 'stocking_shelved'),
+  row('shelved', 'return_apply', 'return_checking', 'system', 'refund'),
+  row('return_checking', 'return_pass', 'return_doing', 'buy:buyOrder', 'refund'),
+  row('return_checking', 'return_refuse', 'return_apply_refuse', 'buy:buyOrder', 'refund'),
+  row('return_doing', 'return_done', 'returned', 'buy:buyOrder', 'refund'),
+  row('returned', 'refund', 'refunded', 'buy:buyOrder', 'refund'),
+];
+
+const BY_KEY = new Map(PURCHASE_TRANSITIONS.map((t) => [`${t.from}|${t.event}`, t]));
+
+/** The transition for (from, event), or undefined when the machine has no such row. */
+export function transitionOf(from: string, event: PurchaseEvent): Transition | undefined {
+  return BY_KEY.get(`${from}|${event}`);
+}
+
+/** The status after `event` in status `from`, or null when the event is not allowed there. */
+export function nextStatus(from: string, event: PurchaseEvent): PurchaseStatus | null {
+  return transitionOf(from, event)?.to ?? null;
+}
+
+/** Events a staff member may take on a line in `status` with the given permission keys (for the web's buttons). */
+export function allowedEvents(status: string, permissions?: ReadonlySet<string>): PurchaseEvent[] {
+  return PURCHASE_TRANSITIONS.filter(
+    (t) => t.from === status && t.permission !== 'system' && (!permissions || permissions.has(t.permission)),
+  ).map((t) => t.event);
+}
+
+/** Statuses from which `event` is allowed (for a conditional update over several statuses). */
+export function fromStatuses(event: PurchaseEvent): PurchaseStatus[] {
+  return PURCHASE_TRANSITIONS.filter((t) => t.event === event).map((t) => t.from);
+}

@@ -1,0 +1,100 @@
+import { CATALOGUE } from './catalogue';
+import type { CatalogueRoute, MenuRoute } from './types';
+
+export * from './types';
+export { CATALOGUE };
+
+export function joinPath(parent: string, child: string): string {
+  if (child.startsWith('/')) return child;
+  return `${parent.replace(/\/$/, '')}/${child}`;
+}
+
+export interface FlatRoute {
+  fullPath: string;
+  parentPath: string;
+  route: CatalogueRoute;
+}
+
+/** Every leaf route of the catalogue with its full path. */
+export const FLAT_ROUTES: FlatRoute[] = CATALOGUE.flatMap((top) =>
+  (top.children ?? []).map((route) => ({ fullPath: joinPath(top.path, route.path), parentPath: top.path, route })),
+);
+
+export const ROUTE_PATHS: string[] = FLAT_ROUTES.map((r) => r.fullPath);
+const ROUTE_PATH_SET = new Set(ROUTE_PATHS);
+
+export function isCataloguePath(path: string): boolean {
+  return ROUTE_PATH_SET.has(path);
+}
+
+export const ALL_PERMISSIONS: string[] = [...new Set(FLAT_ROUTES.flatMap((r) => r.route.permissions ?? []))].sort();
+
+/** The permission keys that granting these routes gives. */
+export function permissionsOf(paths: Iterable<string>): Set<string> {
+  const granted = new Set(paths);
+  return new Set(FLAT_ROUTES.filter((r) => granted.has(r.fullPath)).flatMap((r) => r.route.permissions ?? []));
+}
+
+/** Expands path prefixes ('/WarehouseManage', '/buyModule/orderDetail') to the catalogue's leaf paths. */
+export function expandGrants(prefixes: readonly string[]): string[] {
+  return ROUTE_PATHS.filter((p) => prefixes.some((prefix) => p === prefix || p.startsWith(`${prefix}/`)));
+}
+
+function toMenuRoute(route: CatalogueRoute, fullPath: string, children?: MenuRoute[]): MenuRoute {
+  const meta: MenuRoute['meta'] = { title: route.title.zh, titleEn: route.title.en };
+  if (route.icon) meta.icon = route.icon;
+  if (route.noCache) meta.noCache = true;
+  if (route.affix) meta.affix = true;
+  if (route.activeMenu) meta.activeMenu = route.activeMenu;
+  if (route.badge) meta.badge = route.badge;
+  if (route.breadcrumb === false) meta.breadcrumb = false;
+  const out: MenuRoute = { path: route.path, component: route.component, name: fullPath, meta };
+  if (route.hidden) out.hidden = true;
+  if (route.alwaysShow) out.alwaysShow = true;
+  if (route.redirect) out.redirect = route.redirect;
+  if (children) out.children = children;
+  return out;
+}
+
+/** The permitted part of the catalogue in the SPEC's menu shape; a parent appears when any child is granted. */
+export function buildMenuTree(granted: ReadonlySet<string> | 'all'): MenuRoute[] {
+  const allowed = (p: string) => granted === 'all' || granted.has(p);
+  const tree: MenuRoute[] = [];
+  for (const top of CATALOGUE) {
+    const children = (top.children ?? [])
+      .filter((c) => allowed(joinPath(top.path, c.path)))
+      .map((c) => toMenuRoute(c, joinPath(top.path, c.path)));
+    if (children.length > 0) tree.push(toMenuRoute(top, top.path, children));
+  }
+  return tree;
+}
+
+/** Seed roles (DESIGN §5): each is granted the routes its job needs, given as path prefixes. */
+export const SEED_ROLES: { key: string; name: string; description: string; allRoutes?: boolean; grants: string[] }[] = [
+  { key: 'super_admin', name: '超级管理员', description: 'Every route and every permission', allRoutes: true, grants: [] },
+  { key: 'warehouse', name: '仓库', description: 'Warehouse stations: inbound, QC, shelving, packing, sorting, out-of-storage', grants: ['/WarehouseManage'] },
+  {
+    key: 'purchaser', name: '采购', description: 'Buys order lines on the marketplaces',
+    grants: ['/buyModule', '/WarehouseManage/orderQuery', '/WarehouseManage/orderDetail'],
+  },
+  {
+    key: 'finance', name: '财务', description: 'Money: withdrawals, transactions, refunds, unpaid orders',
+    grants: ['/financialManage', '/transaction', '/waitPaidOrder', '/afterSalesManage', '/vipManage', '/paymentManage'],
+  },
+  {
+    key: 'customer_service', name: '客服', description: 'Members, after-sales, order and package look-ups',
+    grants: [
+      '/vipManage', '/afterSalesManage', '/buyModule/orderDetail', '/WarehouseManage/orderQuery', '/WarehouseManage/orderDetail',
+      '/WarehouseManage/packQuery', '/WarehouseManage/packDetail', '/notification',
+    ],
+  },
+  { key: 'marketing', name: '营销', description: 'Coupons, resource slots, lucky draws, help centre', grants: ['/marketingManage', '/helpCenter'] },
+  {
+    key: 'operations', name: '运营', description: 'Payment and logistics configuration, terminal texts, agents, notifications',
+    grants: [
+      '/paymentManage', '/logisticsChannelsManage', '/helpCenter', '/notification', '/proxyManage',
+      '/systemManage/vipTerminalConfig', '/systemManage/agentBackendConfig', '/systemManage/param', '/systemManage/appVersion',
+      '/systemManage/referenceData',
+    ],
+  },
+];

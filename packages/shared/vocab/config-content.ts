@@ -1,0 +1,89 @@
+import { vocab } from './labels';
+
+/** Item attributes a ship channel allows or refuses (bindChannelAttr). */
+export const ItemAttr = vocab([
+  { value: 'battery', zh: '带电', en: 'Battery' },
+  { value: 'liquid', zh: '液体', en: 'Liquid' },
+  { value: 'powder', zh: '粉末', en: 'Powder' },
+  { value: 'brand', zh: '品牌', en: 'Brand' },
+  { value: 'cosmetics', zh: '化妆品', en: 'Cosmetics' },
+  { value: 'food', zh: '食品', en: 'Food' },
+  { value: 'magnetic', zh: '带磁', en: 'Magnetic' },
+  { value: 'blade', zh: '刀具', en: 'Blades' },
+] as const);
+export type ItemAttr = (typeof ItemAttr.values)[number];
+
+/** Status of configuration records: the SPEC's general status without "deleted". */
+export const ConfigStatus = vocab([
+  { value: 'activity', zh: '启用', en: 'Enabled' },
+  { value: 'disabled', zh: '禁用', en: 'Disabled' },
+] as const);
+export type ConfigStatus = (typeof ConfigStatus.values)[number];
+
+/** SPEC §9 app ids: 1 member terminal, 2 agent terminal. */
+export const AppId = vocab([
+  { value: '1', zh: '会员端', en: 'Member terminal' },
+  { value: '2', zh: '代理端', en: 'Agent terminal' },
+] as const);
+
+export const PaymentProvider = vocab([
+  { value: 'paypal', zh: 'PayPal', en: 'PayPal' },
+  { value: 'card', zh: '银行卡', en: 'Card' },
+  { value: 'alipay', zh: '支付宝', en: 'Alipay' },
+  { value: 'wechat', zh: '微信支付', en: 'WeChat Pay' },
+  { value: 'usdt', zh: 'USDT', en: 'USDT' },
+  { value: 'bank_transfer', zh: '银行转账', en: 'Bank transfer' },
+  { value: 'balance', zh: '余额', en: 'Balance' },
+] as const);
+export type PaymentProvider = (typeof PaymentProvider.values)[number];
+
+export const PaymentScenario = vocab([
+  { value: 'recharge', zh: '充值', en: 'Recharge' },
+  { value: 'order_pay', zh: '订单支付', en: 'Order payment' },
+  { value: 'package_pay', zh: '包裹支付', en: 'Package payment' },
+  { value: 'patch_pay', zh: '补款支付', en: 'Top-up payment' },
+] as const);
+export type PaymentScenario = (typeof PaymentScenario.values)[number];
+
+export const NotifyChannelType = vocab([
+  { value: 'email', zh: '邮件(SMTP)', en: 'Email (SMTP)' },
+  { value: 'discord', zh: 'Discord', en: 'Discord' },
+  { value: 'telegram', zh: 'Telegram', en: 'Telegram' },
+  { value: 'site', zh: '站内信', en: 'Site message' },
+] as const);
+export type NotifyChannelType = (typeof NotifyChannelType.values)[number];
+
+/** Business events members are notified of, with the variables their templates may use. */
+export const NotifyEvent = vocab([
+  { value: 'purchased', zh: '已采购', en: 'Purchased' },
+  { value: 'arrived', zh: '已到仓', en: 'Arrived at warehouse' },
+  { value: 'price_patch', zh: '需补差价', en: 'Price top-up needed' },
+  { value: 'package_shipped', zh: '包裹已发货', en: 'Package shipped' },
+  { value: 'freight_patch', zh: '需补运费', en: 'Freight top-up needed' },
+  { value: 'refund_done', zh: '退款完成', en: 'Refund done' },
+] as const);
+export type NotifyEvent = (typeof NotifyEvent.values)[number];
+
+export const NOTIFY_VARIABLES: Record<NotifyEvent, readonly string[]> = {
+  purchased: ['memberName', 'orderNo', 'goodsName'],
+  arrived: ['memberName', 'orderNo', 'goodsName', 'weightG'],
+  price_patch: ['memberName', 'orderNo', 'amount', 'currency'],
+  package_shipped: ['memberName', 'packageNo', 'channelName', 'trackingNo'],
+  freight_patch: ['memberName', 'packageNo', 'amount', 'currency'],
+  refund_done: ['memberName', 'orderNo', 'amount', 'currency'],
+};
+
+export const AppPlatform = vocab([
+  { value: 'android', zh: 'Android', en: 'Android' },
+  { value: 'ios', zh: 'iOS', en: 'iOS' },
+  { value: 'windows', zh: 'Windows', en: 'Windows' },
+  { value: 'mac', zh: 'macOS', en: 'macOS' },
+] as const);
+
+export const ArticleStatus = vocab([
+  { value: 'draft', zh: '草稿', en: 'Draft' },
+  { value: 'published', zh: '已发布', en: 'Published' },
+] as const);
+
+/** Languages member-facing texts are translated into (zh-CN is the source). */
+export const TRANSLATION_LANGUAGES = ['en', 'fr', 'de', 'es', 'ja', 'ko'] as const;

@@ -1,0 +1,46 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { useLang } from './i18n';
+import { Guard } from './shell/Guard';
+import { FullPageLoading } from './shell/FullPageLoading';
+import { AuthRedirect } from './shell/AuthRedirect';
+import { loadLayout } from './shell/preload';
+
+// The login page is plain HTML and CSS; antd and the shell load only after login (budget: /login ≤ 200 KB gzip).
+const Login = lazy(() => import('./shell/login/Login'));
+const Layout = lazy(loadLayout);
+
+export function App() {
+  const lang = useLang((s) => s.lang);
+  useEffect(() => {
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  }, [lang]);
+
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/auth-redirect" element={<AuthRedirect />} />
+        <Route
+          path="/login"
+          element={
+            <Guard>
+              <Suspense fallback={<FullPageLoading />}>
+                <Login />
+              </Suspense>
+            </Guard>
+          }
+        />
+        <Route
+          path="*"
+          element={
+            <Guard>
+              <Suspense fallback={<FullPageLoading />}>
+                <Layout />
+              </Suspense>
+            </Guard>
+          }
+        />
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,10 @@
+import type { BadgeKey } from '@waystation/shared/menu';
+import { TaskNumByTypeResult, TaskNumResult } from '@waystation/shared/contract/badge';
+import { request } from './request';
+
+/** GET /api/back/getTaskNum: silent, a failure is only logged by the caller (SPEC §8). */
+export const getTaskNum = () => request('/api/back/getTaskNum', { schema: TaskNumResult, silent: true });
+
+/** POST /api/back/getTaskNumByType */
+export const getTaskNumByType = (taskNumType: BadgeKey) =>
+  request('/api/back/getTaskNumByType', { method: 'POST', body: { taskNumType }, schema: TaskNumByTypeResult, silent: true });

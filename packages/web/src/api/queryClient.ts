@@ -1,0 +1,9 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** Errors are already shown by the request layer, so queries do not retry them behind the user's back. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 },
+    mutations: { retry: false },
+  },
+});

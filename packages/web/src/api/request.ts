@@ -1,0 +1,151 @@
+import type { z } from 'zod';
+import { ErrorCode, LOGOUT_CODES } from '@waystation/shared/contract/common';
+import { confirm, toast } from './feedback';
+import { getToken, removeToken } from './token';
+import { addErrorLog } from '../shell/errorLog/store';
+
+/** SPEC §9: every call 20 s; agent and agent-user saves 60 s. */
+export const DEFAULT_TIMEOUT = 20_000;
+export const LONG_SAVE_TIMEOUT = 60_000;
+/** SPEC §8/§9: error toasts stay 5 s. */
+const TOAST_SECONDS = 5;
+
+/** SPEC §8 re-login prompt, verbatim. */
+export const LOGOUT_PROMPT = {
+  title: 'Confirm logout',
+  content: 'You have been logged out, you can cancel to stay on this page, or log in again',
+  okText: 'Re-Login',
+  cancelText: 'Cancel',
+} as const;
+
+/** A rejected call: `code` is the envelope code, or null for network, timeout and HTTP failures. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: number | null,
+    readonly data?: unknown,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** Field → message map of a 40001 validation error. */
+  get fields(): Record<string, string> {
+    const d = this.data as { fields?: Record<string, string> } | undefined;
+    return this.code === ErrorCode.VALIDATION && d?.fields ? d.fields : {};
+  }
+}
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST';
+  params?: object;
+  body?: unknown;
+  /** Schema of the envelope's data (from packages/shared/contract). */
+  schema: S;
+  timeout?: number;
+  /** Show nothing on failure (badge polling, logout): the caller only logs. */
+  silent?: boolean;
+  /** Extra headers (X-Verify-Ticket of a sensitive operation). */
+  headers?: Record<string, string>;
+}
+
+function queryString(params?: object): string {
+  if (!params) return '';
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    q.append(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+let logoutPromptOpen = false;
+
+function promptRelogin(): void {
+  if (logoutPromptOpen) return;
+  logoutPromptOpen = true;
+  void confirm({
+    ...LOGOUT_PROMPT,
+    onOk() {
+      removeToken();
+      location.reload();
+    },
+    afterClose() {
+      logoutPromptOpen = false;
+    },
+  });
+}
+
+function toastError(text: string): void {
+  toast('error', text, TOAST_SECONDS);
+}
+
+interface EnvelopeLike {
+  code: number;
+  message?: string;
+  data?: unknown;
+}
+
+function isEnvelope(v: unknown): v is EnvelopeLike {
+  return typeof v === 'object' && v !== null && typeof (v as EnvelopeLike).code === 'number';
+}
+
+/**
+ * One HTTP call to the API (SPEC §7/§8): site-root base, X-Token when logged in, timeout, envelope check.
+ * Resolves with `data` when code is 20000; otherwise toasts and rejects with an ApiError.
+ */
+export async function request<S extends z.ZodType>(url: string, opts: RequestOptions<S>): Promise<z.output<S>> {
+  const { method = 'GET', params, body, schema, timeout = DEFAULT_TIMEOUT, silent = false } = opts;
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const token = getToken();
+  if (token) headers['X-Token'] = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeout);
+  let res: Response;
+  let payload: unknown;
+  try {
+    res = await fetch(`${url}${queryString(params)}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    payload = await res.json().catch(() => undefined);
+  } catch (e) {
+    const text = controller.signal.aborted ? `timeout of ${timeout}ms exceeded` : (e as Error).message || 'Network Error';
+    if (!silent) toastError(text);
+    throw new ApiError(text, null);
+  } finally {
+    clearTimeout(timer);
+  }
+
+  if (!isEnvelope(payload)) {
+    const text = res.ok ? 'Invalid response' : `Request failed with status code ${res.status}`;
+    if (!silent) toastError(text);
+    throw new ApiError(text, null, undefined, res.status);
+  }
+  if (payload.code !== ErrorCode.OK) {
+    const text = payload.message || 'Error';
+    if (!silent) {
+      toastError(text);
+      if (LOGOUT_CODES.includes(payload.code)) promptRelogin();
+    }
+    throw new ApiError(text, payload.code, payload.data, res.status);
+  }
+  const parsed = schema.safeParse(payload.data);
+  if (!parsed.success) {
+    // The server answered but not in the shape the contract says: keep working with what came, and record it.
+    addErrorLog({
+      message: `Response of ${url} does not match its contract`,
+      info: 'contract',
+      stack: parsed.error.message,
+    });
+    return payload.data as z.output<S>;
+  }
+  return parsed.data;
+}

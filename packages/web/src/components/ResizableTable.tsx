@@ -1,0 +1,120 @@
+import { useCallback, useMemo, useState, type MouseEvent as ReactMouseEvent, type ThHTMLAttributes } from 'react';
+import { Table, type TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import { useLocation } from 'react-router';
+import './resizable-table.css';
+
+const MIN_WIDTH = 60;
+const DEFAULT_WIDTH = 150;
+
+/** SPEC §9: column widths are kept per route and column in local storage. */
+export const columnWidthKey = (route: string, column: string) => `waystation-col-width:${route}:${column}`;
+
+function readWidth(route: string, column: string): number | undefined {
+  try {
+    const v = Number(localStorage.getItem(columnWidthKey(route, column)));
+    return Number.isFinite(v) && v >= MIN_WIDTH ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeWidth(route: string, column: string, width: number): void {
+  try {
+    localStorage.setItem(columnWidthKey(route, column), String(Math.round(width)));
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+type HeaderCellProps = ThHTMLAttributes<HTMLTableCellElement> & {
+  resizeWidth?: number;
+  onResizeWidth?: (width: number, done: boolean) => void;
+  columnLabel?: string;
+};
+
+function ResizableHeaderCell({ resizeWidth, onResizeWidth, columnLabel, children, ...rest }: HeaderCellProps) {
+  if (!onResizeWidth || !resizeWidth) return <th {...rest}>{children}</th>;
+  const start = (e: ReactMouseEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const startX = e.clientX;
+    const startWidth = resizeWidth;
+    let last = startWidth;
+    const move = (ev: MouseEvent) => {
+      last = Math.max(MIN_WIDTH, startWidth + ev.clientX - startX);
+      onResizeWidth(last, false);
+    };
+    const up = () => {
+      window.removeEventListener('mousemove', move);
+      window.removeEventListener('mouseup', up);
+      document.body.classList.remove('col-resizing');
+      onResizeWidth(last, true);
+    };
+    document.body.classList.add('col-resizing');
+    window.addEventListener('mousemove', move);
+    window.addEventListener('mouseup', up);
+  };
+  return (
+    <th {...rest} className={`${rest.className ?? ''} resizable-th`}>
+      {children}
+      <span
+        className="col-resize-handle"
+        aria-hidden
+        title={columnLabel}
+        onMouseDown={start}
+        onClick={(e) => e.stopPropagation()}
+      />
+    </th>
+  );
+}
+
+export type ResizableColumn<T> = ColumnType<T> & { key: string };
+
+/** An antd Table whose columns can be resized by dragging the header edge; widths persist per route. */
+export function ResizableTable<T extends object>({ columns, routeKey, ...props }: Omit<TableProps<T>, 'columns'> & { columns: ResizableColumn<T>[]; routeKey?: string }) {
+  const { pathname } = useLocation();
+  const route = routeKey ?? pathname;
+  const [widths, setWidths] = useState<Record<string, number>>(() =>
+    Object.fromEntries(columns.flatMap((c) => {
+      const w = readWidth(route, c.key);
+      return w ? [[c.key, w]] : [];
+    })),
+  );
+
+  const onResize = useCallback(
+    (key: string) => (width: number, done: boolean) => {
+      setWidths((w) => ({ ...w, [key]: width }));
+      if (done) writeWidth(route, key, width);
+    },
+    [route],
+  );
+
+  const sized = useMemo(
+    () =>
+      columns.map((c, i) => {
+        const last = i === columns.length - 1;
+        const width = widths[c.key] ?? (typeof c.width === 'number' ? c.width : DEFAULT_WIDTH);
+        return {
+          ...c,
+          width,
+          onHeaderCell: () =>
+            ({
+              resizeWidth: last ? undefined : width,
+              onResizeWidth: last ? undefined : onResize(c.key),
+              columnLabel: typeof c.title === 'string' ? c.title : c.key,
+            }) as HeaderCellProps,
+        };
+      }),
+    [columns, widths, onResize],
+  );
+
+  return (
+    <Table<T>
+      {...props}
+      tableLayout="fixed"
+      columns={sized}
+      components={{ ...props.components, header: { ...props.components?.header, cell: ResizableHeaderCell } }}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import type { Refund, RefundListQuery } from '@waystation/shared/contract/afterSales';
+import { RefundChannel, RefundReason, RefundStatus } from '@waystation/shared/machines/refund';
+import { useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { formatMoney } from '../transaction/money';
+import { useRefunds } from './api';
+import { useAfterSalesMessages } from './messages';
+
+export const REFUND_COLOR: Record<string, string> = { return_refund_check: 'orange', refunded: 'green', return_apply_refuse: 'red' };
+
+/** afterSales/RefundedList: refund requests, filters in the URL; review happens on the detail page. */
+export default function RefundedList() {
+  const t = useT();
+  const m = useAfterSalesMessages();
+  const lang = useLang((s) => s.lang);
+  const navigate = useNavigate();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm();
+  const q: Partial<RefundListQuery> = {
+    page, limit, refundNo: query.refundNo, userCode: query.userCode, sourceNo: query.sourceNo,
+    status: query.status as RefundListQuery['status'], reason: query.reason as RefundListQuery['reason'],
+  };
+  const list = useRefunds(q);
+  useFormFromQuery(form, { refundNo: query.refundNo, userCode: query.userCode, sourceNo: query.sourceNo, status: query.status, reason: query.reason });
+
+  const columns: ResizableColumn<Refund>[] = [
+    { key: 'refundNo', title: m.refundNo, dataIndex: 'refundNo', width: 180 },
+    { key: 'userCode', title: m.userCode, dataIndex: 'userCode', width: 110 },
+    { key: 'sourceNo', title: m.sourceNo, dataIndex: 'sourceNo', width: 160 },
+    { key: 'reason', title: m.reason, dataIndex: 'reason', width: 130, render: (v: string) => RefundReason.label(v, lang) },
+    { key: 'amount', title: m.amount, width: 120, render: (_, r) => formatMoney(r.amount, r.currency) },
+    { key: 'channel', title: m.channel, dataIndex: 'channel', width: 100, render: (v: string) => RefundChannel.label(v, lang) },
+    { key: 'status', title: m.status, dataIndex: 'status', width: 110, render: (s: string) => <Tag color={REFUND_COLOR[s]}>{RefundStatus.label(s, lang)}</Tag> },
+    { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 180, render: formatTime },
+    {
+      key: 'actions', title: t('common.actions'), width: 90, fixed: 'right',
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => navigate(`/afterSalesManage/refundedDetail?id=${r.id}`)}>
+          {t('common.detail')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+        <Form.Item name="refundNo" label={m.refundNo}>
+          <Input allowClear style={{ width: 170 }} />
+        </Form.Item>
+        <Form.Item name="userCode" label={m.userCode}>
+          <Input allowClear style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="sourceNo" label={m.sourceNo}>
+          <Input allowClear style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item name="status" label={m.status}>
+          <Select allowClear style={{ width: 130 }} placeholder={t('common.all')} options={RefundStatus.values.map((v) => ({ value: v, label: RefundStatus.label(v, lang) }))} />
+        </Form.Item>
+        <Form.Item name="reason" label={m.reason}>
+          <Select allowClear style={{ width: 140 }} placeholder={t('common.all')} options={RefundReason.values.map((v) => ({ value: v, label: RefundReason.label(v, lang) }))} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilters({});
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <ResizableTable<Refund>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
+      />
+    </Card>
+  );
+}

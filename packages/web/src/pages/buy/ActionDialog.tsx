@@ -1,0 +1,106 @@
+import { Form, Input, InputNumber, Modal, Select } from 'antd';
+import type { PurchaseDetail } from '@waystation/shared/contract/purchase';
+import type { PurchaseEvent } from '@waystation/shared/machines/purchase-order';
+import { LogisticsStatus } from '@waystation/shared/vocab/goods-in';
+import { useLang } from '../../i18n';
+import { usePurchasers } from './api';
+import { useBuyMessages, useEventLabels } from './messages';
+
+type Field = 'reason' | 'note' | 'amount' | 'purchaserId' | 'mallOrderNo' | 'realPrice' | 'domesticFee' | 'trackingNo' | 'logisticsStatus';
+
+/** The form fields each desk action asks for (events without fields run after a confirmation). */
+export const FIELDS: Partial<Record<PurchaseEvent, Field[]>> = {
+  transfer: ['purchaserId', 'note'],
+  hold: ['reason'],
+  release: ['note'],
+  qc_release: ['note'],
+  purchase: ['mallOrderNo', 'realPrice', 'domesticFee', 'trackingNo'],
+  patch_request: ['amount', 'note'],
+  patch_refund: ['amount', 'note'],
+  patch_paid: ['note'],
+  patch_match: ['note'],
+  fail: ['reason'],
+  cancel: ['reason'],
+  logistics: ['trackingNo', 'logisticsStatus'],
+};
+
+const yuanToFen = (v: number | undefined | null) => Math.round((v ?? 0) * 100);
+
+/** The call body of an action from the dialog's values (money typed in yuan, sent in fen). */
+export function bodyOf(event: PurchaseEvent, id: number, v: Record<string, unknown>): object {
+  const body: Record<string, unknown> = { id };
+  for (const f of FIELDS[event] ?? []) {
+    const value = v[f];
+    if (f === 'amount' || f === 'realPrice' || f === 'domesticFee') body[f] = yuanToFen(value as number);
+    else if (value !== undefined && value !== null && value !== '') body[f] = typeof value === 'string' ? value.trim() : value;
+  }
+  return body;
+}
+
+const moneyRule = { pattern: /^\d+(\.\d{1,2})?$/, message: '请输入整数或1-2位小数' };
+
+export function ActionDialog({ event, line, busy, onOk, onCancel }: {
+  event: PurchaseEvent; line: PurchaseDetail; busy: boolean; onOk: (values: Record<string, unknown>) => void; onCancel: () => void;
+}) {
+  const m = useBuyMessages();
+  const ev = useEventLabels();
+  const lang = useLang((s) => s.lang);
+  const [form] = Form.useForm();
+  const fields = FIELDS[event] ?? [];
+  const purchasers = usePurchasers(fields.includes('purchaserId'));
+  const required = (message: string) => [{ required: true, whitespace: true, message }];
+  return (
+    <Modal open title={ev[event as keyof typeof ev]} confirmLoading={busy} onOk={() => form.submit()} onCancel={onCancel} destroyOnHidden>
+      <Form form={form} layout="vertical" onFinish={onOk} initialValues={{ trackingNo: line.trackingNo || undefined, logisticsStatus: line.logisticsStatus ?? undefined, realPrice: line.unitPrice * line.quantity / 100, domesticFee: 0 }}>
+        <p>
+          {line.purchaseNo} · {line.title}
+        </p>
+        {fields.includes('purchaserId') && (
+          <Form.Item name="purchaserId" label={m.targetPurchaser} rules={[{ required: true, message: m.targetPurchaser }]}>
+            <Select options={purchasers.data?.filter((p) => p.id !== line.purchaserId).map((p) => ({ value: p.id, label: `${p.name} (${p.username})` }))} />
+          </Form.Item>
+        )}
+        {fields.includes('mallOrderNo') && (
+          <Form.Item name="mallOrderNo" label={m.mallOrderNo} rules={required('请输入平台订单号')}>
+            <Input maxLength={64} />
+          </Form.Item>
+        )}
+        {fields.includes('realPrice') && (
+          <Form.Item name="realPrice" label={`${m.realPrice}（元）`} rules={[{ required: true, message: '金额不能为空' }, moneyRule]}>
+            <InputNumber min={0} precision={2} style={{ width: 200 }} />
+          </Form.Item>
+        )}
+        {fields.includes('domesticFee') && (
+          <Form.Item name="domesticFee" label={`${m.domesticFee}（元）`} rules={[moneyRule]}>
+            <InputNumber min={0} precision={2} style={{ width: 200 }} />
+          </Form.Item>
+        )}
+        {fields.includes('trackingNo') && (
+          <Form.Item name="trackingNo" label={m.trackingNo} rules={[{ pattern: /^[A-Za-z0-9-]*$/, message: '快递单号只能包含字母和数字' }, ...(event === 'logistics' ? required('请输入快递单号') : [])]}>
+            <Input maxLength={64} />
+          </Form.Item>
+        )}
+        {fields.includes('logisticsStatus') && (
+          <Form.Item name="logisticsStatus" label={m.logisticsStatus} rules={[{ required: true, message: m.logisticsStatus }]}>
+            <Select options={LogisticsStatus.values.map((v) => ({ value: v, label: LogisticsStatus.label(v, lang) }))} />
+          </Form.Item>
+        )}
+        {fields.includes('amount') && (
+          <Form.Item name="amount" label={m.amount} rules={[{ required: true, message: '金额不能为空' }, { type: 'number', min: 0.01, message: '金额必须大于0' }]}>
+            <InputNumber min={0} precision={2} style={{ width: 200 }} />
+          </Form.Item>
+        )}
+        {fields.includes('reason') && (
+          <Form.Item name="reason" label={m.reason} rules={required(m.reason)}>
+            <Input.TextArea maxLength={200} rows={3} />
+          </Form.Item>
+        )}
+        {fields.includes('note') && (
+          <Form.Item name="note" label={m.note}>
+            <Input.TextArea maxLength={200} rows={2} />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

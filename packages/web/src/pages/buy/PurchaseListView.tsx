@@ -1,0 +1,180 @@
+import { App, Button, Card, Form, Image, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import type { PurchaseLine, PurchaseListQuery } from '@waystation/shared/contract/purchase';
+import { Marketplace } from '@waystation/shared/vocab/account';
+import { NumberType, PurchaseStatus } from '@waystation/shared/vocab/goods-in';
+import { specString } from '@waystation/shared/vocab/label';
+import { useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { formatMoney } from '../transaction/money';
+import { type Desk, useAction, usePurchases } from './api';
+import { useBuyMessages } from './messages';
+
+export const STATUS_COLOR: Record<string, string> = {
+  purchase_wait: 'gold', purchasing: 'blue', purchase_hold: 'orange', purchase_patch: 'magenta', purchased: 'cyan', stocking_input: 'geekblue',
+  stocking_photo: 'purple', shelved: 'green', purchase_fail: 'red', canceled: 'default', refunded: 'default', ordered: 'default',
+};
+
+export function StatusTag({ status }: { status: string }) {
+  const lang = useLang((s) => s.lang);
+  return <Tag color={STATUS_COLOR[status]}>{PurchaseStatus.label(status, lang)}</Tag>;
+}
+
+const DESK_TABS = ['purchase_wait', 'purchasing', 'purchase_patch', 'purchased', 'purchase_fail', 'canceled', 'refunded'];
+const WAREHOUSE_TABS = ['purchased', 'stocking_input', 'stocking_photo', 'shelved', 'purchase_hold'];
+
+interface Filters {
+  numberType?: string;
+  numberValue?: string;
+  mallType?: string;
+  mine?: string;
+  sort?: string;
+}
+
+/**
+ * Purchase lines by status (tabs) with the SPEC queryForm filters (numberType/numberValue/mallType) and sort
+ * fields, all kept in the URL. The desk claims from here; the warehouse's order query only reads.
+ */
+export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk; fixedStatus?: string; detailPath: string }) {
+  const t = useT();
+  const m = useBuyMessages();
+  const lang = useLang((s) => s.lang);
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm<Filters>();
+  const tabs = desk === 'buy' ? DESK_TABS : WAREHOUSE_TABS;
+  const status = fixedStatus ?? (query.status === 'all' ? undefined : (query.status ?? tabs[0]));
+  const [sort, order] = (query.sort ?? '').split(':');
+  const q: Partial<PurchaseListQuery> = {
+    page, limit, status: status as PurchaseListQuery['status'],
+    numberType: query.numberType as PurchaseListQuery['numberType'], numberValue: query.numberValue,
+    mallType: query.mallType as PurchaseListQuery['mallType'], mine: query.mine === '1' ? '1' : undefined,
+    sort: (sort || undefined) as PurchaseListQuery['sort'], order: (order || undefined) as PurchaseListQuery['order'],
+  };
+  const list = usePurchases(desk, q);
+  const action = useAction();
+  useFormFromQuery(form, { numberType: query.numberType ?? 'purchaseNo', numberValue: query.numberValue, mallType: query.mallType, mine: query.mine, sort: query.sort });
+
+  const claim = async (r: PurchaseLine) => {
+    await action.mutateAsync({ event: 'claim', body: { id: r.id } });
+    message.success(t('common.success'));
+    navigate(`${detailPath}?id=${r.id}`);
+  };
+
+  const columns: ResizableColumn<PurchaseLine>[] = [
+    { key: 'purchaseNo', title: m.purchaseNo, dataIndex: 'purchaseNo', width: 150 },
+    {
+      key: 'product', title: m.product, width: 320,
+      render: (_, r) => (
+        <Space align="start">
+          {r.image ? <Image src={r.image} width={48} height={48} /> : null}
+          <div>
+            <div>{r.title}</div>
+            <Typography.Text type="secondary">{specString(r.propsList)}</Typography.Text>
+          </div>
+        </Space>
+      ),
+    },
+    { key: 'mall', title: m.mall, dataIndex: 'mallType', width: 80, render: (v: string) => Marketplace.label(v, lang) },
+    { key: 'qty', title: m.quantity, dataIndex: 'quantity', width: 60 },
+    { key: 'paid', title: m.paid, width: 110, render: (_, r) => formatMoney(r.paidAmount, r.currency) },
+    { key: 'member', title: m.member, dataIndex: 'userCode', width: 100 },
+    { key: 'status', title: m.status, dataIndex: 'status', width: 100, render: (s: string) => <StatusTag status={s} /> },
+    { key: 'purchaser', title: m.purchaser, dataIndex: 'purchaserName', width: 100 },
+    { key: 'trackingNo', title: m.trackingNo, dataIndex: 'trackingNo', width: 150 },
+    { key: 'payTime', title: m.payTime, dataIndex: 'payTime', width: 170, render: formatTime },
+    {
+      key: 'actions', title: t('common.actions'), width: 130, fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          {desk === 'buy' && r.status === 'purchase_wait' && (
+            <Button type="link" size="small" onClick={() => void claim(r)} data-testid={`claim-${r.id}`}>
+              {m.claim}
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => navigate(`${detailPath}?id=${r.id}`)} data-testid={`detail-${r.id}`}>
+            {m.detail}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  const apply = (v: Filters) => setFilters({ ...v, status: query.status, mine: v.mine });
+
+  return (
+    <Card>
+      {!fixedStatus && (
+        <Tabs
+          activeKey={query.status ?? tabs[0]}
+          onChange={(k) => setFilters({ ...form.getFieldsValue(), status: k })}
+          items={[...tabs.map((s) => ({ key: s, label: PurchaseStatus.label(s, lang) })), { key: 'all', label: m.all }]}
+        />
+      )}
+      <Form<Filters> form={form} layout="inline" className="list-filters" onFinish={apply}>
+        <Form.Item label={m.numberValue}>
+          <Space.Compact>
+            <Form.Item name="numberType" noStyle>
+              <Select style={{ width: 140 }} options={NumberType.values.map((v) => ({ value: v, label: NumberType.label(v, lang) }))} />
+            </Form.Item>
+            <Form.Item name="numberValue" noStyle>
+              <Input allowClear style={{ width: 200 }} />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="mallType" label={m.mall}>
+          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={Marketplace.values.map((v) => ({ value: v, label: Marketplace.label(v, lang) }))} />
+        </Form.Item>
+        {desk === 'buy' && (
+          <Form.Item name="mine" label={m.purchaser}>
+            <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={[{ value: '1', label: m.mine }]} />
+          </Form.Item>
+        )}
+        <Form.Item name="sort" label="↕">
+          <Select
+            allowClear
+            style={{ width: 170 }}
+            options={[
+              { value: 'pay_time:desc', label: `${m.payTime} ↓` },
+              { value: 'pay_time:asc', label: `${m.payTime} ↑` },
+              { value: 'create_time:desc', label: `${m.createTime} ↓` },
+              { value: 'purchase_end_time:desc', label: `${m.purchaseEndTime} ↓` },
+              { value: 'modify_time:desc', label: `${t('common.modifyTime')} ↓` },
+              { value: 'id:asc', label: 'ID ↑' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilters({ status: query.status });
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <ResizableTable<PurchaseLine>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total: list.data?.totalExact === false ? `${total}+` : total }), onChange: setPage,
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,137 @@
+import { Button, Card, Col, Empty, Row, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { BADGE_FIELDS, BADGE_KEYS, type BadgeKey } from '@waystation/shared/menu/types';
+import type { TaskNumResult } from '@waystation/shared/contract/badge';
+import { getTaskNumByType } from '../../api/badge';
+import { defineMessages, fill, useLang, useRouteTitle } from '../../i18n';
+import { useSession } from '../../shell/session';
+import { TASK_NUM_KEY, useTaskNum } from '../../shell/layout/badges';
+import { isRegistered } from '../registry';
+import './dashboard.css';
+
+const QUEUE_ZH: Record<BadgeKey, string> = {
+  purchase_wait: '待采购',
+  purchase_hold: '挂起订单',
+  pack_wait_audit: '待预审包裹',
+  remove_wait: '待下架包裹',
+  return_wait: '退货待审核',
+  pack_exception: '异常待处理',
+  sort_wait: '待分拣包裹',
+};
+const QUEUE_EN: Record<BadgeKey, string> = {
+  purchase_wait: 'Awaiting purchase',
+  purchase_hold: 'Held purchases',
+  pack_wait_audit: 'Awaiting pre-review',
+  remove_wait: 'Awaiting removal',
+  return_wait: 'Returns to review',
+  pack_exception: 'Open exceptions',
+  sort_wait: 'Awaiting sorting',
+};
+
+const useMsg = defineMessages(
+  {
+    welcome: '欢迎，{name}',
+    queues: '待办队列',
+    notCounted: '暂未统计',
+    notCountedTip: '该队列所属的业务模块尚未上线',
+    pageNotOpen: '页面暂未开放',
+    noQueues: '您的角色没有需要处理的工作队列',
+    refresh: '刷新',
+  },
+  {
+    welcome: 'Welcome, {name}',
+    queues: 'Work queues',
+    notCounted: 'Not counted yet',
+    notCountedTip: 'The part of the system this queue belongs to is not live yet',
+    pageNotOpen: 'Page not available',
+    noQueues: 'Your roles have no work queues',
+    refresh: 'Refresh',
+  },
+);
+
+/** The dashboard: the seven work queues (SPEC §3) the user's routes cover, with live counts. */
+export default function Dashboard() {
+  const m = useMsg();
+  const titleOf = useRouteTitle();
+  const info = useSession((s) => s.info);
+  const flat = useSession((s) => s.flat);
+  const { data, isLoading } = useTaskNum();
+  const qc = useQueryClient();
+  const labels = useLang((s) => s.lang) === 'en' ? QUEUE_EN : QUEUE_ZH;
+
+  const queues = BADGE_KEYS.flatMap((key) => {
+    const route = flat.find((r) => r.badge === key);
+    return route ? [{ key, route }] : [];
+  });
+
+  const refreshOne = async (key: BadgeKey) => {
+    const n = await getTaskNumByType(key).catch(() => undefined);
+    if (typeof n === 'number') qc.setQueryData<TaskNumResult>(TASK_NUM_KEY, (old) => ({ ...old, [BADGE_FIELDS[key]]: n }));
+  };
+
+  return (
+    <div className="dashboard">
+      <Typography.Title level={4}>{fill(m.welcome, { name: info?.name ?? '' })}</Typography.Title>
+      <Typography.Title level={5} type="secondary">
+        {m.queues}
+      </Typography.Title>
+      {queues.length === 0 ? (
+        <Card>
+          <Empty description={m.noQueues} />
+        </Card>
+      ) : (
+        <Row gutter={[16, 16]}>
+          {queues.map(({ key, route }) => {
+            const raw = data ? (data as Record<string, number | undefined>)[BADGE_FIELDS[key]] : undefined;
+            const counted = typeof raw === 'number';
+            const open = isRegistered(route.component);
+            const body = (
+              <Card
+                hoverable={open}
+                className="queue-card"
+                data-testid={`queue-${key}`}
+                title={labels[key]}
+                extra={
+                  counted && (
+                    <Tooltip title={m.refresh}>
+                      <Button
+                        type="text"
+                        size="small"
+                        icon={<ReloadOutlined />}
+                        aria-label={m.refresh}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          void refreshOne(key);
+                        }}
+                      />
+                    </Tooltip>
+                  )
+                }
+              >
+                {counted ? (
+                  <Statistic value={raw} />
+                ) : (
+                  <Tooltip title={m.notCountedTip}>
+                    <Statistic value="—" loading={isLoading} />
+                    <Typography.Text type="secondary">{m.notCounted}</Typography.Text>
+                  </Tooltip>
+                )}
+                <div className="queue-route">
+                  {titleOf(route)}
+                  {!open && <Tag className="queue-tag">{m.pageNotOpen}</Tag>}
+                </div>
+              </Card>
+            );
+            return (
+              <Col key={key} xs={24} sm={12} lg={8} xl={6}>
+                {open ? <Link to={route.path}>{body}</Link> : body}
+              </Col>
+            );
+          })}
+        </Row>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Statistic, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { z } from 'zod';
+import { DEFAULT_CURRENCY } from '@waystation/shared/contract/ledger';
+import type { Withdrawal, WithdrawalListQuery } from '@waystation/shared/contract/finance';
+import { AgentOptions } from '@waystation/shared/contract/proxy';
+import { WithdrawalStatus } from '@waystation/shared/machines/withdrawal';
+import { positiveAmount } from '@waystation/shared/rules/index';
+import { request } from '../../api/request';
+import { fill, useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { formatMoney } from '../transaction/money';
+import { createWithdrawal, fetchReconcile, settleCommission, useInvalidateFinance, useWithdrawals } from './api';
+import { useFinanceMessages } from './messages';
+import { WithdrawalActions } from './WithdrawalActions';
+
+export const WITHDRAWAL_COLOR: Record<string, string> = { pending: 'orange', approved: 'blue', rejected: 'red', paid: 'green' };
+
+const searchAgents = (keyword: string) => request('/api/agent/searchByAgentName', { params: { keyword }, schema: AgentOptions });
+
+/** finance/AgentWithdrawalList: withdrawal requests, totals per status, review and payment, commission settlement. */
+export default function AgentWithdrawalList() {
+  const t = useT();
+  const m = useFinanceMessages();
+  const lang = useLang((s) => s.lang);
+  const navigate = useNavigate();
+  const { modal, message } = App.useApp();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm();
+  const [creating, setCreating] = useState<string | null>(null);
+  const [createForm] = Form.useForm<{ agentId: number; amount: string; remark: string }>();
+  const [agentKeyword, setAgentKeyword] = useState('');
+  const agentsFound = useQuery({ queryKey: ['proxy', 'search', agentKeyword], queryFn: () => searchAgents(agentKeyword) });
+  const invalidate = useInvalidateFinance();
+  const q: Partial<WithdrawalListQuery> = {
+    page, limit, withdrawalNo: query.withdrawalNo, agentId: query.agentId ? Number(query.agentId) : undefined,
+    status: query.status as WithdrawalListQuery['status'], from: query.from, to: query.to,
+  };
+  const list = useWithdrawals(q);
+  useFormFromQuery(form, {
+    withdrawalNo: query.withdrawalNo, agentId: query.agentId ? Number(query.agentId) : undefined, status: query.status,
+    range: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null,
+  });
+
+  const columns: ResizableColumn<Withdrawal>[] = [
+    { key: 'no', title: m.withdrawalNo, dataIndex: 'withdrawalNo', width: 170 },
+    { key: 'agent', title: m.agent, dataIndex: 'agentName', width: 150 },
+    { key: 'amount', title: m.amount, width: 120, render: (_, r) => formatMoney(r.amount, r.currency) },
+    { key: 'account', title: m.account, width: 220, render: (_, r) => [r.account.method, r.account.accountName, r.account.accountNo].filter(Boolean).join(' · ') },
+    { key: 'status', title: m.status, width: 90, render: (_, r) => <Tag color={WITHDRAWAL_COLOR[r.status]}>{WithdrawalStatus.label(r.status, lang)}</Tag> },
+    { key: 'remark', title: m.remark, dataIndex: 'remark', width: 140 },
+    { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
+    {
+      key: 'actions', title: t('common.actions'), width: 260, fixed: 'right',
+      render: (_, r) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => navigate(`/financialManage/agentWithdrawalManage/agentWithdrawalListDetail?id=${r.id}`)}>
+            {t('common.detail')}
+          </Button>
+          <WithdrawalActions w={r} />
+        </Space>
+      ),
+    },
+  ];
+
+  const totals = list.data?.totals;
+  return (
+    <Card>
+      <Form
+        form={form}
+        layout="inline"
+        className="list-filters"
+        onFinish={({ range, ...v }: { range?: [Dayjs, Dayjs] | null }) => setFilters({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
+      >
+        <Form.Item name="withdrawalNo" label={m.withdrawalNo}>
+          <Input allowClear style={{ width: 170 }} />
+        </Form.Item>
+        <Form.Item name="agentId" label={m.agent}>
+          <Select
+            allowClear
+            showSearch
+            filterOption={false}
+            onSearch={setAgentKeyword}
+            style={{ width: 170 }}
+            placeholder={t('common.all')}
+            options={agentsFound.data?.map((a) => ({ value: a.id, label: a.agentName }))}
+          />
+        </Form.Item>
+        <Form.Item name="status" label={m.status}>
+          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={WithdrawalStatus.values.map((v) => ({ value: v, label: WithdrawalStatus.label(v, lang) }))} />
+        </Form.Item>
+        <Form.Item name="range" label={m.timeRange}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilters({});
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Space style={{ margin: '8px 0 16px' }} size={32} wrap>
+        {WithdrawalStatus.values.map((s) => (
+          <Statistic key={s} title={`${m.totals} · ${WithdrawalStatus.label(s, lang)}`} value={formatMoney(totals?.[s] ?? 0, DEFAULT_CURRENCY)} />
+        ))}
+        <Space>
+          <Button onClick={() => setCreating(crypto.randomUUID())}>{m.create}</Button>
+          <Button
+            onClick={() =>
+              modal.confirm({
+                title: m.settle,
+                okText: t('common.confirm'),
+                cancelText: t('common.cancel'),
+                onOk: async () => {
+                  const r = await settleCommission();
+                  message.success(fill(m.settled, { orders: r.orders, amount: formatMoney(r.amount, DEFAULT_CURRENCY) }));
+                  await invalidate();
+                },
+              })
+            }
+          >
+            {m.settle}
+          </Button>
+          <Button
+            onClick={async () => {
+              const r = await fetchReconcile();
+              if (r.mismatches.length) modal.warning({ title: m.reconcile, content: fill(m.reconcileBad, { n: r.mismatches.length }) });
+              else message.success(fill(m.reconcileOk, { agents: r.agents }));
+            }}
+          >
+            {m.reconcile}
+          </Button>
+        </Space>
+      </Space>
+      <ResizableTable<Withdrawal>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
+      />
+      <Modal
+        open={!!creating}
+        title={m.create}
+        okText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+        destroyOnHidden
+        onCancel={() => setCreating(null)}
+        onOk={async () => {
+          const v = await createForm.validateFields();
+          try {
+            await createWithdrawal({ agentId: v.agentId, amount: v.amount, remark: v.remark ?? '', requestId: creating! });
+            setCreating(null);
+            message.success(t('common.success'));
+            await invalidate();
+          } catch (e) {
+            showFieldErrors(createForm, e);
+          }
+        }}
+      >
+        <Form form={createForm} layout="vertical" preserve={false}>
+          <Form.Item name="agentId" label={m.agentId} rules={[{ required: true, message: m.agentRequired }]}>
+            <Select showSearch filterOption={false} onSearch={setAgentKeyword} options={agentsFound.data?.map((a) => ({ value: a.id, label: a.agentName }))} />
+          </Form.Item>
+          <Form.Item name="amount" label={`${m.amount}（${DEFAULT_CURRENCY}）`} rules={[zodRule(positiveAmount)]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="remark" label={m.remark} rules={[zodRule(z.string().max(200).optional())]}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { App, Button, Card, Form, Input, InputNumber, Space, Tag, TreeSelect, Upload } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
+import type { HelpArticleSaveBody, HelpCategoryNode } from '@waystation/shared/contract/help';
+import { showFieldErrors } from '../../components/zodRule';
+import { uploadImage } from '../system/TipsConfigImages';
+import { useArticle, useArticleStatus, useCategoryTree, useSaveArticle } from './api';
+import { MarkdownEditor } from './MarkdownEditor';
+
+interface TreeOption { value: number; title: string; children: TreeOption[] }
+export const toTreeData = (nodes: HelpCategoryNode[]): TreeOption[] =>
+  nodes.map((n) => ({ value: n.id, title: n.name, children: toTreeData(n.children) }));
+
+/** Edits a help article (?id=) or writes a new one (?categoryId=): markdown editor with live preview, save, publish. */
+export default function HomeOperate() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const article = useArticle(id);
+  const tree = useCategoryTree();
+  const save = useSaveArticle();
+  const status = useArticleStatus();
+  const [form] = Form.useForm<HelpArticleSaveBody>();
+  useEffect(() => {
+    if (article.data) form.setFieldsValue({ title: article.data.title, categoryId: article.data.categoryId, content: article.data.content, sort: article.data.sort });
+  }, [article.data, form]);
+  const submit = async (publish: boolean) => {
+    const v = await form.validateFields();
+    try {
+      const r = await save.mutateAsync({ ...v, id: id || undefined });
+      if (publish) await status.mutateAsync({ id: r.id, status: 'published' });
+      message.success('操作成功');
+      if (!id) setParams({ id: String(r.id) }, { replace: true });
+    } catch (e) {
+      showFieldErrors(form, e);
+    }
+  };
+  const insertImage = async (file: File) => {
+    try {
+      const pic = await uploadImage(file, 'help');
+      const content = form.getFieldValue('content') ?? '';
+      form.setFieldValue('content', `${content}${content && !content.endsWith('\n') ? '\n' : ''}![${file.name}](${pic.fileUrl})\n`);
+    } catch (e) {
+      message.error((e as Error).message, 5);
+    }
+  };
+  return (
+    <Card
+      loading={id > 0 && article.isLoading}
+      title={<Space>{id ? '编辑文章' : '新增文章'}{article.data && <Tag color={article.data.status === 'published' ? 'green' : 'default'}>{article.data.status === 'published' ? '已发布' : '草稿'}</Tag>}</Space>}
+    >
+      <Form<HelpArticleSaveBody> form={form} layout="vertical" initialValues={{ categoryId: Number(params.get('categoryId')) || undefined, sort: 0, content: '' }}>
+        <Space align="start" wrap>
+          <Form.Item name="title" label="标题" rules={[{ required: true, message: '请输入标题' }]}><Input style={{ width: 420 }} aria-label="标题" /></Form.Item>
+          <Form.Item name="categoryId" label="分类" rules={[{ required: true, message: '请选择分类' }]}>
+            <TreeSelect style={{ width: 220 }} treeData={toTreeData(tree.data ?? [])} treeDefaultExpandAll aria-label="分类" />
+          </Form.Item>
+          <Form.Item name="sort" label="排序"><InputNumber min={0} precision={0} /></Form.Item>
+        </Space>
+        <Form.Item name="content" label="内容" rules={[{ required: true, message: '请输入内容' }]}>
+          <MarkdownEditor
+            extra={
+              <Upload accept="image/*" showUploadList={false} customRequest={({ file }) => void insertImage(file as File)}>
+                <Button icon={<PictureOutlined />}>插入图片</Button>
+              </Upload>
+            }
+          />
+        </Form.Item>
+        <Space>
+          <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>保存</Button>
+          <Button loading={save.isPending || status.isPending} onClick={() => submit(true)}>保存并发布</Button>
+          <Button onClick={() => navigate('/helpCenter/home')}>返回</Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { App, Alert, Button, Card, Checkbox, Divider, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
+import { NotifyChannelType, NotifyEvent } from '@waystation/shared/vocab/config-content';
+import type { NotifyChannelSaveBody, NotifyLog } from '@waystation/shared/contract/notification';
+import { showFieldErrors } from '../../components/zodRule';
+import { useNotifyChannel, useSaveNotifyChannel, useTestSend } from './api';
+
+type ChannelForm = { type: string; name: string; events: string[]; status: 'activity' | 'disabled'; config: Record<string, unknown> };
+
+/** Placeholder of a secret field: what is stored (masked), and that leaving it empty keeps it. */
+const secretHint = (config: Record<string, unknown> | undefined, key: string) => (config?.[`${key}Set`] ? `已设置 ${String(config[key])}，留空则不修改` : '');
+
+/** Creates (no ?id=) or edits a member notification channel; test-sends through it. Secrets are never shown in full. */
+export default function OperateChannel() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const channel = useNotifyChannel(id);
+  const save = useSaveNotifyChannel();
+  const test = useTestSend();
+  const [form] = Form.useForm<ChannelForm>();
+  const type = Form.useWatch('type', form) ?? 'email';
+  const [result, setResult] = useState<NotifyLog | null>(null);
+  const [testForm] = Form.useForm<{ event: string; recipient: string }>();
+  const stored = channel.data?.config;
+  useEffect(() => {
+    const c = channel.data;
+    if (!c) return;
+    const config = { ...c.config };
+    // Secrets stay empty in the form: the server keeps the stored value unless a new one is typed.
+    for (const k of ['password', 'webhookUrl', 'botToken']) if (k in config) config[k] = '';
+    form.setFieldsValue({ type: c.type, name: c.name, events: c.events, status: c.status, config });
+  }, [channel.data, form]);
+  const submit = async (v: ChannelForm) => {
+    try {
+      const r = await save.mutateAsync({ ...v, id: id || undefined, config: v.config ?? {} } as NotifyChannelSaveBody);
+      message.success('操作成功');
+      if (!id) setParams({ id: String(r.id) }, { replace: true });
+    } catch (e) {
+      showFieldErrors(form, e);
+    }
+  };
+  const sendTest = async (v: { event: string; recipient: string }) => {
+    setResult(await test.mutateAsync({ channelId: id, event: v.event as never, recipient: v.recipient ?? '' }));
+  };
+  return (
+    <Card title={id ? '编辑通知渠道' : '新增通知渠道'} loading={id > 0 && channel.isLoading}>
+      <Form<ChannelForm> form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 720 }} initialValues={{ type: 'email', events: [], status: 'activity', config: { port: 587, secure: false, apiBase: 'https://api.telegram.org' } }}>
+        <Space align="start">
+          <Form.Item name="type" label="类型"><Select style={{ width: 160 }} disabled={id > 0} options={NotifyChannelType.entries.map((e) => ({ value: e.value, label: e.zh }))} /></Form.Item>
+          <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入渠道名称' }]}><Input style={{ width: 300 }} /></Form.Item>
+        </Space>
+        {type === 'email' && (
+          <>
+            <Space align="start" wrap>
+              <Form.Item name={['config', 'host']} label="SMTP服务器" rules={[{ required: true, message: '请输入SMTP服务器' }]}><Input style={{ width: 260 }} /></Form.Item>
+              <Form.Item name={['config', 'port']} label="端口"><InputNumber min={1} max={65535} precision={0} /></Form.Item>
+              <Form.Item name={['config', 'secure']} label="SSL" valuePropName="checked"><Switch /></Form.Item>
+            </Space>
+            <Space align="start" wrap>
+              <Form.Item name={['config', 'username']} label="用户名"><Input style={{ width: 220 }} /></Form.Item>
+              <Form.Item name={['config', 'password']} label="密码" extra={secretHint(stored, 'password')}><Input.Password style={{ width: 220 }} autoComplete="new-password" /></Form.Item>
+            </Space>
+            <Form.Item name={['config', 'from']} label="发件邮箱" rules={[{ required: true, message: '请输入正确的发件邮箱' }]}><Input style={{ width: 300 }} /></Form.Item>
+          </>
+        )}
+        {type === 'discord' && (
+          <Form.Item name={['config', 'webhookUrl']} label="Webhook 地址" extra={secretHint(stored, 'webhookUrl')}><Input.Password autoComplete="off" /></Form.Item>
+        )}
+        {type === 'telegram' && (
+          <>
+            <Form.Item name={['config', 'botToken']} label="Bot Token" extra={secretHint(stored, 'botToken')}><Input.Password autoComplete="off" /></Form.Item>
+            <Space>
+              <Form.Item name={['config', 'chatId']} label="Chat ID"><Input style={{ width: 220 }} /></Form.Item>
+              <Form.Item name={['config', 'apiBase']} label="API 地址"><Input style={{ width: 300 }} /></Form.Item>
+            </Space>
+          </>
+        )}
+        {type === 'site' && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="站内信直接写入会员的消息中心，无需额外配置。" />}
+        <Form.Item name="events" label="通知事件"><Checkbox.Group options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} /></Form.Item>
+        <Form.Item name="status" label="状态"><Radio.Group options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>保存</Button>
+          <Button onClick={() => navigate('/notification/vip/index')}>返回</Button>
+        </Space>
+      </Form>
+      {id > 0 && (
+        <>
+          <Divider>测试发送</Divider>
+          <Form form={testForm} layout="inline" onFinish={sendTest} initialValues={{ event: 'package_shipped' }}>
+            <Form.Item name="event" label="事件"><Select style={{ width: 150 }} options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} /></Form.Item>
+            {(type === 'email' || type === 'site') && <Form.Item name="recipient" label={type === 'email' ? '收件邮箱' : '会员编号'}><Input style={{ width: 220 }} /></Form.Item>}
+            <Form.Item><Button htmlType="submit" loading={test.isPending}>发送测试</Button></Form.Item>
+          </Form>
+          {result && (
+            <Alert style={{ marginTop: 12 }} showIcon type={result.status === 'sent' ? 'success' : 'error'} message={result.status === 'sent' ? '发送成功' : `发送失败：${result.error}`} />
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

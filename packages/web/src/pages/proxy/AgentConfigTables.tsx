@@ -1,0 +1,164 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { fromMinor } from '@waystation/shared/contract/ledger';
+import type { MainDomain, ProfitConf } from '@waystation/shared/contract/proxy';
+import { decimal2, percentage } from '@waystation/shared/rules/index';
+import { AccountStatus } from '@waystation/shared/vocab/account';
+import { useLang, useT } from '../../i18n';
+import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { formatMoney } from '../transaction/money';
+import { fetchDomains, fetchProfitConfs, proxyKeys, saveDomain, saveProfitConf } from './api';
+import { useProxyMessages } from './messages';
+import { STATUS_COLOR } from './ProxyList';
+
+const statusOptions = (lang: 'zh' | 'en') => (['activity', 'disabled'] as const).map((s) => ({ value: s, label: AccountStatus.label(s, lang) }));
+
+/** The agent's main domains (pageMainDomainList / saveMainDomain). */
+export function DomainTable({ agentId, editable }: { agentId: number; editable: boolean }) {
+  const m = useProxyMessages();
+  const t = useT();
+  const lang = useLang((s) => s.lang);
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const q = { page: 1, limit: 100, agentId };
+  const list = useQuery({ queryKey: proxyKeys.domains(q), queryFn: () => fetchDomains(q) });
+  const [editing, setEditing] = useState<MainDomain | 'new' | null>(null);
+  const [form] = Form.useForm();
+  const save = useMutation({ mutationFn: saveDomain, onSuccess: () => qc.invalidateQueries({ queryKey: proxyKeys.all }) });
+  return (
+    <>
+      {editable && (
+        <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => (form.setFieldsValue({ domain: '', status: 'activity', remark: '' }), setEditing('new'))}>
+          {m.addDomain}
+        </Button>
+      )}
+      <Table<MainDomain>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={list.isFetching}
+        dataSource={list.data?.list}
+        columns={[
+          { key: 'domain', title: m.domain, dataIndex: 'domain' },
+          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+          { key: 'remark', title: m.remark, dataIndex: 'remark' },
+          ...(editable
+            ? [{ key: 'actions', title: t('common.actions'), render: (_: unknown, r: MainDomain) => <Button type="link" size="small" onClick={() => (form.setFieldsValue(r), setEditing(r))}>{t('common.edit')}</Button> }]
+            : []),
+        ]}
+      />
+      <Modal
+        open={!!editing}
+        title={m.domain}
+        forceRender
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        onCancel={() => setEditing(null)}
+        onOk={async () => {
+          const v = await form.validateFields();
+          try {
+            await save.mutateAsync({ ...v, agentId, id: editing === 'new' || !editing ? undefined : editing.id });
+            message.success(t('common.success'));
+            setEditing(null);
+          } catch (e) {
+            showFieldErrors(form, e);
+          }
+        }}
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="domain" label={m.domain} rules={[{ required: true, whitespace: true, message: '请输入正确的域名' }]}>
+            <Input placeholder="shop.example.com" />
+          </Form.Item>
+          <Form.Item name="status" label={m.status}>
+            <Select options={statusOptions(lang)} />
+          </Form.Item>
+          <Form.Item name="remark" label={m.remark}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** Commission tiers of the agent, with the platform defaults shown beside (profitConf/fetchList, save). */
+export function ProfitTable({ agentId, editable }: { agentId: number; editable: boolean }) {
+  const m = useProxyMessages();
+  const t = useT();
+  const lang = useLang((s) => s.lang);
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const list = useQuery({ queryKey: proxyKeys.profit(agentId), queryFn: () => fetchProfitConfs(agentId) });
+  const [editing, setEditing] = useState<ProfitConf | 'new' | null>(null);
+  const [form] = Form.useForm();
+  const save = useMutation({ mutationFn: saveProfitConf, onSuccess: () => qc.invalidateQueries({ queryKey: proxyKeys.all }) });
+  return (
+    <>
+      {editable && (
+        <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => (form.setFieldsValue({ name: '', minAmount: '0', rate: '', status: 'activity' }), setEditing('new'))}>
+          {m.addTier}
+        </Button>
+      )}
+      <Table<ProfitConf>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={list.isFetching}
+        dataSource={list.data}
+        columns={[
+          { key: 'owner', title: m.agent, render: (_, r) => (r.agentId ? r.agentName : <Tag>{m.platformDefault}</Tag>) },
+          { key: 'name', title: m.tierName, dataIndex: 'name' },
+          { key: 'min', title: m.minAmount, render: (_, r) => formatMoney(r.minAmount, 'CNY') },
+          { key: 'rate', title: m.rate, dataIndex: 'rate' },
+          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+          ...(editable
+            ? [{
+                key: 'actions', title: t('common.actions'),
+                render: (_: unknown, r: ProfitConf) =>
+                  r.agentId === agentId ? (
+                    <Button type="link" size="small" onClick={() => (form.setFieldsValue({ ...r, minAmount: fromMinor(r.minAmount) }), setEditing(r))}>
+                      {t('common.edit')}
+                    </Button>
+                  ) : null,
+              }]
+            : []),
+        ]}
+      />
+      <Modal
+        open={!!editing}
+        title={m.profit}
+        forceRender
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        onCancel={() => setEditing(null)}
+        onOk={async () => {
+          const v = await form.validateFields();
+          try {
+            await save.mutateAsync({ ...v, agentId, id: editing === 'new' || !editing ? undefined : editing.id });
+            message.success(t('common.success'));
+            setEditing(null);
+          } catch (e) {
+            showFieldErrors(form, e);
+          }
+        }}
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="name" label={m.tierName} rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
+            <Input maxLength={40} />
+          </Form.Item>
+          <Form.Item name="minAmount" label={`${m.minAmount}（CNY）`} rules={[zodRule(decimal2)]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="rate" label={m.rate} rules={[zodRule(percentage)]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="status" label={m.status}>
+            <Select options={statusOptions(lang)} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { TerminalItem, TerminalSection } from '@waystation/shared/contract/proxy';
+import { AccountStatus } from '@waystation/shared/vocab/account';
+import { defineMessages, useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { showFieldErrors } from '../../components/zodRule';
+import { deleteTerminalItem, fetchTerminalItems, proxyKeys, saveTerminalItem } from './api';
+import { STATUS_COLOR } from './ProxyList';
+
+const useMsg = defineMessages(
+  {
+    name: '名称', status: '状态', sort: '排序', add: '新增', deleteConfirm: '确定删除「{name}」吗？',
+    platform: '平台', channel: '频道', webhook: 'Webhook 地址', contact: '联系方式', account: '账号', hours: '服务时间',
+    domain: '域名', target: 'CNAME 目标', ssl: 'HTTPS', key: '配置项', value: '值', title: '标题', content: '文案', link: '链接',
+  },
+  {
+    name: 'Name', status: 'Status', sort: 'Sort', add: 'Add', deleteConfirm: 'Delete "{name}"?',
+    platform: 'Platform', channel: 'Channel', webhook: 'Webhook URL', contact: 'Contact via', account: 'Account', hours: 'Hours',
+    domain: 'Domain', target: 'CNAME target', ssl: 'HTTPS', key: 'Setting', value: 'Value', title: 'Title', content: 'Text', link: 'Link',
+  },
+);
+type Msg = ReturnType<typeof useMsg>;
+
+/** The value fields each agent terminal page keeps (stored as one record per row). */
+const FIELDS: Record<TerminalSection, (keyof Msg)[]> = {
+  botManage: ['platform', 'channel', 'webhook'],
+  serverManage: ['contact', 'account', 'hours'],
+  myDomain: ['domain', 'target', 'ssl'],
+  vipManage: ['key', 'value'],
+  share: ['title', 'content', 'link'],
+};
+
+/** One agent terminal page (system/agent*): rows with a name, page-specific fields, status and sort; real storage. */
+export function AgentTerminalPage({ section }: { section: TerminalSection }) {
+  const m = useMsg();
+  const t = useT();
+  const lang = useLang((s) => s.lang);
+  const { modal, message } = App.useApp();
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const q = { page, limit: 20, section };
+  const list = useQuery({ queryKey: proxyKeys.terminal(q), queryFn: () => fetchTerminalItems(q) });
+  const [editing, setEditing] = useState<TerminalItem | 'new' | null>(null);
+  const [form] = Form.useForm();
+  const save = useMutation({ mutationFn: saveTerminalItem, onSuccess: () => qc.invalidateQueries({ queryKey: ['proxy', 'terminal'] }) });
+  const fields = FIELDS[section];
+
+  return (
+    <Card extra={<Button icon={<PlusOutlined />} onClick={() => (form.setFieldsValue({ name: '', status: 'activity', sort: 0, value: {} }), setEditing('new'))}>{m.add}</Button>}>
+      <Table<TerminalItem>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.list}
+        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
+        columns={[
+          { key: 'name', title: m.name, dataIndex: 'name' },
+          ...fields.map((f) => ({ key: f, title: m[f], render: (_: unknown, r: TerminalItem) => r.value[f] ?? '' })),
+          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+          { key: 'sort', title: m.sort, dataIndex: 'sort' },
+          { key: 'modifyTime', title: t('common.modifyTime'), dataIndex: 'modifyTime', render: formatTime },
+          {
+            key: 'actions', title: t('common.actions'),
+            render: (_, r) => (
+              <Space>
+                <Button type="link" size="small" onClick={() => (form.setFieldsValue(r), setEditing(r))}>
+                  {t('common.edit')}
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  danger
+                  onClick={() =>
+                    modal.confirm({
+                      title: t('common.delete'),
+                      content: m.deleteConfirm.replace('{name}', r.name),
+                      okButtonProps: { danger: true },
+                      okText: t('common.confirm'),
+                      cancelText: t('common.cancel'),
+                      onOk: async () => {
+                        await deleteTerminalItem(r.id);
+                        message.success(t('common.success'));
+                        await qc.invalidateQueries({ queryKey: ['proxy', 'terminal'] });
+                      },
+                    })
+                  }
+                >
+                  {t('common.delete')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={!!editing}
+        forceRender
+        title={editing === 'new' ? m.add : t('common.edit')}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        onCancel={() => setEditing(null)}
+        onOk={async () => {
+          const v = await form.validateFields();
+          const value = Object.fromEntries(fields.map((f) => [f, String(v.value?.[f] ?? '').trim()]));
+          try {
+            await save.mutateAsync({ id: editing === 'new' || !editing ? undefined : editing.id, section, name: v.name, status: v.status, sort: v.sort ?? 0, value });
+            message.success(t('common.success'));
+            setEditing(null);
+          } catch (e) {
+            showFieldErrors(form, e);
+          }
+        }}
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="name" label={m.name} rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
+            <Input maxLength={60} />
+          </Form.Item>
+          {fields.map((f) => (
+            <Form.Item key={f} name={['value', f]} label={m[f]}>
+              <Input maxLength={500} />
+            </Form.Item>
+          ))}
+          <Form.Item name="status" label={m.status}>
+            <Select options={(['activity', 'disabled'] as const).map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
+          </Form.Item>
+          <Form.Item name="sort" label={m.sort}>
+            <InputNumber min={0} max={9999} precision={0} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
+
+export const BotManage = () => <AgentTerminalPage section="botManage" />;
+export const ServerManage = () => <AgentTerminalPage section="serverManage" />;
+export const MyDomain = () => <AgentTerminalPage section="myDomain" />;
+export const VipManage = () => <AgentTerminalPage section="vipManage" />;

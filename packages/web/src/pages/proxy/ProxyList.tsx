@@ -1,0 +1,128 @@
+import { App, Button, Card, Dropdown, Form, Input, Select, Space, Tag } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import type { Agent, AgentListQuery } from '@waystation/shared/contract/proxy';
+import { AccountStatus } from '@waystation/shared/vocab/account';
+import { fill, useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { useVerify } from '../../components/verify/useVerify';
+import { formatMoney } from '../transaction/money';
+import { modifyAgentStatus, useAgents, useInvalidateProxy } from './api';
+import { useProxyMessages } from './messages';
+
+export const STATUS_COLOR: Record<string, string> = { activity: 'green', disabled: 'orange', stop: 'default', deleted: 'red' };
+
+/** proxy/ProxyList: agents with filters in the URL; status change with modify_agent_status verification. */
+export default function ProxyList() {
+  const t = useT();
+  const m = useProxyMessages();
+  const lang = useLang((s) => s.lang);
+  const navigate = useNavigate();
+  const { modal, message } = App.useApp();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm();
+  const [run, holder] = useVerify();
+  const invalidate = useInvalidateProxy();
+  const q: Partial<AgentListQuery> = { page, limit, agentName: query.agentName, email: query.email, status: query.status as AgentListQuery['status'] };
+  const list = useAgents(q);
+  useFormFromQuery(form, { agentName: query.agentName, email: query.email, status: query.status });
+
+  const changeStatus = (a: Agent, status: Agent['status']) =>
+    modal.confirm({
+      title: m.changeStatus,
+      content: fill(m.statusConfirm, { name: a.agentName, status: AccountStatus.label(status, lang) }),
+      okButtonProps: { danger: status !== 'activity' },
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () => {
+        void run('modify_agent_status', a.id, (h) => modifyAgentStatus({ id: a.id, status }, h)).then(async (res) => {
+          if (res === undefined) return;
+          message.success(t('common.success'));
+          await invalidate();
+        }, () => undefined);
+      },
+    });
+
+  const columns: ResizableColumn<Agent>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+    { key: 'agentName', title: m.agentName, dataIndex: 'agentName', width: 160 },
+    { key: 'contactName', title: m.contactName, dataIndex: 'contactName', width: 120 },
+    { key: 'email', title: m.email, dataIndex: 'email', width: 190 },
+    { key: 'phone', title: m.phone, dataIndex: 'phone', width: 140 },
+    { key: 'rebate', title: m.rebate, dataIndex: 'rebate', width: 110 },
+    { key: 'members', title: m.members, dataIndex: 'memberCount', width: 80 },
+    { key: 'commission', title: m.commission, width: 130, render: (_, r) => formatMoney(r.commissionBalance, r.currency) },
+    { key: 'status', title: m.status, dataIndex: 'status', width: 90, render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+    { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
+    {
+      key: 'actions', title: t('common.actions'), width: 230, fixed: 'right',
+      render: (_, r) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => navigate(`/proxyManage/detail?id=${r.id}`)}>
+            {t('common.detail')}
+          </Button>
+          <Button type="link" size="small" onClick={() => navigate(`/proxyManage/manage?id=${r.id}`)}>
+            {m.manage}
+          </Button>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: AccountStatus.values.filter((s) => s !== r.status).map((s) => ({ key: s, label: AccountStatus.label(s, lang), danger: s === 'deleted' })),
+              onClick: ({ key }) => changeStatus(r, key as Agent['status']),
+            }}
+          >
+            <Button type="link" size="small">
+              {m.changeStatus} <DownOutlined />
+            </Button>
+          </Dropdown>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+        <Form.Item name="agentName" label={m.agentName}>
+          <Input allowClear style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="email" label={m.email}>
+          <Input allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="status" label={m.status}>
+          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={AccountStatus.values.map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilters({});
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+            <Button icon={<PlusOutlined />} onClick={() => navigate('/proxyManage/manage')}>
+              {m.createAgent}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <ResizableTable<Agent>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
+      />
+      {holder}
+    </Card>
+  );
+}

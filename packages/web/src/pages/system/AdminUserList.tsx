@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { App, Button, Card, Dropdown, Form, Input, Select, Space, Tag } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { AccountStatus } from '@waystation/shared/vocab/account';
+import type { AdminAccount } from '@waystation/shared/contract/admin';
+import { fill, useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { useAdminList, useModifyAdminStatus, useRoleOptions } from './api';
+import { useSystemMessages } from './messages';
+import { AdminEditModal } from './AdminEditModal';
+
+export const STATUS_COLOR: Record<string, string> = { activity: 'green', disabled: 'orange', stop: 'default', deleted: 'red' };
+
+interface Filters {
+  username?: string;
+  name?: string;
+  status?: string;
+  role?: string;
+}
+
+/** Staff accounts: filter (kept in the URL), create/edit with roles, status change after confirmation. */
+export default function AdminUserList() {
+  const t = useT();
+  const m = useSystemMessages();
+  const lang = useLang((s) => s.lang);
+  const { modal, message } = App.useApp();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm<Filters>();
+  const [editing, setEditing] = useState<AdminAccount | 'new' | null>(null);
+  const filters: Filters = { username: query.username, name: query.name, status: query.status, role: query.role };
+  const list = useAdminList({ page, limit, ...filters, status: filters.status as AdminAccount['status'] | undefined });
+  const roles = useRoleOptions();
+  const modifyStatus = useModifyAdminStatus();
+  const roleName = (key: string) => roles.data?.find((r) => r.key === key)?.name ?? key;
+
+  useFormFromQuery(form, { username: query.username, name: query.name, status: query.status, role: query.role });
+
+  const confirmStatus = (row: AdminAccount, status: AdminAccount['status']) => {
+    modal.confirm({
+      title: m.statusConfirmTitle,
+      content: (
+        <>
+          {fill(m.statusConfirm, { username: row.username, status: AccountStatus.label(status, lang) })}
+          {status !== 'activity' && <div>{m.statusEndsSessions}</div>}
+        </>
+      ),
+      okButtonProps: { danger: status !== 'activity' },
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await modifyStatus.mutateAsync({ id: row.id, status });
+        message.success(t('common.success'));
+      },
+    });
+  };
+
+  const columns: ResizableColumn<AdminAccount>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 80 },
+    { key: 'username', title: m.username, dataIndex: 'username', width: 150 },
+    { key: 'name', title: m.name, dataIndex: 'name', width: 150 },
+    {
+      key: 'roles',
+      title: m.roles,
+      dataIndex: 'roles',
+      width: 220,
+      render: (keys: string[]) => keys.map((k) => <Tag key={k}>{roleName(k)}</Tag>),
+    },
+    {
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 100,
+      render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag>,
+    },
+    { key: 'lastLoginAt', title: m.lastLogin, dataIndex: 'lastLoginAt', width: 180, render: (v: string | null) => (v ? formatTime(v) : m.never) },
+    { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 180, render: formatTime },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 200,
+      render: (_, row) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('common.edit')}
+          </Button>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: AccountStatus.values.filter((s) => s !== row.status).map((s) => ({ key: s, label: AccountStatus.label(s, lang), danger: s === 'deleted' })),
+              onClick: ({ key }) => confirmStatus(row, key as AdminAccount['status']),
+            }}
+          >
+            <Button type="link" size="small">
+              {m.changeStatus} <DownOutlined />
+            </Button>
+          </Dropdown>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Form<Filters> form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters({ ...v }, () => void list.refetch())}>
+        <Form.Item name="username" label={m.username}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="name" label={m.name}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="status" label={m.status}>
+          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={AccountStatus.values.map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
+        </Form.Item>
+        <Form.Item name="role" label={m.roles}>
+          <Select allowClear style={{ width: 160 }} placeholder={t('common.all')} loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.key, label: r.name }))} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilters({});
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {m.createAdmin}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <ResizableTable<AdminAccount>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: setPage,
+        }}
+      />
+      {editing && <AdminEditModal account={editing === 'new' ? null : editing} roles={roles.data ?? []} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}

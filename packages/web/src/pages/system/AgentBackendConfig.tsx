@@ -1,0 +1,21 @@
+import { Link } from 'react-router';
+import { Card, Col, Row } from 'antd';
+import { CATALOGUE } from '@waystation/shared/menu/catalogue';
+import { isRegistered } from '../registry';
+
+const PAGES = (CATALOGUE.find((r) => r.path === '/systemManage')?.children ?? []).filter((r) => r.path.startsWith('agentBackendConfig/'));
+
+/** Agent terminal: its configuration pages (only those with a working screen are offered). */
+export default function AgentBackendConfig() {
+  return (
+    <Card title="代理端配置">
+      <Row gutter={[12, 12]}>
+        {PAGES.filter((p) => isRegistered(p.component)).map((p) => (
+          <Col key={p.path} xs={24} sm={12} md={8} lg={6}>
+            <Link to={`/systemManage/${p.path}`}><Card size="small" hoverable>{p.title.zh}</Card></Link>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+import { Button, Card, DatePicker, Descriptions, Form, Input, Space, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { AuditEntry } from '@waystation/shared/contract/audit';
+import { useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { useAuditList } from './api';
+import { useSystemMessages } from './messages';
+
+interface Filters {
+  actor?: string;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span>—</span>;
+  return <pre className="audit-json">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+/** The audit trail: who did what to which target, before and after, filtered by actor, action, target and time. */
+export default function AuditList() {
+  const t = useT();
+  const m = useSystemMessages();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm<Filters>();
+  const list = useAuditList({
+    page,
+    limit,
+    actor: query.actor,
+    action: query.action,
+    targetType: query.targetType,
+    targetId: query.targetId,
+    from: query.from,
+    to: query.to,
+  });
+
+  useFormFromQuery(form, {
+    actor: query.actor,
+    action: query.action,
+    targetType: query.targetType,
+    targetId: query.targetId,
+    range: query.from || query.to ? [query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null] : null,
+  });
+
+  const onFinish = ({ range, ...rest }: Filters) => {
+    setFilters({ ...rest, from: range?.[0]?.format(), to: range?.[1]?.format() }, () => void list.refetch());
+  };
+
+  const columns: ResizableColumn<AuditEntry>[] = [
+    { key: 'createTime', title: m.time, dataIndex: 'createTime', width: 180, render: formatTime },
+    { key: 'actorName', title: m.actor, dataIndex: 'actorName', width: 130 },
+    { key: 'action', title: m.action, dataIndex: 'action', width: 200 },
+    { key: 'targetType', title: m.targetType, dataIndex: 'targetType', width: 130 },
+    { key: 'targetId', title: m.targetId, dataIndex: 'targetId', width: 120 },
+    {
+      key: 'result',
+      title: m.result,
+      dataIndex: 'result',
+      width: 90,
+      render: (r: string) => <Tag color={r === 'ok' ? 'green' : 'red'}>{r === 'ok' ? m.resultOk : m.resultRefused}</Tag>,
+    },
+    { key: 'ip', title: m.ip, dataIndex: 'ip', width: 140 },
+  ];
+
+  return (
+    <Card>
+      <Form<Filters> form={form} layout="inline" className="list-filters" onFinish={onFinish}>
+        <Form.Item name="actor" label={m.actor}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="action" label={m.action}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="targetType" label={m.targetType}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="targetId" label={m.targetId}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="range" label={m.timeRange}>
+          <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilters({});
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <ResizableTable<AuditEntry>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        expandable={{
+          expandedRowRender: (row) => (
+            <Descriptions size="small" column={2} bordered>
+              <Descriptions.Item label={m.before}>
+                <Json value={row.before} />
+              </Descriptions.Item>
+              <Descriptions.Item label={m.after}>
+                <Json value={row.after} />
+              </Descriptions.Item>
+            </Descriptions>
+          ),
+        }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: setPage,
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { App, Button, Card, Form, Input, Space, Tag, Tooltip } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { Role } from '@waystation/shared/contract/role';
+import { fill, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { useDeleteRole, useRoleList } from './api';
+import { useSystemMessages } from './messages';
+import { RoleEditModal } from './RoleEditModal';
+
+/** Roles: list with keyword filter (in the URL), edit granted routes, delete unused roles after confirmation. */
+export default function RoleList() {
+  const t = useT();
+  const m = useSystemMessages();
+  const { modal, message } = App.useApp();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm<{ keyword?: string }>();
+  const [editing, setEditing] = useState<Role | 'new' | null>(null);
+  const list = useRoleList({ page, limit, keyword: query.keyword });
+  const remove = useDeleteRole();
+
+  useFormFromQuery(form, { keyword: query.keyword });
+
+  const confirmDelete = (row: Role) => {
+    modal.confirm({
+      title: m.deleteRoleTitle,
+      content: fill(m.deleteRoleConfirm, { name: row.name }),
+      okButtonProps: { danger: true },
+      okText: t('common.delete'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await remove.mutateAsync(row.id);
+        message.success(t('common.success'));
+      },
+    });
+  };
+
+  const columns: ResizableColumn<Role>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+    { key: 'key', title: m.roleKey, dataIndex: 'key', width: 160, render: (v: string, r) => (r.builtin ? <Space>{v}<Tag>{m.builtin}</Tag></Space> : v) },
+    { key: 'name', title: m.roleName, dataIndex: 'name', width: 140 },
+    { key: 'description', title: m.description, dataIndex: 'description', width: 260, ellipsis: true },
+    {
+      key: 'routes',
+      title: m.grantedRoutes,
+      width: 120,
+      render: (_, r) => (r.allRoutes ? <Tag color="gold">{m.allRoutes}</Tag> : fill(m.routeCount, { count: r.routes.length })),
+    },
+    { key: 'adminCount', title: m.adminCount, dataIndex: 'adminCount', width: 90 },
+    { key: 'modifyTime', title: t('common.modifyTime'), dataIndex: 'modifyTime', width: 180, render: formatTime },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 160,
+      render: (_, row) => (
+        <Space>
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('common.edit')}
+          </Button>
+          <Tooltip title={row.adminCount > 0 ? fill(m.roleInUse, { count: row.adminCount }) : undefined}>
+            <Button type="link" size="small" danger disabled={row.adminCount > 0 || row.builtin} onClick={() => confirmDelete(row)}>
+              {t('common.delete')}
+            </Button>
+          </Tooltip>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v, () => void list.refetch())}>
+        <Form.Item name="keyword" label={m.keyword}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilters({});
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {m.createRole}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <ResizableTable<Role>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: setPage,
+        }}
+      />
+      {editing && <RoleEditModal role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}

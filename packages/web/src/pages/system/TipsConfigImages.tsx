@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { App, Button, Image, Space, Upload } from 'antd';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { ErrorCode } from '@waystation/shared/contract/common';
+import { getToken } from '../../api/token';
+
+export interface Picture { fileUri: string; fileUrl: string }
+
+/** POST /api/upload/image?type= (multipart): SPEC §3 uploaded picture item. */
+export async function uploadImage(file: File, type: string): Promise<Picture> {
+  const form = new FormData();
+  form.append('file', file);
+  const token = getToken();
+  const res = await fetch(`/api/upload/image?type=${encodeURIComponent(type)}`, { method: 'POST', body: form, headers: token ? { 'X-Token': token } : {} });
+  const body = (await res.json().catch(() => null)) as { code: number; message: string; data: Picture } | null;
+  if (!body || body.code !== ErrorCode.OK) throw new Error(body?.message || `Request failed with status code ${res.status}`);
+  return body.data;
+}
+
+/** A list of uploaded pictures with add and remove (texts' images, pop-ups, logos). */
+export function ImagesField({ value = [], onChange, type, max = 9 }: { value?: Picture[]; onChange?: (v: Picture[]) => void; type: string; max?: number }) {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Space wrap align="start">
+      {value.map((p, i) => (
+        <Space key={p.fileUri} direction="vertical" size={4} align="center">
+          <Image src={p.fileUrl} width={96} height={96} style={{ objectFit: 'cover' }} alt={p.fileUri} />
+          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((_, j) => j !== i))}>删除</Button>
+        </Space>
+      ))}
+      {value.length < max && (
+        <Upload
+          accept="image/*" showUploadList={false}
+          customRequest={async ({ file }) => {
+            setBusy(true);
+            try {
+              const pic = await uploadImage(file as File, type);
+              onChange?.([...value, pic]);
+            } catch (e) {
+              message.error((e as Error).message, 5);
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={busy}>上传图片</Button>
+        </Upload>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Modal, Select, Switch, Table, Tabs, Tag } from 'antd';
+import type { VerifyConfigItem } from '@waystation/shared/contract/verification';
+import { SensitiveOperation } from '@waystation/shared/vocab/account';
+import { initAdminUsers } from '../../api/admin';
+import { defineMessages, useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { showFieldErrors } from '../../components/zodRule';
+import { fetchOutbox, fetchVerifyConfig, saveVerifyConfig } from '../../components/verify/api';
+import { useSession } from '../../shell/session';
+
+const useMsg = defineMessages(
+  {
+    type: '操作类型',
+    key: '标识',
+    enabled: '开启验证',
+    subjects: '验证人',
+    totp: '验证器',
+    edit: '配置',
+    editTitle: '配置敏感操作验证：{name}',
+    subjectsHint: '开启后，执行该操作前须由以下人员之一提供验证码',
+    config: '验证配置',
+    outbox: '发件箱',
+    outboxHint: '未配置邮件服务器时，验证码保存在此，仅超级管理员可见',
+    recipient: '收件人',
+    subject: '主题',
+    body: '内容',
+    time: '时间',
+    on: '已开启',
+    off: '未开启',
+  },
+  {
+    type: 'Operation',
+    key: 'Key',
+    enabled: 'Verification',
+    subjects: 'Verifiers',
+    totp: 'Authenticator',
+    edit: 'Configure',
+    editTitle: 'Sensitive operation: {name}',
+    subjectsHint: 'When on, one of these staff must provide a code before the operation runs',
+    config: 'Configuration',
+    outbox: 'Outbox',
+    outboxHint: 'Without a mail server, codes are kept here, visible to super admins only',
+    recipient: 'Recipient',
+    subject: 'Subject',
+    body: 'Body',
+    time: 'Time',
+    on: 'On',
+    off: 'Off',
+  },
+);
+
+/** system/VerifyConfig: per SPEC §6 operation type, the verification switch and who may verify; the code outbox. */
+export default function VerifyConfig() {
+  const m = useMsg();
+  const isSuper = useSession((s) => s.info?.roles.includes('super_admin') ?? false);
+  return (
+    <Card>
+      <Tabs
+        items={[
+          { key: 'config', label: m.config, children: <ConfigTable /> },
+          ...(isSuper ? [{ key: 'outbox', label: m.outbox, children: <Outbox /> }] : []),
+        ]}
+      />
+    </Card>
+  );
+}
+
+function ConfigTable() {
+  const m = useMsg();
+  const t = useT();
+  const lang = useLang((s) => s.lang);
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const list = useQuery({ queryKey: ['verify', 'config'], queryFn: fetchVerifyConfig });
+  const admins = useQuery({ queryKey: ['admin', 'options'], queryFn: initAdminUsers, staleTime: 60_000 });
+  const [editing, setEditing] = useState<VerifyConfigItem | null>(null);
+  const [form] = Form.useForm<{ enabled: boolean; subjectIds: number[] }>();
+  const save = useMutation({ mutationFn: saveVerifyConfig, onSuccess: () => qc.invalidateQueries({ queryKey: ['verify'] }) });
+
+  const submit = async () => {
+    if (!editing) return;
+    const v = await form.validateFields();
+    try {
+      await save.mutateAsync({ type: editing.type, enabled: v.enabled, subjectIds: v.subjectIds ?? [] });
+      message.success(t('common.success'));
+      setEditing(null);
+    } catch (e) {
+      showFieldErrors(form, e);
+    }
+  };
+
+  return (
+    <>
+      <Table<VerifyConfigItem>
+        rowKey="type"
+        loading={list.isFetching}
+        dataSource={list.data}
+        pagination={false}
+        size="middle"
+        columns={[
+          { key: 'label', title: m.type, render: (_, r) => SensitiveOperation.label(r.type, lang) },
+          { key: 'type', title: m.key, dataIndex: 'type', render: (v: string) => <code>{v}</code> },
+          { key: 'enabled', title: m.enabled, dataIndex: 'enabled', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? m.on : m.off}</Tag> },
+          {
+            key: 'subjects',
+            title: m.subjects,
+            render: (_, r) => r.subjects.map((s) => <Tag key={s.id} color={s.totp ? 'blue' : undefined}>{s.name}</Tag>),
+          },
+          { key: 'updatedAt', title: t('common.modifyTime'), dataIndex: 'updatedAt', render: (v: string | null) => formatTime(v) },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            render: (_, r) => (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => {
+                  form.setFieldsValue({ enabled: r.enabled, subjectIds: r.subjects.map((s) => s.id) });
+                  setEditing(r);
+                }}
+              >
+                {m.edit}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={!!editing}
+        title={editing ? m.editTitle.replace('{name}', SensitiveOperation.label(editing.type, lang)) : ''}
+        onOk={submit}
+        okButtonProps={{ loading: save.isPending }}
+        onCancel={() => setEditing(null)}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        forceRender
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="enabled" label={m.enabled} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="subjectIds" label={m.subjects} extra={m.subjectsHint}>
+            <Select
+              mode="multiple"
+              loading={admins.isLoading}
+              optionFilterProp="label"
+              options={admins.data?.map((a) => ({ value: a.id, label: `${a.name}（${a.username}）` }))}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+function Outbox() {
+  const m = useMsg();
+  const [page, setPage] = useState(1);
+  const list = useQuery({ queryKey: ['verify', 'outbox', page], queryFn: () => fetchOutbox({ page, limit: 20 }), refetchInterval: 10_000 });
+  return (
+    <>
+      <p style={{ color: '#888' }}>{m.outboxHint}</p>
+      <Table
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.list}
+        size="middle"
+        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
+        columns={[
+          { key: 'time', title: m.time, dataIndex: 'createTime', width: 180, render: (v: string) => formatTime(v) },
+          { key: 'recipient', title: m.recipient, dataIndex: 'recipient', width: 120 },
+          { key: 'subject', title: m.subject, dataIndex: 'subject', width: 220 },
+          { key: 'body', title: m.body, dataIndex: 'body' },
+        ]}
+      />
+    </>
+  );
+}

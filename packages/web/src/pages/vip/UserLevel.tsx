@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Table, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { fromMinor } from '@waystation/shared/contract/ledger';
+import type { UserLevel as Level } from '@waystation/shared/contract/vip';
+import { percentage, positiveAmount } from '@waystation/shared/rules/index';
+import { AccountStatus } from '@waystation/shared/vocab/account';
+import { z } from 'zod';
+import { useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { formatMoney } from '../transaction/money';
+import { useLevels, useSaveLevel } from './api';
+import { useVipMessages } from './messages';
+import { STATUS_COLOR } from './VipList';
+
+const threshold = z.union([positiveAmount, z.literal('0')]);
+
+/** vip/UserLevel: member levels with discount and spending threshold. */
+export default function UserLevel() {
+  const m = useVipMessages();
+  const t = useT();
+  const lang = useLang((s) => s.lang);
+  const { message } = App.useApp();
+  const { page, limit, setPage } = useListQuery();
+  const list = useLevels({ page, limit });
+  const save = useSaveLevel();
+  const [editing, setEditing] = useState<Level | 'new' | null>(null);
+  const [form] = Form.useForm<{ name: string; discount: string; threshold: string; sort: number; status: 'activity' | 'disabled' }>();
+
+  const open = (l: Level | 'new') => {
+    form.setFieldsValue(
+      l === 'new'
+        ? { name: '', discount: '100', threshold: '0', sort: 0, status: 'activity' }
+        : { name: l.name, discount: l.discount, threshold: fromMinor(l.threshold).replace(/\.00$/, ''), sort: l.sort, status: l.status === 'activity' ? 'activity' : 'disabled' },
+    );
+    setEditing(l);
+  };
+  const submit = async () => {
+    const v = await form.validateFields();
+    try {
+      await save.mutateAsync({ ...v, id: editing === 'new' || !editing ? undefined : editing.id });
+      message.success(t('common.success'));
+      setEditing(null);
+    } catch (e) {
+      showFieldErrors(form, e);
+    }
+  };
+
+  return (
+    <Card extra={<Button icon={<PlusOutlined />} onClick={() => open('new')}>{m.createLevel}</Button>}>
+      <Table<Level>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.list}
+        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, onChange: setPage }}
+        columns={[
+          { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+          { key: 'name', title: m.levelName, dataIndex: 'name' },
+          { key: 'discount', title: m.discount, dataIndex: 'discount' },
+          { key: 'threshold', title: m.threshold, render: (_, r) => formatMoney(r.threshold, r.currency) },
+          { key: 'sort', title: m.sort, dataIndex: 'sort' },
+          { key: 'members', title: m.memberCount, dataIndex: 'memberCount' },
+          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+          { key: 'modifyTime', title: t('common.modifyTime'), dataIndex: 'modifyTime', render: formatTime },
+          { key: 'actions', title: t('common.actions'), render: (_, r) => <Button type="link" size="small" onClick={() => open(r)}>{t('common.edit')}</Button> },
+        ]}
+      />
+      <Modal open={!!editing} title={editing === 'new' ? m.createLevel : m.editLevel} onOk={submit} onCancel={() => setEditing(null)} okButtonProps={{ loading: save.isPending }} okText={t('common.save')} cancelText={t('common.cancel')} forceRender>
+        <Form form={form} layout="vertical">
+          <Form.Item name="name" label={m.levelName} rules={[{ required: true, whitespace: true, message: '请输入等级名称' }]}>
+            <Input maxLength={40} />
+          </Form.Item>
+          <Form.Item name="discount" label={m.discount} rules={[zodRule(percentage)]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="threshold" label={`${m.threshold}（CNY）`} rules={[zodRule(threshold)]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="sort" label={m.sort}>
+            <InputNumber min={0} max={9999} precision={0} />
+          </Form.Item>
+          <Form.Item name="status" label={m.status}>
+            <Select options={(['activity', 'disabled'] as const).map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import { Button, Card, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { MemberItem, MemberListQuery } from '@waystation/shared/contract/vip';
+import { AccountStatus, LoginSource } from '@waystation/shared/vocab/account';
+import { useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { formatMoney } from '../transaction/money';
+import { useLevelOptions, useMembers } from './api';
+import { useVipMessages } from './messages';
+
+export const STATUS_COLOR: Record<string, string> = { activity: 'green', disabled: 'orange', stop: 'default', deleted: 'red' };
+
+interface Filters {
+  userCode?: string;
+  email?: string;
+  loginSource?: string;
+  levelId?: string;
+  agentId?: string;
+  status?: string;
+  registered?: [Dayjs, Dayjs] | null;
+}
+
+/** vip/VipList: members with filters kept in the URL (code, email, source, level, agent, status, registration time). */
+export default function VipList() {
+  const t = useT();
+  const m = useVipMessages();
+  const lang = useLang((s) => s.lang);
+  const navigate = useNavigate();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm<Filters>();
+  const levels = useLevelOptions();
+  const q: Partial<MemberListQuery> = {
+    page, limit,
+    userCode: query.userCode, email: query.email,
+    loginSource: query.loginSource as MemberListQuery['loginSource'],
+    levelId: query.levelId ? Number(query.levelId) : undefined,
+    agentId: query.agentId ? Number(query.agentId) : undefined,
+    status: query.status as MemberListQuery['status'],
+    createdFrom: query.createdFrom, createdTo: query.createdTo,
+  };
+  const list = useMembers(q);
+
+  useFormFromQuery(form, {
+    userCode: query.userCode, email: query.email, loginSource: query.loginSource, levelId: query.levelId ? Number(query.levelId) : undefined,
+    agentId: query.agentId, status: query.status,
+    registered: query.createdFrom && query.createdTo ? [dayjs(query.createdFrom), dayjs(query.createdTo)] : null,
+  } as Filters);
+
+  const columns: ResizableColumn<MemberItem>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 80 },
+    { key: 'userCode', title: m.userCode, dataIndex: 'userCode', width: 120 },
+    { key: 'name', title: m.name, dataIndex: 'name', width: 140 },
+    { key: 'email', title: m.email, dataIndex: 'email', width: 200 },
+    { key: 'loginSource', title: m.loginSource, dataIndex: 'loginSource', width: 100, render: (v: string) => LoginSource.label(v, lang) },
+    { key: 'level', title: m.level, dataIndex: 'levelName', width: 100 },
+    { key: 'agent', title: m.agent, dataIndex: 'agentName', width: 120 },
+    { key: 'balance', title: m.balance, width: 130, render: (_, r) => formatMoney(r.balance, r.currency) },
+    { key: 'commission', title: m.commission, width: 130, render: (_, r) => formatMoney(r.commission, r.currency) },
+    { key: 'status', title: m.status, dataIndex: 'status', width: 90, render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+    { key: 'createTime', title: m.registeredAt, dataIndex: 'createTime', width: 180, render: formatTime },
+    {
+      key: 'actions', title: t('common.actions'), width: 90, fixed: 'right',
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => navigate(`/vipManage/detail/${r.id}`)}>
+          {t('common.detail')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Form<Filters>
+        form={form}
+        layout="inline"
+        className="list-filters"
+        onFinish={({ registered, ...v }) =>
+          setFilters({ ...v, createdFrom: registered?.[0]?.startOf('day').toISOString(), createdTo: registered?.[1]?.endOf('day').toISOString() })
+        }
+      >
+        <Form.Item name="userCode" label={m.userCode}>
+          <Input allowClear style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="email" label={m.email}>
+          <Input allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="loginSource" label={m.loginSource}>
+          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={LoginSource.values.map((v) => ({ value: v, label: LoginSource.label(v, lang) }))} />
+        </Form.Item>
+        <Form.Item name="levelId" label={m.level}>
+          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={levels.data?.map((l) => ({ value: l.id, label: l.name }))} />
+        </Form.Item>
+        <Form.Item name="agentId" label={m.agent}>
+          <Input allowClear style={{ width: 100 }} placeholder="ID" />
+        </Form.Item>
+        <Form.Item name="status" label={m.status}>
+          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={AccountStatus.values.map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
+        </Form.Item>
+        <Form.Item name="registered" label={m.registeredAt}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              {t('common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilters({});
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <ResizableTable<MemberItem>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total }), onChange: setPage,
+        }}
+      />
+    </Card>
+  );
+}

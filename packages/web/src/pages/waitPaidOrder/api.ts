@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { WaitPaidActionResult, WaitPaidDetail, WaitPaidList } from '@waystation/shared/contract/purchase';
+import { request } from '../../api/request';
+import { purchaseKeys } from '../buy/api';
+import { TASK_NUM_KEY } from '../../shell/layout/badges';
+
+export const fetchUnpaid = (params: object) => request('/api/waitPaidOrder/pageList', { params, schema: WaitPaidList });
+export const fetchUnpaidDetail = (id: number) => request('/api/waitPaidOrder/detail', { params: { id }, schema: WaitPaidDetail });
+
+export const unpaidKeys = {
+  all: ['waitPaidOrder'] as const,
+  list: (q: object) => ['waitPaidOrder', 'list', q] as const,
+  detail: (id: number) => ['waitPaidOrder', 'detail', id] as const,
+};
+
+export const useUnpaid = (q: object) => useQuery({ queryKey: unpaidKeys.list(q), queryFn: () => fetchUnpaid(q), placeholderData: (p) => p });
+export const useUnpaidDetail = (id: number) => useQuery({ queryKey: unpaidKeys.detail(id), queryFn: () => fetchUnpaidDetail(id), enabled: id > 0 });
+
+/** Mark paid / cancel: the unpaid list, the purchase lists and the badges change. */
+export function useUnpaidAction() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, body }: { kind: 'manualPaid' | 'cancel'; body: object }) =>
+      request(`/api/waitPaidOrder/${kind}`, { method: 'POST', body, schema: WaitPaidActionResult }),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: unpaidKeys.all }), qc.invalidateQueries({ queryKey: purchaseKeys.all }), qc.invalidateQueries({ queryKey: TASK_NUM_KEY })]),
+  });
+}

@@ -1,0 +1,6 @@
+import { OrderDetailView } from '../buy/OrderDetailView';
+
+/** warehouse/OrderDetail (/WarehouseManage/orderDetail?id=): a line, its item, label and trace. */
+export default function OrderDetail() {
+  return <OrderDetailView desk="warehouse" />;
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table } from 'antd';
+import type { ShelfLocation as Shelf } from '@waystation/shared/contract/warehouse';
+import { fill, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { batchAddShelves, setShelfStatus, useShelfWrite, useShelves } from './api';
+import { useStationMessages } from './messages';
+
+/** warehouse/ShelfLocation: zone-row-level-slot locations; batch creation and switching a location off. */
+export default function ShelfLocation() {
+  const m = useStationMessages();
+  const t = useT();
+  const { message } = App.useApp();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm();
+  const [adding, setAdding] = useState(false);
+  const list = useShelves({ page, limit, code: query.code, zone: query.zone, active: query.active });
+  const toggle = useShelfWrite(({ id, active }: { id: number; active: boolean }) => setShelfStatus(id, active ? '1' : '0'));
+  const add = useShelfWrite(batchAddShelves);
+  const [addForm] = Form.useForm();
+  useFormFromQuery(form, { code: query.code, zone: query.zone, active: query.active });
+
+  return (
+    <Card>
+      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+        <Form.Item name="code" label={m.code}>
+          <Input allowClear style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="zone" label={m.zone}>
+          <Input allowClear style={{ width: 80 }} />
+        </Form.Item>
+        <Form.Item name="active" label={m.active}>
+          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={[{ value: '1', label: t('common.yes') }, { value: '0', label: t('common.no') }]} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">{t('common.search')}</Button>
+            <Button onClick={() => { form.resetFields(); setFilters({}); }}>{t('common.reset')}</Button>
+            <Button onClick={() => setAdding(true)}>{m.batchAdd}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<Shelf>
+        rowKey="id"
+        size="small"
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, onChange: setPage, showTotal: (total) => t('common.total', { total }) }}
+        columns={[
+          { key: 'code', title: m.code, dataIndex: 'code' },
+          { key: 'zone', title: m.zone, dataIndex: 'zone' },
+          { key: 'items', title: m.items, dataIndex: 'itemCount' },
+          { key: 'active', title: m.active, render: (_, s) => <Switch checked={s.active} loading={toggle.isPending && toggle.variables?.id === s.id} onChange={(active) => toggle.mutate({ id: s.id, active })} /> },
+          { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', render: formatTime },
+        ]}
+      />
+      <Modal
+        open={adding}
+        title={m.batchAdd}
+        confirmLoading={add.isPending}
+        onCancel={() => setAdding(false)}
+        onOk={async () => {
+          const v = await addForm.validateFields();
+          const r = (await add.mutateAsync({ ...v, zone: String(v.zone).toUpperCase() })) as { created: number; existing: number };
+          message.success(fill(m.created, r));
+          setAdding(false);
+        }}
+      >
+        <Form form={addForm} layout="vertical" initialValues={{ rows: 1, levels: 1, slots: 1 }}>
+          <Form.Item name="zone" label={m.zone} rules={[{ required: true, pattern: /^[A-Za-z]{1,2}$/, message: '库区为1-2个大写字母' }]}>
+            <Input maxLength={2} style={{ width: 80 }} />
+          </Form.Item>
+          <Space>
+            <Form.Item name="rows" label={m.rows} rules={[{ required: true }]}><InputNumber min={1} max={99} precision={0} /></Form.Item>
+            <Form.Item name="levels" label={m.levels} rules={[{ required: true }]}><InputNumber min={1} max={20} precision={0} /></Form.Item>
+            <Form.Item name="slots" label={m.slots} rules={[{ required: true }]}><InputNumber min={1} max={99} precision={0} /></Form.Item>
+          </Space>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

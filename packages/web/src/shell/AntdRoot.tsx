@@ -1,0 +1,44 @@
+import { useEffect, type ReactNode } from 'react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../api/queryClient';
+import { feedback } from '../api/feedback';
+import { useLang } from '../i18n';
+import { ANTD_SIZE, useApp } from './stores/app';
+import { useSettings } from './stores/settings';
+
+/** Hands antd's context-aware message/modal to code outside React (request layer, guard). */
+function FeedbackBridge() {
+  const { message, modal } = AntdApp.useApp();
+  feedback.message = message;
+  feedback.modal = modal;
+  useEffect(
+    () => () => {
+      feedback.message = null;
+      feedback.modal = null;
+    },
+    [],
+  );
+  return null;
+}
+
+/** antd theme (colour, size, locale), message/modal context and server state for the logged-in shell. */
+export function AntdRoot({ children }: { children: ReactNode }) {
+  const lang = useLang((s) => s.lang);
+  const theme = useSettings((s) => s.theme);
+  const size = useApp((s) => s.size);
+  dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
+
+  return (
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} componentSize={ANTD_SIZE[size]} theme={{ token: { colorPrimary: theme } }}>
+      <AntdApp>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { login } from '../../api/admin';
+import { ApiError } from '../../api/request';
+import { LoginVerifyStep } from '../../components/verify/LoginVerifyStep';
+import type { LoginVerifyRequired } from '@waystation/shared/contract/verification';
+import { setToken } from '../../api/token';
+import { useLang, useT } from '../../i18n';
+import { useSettings } from '../stores/settings';
+import { afterLoginTarget } from '../session';
+import { preloadShellWhenIdle } from '../preload';
+import './login.css';
+
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {!open && <line x1="3" y1="3" x2="21" y2="21" />}
+    </svg>
+  );
+}
+
+/**
+ * /login (SPEC §2/§3): username (trimmed), password with show/hide and a caps-lock warning; Enter submits;
+ * `?redirect=` and the other query params decide where to go next. Plain HTML and CSS, no antd, so the
+ * first screen loads fast; server errors (wrong password, locked account) come as toasts from the request layer.
+ */
+export default function Login() {
+  const t = useT();
+  const { lang, setLang } = useLang();
+  const theme = useSettings((s) => s.theme);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [capsLock, setCapsLock] = useState(false);
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [loading, setLoading] = useState(false);
+  /** admin_login enabled: the password was right, the second factor is asked for (42800). */
+  const [pending, setPending] = useState<LoginVerifyRequired | null>(null);
+
+  useEffect(preloadShellWhenIdle, []);
+
+  const checkCapsLock = (e: KeyboardEvent<HTMLInputElement>) => setCapsLock(e.getModifierState?.('CapsLock') ?? false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const name = username.trim();
+    const next = { username: name ? undefined : t('login.usernameRequired'), password: password ? undefined : t('login.passwordRequired') };
+    setErrors(next);
+    if (next.username || next.password || loading) return;
+    setLoading(true);
+    try {
+      const { token } = await login({ username: name, password });
+      setToken(token);
+      navigate(afterLoginTarget(location.search), { replace: true });
+    } catch (err) {
+      setLoading(false);
+      if (err instanceof ApiError && err.code === 42800) setPending(err.data as LoginVerifyRequired);
+    }
+  };
+
+  return (
+    <div className="login-container" style={{ '--ws-primary': theme } as React.CSSProperties}>
+      <div className="login-lang" role="group" aria-label={t('user.language')}>
+        <button type="button" className={lang === 'zh' ? 'active' : ''} onClick={() => setLang('zh')}>
+          中文
+        </button>
+        <button type="button" className={lang === 'en' ? 'active' : ''} onClick={() => setLang('en')}>
+          English
+        </button>
+      </div>
+      {pending ? (
+        <LoginVerifyStep
+          pending={pending}
+          username={username.trim()}
+          password={password}
+          onCancel={() => setPending(null)}
+          onToken={(token) => {
+            setToken(token);
+            navigate(afterLoginTarget(location.search), { replace: true });
+          }}
+        />
+      ) : (
+      <form className="login-form" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
+        <h1 className="login-title">{t('login.title')}</h1>
+        <div className="login-field">
+          <input
+            id="login-username"
+            name="username"
+            type="text"
+            placeholder={t('login.username')}
+            aria-label={t('login.username')}
+            aria-invalid={!!errors.username}
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          {errors.username && <div className="login-error">{errors.username}</div>}
+        </div>
+        <div className="login-field">
+          <div className="login-password">
+            <input
+              id="login-password"
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              placeholder={t('login.password')}
+              aria-label={t('login.password')}
+              aria-invalid={!!errors.password}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onKeyUp={checkCapsLock}
+              onKeyDown={checkCapsLock}
+              onBlur={() => setCapsLock(false)}
+            />
+            <button
+              type="button"
+              className="login-eye"
+              aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((v) => !v)}
+            >
+              <EyeIcon open={showPassword} />
+            </button>
+          </div>
+          {capsLock && (
+            <div className="login-caps" role="alert">
+              {t('login.capsLock')}
+            </div>
+          )}
+          {errors.password && <div className="login-error">{errors.password}</div>}
+        </div>
+        <button type="submit" className="login-submit" disabled={loading} aria-busy={loading}>
+          {loading ? <span className="login-spinner" aria-hidden /> : null}
+          {t('login.submit')}
+        </button>
+      </form>
+      )}
+    </div>
+  );
+}

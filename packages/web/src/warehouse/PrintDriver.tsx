@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { App, Button, Space, Tag } from 'antd';
+import { CONNECT_GRACE_MS, connectDriver, DRIVER_DOWNLOAD_URL, printInBrowser, printViaDriver, usePrintDriver } from './printDriver';
+import { useScanMessages } from './messages';
+import { cue } from './voice';
+
+/**
+ * The print driver's state on a station. Connects on mount; not connected 1 s later → the SPEC §8 alert
+ * 客户端未连接 with a download link (once per visit of the station).
+ */
+export function PrintDriverStatus() {
+  const m = useScanMessages();
+  const { modal } = App.useApp();
+  const status = usePrintDriver((s) => s.status);
+  useEffect(() => {
+    let alive = true;
+    void connectDriver();
+    const timer = setTimeout(() => {
+      if (!alive || usePrintDriver.getState().status === 'connected') return;
+      modal.warning({
+        title: m.driverTitle,
+        content: (
+          <div data-testid="driver-alert">
+            <p>{m.driverText}</p>
+            <a href={DRIVER_DOWNLOAD_URL} download>
+              {m.driverDownload}
+            </a>
+          </div>
+        ),
+      });
+    }, CONNECT_GRACE_MS);
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [modal, m]);
+  return <Tag color={status === 'connected' ? 'green' : 'default'}>{status === 'connected' ? m.driverConnected : m.driverOffline}</Tag>;
+}
+
+/** Prints a label: through the driver when it is connected, else with the browser's print dialog. */
+export function PrintLabelButton({ station, url, auto }: { station: string; url: string | null | undefined; auto?: boolean }) {
+  const m = useScanMessages();
+  const { message } = App.useApp();
+  const status = usePrintDriver((s) => s.status);
+  const [busy, setBusy] = useState(false);
+  const print = async () => {
+    if (!url) return;
+    setBusy(true);
+    try {
+      if (usePrintDriver.getState().status === 'connected') {
+        const r = await printViaDriver(url);
+        if (r.ok) {
+          cue(station, 'print');
+          message.success(m.printSent);
+        } else message.error(`${m.printFailed}：${r.message}`, 5);
+      } else {
+        printInBrowser(url);
+        cue(station, 'print');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  useEffect(() => {
+    if (auto && url && usePrintDriver.getState().status === 'connected') void print();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [auto, url]);
+  return (
+    <Space>
+      <Button type="primary" onClick={() => void print()} loading={busy} disabled={!url} data-testid="print-label">
+        {status === 'connected' ? m.print : m.browserPrint}
+      </Button>
+      {url && (
+        <a href={url} target="_blank" rel="noreferrer" data-testid="label-link">
+          PDF
+        </a>
+      )}
+    </Space>
+  );
+}

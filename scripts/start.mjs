@@ -1,0 +1,33 @@
+// npm start: builds the web app when its build is missing or older than its sources, then runs the server.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const web = path.join(root, 'packages/web');
+const builtIndex = path.join(web, 'dist/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return newest;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+if (fs.existsSync(path.join(web, 'index.html'))) {
+  const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+  const sourcesAt = Math.max(newestMtime(web), newestMtime(path.join(root, 'packages/shared')));
+  if (sourcesAt > builtAt) {
+    console.log(builtAt ? 'The web app changed since its last build: building it…' : 'Building the web app (first start)…');
+    const build = spawnSync('npm', ['run', 'build', '--workspace', '@waystation/web'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
