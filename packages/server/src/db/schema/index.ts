@@ -2,3 +2,4 @@ export * from './core';
 export * from './money-people';
 export * from './goods-in';
 export * from './config-content';
+export * from './marketing';
