@@ -3,3 +3,4 @@ export * from './money-people';
 export * from './goods-in';
 export * from './config-content';
 export * from './marketing';
+export * from './goods-out';
