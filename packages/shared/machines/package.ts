@@ -1,0 +1,122 @@
+import type { PackageStatus, PackageTraceType } from '../vocab/goods-out';
+
+/**
+ * The package (pack order) as data: DESIGN §5. The server refuses every (status, event) pair without a row here
+ * with 40900; the web shows only the actions whose row exists. `to: 'previous'` (resolving an exception) returns
+ * the package to the status it was raised from, which the package row keeps.
+ */
+export const PACKAGE_EVENTS = [
+  'submit', 'pretrial_pass', 'pretrial_fail', 'resubmit', 'pay', 'pay_done', 'queue', 'remove_start', 'remove_done', 'pack_start', 'pack_done',
+  'patch_request', 'patch_paid', 'label_confirm', 'sort', 'prepare_ship', 'ship', 'sign', 'manual_sign', 'raise', 'resolve', 'return_order',
+  'return_check', 'return_refund', 'return_done', 'cancel',
+] as const;
+export type PackageEvent = (typeof PACKAGE_EVENTS)[number];
+
+/** 'system' rows are taken by the member site or the server itself; 'station' by any warehouse station. */
+export type PackagePermission =
+  | 'system'
+  | 'station'
+  | 'warehouse:packQuery'
+  | 'warehouse:packPretrial'
+  | 'warehouse:packagesOutShelves'
+  | 'warehouse:packing'
+  | 'warehouse:sortingOutStorage'
+  | 'warehouse:abnormalPackage';
+
+/** The permission keys of the warehouse stations: any of them may raise an exception. */
+export const STATION_PERMISSIONS = [
+  'warehouse:packPretrial', 'warehouse:packagesOutShelves', 'warehouse:packing', 'warehouse:sortingOutStorage', 'warehouse:abnormalPackage', 'warehouse:packQuery',
+] as const;
+
+export interface PackageTransition {
+  from: PackageStatus;
+  event: PackageEvent;
+  to: PackageStatus | 'previous';
+  permission: PackagePermission;
+  trace: PackageTraceType;
+  /** A sensitive manual correction (modify_package_status), offered by the package detail. */
+  manual?: boolean;
+}
+
+const row = (from: PackageStatus, event: PackageEvent, to: PackageStatus | 'previous', permission: PackagePermission, trace: PackageTraceType, manual = false): PackageTransition => ({
+  from, event, to, permission, trace, ...(manual ? { manual } : {}),
+});
+
+/** Warehouse statuses a station may raise an exception from (a package in a sack or a batch is handled with it). */
+export const EXCEPTION_FROM: readonly PackageStatus[] = ['remove_wait', 'removing', 'removed', 'packing', 'packed', 'patch_wait', 'pending_launch', 'wait_ship'];
+
+/** Statuses from which the member (or the member site) may still cancel: nothing has been paid or touched. */
+const MEMBER_CANCEL_FROM: readonly PackageStatus[] = ['pack_created', 'ordered', 'pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail'];
+
+export const PACKAGE_TRANSITIONS: readonly PackageTransition[] = [
+  row('pack_created', 'submit', 'pack_pretrial', 'system', 'package_order_create'),
+  row('ordered', 'submit', 'pack_pretrial', 'system', 'package_order_create'),
+  row('pack_pretrial', 'pretrial_pass', 'pack_pretrial_pass', 'warehouse:packPretrial', 'pack_pretrial_pass'),
+  row('pack_pretrial', 'pretrial_fail', 'pack_pretrial_fail', 'warehouse:packPretrial', 'pack_pretrial_fail'),
+  // The member fixed what failed (channel, items) and asks again.
+  row('pack_pretrial_fail', 'resubmit', 'pack_pretrial', 'system', 'package_order_create'),
+  row('pack_pretrial_pass', 'pay', 'paying', 'system', 'order_pay'),
+  row('paying', 'pay_done', 'paid', 'system', 'order_paid'),
+  row('paid', 'queue', 'remove_wait', 'system', 'removeWait'),
+  row('remove_wait', 'remove_start', 'removing', 'warehouse:packagesOutShelves', 'remove'),
+  row('removing', 'remove_done', 'removed', 'warehouse:packagesOutShelves', 'remove'),
+  row('removed', 'pack_start', 'packing', 'warehouse:packing', 'pack'),
+  row('packing', 'pack_done', 'packed', 'warehouse:packing', 'pack'),
+  // Real freight above what was paid (beyond the tolerance): a top-up bill; the member's payment releases it.
+  row('packing', 'patch_request', 'patch_wait', 'warehouse:packing', 'waitPath'),
+  row('patch_wait', 'patch_paid', 'pending_launch', 'system', 'patch_pending_launch'),
+  // Scanning the printed label confirms it: the package may go to sorting.
+  row('packed', 'label_confirm', 'wait_ship', 'warehouse:packing', 'label'),
+  row('pending_launch', 'label_confirm', 'wait_ship', 'warehouse:packing', 'label'),
+  row('wait_ship', 'sort', 'sorted', 'warehouse:sortingOutStorage', 'sorted'),
+  row('sorted', 'prepare_ship', 'prepare_ship', 'warehouse:sortingOutStorage', 'prepareShip'),
+  row('prepare_ship', 'ship', 'shipped', 'warehouse:sortingOutStorage', 'shipped'),
+  row('shipped', 'sign', 'received', 'system', 'sign'),
+  row('shipped', 'manual_sign', 'received', 'warehouse:packQuery', 'sign', true),
+  ...EXCEPTION_FROM.map((s) => row(s, 'raise', 'exception', 'station', 'exception')),
+  row('exception', 'resolve', 'previous', 'warehouse:abnormalPackage', 'exception_resolve'),
+  row('exception', 'return_order', 'return_ordered', 'warehouse:abnormalPackage', 'return_ordered'),
+  row('exception', 'cancel', 'canceled', 'warehouse:abnormalPackage', 'cancel'),
+  row('return_ordered', 'return_check', 'return_refund_check', 'warehouse:abnormalPackage', 'return_refund_check'),
+  row('return_refund_check', 'return_refund', 'return_refund_complete', 'warehouse:abnormalPackage', 'return_refund_pass'),
+  row('return_refund_complete', 'return_done', 'returned', 'warehouse:abnormalPackage', 'return_done'),
+  ...MEMBER_CANCEL_FROM.map((s) => row(s, 'cancel', 'canceled', 'system', 'cancel')),
+];
+
+const BY_KEY = new Map(PACKAGE_TRANSITIONS.map((t) => [`${t.from}|${t.event}`, t]));
+
+/** The transition for (from, event), or undefined when the machine has no such row. */
+export function packageTransition(from: string, event: PackageEvent): PackageTransition | undefined {
+  return BY_KEY.get(`${from}|${event}`);
+}
+
+/** The status after `event` in `from` ('previous' for a resolve), or null when not allowed. */
+export function nextPackageStatus(from: string, event: PackageEvent): PackageStatus | 'previous' | null {
+  return packageTransition(from, event)?.to ?? null;
+}
+
+/** Events staff may take on a package in `status` with these permission keys (for the web's buttons). */
+export function allowedPackageEvents(status: string, permissions?: ReadonlySet<string>): PackageEvent[] {
+  return PACKAGE_TRANSITIONS.filter((t) => {
+    if (t.from !== status || t.permission === 'system') return false;
+    if (!permissions) return true;
+    if (t.permission === 'station') return STATION_PERMISSIONS.some((k) => permissions.has(k));
+    return permissions.has(t.permission);
+  }).map((t) => t.event);
+}
+
+/** Statuses from which `event` is allowed. */
+export function packageFromStatuses(event: PackageEvent): PackageStatus[] {
+  return PACKAGE_TRANSITIONS.filter((t) => t.event === event).map((t) => t.from);
+}
+
+/** Sack machine: open → sealed → shipped. */
+export const SACK_TRANSITIONS = [
+  { from: 'open', event: 'seal', to: 'sealed' },
+  { from: 'sealed', event: 'ship', to: 'shipped' },
+] as const;
+export type SackEvent = (typeof SACK_TRANSITIONS)[number]['event'];
+
+export function nextSackStatus(from: string, event: SackEvent): 'sealed' | 'shipped' | null {
+  return SACK_TRANSITIONS.find((t) => t.from === from && t.event === event)?.to ?? null;
+}
