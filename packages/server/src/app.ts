@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -128,11 +128,30 @@ function registerErrorHandlers(app: FastifyInstance): void {
 function registerWebApp(app: FastifyInstance, webDist: string | undefined): void {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasWeb = !!index && fs.existsSync(index);
-  if (hasWeb) app.register(fastifyStatic, { root: webDist!, wildcard: false, index: false });
+  // wildcard: files are looked up on disk per request, so a rebuild is served without a restart.
+  if (hasWeb)
+    app.register(fastifyStatic, {
+      root: webDist!,
+      wildcard: true,
+      index: false,
+      // Vite names built assets by content hash: they never change under the same name.
+      // (@fastify/static hands the Fastify reply to setHeaders, whatever its type says.)
+      setHeaders: (reply: unknown, filePath: string) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) (reply as FastifyReply).header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: `接口不存在：${req.method} ${req.url.split('?')[0]}`, data: null });
+    const pathname = req.url.split('?')[0]!;
+    // A missing file (a stale hashed chunk, a typo) is a 404, never the app's page: a browser would
+    // otherwise run index.html as a script and fail obscurely.
+    const isFile = pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname.slice(pathname.lastIndexOf('/')));
+    if (isFile && !pathname.startsWith('/api/')) return reply.status(404).type('text/plain').send('Not Found');
+    if (pathname.startsWith('/api/') || pathname === '/api' || req.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ code: ErrorCode.NOT_FOUND, message: `接口不存在：${req.method} ${pathname}`, data: null });
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(index!));
+    return sendIndex(reply);
   });
+  const sendIndex = (reply: FastifyReply) => reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(index!));
+  // The site root is a directory to the static handler; it is the app's page.
+  if (hasWeb) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
 }

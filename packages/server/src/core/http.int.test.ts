@@ -65,6 +65,17 @@ describe('HTTP core', () => {
       expect(deep.statusCode).toBe(200);
       expect(deep.body).toContain('<title>Waystation</title>');
       expect((await web.app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
+      // A file added after start is served; a missing asset is a 404, not the app's page.
+      fs.mkdirSync(path.join(dir, 'assets'));
+      fs.writeFileSync(path.join(dir, 'assets', 'late-abc123.js'), 'late()');
+      const late = await web.app.inject({ method: 'GET', url: '/assets/late-abc123.js' });
+      expect(late.body).toBe('late()');
+      expect(late.headers['cache-control']).toContain('immutable');
+      const missing = await web.app.inject({ method: 'GET', url: '/assets/gone-000.js' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.body).not.toContain('<title>');
+      expect((await web.app.inject({ method: 'GET', url: '/favicon.png' })).statusCode).toBe(404);
+      expect((await web.app.inject({ method: 'GET', url: '/' })).body).toContain('<title>Waystation</title>');
       expect((await web.app.inject({ method: 'GET', url: '/api/nope' })).json().code).toBe(40400);
     } finally {
       await web.close();
