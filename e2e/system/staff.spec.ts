@@ -7,53 +7,60 @@ const e2e = useE2E();
 const row = (page: Page, text: string) => page.locator('.ant-table-tbody tr').filter({ hasText: text });
 
 describe('staff accounts, roles and audit trail', () => {
-  it('creates a role granting one screen, a staff account holding it, who then sees only that screen', async () => {
+  it('creates a role granting one screen, a staff account holding it, who then sees only that screen and can use it', async () => {
     const e = e2e();
     const ctx = await e.context();
     await loginApi(e, ctx);
     const page = await ctx.newPage();
 
-    // Role with the audit trail only.
+    // Role with the staff accounts screen only (not role management).
     await page.goto(e.url('/systemManage/role'));
     await page.getByRole('button', { name: '新增角色' }).click();
     const roleModal = page.locator('.ant-modal').filter({ hasText: '新增角色' });
     await roleModal.getByLabel('角色标识').fill('Bad Key');
-    await roleModal.getByLabel('角色名称').fill('审计员');
+    await roleModal.getByLabel('角色名称').fill('人事专员');
     await roleModal.getByRole('button', { name: /保\s*存/ }).click();
     await roleModal.getByText('角色标识需为2~64位小写字母、数字或下划线').waitFor();
-    await roleModal.getByLabel('角色标识').fill('auditor');
-    await roleModal.locator('.ant-tree-treenode').filter({ hasText: '审计日志' }).locator('.ant-tree-checkbox').click();
+    await roleModal.getByLabel('角色标识').fill('staffer');
+    await roleModal.locator('.ant-tree-treenode').filter({ hasText: '管理员账号' }).locator('.ant-tree-checkbox').click();
     await roleModal.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '操作成功').waitFor();
-    await row(page, 'auditor').getByText('1 个页面').waitFor();
+    await row(page, 'staffer').getByText('1 个页面').waitFor();
 
     // Staff account with that role.
     await page.goto(e.url('/systemManage/adminUser'));
     await page.getByRole('button', { name: '新增管理员' }).click();
     const modal = page.locator('.ant-modal').filter({ hasText: '新增管理员' });
     await modal.getByLabel('用户名').fill('ab');
-    await modal.getByLabel('姓名').fill('审计小孙');
+    await modal.getByLabel('姓名').fill('人事小孙');
     await modal.getByLabel('密码').fill('short');
     await modal.getByRole('button', { name: /保\s*存/ }).click();
     await modal.getByText('用户名需为3~32位字母、数字或下划线').waitFor();
     await modal.getByText('密码需为8~64位，且同时包含字母和数字').waitFor();
     await modal.getByText('请至少选择一个角色').waitFor();
-    await modal.getByLabel('用户名').fill('auditor1');
-    await modal.getByLabel('密码').fill('audit12345');
+    await modal.getByLabel('用户名').fill('staffer1');
+    await modal.getByLabel('密码').fill('staff12345');
     await modal.getByLabel('角色').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('审计员 (auditor)').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('人事专员 (staffer)').click();
     await page.keyboard.press('Escape');
     await modal.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '操作成功').waitFor();
-    await row(page, 'auditor1').getByText('审计员').waitFor();
+    await row(page, 'staffer1').getByText('人事专员').waitFor();
 
     const other = await e.context();
     const p2 = await other.newPage();
     await p2.goto(e.url('/login'));
-    await loginUi(p2, 'auditor1', 'audit12345');
-    await p2.getByText('欢迎，审计小孙').waitFor();
+    await loginUi(p2, 'staffer1', 'staff12345');
+    await p2.getByText('欢迎，人事小孙').waitFor();
     expect(await sidebarLabels(p2)).toEqual(['首页', '系统管理']);
-    expect(await submenuLabels(p2, '系统管理')).toEqual(['审计日志']);
+    expect(await submenuLabels(p2, '系统管理')).toEqual(['管理员账号']);
+    // The role selector works without the role-management permission.
+    await p2.goto(e.url('/systemManage/adminUser'));
+    await row(p2, 'staffer1').waitFor();
+    await p2.getByRole('button', { name: '新增管理员' }).click();
+    await p2.locator('.ant-modal').filter({ hasText: '新增管理员' }).getByLabel('角色').click();
+    await p2.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('人事专员 (staffer)').waitFor();
+    expect(await p2.locator('.ant-message-notice').count()).toBe(0);
     await p2.goto(e.url('/systemManage/role'));
     await p2.getByText('无权访问').waitFor();
   });

@@ -67,3 +67,4 @@ export const CatalogueResult = EnableRoutesResult;
 
 /** GET /api/role/options: roles for the account editor's selector. */
 export const RoleOptionList = z.array(z.object({ key: z.string(), name: z.string(), allRoutes: z.boolean() }));
+export type RoleOptionList = z.infer<typeof RoleOptionList>;

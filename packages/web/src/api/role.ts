@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MenuRoute } from '@waystation/shared/menu';
-import { CatalogueResult, EnableRoutesResult, RoleListResult, type RoleListQuery, type RoleSaveBody } from '@waystation/shared/contract/role';
+import { CatalogueResult, EnableRoutesResult, RoleListResult, RoleOptionList, type RoleListQuery, type RoleSaveBody } from '@waystation/shared/contract/role';
 import { request } from './request';
 
 /** GET /api/role/getEnableRoutes: the caller's permitted menu tree (silent: the guard reports failures). */
@@ -11,6 +11,9 @@ export const getCatalogue = () => request('/api/role/catalogue', { schema: Catal
 
 /** GET /api/role/pageList */
 export const fetchRoleList = (params: Partial<RoleListQuery>) => request('/api/role/pageList', { params, schema: RoleListResult });
+
+/** GET /api/role/options: every role's key and name, for the account editor (needs only system:adminUser). */
+export const fetchRoleOptions = () => request('/api/role/options', { schema: RoleOptionList });
 
 /** POST /api/role/save */
 export const saveRole = (body: RoleSaveBody) => request('/api/role/save', { method: 'POST', body, schema: z.unknown() });

@@ -1,6 +1,6 @@
 import { App, Form, Input, Modal, Select } from 'antd';
 import { AdminSaveBody, type AdminAccount } from '@waystation/shared/contract/admin';
-import type { Role } from '@waystation/shared/contract/role';
+import type { RoleOptionList } from '@waystation/shared/contract/role';
 import { useT } from '../../i18n';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { useSaveAdmin } from './api';
@@ -18,7 +18,7 @@ interface Values {
 const shape = AdminSaveBody.shape;
 
 /** Creates (password required) or edits (empty password = unchanged) a staff account. */
-export function AdminEditModal({ account, roles, onClose }: { account: AdminAccount | null; roles: Role[]; onClose(): void }) {
+export function AdminEditModal({ account, roles, onClose }: { account: AdminAccount | null; roles: RoleOptionList; onClose(): void }) {
   const t = useT();
   const m = useSystemMessages();
   const { message } = App.useApp();

@@ -3,7 +3,7 @@ import type { AdminListQuery, AdminSaveBody, ModifyStatusQuery } from '@waystati
 import type { RoleListQuery, RoleSaveBody } from '@waystation/shared/contract/role';
 import type { AuditListQuery } from '@waystation/shared/contract/audit';
 import { fetchAdminList, modifyAdminStatus, saveAdmin } from '../../api/admin';
-import { deleteRole, fetchRoleList, getCatalogue, saveRole } from '../../api/role';
+import { deleteRole, fetchRoleList, fetchRoleOptions, getCatalogue, saveRole } from '../../api/role';
 import { fetchAuditList } from '../../api/audit';
 
 /** Query keys of the system domain (staff accounts, roles, audit trail). */
@@ -23,9 +23,8 @@ export const useAdminList = (q: Partial<AdminListQuery>) =>
 export const useRoleList = (q: Partial<RoleListQuery>) =>
   useQuery({ queryKey: systemKeys.roleList(q), queryFn: () => fetchRoleList(q), placeholderData: (prev) => prev });
 
-/** Every role, for selectors. */
-export const useRoleOptions = () =>
-  useQuery({ queryKey: systemKeys.roleOptions, queryFn: () => fetchRoleList({ page: 1, limit: 200 }).then((r) => r.list), staleTime: 60_000 });
+/** Every role, for selectors: staff managers may not hold the role-management permission. */
+export const useRoleOptions = () => useQuery({ queryKey: systemKeys.roleOptions, queryFn: fetchRoleOptions, staleTime: 60_000 });
 
 export const useCatalogue = () => useQuery({ queryKey: systemKeys.catalogue, queryFn: getCatalogue, staleTime: Infinity });
 
