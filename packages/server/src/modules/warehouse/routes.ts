@@ -117,8 +117,7 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
   api(app, {
     method: 'GET', url: '/api/config/createBaiduAccessToken', permission: 'authenticated', summary: 'Speech provider token (SPEC §7); null when no provider is configured',
     query: TtsTokenQuery, data: TtsTokenResult,
-    // The provider is configured by TTS_URL and TTS_ACCESS_TOKEN; without them the browser speaks with its own voice.
-    handler: async () => ({ accessToken: process.env.TTS_ACCESS_TOKEN || null, ttsUrl: process.env.TTS_URL || null, expiresIn: 30 * 24 * 3600 }),
+    handler: async () => ({ accessToken: ctx.config.tts.accessToken, ttsUrl: ctx.config.tts.url, expiresIn: 30 * 24 * 3600 }),
   });
 
   // The print driver itself, for the 客户端未连接 alert's download link: one file, run with `node print-agent.mjs`.

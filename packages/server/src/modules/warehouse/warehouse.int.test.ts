@@ -229,4 +229,15 @@ describe('item label', () => {
     const r = await t.call<{ accessToken: string | null }>('GET', '/api/config/createBaiduAccessToken', { token: wh, query: { type: 'audio' } });
     expect(r.data.accessToken).toBeNull();
   });
+
+  it('hands the configured speech provider to any signed-in station', async () => {
+    const withTts = await createTestApp({ dataDir, tts: { url: 'https://tts.example.com/v1', accessToken: 'tok-123' } });
+    try {
+      const token = await withTts.login('warehouse1', DEMO_PASSWORD);
+      const r = await withTts.call<{ accessToken: string | null; ttsUrl: string | null }>('GET', '/api/config/createBaiduAccessToken', { token, query: { type: 'audio' } });
+      expect(r.data).toMatchObject({ accessToken: 'tok-123', ttsUrl: 'https://tts.example.com/v1' });
+    } finally {
+      await withTts.close();
+    }
+  });
 });
