@@ -67,10 +67,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
     const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    const maintenance = schedulePgliteMaintenance(client);
     return {
       db,
       kind: 'pglite',
       async close() {
+        maintenance.stop();
         await client.close();
         release();
       },
@@ -79,6 +81,34 @@ export async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw err;
   }
+}
+
+/**
+ * PGlite runs without PostgreSQL's autovacuum: dead rows would pile up and the planner's statistics would stay those
+ * of an empty database. A minute after start and then hourly, VACUUM (ANALYZE) does autovacuum's job. It shares the
+ * single connection, so queries wait for it; on a data directory of a few GB that is seconds, once an hour.
+ */
+export function schedulePgliteMaintenance(client: PGlite, everyMs = 60 * 60 * 1000): { stop(): void; run(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const run = () =>
+    (running ??= client
+      .exec('VACUUM (ANALYZE)')
+      .then(() => undefined)
+      .catch((err: unknown) => {
+        if (!client.closed) console.error('PGlite maintenance (VACUUM ANALYZE) failed:', err);
+      })
+      .finally(() => (running = null)));
+  const first = setTimeout(() => void run(), Math.min(60_000, everyMs));
+  const timer = setInterval(() => void run(), everyMs);
+  first.unref();
+  timer.unref();
+  return {
+    run,
+    stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+    },
+  };
 }
 
 /** An existing PGlite client (tests load a migrated template into memory). */
