@@ -20,6 +20,7 @@ import { configRoutes } from './config/routes';
 import { helpRoutes } from './help/routes';
 import { paymentRoutes } from './payment/routes';
 import { notificationRoutes } from './notification/routes';
+import { marketingRoutes } from './marketing/routes';
 
 export interface ModuleContext {
   config: AppConfig;
@@ -48,4 +49,5 @@ export const MODULES: ((app: FastifyInstance, ctx: ModuleContext) => void)[] = [
   helpRoutes,
   paymentRoutes,
   notificationRoutes,
+  marketingRoutes,
 ];

@@ -1,0 +1,368 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { fromMinor, toMinor } from '@waystation/shared/contract/ledger';
+import type {
+  Activity, ActivityListQuery, DrawRecord, DrawRecordQuery, DrawResult, Prize, SaveActivityBody, SimulateBody, SimulateResult,
+} from '@waystation/shared/contract/marketing';
+import type { SaveActivityBody as SaveSchema, SimulateBody as SimSchema } from '@waystation/shared/contract/marketing';
+import { formatPercent, parsePercent, pickIndex, simulate, chiSquare, TOTAL_BP } from '@waystation/shared/marketing/probability';
+import type { Db } from '../../db';
+import { coupons, couponGrants, drawActivities, drawPrizes, drawRecords, memberPointEntries, memberPoints, members } from '../../db/schema';
+import { writeAudit, type Actor } from '../../core/audit';
+import { conflict, isUniqueViolation, notFound } from '../../core/errors';
+import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { post } from '../ledger/service';
+import { businessDay, memberByCode } from './common';
+import { grantLocked, lockCoupon } from './grants';
+
+type ActivityRow = typeof drawActivities.$inferSelect;
+type PrizeRow = typeof drawPrizes.$inferSelect;
+type SaveInput = z.output<typeof SaveSchema>;
+
+function prizeAmountText(p: PrizeRow): string {
+  if (p.prizeType === 'balance') return fromMinor(p.amount);
+  if (p.prizeType === 'points') return String(p.amount);
+  return '';
+}
+
+function toPrize(p: PrizeRow, couponName = ''): Prize {
+  return {
+    id: p.id, name: p.name, prizeType: p.prizeType as Prize['prizeType'], couponId: p.couponId, couponName, amount: prizeAmountText(p),
+    probability: formatPercent(p.probabilityBp), stock: p.stock, issuedCount: p.issuedCount, perMemberCap: p.perMemberCap, isFiller: p.isFiller,
+  };
+}
+
+async function prizesOf(db: Db, activityIds: number[]): Promise<Map<number, Prize[]>> {
+  const out = new Map<number, Prize[]>();
+  if (!activityIds.length) return out;
+  const rows = await db
+    .select({ p: drawPrizes, couponName: coupons.name })
+    .from(drawPrizes)
+    .leftJoin(coupons, eq(coupons.id, drawPrizes.couponId))
+    .where(and(inArray(drawPrizes.activityId, activityIds), eq(drawPrizes.archived, false)))
+    .orderBy(asc(drawPrizes.sort), asc(drawPrizes.id));
+  for (const r of rows) {
+    const list = out.get(r.p.activityId) ?? [];
+    list.push(toPrize(r.p, r.couponName ?? ''));
+    out.set(r.p.activityId, list);
+  }
+  return out;
+}
+
+function toActivity(a: ActivityRow, prizes: Prize[], drawCount: number): Activity {
+  return {
+    id: a.id, kind: a.kind as Activity['kind'], name: a.name, description: a.description, startAt: a.startAt.toISOString(), endAt: a.endAt.toISOString(),
+    costAmount: a.costAmount, currency: a.currency, freeDrawsPerDay: a.freeDrawsPerDay, maxDrawsPerDay: a.maxDrawsPerDay,
+    eligibleLevelIds: (a.eligibleLevelIds as number[]) ?? [], status: a.status as Activity['status'], drawCount, prizes,
+    createTime: a.createdAt.toISOString(), modifyTime: a.updatedAt.toISOString(),
+  };
+}
+
+async function drawCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: drawRecords.activityId, n: sql<number>`count(*)::int` }).from(drawRecords).where(inArray(drawRecords.activityId, ids)).groupBy(drawRecords.activityId);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+export async function listActivities(db: Db, q: ActivityListQuery): Promise<{ list: Activity[]; total: number }> {
+  const where: SQL[] = [];
+  if (q.name) where.push(ilike(drawActivities.name, containsPattern(q.name)));
+  if (q.kind) where.push(eq(drawActivities.kind, q.kind));
+  if (q.status) where.push(eq(drawActivities.status, q.status));
+  const filter = and(...where);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(drawActivities).where(filter);
+  const rows = await db
+    .select()
+    .from(drawActivities)
+    .where(filter)
+    .orderBy(...orderBy(q.sort, q.order, { id: drawActivities.id, create_time: drawActivities.createdAt, modify_time: drawActivities.updatedAt }, drawActivities.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  const ids = rows.map((r) => r.id);
+  const [prizes, counts] = await Promise.all([prizesOf(db, ids), drawCounts(db, ids)]);
+  return { list: rows.map((r) => toActivity(r, prizes.get(r.id) ?? [], counts.get(r.id) ?? 0)), total: n };
+}
+
+export async function activityDetail(db: Db, id: number): Promise<Activity> {
+  const [row] = await db.select().from(drawActivities).where(eq(drawActivities.id, id));
+  if (!row) throw notFound('活动不存在');
+  const [prizes, counts] = await Promise.all([prizesOf(db, [id]), drawCounts(db, [id])]);
+  return toActivity(row, prizes.get(id) ?? [], counts.get(id) ?? 0);
+}
+
+function prizeValues(p: SaveInput['prizes'][number], sort: number) {
+  return {
+    name: p.name, prizeType: p.prizeType, couponId: p.prizeType === 'coupon' ? p.couponId : null,
+    amount: p.prizeType === 'balance' ? toMinor(p.amount) : p.prizeType === 'points' ? Number(p.amount) : 0,
+    probabilityBp: parsePercent(p.probability)!, stock: p.stock, perMemberCap: p.perMemberCap, isFiller: p.isFiller, sort,
+  };
+}
+
+/**
+ * Creates or edits an activity with its prizes in one transaction. Prizes keep their ids and issued counts; a
+ * prize left out is archived (its draw records keep pointing at it). Stock never goes below what was given out.
+ */
+export async function saveActivity(db: Db, actor: Actor, body: SaveActivityBody, now: Date): Promise<{ id: number }> {
+  const b = body as SaveInput;
+  const values = {
+    kind: b.kind, name: b.name, description: b.description, startAt: new Date(b.startAt), endAt: new Date(b.endAt), costAmount: toMinor(b.costAmount),
+    freeDrawsPerDay: b.freeDrawsPerDay, maxDrawsPerDay: b.maxDrawsPerDay, eligibleLevelIds: b.eligibleLevelIds, status: b.status,
+  };
+  return db.transaction(async (tx) => {
+    const couponIds = [...new Set(b.prizes.filter((p) => p.prizeType === 'coupon').map((p) => p.couponId!))];
+    if (couponIds.length) {
+      const found = await tx.select({ id: coupons.id, kind: coupons.kind }).from(coupons).where(inArray(coupons.id, couponIds));
+      const missing = couponIds.filter((id) => !found.some((f) => f.id === id && f.kind === 'const'));
+      if (missing.length) throw conflict(`奖品优惠券不存在或不是固定优惠券：${missing.join(', ')}`);
+    }
+    let id = b.id;
+    if (!id) {
+      const [row] = await tx.insert(drawActivities).values({ ...values, createdAt: now, updatedAt: now }).returning({ id: drawActivities.id });
+      id = row.id;
+    } else {
+      const [before] = await tx.select().from(drawActivities).where(eq(drawActivities.id, id)).for('update');
+      if (!before) throw notFound('活动不存在');
+      if (before.kind !== b.kind) throw conflict('不能修改活动类型');
+      await tx.update(drawActivities).set({ ...values, updatedAt: now }).where(eq(drawActivities.id, id));
+    }
+    const existing = await tx.select().from(drawPrizes).where(and(eq(drawPrizes.activityId, id), eq(drawPrizes.archived, false))).for('update');
+    const keep = new Set<number>();
+    for (const [i, p] of b.prizes.entries()) {
+      const v = prizeValues(p, i);
+      if (p.id) {
+        const old = existing.find((e) => e.id === p.id);
+        if (!old) throw conflict(`奖品不存在：${p.id}`);
+        if (v.stock !== null && v.stock < old.issuedCount) throw conflict(`奖品「${p.name}」的库存不能少于已发放数量（${old.issuedCount}）`);
+        keep.add(p.id);
+        await tx.update(drawPrizes).set({ ...v, updatedAt: now }).where(eq(drawPrizes.id, p.id));
+      } else {
+        await tx.insert(drawPrizes).values({ ...v, activityId: id, createdAt: now, updatedAt: now });
+      }
+    }
+    const dropped = existing.filter((e) => !keep.has(e.id)).map((e) => e.id);
+    if (dropped.length) await tx.update(drawPrizes).set({ archived: true, updatedAt: now }).where(inArray(drawPrizes.id, dropped));
+    await writeAudit(tx, actor, { action: b.id ? 'marketing.activity.edit' : 'marketing.activity.create', targetType: 'draw_activity', targetId: id, after: { ...values, prizes: b.prizes } }, now);
+    return { id };
+  });
+}
+
+export async function setActivityStatus(db: Db, actor: Actor, id: number, status: 'activity' | 'disabled', now: Date): Promise<{ changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: drawActivities.status }).from(drawActivities).where(eq(drawActivities.id, id)).for('update');
+    if (!before) throw notFound('活动不存在');
+    if (before.status === status) return { changed: false };
+    await tx.update(drawActivities).set({ status, updatedAt: now }).where(eq(drawActivities.id, id));
+    await writeAudit(tx, actor, { action: 'marketing.activity.status', targetType: 'draw_activity', targetId: id, before, after: { status } }, now);
+    return { changed: true };
+  });
+}
+
+/**
+ * Simulates draws over configured chances with the same pick as a real draw and crypto randomness; writes
+ * nothing. Each prize's hits are checked against a five-sigma band around the expected count.
+ */
+export function simulateDraws(body: SimulateBody, uniform: (max: number) => number = randomInt): SimulateResult {
+  const b = body as z.output<typeof SimSchema>;
+  const bps = b.prizes.map((p) => parsePercent(p.probability)!);
+  const rows = simulate(bps, b.draws, uniform);
+  const { statistic, df } = chiSquare(rows, b.draws);
+  return {
+    draws: b.draws,
+    rows: rows.map((r, i) => {
+      const p = r.configuredBp / TOTAL_BP;
+      const expected = b.draws * p;
+      const sigma = Math.sqrt(b.draws * p * (1 - p));
+      return {
+        name: b.prizes[i].name, configured: formatPercent(r.configuredBp), hits: r.hits, observed: ((r.hits * 100) / b.draws).toFixed(2),
+        withinBounds: p === 0 ? r.hits === 0 : Math.abs(r.hits - expected) <= 5 * sigma,
+      };
+    }),
+    chiSquare: Number.isFinite(statistic) ? Math.round(statistic * 1000) / 1000 : 1e9,
+    df,
+  };
+}
+
+class FallBack extends Error {}
+
+export interface DrawInput {
+  activityId: number;
+  userCode: string;
+  requestId: string;
+}
+
+async function replayDraw(db: Db, requestId: string, activityId: number, memberId: number): Promise<DrawResult | null> {
+  const [r] = await db
+    .select({ rec: drawRecords, grantNo: couponGrants.grantNo })
+    .from(drawRecords)
+    .leftJoin(couponGrants, eq(couponGrants.id, drawRecords.couponGrantId))
+    .where(eq(drawRecords.requestId, requestId));
+  if (!r) return null;
+  if (r.rec.activityId !== activityId || r.rec.memberId !== memberId) throw conflict('请求标识已用于另一次抽奖');
+  return {
+    recordId: r.rec.id, prizeId: r.rec.prizeId, prizeName: r.rec.prizeName, prizeType: r.rec.prizeType as DrawResult['prizeType'], amount: r.rec.amount,
+    couponGrantNo: r.grantNo, free: r.rec.free, costAmount: r.rec.costAmount, fellBack: r.rec.prizeId !== r.rec.drawnPrizeId, replayed: true,
+  };
+}
+
+/**
+ * One draw for a member, in one transaction: the member row is locked (their free and paid draws of the day are
+ * counted without a race), a paid draw is debited through the ledger, the prize is picked with crypto randomness,
+ * its stock taken by a conditional update and its per-member cap checked — a prize that ran out gives the filler
+ * instead — then the prize is granted (coupon grant, ledger credit or points) and the draw record written.
+ * A retried request (same requestId) returns the first draw.
+ */
+export async function draw(db: Db, actor: Actor | null, input: DrawInput, now: Date, uniform: (max: number) => number = randomInt): Promise<DrawResult> {
+  const member = await memberByCode(db, input.userCode);
+  const first = await replayDraw(db, input.requestId, input.activityId, member.id);
+  if (first) return first;
+  try {
+    return await db.transaction(async (tx) => {
+      const [locked] = await tx.select({ status: members.status }).from(members).where(eq(members.id, member.id)).for('update');
+      if (locked.status !== 'activity') throw conflict('会员账号不可用');
+      const [activity] = await tx.select().from(drawActivities).where(eq(drawActivities.id, input.activityId));
+      if (!activity) throw notFound('活动不存在');
+      if (activity.status !== 'activity') throw conflict('活动已停用');
+      if (now < activity.startAt || now >= activity.endAt) throw conflict('不在活动时间内');
+      const levels = (activity.eligibleLevelIds as number[]) ?? [];
+      if (levels.length && (member.levelId === null || !levels.includes(member.levelId))) throw conflict('会员等级不符合活动要求');
+
+      const day = businessDay(now);
+      const [{ total, paid }] = await tx
+        .select({ total: sql<number>`count(*)::int`, paid: sql<number>`count(*) filter (where not ${drawRecords.free})::int` })
+        .from(drawRecords)
+        .where(and(eq(drawRecords.activityId, activity.id), eq(drawRecords.memberId, member.id), eq(drawRecords.drawDay, day)));
+      const free = total - paid < activity.freeDrawsPerDay;
+      if (!free) {
+        if (activity.costAmount <= 0) throw conflict('今日免费抽奖次数已用完');
+        if (activity.maxDrawsPerDay > 0 && paid >= activity.maxDrawsPerDay) throw conflict('今日抽奖次数已用完');
+        await post(tx, {
+          ownerType: 'member', ownerId: member.id, kind: 'balance', currency: activity.currency, amount: -activity.costAmount, type: 'payment',
+          refType: 'lucky_draw', refId: input.requestId, remark: `抽奖：${activity.name}`, idempotencyKey: `draw-cost:${input.requestId}`, operator: actor ?? undefined,
+        }, now);
+      }
+
+      const prizes = await tx.select().from(drawPrizes).where(and(eq(drawPrizes.activityId, activity.id), eq(drawPrizes.archived, false))).orderBy(asc(drawPrizes.sort), asc(drawPrizes.id));
+      const filler = prizes.find((p) => p.isFiller);
+      if (!filler || prizes.reduce((s, p) => s + p.probabilityBp, 0) !== TOTAL_BP) throw conflict('活动奖品配置不完整');
+      const drawn = prizes[pickIndex(prizes.map((p) => p.probabilityBp), uniform(TOTAL_BP))];
+
+      let given = drawn;
+      let couponGrantId: number | null = null;
+      let couponGrantNo: string | null = null;
+      let ledgerEntryId: number | null = null;
+      if (!drawn.isFiller) {
+        try {
+          // A savepoint: a prize that cannot be given leaves no trace (stock, grant) and the filler is given instead.
+          const award = await tx.transaction(async (sp) => {
+            if (drawn.stock !== null) {
+              const [ok] = await sp
+                .update(drawPrizes)
+                .set({ issuedCount: sql`${drawPrizes.issuedCount} + 1` })
+                .where(and(eq(drawPrizes.id, drawn.id), sql`${drawPrizes.issuedCount} < ${drawPrizes.stock}`))
+                .returning({ id: drawPrizes.id });
+              if (!ok) throw new FallBack();
+            } else {
+              await sp.update(drawPrizes).set({ issuedCount: sql`${drawPrizes.issuedCount} + 1` }).where(eq(drawPrizes.id, drawn.id));
+            }
+            if (drawn.perMemberCap !== null) {
+              const [{ n }] = await sp.select({ n: sql<number>`count(*)::int` }).from(drawRecords).where(and(eq(drawRecords.prizeId, drawn.id), eq(drawRecords.memberId, member.id)));
+              if (n >= drawn.perMemberCap) throw new FallBack();
+            }
+            if (drawn.prizeType === 'coupon') {
+              const coupon = await lockCoupon(sp, drawn.couponId!, now).catch(() => {
+                throw new FallBack();
+              });
+              const out = await grantLocked(sp, coupon, [member], { sourceType: 'activityDraw', quantity: 1, keyOf: () => `draw:${input.requestId}`, operator: actor, enforceLimit: true }, now).catch(() => {
+                throw new FallBack();
+              });
+              if (!out.granted.length) throw new FallBack();
+              return { couponGrantId: out.granted[0].id, couponGrantNo: out.granted[0].grantNo, ledgerEntryId: null };
+            }
+            if (drawn.prizeType === 'balance') {
+              const { entry } = await post(sp, {
+                ownerType: 'member', ownerId: member.id, kind: 'balance', currency: activity.currency, amount: drawn.amount, type: 'adjustment',
+                refType: 'lucky_draw_prize', refId: input.requestId, remark: `抽奖奖品：${activity.name} / ${drawn.name}`, idempotencyKey: `draw-prize:${input.requestId}`,
+                operator: actor ?? undefined,
+              }, now);
+              return { couponGrantId: null, couponGrantNo: null, ledgerEntryId: entry.id };
+            }
+            if (drawn.prizeType === 'points') await addPoints(sp, member.id, drawn.amount, 'lucky_draw', input.requestId, now);
+            return { couponGrantId: null, couponGrantNo: null, ledgerEntryId: null };
+          });
+          ({ couponGrantId, couponGrantNo, ledgerEntryId } = award);
+        } catch (err) {
+          if (!(err instanceof FallBack)) throw err;
+          given = filler;
+        }
+      }
+      const [rec] = await tx
+        .insert(drawRecords)
+        .values({
+          activityId: activity.id, memberId: member.id, requestId: input.requestId, prizeId: given.id, drawnPrizeId: drawn.id, prizeType: given.prizeType,
+          prizeName: given.name, amount: given.amount, couponGrantId, ledgerEntryId, free, costAmount: free ? 0 : activity.costAmount, drawDay: day,
+          operatorName: actor?.name ?? '', createdAt: now,
+        })
+        .returning({ id: drawRecords.id });
+      return {
+        recordId: rec.id, prizeId: given.id, prizeName: given.name, prizeType: given.prizeType as DrawResult['prizeType'], amount: given.amount, couponGrantNo,
+        free, costAmount: free ? 0 : activity.costAmount, fellBack: given.id !== drawn.id, replayed: false,
+      };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const again = await replayDraw(db, input.requestId, input.activityId, member.id);
+      if (again) return again;
+    }
+    throw err;
+  }
+}
+
+/** Credits points in `tx` (points kept by this domain until a points ledger exists elsewhere). */
+export async function addPoints(tx: Db, memberId: number, amount: number, refType: string, refId: string, now: Date): Promise<void> {
+  const [bal] = await tx
+    .insert(memberPoints)
+    .values({ memberId, balance: amount, updatedAt: now })
+    .onConflictDoUpdate({ target: memberPoints.memberId, set: { balance: sql`${memberPoints.balance} + ${amount}`, updatedAt: now } })
+    .returning({ balance: memberPoints.balance });
+  await tx.insert(memberPointEntries).values({ memberId, amount, balanceAfter: bal.balance, refType, refId, createdAt: now });
+}
+
+export async function pointsOf(db: Db, memberId: number): Promise<number> {
+  const [row] = await db.select({ balance: memberPoints.balance }).from(memberPoints).where(eq(memberPoints.memberId, memberId));
+  return row?.balance ?? 0;
+}
+
+function drawWhere(q: Partial<DrawRecordQuery>): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.activityId) where.push(eq(drawRecords.activityId, q.activityId));
+  if (q.userCode) where.push(eq(sql`upper(${members.userCode})`, q.userCode.toUpperCase()));
+  if (q.prizeType) where.push(eq(drawRecords.prizeType, q.prizeType));
+  if (q.from) where.push(gte(drawRecords.createdAt, new Date(q.from)));
+  if (q.to) where.push(lte(drawRecords.createdAt, new Date(q.to)));
+  return and(...where);
+}
+
+/** Draw records, newest first. */
+export async function listDrawRecords(db: Db, q: DrawRecordQuery): Promise<{ list: DrawRecord[]; total: number }> {
+  const filter = drawWhere(q);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(drawRecords).innerJoin(members, eq(members.id, drawRecords.memberId)).where(filter);
+  const rows = await db
+    .select({ r: drawRecords, userCode: members.userCode, activityName: drawActivities.name, kind: drawActivities.kind, grantNo: couponGrants.grantNo })
+    .from(drawRecords)
+    .innerJoin(members, eq(members.id, drawRecords.memberId))
+    .innerJoin(drawActivities, eq(drawActivities.id, drawRecords.activityId))
+    .leftJoin(couponGrants, eq(couponGrants.id, drawRecords.couponGrantId))
+    .where(filter)
+    .orderBy(desc(drawRecords.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  return {
+    total: n,
+    list: rows.map(({ r, userCode, activityName, kind, grantNo }) => ({
+      id: r.id, activityId: r.activityId, activityName, kind: kind as DrawRecord['kind'], memberId: r.memberId, userCode, prizeName: r.prizeName,
+      prizeType: r.prizeType as DrawRecord['prizeType'], amount: r.amount, couponGrantNo: grantNo, free: r.free, costAmount: r.costAmount,
+      fellBack: r.prizeId !== r.drawnPrizeId, operatorName: r.operatorName, createTime: r.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,270 @@
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type {
+  CouponGrant, CrowdFilter, SendCrowdBody, SendRecordQuery, SendResult, SendTargetedBody,
+} from '@waystation/shared/contract/marketing';
+import type { CouponSource } from '@waystation/shared/marketing/vocab';
+import type { z } from 'zod';
+import type { SendCrowdBody as CrowdSchema, SendTargetedBody as TargetedSchema } from '@waystation/shared/contract/marketing';
+import type { Db } from '../../db';
+import { couponGrants, coupons, couponSendBatches, members } from '../../db/schema';
+import { writeAudit, type Actor } from '../../core/audit';
+import { conflict, isUniqueViolation, notFound } from '../../core/errors';
+import { offsetOf, orderBy } from '../../core/paging';
+import { crowdCount, crowdMembers, type MemberRef, membersByCodes, randomCode } from './common';
+import type { CouponRow } from './coupons';
+
+export interface GrantOptions {
+  sourceType: CouponSource;
+  quantity: number;
+  /** The unique reason of the n-th coupon (0-based) a member gets from this grant. */
+  keyOf: (memberId: number, n: number) => string;
+  batchId?: number | null;
+  operator?: Actor | null;
+  /** Fixed coupons count every coupon a member holds against the per-member limit; cycle coupons don't. */
+  enforceLimit: boolean;
+}
+
+export interface GrantOutcome {
+  granted: { id: number; grantNo: string; memberId: number }[];
+  skipped: { userCode: string; reason: string }[];
+}
+
+const CHUNK = 500;
+
+/** Locks a coupon for a grant: it must exist, be switched on and (fixed dates) not have ended. */
+export async function lockCoupon(tx: Db, couponId: number, now: Date): Promise<CouponRow> {
+  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
+  if (!coupon) throw notFound('优惠券不存在');
+  if (coupon.status !== 'activity') throw conflict('优惠券已停用，不能发放');
+  if (coupon.validityType === 'fixed' && coupon.validTo && coupon.validTo <= now) throw conflict('优惠券已过有效期，不能发放');
+  if (coupon.kind === 'cycle' && coupon.cycleEnd && coupon.cycleEnd <= now) throw conflict('周期优惠券已结束');
+  return coupon;
+}
+
+function validity(coupon: CouponRow, now: Date): { validFrom: Date; validTo: Date } {
+  if (coupon.validityType === 'fixed') return { validFrom: coupon.validFrom!, validTo: coupon.validTo! };
+  return { validFrom: now, validTo: new Date(now.getTime() + (coupon.validDays ?? 1) * 86_400_000) };
+}
+
+const grantNo = (now: Date) => `CP${now.toISOString().slice(2, 10).replace(/-/g, '')}${randomCode(10)}`;
+
+/**
+ * Grants a locked coupon to members in `tx`: skips members of other levels or at their per-member limit, inserts
+ * one row per coupon under its unique key (a retried grant inserts nothing again), then raises the issued count
+ * only while it stays within the stock — else 40900 and the caller's transaction rolls back entirely.
+ */
+export async function grantLocked(tx: Db, coupon: CouponRow, targets: MemberRef[], opts: GrantOptions, now: Date): Promise<GrantOutcome> {
+  const levels = (coupon.levelIds as number[]) ?? [];
+  const skipped: GrantOutcome['skipped'] = [];
+  const held = new Map<number, number>();
+  if (opts.enforceLimit && targets.length) {
+    const rows = await tx
+      .select({ memberId: couponGrants.memberId, n: sql<number>`count(*)::int` })
+      .from(couponGrants)
+      .where(and(eq(couponGrants.couponId, coupon.id), inArray(couponGrants.memberId, targets.map((m) => m.id))))
+      .groupBy(couponGrants.memberId);
+    for (const r of rows) held.set(r.memberId, r.n);
+  }
+  const { validFrom, validTo } = validity(coupon, now);
+  const values: (typeof couponGrants.$inferInsert)[] = [];
+  for (const m of targets) {
+    if (levels.length && (m.levelId === null || !levels.includes(m.levelId))) {
+      skipped.push({ userCode: m.userCode, reason: '会员等级不符' });
+      continue;
+    }
+    const give = opts.enforceLimit ? Math.min(opts.quantity, coupon.perMemberLimit - (held.get(m.id) ?? 0)) : opts.quantity;
+    if (give <= 0) {
+      skipped.push({ userCode: m.userCode, reason: '已达每人限领数量' });
+      continue;
+    }
+    for (let n = 0; n < give; n++) {
+      values.push({
+        couponId: coupon.id, memberId: m.id, grantNo: grantNo(now), grantKey: opts.keyOf(m.id, n), sourceType: opts.sourceType, sendTarget: 'USER',
+        batchId: opts.batchId ?? null, status: 'activity', validFrom, validTo, operatorId: opts.operator?.id ?? null, operatorName: opts.operator?.name ?? '',
+        createdAt: now,
+      });
+    }
+  }
+  const granted: GrantOutcome['granted'] = [];
+  for (let i = 0; i < values.length; i += CHUNK) {
+    const rows = await tx
+      .insert(couponGrants)
+      .values(values.slice(i, i + CHUNK))
+      .onConflictDoNothing({ target: couponGrants.grantKey })
+      .returning({ id: couponGrants.id, grantNo: couponGrants.grantNo, memberId: couponGrants.memberId });
+    granted.push(...rows);
+  }
+  if (granted.length) {
+    const [ok] = await tx
+      .update(coupons)
+      .set({ issuedCount: sql`${coupons.issuedCount} + ${granted.length}` })
+      .where(and(eq(coupons.id, coupon.id), sql`(${coupons.totalStock} is null or ${coupons.issuedCount} + ${granted.length} <= ${coupons.totalStock})`))
+      .returning({ issuedCount: coupons.issuedCount });
+    if (!ok) {
+      const left = coupon.totalStock === null ? 0 : Math.max(0, coupon.totalStock - coupon.issuedCount);
+      throw conflict(`优惠券库存不足：剩余 ${left} 张，本次需发放 ${granted.length} 张`, { remaining: left, needed: granted.length });
+    }
+    coupon.issuedCount += granted.length;
+  }
+  return { granted, skipped };
+}
+
+type BatchRow = typeof couponSendBatches.$inferSelect;
+
+function replayOf(batch: BatchRow): SendResult {
+  return { batchId: batch.id, granted: batch.grantedCount, skipped: batch.skipped as SendResult['skipped'], replayed: true };
+}
+
+async function existingBatch(db: Db, requestId: string, couponId: number, sourceType: string): Promise<BatchRow | undefined> {
+  const [batch] = await db.select().from(couponSendBatches).where(eq(couponSendBatches.requestId, requestId));
+  if (batch && (batch.couponId !== couponId || batch.sourceType !== sourceType)) throw conflict('请求标识已用于另一次发放');
+  return batch;
+}
+
+/** One staff sending in one transaction; a retried request (same requestId) returns the first result. */
+async function send(
+  db: Db, actor: Actor, now: Date,
+  p: { couponId: number; requestId: string; sourceType: CouponSource; quantity: number; filter: object; resolve: (tx: Db) => Promise<MemberRef[]> },
+): Promise<SendResult> {
+  const first = await existingBatch(db, p.requestId, p.couponId, p.sourceType);
+  if (first) return replayOf(first);
+  try {
+    return await db.transaction(async (tx) => {
+      const coupon = await lockCoupon(tx, p.couponId, now);
+      const targets = await p.resolve(tx);
+      const [batch] = await tx
+        .insert(couponSendBatches)
+        .values({
+          couponId: coupon.id, sourceType: p.sourceType, requestId: p.requestId, filter: p.filter, quantity: p.quantity, targetCount: targets.length,
+          operatorId: actor.id, operatorName: actor.name, createdAt: now,
+        })
+        .returning();
+      const out = await grantLocked(tx, coupon, targets, {
+        sourceType: p.sourceType, quantity: p.quantity, keyOf: (memberId, n) => `batch:${batch.id}:${memberId}:${n}`, batchId: batch.id, operator: actor, enforceLimit: coupon.kind === 'const',
+      }, now);
+      await tx.update(couponSendBatches).set({ grantedCount: out.granted.length, skipped: out.skipped }).where(eq(couponSendBatches.id, batch.id));
+      await writeAudit(tx, actor, {
+        action: `marketing.coupon.${p.sourceType}`, targetType: 'coupon', targetId: coupon.id,
+        after: { batchId: batch.id, filter: p.filter, quantity: p.quantity, targets: targets.length, granted: out.granted.length, skipped: out.skipped.length },
+      }, now);
+      return { batchId: batch.id, granted: out.granted.length, skipped: out.skipped, replayed: false };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const winner = await existingBatch(db, p.requestId, p.couponId, p.sourceType);
+      if (winner) return replayOf(winner);
+    }
+    throw err;
+  }
+}
+
+/** Grants a coupon to listed user codes (targetedGrant); an unknown code refuses the whole sending. */
+export async function sendTargeted(db: Db, actor: Actor, body: SendTargetedBody, now: Date): Promise<SendResult> {
+  const b = body as z.output<typeof TargetedSchema>;
+  const codes = [...new Set(b.userCodes.map((c) => c.trim().toUpperCase()))];
+  return send(db, actor, now, {
+    couponId: b.couponId, requestId: b.requestId, sourceType: 'targetedGrant', quantity: b.quantity, filter: { userCodes: codes },
+    resolve: (tx) => membersByCodes(tx, codes),
+  });
+}
+
+/**
+ * Grants a coupon to a crowd (crowdSelectGrant). The crowd must still have the size the operator previewed,
+ * else 40900 and nothing is sent.
+ */
+export async function sendCrowd(db: Db, actor: Actor, body: SendCrowdBody, now: Date): Promise<SendResult> {
+  const b = body as z.output<typeof CrowdSchema>;
+  return send(db, actor, now, {
+    couponId: b.couponId, requestId: b.requestId, sourceType: 'crowdSelectGrant', quantity: b.quantity, filter: b.filter,
+    resolve: async (tx) => {
+      const targets = await crowdMembers(tx, b.filter);
+      if (targets.length !== b.expectedCount) throw conflict(`人群数量已变化（当前 ${targets.length} 人），请重新预览后发放`, { count: targets.length });
+      return targets;
+    },
+  });
+}
+
+/** The size of a crowd and a few of its members, for the preview before a crowd grant. */
+export async function previewCrowd(db: Db, filter: CrowdFilter) {
+  const [count, sample] = await Promise.all([crowdCount(db, filter), crowdMembers(db, filter, { limit: 10 })]);
+  const names = sample.length ? await db.select({ id: members.id, name: members.name }).from(members).where(inArray(members.id, sample.map((s) => s.id))) : [];
+  const nameOf = new Map(names.map((n) => [n.id, n.name]));
+  return { count, sample: sample.map((s) => ({ userCode: s.userCode, name: nameOf.get(s.id) ?? '' })) };
+}
+
+/** Revokes (disables) an unused coupon with a reason; used or already disabled coupons answer 40900. */
+export async function revokeGrant(db: Db, actor: Actor, id: number, reason: string, now: Date): Promise<null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(couponGrants)
+      .set({ status: 'disabled', disabledAt: now, disabledReason: reason })
+      .where(and(eq(couponGrants.id, id), eq(couponGrants.status, 'activity')))
+      .returning({ id: couponGrants.id, grantNo: couponGrants.grantNo });
+    if (!row) {
+      const [found] = await tx.select({ status: couponGrants.status }).from(couponGrants).where(eq(couponGrants.id, id));
+      if (!found) throw notFound('发放记录不存在');
+      throw conflict(found.status === 'used' ? '优惠券已使用，不能作废' : '优惠券已作废');
+    }
+    await writeAudit(tx, actor, { action: 'marketing.grant.revoke', targetType: 'coupon_grant', targetId: row.grantNo, before: { status: 'activity' }, after: { status: 'disabled', reason } }, now);
+    return null;
+  });
+}
+
+function recordWhere(q: Partial<SendRecordQuery>): SQL | undefined {
+  const where: SQL[] = [];
+  if (q.couponId) where.push(eq(couponGrants.couponId, q.couponId));
+  if (q.userCode) where.push(eq(sql`upper(${members.userCode})`, q.userCode.toUpperCase()));
+  if (q.grantNo) where.push(eq(couponGrants.grantNo, q.grantNo.toUpperCase()));
+  if (q.sourceType) where.push(eq(couponGrants.sourceType, q.sourceType));
+  if (q.status) where.push(eq(couponGrants.status, q.status));
+  if (q.from) where.push(gte(couponGrants.createdAt, new Date(q.from)));
+  if (q.to) where.push(lte(couponGrants.createdAt, new Date(q.to)));
+  return and(...where);
+}
+
+const recordColumns = {
+  id: couponGrants.id, grantNo: couponGrants.grantNo, couponId: couponGrants.couponId, couponName: coupons.name, couponKind: coupons.kind,
+  memberId: couponGrants.memberId, userCode: members.userCode, memberName: members.name, sourceType: couponGrants.sourceType,
+  status: couponGrants.status, validFrom: couponGrants.validFrom, validTo: couponGrants.validTo, usedAt: couponGrants.usedAt,
+  disabledAt: couponGrants.disabledAt, disabledReason: couponGrants.disabledReason, operatorName: couponGrants.operatorName, createdAt: couponGrants.createdAt,
+};
+
+function selectRecords(db: Db) {
+  return db.select(recordColumns).from(couponGrants).innerJoin(coupons, eq(coupons.id, couponGrants.couponId)).innerJoin(members, eq(members.id, couponGrants.memberId));
+}
+
+type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords>['execute']>>[number];
+
+function toGrant(r: RecordRow, now: Date): CouponGrant {
+  return {
+    id: r.id, grantNo: r.grantNo, couponId: r.couponId, couponName: r.couponName, couponKind: r.couponKind as CouponGrant['couponKind'],
+    memberId: r.memberId, userCode: r.userCode, memberName: r.memberName, sourceType: r.sourceType as CouponGrant['sourceType'], sendTarget: 'USER',
+    status: r.status as CouponGrant['status'], expired: r.status === 'activity' && r.validTo <= now,
+    validFrom: r.validFrom.toISOString(), validTo: r.validTo.toISOString(), useTime: r.usedAt?.toISOString() ?? null,
+    disabledAt: r.disabledAt?.toISOString() ?? null, disabledReason: r.disabledReason, operatorName: r.operatorName, createTime: r.createdAt.toISOString(),
+  };
+}
+
+/** Send records (issue details), newest first. */
+export async function listRecords(db: Db, q: SendRecordQuery, now: Date): Promise<{ list: CouponGrant[]; total: number }> {
+  const filter = recordWhere(q);
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(couponGrants)
+    .innerJoin(members, eq(members.id, couponGrants.memberId))
+    .where(filter);
+  const rows = await selectRecords(db)
+    .where(filter)
+    .orderBy(...orderBy(q.sort, q.order, { id: couponGrants.id, create_time: couponGrants.createdAt, use_time: couponGrants.usedAt, expire_time: couponGrants.validTo }, couponGrants.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  return { list: rows.map((r) => toGrant(r, now)), total: n };
+}
+
+export const EXPORT_LIMIT = 50_000;
+
+/** Send records for the Excel export (newest first, at most EXPORT_LIMIT rows). */
+export async function recordsForExport(db: Db, q: Partial<SendRecordQuery>, now: Date): Promise<CouponGrant[]> {
+  const rows = await selectRecords(db).where(recordWhere(q)).orderBy(desc(couponGrants.id)).limit(EXPORT_LIMIT);
+  return rows.map((r) => toGrant(r, now));
+}
