@@ -20,6 +20,7 @@ import { configRoutes } from './config/routes';
 import { helpRoutes } from './help/routes';
 import { paymentRoutes } from './payment/routes';
 import { notificationRoutes } from './notification/routes';
+import { goodsOutRoutes } from './goodsOut/routes';
 import { marketingRoutes } from './marketing/routes';
 
 export interface ModuleContext {
@@ -50,4 +51,5 @@ export const MODULES: ((app: FastifyInstance, ctx: ModuleContext) => void)[] = [
   paymentRoutes,
   notificationRoutes,
   marketingRoutes,
+  goodsOutRoutes,
 ];

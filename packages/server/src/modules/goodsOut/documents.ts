@@ -1,0 +1,208 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import bwipjs from 'bwip-js/node';
+import ExcelJS from 'exceljs';
+import PDFDocument from 'pdfkit';
+import type { ManifestLine } from '@waystation/shared/contract/goodsOut';
+import { PackageStatus } from '@waystation/shared/vocab/goods-out';
+import { labelDate } from '../warehouse/label';
+
+/**
+ * Goods-out documents: the shipping label (100 × 150 mm), the sack label and the batch manifest (PDF and Excel).
+ * Their URLs are signed like item labels, so the local print driver can fetch them without a token.
+ */
+
+export type DocKind = 'package-label' | 'sack-label' | 'manifest-pdf' | 'manifest-xlsx';
+export const DOC_URL_TTL_S = 24 * 3600;
+const DOC_PATH: Record<DocKind, string> = {
+  'package-label': '/api/warehouse/package/labelPdf',
+  'sack-label': '/api/warehouse/sack/labelPdf',
+  'manifest-pdf': '/api/warehouse/outBatch/manifestPdf',
+  'manifest-xlsx': '/api/warehouse/outBatch/manifestXlsx',
+};
+
+const sign = (key: Buffer, kind: DocKind, id: string, exp: number) => crypto.createHmac('sha256', key).update(`goods-out:${kind}:${id}:${exp}`).digest('hex');
+
+export function docUrl(key: Buffer, kind: DocKind, id: string, now: Date): string {
+  const exp = Math.floor(now.getTime() / 1000) + DOC_URL_TTL_S;
+  return `${DOC_PATH[kind]}?id=${encodeURIComponent(id)}&exp=${exp}&sig=${sign(key, kind, id, exp)}`;
+}
+
+export function docSignatureValid(key: Buffer, kind: DocKind, id: string, exp: number, sig: string, now: Date): boolean {
+  if (exp * 1000 < now.getTime()) return false;
+  const want = Buffer.from(sign(key, kind, id, exp), 'hex');
+  const got = Buffer.from(sig, 'hex');
+  return want.length === got.length && crypto.timingSafeEqual(want, got);
+}
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
+let fontCache: { regular: Buffer; bold: Buffer } | null = null;
+function fonts() {
+  fontCache ??= {
+    regular: fs.readFileSync(path.join(FONT_DIR, '400Regular/NotoSansSC_400Regular.ttf')),
+    bold: fs.readFileSync(path.join(FONT_DIR, '700Bold/NotoSansSC_700Bold.ttf')),
+  };
+  return fontCache;
+}
+
+const MM = 72 / 25.4;
+
+function newDoc(size: [number, number] | 'A4', title: string, layout: 'portrait' | 'landscape' = 'portrait') {
+  const doc = new PDFDocument({ size: size === 'A4' ? 'A4' : [size[0] * MM, size[1] * MM], layout, margin: size === 'A4' ? 36 : 0, info: { Title: title, Creator: 'Waystation' } });
+  const { regular, bold } = fonts();
+  doc.registerFont('cjk', regular);
+  doc.registerFont('cjk-bold', bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  return { doc, done };
+}
+
+const code128 = (text: string) => bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 14, includetext: false });
+
+export interface PackageLabelData {
+  packageNo: string;
+  channelName: string;
+  countryCode: string;
+  receiver: string;
+  addressLine: string;
+  weightG: number;
+  volumeCm3: number;
+  itemCount: number;
+  userCode: string;
+  date: Date;
+  packer: string;
+}
+
+/** The shipping label, 100 × 150 mm: Code128 of the package no., channel, destination, receiver, weight, volume. */
+export async function renderPackageLabel(d: PackageLabelData): Promise<Buffer> {
+  const { doc, done } = newDoc([100, 150], `Label ${d.packageNo}`);
+  const W = 100 * MM;
+  const x = 5 * MM;
+  const inner = W - 10 * MM;
+  doc.font('cjk-bold').fontSize(20).text(d.channelName, x, 5 * MM, { width: inner * 0.7, lineBreak: false, ellipsis: true });
+  doc.font('cjk-bold').fontSize(28).text(d.countryCode, x + inner * 0.7, 3.5 * MM, { width: inner * 0.3, align: 'right', lineBreak: false });
+  doc.moveTo(x, 17 * MM).lineTo(W - x, 17 * MM).lineWidth(1).stroke();
+  doc.image(await code128(d.packageNo), x, 20 * MM, { fit: [inner, 24 * MM], align: 'center' });
+  doc.font('cjk-bold').fontSize(14).text(d.packageNo, x, 46 * MM, { width: inner, align: 'center' });
+  doc.moveTo(x, 54 * MM).lineTo(W - x, 54 * MM).lineWidth(0.6).stroke();
+  doc.font('cjk').fontSize(11).text(`收件人：${d.receiver}`, x, 57 * MM, { width: inner });
+  doc.fontSize(10).text(d.addressLine, x, 64 * MM, { width: inner, height: 22 * MM, ellipsis: true });
+  doc.moveTo(x, 88 * MM).lineTo(W - x, 88 * MM).lineWidth(0.6).stroke();
+  doc.font('cjk-bold').fontSize(16).text(`重量：${d.weightG} g`, x, 92 * MM, { width: inner });
+  doc.font('cjk').fontSize(12).text(`体积：${d.volumeCm3} cm³`, x, 102 * MM, { width: inner / 2, lineBreak: false });
+  doc.text(`件数：${d.itemCount}`, x + inner / 2, 102 * MM, { width: inner / 2, align: 'right', lineBreak: false });
+  doc.text(`会员：${d.userCode}`, x, 110 * MM, { width: inner });
+  doc.moveTo(x, 138 * MM).lineTo(W - x, 138 * MM).lineWidth(0.5).stroke();
+  doc.fontSize(8).text(`日期：${labelDate(d.date)}`, x, 141 * MM, { width: inner * 0.62, lineBreak: false });
+  doc.text(`打包：${d.packer}`, x + inner * 0.62, 141 * MM, { width: inner * 0.38, align: 'right', lineBreak: false });
+  doc.end();
+  return done;
+}
+
+export interface SackLabelData {
+  code: string;
+  channelName: string;
+  countryCode: string | null;
+  packageCount: number;
+  weightG: number;
+  status: string;
+  date: Date;
+}
+
+/** The sack label, 100 × 100 mm: the identity card's code, channel, destination, count and weight. */
+export async function renderSackLabel(d: SackLabelData): Promise<Buffer> {
+  const { doc, done } = newDoc([100, 100], `Sack ${d.code}`);
+  const W = 100 * MM;
+  const x = 5 * MM;
+  const inner = W - 10 * MM;
+  doc.font('cjk-bold').fontSize(18).text(d.channelName, x, 5 * MM, { width: inner * 0.7, lineBreak: false, ellipsis: true });
+  doc.font('cjk-bold').fontSize(22).text(d.countryCode ?? '*', x + inner * 0.7, 4 * MM, { width: inner * 0.3, align: 'right', lineBreak: false });
+  doc.image(await code128(d.code), x, 18 * MM, { fit: [inner, 24 * MM], align: 'center' });
+  doc.font('cjk-bold').fontSize(14).text(d.code, x, 44 * MM, { width: inner, align: 'center' });
+  doc.font('cjk').fontSize(13).text(`包裹数：${d.packageCount}`, x, 56 * MM, { width: inner });
+  doc.text(`重量：${d.weightG} g`, x, 65 * MM, { width: inner });
+  doc.text(`状态：${d.status}`, x, 74 * MM, { width: inner });
+  doc.fontSize(8).text(`日期：${labelDate(d.date)}`, x, 90 * MM, { width: inner });
+  doc.end();
+  return done;
+}
+
+export interface ManifestData {
+  batchNo: string;
+  carrier: string;
+  status: string;
+  shippedAt: Date | null;
+  createdAt: Date;
+  lines: ManifestLine[];
+}
+
+const MANIFEST_COLUMNS: [key: keyof ManifestLine | 'weight' | 'value', title: string, width: number][] = [
+  ['sackCode', '麻袋', 70], ['packageNo', '包裹号', 80], ['userCode', '会员', 60], ['receiver', '收件人', 90], ['countryCode', '国家', 34],
+  ['channelName', '渠道', 90], ['weight', '重量(g)', 50], ['value', '申报价值', 60], ['itemCount', '件数', 32], ['trackingNo', '运单号', 110],
+];
+
+const valueText = (l: ManifestLine) => `${(l.declaredValue / 100).toFixed(2)} ${l.currency}`;
+const cell = (l: ManifestLine, key: (typeof MANIFEST_COLUMNS)[number][0]) =>
+  key === 'weight' ? String(l.weightG ?? '') : key === 'value' ? valueText(l) : String(l[key] ?? '');
+
+/** The batch manifest as an A4 landscape PDF: header, one row per package, totals. */
+export async function renderManifestPdf(m: ManifestData): Promise<Buffer> {
+  const { doc, done } = newDoc('A4', `Manifest ${m.batchNo}`, 'landscape');
+  const totalWeight = m.lines.reduce((s, l) => s + (l.weightG ?? 0), 0);
+  const sacks = new Set(m.lines.map((l) => l.sackCode)).size;
+  doc.font('cjk-bold').fontSize(16).text(`出库清单 ${m.batchNo}`, { lineBreak: true });
+  doc.font('cjk').fontSize(10).text(
+    `承运商：${m.carrier || '-'}    状态：${m.status}    创建：${labelDate(m.createdAt)}    交接：${m.shippedAt ? labelDate(m.shippedAt) : '-'}`,
+  );
+  doc.text(`麻袋 ${sacks} 个，包裹 ${m.lines.length} 个，总重 ${totalWeight} g`);
+  doc.moveDown(0.5);
+  const x0 = doc.page.margins.left;
+  let y = doc.y;
+  const header = () => {
+    let x = x0;
+    doc.font('cjk-bold').fontSize(8);
+    for (const [, title, w] of MANIFEST_COLUMNS) {
+      doc.text(title, x, y, { width: w - 4, lineBreak: false });
+      x += w;
+    }
+    y += 14;
+    doc.moveTo(x0, y - 3).lineTo(x, y - 3).lineWidth(0.5).stroke();
+  };
+  header();
+  doc.font('cjk').fontSize(8);
+  for (const l of m.lines) {
+    if (y > doc.page.height - doc.page.margins.bottom - 14) {
+      doc.addPage();
+      y = doc.page.margins.top;
+      header();
+      doc.font('cjk').fontSize(8);
+    }
+    let x = x0;
+    for (const [key, , w] of MANIFEST_COLUMNS) {
+      doc.text(cell(l, key), x, y, { width: w - 4, lineBreak: false, ellipsis: true });
+      x += w;
+    }
+    y += 13;
+  }
+  doc.end();
+  return done;
+}
+
+/** The batch manifest as an Excel workbook: one sheet, one row per package, a header row with the batch facts. */
+export async function renderManifestXlsx(m: ManifestData): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'Waystation';
+  const ws = wb.addWorksheet(m.batchNo);
+  ws.addRow([`出库清单 ${m.batchNo}`, `承运商：${m.carrier || '-'}`, `状态：${m.status}`, `交接：${m.shippedAt ? labelDate(m.shippedAt) : '-'}`]);
+  const head = ws.addRow([...MANIFEST_COLUMNS.map(([, title]) => title), '状态']);
+  head.font = { bold: true };
+  for (const l of m.lines) {
+    ws.addRow([l.sackCode, l.packageNo, l.userCode, l.receiver, l.countryCode, l.channelName, l.weightG ?? null, l.declaredValue / 100, l.itemCount, l.trackingNo, PackageStatus.label(l.status)]);
+  }
+  MANIFEST_COLUMNS.forEach(([, , w], i) => (ws.getColumn(i + 1).width = Math.round(w / 6)));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

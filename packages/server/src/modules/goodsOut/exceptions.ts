@@ -1,0 +1,124 @@
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ExceptionAssignBody, ExceptionHandleBody, ExceptionListQuery, ExceptionRaiseBody, ExceptionRecord, ReturnStepBody,
+} from '@waystation/shared/contract/goodsOut';
+import { ExceptionType } from '@waystation/shared/vocab/goods-out';
+import type { Db } from '../../db';
+import { admins, members, packageExceptions, packages } from '../../db/schema';
+import { writeAudit } from '../../core/audit';
+import { conflict, invalid, notFound } from '../../core/errors';
+import { offsetOf } from '../../core/paging';
+import { URI_PATTERN } from '../warehouse/storage';
+import { refundPackage, releaseItems } from './orders';
+import { toException } from './queries';
+import { actionResult, applyStep, lockPackage, type Op, packageStale, writeTrace } from './transition';
+
+type ExRow = typeof packageExceptions.$inferSelect;
+
+/**
+ * Any station raises an exception on a package in a warehouse status (reason, photos): the package goes to exception
+ * and remembers where it was. A package already in exception is refused.
+ */
+export async function raiseException(db: Db, body: z.infer<typeof ExceptionRaiseBody>, op: Op) {
+  for (const uri of body.photos) if (!URI_PATTERN.test(uri)) throw invalid('photos', `文件 ${uri} 不是本系统上传的文件`);
+  return db.transaction(async (tx) => {
+    const row = await lockPackage(tx, { packageNo: body.packageNo });
+    if (row.status === 'exception') throw conflict(`包裹 ${row.packageNo} 已是异常包裹`, { status: row.status });
+    const { row: after } = await applyStep(tx, row, {
+      event: 'raise', op, note: `${ExceptionType.label(body.type)}：${body.reason}`, set: { prevStatus: row.status }, audit: { type: body.type },
+    });
+    await tx.insert(packageExceptions).values({
+      packageId: row.id, type: body.type, reason: body.reason, photos: body.photos, fromStatus: row.status, raisedBy: op.actor.name, createdAt: op.now, updatedAt: op.now,
+    });
+    return actionResult(after);
+  });
+}
+
+export async function listExceptions(db: Db, q: z.infer<typeof ExceptionListQuery>, media: (uri: string) => string) {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(packageExceptions.status, q.status));
+  if (q.type) where.push(eq(packageExceptions.type, q.type));
+  if (q.packageNo) where.push(eq(packages.packageNo, q.packageNo.toUpperCase()));
+  const filter = and(...where);
+  const base = () => db.select({ e: packageExceptions, packageNo: packages.packageNo, status: packages.status, userCode: members.userCode }).from(packageExceptions)
+    .innerJoin(packages, eq(packages.id, packageExceptions.packageId)).innerJoin(members, eq(members.id, packages.memberId));
+  const [{ n }] = await db.select({ n: count() }).from(packageExceptions).innerJoin(packages, eq(packages.id, packageExceptions.packageId)).where(filter);
+  const rows = await base().where(filter).orderBy(desc(packageExceptions.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
+  return { list: rows.map((r) => toException(r.e, { packageNo: r.packageNo, status: r.status, userCode: r.userCode }, media)), total: n };
+}
+
+export async function exceptionDetail(db: Db, id: number, media: (uri: string) => string): Promise<ExceptionRecord> {
+  const [r] = await db
+    .select({ e: packageExceptions, packageNo: packages.packageNo, status: packages.status, userCode: members.userCode })
+    .from(packageExceptions)
+    .innerJoin(packages, eq(packages.id, packageExceptions.packageId))
+    .innerJoin(members, eq(members.id, packages.memberId))
+    .where(eq(packageExceptions.id, id));
+  if (!r) throw notFound('异常记录不存在');
+  return toException(r.e, { packageNo: r.packageNo, status: r.status, userCode: r.userCode }, media);
+}
+
+async function lockOpen(tx: Db, id: number): Promise<ExRow> {
+  const [e] = await tx.select().from(packageExceptions).where(eq(packageExceptions.id, id)).for('update');
+  if (!e) throw notFound('异常记录不存在');
+  return e;
+}
+
+/** Gives an open exception to a member of staff to handle. */
+export async function assignException(db: Db, body: z.infer<typeof ExceptionAssignBody>, op: Op) {
+  return db.transaction(async (tx) => {
+    const e = await lockOpen(tx, body.id);
+    if (e.status !== 'open') throw conflict('该异常已处理');
+    const [owner] = await tx.select().from(admins).where(eq(admins.id, body.ownerId));
+    if (!owner || owner.status !== 'activity') throw invalid('ownerId', '员工不存在或已停用');
+    await tx.update(packageExceptions).set({ ownerId: owner.id, ownerName: owner.name, updatedAt: op.now }).where(eq(packageExceptions.id, e.id));
+    await writeAudit(tx, op.actor, { action: 'exception.assign', targetType: 'package_exception', targetId: e.id, before: { owner: e.ownerName }, after: { owner: owner.name } }, op.now);
+    return { id: e.id, ownerId: owner.id, ownerName: owner.name };
+  });
+}
+
+type Outcome = 'resolved' | 'returned' | 'canceled';
+const EVENT_OF: Record<Outcome, 'resolve' | 'return_order' | 'cancel'> = { resolved: 'resolve', returned: 'return_order', canceled: 'cancel' };
+
+/**
+ * Handles an open exception: resolved (the package goes back to the status it came from), returned (a return starts:
+ * return_ordered) or canceled (the package is canceled, its items freed and what the member paid refunded).
+ */
+export async function handleException(db: Db, body: z.infer<typeof ExceptionHandleBody>, outcome: Outcome, op: Op) {
+  return db.transaction(async (tx) => {
+    const e = await lockOpen(tx, body.id);
+    const row = await lockPackage(tx, { id: e.packageId });
+    if (e.status === outcome && e.resolution === body.resolution) return actionResult(row, true);
+    if (e.status !== 'open') throw conflict('该异常已处理', { status: e.status });
+    if (row.status !== 'exception') throw packageStale(row, EVENT_OF[outcome]);
+    const { row: after } = await applyStep(tx, row, {
+      event: EVENT_OF[outcome], op, note: body.resolution, ...(outcome === 'canceled' ? { set: { cancelTime: op.now } } : {}),
+    });
+    if (outcome === 'canceled') {
+      await releaseItems(tx, row.id);
+      const due = await refundPackage(tx, after, op, '取消');
+      if (due > 0) await writeTrace(tx, row.id, { type: 'refund', event: 'refund', from: 'canceled', to: 'canceled', note: `退款 ${(due / 100).toFixed(2)} ${row.currency}` }, op);
+    }
+    await tx
+      .update(packageExceptions)
+      .set({ status: outcome, resolution: body.resolution, handledBy: op.actor.name, handledAt: op.now, updatedAt: op.now })
+      .where(eq(packageExceptions.id, e.id));
+    const [fresh] = await tx.select().from(packages).where(eq(packages.id, row.id));
+    return actionResult(fresh);
+  });
+}
+
+/**
+ * The steps of a package return: return_ordered → return_refund_check → return_refund_complete (what the member paid
+ * is refunded to the balance) → returned.
+ */
+export async function returnStep(db: Db, body: z.infer<typeof ReturnStepBody>, op: Op) {
+  return db.transaction(async (tx) => {
+    const row = await lockPackage(tx, { id: body.id });
+    const { row: after } = await applyStep(tx, row, { event: body.event, op, note: body.note });
+    if (body.event === 'return_refund') await refundPackage(tx, after, op, '退包');
+    const [fresh] = await tx.select().from(packages).where(eq(packages.id, row.id));
+    return actionResult(fresh);
+  });
+}

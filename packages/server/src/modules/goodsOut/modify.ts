@@ -1,0 +1,136 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ModifyAddrBody, ModifyAttrBody, ModifyChannelBody, ModifyFreightBody, ModifyStatusBody, ModifyWeightBody, PackageModification,
+} from '@waystation/shared/contract/goodsOut';
+import { PACKAGE_TRANSITIONS } from '@waystation/shared/machines/package';
+import type { ItemAttr } from '@waystation/shared/vocab/config-content';
+import { AUTO_RECEIVE_DAYS, PackageStatus, type PackageTraceType } from '@waystation/shared/vocab/goods-out';
+import type { Db } from '../../db';
+import { packages, packageTraces } from '../../db/schema';
+import { writeAudit } from '../../core/audit';
+import { conflict, invalid } from '../../core/errors';
+import { channelFreight } from '../logistics/freight';
+import { mayModify } from './queries';
+import { actionResult, applyStep, lockPackage, type Op, type PackageRow, writeTrace } from './transition';
+
+const TRACE_OF: Record<Exclude<PackageModification, 'modifyStatus'>, PackageTraceType> = {
+  modifyWeight: 'modify_package_weight', modifyAttr: 'modify_package_attr', modifyAddr: 'modify_package_addr', modifyChannel: 'pack_change_channel',
+  modifyFreight: 'modify_package_freight',
+};
+
+/**
+ * One sensitive modification (SPEC §6; the route demands the verification ticket): allowed only in the statuses
+ * listed for it, written with a conditional update (status unchanged since read), a trace row and an audit row.
+ */
+async function modify(
+  db: Db,
+  kind: Exclude<PackageModification, 'modifyStatus'>,
+  id: number,
+  reason: string,
+  op: Op,
+  change: (row: PackageRow, tx: Db) => Promise<{ set: Partial<typeof packages.$inferInsert>; before: unknown; after: unknown; note: string } | null>,
+) {
+  return db.transaction(async (tx) => {
+    const row = await lockPackage(tx, { id });
+    if (!mayModify(kind, row.status)) throw conflict(`包裹 ${row.packageNo} 当前状态为「${PackageStatus.label(row.status)}」，不能修改`, { status: row.status });
+    const c = await change(row, tx);
+    if (!c) return actionResult(row, true);
+    const [updated] = await tx
+      .update(packages)
+      .set({ ...c.set, updatedAt: op.now })
+      .where(and(eq(packages.id, row.id), eq(packages.status, row.status)))
+      .returning();
+    if (!updated) throw conflict(`包裹 ${row.packageNo} 已被其他操作更新，请刷新后重试`);
+    await writeTrace(tx, row.id, { type: TRACE_OF[kind], event: kind, from: row.status, to: row.status, note: `${c.note}（${reason}）` }, op);
+    await writeAudit(tx, op.actor, { action: `package.${kind}`, targetType: 'package', targetId: row.packageNo, before: c.before, after: { ...(c.after as object), reason } }, op.now);
+    return actionResult(updated);
+  });
+}
+
+/** Corrects the weight: the real weight once weighed, else the estimate. */
+export const modifyWeight = (db: Db, b: z.infer<typeof ModifyWeightBody>, op: Op) =>
+  modify(db, 'modifyWeight', b.id, b.reason, op, async (row) => {
+    const weighed = row.realWeightG !== null;
+    const before = weighed ? row.realWeightG : row.estimatedWeightG;
+    if (before === b.weightG) return null;
+    return { set: weighed ? { realWeightG: b.weightG } : { estimatedWeightG: b.weightG }, before: { weightG: before }, after: { weightG: b.weightG }, note: `${before} g → ${b.weightG} g` };
+  });
+
+/** Corrects item attributes, value-added services, declared value and insurance. */
+export const modifyAttr = (db: Db, b: z.infer<typeof ModifyAttrBody>, op: Op) =>
+  modify(db, 'modifyAttr', b.id, b.reason, op, async (row) => {
+    const before = { attrs: row.attrs, services: row.services, declaredValue: row.declaredValue, insuranceFee: row.insuranceFee };
+    const after = { attrs: [...b.attrs].sort(), services: [...b.services].sort(), declaredValue: b.declaredValue, insuranceFee: b.insuranceFee };
+    if (JSON.stringify({ ...before, attrs: [...row.attrs].sort(), services: [...row.services].sort() }) === JSON.stringify(after)) return null;
+    return { set: after, before, after, note: `属性 ${after.attrs.join(',') || '-'}，服务 ${after.services.join(',') || '-'}，申报 ${(b.declaredValue / 100).toFixed(2)}` };
+  });
+
+/** Corrects the address; the destination country must still be served by the package's channel. */
+export const modifyAddr = (db: Db, b: z.infer<typeof ModifyAddrBody>, op: Op) =>
+  modify(db, 'modifyAddr', b.id, b.reason, op, async (row, tx) => {
+    if (JSON.stringify(row.address) === JSON.stringify(b.address)) return null;
+    if (b.address.country !== row.countryCode) {
+      await channelFreight(tx, row.channelId, { countryCode: b.address.country, weightG: row.realWeightG ?? Math.max(1, row.estimatedWeightG), lengthMm: 0, widthMm: 0, heightMm: 0, attrs: row.attrs as ItemAttr[] });
+    }
+    return { set: { address: b.address, countryCode: b.address.country }, before: row.address, after: b.address, note: `${row.address.receiver} ${row.countryCode} → ${b.address.receiver} ${b.address.country}` };
+  });
+
+/** Moves the package to another channel that takes it; before payment the estimated freight is re-quoted. */
+export const modifyChannel = (db: Db, b: z.infer<typeof ModifyChannelBody>, op: Op) =>
+  modify(db, 'modifyChannel', b.id, b.reason, op, async (row, tx) => {
+    if (row.channelId === b.channelId) return null;
+    const quote = await channelFreight(tx, b.channelId, { countryCode: row.countryCode, weightG: Math.max(1, row.estimatedWeightG), lengthMm: 0, widthMm: 0, heightMm: 0, attrs: row.attrs as ItemAttr[] });
+    const unpaid = !row.payTime;
+    return {
+      set: { channelId: b.channelId, ...(unpaid && row.freightEstimated ? { freightEstimated: quote.total, currency: quote.currency } : {}) },
+      before: { channelId: row.channelId }, after: { channelId: b.channelId }, note: `${row.channelId} → ${quote.channelName}`,
+    };
+  });
+
+/** Sets the real freight by hand; an open top-up bill follows it (never below zero). */
+export const modifyFreight = (db: Db, b: z.infer<typeof ModifyFreightBody>, op: Op) =>
+  modify(db, 'modifyFreight', b.id, b.reason, op, async (row) => {
+    if (row.freightReal === b.freightReal) return null;
+    const patch = row.status === 'patch_wait' ? Math.max(0, b.freightReal - row.freightCharged) : row.patchAmount;
+    return {
+      set: { freightReal: b.freightReal, patchAmount: patch }, before: { freightReal: row.freightReal, patchAmount: row.patchAmount }, after: { freightReal: b.freightReal, patchAmount: patch },
+      note: `实际运费 ${((row.freightReal ?? 0) / 100).toFixed(2)} → ${(b.freightReal / 100).toFixed(2)} ${row.currency}`,
+    };
+  });
+
+/** A manual status correction: only along the machine's manual rows (e.g. shipped → received when the carrier confirms). */
+export async function modifyStatus(db: Db, b: z.infer<typeof ModifyStatusBody>, op: Op) {
+  return db.transaction(async (tx) => {
+    const row = await lockPackage(tx, { id: b.id });
+    if (row.status === b.status) return actionResult(row, true);
+    const t = PACKAGE_TRANSITIONS.find((x) => x.manual && x.from === row.status && x.to === b.status);
+    if (!t) throw invalid('status', `包裹 ${row.packageNo} 不能从「${PackageStatus.label(row.status)}」改为「${PackageStatus.label(b.status)}」`);
+    const { row: after } = await applyStep(tx, row, {
+      event: t.event, op, note: `人工修改状态：${b.reason}`, set: b.status === 'received' ? { receivedAt: op.now } : {}, audit: { reason: b.reason },
+    });
+    await writeTrace(tx, row.id, { type: 'modify_package_status', event: 'modifyStatus', from: row.status, to: after.status, note: b.reason }, op);
+    return actionResult(after);
+  });
+}
+
+/** Shipped packages not signed for within AUTO_RECEIVE_DAYS count as received (one statement, one trace each). */
+export async function autoReceive(db: Db, op: Op, days = AUTO_RECEIVE_DAYS): Promise<{ received: number }> {
+  return db.transaction(async (tx) => {
+    const cutoff = new Date(op.now.getTime() - days * 86_400_000);
+    const done = await tx
+      .update(packages)
+      .set({ status: 'received', receivedAt: op.now, updatedAt: op.now })
+      .where(and(eq(packages.status, 'shipped'), lt(packages.shippedAt, cutoff)))
+      .returning({ id: packages.id });
+    if (done.length) {
+      await tx.insert(packageTraces).values(
+        done.map((d) => ({ packageId: d.id, type: 'sign', event: 'sign', fromStatus: 'shipped', toStatus: 'received', actorId: op.actor.id, actorName: op.actor.name, note: `发货 ${days} 天后自动签收`, createdAt: op.now })),
+      );
+      await writeAudit(tx, op.actor, { action: 'package.auto_receive', targetType: 'package', after: { count: done.length, days } }, op.now);
+    }
+    return { received: done.length };
+  });
+}
+
+

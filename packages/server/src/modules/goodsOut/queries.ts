@@ -1,0 +1,202 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type {
+  ExceptionRecord, PackageDetail, PackageListQuery, PackageListResult, PackageModification, PackageRow as PackageRowOut,
+} from '@waystation/shared/contract/goodsOut';
+import { allowedPackageEvents, PACKAGE_TRANSITIONS } from '@waystation/shared/machines/package';
+import type { PackageStatus } from '@waystation/shared/vocab/goods-out';
+import { type Db, queryRows } from '../../db';
+import { members, outBatches, packageExceptions, packageItems, packages, packageTraces, purchaseOrders, sacks, shipChannels, warehouseItems } from '../../db/schema';
+import type { Caller } from '../../core/auth';
+import { notFound } from '../../core/errors';
+import { EXACT_COUNT_LIMIT, iso, offsetOf, orderBy } from '../../core/paging';
+import type { PackageRow } from './transition';
+
+export interface Urls {
+  media: (uri: string) => string;
+  label: (packageNo: string) => string;
+}
+
+type Joined = { p: PackageRow; userCode: string; channelName: string | null; sackCode: string | null };
+
+export function toRow(r: Joined): PackageRowOut {
+  const p = r.p;
+  return {
+    id: p.id, packageNo: p.packageNo, memberId: p.memberId, userCode: r.userCode, status: p.status as PackageStatus, channelId: p.channelId,
+    channelName: r.channelName ?? '', countryCode: p.countryCode, receiver: p.address.receiver, itemCount: p.itemCount, mallTypes: p.mallTypes,
+    estimatedWeightG: p.estimatedWeightG, realWeightG: p.realWeightG, volumeCm3: p.volumeCm3, currency: p.currency, freightEstimated: p.freightEstimated,
+    freightCharged: p.freightCharged, freightReal: p.freightReal, patchAmount: p.patchAmount, trackingNo: p.trackingNo, sackCode: r.sackCode,
+    payTime: iso(p.payTime), createTime: p.createdAt.toISOString(), modifyTime: p.updatedAt.toISOString(),
+  };
+}
+
+function selectJoined(db: Db) {
+  return db
+    .select({ p: packages, userCode: members.userCode, channelName: shipChannels.name, sackCode: sacks.code })
+    .from(packages)
+    .innerJoin(members, eq(members.id, packages.memberId))
+    .leftJoin(shipChannels, eq(shipChannels.id, packages.channelId))
+    .leftJoin(sacks, eq(sacks.id, packages.sackId));
+}
+
+/** Midnight of a y-m-d in the warehouse's time zone (China, UTC+8, no daylight saving). */
+const dayStart = (ymd: string) => new Date(`${ymd}T00:00:00+08:00`);
+
+function numberFilter(q: PackageListQuery): SQL | undefined {
+  const v = q.numberValue;
+  if (!v) return undefined;
+  switch (q.numberType ?? 'packageNo') {
+    case 'packageNo':
+      return eq(packages.packageNo, v.toUpperCase());
+    case 'userCode':
+      return inArray(packages.memberId, sql`(select id from members where user_code = ${v.toUpperCase()})`);
+    case 'trackingNo':
+      return eq(packages.trackingNo, v);
+    case 'itemCode':
+      return inArray(packages.id, sql`(select package_id from package_items where item_code = ${v.toUpperCase()})`);
+    case 'sackCode':
+      return inArray(packages.sackId, sql`(select id from sacks where code = ${v.toUpperCase()})`);
+  }
+}
+
+/**
+ * Packages by status and filters, newest first unless a SPEC sort field is given. Ids are paged first (keyset by id
+ * with a cursor, else OFFSET over the index), then the page's rows joined; counted exactly only up to 10,000.
+ */
+export async function listPackages(db: Db, q: PackageListQuery): Promise<PackageListResult> {
+  const where: SQL[] = [];
+  if (q.status) where.push(eq(packages.status, q.status));
+  if (q.channelId) where.push(eq(packages.channelId, q.channelId));
+  if (q.mallType) where.push(sql`${packages.mallTypes} @> array[${q.mallType}]::text[]`);
+  if (q.userCode) where.push(inArray(packages.memberId, sql`(select id from members where user_code = ${q.userCode.toUpperCase()})`));
+  if (q.from) where.push(gte(packages.createdAt, dayStart(q.from)));
+  if (q.to) where.push(lt(packages.createdAt, new Date(dayStart(q.to).getTime() + 86_400_000)));
+  const nf = numberFilter(q);
+  if (nf) where.push(nf);
+  const filter = and(...where);
+  const byId = !q.sort || q.sort === 'id';
+  const useCursor = !!q.cursor && byId;
+  const cursorCond = useCursor ? (q.order === 'asc' ? sql`${packages.id} > ${Number(q.cursor)}` : lt(packages.id, Number(q.cursor))) : undefined;
+  const [[{ n }], pageIds] = await Promise.all([
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${packages} ${filter ? sql`where ${filter}` : sql``} limit ${EXACT_COUNT_LIMIT + 1}) t`),
+    db
+      .select({ id: packages.id })
+      .from(packages)
+      .where(and(filter, cursorCond))
+      .orderBy(...orderBy(q.sort, q.order, { id: packages.id, create_time: packages.createdAt, modify_time: packages.updatedAt, pay_time: packages.payTime, cancel_time: packages.cancelTime }, packages.id))
+      .limit(q.limit)
+      .offset(useCursor ? 0 : offsetOf(q.page, q.limit)),
+  ]);
+  const ids = pageIds.map((r) => r.id);
+  const found = ids.length ? await selectJoined(db).where(inArray(packages.id, ids)) : [];
+  const byIdMap = new Map(found.map((r) => [r.p.id, r]));
+  const rows = ids.map((id) => byIdMap.get(id)).filter((r) => r !== undefined);
+  return {
+    list: rows.map(toRow),
+    total: Math.min(n, EXACT_COUNT_LIMIT),
+    totalExact: n <= EXACT_COUNT_LIMIT,
+    nextCursor: byId && rows.length === q.limit ? String(rows[rows.length - 1].p.id) : null,
+  };
+}
+
+/** Statuses in which each sensitive modification is allowed (before the package leaves, never after an end). */
+const MODIFIABLE: Record<PackageModification, readonly string[]> = {
+  modifyWeight: ['pack_pretrial', 'pack_pretrial_pass', 'packing', 'packed', 'patch_wait', 'pending_launch', 'wait_ship', 'sorted', 'exception'],
+  modifyAttr: ['pack_created', 'ordered', 'pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail', 'paid', 'remove_wait', 'removing', 'removed', 'packing', 'exception'],
+  modifyAddr: ['pack_created', 'ordered', 'pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail', 'paying', 'paid', 'remove_wait', 'removing', 'removed', 'packing', 'packed', 'patch_wait', 'pending_launch', 'wait_ship', 'exception'],
+  modifyChannel: ['pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail', 'remove_wait', 'removing', 'removed', 'exception'],
+  modifyFreight: ['pack_pretrial_pass', 'packing', 'packed', 'patch_wait', 'pending_launch', 'wait_ship', 'sorted', 'prepare_ship', 'exception'],
+  modifyStatus: [...new Set(PACKAGE_TRANSITIONS.filter((t) => t.manual).map((t) => t.from))],
+};
+export const mayModify = (kind: PackageModification, status: string) => MODIFIABLE[kind].includes(status);
+
+export function manualTargets(status: string): PackageStatus[] {
+  return PACKAGE_TRANSITIONS.filter((t) => t.manual && t.from === status && t.to !== 'previous').map((t) => t.to as PackageStatus);
+}
+
+type ExRow = typeof packageExceptions.$inferSelect;
+export function toException(e: ExRow, pkg: { packageNo: string; status: string; userCode: string }, media: (uri: string) => string): ExceptionRecord {
+  return {
+    id: e.id, packageId: e.packageId, packageNo: pkg.packageNo, userCode: pkg.userCode, packageStatus: pkg.status as PackageStatus,
+    type: e.type as ExceptionRecord['type'], reason: e.reason, photos: e.photos.map((fileUri) => ({ fileUri, fileUrl: media(fileUri) })),
+    fromStatus: e.fromStatus as PackageStatus, status: e.status as ExceptionRecord['status'], ownerId: e.ownerId, ownerName: e.ownerName,
+    resolution: e.resolution, raisedBy: e.raisedBy, handledBy: e.handledBy, handledAt: iso(e.handledAt), createTime: e.createdAt.toISOString(),
+  };
+}
+
+/** The items of packages with their purchase line and warehouse item. */
+export async function itemsOf(db: Db, packageIds: number[]) {
+  if (!packageIds.length) return [];
+  return db
+    .select({ pi: packageItems, item: warehouseItems, line: purchaseOrders })
+    .from(packageItems)
+    .innerJoin(warehouseItems, eq(warehouseItems.id, packageItems.itemId))
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, packageItems.purchaseId))
+    .where(inArray(packageItems.packageId, packageIds))
+    .orderBy(asc(packageItems.shelfCode), asc(packageItems.id));
+}
+
+/** One package with its items, trace timeline, latest exception and what the caller may do with it now. */
+export async function packageDetail(db: Db, by: { id?: number; packageNo?: string }, caller: Caller, urls: Urls): Promise<PackageDetail> {
+  const cond = by.id ? eq(packages.id, by.id) : eq(packages.packageNo, (by.packageNo ?? '').toUpperCase());
+  const [r] = await selectJoined(db).where(cond).limit(1);
+  if (!r) throw notFound('包裹不存在');
+  const p = r.p;
+  const [member] = await db.select({ name: members.name }).from(members).where(eq(members.id, p.memberId));
+  const items = await itemsOf(db, [p.id]);
+  const trace = await db.select().from(packageTraces).where(eq(packageTraces.packageId, p.id)).orderBy(asc(packageTraces.id)).limit(500);
+  const [ex] = await db.select().from(packageExceptions).where(eq(packageExceptions.packageId, p.id)).orderBy(desc(packageExceptions.id)).limit(1);
+  const [batch] = p.batchId ? await db.select({ batchNo: outBatches.batchNo }).from(outBatches).where(eq(outBatches.id, p.batchId)) : [];
+  const mods = (['modifyWeight', 'modifyAttr', 'modifyAddr', 'modifyChannel', 'modifyFreight', 'modifyStatus'] as const).filter(
+    (k) => caller.permissions.has('warehouse:packQuery') && mayModify(k, p.status) && (k !== 'modifyStatus' || manualTargets(p.status).length > 0),
+  );
+  return {
+    ...toRow(r),
+    userName: member?.name ?? '',
+    address: p.address,
+    attrs: p.attrs,
+    services: p.services,
+    declaredValue: p.declaredValue,
+    insuranceFee: p.insuranceFee,
+    memberRemark: p.memberRemark,
+    lengthMm: p.lengthMm,
+    widthMm: p.widthMm,
+    heightMm: p.heightMm,
+    volumetricWeightG: p.volumetricWeightG,
+    refundedAmount: p.refundedAmount,
+    pretrialNote: p.pretrialNote,
+    reviewerName: p.reviewerName,
+    packerName: p.packerName,
+    prevStatus: p.prevStatus,
+    batchNo: batch?.batchNo ?? null,
+    packedAt: iso(p.packedAt),
+    shippedAt: iso(p.shippedAt),
+    receivedAt: iso(p.receivedAt),
+    items: items
+      .filter((i) => !i.pi.released || p.status === 'canceled')
+      .map(({ pi, item, line }) => ({
+        itemId: item.id, itemCode: item.itemCode, purchaseId: line.id, purchaseNo: line.purchaseNo, title: line.title, image: line.image, propsList: line.props,
+        mallType: line.mallType, quantity: line.quantity, quickCode: [item.quickTop, item.quickBottom] as [string, string], weightG: item.weightG,
+        volumeCm3: item.volumeCm3, shelfCode: pi.shelfCode, photos: item.media.map((m) => ({ fileUrl: urls.media(m.fileUri), kind: m.kind })),
+        removed: !!pi.removedAt, checked: !!pi.checkedAt,
+      })),
+    trace: trace.map((t) => ({
+      id: t.id, type: t.type as PackageDetail['trace'][number]['type'], event: t.event, fromStatus: t.fromStatus, toStatus: t.toStatus,
+      actorName: t.actorName, note: t.note, createTime: t.createdAt.toISOString(),
+    })),
+    exception: ex ? toException(ex, { packageNo: p.packageNo, status: p.status, userCode: r.userCode }, urls.media) : null,
+    labelUrl: p.realWeightG !== null ? urls.label(p.packageNo) : null,
+    actions: allowedPackageEvents(p.status, caller.permissions).filter((e) => e !== 'manual_sign'),
+    modifications: mods,
+    manualTargets: manualTargets(p.status),
+  };
+}
+
+/** Badge counters: packages in one status (index-only over packages_status_idx), open exceptions. */
+export async function countPackages(db: Db, status: string): Promise<number> {
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from packages where status = ${status}`);
+  return n;
+}
+export async function countOpenExceptions(db: Db): Promise<number> {
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from package_exceptions where status = 'open'`);
+  return n;
+}

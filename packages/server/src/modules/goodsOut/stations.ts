@@ -1,0 +1,198 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  LabelConfirmBody, PackingItemBody, PackingItemResult, PackingWeighBody, PackingWeighResult, PickList, PickListQuery, RemovalScanBody, RemovalScanResult,
+} from '@waystation/shared/contract/goodsOut';
+import { ErrorCode } from '@waystation/shared/contract/common';
+import type { ItemAttr } from '@waystation/shared/vocab/config-content';
+import { freightTolerance, PACKAGE_CODE, type PackageStatus } from '@waystation/shared/vocab/goods-out';
+import { volumeCm3 } from '@waystation/shared/vocab/label';
+import { type Db, queryRows } from '../../db';
+import { packageItems, packages, warehouseItems } from '../../db/schema';
+import { AppError, invalid } from '../../core/errors';
+import { channelFreight } from '../logistics/freight';
+import { actionResult, applyStep, lockPackage, type Op, packageStale, type PackageRow, writeTrace } from './transition';
+
+const ITEM_CODE = /^WI\d{8,}$/;
+
+function unknownCode(code: string, expect: 'item' | 'package'): AppError {
+  if (expect === 'item' && PACKAGE_CODE.test(code)) return invalid('itemCode', `${code} 是包裹条码，请扫描商品条码`);
+  if (expect === 'item' && ITEM_CODE.test(code)) return new AppError(ErrorCode.NOT_FOUND, `商品 ${code} 不在任何包裹中`, { code });
+  if (expect === 'package' && PACKAGE_CODE.test(code)) return new AppError(ErrorCode.NOT_FOUND, `包裹 ${code} 不存在`, { code });
+  return new AppError(ErrorCode.NOT_FOUND, `未识别的条码 ${code}`, { code });
+}
+
+/** The live package holding an item (by its label code), or 40400. */
+async function packageOfItem(tx: Db, itemCode: string) {
+  const [found] = await tx
+    .select({ pi: packageItems, packageNo: packages.packageNo })
+    .from(packageItems)
+    .innerJoin(packages, eq(packages.id, packageItems.packageId))
+    .where(and(eq(packageItems.itemCode, itemCode), eq(packageItems.released, false)))
+    .limit(1);
+  if (!found) throw unknownCode(itemCode, 'item');
+  return found;
+}
+
+async function itemCounts(tx: Db, packageId: number) {
+  const [r] = await tx
+    .select({ total: count(), removed: count(packageItems.removedAt), checked: count(packageItems.checkedAt) })
+    .from(packageItems)
+    .where(and(eq(packageItems.packageId, packageId), eq(packageItems.released, false)));
+  return r;
+}
+
+/**
+ * The pick list (controlOutShelves): every item of packages awaiting removal, in shelf-location order so one walk
+ * picks them, with its package and channel.
+ */
+export async function pickList(db: Db, q: z.infer<typeof PickListQuery>): Promise<PickList> {
+  const rows = await queryRows<{
+    shelf_code: string; item_code: string; title: string; quick_top: string; quick_bottom: string; package_id: number; package_no: string;
+    status: string; channel_id: number; channel_name: string | null; removed: boolean;
+  }>(
+    db,
+    sql`select pi.shelf_code, pi.item_code, po.title, wi.quick_top, wi.quick_bottom, p.id::int as package_id, p.package_no, p.status,
+          p.channel_id, c.name as channel_name, pi.removed_at is not null as removed
+        from packages p
+        join package_items pi on pi.package_id = p.id and not pi.released
+        join warehouse_items wi on wi.id = pi.item_id
+        join purchase_orders po on po.id = pi.purchase_id
+        left join ship_channels c on c.id = p.channel_id
+        where p.status in ('remove_wait', 'removing') ${q.channelId ? sql`and p.channel_id = ${q.channelId}` : sql``}
+        order by pi.shelf_code, p.channel_id, p.id
+        limit ${q.limit}`,
+  );
+  return {
+    list: rows.map((r) => ({
+      shelfCode: r.shelf_code, itemCode: r.item_code, title: r.title, quickCode: [r.quick_top, r.quick_bottom], packageId: r.package_id, packageNo: r.package_no,
+      packageStatus: r.status as PackageStatus, channelId: r.channel_id, channelName: r.channel_name ?? '', removed: r.removed,
+    })),
+    packageCount: new Set(rows.map((r) => r.package_id)).size,
+  };
+}
+
+/**
+ * Takes an item off its shelf: the first item moves its package remove_wait → removing, the last one → removed.
+ * With packageNo the item must belong to that package (another package's item is refused); the same scan again
+ * changes nothing and says so.
+ */
+export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>, op: Op): Promise<RemovalScanResult> {
+  const code = body.itemCode.toUpperCase();
+  return db.transaction(async (tx) => {
+    const found = await packageOfItem(tx, code);
+    if (body.packageNo && found.packageNo !== body.packageNo.toUpperCase()) {
+      throw invalid('itemCode', `商品 ${code} 属于包裹 ${found.packageNo}，不属于当前包裹 ${body.packageNo.toUpperCase()}`);
+    }
+    // The package row lock orders concurrent scans of its items: the later one sees the earlier one's work.
+    let row = await lockPackage(tx, { id: found.pi.packageId });
+    const [item] = await tx.select().from(packageItems).where(eq(packageItems.id, found.pi.id));
+    const result = async (r: PackageRow, repeated: boolean) => {
+      const c = await itemCounts(tx, r.id);
+      return { ...actionResult(r, repeated), itemCode: code, shelfCode: item.shelfCode, removedCount: c.removed, itemCount: c.total };
+    };
+    if (item.removedAt) return result(row, true);
+    if (row.status !== 'remove_wait' && row.status !== 'removing') throw packageStale(row, 'remove_start');
+    await tx.update(packageItems).set({ removedAt: op.now, removedBy: op.actor.name }).where(eq(packageItems.id, item.id));
+    // Off the shelf: the location no longer holds it.
+    await tx.update(warehouseItems).set({ shelfLocationId: null, shelfCode: null, updatedAt: op.now }).where(eq(warehouseItems.id, item.itemId));
+    const note = `${code}${item.shelfCode ? ` @ ${item.shelfCode}` : ''}`;
+    if (row.status === 'remove_wait') ({ row } = await applyStep(tx, row, { event: 'remove_start', op, note }));
+    else await writeTrace(tx, row.id, { type: 'remove', event: 'remove_item', from: row.status, to: row.status, note }, op);
+    const c = await itemCounts(tx, row.id);
+    if (c.removed === c.total) ({ row } = await applyStep(tx, row, { event: 'remove_done', op, note: `${c.total} 件商品已下架` }));
+    return result(row, false);
+  });
+}
+
+/**
+ * Opens a package at the packing station by its label code (or one of its items): removed → packing. A package
+ * already being packed, or packed and waiting for its label, is reopened as is (repeated).
+ */
+export async function packingOpen(db: Db, code: string, op: Op): Promise<{ id: number; repeated: boolean }> {
+  const c = code.toUpperCase();
+  return db.transaction(async (tx) => {
+    const id = PACKAGE_CODE.test(c) ? undefined : (await packageOfItem(tx, c)).pi.packageId;
+    const row = await lockPackage(tx, id ? { id } : { packageNo: c });
+    if (['packing', 'packed', 'patch_wait', 'pending_launch'].includes(row.status)) return { id: row.id, repeated: true };
+    if (row.status !== 'removed') throw packageStale(row, 'pack_start');
+    await applyStep(tx, row, { event: 'pack_start', op, set: { packerName: op.actor.name } });
+    return { id: row.id, repeated: false };
+  });
+}
+
+/** Ticks one item of the package being packed; an item of another package is refused. */
+export async function packingCheckItem(db: Db, body: z.infer<typeof PackingItemBody>, op: Op): Promise<PackingItemResult> {
+  const code = body.itemCode.toUpperCase();
+  return db.transaction(async (tx) => {
+    const row = await lockPackage(tx, { packageNo: body.packageNo });
+    const [item] = await tx.select().from(packageItems).where(and(eq(packageItems.packageId, row.id), eq(packageItems.itemCode, code), eq(packageItems.released, false)));
+    if (!item) {
+      const [other] = await tx
+        .select({ packageNo: packages.packageNo })
+        .from(packageItems)
+        .innerJoin(packages, eq(packages.id, packageItems.packageId))
+        .where(and(eq(packageItems.itemCode, code), eq(packageItems.released, false)));
+      throw invalid('itemCode', other ? `商品 ${code} 属于包裹 ${other.packageNo}，不属于包裹 ${row.packageNo}` : `商品 ${code} 不属于包裹 ${row.packageNo}`);
+    }
+    const repeated = !!item.checkedAt;
+    if (!repeated) {
+      if (row.status !== 'packing') throw packageStale(row, 'pack_done');
+      await tx.update(packageItems).set({ checkedAt: op.now }).where(eq(packageItems.id, item.id));
+    }
+    const c = await itemCounts(tx, row.id);
+    return { ...actionResult(row, repeated), itemCode: code, checkedCount: c.checked, itemCount: c.total };
+  });
+}
+
+/**
+ * Weighs and measures the packed box and prices it on its channel: real freight above what was paid by more than the
+ * tolerance → patch_wait with a top-up bill of the difference, else packed. Every item must have been scanned.
+ */
+export async function packingWeigh(db: Db, body: z.infer<typeof PackingWeighBody>, op: Op, labelUrl: (no: string) => string): Promise<PackingWeighResult> {
+  return db.transaction(async (tx) => {
+    const row = await lockPackage(tx, { packageNo: body.packageNo });
+    const same = row.realWeightG === body.weightG && row.lengthMm === body.lengthMm && row.widthMm === body.widthMm && row.heightMm === body.heightMm;
+    const out = (r: PackageRow, repeated: boolean, chargeable: number): PackingWeighResult => ({
+      ...actionResult(r, repeated), realWeightG: r.realWeightG ?? 0, volumeCm3: r.volumeCm3, volumetricWeightG: r.volumetricWeightG, chargeableWeightG: chargeable,
+      currency: r.currency, freightCharged: r.freightCharged, freightReal: r.freightReal ?? 0, patchAmount: r.patchAmount, labelUrl: labelUrl(r.packageNo),
+    });
+    if (['packed', 'patch_wait'].includes(row.status) && same) return out(row, true, Math.max(row.realWeightG ?? 0, row.volumetricWeightG));
+    if (row.status !== 'packing') throw packageStale(row, 'pack_done');
+    const c = await itemCounts(tx, row.id);
+    if (c.checked < c.total) throw invalid('packageNo', `还有 ${c.total - c.checked} 件商品未扫描，请逐件扫描后再称重`);
+    const quote = await channelFreight(tx, row.channelId, {
+      countryCode: row.countryCode, weightG: body.weightG, lengthMm: body.lengthMm, widthMm: body.widthMm, heightMm: body.heightMm, attrs: row.attrs as ItemAttr[],
+    });
+    const real = quote.total;
+    const over = real - row.freightCharged;
+    const topUp = over > freightTolerance(row.freightCharged);
+    const measures = {
+      realWeightG: body.weightG, lengthMm: body.lengthMm, widthMm: body.widthMm, heightMm: body.heightMm,
+      volumeCm3: volumeCm3(body.lengthMm, body.widthMm, body.heightMm), volumetricWeightG: quote.volumetricWeightG, freightReal: real,
+      packerName: op.actor.name, packedAt: op.now, currency: quote.currency,
+    };
+    const money = (v: number) => `${(v / 100).toFixed(2)} ${quote.currency}`;
+    const { row: after } = await applyStep(tx, row, topUp
+      ? { event: 'patch_request', op, note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}，已付 ${money(row.freightCharged)}，需补 ${money(over)}`, set: { ...measures, patchAmount: over }, audit: { freightReal: real, patchAmount: over } }
+      : { event: 'pack_done', op, note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}`, set: { ...measures, patchAmount: 0 }, audit: { freightReal: real } });
+    if (row.realWeightG === null || row.realWeightG !== body.weightG) {
+      await writeTrace(tx, row.id, { type: 'modify_package_weight', event: 'weigh', from: after.status, to: after.status, note: `${row.realWeightG ?? row.estimatedWeightG} g → ${body.weightG} g` }, op);
+    }
+    return out(after, false, quote.chargeableWeightG);
+  });
+}
+
+/** Scanning the printed label confirms it (packed or pending_launch → wait_ship); another code is refused. */
+export async function confirmLabel(db: Db, body: z.infer<typeof LabelConfirmBody>, op: Op) {
+  return db.transaction(async (tx) => {
+    const row = await lockPackage(tx, { packageNo: body.packageNo });
+    if (body.code.toUpperCase() !== row.packageNo) throw invalid('code', `扫描的面单 ${body.code.toUpperCase()} 与包裹 ${row.packageNo} 不符`);
+    if (row.labelConfirmedAt && ['wait_ship', 'sorted', 'prepare_ship', 'shipped'].includes(row.status)) return actionResult(row, true);
+    if (row.status === 'patch_wait') throw packageStale(row, 'label_confirm');
+    const { row: after } = await applyStep(tx, row, { event: 'label_confirm', op, set: { labelConfirmedAt: op.now } });
+    return actionResult(after);
+  });
+}
+
+
