@@ -1,12 +1,15 @@
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { DataDirLockedError } from './db';
+import { startJobRunner } from './modules/marketing/jobs';
 
 const config = configFromEnv();
 const started = Date.now();
 try {
   const { app, database, generatedAdminPassword } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  // Marketing's scheduled work (cycle coupons, expiry, new-member coupons); jobs are leased in the database.
+  const jobRunner = startJobRunner(database.db, config.now, { log: (err) => app.log.error({ err }, 'marketing job runner') });
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server';
   console.log(`Waystation is ready on http://localhost:${config.port} (${where}, ${Date.now() - started} ms)`);
   if (generatedAdminPassword) {
@@ -21,6 +24,7 @@ try {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await jobRunner.stop();
     await app.close();
     process.exit(0);
   };

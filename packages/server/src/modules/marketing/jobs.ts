@@ -5,6 +5,7 @@ import type { CrowdFilter } from '@waystation/shared/contract/marketing';
 import { type Db, queryRows } from '../../db';
 import { couponGrants, coupons, couponSendBatches, marketingJobs, memberProfiles, members } from '../../db/schema';
 import { offsetOf } from '../../core/paging';
+import { AppError } from '../../core/errors';
 import { crowdMembers } from './common';
 import { grantLocked, lockCoupon } from './grants';
 
@@ -123,6 +124,7 @@ async function runExpire(db: Db, now: Date) {
 async function runNewUser(db: Db, now: Date) {
   const list = await db.select().from(coupons).where(and(eq(coupons.newUser, true), eq(coupons.status, 'activity'), eq(coupons.kind, 'const')));
   let granted = 0;
+  const refused: { couponId: number; reason: string }[] = [];
   for (const c of list) {
     if (c.validityType === 'fixed' && c.validTo && c.validTo <= now) continue;
     let afterId = 0;
@@ -141,16 +143,26 @@ async function runNewUser(db: Db, now: Date) {
         .limit(CHUNK);
       if (!chunk.length) break;
       afterId = chunk[chunk.length - 1].id;
-      const out = await db.transaction(async (tx) => {
-        const locked = await lockCoupon(tx, c.id, now);
-        return grantLocked(tx, locked, chunk, {
-          sourceType: 'newUser', quantity: 1, keyOf: (memberId) => `newUser:${c.id}:${memberId}`, operator: { id: null, name: 'system', ip: '' }, enforceLimit: false,
-        }, now);
-      });
+      let out;
+      try {
+        out = await db.transaction(async (tx) => {
+          const locked = await lockCoupon(tx, c.id, now);
+          return grantLocked(tx, locked, chunk, {
+            sourceType: 'newUser', quantity: 1, keyOf: (memberId) => `newUser:${c.id}:${memberId}`, operator: { id: null, name: 'system', ip: '' }, enforceLimit: false,
+          }, now);
+        });
+      } catch (err) {
+        // Out of stock or switched off meanwhile: this coupon is done for now; the other coupons still run.
+        if (err instanceof AppError) {
+          refused.push({ couponId: c.id, reason: err.message });
+          break;
+        }
+        throw err;
+      }
       granted += out.granted.length;
     }
   }
-  return { granted };
+  return { granted, refused };
 }
 
 async function runJob(db: Db, job: JobRow, now: Date): Promise<unknown> {
