@@ -4,6 +4,7 @@ import { members, systemMeta } from '../db/schema';
 import { ensureAdmin } from './base';
 import { seedConfigContentDemo } from './demo-config-content';
 import { seedGoodsInDemo } from './demo-goods-in';
+import { seedGoodsOutDemo } from './demo-goods-out';
 import { seedMoneyPeopleDemo } from './demo-money-people';
 import { seedMarketingDemo } from './demo-marketing';
 
@@ -52,7 +53,7 @@ async function seedStaffAndMembers(db: Db, now: Date): Promise<void> {
  * Demo data, one step per domain. Each step runs once per database (recorded in system_meta), so a domain
  * added later seeds its demo data into an existing demo database on the next start.
  */
-export const DEMO_STEPS: [key: string, run: (db: Db, now: Date) => Promise<void>][] = [['staff-members', seedStaffAndMembers], ['config-content', seedConfigContentDemo], ['goods-in', seedGoodsInDemo], ['money-people', seedMoneyPeopleDemo], ['marketing', seedMarketingDemo]];
+export const DEMO_STEPS: [key: string, run: (db: Db, now: Date) => Promise<void>][] = [['staff-members', seedStaffAndMembers], ['config-content', seedConfigContentDemo], ['goods-in', seedGoodsInDemo], ['money-people', seedMoneyPeopleDemo], ['marketing', seedMarketingDemo], ['goods-out', seedGoodsOutDemo]];
 
 export async function seedDemo(db: Db, now: Date): Promise<void> {
   for (const [key, run] of DEMO_STEPS) {

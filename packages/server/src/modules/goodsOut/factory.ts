@@ -69,6 +69,9 @@ export interface PackageOpts {
   sackCode?: string;
   now?: Date;
   fromBalance?: boolean;
+  /** Shelf locations of the items (default A-01-01-01). */
+  shelves?: string[];
+  titles?: string[];
 }
 
 const ORDER: PackageStatus[] = ['pack_pretrial', 'pack_pretrial_pass', 'remove_wait', 'removing', 'removed', 'packing', 'packed', 'wait_ship', 'sorted', 'prepare_ship', 'shipped'];
@@ -79,7 +82,9 @@ export async function newPackage(db: Db, o: PackageOpts = {}): Promise<PackageRo
   const op = await systemOp(db, now);
   const n = o.items ?? 2;
   const items = [];
-  for (let i = 0; i < n; i++) items.push((await newShelvedItem(db, { memberCode: o.memberCode, weightG: o.itemWeightG ?? 400, now })).item);
+  for (let i = 0; i < n; i++) {
+    items.push((await newShelvedItem(db, { memberCode: o.memberCode, weightG: o.itemWeightG ?? 400, now, shelf: o.shelves?.[i % o.shelves.length], title: o.titles?.[i % o.titles.length] })).item);
+  }
   const country = o.country ?? 'US';
   let row = await createPackage(db, {
     memberId: items[0].memberId, itemIds: items.map((i) => i.id), channelId: await channelIdOf(db, o.channel ?? 'EMS'), attrs: o.attrs,

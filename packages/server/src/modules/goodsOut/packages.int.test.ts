@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db';
-import { packageItems, packages } from '../../db/schema';
+import { members, packageItems, packages } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { balanceOf } from '../../testing/factories/goods-in';
 import { adminIdOf, enableVerify, ticketFor, withTicket } from '../../testing/factories/money-people';
@@ -42,24 +42,26 @@ const get = <T>(url: string, query: Record<string, unknown>, token = wh) => t.ca
 
 describe('package query and detail', () => {
   it('lists by status, number filters, member, channel, marketplace and dates, newest first, keyset-paged', async () => {
-    const a = await newPackage(t.db, { memberCode: 'U100004' });
-    const b = await newPackage(t.db, { memberCode: 'U100004', channel: 'DHL' });
-    const c = await newPackage(t.db, { memberCode: 'U100004', status: 'remove_wait' });
+    const now = new Date();
+    await t.db.insert(members).values({ userCode: 'UGQ0001', name: 'Query member', createdAt: now, updatedAt: now });
+    const a = await newPackage(t.db, { memberCode: 'UGQ0001' });
+    const b = await newPackage(t.db, { memberCode: 'UGQ0001', channel: 'DHL' });
+    const c = await newPackage(t.db, { memberCode: 'UGQ0001', status: 'remove_wait' });
     type L = { list: { packageNo: string; status: string; userCode: string; channelName: string }[]; total: number; nextCursor: string | null };
-    const mine = await get<L>('/api/warehouse/package/pageList', { userCode: 'u100004', limit: '2' });
+    const mine = await get<L>('/api/warehouse/package/pageList', { userCode: 'ugq0001', limit: '2' });
     expect(mine.data.list.map((p) => p.packageNo)).toEqual([c.packageNo, b.packageNo]);
     expect(mine.data.total).toBe(3);
-    const next = await get<L>('/api/warehouse/package/pageList', { userCode: 'U100004', limit: '2', cursor: mine.data.nextCursor });
+    const next = await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', limit: '2', cursor: mine.data.nextCursor });
     expect(next.data.list.map((p) => p.packageNo)).toEqual([a.packageNo]);
-    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'U100004', status: 'remove_wait' })).data.list.map((p) => p.packageNo)).toEqual([c.packageNo]);
+    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', status: 'remove_wait' })).data.list.map((p) => p.packageNo)).toEqual([c.packageNo]);
     const dhl = await channelIdOf(t.db, 'DHL');
-    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'U100004', channelId: String(dhl) })).data.list).toMatchObject([{ packageNo: b.packageNo, channelName: 'DHL 快递' }]);
+    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', channelId: String(dhl) })).data.list).toMatchObject([{ packageNo: b.packageNo, channelName: 'DHL 快递' }]);
     expect((await get<L>('/api/warehouse/package/pageList', { numberType: 'packageNo', numberValue: a.packageNo.toLowerCase() })).data.list.map((p) => p.packageNo)).toEqual([a.packageNo]);
     const [code] = await itemCodesOf(t.db, a.id);
     expect((await get<L>('/api/warehouse/package/pageList', { numberType: 'itemCode', numberValue: code })).data.list.map((p) => p.packageNo)).toEqual([a.packageNo]);
-    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'U100004', mallType: 'JD' })).data.total).toBe(0);
-    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'U100004', mallType: 'TB' })).data.total).toBe(3);
-    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'U100004', from: '2000-01-01', to: '2000-01-02' })).data.total).toBe(0);
+    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', mallType: 'JD' })).data.total).toBe(0);
+    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', mallType: 'TB' })).data.total).toBe(3);
+    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', from: '2000-01-01', to: '2000-01-02' })).data.total).toBe(0);
     expect((await get<L>('/api/warehouse/package/pageList', { status: 'nonsense' })).code).toBe(40001);
     expect((await get<L>('/api/warehouse/package/pageList', {}, await t.login('purchaser1', DEMO_PASSWORD))).code).toBe(40300);
   });

@@ -200,37 +200,37 @@ describe('sorting, sacks and out-of-storage', () => {
   it('binds a sack, shows where a package goes, refuses the wrong sack, seals, batches, hands over with a manifest', async () => {
     const ems = await channelIdOf(t.db, 'EMS');
     const dhl = await channelIdOf(t.db, 'DHL');
-    const p1 = await newPackage(t.db, { status: 'wait_ship' });
-    const p2 = await newPackage(t.db, { status: 'wait_ship', memberCode: 'U100003' });
-    const bind = await post<{ status: string; code: string }>('/api/warehouse/sack/bind', { code: 'SKUS0001', channelId: ems, countryCode: 'US' });
-    expect(bind.data).toMatchObject({ status: 'open', code: 'SKUS0001' });
-    expect((await post('/api/warehouse/sack/bind', { code: 'SKUS0001', channelId: dhl })).code).toBe(40900);
+    const p1 = await newPackage(t.db, { status: 'wait_ship', country: 'CA' });
+    const p2 = await newPackage(t.db, { status: 'wait_ship', memberCode: 'U100003', country: 'CA' });
+    const bind = await post<{ status: string; code: string }>('/api/warehouse/sack/bind', { code: 'SKCA0001', channelId: ems, countryCode: 'CA' });
+    expect(bind.data).toMatchObject({ status: 'open', code: 'SKCA0001' });
+    expect((await post('/api/warehouse/sack/bind', { code: 'SKCA0001', channelId: dhl })).code).toBe(40900);
     await post('/api/warehouse/sack/bind', { code: 'SKDHL001', channelId: dhl });
     const scan = await post<{ sack: { code: string } | null }>('/api/warehouse/sorting/scan', { packageNo: p1.packageNo });
-    expect(scan.data.sack?.code).toBe('SKUS0001');
+    expect(scan.data.sack?.code).toBe('SKCA0001');
     const wrong = await post('/api/warehouse/sorting/put', { packageNo: p1.packageNo, sackCode: 'SKDHL001' });
     expect(wrong.code).toBe(40001);
-    expect(wrong.message).toContain('应装入 SKUS0001');
+    expect(wrong.message).toContain('应装入 SKCA0001');
     expect((await post('/api/warehouse/sorting/put', { packageNo: p1.packageNo, sackCode: 'SKNOPE' })).code).toBe(40400);
-    expect((await post('/api/warehouse/sorting/put', { packageNo: p1.packageNo, sackCode: 'SKUS0001' })).data.status).toBe('sorted');
-    expect((await post('/api/warehouse/sorting/put', { packageNo: p1.packageNo, sackCode: 'skus0001' })).data.repeated).toBe(true);
+    expect((await post('/api/warehouse/sorting/put', { packageNo: p1.packageNo, sackCode: 'SKCA0001' })).data.status).toBe('sorted');
+    expect((await post('/api/warehouse/sorting/put', { packageNo: p1.packageNo, sackCode: 'skca0001' })).data.repeated).toBe(true);
     const [x, y] = await Promise.all([
-      post('/api/warehouse/sorting/put', { packageNo: p2.packageNo, sackCode: 'SKUS0001' }, wh),
-      post('/api/warehouse/sorting/put', { packageNo: p2.packageNo, sackCode: 'SKUS0001' }, wh2),
+      post('/api/warehouse/sorting/put', { packageNo: p2.packageNo, sackCode: 'SKCA0001' }, wh),
+      post('/api/warehouse/sorting/put', { packageNo: p2.packageNo, sackCode: 'SKCA0001' }, wh2),
     ]);
     expect([x, y].filter((r) => r.code === 20000 && !r.data.repeated)).toHaveLength(1);
 
     const batch = await post<{ id: number; batchNo: string }>('/api/warehouse/outBatch/create', { carrier: '中国邮政' });
-    expect((await post('/api/warehouse/outBatch/addSack', { batchId: batch.data.id, sackCode: 'SKUS0001' })).code).toBe(40900);
+    expect((await post('/api/warehouse/outBatch/addSack', { batchId: batch.data.id, sackCode: 'SKCA0001' })).code).toBe(40900);
     expect((await post('/api/warehouse/sack/seal', { code: 'SKDHL001' })).code).toBe(40001);
-    const sealed = await post<{ status: string; packageCount: number; weightG: number; labelUrl: string }>('/api/warehouse/sack/seal', { code: 'SKUS0001', weightG: 2100 });
+    const sealed = await post<{ status: string; packageCount: number; weightG: number; labelUrl: string }>('/api/warehouse/sack/seal', { code: 'SKCA0001', weightG: 2100 });
     expect(sealed.data).toMatchObject({ status: 'sealed', packageCount: 2, weightG: 2100 });
     const sackPdf = await pdfText((await t.app.inject({ method: 'GET', url: sealed.data.labelUrl })).rawPayload);
-    for (const s of ['SKUS0001', 'EMS 国际特快', '包裹数：2', '2100 g']) expect(sackPdf).toContain(s);
-    const late = await newPackage(t.db, { status: 'wait_ship' });
-    expect((await post('/api/warehouse/sorting/put', { packageNo: late.packageNo, sackCode: 'SKUS0001' })).code).toBe(40900);
+    for (const s of ['SKCA0001', 'EMS 国际特快', '包裹数：2', '2100 g']) expect(sackPdf).toContain(s);
+    const late = await newPackage(t.db, { status: 'wait_ship', country: 'CA' });
+    expect((await post('/api/warehouse/sorting/put', { packageNo: late.packageNo, sackCode: 'SKCA0001' })).code).toBe(40900);
 
-    const added = await post<{ packageCount: number; lines: { packageNo: string; status: string }[] }>('/api/warehouse/outBatch/addSack', { batchId: batch.data.id, sackCode: 'SKUS0001' });
+    const added = await post<{ packageCount: number; lines: { packageNo: string; status: string }[] }>('/api/warehouse/outBatch/addSack', { batchId: batch.data.id, sackCode: 'SKCA0001' });
     expect(added.data.packageCount).toBe(2);
     expect(added.data.lines.map((l) => l.status)).toEqual(['prepare_ship', 'prepare_ship']);
     const missing = await post('/api/warehouse/outBatch/ship', { batchId: batch.data.id, trackingNos: [{ packageNo: p1.packageNo, trackingNo: 'EE100000001CN' }] });
@@ -248,7 +248,7 @@ describe('sorting, sacks and out-of-storage', () => {
 
     // The manifest: every package with sack, member, destination, weight, declared value and tracking number.
     const pdf = await pdfText((await t.app.inject({ method: 'GET', url: shipped.data.manifestPdfUrl })).rawPayload);
-    for (const s of [`出库清单 ${batch.data.batchNo}`, '中国邮政', '麻袋 1 个，包裹 2 个', 'SKUS0001', p1.packageNo, p2.packageNo, 'U100001', 'U100003', 'EE100000002CN', '118.00 CNY']) expect(pdf).toContain(s);
+    for (const s of [`出库清单 ${batch.data.batchNo}`, '中国邮政', '麻袋 1 个，包裹 2 个', 'SKCA0001', p1.packageNo, p2.packageNo, 'U100001', 'U100003', 'EE100000002CN', '118.00 CNY']) expect(pdf).toContain(s);
     const xlsx = await t.app.inject({ method: 'GET', url: shipped.data.manifestXlsxUrl });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -256,11 +256,11 @@ describe('sorting, sacks and out-of-storage', () => {
     const rows = wb.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
     expect(rows[1]).toEqual(['麻袋', '包裹号', '会员', '收件人', '国家', '渠道', '重量(g)', '申报价值', '件数', '运单号', '状态']);
     expect(rows.slice(2)).toEqual([
-      ['SKUS0001', p1.packageNo, 'U100001', 'Alice Martin', 'US', 'EMS 国际特快', 900, 118, 2, 'EE100000001CN', '已发货'],
-      ['SKUS0001', p2.packageNo, 'U100003', 'Alice Martin', 'US', 'EMS 国际特快', 900, 118, 2, 'EE100000002CN', '已发货'],
+      ['SKCA0001', p1.packageNo, 'U100001', 'Alice Martin', 'CA', 'EMS 国际特快', 900, 118, 2, 'EE100000001CN', '已发货'],
+      ['SKCA0001', p2.packageNo, 'U100003', 'Alice Martin', 'CA', 'EMS 国际特快', 900, 118, 2, 'EE100000002CN', '已发货'],
     ]);
     // The card is free again once its sack has shipped.
-    expect((await post('/api/warehouse/sack/bind', { code: 'SKUS0001', channelId: dhl })).code).toBe(20000);
+    expect((await post('/api/warehouse/sack/bind', { code: 'SKCA0001', channelId: dhl })).code).toBe(20000);
   });
 });
 
