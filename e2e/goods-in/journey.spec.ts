@@ -10,13 +10,15 @@ import { newLine, pdfText, TINY_PNG } from '../../packages/server/src/testing/fa
 import { DEMO_PASSWORD, launchBrowser, type TestServer } from '../support/browser';
 
 let server: TestServer;
+/** The server reads its speech provider settings per request: a test switches the stand-in on and off here. */
+const speechProvider: { url: string | null; accessToken: string | null } = { url: null, accessToken: null };
 let browser: Browser;
 let dataDir: string;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-goods-'));
-  [server, browser] = await Promise.all([startTestServer({ dataDir }), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer({ dataDir, tts: speechProvider }), launchBrowser()]);
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
@@ -148,8 +150,8 @@ describe('goods in, through the screens', () => {
       res.writeHead(200, { 'content-type': 'audio/mp3' }).end(Buffer.alloc(64));
     });
     await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
-    process.env.TTS_URL = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/text2audio`;
-    process.env.TTS_ACCESS_TOKEN = 'stand-in-token';
+    speechProvider.url = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/text2audio`;
+    speechProvider.accessToken = 'stand-in-token';
     try {
       const wh = await pageAs('warehouse2');
       await wh.goto(`${server.url}/WarehouseManage/shelving`);
@@ -172,8 +174,8 @@ describe('goods in, through the screens', () => {
       await scan(wh, 'WI99999999');
       await wh.locator('.ant-message-notice').filter({ hasText: '语音合成失败' }).waitFor();
     } finally {
-      delete process.env.TTS_URL;
-      delete process.env.TTS_ACCESS_TOKEN;
+      speechProvider.url = null;
+      speechProvider.accessToken = null;
       provider.close();
     }
   });

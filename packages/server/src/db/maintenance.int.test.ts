@@ -10,7 +10,7 @@ describe('PGlite maintenance', () => {
     await client.close();
   });
 
-  it('vacuums and analyses: the planner learns the table size and dead rows are reclaimed', async () => {
+  it('vacuums and analyses: the planner learns the table size and dead rows are reclaimed', { timeout: 60_000 }, async () => {
     await client.exec('CREATE TABLE parcels (id serial PRIMARY KEY, code text NOT NULL)');
     await client.exec("INSERT INTO parcels (code) SELECT 'P' || g FROM generate_series(1, 5000) g");
     await client.exec('DELETE FROM parcels WHERE id % 2 = 0');
