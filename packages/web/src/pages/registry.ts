@@ -68,6 +68,10 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'notification/ChannelList': lazy(() => import('./notification/ChannelList')),
   'notification/NotificationHome': lazy(() => import('./notification/NotificationHome')),
   'notification/OperateChannel': lazy(() => import('./notification/OperateChannel')),
+  'marketing/CouponList': lazy(() => import('./marketing/CouponList')),
+  'marketing/OperateConstCoupon': lazy(() => import('./marketing/OperateConstCoupon')),
+  'marketing/OperateCycleCoupon': lazy(() => import('./marketing/OperateCycleCoupon')),
+  'marketing/CouponSendRecord': lazy(() => import('./marketing/CouponSendRecord')),
 };
 
 export function isRegistered(component: string): boolean {

@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { CouponGrant, SendRecordQuery } from '@waystation/shared/contract/marketing';
+import { CouponSource, CouponStatus, SendTarget } from '@waystation/shared/marketing/vocab';
+import { fill, useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { downloadExcel, useCouponOptions, useRecords, useRevoke } from './api';
+import { useMkMessages } from './messages';
+
+const STATUS_COLOR: Record<string, string> = { activity: 'green', used: 'blue', disabled: 'default' };
+
+interface Filters {
+  couponId?: number;
+  userCode?: string;
+  grantNo?: string;
+  sourceType?: string;
+  status?: string;
+  range?: [Dayjs, Dayjs] | null;
+}
+
+/** marketing/CouponSendRecord (issue details): every grant with filters kept in the URL, Excel export, revoke with a reason. */
+export default function CouponSendRecord() {
+  const t = useT();
+  const m = useMkMessages();
+  const lang = useLang((s) => s.lang);
+  const { message } = App.useApp();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm<Filters>();
+  const [revoking, setRevoking] = useState<CouponGrant | null>(null);
+  const [reason, setReason] = useState('');
+  const options = useCouponOptions();
+  const revoke = useRevoke();
+  const filters: Partial<SendRecordQuery> = {
+    couponId: query.couponId ? Number(query.couponId) : undefined, userCode: query.userCode, grantNo: query.grantNo,
+    sourceType: query.sourceType as SendRecordQuery['sourceType'], status: query.status as SendRecordQuery['status'], from: query.from, to: query.to,
+  };
+  const list = useRecords({ page, limit, ...filters });
+  useFormFromQuery(form, {
+    couponId: filters.couponId, userCode: query.userCode, grantNo: query.grantNo, sourceType: query.sourceType, status: query.status,
+    range: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null,
+  } as Filters);
+
+  const columns: ResizableColumn<CouponGrant>[] = [
+    { key: 'grantNo', title: m.grantNo, dataIndex: 'grantNo', width: 190 },
+    { key: 'coupon', title: m.couponName, dataIndex: 'couponName', width: 160 },
+    { key: 'userCode', title: m.userCodes, dataIndex: 'userCode', width: 110 },
+    { key: 'member', title: m.member, dataIndex: 'memberName', width: 120 },
+    { key: 'source', title: m.source, dataIndex: 'sourceType', width: 110, render: (v: string) => CouponSource.label(v, lang) },
+    { key: 'target', title: m.sendTarget, dataIndex: 'sendTarget', width: 80, render: (v: string) => SendTarget.label(v, lang) },
+    {
+      key: 'status', title: m.status, dataIndex: 'status', width: 90,
+      render: (v: string, r) => (r.expired ? <Tag color="orange">{m.expired}</Tag> : <Tag color={STATUS_COLOR[v]}>{CouponStatus.label(v, lang)}</Tag>),
+    },
+    { key: 'validTo', title: m.validTo, dataIndex: 'validTo', width: 170, render: formatTime },
+    { key: 'useTime', title: m.useTime, dataIndex: 'useTime', width: 170, render: formatTime },
+    { key: 'reason', title: m.reason, dataIndex: 'disabledReason', width: 120 },
+    { key: 'operator', title: m.operator, dataIndex: 'operatorName', width: 100 },
+    { key: 'createTime', title: m.grantTime, dataIndex: 'createTime', width: 170, render: formatTime },
+    {
+      key: 'actions', title: t('common.actions'), width: 80, fixed: 'right',
+      render: (_, r) => (r.status === 'activity' && !r.expired ? <Button type="link" size="small" danger onClick={() => { setReason(''); setRevoking(r); }}>{m.revoke}</Button> : null),
+    },
+  ];
+
+  return (
+    <Card>
+      <Form<Filters>
+        form={form} layout="inline" className="list-filters"
+        onFinish={({ range, ...v }) => setFilters({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
+      >
+        <Form.Item name="couponId" label={m.couponName}>
+          <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} placeholder={t('common.all')} options={options.data?.map((o) => ({ value: o.id, label: o.name }))} />
+        </Form.Item>
+        <Form.Item name="userCode" label={m.userCodes}><Input allowClear style={{ width: 120 }} /></Form.Item>
+        <Form.Item name="grantNo" label={m.grantNo}><Input allowClear style={{ width: 170 }} /></Form.Item>
+        <Form.Item name="sourceType" label={m.source}>
+          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={CouponSource.values.map((v) => ({ value: v, label: CouponSource.label(v, lang) }))} />
+        </Form.Item>
+        <Form.Item name="status" label={m.status}>
+          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={CouponStatus.values.map((v) => ({ value: v, label: CouponStatus.label(v, lang) }))} />
+        </Form.Item>
+        <Form.Item name="range" label={m.grantTime}><DatePicker.RangePicker /></Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">{t('common.search')}</Button>
+            <Button onClick={() => { form.resetFields(); setFilters({}); }}>{t('common.reset')}</Button>
+            <Button onClick={() => downloadExcel('/api/marketing/coupon/exportSendRecord', filters, '优惠券发放明细.xlsx')}>{m.export}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <ResizableTable<CouponGrant>
+        rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
+        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
+      />
+      <Modal
+        open={!!revoking} title={revoking ? fill(m.revokeTitle, { no: revoking.grantNo }) : ''} onCancel={() => setRevoking(null)} confirmLoading={revoke.isPending}
+        okButtonProps={{ disabled: !reason.trim() }}
+        onOk={async () => {
+          await revoke.mutateAsync({ id: revoking!.id, reason: reason.trim() });
+          message.success(m.saved);
+          setRevoking(null);
+        }}
+      >
+        <Input.TextArea rows={3} maxLength={200} placeholder={m.reasonRequired} value={reason} onChange={(e) => setReason(e.target.value)} aria-label={m.reason} />
+      </Modal>
+    </Card>
+  );
+}
