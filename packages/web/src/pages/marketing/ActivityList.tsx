@@ -1,0 +1,84 @@
+import { Button, Card, Dropdown, Form, Input, Select, Space, Tag } from 'antd';
+import { useNavigate } from 'react-router';
+import type { Activity } from '@waystation/shared/contract/marketing';
+import { fromMinor } from '@waystation/shared/contract/ledger';
+import { ActivityKind, CouponTemplateStatus } from '@waystation/shared/marketing/vocab';
+import { useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { useActivities, useActivityStatus } from './api';
+import { configRoute } from './PrizeConfig';
+import { useMkMessages } from './messages';
+
+/** marketing/ActivityList: lucky-draw activities (turntable, slot machine, egg smashing); each opens its prize configuration. */
+export default function ActivityList() {
+  const t = useT();
+  const m = useMkMessages();
+  const lang = useLang((s) => s.lang);
+  const navigate = useNavigate();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm();
+  const list = useActivities({ page, limit, name: query.name, kind: query.kind as Activity['kind'], status: query.status as Activity['status'] });
+  const setStatus = useActivityStatus();
+  useFormFromQuery(form, { name: query.name, kind: query.kind, status: query.status });
+  const now = Date.now();
+
+  const columns: ResizableColumn<Activity>[] = [
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+    { key: 'name', title: m.activityName, dataIndex: 'name', width: 180 },
+    { key: 'kind', title: m.kind, dataIndex: 'kind', width: 100, render: (v: string) => <Tag color="gold">{ActivityKind.label(v, lang)}</Tag> },
+    { key: 'window', title: m.window, width: 330, render: (_, r) => `${formatTime(r.startAt)} ~ ${formatTime(r.endAt)}` },
+    { key: 'cost', title: `${m.freeDraws} / ${m.costAmount}`, width: 160, render: (_, r) => `${r.freeDrawsPerDay} / ${fromMinor(r.costAmount)} ${r.currency}` },
+    { key: 'prizes', title: m.prizes, width: 260, render: (_, r) => r.prizes.map((p) => `${p.name} ${p.probability}%`).join('，') },
+    { key: 'draws', title: m.draws, dataIndex: 'drawCount', width: 90 },
+    {
+      key: 'status', title: m.status, dataIndex: 'status', width: 100,
+      render: (v: string, r) => {
+        const live = v === 'activity' && Date.parse(r.startAt) <= now && now < Date.parse(r.endAt);
+        return <Tag color={live ? 'green' : 'default'}>{CouponTemplateStatus.label(v, lang)}{live ? ` · ${m.live}` : ''}</Tag>;
+      },
+    },
+    {
+      key: 'actions', title: t('common.actions'), width: 180, fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => navigate(configRoute(r.kind, r.id))}>{m.configPrizes}</Button>
+          <Button type="link" size="small" danger={r.status === 'activity'} onClick={() => setStatus.mutate({ id: r.id, status: r.status === 'activity' ? 'disabled' : 'activity' })}>
+            {r.status === 'activity' ? m.disable : m.enable}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+        <Form.Item name="name" label={m.activityName}><Input allowClear style={{ width: 160 }} /></Form.Item>
+        <Form.Item name="kind" label={m.kind}>
+          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={ActivityKind.values.map((v) => ({ value: v, label: ActivityKind.label(v, lang) }))} />
+        </Form.Item>
+        <Form.Item name="status" label={m.status}>
+          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={CouponTemplateStatus.values.map((v) => ({ value: v, label: CouponTemplateStatus.label(v, lang) }))} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">{t('common.search')}</Button>
+            <Button onClick={() => { form.resetFields(); setFilters({}); }}>{t('common.reset')}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Space style={{ margin: '12px 0' }}>
+        <Dropdown menu={{ items: ActivityKind.values.map((k) => ({ key: k, label: ActivityKind.label(k, lang), onClick: () => navigate(configRoute(k)) })) }}>
+          <Button type="primary">{m.newActivity}</Button>
+        </Dropdown>
+      </Space>
+      <ResizableTable<Activity>
+        rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
+        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,255 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { fromMinor } from '@waystation/shared/contract/ledger';
+import type { PrizeInput, SimulateResult } from '@waystation/shared/contract/marketing';
+import { decimal2, percentage } from '@waystation/shared/rules';
+import { ActivityKind, CouponTemplateStatus, PRIZE_LIMITS, PrizeType } from '@waystation/shared/marketing/vocab';
+import { fillerRest, formatPercent, TOTAL_BP } from '@waystation/shared/marketing/probability';
+import { fill, useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { newRequestId, simulate, useActivity, useCouponOptions, useDraw, useDraws, useSaveActivity } from './api';
+import { LevelSelect } from './components';
+import { DrawPreview } from './DrawPreview';
+import { useMkMessages } from './messages';
+
+type PrizeRow = { id?: number; name: string; prizeType: 'coupon' | 'balance' | 'points' | 'none'; couponId?: number | null; amount?: string; probability?: string; stock?: number | null; perMemberCap?: number | null };
+
+interface Values {
+  name: string;
+  description?: string;
+  window: [Dayjs, Dayjs];
+  costAmount: string;
+  freeDrawsPerDay: number;
+  maxDrawsPerDay: number;
+  eligibleLevelIds?: number[];
+  status: 'activity' | 'disabled';
+  prizes: PrizeRow[];
+  fillerName: string;
+  fillerId?: number;
+}
+
+const ROUTES: Record<string, string> = { turntable: 'turntableConfig', tigerMachines: 'tigerMachinesConfig', hammerEgg: 'hammerEggConfig' };
+export const configRoute = (kind: string, id?: number) => `/marketingManage/activitiesManage/${ROUTES[kind]}${id ? `?id=${id}` : ''}`;
+
+/** The prize configuration of one kind of lucky draw (?id= edits): basics, prizes with chances adding up to 100, simulation, live preview, test draw, records. */
+export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'hammerEgg' }) {
+  const t = useT();
+  const m = useMkMessages();
+  const lang = useLang((s) => s.lang);
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id')) || 0;
+  const activity = useActivity(id);
+  const coupons = useCouponOptions();
+  const save = useSaveActivity();
+  const drawMut = useDraw();
+  const [form] = Form.useForm<Values>();
+  const prizes = (Form.useWatch('prizes', form) ?? []) as PrizeRow[];
+  const fillerName = Form.useWatch('fillerName', form) ?? m.filler;
+  const [sim, setSim] = useState<SimulateResult | null>(null);
+  const [simulating, setSimulating] = useState(false);
+  const [drawUser, setDrawUser] = useState('');
+  const [won, setWon] = useState<{ index: number; spin: number; text: string } | null>(null);
+  const [recordPage, setRecordPage] = useState(1);
+  const records = useDraws({ page: recordPage, limit: 10, activityId: id || -1 });
+  const limits = PRIZE_LIMITS[kind];
+
+  useEffect(() => {
+    const a = activity.data;
+    if (!a) return;
+    const filler = a.prizes.find((p) => p.isFiller);
+    form.setFieldsValue({
+      name: a.name, description: a.description, window: [dayjs(a.startAt), dayjs(a.endAt)], costAmount: fromMinor(a.costAmount), freeDrawsPerDay: a.freeDrawsPerDay,
+      maxDrawsPerDay: a.maxDrawsPerDay, eligibleLevelIds: a.eligibleLevelIds, status: a.status, fillerName: filler?.name ?? m.filler, fillerId: filler?.id,
+      prizes: a.prizes.filter((p) => !p.isFiller).map((p) => ({ id: p.id, name: p.name, prizeType: p.prizeType, couponId: p.couponId, amount: p.amount, probability: p.probability, stock: p.stock, perMemberCap: p.perMemberCap })),
+    });
+  }, [activity.data, form, m.filler]);
+
+  const rest = fillerRest(prizes.map((p) => p?.probability ?? '0').map((p) => (p === '' ? '0' : p)));
+  const fillerProbability = rest === null ? null : formatPercent(rest);
+  const previewPrizes = [...prizes.map((p) => ({ name: p?.name || '?' })), { name: fillerName, isFiller: true }];
+  const sumText = rest === null ? '—' : formatPercent(TOTAL_BP);
+
+  const allPrizes = (v: { prizes?: PrizeRow[]; fillerName?: string; fillerId?: number }): PrizeInput[] => [
+    ...(v.prizes ?? []).map((p) => ({
+      id: p.id, name: p.name, prizeType: p.prizeType, couponId: p.prizeType === 'coupon' ? (p.couponId ?? null) : null,
+      amount: p.prizeType === 'balance' || p.prizeType === 'points' ? (p.amount ?? '') : '', probability: p.probability ?? '', stock: p.stock ?? null,
+      perMemberCap: p.perMemberCap ?? null, isFiller: false,
+    })),
+    { id: v.fillerId, name: v.fillerName || m.filler, prizeType: 'none' as const, probability: fillerProbability ?? '0', isFiller: true, stock: null, perMemberCap: null, couponId: null, amount: '' },
+  ];
+
+  const submit = async (v: Values) => {
+    try {
+      const r = await save.mutateAsync({
+        id: id || undefined, kind, name: v.name, description: v.description ?? '', startAt: v.window[0].toISOString(), endAt: v.window[1].toISOString(),
+        costAmount: v.costAmount || '0', freeDrawsPerDay: v.freeDrawsPerDay, maxDrawsPerDay: v.maxDrawsPerDay, eligibleLevelIds: v.eligibleLevelIds ?? [], status: v.status,
+        prizes: allPrizes(v),
+      });
+      message.success(m.saved);
+      if (!id) navigate(configRoute(kind, r.id), { replace: true });
+    } catch (err) {
+      showFieldErrors(form, err);
+    }
+  };
+
+  const runSimulation = async () => {
+    setSimulating(true);
+    try {
+      const v = form.getFieldsValue();
+      setSim(await simulate({ kind, prizes: allPrizes(v).map((p) => ({ name: p.name, probability: p.probability, isFiller: p.isFiller })) }));
+    } finally {
+      setSimulating(false);
+    }
+  };
+
+  const runDraw = async () => {
+    const r = await drawMut.mutateAsync({ activityId: id, userCode: drawUser.trim(), requestId: newRequestId() });
+    const saved = activity.data?.prizes ?? [];
+    const idx = saved.filter((p) => !p.isFiller).findIndex((p) => p.id === r.prizeId);
+    const index = idx === -1 ? previewPrizes.length - 1 : idx;
+    setWon((w) => ({ index, spin: (w?.spin ?? 0) + 1, text: fill(m.drawResult, { prize: r.prizeName }) + (r.fellBack ? m.fellBack : '') }));
+  };
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Form<Values>
+        form={form} layout="vertical" onFinish={submit}
+        initialValues={{ costAmount: '0', freeDrawsPerDay: 1, maxDrawsPerDay: 0, status: 'activity', prizes: [], fillerName: m.filler, window: [dayjs().startOf('hour'), dayjs().add(30, 'day').endOf('day')] }}
+      >
+        <Card title={`${ActivityKind.label(kind, lang)} · ${m.basics}`} loading={id > 0 && activity.isLoading}>
+          <Row gutter={16}>
+            <Col span={8}><Form.Item name="name" label={m.activityName} rules={[{ required: true, whitespace: true, message: m.activityName }]}><Input maxLength={60} /></Form.Item></Col>
+            <Col span={10}><Form.Item name="window" label={m.window} rules={[{ required: true, message: m.window }]}><DatePicker.RangePicker showTime /></Form.Item></Col>
+            <Col span={6}>
+              <Form.Item name="status" label={m.status}>
+                <Radio.Group optionType="button" options={CouponTemplateStatus.values.map((v) => ({ value: v, label: CouponTemplateStatus.label(v, lang) }))} />
+              </Form.Item>
+            </Col>
+            <Col span={4}><Form.Item name="freeDrawsPerDay" label={m.freeDraws}><InputNumber min={0} max={100} precision={0} /></Form.Item></Col>
+            <Col span={4}><Form.Item name="costAmount" label={m.costAmount} rules={[zodRule(decimal2)]}><Input addonAfter="CNY" /></Form.Item></Col>
+            <Col span={6}><Form.Item name="maxDrawsPerDay" label={m.maxDraws}><InputNumber min={0} max={1000} precision={0} /></Form.Item></Col>
+            <Col span={10}><Form.Item name="eligibleLevelIds" label={m.eligible}><LevelSelect /></Form.Item></Col>
+            <Col span={24}><Form.Item name="description" label={m.remark}><Input.TextArea rows={2} maxLength={1000} /></Form.Item></Col>
+          </Row>
+        </Card>
+        <Card title={m.configPrizes} style={{ marginTop: 16 }} extra={<Typography.Text type="secondary">{m.fillerAuto}</Typography.Text>}>
+          <Form.List name="prizes">
+            {(fields, { add, remove }) => (
+              <>
+                {fields.map((f, i) => {
+                  const type = prizes[i]?.prizeType;
+                  return (
+                    <Row key={f.key} gutter={8} align="top" data-testid={`prize-row-${i}`}>
+                      <Col span={4}><Form.Item name={[f.name, 'name']} label={i === 0 ? m.prizeName : undefined} rules={[{ required: true, message: m.prizeName }]}><Input aria-label={`${m.prizeName} ${i + 1}`} maxLength={40} /></Form.Item></Col>
+                      <Col span={3}>
+                        <Form.Item name={[f.name, 'prizeType']} label={i === 0 ? m.prizeType : undefined}>
+                          <Select aria-label={`${m.prizeType} ${i + 1}`} options={PrizeType.values.filter((v) => v !== 'none').map((v) => ({ value: v, label: PrizeType.label(v, lang) }))} />
+                        </Form.Item>
+                      </Col>
+                      <Col span={5}>
+                        {type === 'coupon' ? (
+                          <Form.Item name={[f.name, 'couponId']} label={i === 0 ? `${m.coupon} / ${m.prizeAmount}` : undefined} rules={[{ required: true, message: m.coupon }]}>
+                            <Select aria-label={`${m.coupon} ${i + 1}`} showSearch optionFilterProp="label" options={coupons.data?.filter((c) => c.kind === 'const').map((c) => ({ value: c.id, label: c.name }))} />
+                          </Form.Item>
+                        ) : (
+                          <Form.Item name={[f.name, 'amount']} label={i === 0 ? `${m.coupon} / ${m.prizeAmount}` : undefined} rules={[{ required: true, message: m.prizeAmount }]}>
+                            <Input aria-label={`${m.prizeAmount} ${i + 1}`} addonAfter={type === 'balance' ? 'CNY' : '积分'} />
+                          </Form.Item>
+                        )}
+                      </Col>
+                      <Col span={4}>
+                        <Form.Item name={[f.name, 'probability']} label={i === 0 ? m.probability : undefined} rules={[{ required: true, message: m.probability }, zodRule(percentage)]}>
+                          <Input aria-label={`${m.probability} ${i + 1}`} addonAfter="%" />
+                        </Form.Item>
+                      </Col>
+                      <Col span={3}><Form.Item name={[f.name, 'stock']} label={i === 0 ? m.stock : undefined}><InputNumber aria-label={`${m.stock} ${i + 1}`} min={0} precision={0} placeholder={m.unlimited} style={{ width: '100%' }} /></Form.Item></Col>
+                      <Col span={3}><Form.Item name={[f.name, 'perMemberCap']} label={i === 0 ? m.perMemberCap : undefined}><InputNumber min={1} precision={0} placeholder={m.unlimited} style={{ width: '100%' }} /></Form.Item></Col>
+                      <Col span={2} style={{ paddingTop: i === 0 ? 30 : 0 }}><Button icon={<DeleteOutlined />} danger onClick={() => remove(f.name)} aria-label={m.remove} /></Col>
+                    </Row>
+                  );
+                })}
+                <Row gutter={8} align="middle" style={{ marginBottom: 12 }}>
+                  <Col span={4}><Form.Item name="fillerName" noStyle><Input aria-label={m.filler} /></Form.Item></Col>
+                  <Col span={3}><Tag>{PrizeType.label('none', lang)}</Tag></Col>
+                  <Col span={5} />
+                  <Col span={4}><Input value={fillerProbability ?? '—'} disabled addonAfter="%" aria-label={`${m.filler} ${m.probability}`} /></Col>
+                </Row>
+                <Space>
+                  <Button icon={<PlusOutlined />} disabled={fields.length + 1 >= limits.max} onClick={() => add({ name: '', prizeType: 'points', probability: '', stock: null })}>{m.addPrize}</Button>
+                  <Typography.Text data-testid="probability-sum" type={rest === null ? 'danger' : undefined}>{fill(m.probabilitySum, { sum: sumText })}</Typography.Text>
+                </Space>
+                {rest === null && <Alert style={{ marginTop: 8 }} type="error" showIcon message="各奖品中奖概率之和必须等于100%" />}
+              </>
+            )}
+          </Form.List>
+          <Space style={{ marginTop: 16 }}>
+            <Button type="primary" htmlType="submit" loading={save.isPending}>{t('common.save')}</Button>
+            <Button onClick={runSimulation} loading={simulating} disabled={rest === null || prizes.length + 1 < limits.min}>{m.simulate}</Button>
+            <Button onClick={() => navigate('/marketingManage/activitiesManage')}>{t('common.cancel')}</Button>
+          </Space>
+        </Card>
+      </Form>
+      <Row gutter={16}>
+        <Col span={14}>
+          <Card title={m.simulation}>
+            {sim ? (
+              <>
+                <Table
+                  size="small" rowKey="name" pagination={false} dataSource={sim.rows} data-testid="simulation"
+                  columns={[
+                    { key: 'name', title: m.prizeName, dataIndex: 'name' },
+                    { key: 'configured', title: m.configured, dataIndex: 'configured', render: (v: string) => `${v}%` },
+                    { key: 'observed', title: m.observed, dataIndex: 'observed', render: (v: string) => `${v}%` },
+                    { key: 'hits', title: m.hits, dataIndex: 'hits' },
+                    { key: 'ok', title: m.withinBounds, dataIndex: 'withinBounds', render: (v: boolean) => (v ? <Tag color="green">✓</Tag> : <Tag color="red">✗</Tag>) },
+                  ]}
+                />
+                <Typography.Text type="secondary">{fill(m.chiSquare, { value: sim.chiSquare, df: sim.df })}</Typography.Text>
+              </>
+            ) : (
+              <Typography.Text type="secondary">—</Typography.Text>
+            )}
+          </Card>
+        </Col>
+        <Col span={10}>
+          <Card title={m.livePreview}>
+            <DrawPreview kind={kind} prizes={previewPrizes} target={won?.index ?? null} spin={won?.spin ?? 0} />
+            {id > 0 && (
+              <Space style={{ marginTop: 12 }} wrap>
+                <Input placeholder={m.drawFor} value={drawUser} onChange={(e) => setDrawUser(e.target.value)} style={{ width: 140 }} aria-label={m.drawFor} />
+                <Button type="primary" disabled={!drawUser.trim()} loading={drawMut.isPending} onClick={runDraw}>
+                  {kind === 'turntable' ? m.spin : kind === 'tigerMachines' ? m.pull : m.smash}
+                </Button>
+                {won && <Typography.Text strong data-testid="draw-result">{won.text}</Typography.Text>}
+              </Space>
+            )}
+          </Card>
+        </Col>
+      </Row>
+      {id > 0 && (
+        <Card title={m.records}>
+          <Table
+            size="small" rowKey="id" dataSource={records.data?.list} loading={records.isFetching}
+            pagination={{ current: recordPage, pageSize: 10, total: records.data?.total ?? 0, onChange: setRecordPage }}
+            columns={[
+              { key: 'time', title: m.time, dataIndex: 'createTime', render: formatTime },
+              { key: 'user', title: m.userCodes, dataIndex: 'userCode' },
+              { key: 'prize', title: m.prizeName, dataIndex: 'prizeName', render: (v: string, r) => `${v}${r.fellBack ? '（库存不足）' : ''}` },
+              { key: 'type', title: m.prizeType, dataIndex: 'prizeType', render: (v: string) => PrizeType.label(v, lang) },
+              { key: 'grant', title: m.grantNo, dataIndex: 'couponGrantNo' },
+              { key: 'free', title: m.costAmount, render: (_, r) => (r.free ? m.free : `${m.paid} ${fromMinor(r.costAmount)}`) },
+              { key: 'op', title: m.operator, dataIndex: 'operatorName' },
+            ]}
+          />
+        </Card>
+      )}
+    </Space>
+  );
+}
+

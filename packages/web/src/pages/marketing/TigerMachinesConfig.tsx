@@ -1,0 +1,6 @@
+import { PrizeConfig } from './PrizeConfig';
+
+/** marketing/TigerMachinesConfig: 老虎机 prize configuration. */
+export default function TigerMachinesConfig() {
+  return <PrizeConfig kind="tigerMachines" />;
+}
