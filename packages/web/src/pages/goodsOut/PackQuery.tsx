@@ -1,0 +1,135 @@
+import { App, Button, Card, DatePicker, Form, Input, Select, Space, Tabs } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useNavigate } from 'react-router';
+import type { PackageListQuery, PackageRow } from '@waystation/shared/contract/goodsOut';
+import { Marketplace } from '@waystation/shared/vocab/account';
+import { PackageNumberType, PackageStatus } from '@waystation/shared/vocab/goods-out';
+import { fill, useLang, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { formatMoney } from '../transaction/money';
+import { useChannels, usePackages, useGoodsOutWrite } from './api';
+import { PackageStatusTag } from './components';
+import { useGoodsOutMessages } from './messages';
+import { request } from '../../api/request';
+import { AutoReceiveResult } from '@waystation/shared/contract/goodsOut';
+
+const TABS = ['pack_pretrial', 'remove_wait', 'removing', 'removed', 'packing', 'packed', 'patch_wait', 'pending_launch', 'wait_ship', 'sorted', 'prepare_ship', 'shipped', 'received', 'exception'];
+
+interface Filters {
+  numberType?: string;
+  numberValue?: string;
+  userCode?: string;
+  channelId?: number;
+  mallType?: string;
+  dates?: [Dayjs, Dayjs] | null;
+  sort?: string;
+}
+
+/** warehouse/PackQuery: packages by status (tabs) with number, member, channel, marketplace and date filters, kept in the URL. */
+export default function PackQuery() {
+  const t = useT();
+  const m = useGoodsOutMessages();
+  const lang = useLang((s) => s.lang);
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm<Filters>();
+  const channels = useChannels();
+  const status = query.status === 'all' || !query.status ? undefined : query.status;
+  const [sort, order] = (query.sort ?? '').split(':');
+  const q: Partial<PackageListQuery> = {
+    page, limit, status: status as PackageListQuery['status'], numberType: query.numberType as PackageListQuery['numberType'], numberValue: query.numberValue,
+    userCode: query.userCode, channelId: query.channelId ? Number(query.channelId) : undefined, mallType: query.mallType as PackageListQuery['mallType'],
+    from: query.from, to: query.to, sort: (sort || undefined) as PackageListQuery['sort'], order: (order || undefined) as PackageListQuery['order'],
+  };
+  const list = usePackages(q);
+  const auto = useGoodsOutWrite(() => request('/api/warehouse/package/autoReceive', { method: 'POST', schema: AutoReceiveResult }));
+  useFormFromQuery(form, {
+    numberType: query.numberType ?? 'packageNo', numberValue: query.numberValue, userCode: query.userCode, channelId: query.channelId ? Number(query.channelId) : undefined,
+    mallType: query.mallType, dates: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null, sort: query.sort,
+  });
+  const apply = (v: Filters) =>
+    setFilters({
+      numberType: v.numberType, numberValue: v.numberValue, userCode: v.userCode, channelId: v.channelId, mallType: v.mallType, sort: v.sort, status: query.status,
+      from: v.dates?.[0]?.format('YYYY-MM-DD'), to: v.dates?.[1]?.format('YYYY-MM-DD'),
+    });
+  const columns: ResizableColumn<PackageRow>[] = [
+    { key: 'packageNo', title: m.packageNo, dataIndex: 'packageNo', width: 130, render: (v: string, r) => <a onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.id}`)}>{v}</a> },
+    { key: 'status', title: m.status, dataIndex: 'status', width: 110, render: (s: string) => <PackageStatusTag status={s} /> },
+    { key: 'member', title: m.member, dataIndex: 'userCode', width: 100 },
+    { key: 'channel', title: m.channel, dataIndex: 'channelName', width: 140 },
+    { key: 'country', title: m.country, dataIndex: 'countryCode', width: 70 },
+    { key: 'items', title: m.items, dataIndex: 'itemCount', width: 60 },
+    { key: 'weight', title: m.weight, width: 110, render: (_, r) => `${r.realWeightG ?? r.estimatedWeightG} g` },
+    { key: 'volume', title: m.volume, dataIndex: 'volumeCm3', width: 110, render: (v: number) => `${v} cm³` },
+    { key: 'freight', title: m.freightCharged, width: 120, render: (_, r) => formatMoney(r.freightCharged || r.freightEstimated, r.currency) },
+    { key: 'patch', title: m.patch, width: 110, render: (_, r) => (r.patchAmount ? formatMoney(r.patchAmount, r.currency) : '-') },
+    { key: 'sack', title: m.sack, dataIndex: 'sackCode', width: 120, render: (v: string | null) => v ?? '-' },
+    { key: 'trackingNo', title: m.trackingNo, dataIndex: 'trackingNo', width: 150 },
+    { key: 'createTime', title: m.createTime, dataIndex: 'createTime', width: 170, render: formatTime },
+    {
+      key: 'actions', title: t('common.actions'), width: 80, fixed: 'right',
+      render: (_, r) => <Button type="link" size="small" onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.id}`)} data-testid={`detail-${r.id}`}>{m.detail}</Button>,
+    },
+  ];
+  return (
+    <Card>
+      <Tabs
+        activeKey={query.status ?? 'all'}
+        onChange={(k) => setFilters({ ...Object.fromEntries(Object.entries(query).filter(([key]) => !['page', 'status'].includes(key))), status: k })}
+        items={[{ key: 'all', label: m.all }, ...TABS.map((s) => ({ key: s, label: PackageStatus.label(s, lang) }))]}
+      />
+      <Form<Filters> form={form} layout="inline" className="list-filters" onFinish={apply}>
+        <Form.Item label={m.number}>
+          <Space.Compact>
+            <Form.Item name="numberType" noStyle>
+              <Select style={{ width: 130 }} options={PackageNumberType.values.map((v) => ({ value: v, label: PackageNumberType.label(v, lang) }))} />
+            </Form.Item>
+            <Form.Item name="numberValue" noStyle>
+              <Input allowClear style={{ width: 180 }} data-testid="number-value" />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="userCode" label={m.member}>
+          <Input allowClear style={{ width: 110 }} />
+        </Form.Item>
+        <Form.Item name="channelId" label={m.channel}>
+          <Select allowClear style={{ width: 150 }} placeholder={t('common.all')} options={(channels.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+        </Form.Item>
+        <Form.Item name="mallType" label={m.mall}>
+          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={Marketplace.values.map((v) => ({ value: v, label: Marketplace.label(v, lang) }))} />
+        </Form.Item>
+        <Form.Item name="dates" label={m.dateRange}>
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Form.Item name="sort" label="↕">
+          <Select allowClear style={{ width: 150 }} options={[
+            { value: 'create_time:desc', label: `${m.createTime} ↓` }, { value: 'pay_time:desc', label: `${m.payTime} ↓` },
+            { value: 'modify_time:desc', label: `${t('common.modifyTime')} ↓` }, { value: 'id:asc', label: 'ID ↑' },
+          ]} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">{t('common.search')}</Button>
+            <Button onClick={() => { form.resetFields(); setFilters({ status: query.status }); }}>{t('common.reset')}</Button>
+            <Button onClick={async () => message.success(fill(m.receivedN, { n: (await auto.mutateAsync(undefined)).received }))}>{m.autoReceive}</Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <ResizableTable<PackageRow>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total: list.data?.totalExact === false ? `${total}+` : total }), onChange: setPage,
+        }}
+      />
+    </Card>
+  );
+}
