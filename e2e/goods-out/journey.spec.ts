@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestServer } from '../../packages/server/src/testing/server';
+import { pdfText } from '../../packages/server/src/testing/factories/goods-in';
+import { itemCodesOf, newPackage, systemOp } from '../../packages/server/src/modules/goodsOut/factory';
+import { payPackage } from '../../packages/server/src/modules/goodsOut/orders';
+import { DEMO_PASSWORD, launchBrowser, type TestServer } from '../support/browser';
+
+let server: TestServer;
+let browser: Browser;
+let dataDir: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-goods-out-'));
+  [server, browser] = await Promise.all([startTestServer({ dataDir, now: () => new Date() }), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function pageAs(username: string): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+  ctx.setDefaultTimeout(10_000);
+  contexts.push(ctx);
+  const token = await server.login(username, DEMO_PASSWORD);
+  await ctx.addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
+  return ctx.newPage();
+}
+
+/** A keyboard-wedge scanner: characters, then Enter, into whatever has focus. */
+async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** No print driver runs in tests: stations that print show the SPEC's 客户端未连接 alert 1 s after opening. */
+async function dismissDriverAlert(page: Page): Promise<void> {
+  const alert = page.locator('.ant-modal-confirm').filter({ hasText: '客户端未连接' });
+  await alert.waitFor();
+  await alert.getByRole('button').click();
+  await alert.waitFor({ state: 'hidden' });
+}
+
+async function scanReady(page: Page): Promise<void> {
+  await page.getByTestId('scan-input').waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 5000 }).toBe('scan-input');
+}
+
+const lastLog = (page: Page) => page.getByTestId('scan-log-item').first();
+const expectLog = async (page: Page, text: string, tone: 'success' | 'error' | 'info' | 'warning') => {
+  await expect.poll(() => lastLog(page).innerText()).toContain(text);
+  expect(await lastLog(page).getAttribute('class')).toContain(`scan-log-${tone}`);
+};
+const ok = (page: Page) => page.locator('.ant-modal:visible').getByRole('button', { name: /确\s*定|OK/ });
+
+describe('goods out, through the screens', () => {
+  it('takes one package from pack_pretrial to shipped with a scanner: pre-review, removal, packing, label, sack, batch, manifest', async () => {
+    const p = await newPackage(server.db, { country: 'CA', titles: ['端到端 帆布包', '端到端 马克杯'] });
+    const codes = await itemCodesOf(server.db, p.id);
+    const other = await newPackage(server.db, { status: 'remove_wait', country: 'CA' });
+    const otherCode = (await itemCodesOf(server.db, other.id))[0];
+    const wh = await pageAs('warehouse1');
+
+    // Pre-review: pass with the estimated weight; the quote is EMS 欧美澳 on 900 g.
+    await wh.goto(`${server.url}/WarehouseManage/packPretrial`);
+    await wh.getByTestId(`pass-${p.id}`).click();
+    await wh.getByTestId('estimated-weight').fill('900');
+    await ok(wh).click();
+    await wh.locator('.ant-message-notice').filter({ hasText: '205.00 CNY' }).waitFor();
+
+    // The member pays on the member site.
+    await payPackage(server.db, p.id, await systemOp(server.db, new Date()));
+
+    // Removal: lock the package, a wrong item is a loud error, then both items off their shelves.
+    await wh.goto(`${server.url}/WarehouseManage/packagesOutShelves`);
+    await wh.getByText('请将电脑键盘切换为英文输入法，否则可能导致扫描失败').waitFor();
+    await scanReady(wh);
+    await scan(wh, p.packageNo);
+    await expect.poll(() => wh.getByTestId('current-package').innerText()).toBe(p.packageNo);
+    await scan(wh, otherCode);
+    await expectLog(wh, `属于包裹 ${other.packageNo}，不属于当前包裹 ${p.packageNo}`, 'error');
+    await scan(wh, codes[0]);
+    await expectLog(wh, '下架成功 1/2', 'success');
+    await scan(wh, codes[1]);
+    await expectLog(wh, `包裹 ${p.packageNo} 已全部下架`, 'success');
+    await expect.poll(() => wh.evaluate(() => window.__wsSpoken?.join('|') ?? '')).toContain(`包裹 ${p.packageNo} 已全部下架`);
+
+    // Packing: open, check both items, weigh and measure, print the label, scan it.
+    await wh.goto(`${server.url}/WarehouseManage/packing`);
+    await dismissDriverAlert(wh);
+    await scanReady(wh);
+    await scan(wh, p.packageNo);
+    await expect.poll(() => wh.getByTestId('checklist-item').count()).toBe(2);
+    for (const c of codes) await scan(wh, c);
+    await expectLog(wh, '商品已全部核对，请称重', 'success');
+    await wh.getByTestId('pack-weightG').fill('950');
+    await wh.getByTestId('pack-lengthMm').fill('200');
+    await wh.getByTestId('pack-widthMm').fill('150');
+    await wh.getByTestId('pack-heightMm').fill('100');
+    await wh.getByTestId('submit-weigh').click();
+    await expect.poll(() => wh.getByTestId('freight-real').innerText()).toBe('205.00 CNY');
+    const labelHref = await wh.getByTestId('label-link').getAttribute('href');
+    const label = await wh.request.get(`${server.url}${labelHref}`);
+    expect(label.headers()['content-type']).toBe('application/pdf');
+    const labelText = await pdfText(await label.body());
+    for (const s of [p.packageNo, 'EMS 国际特快', 'CA', '950 g', '3000 cm³', '打包：仓库小王']) expect(labelText).toContain(s);
+    await scanReady(wh);
+    await scan(wh, p.packageNo);
+    await expectLog(wh, `${p.packageNo} 面单确认，待分拣`, 'success');
+
+    // Bind a sack card to EMS for Canada.
+    await wh.goto(`${server.url}/WarehouseManage/sortingOutStorage/bindSack`);
+    await dismissDriverAlert(wh);
+    await wh.getByTestId('sack-code').fill('SKE2E-CA-1');
+    await wh.locator('.ant-form-item').filter({ hasText: '渠道' }).locator('.ant-select').click();
+    await wh.locator('.ant-select-item-option').filter({ hasText: 'EMS 国际特快' }).click();
+    await wh.locator('.ant-form-item').filter({ hasText: '国家' }).locator('.ant-select').click();
+    await wh.locator('.ant-select-item-option').filter({ hasText: /^CA$/ }).click();
+    await wh.getByTestId('bind-submit').click();
+    await wh.getByTestId('bound-sack').filter({ hasText: 'SKE2E-CA-1' }).waitFor();
+
+    // Sorting: the package shows its sack; the sack card puts it there.
+    await wh.goto(`${server.url}/WarehouseManage/sortingOutStorage`);
+    await dismissDriverAlert(wh);
+    await scanReady(wh);
+    await scan(wh, p.packageNo);
+    await expect.poll(() => wh.getByTestId('target-sack').innerText()).toBe('SKE2E-CA-1');
+    await scan(wh, 'SKE2E-CA-1');
+    await expectLog(wh, `${p.packageNo} 已装入 SKE2E-CA-1`, 'success');
+
+    // Seal the sack with its weight.
+    await wh.getByRole('tab', { name: '麻袋' }).click();
+    await wh.getByTestId('seal-SKE2E-CA-1').click();
+    await wh.getByTestId('seal-weight').fill('1000');
+    await ok(wh).click();
+    await wh.locator('.ant-message-notice').filter({ hasText: '已封袋' }).waitFor();
+
+    // Out of storage: a new batch, the sealed sack scanned into it, hand-over with the tracking number.
+    await wh.getByRole('tab', { name: '出库' }).click();
+    await wh.getByTestId('new-batch').click();
+    await scanReady(wh);
+    await scan(wh, 'SKE2E-CA-1');
+    await expectLog(wh, '麻袋 SKE2E-CA-1 已出库', 'success');
+    const batchNo = (await wh.locator('[data-testid^="handover-OB"]').first().getAttribute('data-testid'))!.replace('handover-', '');
+    await wh.getByTestId(`handover-${batchNo}`).click();
+    await wh.getByTestId(`tracking-${p.packageNo}`).fill('EE900000001CN');
+    await wh.getByTestId('handover-ok').click();
+    await wh.locator('.ant-message-notice').filter({ hasText: '已交接发货' }).waitFor();
+
+    // The manifest, as PDF and Excel.
+    const pdfHref = await wh.getByTestId(`manifest-pdf-${batchNo}`).getAttribute('href');
+    const manifest = await pdfText(await (await wh.request.get(`${server.url}${pdfHref}`)).body());
+    for (const s of [`出库清单 ${batchNo}`, 'SKE2E-CA-1', p.packageNo, 'EE900000001CN']) expect(manifest).toContain(s);
+    const xlsxHref = await wh.getByTestId(`manifest-xlsx-${batchNo}`).getAttribute('href');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await (await wh.request.get(`${server.url}${xlsxHref}`)).body()) as unknown as ArrayBuffer);
+    const rows = wb.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(rows.slice(2)).toEqual([['SKE2E-CA-1', p.packageNo, 'U100001', 'Alice Martin', 'CA', 'EMS 国际特快', 950, 118, 2, 'EE900000001CN', '已发货']]);
+
+    // The package query shows it shipped, and its timeline every step.
+    await wh.goto(`${server.url}/WarehouseManage/packDetail?id=${p.id}`);
+    await expect.poll(() => wh.getByTestId('package-status').first().innerText()).toBe('已发货');
+    const steps = (await wh.getByTestId('trace-item').allInnerTexts()).map((s) => s.split('\n')[0].split(' ')[0]);
+    expect(steps).toEqual(['创建包裹订单', '预审通过', '发起支付', '支付成功', '待下架', '下架', '下架', '下架', '打包', '打包', '修改包裹重量', '面单确认', '分拣', '出库', '发货']);
+  });
+});
