@@ -169,6 +169,6 @@ describe('goods out, through the screens', () => {
     await wh.goto(`${server.url}/WarehouseManage/packDetail?id=${p.id}`);
     await expect.poll(() => wh.getByTestId('package-status').first().innerText()).toBe('已发货');
     const steps = (await wh.getByTestId('trace-item').allInnerTexts()).map((s) => s.split('\n')[0].split(' ')[0]);
-    expect(steps).toEqual(['创建包裹订单', '预审通过', '发起支付', '支付成功', '待下架', '下架', '下架', '下架', '打包', '打包', '修改包裹重量', '面单确认', '分拣', '出库', '发货']);
+    expect(steps).toEqual(['创建包裹订单', '预审通过', '发起支付', '支付成功', '待下架', '下架', '下架', '打包', '打包', '修改包裹重量', '面单确认', '分拣', '出库', '发货']);
   });
 });

@@ -80,7 +80,7 @@ describe('package query and detail', () => {
     expect(d.data.items).toHaveLength(2);
     expect(d.data.items.every((i) => i.removed && i.checked && i.shelfCode === 'A-01-01-01')).toBe(true);
     expect(d.data.trace.map((x) => x.type)).toEqual([
-      'package_order_create', 'pack_pretrial_pass', 'order_pay', 'order_paid', 'removeWait', 'remove', 'remove', 'remove', 'pack', 'pack', 'modify_package_weight',
+      'package_order_create', 'pack_pretrial_pass', 'order_pay', 'order_paid', 'removeWait', 'remove', 'remove', 'pack', 'pack', 'modify_package_weight',
     ]);
     expect(d.data).toMatchObject({ realWeightG: 900, freightReal: 20_500, actions: ['label_confirm', 'raise'] });
     expect(d.data.labelUrl).toMatch(/^\/api\/warehouse\/package\/labelPdf\?/);

@@ -84,7 +84,7 @@ describe('payment and removal from shelves', () => {
     expect(last.data).toMatchObject({ status: 'removed', removedCount: 2 });
     expect(await traceOf(p.id)).toEqual([
       'package_order_create:pack_created>pack_pretrial', 'pack_pretrial_pass:pack_pretrial>pack_pretrial_pass', 'order_pay:pack_pretrial_pass>paying',
-      'order_paid:paying>paid', 'removeWait:paid>remove_wait', 'remove:remove_wait>removing', 'remove:removing>removing', 'remove:removing>removed',
+      'order_paid:paying>paid', 'removeWait:paid>remove_wait', 'remove:remove_wait>removing', 'remove:removing>removed',
     ]);
   });
 

@@ -80,28 +80,35 @@ export async function pickList(db: Db, q: z.infer<typeof PickListQuery>): Promis
 export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>, op: Op): Promise<RemovalScanResult> {
   const code = body.itemCode.toUpperCase();
   return db.transaction(async (tx) => {
-    const found = await packageOfItem(tx, code);
-    if (body.packageNo && found.packageNo !== body.packageNo.toUpperCase()) {
-      throw invalid('itemCode', `商品 ${code} 属于包裹 ${found.packageNo}，不属于当前包裹 ${body.packageNo.toUpperCase()}`);
+    // The item and its package in one statement, both rows locked: concurrent scans of one package queue here and
+    // the later one sees the earlier one's work (the hot path of the station).
+    const [found] = await tx
+      .select({ item: packageItems, row: packages })
+      .from(packageItems)
+      .innerJoin(packages, eq(packages.id, packageItems.packageId))
+      .where(and(eq(packageItems.itemCode, code), eq(packageItems.released, false)))
+      .limit(1)
+      .for('update');
+    if (!found) throw unknownCode(code, 'item');
+    const { item } = found;
+    let { row } = found;
+    if (body.packageNo && row.packageNo !== body.packageNo.toUpperCase()) {
+      throw invalid('itemCode', `商品 ${code} 属于包裹 ${row.packageNo}，不属于当前包裹 ${body.packageNo.toUpperCase()}`);
     }
-    // The package row lock orders concurrent scans of its items: the later one sees the earlier one's work.
-    let row = await lockPackage(tx, { id: found.pi.packageId });
-    const [item] = await tx.select().from(packageItems).where(eq(packageItems.id, found.pi.id));
-    const result = async (r: PackageRow, repeated: boolean) => {
-      const c = await itemCounts(tx, r.id);
-      return { ...actionResult(r, repeated), itemCode: code, shelfCode: item.shelfCode, removedCount: c.removed, itemCount: c.total };
-    };
-    if (item.removedAt) return result(row, true);
+    const result = (r: PackageRow, repeated: boolean, c: { removed: number; total: number }) => ({
+      ...actionResult(r, repeated), itemCode: code, shelfCode: item.shelfCode, removedCount: c.removed, itemCount: c.total,
+    });
+    if (item.removedAt) return result(row, true, await itemCounts(tx, row.id));
     if (row.status !== 'remove_wait' && row.status !== 'removing') throw packageStale(row, 'remove_start');
     await tx.update(packageItems).set({ removedAt: op.now, removedBy: op.actor.name }).where(eq(packageItems.id, item.id));
     // Off the shelf: the location no longer holds it.
     await tx.update(warehouseItems).set({ shelfLocationId: null, shelfCode: null, updatedAt: op.now }).where(eq(warehouseItems.id, item.itemId));
+    const c = await itemCounts(tx, row.id);
     const note = `${code}${item.shelfCode ? ` @ ${item.shelfCode}` : ''}`;
     if (row.status === 'remove_wait') ({ row } = await applyStep(tx, row, { event: 'remove_start', op, note }));
-    else await writeTrace(tx, row.id, { type: 'remove', event: 'remove_item', from: row.status, to: row.status, note }, op);
-    const c = await itemCounts(tx, row.id);
-    if (c.removed === c.total) ({ row } = await applyStep(tx, row, { event: 'remove_done', op, note: `${c.total} 件商品已下架` }));
-    return result(row, false);
+    else if (c.removed < c.total) await writeTrace(tx, row.id, { type: 'remove', event: 'remove_item', from: row.status, to: row.status, note }, op);
+    if (c.removed === c.total) ({ row } = await applyStep(tx, row, { event: 'remove_done', op, note: `${note}，${c.total} 件商品已下架` }));
+    return result(row, false, c);
   });
 }
 

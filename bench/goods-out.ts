@@ -1,0 +1,181 @@
+// Goods out at scale: a set-based generator of packages (generate_series, no row-by-row inserts) with two items
+// each over a realistic status mix, then every station call over HTTP — sequential p50/p99 and req/s at 10
+// connections — and the package list (first page, filters, deep keyset page, deep OFFSET page), on PGlite and on
+// PostgreSQL. BENCH_PACKAGES=… sets the count (default 300,000: generating 1,000,000 on PGlite takes several minutes).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../packages/server/src/db';
+import { startTestServer, DEMO_PASSWORD } from '../packages/server/src/testing/server';
+import { fmt, postgresUrl, timeSequential } from './_lib';
+
+const PACKAGES = Number(process.env.BENCH_PACKAGES ?? 300_000);
+
+/** Status mix per 1,000 packages: most delivered, a working day's worth at every station. */
+export const MIX: [status: string, perMille: number][] = [
+  ['received', 500], ['shipped', 200], ['canceled', 30], ['pack_pretrial', 20], ['pack_pretrial_pass', 10], ['remove_wait', 60], ['removed', 40],
+  ['packing', 20], ['packed', 20], ['patch_wait', 5], ['pending_launch', 5], ['wait_ship', 40], ['sorted', 20], ['prepare_ship', 10], ['exception', 10], ['returned', 10],
+];
+const AFTER_REMOVAL = `('removed','packing','packed','patch_wait','pending_launch','wait_ship','sorted','prepare_ship','shipped','received','exception','returned')`;
+const AFTER_CHECK = `('packing','packed','patch_wait','pending_launch','wait_ship','sorted','prepare_ship','shipped','received','returned')`;
+const WEIGHED = `('packed','patch_wait','pending_launch','wait_ship','sorted','prepare_ship','shipped','received','returned')`;
+const MALLS = ['TB', 'T1688', 'XY', 'JD', 'WD'];
+const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'CA', 'AU', 'JP', 'NL'];
+
+function statusCase(): string {
+  let acc = 0;
+  const arms = MIX.map(([s, n]) => {
+    acc += n;
+    return `when (g::bigint * 7919) % 1000 < ${acc} then '${s}'`;
+  });
+  return `case ${arms.join(' ')} else 'received' end`;
+}
+
+/** Fills `count` packages (2 items each) over 20,000 bench members on the EMS channel, in chunks. */
+export async function generateGoodsOut(db: Db, count: number, log: (s: string) => void = () => {}) {
+  const t0 = performance.now();
+  await db.execute(sql.raw(`insert into members (user_code, name, email, login_source, status, created_at, updated_at)
+    select 'G' || lpad(g::text, 6, '0'), 'Bench member ' || g, 'g' || g || '@example.com', 'password', 'activity', now(), now()
+    from generate_series(1, 20000) g on conflict do nothing`));
+  const [{ m0 }] = await queryRows<{ m0: number }>(db, sql.raw(`select min(id)::int as m0 from members where user_code like 'G%'`));
+  const [{ ch }] = await queryRows<{ ch: number }>(db, sql.raw(`select id as ch from ship_channels where code = 'EMS'`));
+  const chunk = 100_000;
+  for (let from = 1; from <= count; from += chunk) {
+    const to = Math.min(count, from + chunk - 1);
+    await db.execute(sql.raw(`insert into packages (id, package_no, member_id, status, channel_id, country_code, address, mall_types, declared_value, item_count,
+        estimated_weight_g, real_weight_g, length_mm, width_mm, height_mm, volume_cm3, volumetric_weight_g, currency, freight_estimated, freight_charged, freight_real,
+        tracking_no, pay_time, shipped_at, created_at, updated_at)
+      select id, 'PK' || lpad(id::text, 8, '0'), ${m0} + (g % 20000), st, ${ch}, c,
+        jsonb_build_object('receiver', 'Bench ' || g, 'phone', '', 'country', c, 'province', '', 'city', 'City', 'address', g || ' Main St', 'postcode', ''),
+        array[(array['${MALLS.join("','")}'])[1 + g % 5]], 11800, 2, 900,
+        case when st in ${WEIGHED} then 950 end, 200, 150, 100, 3000, 375, 'CNY', 20500, case when st in ('pack_pretrial','pack_pretrial_pass','canceled') then 0 else 20500 end,
+        case when st in ${WEIGHED} then 20500 end, case when st in ('shipped','received') then 'EB' || lpad(g::text, 9, '0') || 'CN' else '' end,
+        case when st not in ('pack_pretrial','pack_pretrial_pass','canceled') then now() - (g || ' seconds')::interval end,
+        case when st in ('shipped','received') then now() - (g || ' seconds')::interval end,
+        now() - ((${count} - g) || ' seconds')::interval, now() - ((${count} - g) || ' seconds')::interval
+      from (select g, nextval(pg_get_serial_sequence('packages', 'id')) as id, ${statusCase()} as st,
+              (array['${COUNTRIES.join("','")}'])[1 + g % ${COUNTRIES.length}] as c from generate_series(${from}, ${to}) g) x`));
+    await db.execute(sql.raw(`insert into package_items (package_id, item_id, purchase_id, item_code, shelf_code, removed_at, removed_by, checked_at, released)
+      select p.id, 1000000000 + p.id * 2 + k, 0, 'BI' || lpad((p.id * 2 + k)::text, 10, '0'),
+        'K-' || lpad((1 + p.id % 20)::text, 2, '0') || '-' || lpad((1 + k)::text, 2, '0') || '-01',
+        case when p.status in ${AFTER_REMOVAL} then p.updated_at end, '', case when p.status in ${AFTER_CHECK} then p.updated_at end, p.status = 'canceled'
+      from packages p, generate_series(0, 1) k
+      where p.package_no between 'PK' || lpad('${from}', 8, '0') and 'PK' || lpad('${to}', 8, '0') and p.member_id >= ${m0}`));
+    log(`  ${to.toLocaleString('en')} packages (${Math.round((performance.now() - t0) / 1000)} s)`);
+  }
+  await db.execute(sql.raw('vacuum analyze'));
+  return { ms: performance.now() - t0 };
+}
+
+async function loadPost(url: string, headers: Record<string, string>, next: () => unknown, amount: number) {
+  const r = await autocannon({
+    url, connections: 10, amount,
+    requests: [{ method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: JSON.stringify(next()) }) }],
+  });
+  return { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total };
+}
+
+async function run(label: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-bench-goods-out-'));
+  const t = await startTestServer({ now: () => new Date(), dataDir, logLevel: 'silent' });
+  try {
+    console.log(`${label}: generating ${PACKAGES.toLocaleString('en')} packages (2 items each) …`);
+    const gen = await generateGoodsOut(t.db, PACKAGES, (s) => console.log(s));
+    const [c] = await queryRows<{ p: number; i: number }>(t.db, sql`select (select count(*) from packages)::int as p, (select count(*) from package_items)::int as i`);
+    console.log(`${label}: generated ${c.p.toLocaleString('en')} packages, ${c.i.toLocaleString('en')} package items in ${fmt(gen.ms / 1000)} s (${Math.round(c.p / (gen.ms / 1000)).toLocaleString('en')} packages/s)`);
+
+    const wh = { 'x-token': await t.login('warehouse1', DEMO_PASSWORD), 'content-type': 'application/json' };
+    const post = (url: string, body: unknown) => fetch(`${t.url}${url}`, { method: 'POST', headers: wh, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ code: number; message: string }>);
+    const get = (url: string) => fetch(`${t.url}${url}`, { headers: wh }).then((r) => r.json() as Promise<{ code: number; data: { list: unknown[] } }>);
+    const codesOf = (status: string, limit: number) =>
+      queryRows<{ no: string; item: string }>(t.db, sql`select p.package_no as no, min(i.item_code) as item from packages p join package_items i on i.package_id = p.id
+        where p.status = ${status} and i.item_code like 'BI%' group by p.id order by p.id limit ${limit}`);
+    const itemsOf = (status: string, limit: number) =>
+      queryRows<{ no: string; item: string }>(t.db, sql`select p.package_no as no, i.item_code as item from packages p join package_items i on i.package_id = p.id
+        where p.status = ${status} and i.item_code like 'BI%' order by p.id, i.id limit ${limit}`);
+
+    let bad = 0;
+    const check = (r: { code: number; message: string }) => {
+      if (r.code !== 20000 && bad++ < 3) console.log(`${label}:   refused: ${r.code} ${r.message}`);
+    };
+    const report = (name: string, s: { p50: number; p99: number }) => console.log(`${label}: ${name} sequential p50 ${fmt(s.p50)} ms p99 ${fmt(s.p99)} ms`);
+    const reportLoad = (name: string, l: Awaited<ReturnType<typeof loadPost>>) =>
+      console.log(`${label}: ${name} at 10 connections: ${l.reqPerSec} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, errors ${l.errors} of ${l.total}`);
+
+    // Removal: every item of remove_wait packages, one scan each.
+    const removal = await itemsOf('remove_wait', 2 * 3000);
+    let ri = 0;
+    report('removal scan (item off its shelf)', await timeSequential(300, async () => check(await post('/api/warehouse/removal/scan', { itemCode: removal[ri++].item }))));
+    reportLoad('removal scan', await loadPost(`${t.url}/api/warehouse/removal/scan`, wh, () => ({ itemCode: removal[ri++ % removal.length].item }), Math.min(3000, removal.length - ri - 10)));
+
+    // Packing: open removed packages; tick items of packages being packed; weigh checked ones; confirm labels.
+    const removed = await codesOf('removed', 3000);
+    let oi = 0;
+    report('packing open (removed → packing)', await timeSequential(300, async () => check(await post('/api/warehouse/packing/scan', { code: removed[oi++].no }))));
+    reportLoad('packing open', await loadPost(`${t.url}/api/warehouse/packing/scan`, wh, () => ({ code: removed[oi++ % removed.length].no }), Math.min(2000, removed.length - oi - 10)));
+    const toCheck = await itemsOf('packing', 4000);
+    let ci = 0;
+    report('packing item check', await timeSequential(300, async () => { const x = toCheck[ci++]; check(await post('/api/warehouse/packing/item', { packageNo: x.no, itemCode: x.item })); }));
+    const checked = await queryRows<{ no: string }>(t.db, sql`select p.package_no as no from packages p where p.status = 'packing' and not exists
+      (select 1 from package_items i where i.package_id = p.id and i.checked_at is null) order by p.id limit 4000`);
+    let wi = 0;
+    const weighBody = () => ({ packageNo: checked[wi++ % checked.length].no, weightG: 950, lengthMm: 200, widthMm: 150, heightMm: 100 });
+    report('packing weigh (freight on the channel → packed)', await timeSequential(300, async () => check(await post('/api/warehouse/packing/weigh', weighBody()))));
+    reportLoad('packing weigh', await loadPost(`${t.url}/api/warehouse/packing/weigh`, wh, weighBody, Math.min(2000, checked.length - wi - 10)));
+    const packed = await codesOf('packed', 4000);
+    let li = 0;
+    const labelBody = () => { const x = packed[li++ % packed.length]; return { packageNo: x.no, code: x.no }; };
+    report('label confirm (packed → wait_ship)', await timeSequential(300, async () => check(await post('/api/warehouse/packing/confirmLabel', labelBody()))));
+    reportLoad('label confirm', await loadPost(`${t.url}/api/warehouse/packing/confirmLabel`, wh, labelBody, Math.min(2000, packed.length - li - 10)));
+
+    // Sorting: wait_ship packages into sacks bound per country.
+    const [{ ems }] = await queryRows<{ ems: number }>(t.db, sql`select id as ems from ship_channels where code = 'EMS'`);
+    for (const country of COUNTRIES) check(await post('/api/warehouse/sack/bind', { code: `SKB-${country}-${label.slice(0, 2).toUpperCase()}`, channelId: ems, countryCode: country }));
+    const waiting = await queryRows<{ no: string; c: string }>(t.db, sql`select package_no as no, country_code as c from packages p where status = 'wait_ship'
+      and exists (select 1 from package_items i where i.package_id = p.id and i.item_code like 'BI%') order by id limit 6000`);
+    let si = 0;
+    const sortBody = () => { const x = waiting[si++ % waiting.length]; return { packageNo: x.no, sackCode: `SKB-${x.c}-${label.slice(0, 2).toUpperCase()}` }; };
+    report('sorting scan (which sack)', await timeSequential(300, async () => check(await post('/api/warehouse/sorting/scan', { packageNo: waiting[si + 1000].no }))));
+    report('sorting put (wait_ship → sorted)', await timeSequential(300, async () => check(await post('/api/warehouse/sorting/put', sortBody()))));
+    reportLoad('sorting put', await loadPost(`${t.url}/api/warehouse/sorting/put`, wh, sortBody, Math.min(2000, waiting.length - si - 10)));
+    console.log(`${label}: refused scans in the sequential runs: ${bad}`);
+
+    // The package list.
+    const [deep] = await queryRows<{ id: number }>(t.db, sql`select id::int from packages order by id desc offset ${Math.floor(PACKAGES * 0.9)} limit 1`);
+    const [deepReceived] = await queryRows<{ id: number }>(t.db, sql`select id::int from packages where status = 'received' order by id desc offset ${Math.floor(PACKAGES * 0.4)} limit 1`);
+    const lists: [string, string][] = [
+      ['first page, all statuses', '/api/warehouse/package/pageList?limit=20'],
+      ['first page, status remove_wait', '/api/warehouse/package/pageList?status=remove_wait&limit=20'],
+      ['first page, status received + marketplace JD', '/api/warehouse/package/pageList?status=received&mallType=JD&limit=20'],
+      [`deep keyset page, all (row ~${Math.floor(PACKAGES * 0.9).toLocaleString('en')})`, `/api/warehouse/package/pageList?limit=20&cursor=${deep?.id ?? 1}`],
+      [`deep keyset page, status received (row ~${Math.floor(PACKAGES * 0.4).toLocaleString('en')})`, `/api/warehouse/package/pageList?status=received&limit=20&cursor=${deepReceived?.id ?? 1}`],
+      ['OFFSET page 500 (row 10,000), status received', '/api/warehouse/package/pageList?status=received&limit=20&page=500'],
+      ['number filter: package no.', `/api/warehouse/package/pageList?numberType=packageNo&numberValue=PK${String(Math.floor(PACKAGES / 2)).padStart(8, '0')}`],
+      ['member filter', '/api/warehouse/package/pageList?userCode=G000042'],
+      ['channel filter', `/api/warehouse/package/pageList?channelId=${ems}&limit=20`],
+    ];
+    for (const [name, url] of lists) {
+      const r = await get(url);
+      if (r.code !== 20000) console.log(`${label}: ${name}: unexpected answer ${r.code}`);
+      const s = await timeSequential(200, () => get(url));
+      console.log(`${label}: package list ${name}: p50 ${fmt(s.p50)} ms p95 ${fmt(s.p95)} ms`);
+    }
+    const badge = await timeSequential(100, () => get('/api/back/getTaskNum'));
+    console.log(`${label}: badges (getTaskNum, all seven counters): p50 ${fmt(badge.p50)} ms p95 ${fmt(badge.p95)} ms`);
+  } finally {
+    await t.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+delete process.env.DATABASE_URL;
+await run('PGlite');
+const pg = await postgresUrl();
+if (pg) {
+  process.env.DATABASE_URL = pg;
+  await run('PostgreSQL');
+} else {
+  console.log('PostgreSQL: not reachable, skipped');
+}
