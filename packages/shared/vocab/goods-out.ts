@@ -148,6 +148,12 @@ export function freightTolerance(charged: number): number {
   return Math.max(FREIGHT_TOLERANCE_MIN, Math.round((charged * FREIGHT_TOLERANCE_BP) / 10_000));
 }
 
+/** The top-up bill a weighed package needs: the whole difference once it exceeds the tolerance, else nothing. */
+export function topUpDue(realFreight: number, charged: number): number {
+  const over = realFreight - charged;
+  return over > freightTolerance(charged) ? over : 0;
+}
+
 /** A shipped package counts as received this many days after shipping unless the member signs earlier. */
 export const AUTO_RECEIVE_DAYS = 30;
 

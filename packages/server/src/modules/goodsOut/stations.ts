@@ -5,7 +5,7 @@ import type {
 } from '@waystation/shared/contract/goodsOut';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
-import { freightTolerance, PACKAGE_CODE, type PackageStatus } from '@waystation/shared/vocab/goods-out';
+import { PACKAGE_CODE, type PackageStatus, topUpDue } from '@waystation/shared/vocab/goods-out';
 import { volumeCm3 } from '@waystation/shared/vocab/label';
 import { type Db, queryRows } from '../../db';
 import { packageItems, packages, warehouseItems } from '../../db/schema';
@@ -172,8 +172,8 @@ export async function packingWeigh(db: Db, body: z.infer<typeof PackingWeighBody
       countryCode: row.countryCode, weightG: body.weightG, lengthMm: body.lengthMm, widthMm: body.widthMm, heightMm: body.heightMm, attrs: row.attrs as ItemAttr[],
     });
     const real = quote.total;
-    const over = real - row.freightCharged;
-    const topUp = over > freightTolerance(row.freightCharged);
+    const over = topUpDue(real, row.freightCharged);
+    const topUp = over > 0;
     const measures = {
       realWeightG: body.weightG, lengthMm: body.lengthMm, widthMm: body.widthMm, heightMm: body.heightMm,
       volumeCm3: volumeCm3(body.lengthMm, body.widthMm, body.heightMm), volumetricWeightG: quote.volumetricWeightG, freightReal: real,
