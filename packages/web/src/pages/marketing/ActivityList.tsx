@@ -55,7 +55,7 @@ export default function ActivityList() {
 
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <Form form={form} name="activityFilter" layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
         <Form.Item name="name" label={m.activityName}><Input allowClear style={{ width: 160 }} /></Form.Item>
         <Form.Item name="kind" label={m.kind}>
           <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={ActivityKind.values.map((v) => ({ value: v, label: ActivityKind.label(v, lang) }))} />

@@ -75,7 +75,7 @@ function GrantModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
   };
   return (
     <Modal open title={fill(m.grantTitle, { name: coupon.name })} onCancel={onClose} onOk={submit} confirmLoading={targeted.isPending || crowd.isPending} width={640} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={{ mode: 'targeted', quantity: 1 }}>
+      <Form form={form} name="couponGrant" layout="vertical" initialValues={{ mode: 'targeted', quantity: 1 }}>
         <Form.Item name="mode">
           <Radio.Group optionType="button" options={[{ value: 'targeted', label: m.targeted }, { value: 'crowd', label: m.crowd }]} onChange={() => setCount(null)} />
         </Form.Item>
@@ -205,7 +205,7 @@ export default function CouponList() {
 
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <Form form={form} name="couponFilter" layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
         <Form.Item name="name" label={m.couponName}><Input allowClear style={{ width: 160 }} /></Form.Item>
         <Form.Item name="kind" label={m.kind}>
           <Select allowClear style={{ width: 130 }} placeholder={t('common.all')} options={CouponKind.values.map((v) => ({ value: v, label: CouponKind.label(v, lang) }))} />

@@ -69,7 +69,7 @@ export default function CouponSendRecord() {
   return (
     <Card>
       <Form<Filters>
-        form={form} layout="inline" className="list-filters"
+        form={form} name="sendRecordFilter" layout="inline" className="list-filters"
         onFinish={({ range, ...v }) => setFilters({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
       >
         <Form.Item name="couponId" label={m.couponName}>

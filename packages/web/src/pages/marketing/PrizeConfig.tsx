@@ -49,14 +49,15 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
   const save = useSaveActivity();
   const drawMut = useDraw();
   const [form] = Form.useForm<Values>();
-  const prizes = (Form.useWatch('prizes', form) ?? []) as PrizeRow[];
+  const watched = Form.useWatch('prizes', form) as unknown;
+  const prizes = (Array.isArray(watched) ? watched : []) as PrizeRow[];
   const fillerName = Form.useWatch('fillerName', form) ?? m.filler;
   const [sim, setSim] = useState<SimulateResult | null>(null);
   const [simulating, setSimulating] = useState(false);
   const [drawUser, setDrawUser] = useState('');
   const [won, setWon] = useState<{ index: number; spin: number; text: string } | null>(null);
   const [recordPage, setRecordPage] = useState(1);
-  const records = useDraws({ page: recordPage, limit: 10, activityId: id || -1 });
+  const records = useDraws({ page: recordPage, limit: 10, activityId: id }, id > 0);
   const limits = PRIZE_LIMITS[kind];
 
   useEffect(() => {
@@ -119,7 +120,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Form<Values>
-        form={form} layout="vertical" onFinish={submit}
+        form={form} name={`${kind}Config`} layout="vertical" onFinish={submit}
         initialValues={{ costAmount: '0', freeDrawsPerDay: 1, maxDrawsPerDay: 0, status: 'activity', prizes: [], fillerName: m.filler, window: [dayjs().startOf('hour'), dayjs().add(30, 'day').endOf('day')] }}
       >
         <Card title={`${ActivityKind.label(kind, lang)} · ${m.basics}`} loading={id > 0 && activity.isLoading}>
@@ -146,6 +147,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
                   const type = prizes[i]?.prizeType;
                   return (
                     <Row key={f.key} gutter={8} align="top" data-testid={`prize-row-${i}`}>
+                      <Form.Item name={[f.name, 'id']} hidden><InputNumber /></Form.Item>
                       <Col span={4}><Form.Item name={[f.name, 'name']} label={i === 0 ? m.prizeName : undefined} rules={[{ required: true, message: m.prizeName }]}><Input aria-label={`${m.prizeName} ${i + 1}`} maxLength={40} /></Form.Item></Col>
                       <Col span={3}>
                         <Form.Item name={[f.name, 'prizeType']} label={i === 0 ? m.prizeType : undefined}>
@@ -174,20 +176,21 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
                     </Row>
                   );
                 })}
-                <Row gutter={8} align="middle" style={{ marginBottom: 12 }}>
+                <Space>
+                  <Button icon={<PlusOutlined />} disabled={fields.length + 1 >= limits.max} onClick={() => add({ name: '', prizeType: 'points', probability: '', stock: null })}>{m.addPrize}</Button>
+                </Space>
+              </>
+            )}
+          </Form.List>
+          <Row gutter={8} align="middle" style={{ margin: '12px 0' }}>
+                  <Form.Item name="fillerId" hidden><InputNumber /></Form.Item>
                   <Col span={4}><Form.Item name="fillerName" noStyle><Input aria-label={m.filler} /></Form.Item></Col>
                   <Col span={3}><Tag>{PrizeType.label('none', lang)}</Tag></Col>
                   <Col span={5} />
                   <Col span={4}><Input value={fillerProbability ?? '—'} disabled addonAfter="%" aria-label={`${m.filler} ${m.probability}`} /></Col>
                 </Row>
-                <Space>
-                  <Button icon={<PlusOutlined />} disabled={fields.length + 1 >= limits.max} onClick={() => add({ name: '', prizeType: 'points', probability: '', stock: null })}>{m.addPrize}</Button>
-                  <Typography.Text data-testid="probability-sum" type={rest === null ? 'danger' : undefined}>{fill(m.probabilitySum, { sum: sumText })}</Typography.Text>
-                </Space>
-                {rest === null && <Alert style={{ marginTop: 8 }} type="error" showIcon message="各奖品中奖概率之和必须等于100%" />}
-              </>
-            )}
-          </Form.List>
+          <Typography.Text data-testid="probability-sum" type={rest === null ? 'danger' : undefined}>{fill(m.probabilitySum, { sum: sumText })}</Typography.Text>
+          {rest === null && <Alert style={{ marginTop: 8 }} type="error" showIcon message="各奖品中奖概率之和必须等于100%" />}
           <Space style={{ marginTop: 16 }}>
             <Button type="primary" htmlType="submit" loading={save.isPending}>{t('common.save')}</Button>
             <Button onClick={runSimulation} loading={simulating} disabled={rest === null || prizes.length + 1 < limits.min}>{m.simulate}</Button>

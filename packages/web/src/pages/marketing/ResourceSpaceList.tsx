@@ -107,7 +107,7 @@ export default function ResourceSpaceList() {
           }
         }}
       >
-        <Form form={form} layout="vertical" initialValues={{ position: 'home_banner', maxItems: 1, width: 0, height: 0, status: 'activity' }}>
+        <Form form={form} name="space" layout="vertical" initialValues={{ position: 'home_banner', maxItems: 1, width: 0, height: 0, status: 'activity' }}>
           <Form.Item name="code" label={m.spaceCode} rules={[{ required: true, message: m.spaceCode }]}><Input maxLength={40} /></Form.Item>
           <Form.Item name="name" label={m.spaceName} rules={[{ required: true, message: m.spaceName }]}><Input maxLength={60} /></Form.Item>
           <Form.Item name="position" label={m.position}><Select options={ResourcePosition.values.map((v) => ({ value: v, label: ResourcePosition.label(v, lang) }))} /></Form.Item>

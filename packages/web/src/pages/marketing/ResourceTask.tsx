@@ -99,7 +99,7 @@ export default function ResourceTask() {
           }
         }}
       >
-        <Form form={form} layout="vertical" initialValues={{ audienceType: 'all', priority: 0, newWithinDays: 7 }}>
+        <Form form={form} name="task" layout="vertical" initialValues={{ audienceType: 'all', priority: 0, newWithinDays: 7 }}>
           <Form.Item name="title" label={m.taskTitle} rules={[{ required: true, message: m.taskTitle }]}><Input maxLength={100} /></Form.Item>
           <Form.Item name="content" label={m.content}><Input.TextArea rows={3} maxLength={5000} /></Form.Item>
           <Form.Item name="imageUrl" label={m.image}><Input maxLength={500} /></Form.Item>

@@ -51,8 +51,8 @@ export const useActivities = (q: Q<ActivityListQuery>) =>
   useQuery({ queryKey: mk.activities(q), queryFn: () => request('/api/marketing/activity/pageList', { params: q, schema: ActivityListResult }), placeholderData: (p) => p });
 export const useActivity = (id: number) =>
   useQuery({ queryKey: mk.activity(id), queryFn: () => request('/api/marketing/activity/detail', { params: { id }, schema: Activity }), enabled: id > 0 });
-export const useDraws = (q: Q<DrawRecordQuery>) =>
-  useQuery({ queryKey: mk.draws(q), queryFn: () => request('/api/marketing/activity/drawRecordList', { params: q, schema: DrawRecordResult }), placeholderData: (p) => p });
+export const useDraws = (q: Q<DrawRecordQuery>, enabled = true) =>
+  useQuery({ queryKey: mk.draws(q), queryFn: () => request('/api/marketing/activity/drawRecordList', { params: q, schema: DrawRecordResult }), enabled, placeholderData: (p) => p });
 
 export const fetchPreview = (userCode: string, at?: string) => request('/api/marketing/resource/preview', { params: { userCode, at }, schema: PreviewResult });
 export const crowdCount = (filter: CrowdFilter) => request('/api/marketing/coupon/crowdCount', { method: 'POST', body: { filter }, schema: CrowdCountResult });
