@@ -89,7 +89,7 @@ export function CouponForm({ kind }: { kind: 'const' | 'cycle' }) {
   };
 
   return (
-    <Card title={kind === 'const' ? m.newConst.replace('新增', id ? '编辑' : '新增') : m.newCycle.replace('新增', id ? '编辑' : '新增')} loading={id > 0 && coupon.isLoading}>
+    <Card title={kind === 'const' ? (id ? m.editConst : m.newConst) : id ? m.editCycle : m.newCycle} loading={id > 0 && coupon.isLoading}>
       <Form<Values>
         form={form} name={`${kind}Coupon`} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 14 }} onFinish={submit}
         initialValues={{ discountType: 'amount', minSpend: '0', scope: 'purchase', validityType: kind === 'cycle' ? 'days' : 'fixed', validDays: 30, perMemberLimit: 1, cycleType: 'monthly', cycleDay: 1, cycleQuantity: 1, totalStock: null }}
