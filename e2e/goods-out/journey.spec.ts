@@ -171,4 +171,23 @@ describe('goods out, through the screens', () => {
     const steps = (await wh.getByTestId('trace-item').allInnerTexts()).map((s) => s.split('\n')[0].split(' ')[0]);
     expect(steps).toEqual(['创建包裹订单', '预审通过', '发起支付', '支付成功', '待下架', '下架', '下架', '打包', '打包', '修改包裹重量', '面单确认', '分拣', '出库', '发货']);
   });
+
+  it('shows the demo queues on the list screens, and resolves an exception back to where it was raised', async () => {
+    const p = await newPackage(server.db, { status: 'exception', country: 'CA' });
+    const wh = await pageAs('warehouse2');
+    await wh.goto(`${server.url}/WarehouseManage/packQuery?status=remove_wait`);
+    await expect.poll(() => wh.locator('.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    for (const s of await wh.getByTestId('package-status').allInnerTexts()) expect(s).toBe('待下架');
+    await wh.goto(`${server.url}/WarehouseManage/packagesOutShelves/controlOutShelves`);
+    await expect.poll(() => wh.locator('.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await wh.goto(`${server.url}/WarehouseManage/abnormalPackage`);
+    await wh.getByTestId(`exception-${p.packageNo}`).click();
+    await wh.getByTestId('resolution').fill('已重新加固');
+    await wh.getByTestId('resolve').click();
+    await ok(wh).click();
+    await wh.locator('.ant-message-notice').filter({ hasText: '操作成功' }).waitFor();
+    await wh.goto(`${server.url}/WarehouseManage/packDetail?id=${p.id}`);
+    await expect.poll(() => wh.getByTestId('package-status').first().innerText()).toBe('打包中');
+    expect((await wh.getByTestId('trace-item').allInnerTexts()).at(-1)).toContain('已重新加固');
+  });
 });

@@ -38,6 +38,9 @@ function selectJoined(db: Db) {
     .leftJoin(sacks, eq(sacks.id, packages.sackId));
 }
 
+/** Past this many rows a marketplace-filtered list reports totalExact: false. */
+const MALL_COUNT_LIMIT = 1_000;
+
 /** Midnight of a y-m-d in the warehouse's time zone (China, UTC+8, no daylight saving). */
 const dayStart = (ymd: string) => new Date(`${ymd}T00:00:00+08:00`);
 
@@ -76,8 +79,10 @@ export async function listPackages(db: Db, q: PackageListQuery): Promise<Package
   const byId = !q.sort || q.sort === 'id';
   const useCursor = !!q.cursor && byId;
   const cursorCond = useCursor ? (q.order === 'asc' ? sql`${packages.id} > ${Number(q.cursor)}` : lt(packages.id, Number(q.cursor))) : undefined;
+  // The marketplace filter has no index of its own (it is checked row by row): its count stops earlier.
+  const countLimit = q.mallType ? MALL_COUNT_LIMIT : EXACT_COUNT_LIMIT;
   const [[{ n }], pageIds] = await Promise.all([
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${packages} ${filter ? sql`where ${filter}` : sql``} limit ${EXACT_COUNT_LIMIT + 1}) t`),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${packages} ${filter ? sql`where ${filter}` : sql``} limit ${countLimit + 1}) t`),
     db
       .select({ id: packages.id })
       .from(packages)
@@ -92,8 +97,8 @@ export async function listPackages(db: Db, q: PackageListQuery): Promise<Package
   const rows = ids.map((id) => byIdMap.get(id)).filter((r) => r !== undefined);
   return {
     list: rows.map(toRow),
-    total: Math.min(n, EXACT_COUNT_LIMIT),
-    totalExact: n <= EXACT_COUNT_LIMIT,
+    total: Math.min(n, countLimit),
+    totalExact: n <= countLimit,
     nextCursor: byId && rows.length === q.limit ? String(rows[rows.length - 1].p.id) : null,
   };
 }
