@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, couponGrants, coupons, members, userLevels } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { newMember } from '../../testing/factories/money-people';
+import { consumeGrant } from './grants';
 
 let t: TestApp;
 let mk: string;
@@ -212,6 +213,26 @@ describe('redeem codes', () => {
     expect(second.code).toBe(40900);
     const left = await get<{ list: { code: string; status: string }[] }>('/api/marketing/coupon/codeList', { couponId: String(couponId), status: 'activity' });
     expect(left.data.list.map((c) => c.code)).toEqual([codes.data.list[1].code]);
+  });
+});
+
+describe('using a coupon', () => {
+  it('an unused coupon of the member inside its validity turns used once', async () => {
+    const couponId = await newCoupon();
+    const m = await newMember(t);
+    const other = await newMember(t);
+    await post('/api/marketing/coupon/sendTargeted', { couponId, userCodes: [m.userCode], requestId: rid() });
+    const [g] = await t.db.select().from(couponGrants).where(eq(couponGrants.couponId, couponId));
+    await expect(t.db.transaction((tx) => consumeGrant(tx, { grantNo: g.grantNo, memberId: other.id }, t.clock.now()))).rejects.toMatchObject({ code: 40400 });
+    const results = await Promise.allSettled([0, 1].map(() => t.db.transaction((tx) => consumeGrant(tx, { grantNo: g.grantNo, memberId: m.id }, t.clock.now()))));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 40900, message: '优惠券已使用' } });
+    const list = await get<{ list: { status: string; useTime: string }[] }>('/api/marketing/coupon/sendRecordList', { grantNo: g.grantNo });
+    expect(list.data.list[0].status).toBe('used');
+    expect(list.data.list[0].useTime).toBe(t.clock.now().toISOString());
+    const detail = await get<{ usedCount: number }>('/api/marketing/coupon/detail', { id: String(couponId) });
+    expect(detail.data.usedCount).toBe(1);
+    expect((await post('/api/marketing/coupon/modifyGrantStatus', { id: g.id, reason: '晚了' })).message).toBe('优惠券已使用，不能作废');
   });
 });
 

@@ -5,7 +5,7 @@ import { couponGrants, drawPrizes, drawRecords, ledgerEntries, moneyAccounts } f
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { newMember } from '../../testing/factories/money-people';
 import { checkLedger, post as ledgerPost } from '../ledger/service';
-import { pointsOf, simulateDraws } from './draws';
+import { draw, pointsOf, simulateDraws } from './draws';
 
 let t: TestApp;
 let mk: string;
@@ -127,14 +127,18 @@ describe('draws', () => {
     const first = await post<{ free: boolean }>('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() });
     expect(first.message).toBe('success');
     expect(first.data.free).toBe(true);
-    const broke = await post('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() });
-    expect(broke.code).toBe(40900);
-    expect(broke.message).toBe('余额不足');
+    // Staff cannot spend the member's balance on a paid draw.
+    const byStaff = await post('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() });
+    expect(byStaff.code).toBe(40900);
+    expect(byStaff.message).toContain('付费抽奖须由会员本人发起');
+    // The member's own paid draw: refused without balance, charged through the ledger with it.
+    const memberDraw = (requestId = rid()) => draw(t.db, null, { activityId: id, userCode: m.userCode, requestId }, t.clock.now(), { allowPaid: true });
+    await expect(memberDraw()).rejects.toMatchObject({ code: 40900, message: '余额不足' });
     await t.db.transaction((tx) => ledgerPost(tx, { ownerType: 'member', ownerId: m.id, kind: 'balance', currency: 'CNY', amount: 1000, type: 'recharge' }, t.clock.now()));
-    const paid = await post<{ free: boolean; costAmount: number }>('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() });
-    expect(paid.data).toMatchObject({ free: false, costAmount: 250 });
-    const limit = await post('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() });
-    expect(limit.message).toBe('今日抽奖次数已用完');
+    expect(await memberDraw()).toMatchObject({ free: false, costAmount: 250 });
+    await expect(memberDraw()).rejects.toMatchObject({ message: '今日抽奖次数已用完' });
+    const [acct] = await t.db.select().from(moneyAccounts).where(and(eq(moneyAccounts.ownerType, 'member'), eq(moneyAccounts.ownerId, m.id)));
+    expect(acct.balance).toBe(750);
     t.clock.advance(86_400_000);
     mk = await t.login('marketing1', DEMO_PASSWORD);
     const nextDay = await post<{ free: boolean }>('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() });

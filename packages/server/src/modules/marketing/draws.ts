@@ -210,9 +210,13 @@ async function replayDraw(db: Db, requestId: string, activityId: number, memberI
  * counted without a race), a paid draw is debited through the ledger, the prize is picked with crypto randomness,
  * its stock taken by a conditional update and its per-member cap checked — a prize that ran out gives the filler
  * instead — then the prize is granted (coupon grant, ledger credit or points) and the draw record written.
- * A retried request (same requestId) returns the first draw.
+ * A retried request (same requestId) returns the first draw. Paid draws only with `allowPaid` (the member's own
+ * request); a draw by staff for a member uses free draws only.
  */
-export async function draw(db: Db, actor: Actor | null, input: DrawInput, now: Date, uniform: (max: number) => number = randomInt): Promise<DrawResult> {
+export async function draw(
+  db: Db, actor: Actor | null, input: DrawInput, now: Date, opts: { uniform?: (max: number) => number; allowPaid?: boolean } = {},
+): Promise<DrawResult> {
+  const uniform = opts.uniform ?? randomInt;
   const member = await memberByCode(db, input.userCode);
   const first = await replayDraw(db, input.requestId, input.activityId, member.id);
   if (first) return first;
@@ -235,6 +239,8 @@ export async function draw(db: Db, actor: Actor | null, input: DrawInput, now: D
       const free = total - paid < activity.freeDrawsPerDay;
       if (!free) {
         if (activity.costAmount <= 0) throw conflict('今日免费抽奖次数已用完');
+        // Staff drawing for a member never spend the member's balance: paid draws are the member's own choice.
+        if (!opts.allowPaid) throw conflict('今日免费抽奖次数已用完，付费抽奖须由会员本人发起');
         if (activity.maxDrawsPerDay > 0 && paid >= activity.maxDrawsPerDay) throw conflict('今日抽奖次数已用完');
         await post(tx, {
           ownerType: 'member', ownerId: member.id, kind: 'balance', currency: activity.currency, amount: -activity.costAmount, type: 'payment',

@@ -268,3 +268,24 @@ export async function recordsForExport(db: Db, q: Partial<SendRecordQuery>, now:
   const rows = await selectRecords(db).where(recordWhere(q)).orderBy(desc(couponGrants.id)).limit(EXPORT_LIMIT);
   return rows.map((r) => toGrant(r, now));
 }
+
+/**
+ * Marks a member's coupon used, for the checkout of the order that spends it (call it in that order's
+ * transaction): only an unused coupon of this member inside its validity turns used, exactly once; else 40900.
+ */
+export async function consumeGrant(tx: Db, p: { grantNo: string; memberId: number }, now: Date): Promise<{ id: number; couponId: number }> {
+  const [row] = await tx
+    .update(couponGrants)
+    .set({ status: 'used', usedAt: now })
+    .where(and(
+      eq(couponGrants.grantNo, p.grantNo), eq(couponGrants.memberId, p.memberId), eq(couponGrants.status, 'activity'),
+      lte(couponGrants.validFrom, now), sql`${couponGrants.validTo} > ${now.toISOString()}::timestamptz`,
+    ))
+    .returning({ id: couponGrants.id, couponId: couponGrants.couponId });
+  if (row) return row;
+  const [found] = await tx.select().from(couponGrants).where(and(eq(couponGrants.grantNo, p.grantNo), eq(couponGrants.memberId, p.memberId)));
+  if (!found) throw notFound('优惠券不存在');
+  if (found.status === 'used') throw conflict('优惠券已使用');
+  if (found.status === 'disabled') throw conflict('优惠券已作废');
+  throw conflict('优惠券不在有效期内');
+}
