@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agentUsers, agents } from '../../packages/server/src/db/schema';
-import { loginApi, toast, useE2E } from '../support/browser';
+import { loginApi, passVerify, toast, useE2E } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -22,6 +22,8 @@ describe('agents in the browser (demo data)', () => {
     await dialog.getByText('请输入1~100的数值，最多保留两位小数').waitFor();
     await dialog.getByLabel('平台返利（%）').fill('4.5');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    // Then the verify dialog: the type is on after the first start, with the super admin as verifier.
+    await passVerify(page, e.server, { operation: '修改代理平台返利' });
     await toast(page, '操作成功').waitFor();
     const [a] = await e.server.db.select().from(agents).where(eq(agents.agentName, 'Nordic Haul'));
     expect(a.rebateBp).toBe(450);

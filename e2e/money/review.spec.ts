@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { agentWithdrawals, ledgerEntries, refundRequests } from '../../packages/server/src/db/schema';
 import { checkLedger } from '../../packages/server/src/modules/ledger/service';
 import { reconcileWithdrawals } from '../../packages/server/src/modules/finance/service';
-import { loginApi, toast, useE2E } from '../support/browser';
+import { loginApi, passVerify, toast, useE2E } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -43,6 +43,8 @@ describe('money reviews in the browser (demo data)', () => {
     await card.getByText('退款审核中').waitFor();
     await card.getByRole('button', { name: '审核通过' }).click();
     await page.locator('.ant-modal-confirm').filter({ hasText: '128.00 CNY' }).getByRole('button', { name: /确\s*定/ }).click();
+    // Then the verify dialog: refund_review is on after the first start, with the super admin as verifier.
+    await passVerify(page, e.server, { operation: '退款审核' });
     await toast(page, '操作成功').waitFor();
     await card.getByText('已退款').waitFor();
     await expect.poll(async () => card.getByRole('button', { name: '审核通过' }).count()).toBe(0);

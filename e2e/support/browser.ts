@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, TEST_ADMIN, DEMO_PASSWORD } from '../../packages/server/src/testing/server';
+import { lastCodeFor, superAdminId } from '../../packages/server/src/testing/factories/money-people';
 import { CHROMIUM } from './global-setup';
 
 export { TEST_ADMIN, DEMO_PASSWORD };
@@ -110,6 +111,26 @@ export async function tabTitles(page: Page): Promise<string[]> {
 /** The text of antd toasts currently on screen. */
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.ant-message-notice').filter({ hasText: text });
+}
+
+/**
+ * Passes the verify dialog a sensitive action opened (SPEC §6) the way an operator does: picks the verifier — by
+ * default the super admin (超级管理员), whom the first start makes the verifier of every type — sends the code,
+ * reads it from the outbox and submits it. `operation` is the operation's label the dialog must show.
+ */
+export async function passVerify(page: Page, server: TestServer, opts: { operation?: string; verifier?: { name: string; id: number } } = {}): Promise<void> {
+  const verifier = opts.verifier ?? { name: '超级管理员', id: await superAdminId(server) };
+  const dialog = page.locator('.ant-modal').filter({ hasText: '安全验证' });
+  await dialog.waitFor();
+  if (opts.operation) expect(await dialog.getByTestId('verify-operation').innerText()).toBe(opts.operation);
+  await dialog.getByLabel('验证人', { exact: true }).click();
+  await page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: verifier.name }).click();
+  server.clock.advance(61_000); // past the resend interval of an earlier code for this operator and type
+  await dialog.getByRole('button', { name: '发送验证码' }).click();
+  await dialog.getByText(`验证码已发送给 ${verifier.name}`).waitFor();
+  await dialog.getByLabel('验证码', { exact: true }).fill(await lastCodeFor(server, verifier.id));
+  await dialog.getByRole('button', { name: '验证并继续' }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 interface MenuRoute {

@@ -13,9 +13,10 @@ import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db';
 import { AppError, isDatabaseUnavailable } from './core/errors';
 import { registerAccessControl } from './core/http';
+import { secretBoxFor } from './core/secrets';
 import { MODULES } from './modules';
 import { BadgeRegistry } from './modules/badge/service';
-import { ensureSuperAdmin, seedRoles } from './seed/base';
+import { ensureSuperAdmin, seedRoles, seedVerification } from './seed/base';
 import { seedDemo } from './seed/demo';
 
 export interface BuiltApp {
@@ -49,7 +50,7 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('services', { db, now: config.now });
+  app.decorate('services', { db, now: config.now, secrets: secretBoxFor(config) });
   app.addHook('onClose', async () => {
     if (!given) await database.close();
   });
@@ -58,6 +59,7 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
     const now = config.now();
     await seedRoles(db, now);
     const generatedAdminPassword = await ensureSuperAdmin(db, config.adminUsername, config.adminPassword, now);
+    await seedVerification(db, config.adminUsername, now);
     if (config.demo) await seedDemo(db, now);
 
     registerErrorHandlers(app);

@@ -22,6 +22,8 @@ export interface AppConfig {
   bodyLimit: number;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (for login limits and the audit trail). */
   trustProxy: boolean;
+  /** Key for secrets sealed at rest (core/secrets.ts); absent: a random key in DATA_DIR/secret.key. */
+  secretKey?: string;
   /** Speech provider for the stations' voice prompts; without it the browser speaks with its own voice. */
   tts: { url: string | null; accessToken: string | null };
 }
@@ -43,6 +45,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginIpLimit: Number(env.LOGIN_IP_LIMIT ?? 50),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: ['1', 'true', 'on', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    secretKey: env.SECRET_KEY || undefined,
     tts: { url: env.TTS_URL || null, accessToken: env.TTS_ACCESS_TOKEN || null },
   };
 }

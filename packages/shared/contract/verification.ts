@@ -11,6 +11,8 @@ import { PageQuery, pageOf } from './common';
  * `X-Verify-Ticket` header; it is bound to the type, the operator and the target and is consumed by that call.
  */
 export const VERIFY_TICKET_HEADER = 'X-Verify-Ticket';
+/** A sensitive operation whose verification is switched off is rejected (SPEC §6), by the browser and the server. */
+export const VERIFICATION_DISABLED_MESSAGE = '该敏感操作未开启安全验证，暂不能执行：请超级管理员在“敏感操作验证”中开启并指定验证人';
 export const VERIFY_TICKET_TTL_MS = 5 * 60 * 1000;
 export const VERIFY_CODE_TTL_MS = 5 * 60 * 1000;
 export const VERIFY_CODE_RESEND_MS = 60 * 1000;

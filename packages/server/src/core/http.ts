@@ -6,6 +6,7 @@ import type { Actor } from './audit';
 import { writeAudit } from './audit';
 import { authenticate, type Caller } from './auth';
 import { AppError, forbidden } from './errors';
+import type { SecretBox } from './secrets';
 import { consumeTicket, releaseTicket } from './verification';
 import type { SensitiveOperation } from '@waystation/shared/vocab/account';
 
@@ -26,6 +27,8 @@ declare module 'fastify' {
 export interface Services {
   db: Db;
   now: () => Date;
+  /** Encryption at rest for secrets the server reads back (core/secrets.ts). */
+  secrets: SecretBox;
 }
 
 export interface Ctx<Q, B> {
@@ -51,8 +54,8 @@ export interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType 
   data: D;
   tokenInQuery?: boolean;
   /**
-   * A sensitive operation (SPEC §6): when its verification is enabled the call needs a ticket from doLoginVerify
-   * in the X-Verify-Ticket header, bound to this type, the caller and `verifyTarget` (else 42800, audited).
+   * A sensitive operation (SPEC §6): the call needs a ticket from doLoginVerify in the X-Verify-Ticket header, bound
+   * to this type, the caller and `verifyTarget` (else 42800, audited); while the type is switched off it is refused (40300).
    */
   verify?: SensitiveOperation;
   /** The target the ticket must name, from the parsed input (default ''). */

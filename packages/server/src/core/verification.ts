@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '@waystation/shared/contract/common';
+import { VERIFICATION_DISABLED_MESSAGE } from '@waystation/shared/contract/verification';
 import type { SensitiveOperation } from '@waystation/shared/vocab/account';
 import type { Db } from '../db';
 import { verifyConfigs, verifyTickets } from '../db/schema';
@@ -10,7 +11,9 @@ import { AppError } from './errors';
 /**
  * Server side of sensitive-operation verification (DESIGN §6). A route declared with `verify: type` in `api()`
  * runs only with a valid ticket from POST /api/admin/doLoginVerify in the X-Verify-Ticket header: same type, same
- * operator, same target, not expired, not used. A type whose verification is switched off passes without one.
+ * operator, same target, not expired, not used. A type whose verification is switched off is refused outright
+ * (SPEC §6: "if enabled a verify dialog opens, otherwise the action is rejected"); the first start switches every
+ * type but admin_login on, with the super admin as verifier (seed/base.ts).
  */
 
 export const hashSecret = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
@@ -18,7 +21,10 @@ export const hashSecret = (value: string) => crypto.createHash('sha256').update(
 export const verificationRequired = (type: SensitiveOperation, target: string, message = '该操作需要安全验证') =>
   new AppError(ErrorCode.VERIFICATION_REQUIRED, message, { type, target });
 
-/** Whether a type needs verification now (a type never configured does not). */
+export { VERIFICATION_DISABLED_MESSAGE };
+const verificationDisabled = () => new AppError(ErrorCode.FORBIDDEN, VERIFICATION_DISABLED_MESSAGE);
+
+/** Whether a type is switched on (a type never configured is off: its sensitive calls are refused). */
 export async function isVerifyEnabled(db: Db, type: SensitiveOperation): Promise<boolean> {
   const [row] = await db.select({ enabled: verifyConfigs.enabled }).from(verifyConfigs).where(eq(verifyConfigs.type, type)).limit(1);
   return !!row?.enabled;
@@ -35,11 +41,14 @@ export interface TicketCheck {
 }
 
 /**
- * Consumes a ticket for one sensitive call, or refuses with 42800 (audited as refused). Returns the consumed
- * ticket's id (null when the type is not enabled) so that a call that then fails can give it back.
+ * Consumes a ticket for one sensitive call, or refuses (audited): 42800 without a valid ticket, 40300 when the type
+ * is switched off. Returns the consumed ticket's id so that a call that then fails can give it back.
  */
-export async function consumeTicket(db: Db, c: TicketCheck): Promise<number | null> {
-  if (!(await isVerifyEnabled(db, c.type))) return null;
+export async function consumeTicket(db: Db, c: TicketCheck): Promise<number> {
+  if (!(await isVerifyEnabled(db, c.type))) {
+    await writeAudit(db, c.actor, { action: 'verify.refused', targetType: c.type, targetId: c.target, after: { reason: 'disabled' }, result: 'refused' }, c.now);
+    throw verificationDisabled();
+  }
   let reason = 'missing';
   if (c.ticket) {
     const [row] = await db

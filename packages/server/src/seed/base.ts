@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { expandGrants, ROUTE_PATHS, SEED_ROLES } from '@waystation/shared/menu';
 import type { Db } from '../db';
-import { adminRoles, admins, roleRoutes, roles, systemMeta } from '../db/schema';
+import { SensitiveOperation } from '@waystation/shared/vocab/account';
+import { adminRoles, admins, roleRoutes, roles, systemMeta, verifyConfigs, verifySubjects } from '../db/schema';
 import { hashPassword } from '../core/password';
 
 const CATALOGUE_META_KEY = 'catalogue_paths';
@@ -63,4 +64,23 @@ export async function ensureSuperAdmin(db: Db, username: string, password: strin
   const generated = password ? undefined : crypto.randomBytes(9).toString('base64url') + '7a';
   const created = await ensureAdmin(db, { username, name: '超级管理员', password: password ?? generated!, roles: ['super_admin'] }, now);
   return created ? generated : undefined;
+}
+
+/**
+ * Sensitive operations are refused while their verification is off (SPEC §6), so the first start switches every
+ * type on with the super admin as the verifier — except admin_login, the optional second login factor. A type an
+ * operator configured since is left as it is.
+ */
+export async function seedVerification(db: Db, superAdminUsername: string, now: Date): Promise<void> {
+  const [admin] = await db.select({ id: admins.id }).from(admins).where(sql`lower(${admins.username}) = lower(${superAdminUsername})`).limit(1);
+  if (!admin) return;
+  const types = SensitiveOperation.values.filter((type) => type !== 'admin_login');
+  await db.transaction(async (tx) => {
+    const created = await tx
+      .insert(verifyConfigs)
+      .values(types.map((type) => ({ type, enabled: true, updatedBy: admin.id, updatedAt: now })))
+      .onConflictDoNothing()
+      .returning({ type: verifyConfigs.type });
+    if (created.length) await tx.insert(verifySubjects).values(created.map(({ type }) => ({ type, adminId: admin.id }))).onConflictDoNothing();
+  });
 }

@@ -34,6 +34,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     adminUsername: TEST_ADMIN.username,
     adminPassword: TEST_ADMIN.password,
     now: clock.now,
+    secretKey: 'waystation-test-secret-key',
     webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
     ...overrides,
   };

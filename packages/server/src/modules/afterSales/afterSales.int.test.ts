@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, purchaseOrders, traceEvents } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
-import { adminIdOf, enableVerify, newMember, newPurchaseLine, newRefund, newReturn, ticketFor, withTicket } from '../../testing/factories/money-people';
+import { adminIdOf, enableVerify, newMember, newPurchaseLine, newRefund, newReturn, restoreSeededVerify, seededTicket, ticketFor, verifiedCall, withTicket } from '../../testing/factories/money-people';
 import { checkLedger } from '../ledger/service';
 
 let t: TestApp;
@@ -20,38 +20,43 @@ afterAll(() => t.close());
 
 type R = { status: string; transactionId: number | null; reviewResult: string | null };
 
+/** The review calls are sensitive (refund_review, return_review): each goes with a ticket from the seeded verifier. */
+const refundReview = <T = R>(body: { id: number; result: string; remark?: string }) => verifiedCall<T>(t, 'refund_review', body.id, 'POST', '/api/afterSales/refundReview', { token: finance, body });
+const returnReview = <T>(body: { id: number; result: string; remark?: string }) => verifiedCall<T>(t, 'return_review', body.id, 'POST', '/api/afterSales/returnReview', { token: finance, body });
+
 describe('refund review', () => {
   it('pays an approved refund to the balance exactly once, even when approved twice at the same time', async () => {
     const m = await newMember(t);
     const r = await newRefund(t, m.id, { amount: 1234 });
-    const [a, b] = await Promise.all([
-      t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' } }),
-      t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' } }),
-    ]);
+    // One ticket per concurrent call, so both reach the review itself.
+    const tickets = [await seededTicket(t, finance, 'refund_review', r.id), await seededTicket(t, finance, 'refund_review', r.id)];
+    const [a, b] = await Promise.all(
+      tickets.map((ticket) => t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' }, headers: withTicket(ticket) })),
+    );
     expect([a.code, b.code].sort()).toEqual([20000, 40900]);
     const ok = a.code === 20000 ? a : b;
     expect(ok.data).toMatchObject({ status: 'refunded', reviewResult: 'REVIEW_SUCCESS' });
     const rows = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, m.id));
     expect(rows.map((x) => [x.type, x.amount, x.balanceAfter, x.refId])).toEqual([['refund', 1234, 1234, String(r.id)]]);
     expect(ok.data.transactionId).toBe(rows[0].id);
-    const again = await t.call('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_FAIL', remark: 'x' } });
+    const again = await refundReview({ id: r.id, result: 'REVIEW_FAIL', remark: 'x' });
     expect(again.code).toBe(40900);
   });
 
   it('rejects with a reason and moves no money; original-channel refunds move no balance', async () => {
     const m = await newMember(t);
     const r = await newRefund(t, m.id);
-    const noReason = await t.call<{ fields: Record<string, string> }>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_FAIL' } });
+    const noReason = await refundReview<{ fields: Record<string, string> }>({ id: r.id, result: 'REVIEW_FAIL' });
     expect(noReason.data.fields.remark).toBe('请填写拒绝原因');
-    const fail = await t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_FAIL', remark: '证据不足' } });
+    const fail = await refundReview({ id: r.id, result: 'REVIEW_FAIL', remark: '证据不足' });
     expect(fail.data.status).toBe('return_apply_refuse');
     const orig = await newRefund(t, m.id, { channel: 'original' });
-    const pass = await t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: orig.id, result: 'REVIEW_SUCCESS' } });
+    const pass = await refundReview({ id: orig.id, result: 'REVIEW_SUCCESS' });
     expect(pass.data).toMatchObject({ status: 'refunded', transactionId: null });
     expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, m.id))).toHaveLength(0);
   });
 
-  it('needs a refund_review ticket when enabled', async () => {
+  it('needs a refund_review ticket from one of its verifiers', async () => {
     const m = await newMember(t);
     const r = await newRefund(t, m.id);
     await enableVerify(t, 'refund_review', [financeId], admin);
@@ -61,7 +66,7 @@ describe('refund review', () => {
     const ticket = await ticketFor(t, finance, 'refund_review', r.id, financeId);
     const ok = await t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' }, headers: withTicket(ticket) });
     expect(ok.data.status).toBe('refunded');
-    await t.call('POST', '/api/verify/saveConfig', { token: admin, body: { type: 'refund_review', enabled: false, subjectIds: [] } });
+    await restoreSeededVerify(t, 'refund_review', admin);
   });
 
   it('opens one refund per source; lists and filters', async () => {
@@ -82,14 +87,14 @@ describe('return review', () => {
     const ret = await newReturn(t, m.id, line, 5000);
     const badge = await t.call<number>('POST', '/api/back/getTaskNumByType', { token: finance, body: { taskNumType: 'return_wait' } });
     expect(badge.data).toBeGreaterThanOrEqual(1);
-    const pass = await t.call<{ status: string; shippingStatus: string }>('POST', '/api/afterSales/returnReview', { token: finance, body: { id: ret.id, result: 'REVIEW_SUCCESS' } });
+    const pass = await returnReview<{ status: string; shippingStatus: string }>({ id: ret.id, result: 'REVIEW_SUCCESS' });
     expect(pass.data).toMatchObject({ status: 'return_doing', shippingStatus: 'wait_send' });
     expect((await t.call('POST', '/api/afterSales/returnSign', { token: finance, body: { id: ret.id } })).code).toBe(40900);
     const sent = await t.call<{ shippingStatus: string }>('POST', '/api/afterSales/returnSend', { token: finance, body: { id: ret.id, shippingCompany: 'SF', shippingNo: 'SF123' } });
     expect(sent.data.shippingStatus).toBe('send');
     const signed = await t.call<{ status: string; refundId: number }>('POST', '/api/afterSales/returnSign', { token: finance, body: { id: ret.id } });
     expect(signed.data.status).toBe('returned');
-    const refund = await t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: signed.data.refundId, result: 'REVIEW_SUCCESS' } });
+    const refund = await refundReview({ id: signed.data.refundId, result: 'REVIEW_SUCCESS' });
     expect(refund.data.status).toBe('refunded');
     const [po] = await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, line.id));
     expect(po).toMatchObject({ status: 'refunded', refundedAmount: 5000 });
@@ -103,11 +108,11 @@ describe('return review', () => {
     const m = await newMember(t);
     const line = await newPurchaseLine(t, m.id, 'return_checking');
     const ret = await newReturn(t, m.id, line);
-    const fail = await t.call<{ status: string; reviewResult: string }>('POST', '/api/afterSales/returnReview', { token: finance, body: { id: ret.id, result: 'REVIEW_FAIL', remark: '已使用' } });
+    const fail = await returnReview<{ status: string; reviewResult: string }>({ id: ret.id, result: 'REVIEW_FAIL', remark: '已使用' });
     expect(fail.data).toMatchObject({ status: 'return_apply_refuse', reviewResult: 'REVIEW_FAIL' });
     const line2 = await newPurchaseLine(t, m.id, 'shelved');
     const ret2 = await newReturn(t, m.id, line2);
-    expect((await t.call('POST', '/api/afterSales/returnReview', { token: finance, body: { id: ret2.id, result: 'REVIEW_SUCCESS' } })).code).toBe(40900);
+    expect((await returnReview({ id: ret2.id, result: 'REVIEW_SUCCESS' })).code).toBe(40900);
   });
 
   it('is refused to staff without the after-sales routes', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents, auditLogs } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
-import { adminIdOf, enableVerify, newAgent, newMember, ticketFor, withTicket } from '../../testing/factories/money-people';
+import { adminIdOf, enableVerify, newAgent, newMember, restoreSeededVerify, ticketFor, withTicket } from '../../testing/factories/money-people';
 
 let t: TestApp;
 let admin: string;
@@ -60,7 +60,7 @@ describe('agents', () => {
     expect(row.passwordHash).toMatch(/^\$argon2/);
     const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.action, 'agent.resetPwd'));
     expect(JSON.stringify(audit)).not.toContain('newpass123');
-    for (const [type] of calls) await t.call('POST', '/api/verify/saveConfig', { token: admin, body: { type, enabled: false, subjectIds: [] } });
+    for (const [type] of calls) await restoreSeededVerify(t, type, admin);
   });
 
   it('shows members, sales, domains in the detail', async () => {

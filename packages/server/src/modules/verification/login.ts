@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import type { LoginBody } from '@waystation/shared/contract/admin';
 import { LOGIN_PENDING_TTL_MS } from '@waystation/shared/contract/verification';
+import type { SecretBox } from '../../core/secrets';
 import type { Db } from '../../db';
 import { admins, loginAttempts, verifyTickets } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
@@ -82,12 +83,13 @@ export async function pendingOperator(db: Db, token: string, now: Date) {
 /** loginDoVerify: checks the code like doLoginVerify and spends the pending token; the ticket opens one login. */
 export async function loginDoVerify(
   db: Db,
+  secrets: SecretBox,
   body: { pendingToken: string; subjectId: number; code: string; method: 'code' | 'totp' },
   ip: string,
   now: Date,
 ): Promise<{ ticket: string; expiresAt: string }> {
   const op = await pendingOperator(db, body.pendingToken, now);
-  const res = await service.doVerify(db, op, { id: op.id, name: op.name, ip }, { type: 'admin_login', subjectId: body.subjectId, code: body.code, method: body.method, target: target(op.username) }, now);
+  const res = await service.doVerify(db, secrets, op, { id: op.id, name: op.name, ip }, { type: 'admin_login', subjectId: body.subjectId, code: body.code, method: body.method, target: target(op.username) }, now);
   await db.update(verifyTickets).set({ usedAt: now }).where(eq(verifyTickets.ticketHash, hashSecret(body.pendingToken)));
   return res;
 }

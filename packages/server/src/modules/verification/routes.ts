@@ -10,7 +10,7 @@ import { loginDoVerify, pendingOperator, registerLoginSecondFactor } from './log
 import * as service from './service';
 
 export function verificationRoutes(app: FastifyInstance, ctx: ModuleContext): void {
-  const { db } = app.services;
+  const { db, secrets } = app.services;
   registerLoginSecondFactor(app, ctx.config.loginIpLimit);
   api(app, {
     method: 'POST', url: '/api/admin/loginSendCode', permission: 'public', summary: 'admin_login: send a code to a verifier (pending token from the 42800 of login)',
@@ -23,7 +23,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: ModuleContext): vo
   api(app, {
     method: 'POST', url: '/api/admin/loginDoVerify', permission: 'public', summary: 'admin_login: check the code; the ticket (X-Verify-Ticket) opens the repeated login',
     body: LoginDoVerifyBody, data: DoVerifyResult,
-    handler: ({ body, req, now }) => loginDoVerify(db, body, req.ip, now),
+    handler: ({ body, req, now }) => loginDoVerify(db, secrets, body, req.ip, now),
   });
   api(app, {
     method: 'GET', url: '/api/admin/verifyEnable', permission: 'authenticated', summary: 'Whether a sensitive operation type needs verification, and who may verify it',
@@ -43,7 +43,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: ModuleContext): vo
   api(app, {
     method: 'POST', url: '/api/admin/doLoginVerify', permission: 'authenticated', summary: 'Check a verification code; returns a single-use ticket (send it as X-Verify-Ticket)',
     body: DoVerifyBody, data: DoVerifyResult,
-    handler: ({ body, caller, actor, now }) => service.doVerify(db, caller, actor, body, now),
+    handler: ({ body, caller, actor, now }) => service.doVerify(db, secrets, caller, actor, body, now),
   });
   api(app, {
     method: 'GET', url: '/api/verify/configList', permission: 'system:verifyConfig', summary: 'Verification switch and verifiers of every sensitive operation type',
@@ -63,17 +63,17 @@ export function verificationRoutes(app: FastifyInstance, ctx: ModuleContext): vo
   api(app, {
     method: 'POST', url: '/api/verify/totp/setup', permission: 'authenticated', summary: 'Start authenticator enrolment (secret and QR code)',
     data: TotpSetupResult,
-    handler: ({ caller, now }) => service.totpSetup(db, caller, now),
+    handler: ({ caller, now }) => service.totpSetup(db, secrets, caller, now),
   });
   api(app, {
     method: 'POST', url: '/api/verify/totp/confirm', permission: 'authenticated', summary: 'Confirm authenticator enrolment with a first code',
     body: TotpConfirmBody, data: z.null(),
-    handler: ({ body, caller, actor, now }) => service.totpConfirm(db, caller, actor, body.code, now).then(() => null),
+    handler: ({ body, caller, actor, now }) => service.totpConfirm(db, secrets, caller, actor, body.code, now).then(() => null),
   });
   api(app, {
     method: 'POST', url: '/api/verify/totp/remove', permission: 'authenticated', summary: 'Remove the caller’s authenticator (needs a current code)',
     body: TotpConfirmBody, data: z.null(),
-    handler: ({ body, caller, actor, now }) => service.totpRemove(db, caller, actor, body.code, now).then(() => null),
+    handler: ({ body, caller, actor, now }) => service.totpRemove(db, secrets, caller, actor, body.code, now).then(() => null),
   });
   api(app, {
     method: 'GET', url: '/api/verify/outbox', permission: 'system:verifyConfig', summary: 'Messages of the code sender (super admins)',

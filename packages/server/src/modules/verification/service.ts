@@ -9,6 +9,7 @@ import {
   VERIFY_MAX_FAILURES, VERIFY_TICKET_TTL_MS, VERIFY_WINDOW_MS,
 } from '@waystation/shared/contract/verification';
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
+import type { SecretBox } from '../../core/secrets';
 import type { Db } from '../../db';
 import { adminTotp, admins, outboxMessages, verifyAttempts, verifyCodes, verifyConfigs, verifySubjects } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
@@ -125,11 +126,11 @@ async function recentFailures(db: Db, operatorId: number, now: Date): Promise<nu
   return row.n;
 }
 
-async function checkTotp(db: Db, adminId: number, code: string, now: Date): Promise<boolean> {
+async function checkTotp(db: Db, secrets: SecretBox, adminId: number, code: string, now: Date): Promise<boolean> {
   const [row] = await db.select().from(adminTotp).where(eq(adminTotp.adminId, adminId)).limit(1);
   if (!row) return false;
   const result = await verifyTotp({
-    secret: row.totpSecret,
+    secret: secrets.open(row.totpSecret),
     token: code,
     epoch: Math.floor(now.getTime() / 1000),
     epochTolerance: 30,
@@ -149,6 +150,7 @@ async function checkTotp(db: Db, adminId: number, code: string, now: Date): Prom
 /** SPEC doLoginVerify: checks the subject's code and returns a short-lived single-use ticket for the operation. */
 export async function doVerify(
   db: Db,
+  secrets: SecretBox,
   caller: Operator,
   actor: Actor,
   body: { type: OpType; subjectId: number; code: string; method: 'code' | 'totp'; target: string },
@@ -160,7 +162,7 @@ export async function doVerify(
   let codeId: number | null = null;
   if (body.method === 'totp') {
     if (!subject.totp) throw invalid('method', '该验证人未绑定验证器');
-    ok = await checkTotp(db, subject.id, body.code, now);
+    ok = await checkTotp(db, secrets, subject.id, body.code, now);
   } else {
     const [row] = await db
       .select()
@@ -244,24 +246,24 @@ export async function totpStatus(db: Db, caller: Caller): Promise<{ enrolled: bo
 }
 
 /** Starts enrolment: a new secret (unconfirmed until a first code from the app is accepted) and its QR code. */
-export async function totpSetup(db: Db, caller: Caller, now: Date): Promise<TotpSetupResult> {
+export async function totpSetup(db: Db, secrets: SecretBox, caller: Caller, now: Date): Promise<TotpSetupResult> {
   if ((await totpStatus(db, caller)).enrolled) throw conflict('已绑定验证器，请先解绑');
   const secret = generateSecret();
   await db
     .insert(adminTotp)
-    .values({ adminId: caller.id, totpSecret: secret, confirmed: false, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: adminTotp.adminId, set: { totpSecret: secret, confirmed: false, lastStep: null, updatedAt: now } });
+    .values({ adminId: caller.id, totpSecret: secrets.seal(secret), confirmed: false, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: adminTotp.adminId, set: { totpSecret: secrets.seal(secret), confirmed: false, lastStep: null, updatedAt: now } });
   const otpauthUrl = generateURI({ issuer: 'Waystation', label: caller.username, secret });
   return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 200 }) };
 }
 
 /** Confirms enrolment with a first code from the app. */
-export async function totpConfirm(db: Db, caller: Caller, actor: Actor, code: string, now: Date): Promise<void> {
+export async function totpConfirm(db: Db, secrets: SecretBox, caller: Caller, actor: Actor, code: string, now: Date): Promise<void> {
   const [row] = await db.select().from(adminTotp).where(eq(adminTotp.adminId, caller.id)).limit(1);
   if (!row) throw conflict('请先获取验证器二维码');
   if (row.confirmed) throw conflict('已绑定验证器');
   if ((await recentFailures(db, caller.id, now)) >= VERIFY_MAX_FAILURES) throw tooMany();
-  if (!(await checkTotp(db, caller.id, code, now))) {
+  if (!(await checkTotp(db, secrets, caller.id, code, now))) {
     await db.insert(verifyAttempts).values({ operatorId: caller.id, type: 'totp_enrol', success: false, createdAt: now });
     throw invalid('code', '验证码错误');
   }
@@ -269,10 +271,10 @@ export async function totpConfirm(db: Db, caller: Caller, actor: Actor, code: st
 }
 
 /** Removes the caller's authenticator; needs a current code from it. */
-export async function totpRemove(db: Db, caller: Caller, actor: Actor, code: string, now: Date): Promise<void> {
+export async function totpRemove(db: Db, secrets: SecretBox, caller: Caller, actor: Actor, code: string, now: Date): Promise<void> {
   if (!(await totpStatus(db, caller)).enrolled) throw conflict('未绑定验证器');
   if ((await recentFailures(db, caller.id, now)) >= VERIFY_MAX_FAILURES) throw tooMany();
-  if (!(await checkTotp(db, caller.id, code, now))) {
+  if (!(await checkTotp(db, secrets, caller.id, code, now))) {
     await db.insert(verifyAttempts).values({ operatorId: caller.id, type: 'totp_remove', success: false, createdAt: now });
     throw invalid('code', '验证码错误');
   }

@@ -1,11 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
-import { auditLogs } from '../../db/schema';
-import { consumeTicket } from '../../core/verification';
+import { auditLogs, ledgerEntries, refundRequests } from '../../db/schema';
+import { consumeTicket, VERIFICATION_DISABLED_MESSAGE } from '../../core/verification';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
-import { adminIdOf, enableVerify, lastCodeFor, ticketFor } from '../../testing/factories/money-people';
+import { adminIdOf, enableVerify, lastCodeFor, newMember, newRefund, restoreSeededVerify, ticketFor, withTicket } from '../../testing/factories/money-people';
 
 let t: TestApp;
 let admin: string;
@@ -29,12 +29,53 @@ afterAll(() => t.close());
 const actor = () => ({ id: financeId, name: 'finance1', ip: '127.0.0.1' });
 
 describe('configuration', () => {
-  it('lists all 21 types, disabled until configured', async () => {
-    const res = await t.call<{ type: string; enabled: boolean }[]>('GET', '/api/verify/configList', { token: admin });
+  it('lists all 21 types: after the first start every type but admin_login is on, with the super admin as verifier', async () => {
+    const res = await t.call<{ type: string; enabled: boolean; subjects: { id: number; username: string }[] }[]>('GET', '/api/verify/configList', { token: admin });
     expect(res.data.map((c) => c.type)).toEqual(SensitiveOperation.values);
-    expect(res.data.every((c) => !c.enabled)).toBe(true);
+    for (const c of res.data) {
+      if (c.type === 'admin_login') expect(c, c.type).toMatchObject({ enabled: false, subjects: [] });
+      else expect(c, c.type).toMatchObject({ enabled: true, subjects: [{ id: adminId, username: 'admin' }] });
+    }
     const check = await t.call('GET', '/api/admin/verifyEnable', { token: finance, query: { type: 'refund_review' } });
-    expect(check.data).toEqual({ enable: false, subjectList: [] });
+    expect(check.data).toEqual({ enable: true, subjectList: [{ id: adminId, name: '超级管理员', username: 'admin', totp: false }] });
+    const login = await t.call('GET', '/api/admin/verifyEnable', { token: finance, query: { type: 'admin_login' } });
+    expect(login.data).toEqual({ enable: false, subjectList: [] });
+  });
+
+  it('refuses the calls of a type switched off (40300), writing nothing but the audited refusal; switched on again they need a ticket (42800)', async () => {
+    await restoreSeededVerify(t, 'refund_review', admin);
+    const m = await newMember(t);
+    const r = await newRefund(t, m.id, { amount: 700 });
+    const review = (headers?: Record<string, string>) =>
+      t.call<{ status: string; type: string }>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' }, headers });
+    // A ticket obtained while the type was on does not open it once it is off.
+    const early = await ticketFor(t, finance, 'refund_review', r.id, adminId);
+    const off = await t.call('POST', '/api/verify/saveConfig', { token: admin, body: { type: 'refund_review', enabled: false, subjectIds: [] } });
+    expect(off.code).toBe(20000);
+    expect((await t.call('GET', '/api/admin/verifyEnable', { token: finance, query: { type: 'refund_review' } })).data).toEqual({ enable: false, subjectList: [] });
+    for (const headers of [undefined, withTicket(early)]) {
+      const refused = await review(headers);
+      expect(refused.code).toBe(40300);
+      expect(refused.message).toBe(VERIFICATION_DISABLED_MESSAGE);
+    }
+    const [row] = await t.db.select().from(refundRequests).where(eq(refundRequests.id, r.id));
+    expect(row).toMatchObject({ status: 'return_refund_check', reviewResult: null });
+    expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, m.id))).toEqual([]);
+    const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'verify.refused'), eq(auditLogs.targetType, 'refund_review'), eq(auditLogs.targetId, String(r.id))));
+    expect(audit.map((a) => [a.actorId, a.result, a.after])).toEqual([
+      [financeId, 'refused', { reason: 'disabled' }],
+      [financeId, 'refused', { reason: 'disabled' }],
+    ]);
+
+    await restoreSeededVerify(t, 'refund_review', admin);
+    const missing = await review();
+    expect(missing.code).toBe(42800);
+    expect(missing.data.type).toBe('refund_review');
+    const ok = await review(withTicket(await ticketFor(t, finance, 'refund_review', r.id, adminId)));
+    expect(ok.code).toBe(20000);
+    expect(ok.data.status).toBe('refunded');
+    const rows = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, m.id));
+    expect(rows.map((x) => [x.type, x.amount])).toEqual([['refund', 700]]);
   });
 
   it('is only for holders of system:verifyConfig, and enabling needs a verifier', async () => {
@@ -48,7 +89,8 @@ describe('configuration', () => {
     expect(check.data.subjectList.map((s) => s.id)).toEqual([csId]);
     const subjects = await t.call<{ id: number }[]>('GET', '/api/admin/fetchVerifySubjectList', { token: finance, query: { type: 'refund_review' } });
     expect(subjects.data.map((s) => s.id)).toEqual([csId]);
-    const [audit] = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'verify.saveConfig'), eq(auditLogs.targetId, 'refund_review')));
+    const [audit] = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'verify.saveConfig'), eq(auditLogs.targetId, 'refund_review'))).orderBy(desc(auditLogs.id)).limit(1);
+    expect(audit.before).toEqual({ enabled: true, subjectIds: [adminId] });
     expect(audit.after).toEqual({ enabled: true, subjectIds: [csId] });
   });
 });
@@ -58,8 +100,10 @@ describe('codes', () => {
     await enableVerify(t, 'modify_user_status', [csId], admin);
     const notSubject = await t.call('POST', '/api/admin/sendVerifyCode', { token: finance, body: { type: 'modify_user_status', subjectId: adminId } });
     expect(notSubject.code).toBe(40001);
-    const disabled = await t.call('POST', '/api/admin/sendVerifyCode', { token: finance, body: { type: 'query_discord', subjectId: csId } });
+    await t.call('POST', '/api/verify/saveConfig', { token: admin, body: { type: 'query_discord', enabled: false, subjectIds: [] } });
+    const disabled = await t.call('POST', '/api/admin/sendVerifyCode', { token: finance, body: { type: 'query_discord', subjectId: adminId } });
     expect(disabled.code).toBe(40900);
+    await restoreSeededVerify(t, 'query_discord', admin);
     t.clock.advance(61_000);
     const sent = await t.call<{ channel: string }>('POST', '/api/admin/sendVerifyCode', { token: finance, body: { type: 'modify_user_status', subjectId: csId } });
     expect(sent.code).toBe(20000);
@@ -105,13 +149,13 @@ describe('codes', () => {
 });
 
 describe('tickets', () => {
-  it.each(SensitiveOperation.values.map((type) => [type]))('%s: refused without a ticket, accepted once with one, refused with a reused, expired or foreign ticket', async (type) => {
+  it.each(SensitiveOperation.values.map((type) => [type]))('%s: refused while switched off, refused without a ticket, accepted once with one, refused with a reused, expired or foreign ticket', async (type) => {
     const target = `T-${type}`;
     const check = (ticket: string | undefined, opts: { type?: SensitiveOperation; target?: string; operatorId?: number } = {}) =>
       consumeTicket(t.db, { type: opts.type ?? type, operatorId: opts.operatorId ?? financeId, target: opts.target ?? target, ticket, actor: actor(), now: t.clock.now() });
-    // Disabled: passes without a ticket.
+    // Switched off: refused outright (SPEC §6).
     await t.call('POST', '/api/verify/saveConfig', { token: admin, body: { type, enabled: false, subjectIds: [] } });
-    await expect(check(undefined)).resolves.toBeNull();
+    await expect(check(undefined)).rejects.toMatchObject({ code: 40300, message: VERIFICATION_DISABLED_MESSAGE });
     await enableVerify(t, type, [csId, adminId], admin);
     await expect(check(undefined)).rejects.toMatchObject({ code: 42800, data: { type, target } });
     const ticket = await ticketFor(t, finance, type, target, csId);
@@ -126,9 +170,9 @@ describe('tickets', () => {
     t.clock.advanceMinutes(6);
     await expect(check(late)).rejects.toMatchObject({ code: 42800 });
     const refusals = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'verify.refused'), inArray(auditLogs.targetId, [target, `${target}-other`])));
-    expect(refusals.map((r) => (r.after as { reason: string }).reason).sort()).toEqual(['expired', 'missing', 'other_operator', 'other_target', 'other_type', 'used'].sort());
+    expect(refusals.map((r) => (r.after as { reason: string }).reason).sort()).toEqual(['disabled', 'expired', 'missing', 'other_operator', 'other_target', 'other_type', 'used'].sort());
     expect(refusals.every((r) => r.result === 'refused')).toBe(true);
-    for (const ty of [type, otherType]) await t.call('POST', '/api/verify/saveConfig', { token: admin, body: { type: ty, enabled: false, subjectIds: [] } });
+    for (const ty of [type, otherType]) await restoreSeededVerify(t, ty, admin);
   });
 });
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, ledgerEntries, memberAddresses, members } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
-import { adminIdOf, enableVerify, newMember, newPurchaseLine, ticketFor, withTicket } from '../../testing/factories/money-people';
+import { adminIdOf, enableVerify, newMember, newPurchaseLine, restoreSeededVerify, seededTicket, ticketFor, verifiedCall, withTicket } from '../../testing/factories/money-people';
 import { checkLedger } from '../ledger/service';
 
 let t: TestApp;
@@ -20,6 +20,9 @@ afterAll(() => t.close());
 
 let seq = 0;
 const rid = () => `req-${Date.now()}-${++seq}`;
+
+/** Sensitive member calls as finance1, each with a ticket from the seeded verifier for that member. */
+const modifyAmount = <T = unknown>(body: { memberId: number } & Record<string, unknown>) => verifiedCall<T>(t, 'modify_user_amount', body.memberId, 'POST', '/api/vip/modifyAmount', { token: finance, body });
 
 describe('member list and detail', () => {
   it('filters by code, email, source, status and shows balances', async () => {
@@ -46,18 +49,12 @@ describe('member list and detail', () => {
 describe('balance adjustment', () => {
   it('credits and debits with a ledger row each; refuses an overdraft', async () => {
     const m = await newMember(t);
-    const add = await t.call<{ transactionId: number; balanceAfter: number }>('POST', '/api/vip/modifyAmount', {
-      token: finance, body: { memberId: m.id, direction: 'add', amount: '100.50', remark: '补偿', requestId: rid() },
-    });
+    const add = await modifyAmount<{ transactionId: number; balanceAfter: number }>({ memberId: m.id, direction: 'add', amount: '100.50', remark: '补偿', requestId: rid() });
     expect(add.code).toBe(20000);
     expect(add.data.balanceAfter).toBe(10050);
-    const sub = await t.call<{ balanceAfter: number }>('POST', '/api/vip/modifyAmount', {
-      token: finance, body: { memberId: m.id, direction: 'deduct', amount: '0.5', remark: '更正', requestId: rid() },
-    });
+    const sub = await modifyAmount<{ balanceAfter: number }>({ memberId: m.id, direction: 'deduct', amount: '0.5', remark: '更正', requestId: rid() });
     expect(sub.data.balanceAfter).toBe(10000);
-    const over = await t.call('POST', '/api/vip/modifyAmount', {
-      token: finance, body: { memberId: m.id, direction: 'deduct', amount: '100.01', remark: '超额', requestId: rid() },
-    });
+    const over = await modifyAmount({ memberId: m.id, direction: 'deduct', amount: '100.01', remark: '超额', requestId: rid() });
     expect(over.code).toBe(40900);
     const rows = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, m.id));
     expect(rows.map((r) => [r.type, r.amount, r.balanceAfter])).toEqual([['adjustment', 10050, 10050], ['adjustment', -50, 10000]]);
@@ -79,24 +76,27 @@ describe('balance adjustment', () => {
   it('applies a retried request with the same requestId once, also when both arrive together', async () => {
     const m = await newMember(t);
     const body = { memberId: m.id, direction: 'add', amount: '20', remark: '重试', requestId: rid() };
-    const first = await t.call<{ transactionId: number; replayed: boolean }>('POST', '/api/vip/modifyAmount', { token: finance, body });
-    const again = await t.call<{ transactionId: number; replayed: boolean }>('POST', '/api/vip/modifyAmount', { token: finance, body });
+    const first = await modifyAmount<{ transactionId: number; replayed: boolean }>(body);
+    const again = await modifyAmount<{ transactionId: number; replayed: boolean }>(body);
     expect(again.data).toMatchObject({ transactionId: first.data.transactionId, replayed: true });
     const body2 = { ...body, requestId: rid() };
-    const both = await Promise.all([1, 2, 3].map(() => t.call<{ transactionId: number }>('POST', '/api/vip/modifyAmount', { token: finance, body: body2 })));
+    // One ticket per concurrent call, so all three reach the ledger.
+    const tickets: string[] = [];
+    for (let i = 0; i < 3; i++) tickets.push(await seededTicket(t, finance, 'modify_user_amount', m.id));
+    const both = await Promise.all(tickets.map((ticket) => t.call<{ transactionId: number }>('POST', '/api/vip/modifyAmount', { token: finance, body: body2, headers: withTicket(ticket) })));
     expect(both.map((r) => r.code)).toEqual([20000, 20000, 20000]);
     expect(new Set(both.map((r) => r.data.transactionId)).size).toBe(1);
     const rows = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, m.id));
     expect(rows).toHaveLength(2);
     // The same key for a different movement is a conflict, not a silent replay.
-    const other = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: { ...body, amount: '21' } });
+    const other = await modifyAmount({ ...body, amount: '21' });
     expect(other.code).toBe(40900);
     const check = await checkLedger(t.db);
     expect(check.balanceMismatches).toEqual([]);
     expect(check.runningMismatches).toBe(0);
   });
 
-  it('needs a ticket once modify_user_amount verification is on; the ticket works once and only for that member', async () => {
+  it('needs a ticket from a modify_user_amount verifier; the ticket works once and only for that member', async () => {
     const m = await newMember(t);
     const other = await newMember(t);
     await enableVerify(t, 'modify_user_amount', [financeId], admin);
@@ -118,17 +118,18 @@ describe('balance adjustment', () => {
     expect(over.code).toBe(40900);
     const retry = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: { ...body, direction: 'deduct', amount: '1', requestId: rid() }, headers: withTicket(t2) });
     expect(retry.code).toBe(20000);
-    await t.call('POST', '/api/verify/saveConfig', { token: admin, body: { type: 'modify_user_amount', enabled: false, subjectIds: [] } });
+    await restoreSeededVerify(t, 'modify_user_amount', admin);
   });
 });
 
 describe('status, address and service contact', () => {
   it('changes status conditionally; deleted is final', async () => {
     const m = await newMember(t);
-    expect((await t.call<{ changed: boolean }>('POST', '/api/vip/modifyStatus', { token: finance, body: { id: m.id, status: 'disabled' } })).data.changed).toBe(true);
-    expect((await t.call<{ changed: boolean }>('POST', '/api/vip/modifyStatus', { token: finance, body: { id: m.id, status: 'disabled' } })).data.changed).toBe(false);
-    await t.call('POST', '/api/vip/modifyStatus', { token: finance, body: { id: m.id, status: 'deleted' } });
-    expect((await t.call('POST', '/api/vip/modifyStatus', { token: finance, body: { id: m.id, status: 'activity' } })).code).toBe(40900);
+    const modifyStatus = (status: string) => verifiedCall<{ changed: boolean }>(t, 'modify_user_status', m.id, 'POST', '/api/vip/modifyStatus', { token: finance, body: { id: m.id, status } });
+    expect((await modifyStatus('disabled')).data.changed).toBe(true);
+    expect((await modifyStatus('disabled')).data.changed).toBe(false);
+    expect((await modifyStatus('deleted')).code).toBe(20000);
+    expect((await modifyStatus('activity')).code).toBe(40900);
     const [row] = await t.db.select().from(members).where(eq(members.id, m.id));
     expect(row.status).toBe('deleted');
   });
@@ -137,16 +138,16 @@ describe('status, address and service contact', () => {
     const m = await newMember(t);
     const [addr] = await t.db.select().from(memberAddresses).where(eq(memberAddresses.memberId, m.id));
     const body = { memberId: m.id, addressId: addr.id, receiver: 'New Name', phone: '1', country: 'FR', province: '', city: 'Paris', address: '1 rue X', postcode: '75001' };
-    expect((await t.call('POST', '/api/vip/modifyAddress', { token: finance, body })).code).toBe(20000);
+    expect((await verifiedCall(t, 'modify_user_address', m.id, 'POST', '/api/vip/modifyAddress', { token: finance, body })).code).toBe(20000);
     const other = await newMember(t);
-    expect((await t.call('POST', '/api/vip/modifyAddress', { token: finance, body: { ...body, memberId: other.id } })).code).toBe(40400);
+    expect((await verifiedCall(t, 'modify_user_address', other.id, 'POST', '/api/vip/modifyAddress', { token: finance, body: { ...body, memberId: other.id } })).code).toBe(40400);
   });
 
   it('assigns a customer-service contact', async () => {
     const m = await newMember(t);
     const cs = await t.login('cs1', DEMO_PASSWORD);
     const csId = await adminIdOf(t, cs);
-    expect((await t.call('POST', '/api/vip/modifyKfc', { token: finance, body: { memberId: m.id, kfcAdminId: csId } })).code).toBe(20000);
+    expect((await verifiedCall(t, 'modify_user_kfc', m.id, 'POST', '/api/vip/modifyKfc', { token: finance, body: { memberId: m.id, kfcAdminId: csId } })).code).toBe(20000);
     const d = await t.call<{ kfcName: string }>('GET', '/api/vip/detail', { token: finance, query: { id: String(m.id) } });
     expect(d.data.kfcName).toBe('客服小刘');
   });

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import type { SensitiveOperation } from '@waystation/shared/vocab/account';
-import { agents, memberAddresses, memberProfiles, members, outboxMessages, purchaseOrders, refundRequests, returnRequests, shopOrders } from '../../db/schema';
+import { admins, agents, memberAddresses, memberProfiles, members, outboxMessages, purchaseOrders, refundRequests, returnRequests, shopOrders } from '../../db/schema';
 import type { TestApp } from '../server';
+import { TEST_ADMIN } from '../template';
 
 /** Staff id of a logged-in token. */
 export async function adminIdOf(t: TestApp, token: string): Promise<number> {
@@ -40,6 +41,37 @@ export async function ticketFor(t: TestApp, token: string, type: SensitiveOperat
 
 /** Header carrying a verification ticket. */
 export const withTicket = (ticket: string) => ({ 'x-verify-ticket': ticket });
+
+/** Id of the super admin: the verifier the first start configures for every sensitive type (seedVerification). */
+export async function superAdminId(t: TestApp): Promise<number> {
+  const [row] = await t.db.select({ id: admins.id }).from(admins).where(eq(admins.username, TEST_ADMIN.username)).limit(1);
+  if (!row) throw new Error('no super admin in the test database');
+  return row.id;
+}
+
+/** A ticket for `token`'s call of a sensitive route on `target`, verified by the seeded verifier (the super admin). */
+export async function seededTicket(t: TestApp, token: string, type: SensitiveOperation, target: string | number): Promise<string> {
+  return ticketFor(t, token, type, target, await superAdminId(t));
+}
+
+type CallOpts = NonNullable<Parameters<TestApp['call']>[2]> & { token: string };
+
+/**
+ * Calls a sensitive route the way the screens do (SPEC §6): first a ticket for (type, target) from the seeded
+ * verifier, then the call with it in X-Verify-Ticket.
+ */
+export async function verifiedCall<T = unknown>(t: TestApp, type: SensitiveOperation, target: string | number, method: 'GET' | 'POST', url: string, opts: CallOpts) {
+  const ticket = await seededTicket(t, opts.token, type, target);
+  return t.call<T>(method, url, { ...opts, headers: { ...opts.headers, ...withTicket(ticket) } });
+}
+
+/** Puts a type back as the first start leaves it: on with the super admin as verifier (admin_login: off). */
+export async function restoreSeededVerify(t: TestApp, type: SensitiveOperation, adminToken?: string): Promise<void> {
+  const token = adminToken ?? (await t.login());
+  const body = type === 'admin_login' ? { type, enabled: false, subjectIds: [] } : { type, enabled: true, subjectIds: [await superAdminId(t)] };
+  const res = await t.call('POST', '/api/verify/saveConfig', { token, body });
+  if (res.code !== 20000) throw new Error(`saveConfig ${type}: ${res.code} ${res.message}`);
+}
 
 let memberSeq = 0;
 

@@ -1,3 +1,4 @@
+import { VERIFICATION_DISABLED_MESSAGE } from '@waystation/shared/contract/verification';
 import { defineMessages } from '../../i18n';
 
 export const useVerifyMessages = defineMessages(
@@ -18,6 +19,7 @@ export const useVerifyMessages = defineMessages(
     totpHint: '请验证人打开身份验证器，读出当前的6位数字',
     confirm: '验证并继续',
     noSubject: '该操作没有可用的验证人，请联系管理员配置',
+    disabled: VERIFICATION_DISABLED_MESSAGE,
     totpTitle: '身份验证器',
     totpEnrolled: '已绑定身份验证器，可作为敏感操作的验证人使用',
     totpNone: '未绑定身份验证器。绑定后，敏感操作可用验证器的动态码验证。',
@@ -46,6 +48,7 @@ export const useVerifyMessages = defineMessages(
     totpHint: 'Ask the verifier to read the current 6 digits of their authenticator app',
     confirm: 'Verify and continue',
     noSubject: 'Nobody may verify this operation; ask an administrator to configure it',
+    disabled: 'Verification of this sensitive operation is switched off, so it cannot run: a super admin switches it on and names verifiers under Sensitive operations',
     totpTitle: 'Authenticator app',
     totpEnrolled: 'An authenticator app is linked; you can verify sensitive operations with it',
     totpNone: 'No authenticator app linked. Once linked, sensitive operations can be verified with its codes.',

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { VERIFY_TICKET_HEADER, type VerifySubject, type VerifyType } from '@waystation/shared/contract/verification';
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
@@ -23,10 +23,12 @@ interface Pending {
 /**
  * SPEC §6 in the browser: ask whether the type is enabled; if so the verify dialog opens (verifier, code sent to
  * them or read from their authenticator app), and the action runs with the ticket in X-Verify-Ticket. A type that
- * is not enabled runs the action directly and the server decides. Render `holder` once in the page.
+ * is not enabled is rejected here, as the server would. Render `holder` once in the page.
  */
 export function useVerify(): [RunVerified, ReactNode] {
   const [pending, setPending] = useState<Pending | null>(null);
+  const { message } = App.useApp();
+  const m = useVerifyMessages();
 
   const askTicket = useCallback(
     (type: VerifyType, target: string, subjects: VerifySubject[]) => new Promise<string | null>((resolve) => setPending({ type, target, subjects, resolve })),
@@ -36,7 +38,10 @@ export function useVerify(): [RunVerified, ReactNode] {
   const run: RunVerified = useCallback(
     async (type, target, action) => {
       const { enable, subjectList } = await fetchVerifyEnable(type);
-      if (!enable) return action({});
+      if (!enable) {
+        message.error(m.disabled, 5);
+        return undefined;
+      }
       for (let attempt = 0; attempt < 2; attempt++) {
         const ticket = await askTicket(type, String(target), subjectList);
         if (!ticket) return undefined;
@@ -49,7 +54,7 @@ export function useVerify(): [RunVerified, ReactNode] {
       }
       return undefined;
     },
-    [askTicket],
+    [askTicket, message, m.disabled],
   );
 
   const holder = pending ? (

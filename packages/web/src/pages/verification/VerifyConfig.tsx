@@ -20,6 +20,7 @@ const useMsg = defineMessages(
     edit: '配置',
     editTitle: '配置敏感操作验证：{name}',
     subjectsHint: '开启后，执行该操作前须由以下人员之一提供验证码',
+    enabledHint: '关闭后该操作将被拒绝执行（登录验证除外：关闭即不需要第二步验证）',
     config: '验证配置',
     outbox: '发件箱',
     outboxHint: '未配置邮件服务器时，验证码保存在此，仅超级管理员可见',
@@ -39,6 +40,7 @@ const useMsg = defineMessages(
     edit: 'Configure',
     editTitle: 'Sensitive operation: {name}',
     subjectsHint: 'When on, one of these staff must provide a code before the operation runs',
+    enabledHint: 'When off, the operation is refused (except login verification: off means no second step)',
     config: 'Configuration',
     outbox: 'Outbox',
     outboxHint: 'Without a mail server, codes are kept here, visible to super admins only',
@@ -138,7 +140,7 @@ function ConfigTable() {
         forceRender
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="enabled" label={m.enabled} valuePropName="checked">
+          <Form.Item name="enabled" label={m.enabled} valuePropName="checked" extra={m.enabledHint}>
             <Switch />
           </Form.Item>
           <Form.Item name="subjectIds" label={m.subjects} extra={m.subjectsHint}>
