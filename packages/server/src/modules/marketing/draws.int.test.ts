@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponGrants, drawPrizes, drawRecords, ledgerEntries, moneyAccounts } from '../../db/schema';
+import { auditLogs, couponGrants, drawPrizes, drawRecords, ledgerEntries, moneyAccounts } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { newMember } from '../../testing/factories/money-people';
 import { checkLedger, post as ledgerPost } from '../ledger/service';
@@ -176,6 +176,8 @@ describe('draws', () => {
     const list = await get<{ list: { userCode: string; prizeName: string; operatorName: string }[]; total: number }>('/api/marketing/activity/drawRecordList', { activityId: String(id), userCode: m.userCode });
     expect(list.data.total).toBe(1);
     expect(list.data.list[0]).toMatchObject({ userCode: m.userCode, prizeName: '积分', operatorName: '营销小赵' });
+    const audits = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'marketing.activity.draw'), eq(auditLogs.actorName, '营销小赵')));
+    expect(audits.some((a) => (a.after as { userCode: string }).userCode === m.userCode)).toBe(true);
   });
 });
 

@@ -310,6 +310,12 @@ export async function draw(
           operatorName: actor?.name ?? '', createdAt: now,
         })
         .returning({ id: drawRecords.id });
+      if (actor) {
+        await writeAudit(tx, actor, {
+          action: 'marketing.activity.draw', targetType: 'draw_record', targetId: rec.id,
+          after: { activityId: activity.id, userCode: member.userCode, prize: given.name, drawn: drawn.name, free },
+        }, now);
+      }
       return {
         recordId: rec.id, prizeId: given.id, prizeName: given.name, prizeType: given.prizeType as DrawResult['prizeType'], amount: given.amount, couponGrantNo,
         free, costAmount: free ? 0 : activity.costAmount, fellBack: given.id !== drawn.id, replayed: false,
