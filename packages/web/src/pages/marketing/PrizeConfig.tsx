@@ -161,7 +161,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
                           </Form.Item>
                         ) : (
                           <Form.Item name={[f.name, 'amount']} label={i === 0 ? `${m.coupon} / ${m.prizeAmount}` : undefined} rules={[{ required: true, message: m.prizeAmount }]}>
-                            <Input aria-label={`${m.prizeAmount} ${i + 1}`} addonAfter={type === 'balance' ? 'CNY' : '积分'} />
+                            <Input aria-label={`${m.prizeAmount} ${i + 1}`} addonAfter={type === 'balance' ? 'CNY' : PrizeType.label('points', lang)} />
                           </Form.Item>
                         )}
                       </Col>
@@ -243,7 +243,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
             columns={[
               { key: 'time', title: m.time, dataIndex: 'createTime', render: formatTime },
               { key: 'user', title: m.userCodes, dataIndex: 'userCode' },
-              { key: 'prize', title: m.prizeName, dataIndex: 'prizeName', render: (v: string, r) => `${v}${r.fellBack ? '（库存不足）' : ''}` },
+              { key: 'prize', title: m.prizeName, dataIndex: 'prizeName', render: (v: string, r) => `${v}${r.fellBack ? m.ranOut : ''}` },
               { key: 'type', title: m.prizeType, dataIndex: 'prizeType', render: (v: string) => PrizeType.label(v, lang) },
               { key: 'grant', title: m.grantNo, dataIndex: 'couponGrantNo' },
               { key: 'free', title: m.costAmount, render: (_, r) => (r.free ? m.free : `${m.paid} ${fromMinor(r.costAmount)}`) },

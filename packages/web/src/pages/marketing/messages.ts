@@ -25,7 +25,7 @@ export const useMkMessages = defineMessages(
     probabilitySum: '概率合计：{sum}%', fillerAuto: '“谢谢参与”自动补足剩余概率', simulate: '模拟 100,000 次抽奖', simulation: '模拟结果（服务器端，100,000 次，不写入数据）',
     configured: '配置概率', observed: '实际概率', hits: '中奖次数', withinBounds: '在统计范围内', chiSquare: '卡方值 {value}（自由度 {df}）', livePreview: '效果预览',
     testDraw: '为会员抽奖', drawFor: '用户编码', drawNow: '抽奖', drawResult: '抽中：{prize}', fellBack: '（原奖品已抽完，改为谢谢参与）', records: '抽奖记录',
-    free: '免费', paid: '付费', spin: '转一下', pull: '拉一下', smash: '砸一个', saved: '操作成功', basics: '基本信息', editConst: '编辑固定优惠券', editCycle: '编辑周期优惠券',
+    free: '免费', paid: '付费', spin: '转一下', pull: '拉一下', smash: '砸一个', saved: '操作成功', basics: '基本信息', editConst: '编辑固定优惠券', editCycle: '编辑周期优惠券', ranOut: '（原奖品已发完）',
   },
   {
     name: 'Name', kind: 'Kind', couponName: 'Coupon name', discountType: 'Type', amountOff: 'Amount off', discount: 'Discount (pays %)', maxDiscount: 'Max discount',
@@ -51,6 +51,6 @@ export const useMkMessages = defineMessages(
     probabilitySum: 'Total: {sum}%', fillerAuto: '"Thanks for playing" takes the rest', simulate: 'Simulate 100,000 draws', simulation: 'Simulation (on the server, 100,000 draws, nothing saved)',
     configured: 'Configured', observed: 'Observed', hits: 'Hits', withinBounds: 'Within bounds', chiSquare: 'Chi-square {value} (df {df})', livePreview: 'Live preview',
     testDraw: 'Draw for a member', drawFor: 'User code', drawNow: 'Draw', drawResult: 'Won: {prize}', fellBack: ' (the prize ran out; thanks for playing)', records: 'Draw records',
-    free: 'Free', paid: 'Paid', spin: 'Spin', pull: 'Pull', smash: 'Smash', saved: 'Done', basics: 'Basics', editConst: 'Edit fixed coupon', editCycle: 'Edit cycle coupon',
+    free: 'Free', paid: 'Paid', spin: 'Spin', pull: 'Pull', smash: 'Smash', saved: 'Done', basics: 'Basics', editConst: 'Edit fixed coupon', editCycle: 'Edit cycle coupon', ranOut: ' (prize ran out)',
   },
 );
