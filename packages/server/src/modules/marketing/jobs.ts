@@ -78,7 +78,7 @@ export async function claimJob(db: Db, runnerId: string, now: Date): Promise<Job
 }
 
 /** Issues a cycle coupon's period to its segment, chunk by chunk; each chunk is one transaction and idempotent. */
-async function runCycleIssue(db: Db, job: JobRow, now: Date) {
+async function runCycleIssue(db: Db, job: JobRow, now: Date, heartbeat: () => Promise<void>) {
   const { couponId, period } = job.payload as { couponId: number; period: string };
   const [coupon] = await db.select().from(coupons).where(eq(coupons.id, couponId));
   if (!coupon || coupon.status !== 'activity') return { skipped: 'coupon disabled' };
@@ -104,6 +104,7 @@ async function runCycleIssue(db: Db, job: JobRow, now: Date) {
       }, now);
     });
     granted += out.granted.length;
+    await heartbeat();
   }
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(couponGrants).where(eq(couponGrants.batchId, batch.id));
   await db.update(couponSendBatches).set({ grantedCount: n, targetCount: targets }).where(eq(couponSendBatches.id, batch.id));
@@ -112,6 +113,8 @@ async function runCycleIssue(db: Db, job: JobRow, now: Date) {
 
 /** Unused coupons past their validity become disabled (discarded) with the reason 已过期. */
 async function runExpire(db: Db, now: Date) {
+  // Finished jobs are kept 30 days for the job list, then dropped (their keys are never due again).
+  await db.delete(marketingJobs).where(and(eq(marketingJobs.status, 'done'), lt(marketingJobs.finishedAt, new Date(now.getTime() - 30 * DAY))));
   const rows = await db
     .update(couponGrants)
     .set({ status: 'disabled', disabledAt: now, disabledReason: '已过期' })
@@ -165,8 +168,8 @@ async function runNewUser(db: Db, now: Date) {
   return { granted, refused };
 }
 
-async function runJob(db: Db, job: JobRow, now: Date): Promise<unknown> {
-  if (job.kind === 'cycleIssue') return runCycleIssue(db, job, now);
+async function runJob(db: Db, job: JobRow, now: Date, heartbeat: () => Promise<void>): Promise<unknown> {
+  if (job.kind === 'cycleIssue') return runCycleIssue(db, job, now, heartbeat);
   if (job.kind === 'expire') return runExpire(db, now);
   if (job.kind === 'newUser') return runNewUser(db, now);
   throw new Error(`unknown job kind ${job.kind}`);
@@ -174,8 +177,15 @@ async function runJob(db: Db, job: JobRow, now: Date): Promise<unknown> {
 
 /** Runs one claimed job and records its end; a failure is retried later with back-off, up to MAX_ATTEMPTS. */
 export async function executeJob(db: Db, job: JobRow, runnerId: string, now: () => Date): Promise<void> {
+  // A long job extends its lease as it goes, so no other runner takes it over while it is still alive.
+  const heartbeat = async () => {
+    await db
+      .update(marketingJobs)
+      .set({ lockedUntil: new Date(now().getTime() + LEASE_MS) })
+      .where(and(eq(marketingJobs.id, job.id), eq(marketingJobs.lockedBy, runnerId), eq(marketingJobs.status, 'running')));
+  };
   try {
-    const result = await runJob(db, job, now());
+    const result = await runJob(db, job, now(), heartbeat);
     await db
       .update(marketingJobs)
       .set({ status: 'done', result: result ?? null, finishedAt: now(), lockedUntil: null, lastError: '' })
