@@ -1,7 +1,8 @@
 // Goods out at scale: a set-based generator of packages (generate_series, no row-by-row inserts) with two items
 // each over a realistic status mix, then every station call over HTTP — sequential p50/p99 and req/s at 10
 // connections — and the package list (first page, filters, deep keyset page, deep OFFSET page), on PGlite and on
-// PostgreSQL. BENCH_PACKAGES=… sets the count (default 300,000: generating 1,000,000 on PGlite takes several minutes).
+// PostgreSQL. BENCH_PACKAGES=… sets the count (default 300,000: generating 1,000,000 on PGlite takes several minutes);
+// BENCH_DB=pglite|postgres runs only one of them.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -170,12 +171,14 @@ async function run(label: string) {
   }
 }
 
+// BENCH_DB=pglite or BENCH_DB=postgres runs one of the two.
+const only = process.env.BENCH_DB;
 delete process.env.DATABASE_URL;
-await run('PGlite');
-const pg = await postgresUrl();
+if (only !== 'postgres') await run('PGlite');
+const pg = only === 'pglite' ? undefined : await postgresUrl();
 if (pg) {
   process.env.DATABASE_URL = pg;
   await run('PostgreSQL');
-} else {
+} else if (only !== 'pglite') {
   console.log('PostgreSQL: not reachable, skipped');
 }
