@@ -59,6 +59,7 @@ export async function seedMarketingDemo(db: Db, now: Date): Promise<void> {
       { name: '谢谢参与', prizeType: 'none', probability: '80', isFiller: true },
     ],
   }, now);
-  await draw(db, SYSTEM, { activityId: turntable.id, userCode: 'U100004', requestId: 'demo-marketing-draw-1' }, now);
-  await draw(db, SYSTEM, { activityId: turntable.id, userCode: 'U100005', requestId: 'demo-marketing-draw-2' }, now);
+  // Demo draws land on fixed points prizes (not random), so every demo database, and every test template, is alike.
+  await draw(db, SYSTEM, { activityId: turntable.id, userCode: 'U100004', requestId: 'demo-marketing-draw-1' }, now, { uniform: () => 2000 });
+  await draw(db, SYSTEM, { activityId: turntable.id, userCode: 'U100005', requestId: 'demo-marketing-draw-2' }, now, { uniform: () => 5000 });
 }
