@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,6 +9,8 @@ import { startTestServer } from '../../packages/server/src/testing/server';
 import { pdfText } from '../../packages/server/src/testing/factories/goods-in';
 import { itemCodesOf, newPackage, systemOp } from '../../packages/server/src/modules/goodsOut/factory';
 import { payPackage } from '../../packages/server/src/modules/goodsOut/orders';
+import { admins } from '../../packages/server/src/db/schema';
+import { enableVerify, lastCodeFor } from '../../packages/server/src/testing/factories/money-people';
 import { DEMO_PASSWORD, launchBrowser, type TestServer } from '../support/browser';
 
 let server: TestServer;
@@ -189,5 +192,23 @@ describe('goods out, through the screens', () => {
     await wh.goto(`${server.url}/WarehouseManage/packDetail?id=${p.id}`);
     await expect.poll(() => wh.getByTestId('package-status').first().innerText()).toBe('打包中');
     expect((await wh.getByTestId('trace-item').allInnerTexts()).at(-1)).toContain('已重新加固');
+
+    // A sensitive change (SPEC §6): the weight, through the verify dialog, with warehouse2 as the verifier.
+    const [me] = await server.db.select({ id: admins.id }).from(admins).where(eq(admins.username, 'warehouse2'));
+    await enableVerify(server, 'modify_package_attr', [me.id]);
+    await wh.getByTestId('modify-modifyWeight').click();
+    const dialog = wh.locator('.ant-modal').filter({ hasText: '修改重量' });
+    await dialog.getByLabel('重量(g)').fill('1234');
+    await dialog.getByLabel('修改原因').fill('复称');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const verify = wh.locator('.ant-modal').filter({ hasText: '安全验证' });
+    await verify.waitFor();
+    expect(await verify.getByTestId('verify-operation').innerText()).toBe('修改包裹属性');
+    await verify.getByRole('button', { name: '发送验证码' }).click();
+    await verify.getByText('验证码已发送给').waitFor();
+    await verify.getByLabel('验证码', { exact: true }).fill(await lastCodeFor(server, me.id));
+    await verify.getByRole('button', { name: '验证并继续' }).click();
+    await wh.locator('.ant-message-notice').filter({ hasText: '操作成功' }).waitFor();
+    await expect.poll(() => wh.getByTestId('trace-item').last().innerText()).toContain('900 g → 1234 g（复称）');
   });
 });
