@@ -48,6 +48,8 @@ async function scan(page: Page, code: string): Promise<void> {
 async function dismissDriverAlert(page: Page): Promise<void> {
   const alert = page.locator('.ant-modal-confirm').filter({ hasText: '客户端未连接' });
   await alert.waitFor();
+  // A click during the opening animation can be lost: wait until the dialog has settled.
+  await expect.poll(() => alert.getAttribute('class'), { timeout: 5000 }).not.toContain('ant-zoom');
   await alert.getByRole('button').click();
   await alert.waitFor({ state: 'hidden' });
 }
