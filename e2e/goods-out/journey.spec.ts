@@ -61,7 +61,7 @@ async function scanReady(page: Page): Promise<void> {
 
 const lastLog = (page: Page) => page.getByTestId('scan-log-item').first();
 const expectLog = async (page: Page, text: string, tone: 'success' | 'error' | 'info' | 'warning') => {
-  await expect.poll(() => lastLog(page).innerText()).toContain(text);
+  await expect.poll(() => lastLog(page).innerText(), { timeout: 10_000 }).toContain(text);
   expect(await lastLog(page).getAttribute('class')).toContain(`scan-log-${tone}`);
 };
 const ok = (page: Page) => page.locator('.ant-modal:visible').getByRole('button', { name: /确\s*定|OK/ });
@@ -89,21 +89,21 @@ describe('goods out, through the screens', () => {
     await wh.getByText('请将电脑键盘切换为英文输入法，否则可能导致扫描失败').waitFor();
     await scanReady(wh);
     await scan(wh, p.packageNo);
-    await expect.poll(() => wh.getByTestId('current-package').innerText()).toBe(p.packageNo);
+    await expect.poll(() => wh.getByTestId('current-package').innerText(), { timeout: 10_000 }).toBe(p.packageNo);
     await scan(wh, otherCode);
     await expectLog(wh, `属于包裹 ${other.packageNo}，不属于当前包裹 ${p.packageNo}`, 'error');
     await scan(wh, codes[0]);
     await expectLog(wh, '下架成功 1/2', 'success');
     await scan(wh, codes[1]);
     await expectLog(wh, `包裹 ${p.packageNo} 已全部下架`, 'success');
-    await expect.poll(() => wh.evaluate(() => window.__wsSpoken?.join('|') ?? '')).toContain(`包裹 ${p.packageNo} 已全部下架`);
+    await expect.poll(() => wh.evaluate(() => window.__wsSpoken?.join('|') ?? ''), { timeout: 10_000 }).toContain(`包裹 ${p.packageNo} 已全部下架`);
 
     // Packing: open, check both items, weigh and measure, print the label, scan it.
     await wh.goto(`${server.url}/WarehouseManage/packing`);
     await dismissDriverAlert(wh);
     await scanReady(wh);
     await scan(wh, p.packageNo);
-    await expect.poll(() => wh.getByTestId('checklist-item').count()).toBe(2);
+    await expect.poll(() => wh.getByTestId('checklist-item').count(), { timeout: 10_000 }).toBe(2);
     for (const c of codes) await scan(wh, c);
     await expectLog(wh, '商品已全部核对，请称重', 'success');
     await wh.getByTestId('pack-weightG').fill('950');
@@ -111,7 +111,7 @@ describe('goods out, through the screens', () => {
     await wh.getByTestId('pack-widthMm').fill('150');
     await wh.getByTestId('pack-heightMm').fill('100');
     await wh.getByTestId('submit-weigh').click();
-    await expect.poll(() => wh.getByTestId('freight-real').innerText()).toBe('205.00 CNY');
+    await expect.poll(() => wh.getByTestId('freight-real').innerText(), { timeout: 10_000 }).toBe('205.00 CNY');
     const labelHref = await wh.getByTestId('label-link').getAttribute('href');
     const label = await wh.request.get(`${server.url}${labelHref}`);
     expect(label.headers()['content-type']).toBe('application/pdf');
@@ -137,7 +137,7 @@ describe('goods out, through the screens', () => {
     await dismissDriverAlert(wh);
     await scanReady(wh);
     await scan(wh, p.packageNo);
-    await expect.poll(() => wh.getByTestId('target-sack').innerText()).toBe('SKE2E-CA-1');
+    await expect.poll(() => wh.getByTestId('target-sack').innerText(), { timeout: 10_000 }).toBe('SKE2E-CA-1');
     await scan(wh, 'SKE2E-CA-1');
     await expectLog(wh, `${p.packageNo} 已装入 SKE2E-CA-1`, 'success');
 
@@ -172,7 +172,7 @@ describe('goods out, through the screens', () => {
 
     // The package query shows it shipped, and its timeline every step.
     await wh.goto(`${server.url}/WarehouseManage/packDetail?id=${p.id}`);
-    await expect.poll(() => wh.getByTestId('package-status').first().innerText()).toBe('已发货');
+    await expect.poll(() => wh.getByTestId('package-status').first().innerText(), { timeout: 10_000 }).toBe('已发货');
     const steps = (await wh.getByTestId('trace-item').allInnerTexts()).map((s) => s.split('\n')[0].split(' ')[0]);
     expect(steps).toEqual(['创建包裹订单', '预审通过', '发起支付', '支付成功', '待下架', '下架', '下架', '打包', '打包', '修改包裹重量', '面单确认', '分拣', '出库', '发货']);
   });
@@ -192,7 +192,7 @@ describe('goods out, through the screens', () => {
     await ok(wh).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '操作成功' }).waitFor();
     await wh.goto(`${server.url}/WarehouseManage/packDetail?id=${p.id}`);
-    await expect.poll(() => wh.getByTestId('package-status').first().innerText()).toBe('打包中');
+    await expect.poll(() => wh.getByTestId('package-status').first().innerText(), { timeout: 10_000 }).toBe('打包中');
     expect((await wh.getByTestId('trace-item').allInnerTexts()).at(-1)).toContain('已重新加固');
 
     // A sensitive change (SPEC §6): the weight, through the verify dialog, with warehouse2 as the verifier.
@@ -211,6 +211,6 @@ describe('goods out, through the screens', () => {
     await verify.getByLabel('验证码', { exact: true }).fill(await lastCodeFor(server, me.id));
     await verify.getByRole('button', { name: '验证并继续' }).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '操作成功' }).waitFor();
-    await expect.poll(() => wh.getByTestId('trace-item').last().innerText()).toContain('900 g → 1234 g（复称）');
+    await expect.poll(() => wh.getByTestId('trace-item').last().innerText(), { timeout: 10_000 }).toContain('900 g → 1234 g（复称）');
   });
 });
