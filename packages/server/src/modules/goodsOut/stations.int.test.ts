@@ -197,6 +197,19 @@ describe('packing station', () => {
   });
 });
 
+describe('label confirmation', () => {
+  it('lets exactly one of two stations confirm the same label; the other is told it was done', async () => {
+    const p = await newPackage(t.db, { status: 'packed', items: 1 });
+    const body = { packageNo: p.packageNo, code: p.packageNo };
+    const [x, y] = await Promise.all([post('/api/warehouse/packing/confirmLabel', body, wh), post('/api/warehouse/packing/confirmLabel', body, wh2)]);
+    const won = [x, y].filter((r) => r.code === 20000 && !r.data.repeated);
+    expect(won).toHaveLength(1);
+    const other = [x, y].find((r) => r !== won[0])!;
+    expect(other.code === 40900 || other.data.repeated).toBe(true);
+    expect((await traceOf(p.id)).filter((s) => s.startsWith('label:'))).toEqual(['label:packed>wait_ship']);
+  });
+});
+
 describe('sorting, sacks and out-of-storage', () => {
   it('binds a sack, shows where a package goes, refuses the wrong sack, seals, batches, hands over with a manifest', async () => {
     const ems = await channelIdOf(t.db, 'EMS');
