@@ -147,7 +147,8 @@ describe('packing station', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
     for (const s of [p.packageNo, 'EMS 国际特快', 'US', '950 g', '3000 cm³', 'Alice Martin', '打包：仓库小王']) expect(text).toContain(s);
-    expect((await t.app.inject({ method: 'GET', url: w.data.labelUrl.replace(/sig=./, 'sig=0') })).statusCode).toBe(403);
+    const tampered = w.data.labelUrl.replace(/sig=(.)/, (_, c: string) => `sig=${c === '0' ? '1' : '0'}`);
+    expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(403);
     expect((await post('/api/warehouse/packing/confirmLabel', { packageNo: p.packageNo, code: other.packageNo })).code).toBe(40001);
     expect((await post('/api/warehouse/packing/confirmLabel', { packageNo: p.packageNo, code: p.packageNo })).data.status).toBe('wait_ship');
     expect((await post('/api/warehouse/packing/confirmLabel', { packageNo: p.packageNo, code: p.packageNo })).data.repeated).toBe(true);
