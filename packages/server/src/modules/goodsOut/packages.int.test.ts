@@ -67,9 +67,14 @@ describe('package query and detail', () => {
   });
 
   it('pages by id on the status index (the plan names it, no sort of the table)', async () => {
-    const plan = await queryRows<{ 'QUERY PLAN': string }>(t.db, sql`explain select id from packages where status = 'remove_wait' and id < 1000000 order by id desc limit 20`);
+    // A test table is tiny, so a sequential scan would win on cost: switched off, the plan shows the index serves
+    // both the filter and the order (what it does at a million rows).
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain select id from packages where status = 'remove_wait' and id < 1000000 order by id desc limit 20`);
+    });
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
-    expect(text).toMatch(/packages_status_idx|packages_pkey/);
+    expect(text).toMatch(/packages_status_idx/);
     expect(text).not.toMatch(/Sort\b/);
   });
 
