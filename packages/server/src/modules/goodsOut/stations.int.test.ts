@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, packages, packageTraces } from '../../db/schema';
+import { members, packages, packageTraces, warehouseItems } from '../../db/schema';
 import { post as ledgerPost } from '../ledger/service';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { balanceOf, pdfText } from '../../testing/factories/goods-in';
@@ -82,6 +82,9 @@ describe('payment and removal from shelves', () => {
     expect((await post('/api/warehouse/removal/scan', { itemCode: codes[0] })).data.repeated).toBe(true);
     const last = await post<R & { removedCount: number }>('/api/warehouse/removal/scan', { itemCode: codes[1] });
     expect(last.data).toMatchObject({ status: 'removed', removedCount: 2 });
+    // Off the shelf: the locations no longer hold the items.
+    const shelves = await t.db.select({ code: warehouseItems.shelfCode }).from(warehouseItems).where(inArray(warehouseItems.itemCode, codes));
+    expect(shelves).toEqual([{ code: null }, { code: null }]);
     expect(await traceOf(p.id)).toEqual([
       'package_order_create:pack_created>pack_pretrial', 'pack_pretrial_pass:pack_pretrial>pack_pretrial_pass', 'order_pay:pack_pretrial_pass>paying',
       'order_paid:paying>paid', 'removeWait:paid>remove_wait', 'remove:remove_wait>removing', 'remove:removing>removed',

@@ -100,10 +100,17 @@ export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>,
     });
     if (item.removedAt) return result(row, true, await itemCounts(tx, row.id));
     if (row.status !== 'remove_wait' && row.status !== 'removing') throw packageStale(row, 'remove_start');
-    await tx.update(packageItems).set({ removedAt: op.now, removedBy: op.actor.name }).where(eq(packageItems.id, item.id));
-    // Off the shelf: the location no longer holds it.
-    await tx.update(warehouseItems).set({ shelfLocationId: null, shelfCode: null, updatedAt: op.now }).where(eq(warehouseItems.id, item.itemId));
-    const c = await itemCounts(tx, row.id);
+    // One statement (the hot path): mark the item removed, free its shelf location, count the package's items. The
+    // count runs on the statement's snapshot, so the item just marked is added by hand.
+    const now = op.now.toISOString();
+    const [counted] = await queryRows<{ total: number; removed: number }>(
+      tx,
+      sql`with marked as (update ${packageItems} set removed_at = ${now}::timestamptz, removed_by = ${op.actor.name} where id = ${item.id} returning item_id),
+          freed as (update ${warehouseItems} set shelf_location_id = null, shelf_code = null, updated_at = ${now}::timestamptz where id in (select item_id from marked))
+        select (count(*) + 1)::int as total, (count(removed_at) + 1)::int as removed from ${packageItems}
+        where package_id = ${row.id} and not released and id <> ${item.id}`,
+    );
+    const c = { total: Number(counted.total), removed: Number(counted.removed) };
     const note = `${code}${item.shelfCode ? ` @ ${item.shelfCode}` : ''}`;
     if (row.status === 'remove_wait') ({ row } = await applyStep(tx, row, { event: 'remove_start', op, note }));
     else if (c.removed < c.total) await writeTrace(tx, row.id, { type: 'remove', event: 'remove_item', from: row.status, to: row.status, note }, op);
