@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from '../../packages/server/src/testing/server';
 import { newLine, pdfText, TINY_PNG } from '../../packages/server/src/testing/factories/goods-in';
-import { DEMO_PASSWORD, launchBrowser, type TestServer } from '../support/browser';
+import { launchBrowser, type TestServer } from '../support/browser';
+import { dismissDriverAlert, lastScanLog, scan, scanReady, stationPage } from '../support/stations';
 
 let server: TestServer;
 /** The server reads its speech provider settings per request: a test switches the stand-in on and off here. */
@@ -27,37 +28,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function pageAs(username: string): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
-  ctx.setDefaultTimeout(10_000);
-  contexts.push(ctx);
-  const token = await server.login(username, DEMO_PASSWORD);
-  await ctx.addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
-  return ctx.newPage();
-}
+const pageAs = (username: string) => stationPage(browser, server, contexts, username);
 
-/** A keyboard-wedge scanner: characters, then Enter, into whatever has focus. */
-async function scan(page: Page, code: string): Promise<void> {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
-
-/** The print driver is not running in tests: the SPEC's 客户端未连接 alert shows 1 s after a station opens. */
-async function dismissDriverAlert(page: Page): Promise<void> {
-  const alert = page.locator('.ant-modal-confirm').filter({ hasText: '客户端未连接' });
-  await alert.waitFor();
-  expect(await alert.getByRole('link', { name: '下载打印客户端' }).getAttribute('href')).toBe('/api/warehouse/printAgent/download');
-  await alert.getByRole('button').click();
-  await alert.waitFor({ state: 'hidden' });
-}
-
-/** The station's scan input has focus: the scanner's characters land there. */
-async function scanReady(page: Page): Promise<void> {
-  await page.getByTestId('scan-input').waitFor();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 5000 }).toBe('scan-input');
-}
-
-const lastLog = (page: Page) => page.getByTestId('scan-log-item').first();
 
 describe('goods in, through the screens', () => {
   it('takes a line from purchase_wait to shelved with a scanner, prints its label, and shows every step in the trace', async () => {
@@ -117,12 +89,12 @@ describe('goods in, through the screens', () => {
     const suggested = (await wh.getByTestId('suggested').innerText()).trim();
     expect(suggested).toMatch(/^[A-Z]-\d{2}-\d{2}-\d{2}$/);
     await scan(wh, 'Z-99-99-99');
-    await expect.poll(() => lastLog(wh).innerText()).toContain('库位 Z-99-99-99 不存在');
-    expect(await lastLog(wh).getAttribute('class')).toContain('scan-log-error');
+    await expect.poll(() => lastScanLog(wh).innerText()).toContain('库位 Z-99-99-99 不存在');
+    expect(await lastScanLog(wh).getAttribute('class')).toContain('scan-log-error');
     await scan(wh, itemCode);
     await scan(wh, suggested);
-    await expect.poll(() => lastLog(wh).innerText()).toContain(`上架成功 ${suggested}`);
-    expect(await lastLog(wh).getAttribute('class')).toContain('scan-log-success');
+    await expect.poll(() => lastScanLog(wh).innerText()).toContain(`上架成功 ${suggested}`);
+    expect(await lastScanLog(wh).getAttribute('class')).toContain('scan-log-success');
     await expect.poll(() => wh.evaluate(() => window.__wsSpoken?.join('|') ?? '')).toContain(`上架成功 ${suggested}`);
 
     // The timeline shows every step with who.

@@ -11,7 +11,8 @@ import { itemCodesOf, newPackage, systemOp } from '../../packages/server/src/mod
 import { payPackage } from '../../packages/server/src/modules/goodsOut/orders';
 import { admins } from '../../packages/server/src/db/schema';
 import { enableVerify, lastCodeFor } from '../../packages/server/src/testing/factories/money-people';
-import { DEMO_PASSWORD, launchBrowser, type TestServer } from '../support/browser';
+import { launchBrowser, type TestServer } from '../support/browser';
+import { dismissDriverAlert, lastScanLog, scan, scanReady, stationPage } from '../support/stations';
 
 let server: TestServer;
 let browser: Browser;
@@ -29,40 +30,11 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function pageAs(username: string): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
-  ctx.setDefaultTimeout(10_000);
-  contexts.push(ctx);
-  const token = await server.login(username, DEMO_PASSWORD);
-  await ctx.addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
-  return ctx.newPage();
-}
+const pageAs = (username: string) => stationPage(browser, server, contexts, username);
 
-/** A keyboard-wedge scanner: characters, then Enter, into whatever has focus. */
-async function scan(page: Page, code: string): Promise<void> {
-  await page.keyboard.type(code, { delay: 5 });
-  await page.keyboard.press('Enter');
-}
-
-/** No print driver runs in tests: stations that print show the SPEC's 客户端未连接 alert 1 s after opening. */
-async function dismissDriverAlert(page: Page): Promise<void> {
-  const alert = page.locator('.ant-modal-confirm').filter({ hasText: '客户端未连接' });
-  await alert.waitFor();
-  // A click during the opening animation can be lost: wait until the dialog has settled.
-  await expect.poll(() => alert.getAttribute('class'), { timeout: 5000 }).not.toContain('ant-zoom');
-  await alert.getByRole('button').click();
-  await alert.waitFor({ state: 'hidden' });
-}
-
-async function scanReady(page: Page): Promise<void> {
-  await page.getByTestId('scan-input').waitFor();
-  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 5000 }).toBe('scan-input');
-}
-
-const lastLog = (page: Page) => page.getByTestId('scan-log-item').first();
 const expectLog = async (page: Page, text: string, tone: 'success' | 'error' | 'info' | 'warning') => {
-  await expect.poll(() => lastLog(page).innerText(), { timeout: 10_000 }).toContain(text);
-  expect(await lastLog(page).getAttribute('class')).toContain(`scan-log-${tone}`);
+  await expect.poll(() => lastScanLog(page).innerText(), { timeout: 10_000 }).toContain(text);
+  expect(await lastScanLog(page).getAttribute('class')).toContain(`scan-log-${tone}`);
 };
 const ok = (page: Page) => page.locator('.ant-modal:visible').getByRole('button', { name: /确\s*定|OK/ });
 

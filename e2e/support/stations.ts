@@ -1,0 +1,46 @@
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_PASSWORD, type TestServer } from './browser';
+
+/** A fresh browser context signed in as a demo staff member (token cookie, no login screen), on a station-sized screen. */
+export async function stationPage(browser: Browser, server: TestServer, contexts: BrowserContext[], username: string): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
+  ctx.setDefaultTimeout(10_000);
+  contexts.push(ctx);
+  const token = await server.login(username, DEMO_PASSWORD);
+  await ctx.addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
+  return ctx.newPage();
+}
+
+/** A keyboard-wedge scanner: characters, then Enter, into whatever has focus. */
+export async function scan(page: Page, code: string): Promise<void> {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** The station's scan input has focus: the scanner's characters land there. */
+export async function scanReady(page: Page): Promise<void> {
+  await page.getByTestId('scan-input').waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 5000 }).toBe('scan-input');
+}
+
+/** The newest line of a station's scan log. */
+export const lastScanLog = (page: Page) => page.getByTestId('scan-log-item').first();
+
+/** No print driver runs in tests: stations that print show the SPEC's 客户端未连接 alert (with the driver's download link) 1 s after opening. */
+export async function dismissDriverAlert(page: Page): Promise<void> {
+  const alert = page.locator('.ant-modal-confirm').filter({ hasText: '客户端未连接' });
+  await alert.waitFor();
+  expect(await alert.getByRole('link', { name: '下载打印客户端' }).getAttribute('href')).toBe('/api/warehouse/printAgent/download');
+  // A click during the opening animation can be lost: wait until the dialog has settled.
+  await expect.poll(() => alert.getAttribute('class'), { timeout: 5000 }).not.toContain('ant-zoom');
+  await alert.getByRole('button').click();
+  await alert.waitFor({ state: 'hidden' });
+}
+
+declare global {
+  interface Window {
+    /** What the station's voice said (packages/web/src/warehouse/voice.ts keeps it for tests and support). */
+    __wsSpoken?: string[];
+  }
+}
