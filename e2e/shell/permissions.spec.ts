@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, loginUi, sidebarLabels, submenuLabels, tabTitles, useE2E } from '../support/browser';
+import { DEMO_PASSWORD, loginUi, pickUserMenuItem, sidebarLabels, submenuLabels, tabTitles, useE2E } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -46,9 +46,7 @@ describe('roles and language', () => {
     await page.goto(e.url('/login'));
     await loginUi(page);
     await page.locator('.sidebar-container').getByText('系统管理', { exact: true }).waitFor();
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: '切换演示角色' }).hover();
-    await page.getByRole('menuitem', { name: '仓库 (warehouse)' }).click();
+    await pickUserMenuItem(page, '切换演示角色', '仓库 (warehouse)');
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await expect.poll(async () => (await sidebarLabels(page)).includes('系统管理')).toBe(false);
     expect((await sidebarLabels(page)).every((l) => l === '首页' || l === '仓库管理')).toBe(true);
@@ -61,9 +59,7 @@ describe('roles and language', () => {
     await page.goto(e.url('/login'));
     await loginUi(page);
     await page.goto(e.url('/systemManage/role'));
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: '语言' }).hover();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await pickUserMenuItem(page, '语言', 'English');
     await page.locator('.app-breadcrumb').getByText('Roles').waitFor();
     expect((await submenuLabels(page, 'System')).slice(0, 3)).toEqual(['Staff accounts', 'Roles', 'Audit trail']);
     await page.reload();

@@ -109,6 +109,28 @@ export async function tabTitles(page: Page): Promise<string[]> {
 }
 
 /** The text of antd toasts currently on screen. */
+/**
+ * Picks `item` from the `submenu` of the user menu. A submenu opens on hover and closes when the pointer leaves it;
+ * while the page behind is still laying out the popup can close under the click, so the pick is retried.
+ */
+export async function pickUserMenuItem(page: Page, submenu: string, item: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: submenu }).hover();
+      const target = page.getByRole('menuitem', { name: item });
+      await target.waitFor({ state: 'visible', timeout: 3000 });
+      await target.hover({ timeout: 3000 });
+      await target.click({ timeout: 3000 });
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.keyboard.press('Escape');
+      await page.mouse.move(0, 0);
+    }
+  }
+}
+
 export function toast(page: Page, text: string | RegExp) {
   return page.locator('.ant-message-notice').filter({ hasText: text });
 }
