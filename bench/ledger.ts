@@ -7,10 +7,27 @@ import { sql } from 'drizzle-orm';
 import { startTestServer } from '../packages/server/src/testing/server';
 import { queryRows } from '../packages/server/src/db';
 import { checkLedger } from '../packages/server/src/modules/ledger/service';
+import { issueTicket } from '../packages/server/src/core/verification';
+import type { Db } from '../packages/server/src/db';
 import { fmt, postgresUrl, timeSequential } from './_lib';
 
 const ACCOUNTS = Number(process.env.BENCH_LEDGER_ACCOUNTS ?? 20_000);
 const ROWS = Number(process.env.BENCH_LEDGER_ROWS ?? 1_000_000);
+
+/**
+ * modifyAmount is a sensitive operation: every call spends a verification ticket bound to its member. The bench
+ * issues them up front through the same function doLoginVerify uses, so the timings cover the ticket check but
+ * not a person typing a code.
+ */
+async function ticketsFor(db: Db, operatorId: number, memberIds: number[]): Promise<string[]> {
+  const now = new Date();
+  const tickets: string[] = [];
+  for (const id of memberIds) {
+    const { ticket } = await issueTicket(db, { type: 'modify_user_amount', operatorId, subjectId: operatorId, target: String(id), ttlMs: 3600_000, now });
+    tickets.push(ticket);
+  }
+  return tickets;
+}
 
 async function run(label: string) {
   const t = await startTestServer({ now: () => new Date() });
@@ -45,28 +62,38 @@ async function run(label: string) {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }),
     })).json()) as { data: { token: string } };
     const headers = { 'content-type': 'application/json', 'x-token': login.data.token };
+    const [{ id: adminId }] = await queryRows<{ id: number }>(t.db, sql`select id from admins where username = 'admin'`);
     const [{ id: memberId }] = await queryRows<{ id: number }>(t.db, sql`select id from members order by id limit 1`);
+    const seqTickets = await ticketsFor(t.db, adminId, Array(300).fill(memberId));
     let n = 0;
     const adjust = () =>
       fetch(`${t.url}/api/vip/modifyAmount`, {
-        method: 'POST', headers,
+        method: 'POST', headers: { ...headers, 'x-verify-ticket': seqTickets[n] },
         body: JSON.stringify({ memberId, direction: 'add', amount: '1.23', remark: 'bench', requestId: `bench-seq-${label}-${++n}` }),
       }).then((r) => r.json());
     const seq = await timeSequential(300, adjust);
-    // A retried request: the same requestId again, 100 times, posts nothing new.
+    // A retried request: the same requestId again, 100 times at once (each verified), posts nothing new.
+    const retryTickets = await ticketsFor(t.db, adminId, Array(100).fill(memberId));
     const retryBody = JSON.stringify({ memberId, direction: 'add', amount: '9.99', remark: 'bench retry', requestId: `bench-retry-${label}` });
-    await Promise.all(Array.from({ length: 100 }, () => fetch(`${t.url}/api/vip/modifyAmount`, { method: 'POST', headers, body: retryBody }).then((r) => r.json())));
+    await Promise.all(retryTickets.map((ticket) => fetch(`${t.url}/api/vip/modifyAmount`, { method: 'POST', headers: { ...headers, 'x-verify-ticket': ticket }, body: retryBody }).then((r) => r.json())));
     const [{ retried }] = await queryRows<{ retried: number }>(t.db, sql`select count(*)::int as retried from ledger_entries where idempotency_key = ${`vip.adjust:bench-retry-${label}`}`);
 
     const members = await queryRows<{ id: number }>(t.db, sql`select id from members order by id limit 8`);
+    const LOAD_TICKETS = 15_000; // more than 5 s at 10 connections can use here
+    const loadTargets = Array.from({ length: LOAD_TICKETS }, (_, i) => members[(i + 1) % members.length].id);
+    const loadTickets = await ticketsFor(t.db, adminId, loadTargets);
     let k = 0;
     const loadRes = await autocannon({
       url: `${t.url}/api/vip/modifyAmount`, method: 'POST', headers, connections: 10, duration: 5,
       requests: [{
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({ memberId: members[++k % members.length].id, direction: 'add', amount: '0.01', remark: 'bench load', requestId: `bench-load-${label}-${k}` }),
-        }),
+        setupRequest: (req) => {
+          const i = k++ % LOAD_TICKETS;
+          return {
+            ...req,
+            headers: { ...req.headers, 'x-verify-ticket': loadTickets[i] },
+            body: JSON.stringify({ memberId: loadTargets[i], direction: 'add', amount: '0.01', remark: 'bench load', requestId: `bench-load-${label}-${i}` }),
+          };
+        },
       }],
     });
 
