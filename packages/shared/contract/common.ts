@@ -57,6 +57,19 @@ export const PageQuery = z.strictObject({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
+/** One entry of a timeline (purchase line, package): a transition or modification with who, when, before and after. */
+export const traceEntryOf = <const T extends readonly [string, ...string[]]>(types: T) =>
+  z.object({
+    id: z.number().int(),
+    type: z.enum(types),
+    event: z.string(),
+    fromStatus: z.string().nullable(),
+    toStatus: z.string().nullable(),
+    actorName: z.string(),
+    note: z.string(),
+    createTime: z.string(),
+  });
+
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int(), totalExact: z.boolean().optional() });
 

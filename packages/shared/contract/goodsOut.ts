@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
+import { idParam, PageQuery, pageOf, queryInt, textFilter, traceEntryOf } from './common';
 import { ScanCode } from './warehouse';
 import { Marketplace } from '../vocab/account';
 import { ItemAttr } from '../vocab/config-content';
@@ -92,16 +92,7 @@ export const PackageItem = z.object({
 });
 export type PackageItem = z.infer<typeof PackageItem>;
 
-export const PackageTrace = z.object({
-  id: z.number().int(),
-  type: z.enum(PackageTraceType.values),
-  event: z.string(),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
-  actorName: z.string(),
-  note: z.string(),
-  createTime: z.string(),
-});
+export const PackageTrace = traceEntryOf(PackageTraceType.values);
 export type PackageTrace = z.infer<typeof PackageTrace>;
 
 /** Actions the detail offers: machine events plus the sensitive modifications. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, PageQuery, pageOf, textFilter } from './common';
+import { idParam, PageQuery, pageOf, textFilter, traceEntryOf } from './common';
 import { LogisticsStatus, NumberType, PatchStatus, PurchaseStatus, TraceType } from '../vocab/goods-in';
 import { Marketplace } from '../vocab/account';
 import { PURCHASE_EVENTS } from '../machines/purchase-order';
@@ -63,16 +63,7 @@ export type PurchaseLine = z.infer<typeof PurchaseLine>;
 export const PurchaseListResult = pageOf(PurchaseLine).extend({ nextCursor: z.string().nullable() });
 export type PurchaseListResult = z.infer<typeof PurchaseListResult>;
 
-export const TraceEvent = z.object({
-  id: z.number().int(),
-  type: z.enum(TraceType.values),
-  event: z.string(),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string().nullable(),
-  actorName: z.string(),
-  note: z.string(),
-  createTime: z.string(),
-});
+export const TraceEvent = traceEntryOf(TraceType.values);
 export type TraceEvent = z.infer<typeof TraceEvent>;
 
 export const ItemSummary = z.object({

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Empty, Image, Result, Skeleton, Space, Table, Timeline, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Empty, Image, Result, Skeleton, Space, Table } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import { Marketplace } from '@waystation/shared/vocab/account';
 import { LogisticsStatus, PatchStatus, PurchaseStatus, QcProblem, TraceType } from '@waystation/shared/vocab/goods-in';
 import { specString } from '@waystation/shared/vocab/label';
 import { useLang, useT } from '../../i18n';
-import { formatTime, relativeTime } from '../../utils/time';
+import { formatTime } from '../../utils/time';
+import { TraceTimeline } from '../../components/TraceTimeline';
 import { useVerify } from '../../components/verify/useVerify';
 import { PrintLabelButton } from '../../warehouse/PrintDriver';
 import { formatMoney } from '../transaction/money';
@@ -170,26 +171,7 @@ export function OrderDetailView({ desk }: { desk: Desk }) {
         </Card>
       )}
       <Card title={m.trace} size="small" data-testid="trace">
-        <Timeline
-          items={d.trace.map((e) => ({
-            key: e.id,
-            content: (
-              <div data-testid="trace-item">
-                <b>{TraceType.label(e.type, lang)}</b>
-                {e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus && (
-                  <Typography.Text type="secondary">
-                    {' '}
-                    {PurchaseStatus.label(e.fromStatus, lang)} → {PurchaseStatus.label(e.toStatus, lang)}
-                  </Typography.Text>
-                )}
-                <div>
-                  {e.actorName} · <span title={formatTime(e.createTime)}>{formatTime(e.createTime)}</span> ({relativeTime(e.createTime, Date.now(), lang)})
-                </div>
-                {e.note && <Typography.Text type="secondary">{e.note}</Typography.Text>}
-              </div>
-            ),
-          }))}
-        />
+        <TraceTimeline entries={d.trace} types={TraceType} statuses={PurchaseStatus} />
       </Card>
       {dialog && <ActionDialog event={dialog} line={d} busy={action.isPending} onOk={(v) => void run(dialog, v)} onCancel={() => setDialog(null)} />}
       {verifyHolder}

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Form, Image, Input, InputNumber, Modal, Result, Select, Skeleton, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Form, Image, Input, InputNumber, Modal, Result, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PackageDetail, PackageModification } from '@waystation/shared/contract/goodsOut';
 import { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { PackageService, PackageStatus, PackageTraceType } from '@waystation/shared/vocab/goods-out';
 import { specString } from '@waystation/shared/vocab/label';
 import { useLang, useT } from '../../i18n';
-import { formatTime, relativeTime } from '../../utils/time';
+import { formatTime } from '../../utils/time';
+import { TraceTimeline } from '../../components/TraceTimeline';
 import { useVerify } from '../../components/verify/useVerify';
 import { PrintLabelButton } from '../../warehouse/PrintDriver';
 import { formatMoney } from '../transaction/money';
@@ -197,21 +198,7 @@ export default function PackDetailPage() {
         />
       </Card>
       <Card title={m.trace} size="small">
-        <Timeline
-          items={d.trace.map((e) => ({
-            key: e.id,
-            content: (
-              <div data-testid="trace-item">
-                <b>{PackageTraceType.label(e.type, lang)}</b>
-                {e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus && (
-                  <Typography.Text type="secondary"> {PackageStatus.label(e.fromStatus, lang)} → {PackageStatus.label(e.toStatus, lang)}</Typography.Text>
-                )}
-                <div>{e.actorName} · {formatTime(e.createTime)} ({relativeTime(e.createTime, Date.now(), lang)})</div>
-                {e.note && <Typography.Text type="secondary">{e.note}</Typography.Text>}
-              </div>
-            ),
-          }))}
-        />
+        <TraceTimeline entries={d.trace} types={PackageTraceType} statuses={PackageStatus} />
       </Card>
       {modify && <ModifyDialog kind={modify} d={d} onClose={() => setModify(null)} />}
     </Space>
