@@ -10,8 +10,11 @@ import type { SecretBox } from './secrets';
 import { consumeTicket, releaseTicket } from './verification';
 import type { SensitiveOperation } from '@waystation/shared/vocab/account';
 
-/** Who may call a route: nobody logged in, anybody logged in, or holders of a permission key from the catalogue. */
-export type Permission = 'public' | 'authenticated' | (string & {});
+/**
+ * Who may call a route: nobody logged in, anybody logged in, holders of a permission key from the catalogue, or
+ * holders of any one of several keys (a call that serves several screens, e.g. a package's detail at every station).
+ */
+export type Permission = 'public' | 'authenticated' | (string & {}) | readonly string[];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -128,7 +131,8 @@ export function registerAccessControl(app: FastifyInstance): void {
     const { db, now } = app.services;
     const caller = await authenticate(db, token, now());
     req.caller = caller;
-    if (permission === 'authenticated' || caller.permissions.has(permission)) return;
+    const keys: readonly string[] = typeof permission === 'string' ? [permission] : permission;
+    if (permission === 'authenticated' || keys.some((key) => caller.permissions.has(key))) return;
     if (req.method !== 'GET' || WRITE_PATH.test(req.routeOptions.url ?? '')) {
       await writeAudit(
         db,

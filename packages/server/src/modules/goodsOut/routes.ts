@@ -12,7 +12,6 @@ import {
 import { STATION_PERMISSIONS } from '@waystation/shared/machines/package';
 import { SackStatus, BatchStatus } from '@waystation/shared/vocab/goods-out';
 import { api } from '../../core/http';
-import { forbidden } from '../../core/errors';
 import type { Db } from '../../db';
 import { admins, members, outBatches, packages, sacks, shipChannels } from '../../db/schema';
 import type { ModuleContext } from '../index';
@@ -61,9 +60,6 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     };
     return { ...docs, media };
   };
-  const anyOf = (keys: readonly string[], perms: ReadonlySet<string>) => {
-    if (!keys.some((k) => perms.has(k))) throw forbidden();
-  };
 
   // ---------------------------------------------------------------- query and detail
   api(app, {
@@ -71,20 +67,14 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     query: PackageListQuery, data: PackageListResult, handler: ({ query }) => listPackages(db, query),
   });
   api(app, {
-    method: 'GET', url: '/api/warehouse/package/detail', permission: 'authenticated', summary: 'A package with items, weights, freight, trace, exception and allowed actions',
+    method: 'GET', url: '/api/warehouse/package/detail', permission: [QUERY, PRETRIAL, ABNORMAL, PACKING, REMOVAL, SORTING], summary: 'A package with items, weights, freight, trace, exception and allowed actions',
     query: PackageDetailQuery, data: PackageDetail,
-    handler: async ({ query, caller, now }) => {
-      anyOf([QUERY, PRETRIAL, ABNORMAL, PACKING, REMOVAL, SORTING], caller.permissions);
-      return packageDetail(db, query, caller, await urlsAt(now));
-    },
+    handler: async ({ query, caller, now }) => packageDetail(db, query, caller, await urlsAt(now)),
   });
   api(app, {
-    method: 'GET', url: '/api/warehouse/package/channels', permission: 'authenticated', summary: 'Ship channels for the goods-out filters and sack binding',
+    method: 'GET', url: '/api/warehouse/package/channels', permission: STATION_PERMISSIONS, summary: 'Ship channels for the goods-out filters and sack binding',
     data: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), status: z.string() })),
-    handler: async ({ caller }) => {
-      anyOf(STATION_PERMISSIONS, caller.permissions);
-      return db.select({ id: shipChannels.id, code: shipChannels.code, name: shipChannels.name, status: shipChannels.status }).from(shipChannels).orderBy(shipChannels.sort, shipChannels.id);
-    },
+    handler: () => db.select({ id: shipChannels.id, code: shipChannels.code, name: shipChannels.name, status: shipChannels.status }).from(shipChannels).orderBy(shipChannels.sort, shipChannels.id),
   });
 
   // ---------------------------------------------------------------- sensitive modifications (SPEC §6)
@@ -143,12 +133,9 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
 
   // ---------------------------------------------------------------- exceptions and returns
   api(app, {
-    method: 'POST', url: '/api/warehouse/exception/raise', permission: 'authenticated', summary: 'Any station: raise an exception on a package (→ exception)',
+    method: 'POST', url: '/api/warehouse/exception/raise', permission: STATION_PERMISSIONS, summary: 'Any station: raise an exception on a package (→ exception)',
     body: ExceptionRaiseBody, data: PackageActionResult,
-    handler: ({ body, caller, actor, now }) => {
-      anyOf(STATION_PERMISSIONS, caller.permissions);
-      return raiseException(db, body, { actor, now });
-    },
+    handler: ({ body, actor, now }) => raiseException(db, body, { actor, now }),
   });
   api(app, { method: 'GET', url: '/api/warehouse/exception/pageList', permission: ABNORMAL, summary: 'Exceptions', query: ExceptionListQuery, data: ExceptionList, handler: ({ query }) => listExceptions(db, query, media) });
   api(app, { method: 'GET', url: '/api/warehouse/exception/detail', permission: ABNORMAL, summary: 'One exception', query: ExceptionDetailQuery, data: ExceptionRecord, handler: ({ query }) => exceptionDetail(db, query.id, media) });
