@@ -12,7 +12,7 @@ import { payPackage } from '../../packages/server/src/modules/goodsOut/orders';
 import { admins } from '../../packages/server/src/db/schema';
 import { enableVerify, lastCodeFor } from '../../packages/server/src/testing/factories/money-people';
 import { launchBrowser, type TestServer } from '../support/browser';
-import { dismissDriverAlert, lastScanLog, scan, scanReady, stationPage } from '../support/stations';
+import { expectDriverBanner, typeInto, lastScanLog, scan, scanReady, stationPage } from '../support/stations';
 
 let server: TestServer;
 let browser: Browser;
@@ -49,7 +49,7 @@ describe('goods out, through the screens', () => {
     // Pre-review: pass with the estimated weight; the quote is EMS 欧美澳 on 900 g.
     await wh.goto(`${server.url}/WarehouseManage/packPretrial`);
     await wh.getByTestId(`pass-${p.id}`).click();
-    await wh.getByTestId('estimated-weight').fill('900');
+    await typeInto(wh.getByTestId('estimated-weight'), '900');
     await ok(wh).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '205.00 CNY' }).waitFor();
 
@@ -72,16 +72,16 @@ describe('goods out, through the screens', () => {
 
     // Packing: open, check both items, weigh and measure, print the label, scan it.
     await wh.goto(`${server.url}/WarehouseManage/packing`);
-    await dismissDriverAlert(wh);
+    await expectDriverBanner(wh);
     await scanReady(wh);
     await scan(wh, p.packageNo);
     await expect.poll(() => wh.getByTestId('checklist-item').count(), { timeout: 10_000 }).toBe(2);
     for (const c of codes) await scan(wh, c);
     await expectLog(wh, '商品已全部核对，请称重', 'success');
-    await wh.getByTestId('pack-weightG').fill('950');
-    await wh.getByTestId('pack-lengthMm').fill('200');
-    await wh.getByTestId('pack-widthMm').fill('150');
-    await wh.getByTestId('pack-heightMm').fill('100');
+    await typeInto(wh.getByTestId('pack-weightG'), '950');
+    await typeInto(wh.getByTestId('pack-lengthMm'), '200');
+    await typeInto(wh.getByTestId('pack-widthMm'), '150');
+    await typeInto(wh.getByTestId('pack-heightMm'), '100');
     await wh.getByTestId('submit-weigh').click();
     await expect.poll(() => wh.getByTestId('freight-real').innerText(), { timeout: 10_000 }).toBe('205.00 CNY');
     const labelHref = await wh.getByTestId('label-link').getAttribute('href');
@@ -95,8 +95,8 @@ describe('goods out, through the screens', () => {
 
     // Bind a sack card to EMS for Canada.
     await wh.goto(`${server.url}/WarehouseManage/sortingOutStorage/bindSack`);
-    await dismissDriverAlert(wh);
-    await wh.getByTestId('sack-code').fill('SKE2E-CA-1');
+    await expectDriverBanner(wh);
+    await typeInto(wh.getByTestId('sack-code'), 'SKE2E-CA-1');
     await wh.locator('.ant-form-item').filter({ hasText: '渠道' }).locator('.ant-select').click();
     await wh.locator('.ant-select-item-option').filter({ hasText: 'EMS 国际特快' }).click();
     await wh.locator('.ant-form-item').filter({ hasText: '国家' }).locator('.ant-select').click();
@@ -106,7 +106,7 @@ describe('goods out, through the screens', () => {
 
     // Sorting: the package shows its sack; the sack card puts it there.
     await wh.goto(`${server.url}/WarehouseManage/sortingOutStorage`);
-    await dismissDriverAlert(wh);
+    await expectDriverBanner(wh);
     await scanReady(wh);
     await scan(wh, p.packageNo);
     await expect.poll(() => wh.getByTestId('target-sack').innerText(), { timeout: 10_000 }).toBe('SKE2E-CA-1');
@@ -116,7 +116,7 @@ describe('goods out, through the screens', () => {
     // Seal the sack with its weight.
     await wh.getByRole('tab', { name: '麻袋' }).click();
     await wh.getByTestId('seal-SKE2E-CA-1').click();
-    await wh.getByTestId('seal-weight').fill('1000');
+    await typeInto(wh.getByTestId('seal-weight'), '1000');
     await ok(wh).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '已封袋' }).waitFor();
 
@@ -128,7 +128,7 @@ describe('goods out, through the screens', () => {
     await expectLog(wh, '麻袋 SKE2E-CA-1 已出库', 'success');
     const batchNo = (await wh.locator('[data-testid^="handover-OB"]').first().getAttribute('data-testid'))!.replace('handover-', '');
     await wh.getByTestId(`handover-${batchNo}`).click();
-    await wh.getByTestId(`tracking-${p.packageNo}`).fill('EE900000001CN');
+    await typeInto(wh.getByTestId(`tracking-${p.packageNo}`), 'EE900000001CN');
     await wh.getByTestId('handover-ok').click();
     await wh.locator('.ant-message-notice').filter({ hasText: '已交接发货' }).waitFor();
 
@@ -159,7 +159,7 @@ describe('goods out, through the screens', () => {
     await expect.poll(() => wh.locator('.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await wh.goto(`${server.url}/WarehouseManage/abnormalPackage`);
     await wh.getByTestId(`exception-${p.packageNo}`).click();
-    await wh.getByTestId('resolution').fill('已重新加固');
+    await typeInto(wh.getByTestId('resolution'), '已重新加固');
     await wh.getByTestId('resolve').click();
     await ok(wh).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '操作成功' }).waitFor();
@@ -172,15 +172,15 @@ describe('goods out, through the screens', () => {
     await enableVerify(server, 'modify_package_attr', [me.id]);
     await wh.getByTestId('modify-modifyWeight').click();
     const dialog = wh.locator('.ant-modal').filter({ hasText: '修改重量' });
-    await dialog.getByLabel('重量(g)').fill('1234');
-    await dialog.getByLabel('修改原因').fill('复称');
+    await typeInto(dialog.getByLabel('重量(g)'), '1234');
+    await typeInto(dialog.getByLabel('修改原因'), '复称');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     const verify = wh.locator('.ant-modal').filter({ hasText: '安全验证' });
     await verify.waitFor();
     expect(await verify.getByTestId('verify-operation').innerText()).toBe('修改包裹属性');
     await verify.getByRole('button', { name: '发送验证码' }).click();
     await verify.getByText('验证码已发送给').waitFor();
-    await verify.getByLabel('验证码', { exact: true }).fill(await lastCodeFor(server, me.id));
+    await typeInto(verify.getByLabel('验证码', { exact: true }), await lastCodeFor(server, me.id));
     await verify.getByRole('button', { name: '验证并继续' }).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '操作成功' }).waitFor();
     await expect.poll(() => wh.getByTestId('trace-item').last().innerText(), { timeout: 10_000 }).toContain('900 g → 1234 g（复称）');

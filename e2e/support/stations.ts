@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, type TestServer } from './browser';
 
 /** A fresh browser context signed in as a demo staff member (token cookie, no login screen), on a station-sized screen. */
@@ -27,15 +27,21 @@ export async function scanReady(page: Page): Promise<void> {
 /** The newest line of a station's scan log. */
 export const lastScanLog = (page: Page) => page.getByTestId('scan-log-item').first();
 
-/** No print driver runs in tests: stations that print show the SPEC's 客户端未连接 alert (with the driver's download link) 1 s after opening. */
-export async function dismissDriverAlert(page: Page): Promise<void> {
-  const alert = page.locator('.ant-modal-confirm').filter({ hasText: '客户端未连接' });
-  await alert.waitFor();
-  expect(await alert.getByRole('link', { name: '下载打印客户端' }).getAttribute('href')).toBe('/api/warehouse/printAgent/download');
-  // A click during the opening animation can be lost: wait until the dialog has settled.
-  await expect.poll(() => alert.getAttribute('class'), { timeout: 5000 }).not.toContain('ant-zoom');
-  await alert.getByRole('button').click();
-  await alert.waitFor({ state: 'hidden' });
+/**
+ * No print driver runs in tests: stations that print show the SPEC's 客户端未连接 notice (with the driver's download
+ * link) 1 s after opening, as a banner that leaves the focus where it is.
+ */
+export async function expectDriverBanner(page: Page): Promise<void> {
+  const banner = page.getByTestId('driver-alert');
+  await banner.getByText('客户端未连接').waitFor();
+  expect(await banner.getByRole('link', { name: '下载打印客户端' }).getAttribute('href')).toBe('/api/warehouse/printAgent/download');
+}
+
+/** A person's typing into a field: click it, then key presses (never a programmatic fill). */
+export async function typeInto(field: Locator, text: string): Promise<void> {
+  await field.click();
+  await field.press('ControlOrMeta+a');
+  await field.pressSequentially(text, { delay: 40 });
 }
 
 declare global {

@@ -1,40 +1,40 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Space, Tag } from 'antd';
+import { Alert, App, Button, Space, Tag } from 'antd';
 import { CONNECT_GRACE_MS, connectDriver, DRIVER_DOWNLOAD_URL, printInBrowser, printViaDriver, usePrintDriver } from './printDriver';
 import { useScanMessages } from './messages';
 import { cue } from './voice';
 
 /**
- * The print driver's state on a station. Connects on mount; not connected 1 s later → the SPEC §8 alert
- * 客户端未连接 with a download link (once per visit of the station).
+ * The print driver's state on a station. Connects on mount; not connected 1 s later → the SPEC §8 notice
+ * 客户端未连接 with a download link, as a banner: a notice never takes the focus from the scan box.
  */
 export function PrintDriverStatus() {
   const m = useScanMessages();
-  const { modal } = App.useApp();
   const status = usePrintDriver((s) => s.status);
+  const [late, setLate] = useState(false);
   useEffect(() => {
-    let alive = true;
     void connectDriver();
-    const timer = setTimeout(() => {
-      if (!alive || usePrintDriver.getState().status === 'connected') return;
-      modal.warning({
-        title: m.driverTitle,
-        content: (
-          <div data-testid="driver-alert">
-            <p>{m.driverText}</p>
-            <a href={DRIVER_DOWNLOAD_URL} download>
-              {m.driverDownload}
-            </a>
-          </div>
-        ),
-      });
-    }, CONNECT_GRACE_MS);
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-    };
-  }, [modal, m]);
-  return <Tag color={status === 'connected' ? 'green' : 'default'}>{status === 'connected' ? m.driverConnected : m.driverOffline}</Tag>;
+    const timer = setTimeout(() => setLate(true), CONNECT_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (status === 'connected') return <Tag color="green">{m.driverConnected}</Tag>;
+  if (!late) return <Tag>{m.driverOffline}</Tag>;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="driver-banner"
+      data-testid="driver-alert"
+      title={
+        <span>
+          <b>{m.driverTitle}</b>：{m.driverText}{' '}
+          <a href={DRIVER_DOWNLOAD_URL} download tabIndex={-1}>
+            {m.driverDownload}
+          </a>
+        </span>
+      }
+    />
+  );
 }
 
 /** Prints a label: through the driver when it is connected, else with the browser's print dialog. */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Input, type InputRef, List, Space, Tag, Tooltip, Typography } from 'antd';
-import { useLang } from '../i18n';
+import { fill, useLang } from '../i18n';
+import { dialogOpen, registerScanSink } from './keyBuffer';
 import { cue, useMute, type Clip } from './voice';
 import { isDuplicate, isScannable } from './scanRules';
 import { useScanMessages } from './messages';
@@ -47,50 +48,30 @@ export function ScanInput({ station, placeholder, onScan, children, paused }: Pr
   const lang = useLang((s) => s.lang);
   const ref = useRef<InputRef>(null);
   const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [queued, setQueued] = useState(0);
   const [log, setLog] = useState<ScanLogEntry[]>([]);
   const last = useRef<{ code: string; at: number } | null>(null);
   const seq = useRef(0);
+  const queue = useRef<string[]>([]);
+  const running = useRef(false);
+  const onScanRef = useRef(onScan);
+  onScanRef.current = onScan;
+  const pausedRef = useRef(paused);
+  pausedRef.current = paused;
   const muted = useMute((s) => !!s.muted[station]);
   const toggleMute = useMute((s) => s.toggle);
 
-  const focus = useCallback(() => {
-    if (!paused) ref.current?.focus({ preventScroll: true });
-  }, [paused]);
-
-  useEffect(() => {
-    const typingIn = (el: Element | null) =>
-      el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || !!(el as HTMLElement | null)?.isContentEditable;
-    const dialogOpen = () => !!document.querySelector('.ant-modal-wrap:not([style*="display: none"])');
-    const refocus = () => {
-      if (!typingIn(document.activeElement) && !dialogOpen()) focus();
-    };
-    focus();
-    // The page may still be settling (lazy chunk, tab switch): take the focus again shortly after mount.
-    const retry = setTimeout(refocus, 300);
-    const onFocusOut = () => setTimeout(refocus, 50);
-    // A scanner typing while nothing has focus: the keystroke goes to the scan input.
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (!e.ctrlKey && !e.metaKey && !e.altKey && e.key.length === 1) refocus();
-    };
-    document.addEventListener('focusout', onFocusOut);
-    document.addEventListener('keydown', onKeyDown, true);
-    window.addEventListener('focus', refocus);
-    return () => {
-      clearTimeout(retry);
-      document.removeEventListener('focusout', onFocusOut);
-      document.removeEventListener('keydown', onKeyDown, true);
-      window.removeEventListener('focus', refocus);
-    };
-  }, [focus]);
+  /** The scan box takes the focus only when nothing else is being used: no other field, no dialog. */
+  const focusIfFree = useCallback(() => {
+    if (pausedRef.current || dialogOpen()) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || active === ref.current?.input) ref.current?.focus({ preventScroll: true });
+  }, []);
 
   const push = (code: string, tone: ScanTone, text: string) =>
     setLog((l) => [{ id: ++seq.current, at: new Date(), code, tone, text }, ...l].slice(0, LOG_SIZE));
 
-  const submit = async () => {
-    const code = value.trim();
-    setValue('');
-    if (!code || busy) return;
+  const handle = async (code: string) => {
     if (!isScannable(code)) {
       push(code, 'error', m.notEnglish);
       cue(station, 'fail', m.notEnglishVoice);
@@ -103,26 +84,83 @@ export function ScanInput({ station, placeholder, onScan, children, paused }: Pr
     }
     last.current = { code, at: now };
     cue(station, 'scan');
-    setBusy(true);
     try {
-      const out = await onScan(code);
+      const out = await onScanRef.current(code);
       push(code, out.tone, out.text);
       if (out.clip || out.say) cue(station, out.clip ?? (out.tone === 'error' ? 'fail' : 'success'), out.say);
     } catch (e) {
       const text = (e as Error).message || m.failed;
       push(code, 'error', text);
       cue(station, 'fail', text);
-    } finally {
-      setBusy(false);
-      focus();
     }
+  };
+
+  /** Scans are handled one at a time, in the order they were made; a scan made while one is answered waits its turn. */
+  const enqueue = (code: string) => {
+    queue.current.push(code);
+    setQueued(queue.current.length);
+    if (running.current) return;
+    running.current = true;
+    void (async () => {
+      while (queue.current.length) {
+        const next = queue.current.shift()!;
+        setQueued(queue.current.length);
+        await handle(next);
+      }
+      running.current = false;
+      focusIfFree();
+    })();
+  };
+  const enqueueRef = useRef(enqueue);
+  enqueueRef.current = enqueue;
+
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+    const unregister = registerScanSink({
+      focus: () => ref.current?.focus({ preventScroll: true }),
+      submit: (code) => enqueueRef.current(code.trim()),
+      prefill: (text) => {
+        setValue((v) => text + v);
+        ref.current?.focus({ preventScroll: true });
+        requestAnimationFrame(() => {
+          const input = ref.current?.input;
+          if (input) input.setSelectionRange(input.value.length, input.value.length);
+        });
+      },
+    });
+    // Focus that falls to the page itself (a button that went away, a click on empty space) comes back to the scan box.
+    const onFocusOut = () => setTimeout(focusIfFree, 50);
+    window.addEventListener('focus', focusIfFree);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      unregister();
+      window.removeEventListener('focus', focusIfFree);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, [focusIfFree]);
+
+  useEffect(() => {
+    if (!paused) focusIfFree();
+  }, [paused, focusIfFree]);
+
+  const submit = () => {
+    const code = value.trim();
+    setValue('');
+    if (code) enqueue(code);
+  };
+
+  /** A click on the station's empty space gives the scan box the focus; a click on a field, button or link does not. */
+  const onKitClick = (e: React.MouseEvent) => {
+    const target = e.target as Element;
+    if (target.closest('input, textarea, select, button, a, label, [role="button"], [role="checkbox"], [contenteditable], .ant-select, .ant-input-number')) return;
+    if (!window.getSelection()?.toString()) focusIfFree();
   };
 
   const color: Record<ScanTone, string> = { success: 'green', warning: 'orange', error: 'red', info: 'blue' };
   const nonAscii = !!value.trim() && !isScannable(value.trim());
 
   return (
-    <div className="scan-kit" onClick={focus}>
+    <div className="scan-kit" onClick={onKitClick}>
       <Alert type="warning" showIcon className="scan-kit-hint" title={m.keyboardHint} />
       <Space.Compact style={{ width: '100%' }}>
         <Input
@@ -133,7 +171,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused }: Pr
           spellCheck={false}
           placeholder={placeholder}
           onChange={(e) => setValue(e.target.value)}
-          onPressEnter={() => void submit()}
+          onPressEnter={submit}
           status={nonAscii ? 'error' : undefined}
           data-testid="scan-input"
         />
@@ -144,6 +182,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused }: Pr
         </Tooltip>
       </Space.Compact>
       {nonAscii && <Typography.Text type="danger">{m.notEnglish}</Typography.Text>}
+      {queued > 0 && <Typography.Text type="secondary" data-testid="scan-queued">{fill(m.queued, { n: queued })}</Typography.Text>}
       {children}
       <List
         className="scan-kit-log"

@@ -21,6 +21,9 @@ export const useScanMessages = defineMessages(
     browserPrint: '浏览器打印',
     printSent: '已发送到打印机',
     printFailed: '打印失败',
+    queued: '还有 {n} 个扫描等待处理',
+    measureRequired: '请输入{label}',
+    measureRange: '{label}必须是 1 到 {max} 之间的整数（单位 {unit}）',
   },
   {
     keyboardHint: 'Set the computer keyboard to English, or scanning may fail',
@@ -41,5 +44,8 @@ export const useScanMessages = defineMessages(
     browserPrint: 'Browser print',
     printSent: 'Sent to the printer',
     printFailed: 'Printing failed',
+    queued: '{n} more scans waiting',
+    measureRequired: 'Enter the {label}',
+    measureRange: '{label} must be a whole number from 1 to {max} ({unit})',
   },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDuplicate, isScannable, MAX_SPEECH_LENGTH, shouldSpeak, ttsQuery } from './scanRules';
+import { isDuplicate, isScannable, looksScanned, MAX_SPEECH_LENGTH, shouldSpeak, ttsQuery } from './scanRules';
 
 describe('scan kit rules', () => {
   it('takes printable ASCII only (a Chinese IME turns scans into other characters)', () => {
@@ -28,5 +28,13 @@ describe('voice rules', () => {
   it('asks the provider in Chinese with token, text, voice, speed, pitch and volume', () => {
     const u = new URL(ttsQuery({ accessToken: 'tok123', ttsUrl: 'http://127.0.0.1:9/text2audio' }, '入库成功'));
     expect(Object.fromEntries(u.searchParams)).toMatchObject({ tok: 'tok123', tex: '入库成功', lan: 'zh', per: '0', spd: '6', pit: '5', vol: '9' });
+  });
+  it('tells a scanner burst typed into a measure field from a weight typed by hand or by a scale', () => {
+    const burst = (n: number, gap: number) => Array.from({ length: n }, (_, i) => 1000 + i * gap);
+    expect(looksScanned('7730012345678', burst(13, 8))).toBe(true);
+    expect(looksScanned('7730012345678', burst(13, 120))).toBe(false); // typed by hand
+    expect(looksScanned('850', burst(3, 5))).toBe(false); // a scale: short
+    expect(looksScanned('1000000', burst(7, 5))).toBe(false); // the largest weight
+    expect(looksScanned('12345678', burst(4, 5))).toBe(false); // pasted, not typed
   });
 });

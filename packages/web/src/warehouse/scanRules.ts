@@ -20,3 +20,17 @@ export function ttsQuery(p: { accessToken: string; ttsUrl: string }, text: strin
   const q = new URLSearchParams({ tok: p.accessToken, tex: text, lan: 'zh', ctp: '1', cuid: 'waystation', per: '0', spd: '6', pit: '5', vol: '9', aue: '3' });
   return `${p.ttsUrl}?${q.toString()}`;
 }
+
+/** A weight has at most 7 digits; a scanner types 8 or more characters, each within a few milliseconds of the last. */
+const SCAN_MIN_LENGTH = 8;
+const SCAN_MAX_GAP_MS = 35;
+
+/**
+ * Whether what was typed into a measure field is a scanner's code rather than a weight or a size: long, and typed
+ * faster than a hand can (a scale that types like a keyboard sends a short number, so it stays a weight).
+ */
+export function looksScanned(text: string, keyTimes: number[]): boolean {
+  if (text.length < SCAN_MIN_LENGTH || keyTimes.length < SCAN_MIN_LENGTH) return false;
+  const recent = keyTimes.slice(-text.length);
+  return (recent[recent.length - 1] - recent[0]) / (recent.length - 1) <= SCAN_MAX_GAP_MS;
+}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, InputNumber, List, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Form, List, Space, Tag, Typography } from 'antd';
 import type { PackingScanResult, PackingWeighResult } from '@waystation/shared/contract/goodsOut';
 import { PACKAGE_CODE } from '@waystation/shared/vocab/goods-out';
 import { specString } from '@waystation/shared/vocab/label';
 import { fill } from '../../i18n';
 import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
+import { MeasureInput, useMeasureRules } from '../../warehouse/MeasureInput';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';
 import { cue } from '../../warehouse/voice';
 import { formatMoney } from '../transaction/money';
@@ -27,6 +28,7 @@ export default function Packing() {
   const [weighed, setWeighed] = useState<PackingWeighResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Measures>();
+  const measureRules = useMeasureRules();
 
   const open = async (code: string): Promise<ScanOutcome> => {
     const r = await packingScan(code);
@@ -57,8 +59,7 @@ export default function Packing() {
     return { tone: r.repeated ? 'warning' : 'success', text: `${r.itemCode} ${r.checkedCount}/${r.itemCount}`, clip: 'success', say: `${r.checkedCount}/${r.itemCount}` };
   };
 
-  const weigh = async () => {
-    const v = await form.validateFields();
+  const weigh = async (v: Measures) => {
     setBusy(true);
     try {
       const r = await packingWeigh({ packageNo: pkg!.packageNo, ...v });
@@ -103,10 +104,10 @@ export default function Packing() {
               )}
             />
             {allChecked && !weighed && pkg.status === 'packing' && (
-              <Form form={form} layout="inline" style={{ marginTop: 12 }} onFinish={weigh}>
-                {(['weightG', 'lengthMm', 'widthMm', 'heightMm'] as const).map((f) => (
-                  <Form.Item key={f} name={f} label={m[f]} rules={[{ required: true, type: 'integer', min: 1, message: m[f] }]}>
-                    <InputNumber min={1} precision={0} style={{ width: 110 }} data-testid={`pack-${f}`} />
+              <Form form={form} layout="inline" style={{ marginTop: 12 }} onFinish={weigh} data-enter-chain>
+                {(['weightG', 'lengthMm', 'widthMm', 'heightMm'] as const).map((f, i) => (
+                  <Form.Item key={f} name={f} label={m[f]} rules={measureRules(m[f], f === 'weightG' ? 'g' : 'mm')}>
+                    <MeasureInput unit={f === 'weightG' ? 'g' : 'mm'} autoFocus={i === 0} data-testid={`pack-${f}`} />
                   </Form.Item>
                 ))}
                 <Button type="primary" htmlType="submit" loading={busy} data-testid="submit-weigh">{m.submitWeigh}</Button>

@@ -8,6 +8,7 @@ import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { ApiError } from '../../api/request';
 import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
+import { MeasureInput, useMeasureCheck } from '../../warehouse/MeasureInput';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';
 import { cue } from '../../warehouse/voice';
 import { fetchPurchases } from '../buy/api';
@@ -35,6 +36,7 @@ export default function InboundScan() {
   const [dialog, setDialog] = useState(false);
   const { message } = App.useApp();
   const invalidate = useInvalidateGoods();
+  const checkMeasure = useMeasureCheck();
 
   const onScan = async (code: string): Promise<ScanOutcome> => {
     const r = await inboundLookup(code);
@@ -50,7 +52,15 @@ export default function InboundScan() {
     if (!parcel) return;
     const lines = parcel.lines.filter((l) => l.receivable && measures[l.id]?.ticked);
     if (!lines.length) return void message.warning(m.pickLines);
-    if (lines.some((l) => !measures[l.id]?.weightG)) return void message.warning(m.weightRequired);
+    for (const l of lines) {
+      const x = measures[l.id];
+      const problem =
+        checkMeasure(m.weight, 'g', x.weightG) ??
+        checkMeasure(m.length, 'mm', x.lengthMm, false) ??
+        checkMeasure(m.width, 'mm', x.widthMm, false) ??
+        checkMeasure(m.height, 'mm', x.heightMm, false);
+      if (problem) return void message.warning(`${l.purchaseNo}：${problem}`);
+    }
     setBusy(true);
     try {
       const r = await inboundReceive({
@@ -75,14 +85,16 @@ export default function InboundScan() {
   };
 
   const set = (id: number, patch: Partial<Measure>) => setMeasures((s) => ({ ...s, [id]: { ...s[id], ...patch } }));
-  const num = (id: number, key: keyof Measure, placeholder: string) => (
-    <InputNumber
-      min={0}
-      precision={0}
+  const firstOpen = parcel?.lines.find((l) => l.receivable)?.id;
+  const num = (id: number, key: Exclude<keyof Measure, 'ticked'>, placeholder: string) => (
+    <MeasureInput
+      unit={key === 'weightG' ? 'g' : 'mm'}
       placeholder={placeholder}
-      value={measures[id]?.[key] as number | undefined}
+      autoFocus={key === 'weightG' && id === firstOpen}
+      value={measures[id]?.[key] ?? null}
       onChange={(v) => set(id, { [key]: v })}
-      style={{ width: 90 }}
+      onLast={() => void receive()}
+      style={{ width: key === 'weightG' ? 110 : 90 }}
       data-testid={`${key}-${id}`}
     />
   );
@@ -96,7 +108,7 @@ export default function InboundScan() {
         {parcel && (
           <Card size="small" title={`${m.parcel} ${parcel.trackingNo}`} extra={!parcel.lines.length && <Button onClick={() => setDialog(true)}>{m.registerUnclaimed}</Button>}>
             {parcel.lines.length ? (
-              <>
+              <div data-enter-chain>
                 <Table<InboundLine>
                   size="small"
                   rowKey="id"
@@ -110,10 +122,10 @@ export default function InboundScan() {
                     { key: 'no', title: 'No.', render: (_, l) => <>{l.purchaseNo}<br /><Typography.Text type="secondary">{l.userCode}</Typography.Text></> },
                     { key: 'title', title: m.item, render: (_, l) => <>{l.title} × {l.quantity}<br /><Typography.Text type="secondary">{specString(l.propsList)}</Typography.Text></> },
                     { key: 'status', title: m.status, render: (_, l) => <StatusTag status={l.status} /> },
-                    { key: 'w', title: m.weight, render: (_, l) => l.receivable ? num(l.id, 'weightG', 'g') : l.item ? `${l.item.weightG} g` : '' },
+                    { key: 'w', title: m.weight, render: (_, l) => l.receivable ? num(l.id, 'weightG', m.weight) : l.item ? `${l.item.weightG} g` : '' },
                     {
                       key: 'size', title: `${m.length}×${m.width}×${m.height}`,
-                      render: (_, l) => l.receivable ? <Space size={4}>{num(l.id, 'lengthMm', 'L')}{num(l.id, 'widthMm', 'W')}{num(l.id, 'heightMm', 'H')}</Space> : l.item ? `${l.item.volumeCm3} cm³` : '',
+                      render: (_, l) => l.receivable ? <Space size={4}>{num(l.id, 'lengthMm', m.length)}{num(l.id, 'widthMm', m.width)}{num(l.id, 'heightMm', m.height)}</Space> : l.item ? `${l.item.volumeCm3} cm³` : '',
                     },
                     { key: 'label', title: m.label, render: (_, l) => l.item && <PrintLabelButton station={STATION} url={l.item.labelUrl} /> },
                   ]}
@@ -121,7 +133,7 @@ export default function InboundScan() {
                 <Button type="primary" style={{ marginTop: 12 }} loading={busy} onClick={() => void receive()} disabled={!parcel.lines.some((l) => l.receivable)} data-testid="receive">
                   {m.receive}
                 </Button>
-              </>
+              </div>
             ) : (
               <Typography.Text type="warning">{m.noMatch}</Typography.Text>
             )}
