@@ -89,6 +89,9 @@ describe('goods in, through the screens', () => {
     const suggested = (await wh.getByTestId('suggested').innerText()).trim();
     expect(suggested).toMatch(/^[A-Z]-\d{2}-\d{2}-\d{2}$/);
     await scan(wh, 'Z-99-99-99');
+    await expect.poll(() => lastScanLog(wh).innerText()).toContain(`库位 Z-99-99-99 不是建议库位 ${suggested}`);
+    expect(await lastScanLog(wh).getAttribute('class')).toContain('scan-log-warning');
+    await scan(wh, 'Z-99-99-99');
     await expect.poll(() => lastScanLog(wh).innerText()).toContain('库位 Z-99-99-99 不存在');
     expect(await lastScanLog(wh).getAttribute('class')).toContain('scan-log-error');
     await scan(wh, itemCode);

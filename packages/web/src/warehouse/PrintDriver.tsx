@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, App, Button, Space, Tag } from 'antd';
 import { CONNECT_GRACE_MS, connectDriver, DRIVER_DOWNLOAD_URL, printInBrowser, printViaDriver, usePrintDriver } from './printDriver';
 import { useScanMessages } from './messages';
@@ -38,7 +38,7 @@ export function PrintDriverStatus() {
 }
 
 /** Prints a label: through the driver when it is connected, else with the browser's print dialog. */
-export function PrintLabelButton({ station, url, auto }: { station: string; url: string | null | undefined; auto?: boolean }) {
+export function PrintLabelButton({ station, url, auto, hotkey }: { station: string; url: string | null | undefined; auto?: boolean; /** F2 prints this label (one per screen). */ hotkey?: boolean }) {
   const m = useScanMessages();
   const { message } = App.useApp();
   const status = usePrintDriver((s) => s.status);
@@ -54,9 +54,11 @@ export function PrintLabelButton({ station, url, auto }: { station: string; url:
           message.success(m.printSent);
         } else message.error(`${m.printFailed}：${r.message}`, 5);
       } else {
-        printInBrowser(url);
+        await printInBrowser(url);
         cue(station, 'print');
       }
+    } catch (e) {
+      message.error(`${m.printFailed}：${(e as Error).message}`, 5);
     } finally {
       setBusy(false);
     }
@@ -65,10 +67,23 @@ export function PrintLabelButton({ station, url, auto }: { station: string; url:
     if (auto && url && usePrintDriver.getState().status === 'connected') void print();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [auto, url]);
+  const printRef = useRef(print);
+  printRef.current = print;
+  useEffect(() => {
+    if (!hotkey) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'F2') return;
+      e.preventDefault();
+      void printRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [hotkey]);
   return (
     <Space>
       <Button type="primary" onClick={() => void print()} loading={busy} disabled={!url} data-testid="print-label">
         {status === 'connected' ? m.print : m.browserPrint}
+        {hotkey && ' (F2)'}
       </Button>
       {url && (
         <a href={url} target="_blank" rel="noreferrer" data-testid="label-link">

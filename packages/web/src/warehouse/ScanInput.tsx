@@ -16,6 +16,8 @@ export interface ScanOutcome {
   clip?: Clip;
   /** Spoken after the clip (skipped when muted or too long). */
   say?: string;
+  /** The station asks for the same code again (to confirm): the next read of it is not a scanner's echo. */
+  expectRepeat?: boolean;
 }
 
 export interface ScanLogEntry {
@@ -87,6 +89,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused }: Pr
     try {
       const out = await onScanRef.current(code);
       push(code, out.tone, out.text);
+      if (out.expectRepeat) last.current = null;
       if (out.clip || out.say) cue(station, out.clip ?? (out.tone === 'error' ? 'fail' : 'success'), out.say);
     } catch (e) {
       const text = (e as Error).message || m.failed;

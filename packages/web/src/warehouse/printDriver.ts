@@ -92,19 +92,58 @@ export async function printViaDriver(url: string, copies = 1): Promise<{ ok: boo
   });
 }
 
-/** Browser printing when no driver runs: the PDF in a hidden frame, then the print dialog (or a new tab). */
-export function printInBrowser(url: string): void {
+const PT_TO_MM = 25.4 / 72;
+/** Render resolution of the label images: 300 dpi, what label printers print. */
+const RENDER_SCALE = 300 / 72;
+
+/**
+ * Browser printing when no driver runs: the PDF's pages are drawn as images (pdf.js) into a hidden frame whose print
+ * CSS sets the page to the document's own size (100 × 150 mm for a package label), no margins and no scaling, then
+ * the browser's print dialog opens over the station. The frame stays until the next print (tests read it).
+ */
+export async function printInBrowser(url: string): Promise<void> {
+  const pdfjs = await import('pdfjs-dist');
+  const { default: workerUrl } = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');
+  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+  const data = await fetch(url, { credentials: 'same-origin' }).then((r) => {
+    if (!r.ok) throw new Error(`${r.status}`);
+    return r.arrayBuffer();
+  });
+  const doc = await pdfjs.getDocument({ data }).promise;
+  const pages: { src: string; wMm: number; hMm: number }[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const viewport = page.getViewport({ scale: RENDER_SCALE });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.round(viewport.width);
+    canvas.height = Math.round(viewport.height);
+    await page.render({ canvas, viewport }).promise;
+    const [x0, y0, x1, y1] = page.view;
+    pages.push({ src: canvas.toDataURL('image/png'), wMm: (x1 - x0) * PT_TO_MM, hMm: (y1 - y0) * PT_TO_MM });
+  }
+  await doc.destroy();
+  const first = pages[0];
+  const size = `${first.wMm.toFixed(2)}mm ${first.hMm.toFixed(2)}mm`;
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>label</title><style>
+@page { size: ${size}; margin: 0; }
+html, body { margin: 0; padding: 0; }
+img { display: block; width: ${first.wMm.toFixed(2)}mm; height: ${first.hMm.toFixed(2)}mm; break-after: page; }
+img:last-child { break-after: auto; }
+</style></head><body>${pages.map((p) => `<img src="${p.src}" alt="">`).join('')}</body></html>`;
+  document.querySelector('iframe[data-print-frame]')?.remove();
   const frame = document.createElement('iframe');
+  frame.setAttribute('data-print-frame', size);
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
   frame.style.cssText = 'position:fixed;right:0;bottom:0;width:0;height:0;border:0';
-  frame.src = url;
-  frame.onload = () => {
-    try {
-      frame.contentWindow?.focus();
-      frame.contentWindow?.print();
-    } catch {
-      window.open(url, '_blank', 'noopener');
-    }
-    setTimeout(() => frame.remove(), 60_000);
-  };
   document.body.appendChild(frame);
+  const fdoc = frame.contentDocument!;
+  fdoc.open();
+  fdoc.write(html);
+  fdoc.close();
+  await Promise.all(Array.from(fdoc.images).map((img) => (img.complete ? Promise.resolve() : new Promise((r) => (img.onload = r)))));
+  const active = document.activeElement as HTMLElement | null;
+  frame.contentWindow?.print();
+  // The print dialog is modal to the page; afterwards the station's field gets its focus back.
+  active?.focus({ preventScroll: true });
 }

@@ -116,7 +116,7 @@ export default function Packing() {
             {!weighed && pkg.labelUrl && (pkg.status === 'packed' || pkg.status === 'pending_launch') && (
               <Space style={{ marginTop: 12 }}>
                 <Alert type="info" showIcon title={m.scanLabel} />
-                <PrintLabelButton station={STATION} url={pkg.labelUrl} />
+                <PrintLabelButton station={STATION} url={pkg.labelUrl} hotkey />
               </Space>
             )}
             {weighed && (
@@ -134,7 +134,7 @@ export default function Packing() {
                 ) : (
                   <Space>
                     <Alert type="success" showIcon title={m.packedOk} />
-                    <PrintLabelButton station={STATION} url={weighed.labelUrl} auto />
+                    <PrintLabelButton station={STATION} url={weighed.labelUrl} auto hotkey />
                   </Space>
                 )}
               </Space>

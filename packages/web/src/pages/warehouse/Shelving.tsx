@@ -18,6 +18,8 @@ export default function Shelving() {
   const m = useStationMessages();
   const lang = useLang((s) => s.lang);
   const [item, setItem] = useState<ScannedItem | null>(null);
+  /** A location other than the suggested one, scanned once: the same scan again confirms it. */
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const invalidate = useInvalidateGoods();
 
   const onScan = async (code: string): Promise<ScanOutcome> => {
@@ -25,6 +27,7 @@ export default function Shelving() {
       if (!ITEM_CODE.test(code)) return { tone: 'error', text: m.scanItemFirst, clip: 'fail', say: m.scanItemFirst };
       const r = await shelvingScan(code);
       setItem(r);
+      setUnconfirmed(null);
       if (r.status === 'shelved') return { tone: 'warning', text: fill(m.alreadyShelved, { code: r.item.shelfCode ?? '' }), clip: 'fail', say: fill(m.alreadyShelved, { code: r.item.shelfCode ?? '' }) };
       if (r.status !== 'stocking_photo') {
         const text = fill(m.notForShelving, { status: PurchaseStatus.label(r.status, lang) });
@@ -32,8 +35,15 @@ export default function Shelving() {
       }
       return { tone: 'info', text: `${m.suggested} ${r.suggestedLocation ?? '-'}`, say: r.suggestedLocation ? `${m.suggested} ${r.suggestedLocation}` : m.scanLocation };
     }
+    const location = code.toUpperCase();
+    if (item.suggestedLocation && location !== item.suggestedLocation.toUpperCase() && unconfirmed !== location) {
+      setUnconfirmed(location);
+      const text = fill(m.otherLocation, { code: location, suggested: item.suggestedLocation });
+      return { tone: 'warning', text, clip: 'fail', say: m.otherLocationVoice, expectRepeat: true };
+    }
     const r = await shelve(item.item.itemCode, code);
     setItem(null);
+    setUnconfirmed(null);
     void invalidate();
     const text = r.repeated ? `${m.repeated}（${r.shelfCode}）` : `${m.shelved} ${r.shelfCode}`;
     return { tone: r.repeated ? 'warning' : 'success', text, clip: 'shelvingSuccess', say: text };

@@ -3,6 +3,7 @@ import { defineMessages } from '../../i18n';
 export const useStationMessages = defineMessages(
   {
     inboundPlaceholder: '扫描国内快递单号', qcPlaceholder: '扫描商品条码', shelvingPlaceholder: '扫描商品条码，再扫描库位条码',
+    otherLocation: '库位 {code} 不是建议库位 {suggested}：确认放在 {code} 请再扫一次，否则请扫描建议库位', otherLocationVoice: '不是建议库位，再扫一次确认',
     parcel: '包裹', lines: '包裹内商品', receive: '确认入库', weight: '重量(g)', length: '长(mm)', width: '宽(mm)', height: '高(mm)',
     received: '已入库', receivedVoice: '入库成功', noMatch: '未匹配到采购单', noMatchVoice: '无主包裹', registerUnclaimed: '登记为无主包裹',
     unclaimed: '无主包裹', unclaimedSaved: '已登记为无主包裹', assign: '认领', assignTo: '采购单号', assigned: '已认领',
@@ -17,6 +18,7 @@ export const useStationMessages = defineMessages(
   },
   {
     inboundPlaceholder: 'Scan the domestic tracking number', qcPlaceholder: 'Scan the item code', shelvingPlaceholder: 'Scan the item code, then the location code',
+    otherLocation: '{code} is not the suggested location {suggested}: scan it again to confirm, or scan the suggested one', otherLocationVoice: 'Not the suggested location: scan again to confirm',
     parcel: 'Parcel', lines: 'Lines in the parcel', receive: 'Receive', weight: 'Weight (g)', length: 'L (mm)', width: 'W (mm)', height: 'H (mm)',
     received: 'Received', receivedVoice: 'Received', noMatch: 'No purchase line matches', noMatchVoice: 'Unclaimed parcel', registerUnclaimed: 'Record as unclaimed',
     unclaimed: 'Unclaimed parcels', unclaimedSaved: 'Recorded as unclaimed', assign: 'Assign', assignTo: 'Purchase no.', assigned: 'Assigned',

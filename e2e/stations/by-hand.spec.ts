@@ -1,0 +1,174 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startTestServer } from '../../packages/server/src/testing/server';
+import { packages } from '../../packages/server/src/db/schema';
+import { multipartBody, newLine, TINY_PNG } from '../../packages/server/src/testing/factories/goods-in';
+import { channelIdOf, itemCodesOf, newPackage, systemOp } from '../../packages/server/src/modules/goodsOut/factory';
+import { bindSack } from '../../packages/server/src/modules/goodsOut/sorting';
+import { launchBrowser, type TestServer } from '../support/browser';
+import { expectDriverBanner, lastScanLog, scan, stationPage } from '../support/stations';
+
+/**
+ * The issue's "done means", as a worker does it: keyboard and scanner alone (no mouse, no programmatic fill), the
+ * first scan made as soon as each station's page has loaded, with no print driver running.
+ */
+let server: TestServer;
+let browser: Browser;
+let dataDir: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-hand-'));
+  [server, browser] = await Promise.all([startTestServer({ dataDir, now: () => new Date() }), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Opens a station and hands back as soon as the document has loaded: the scanner may fire at once. */
+async function openStation(page: Page, route: string): Promise<void> {
+  await page.goto(`${server.url}${route}`, { waitUntil: 'domcontentloaded' });
+}
+
+const expectLog = async (page: Page, text: string, tone: 'success' | 'error' | 'info' | 'warning') => {
+  await expect.poll(() => lastScanLog(page).innerText(), { timeout: 10_000 }).toContain(text);
+  expect(await lastScanLog(page).getAttribute('class')).toContain(`scan-log-${tone}`);
+};
+
+/** The field a person sees the cursor in. */
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+
+/** Typing a number and Enter, as a person or a scale that types like a keyboard does. */
+async function typeEnter(page: Page, text: string): Promise<void> {
+  await page.keyboard.type(text, { delay: 60 });
+  await page.keyboard.press('Enter');
+}
+
+describe('the floor by hand: keyboard and scanner alone, right after opening each station, no print driver', () => {
+  it('receives and shelves three parcels', async () => {
+    const lines = [];
+    for (let i = 1; i <= 3; i++) lines.push(await newLine(server.db, { status: 'purchased', trackingNo: `SFHAND000${i}`, title: `手工入库 ${i}` }));
+    const wh = await stationPage(browser, server, contexts, 'warehouse1');
+
+    await openStation(wh, '/WarehouseManage/inboundScan');
+    const itemCodes: string[] = [];
+    for (const [i, line] of lines.entries()) {
+      await scan(wh, line.trackingNo);
+      // The parcel's line opens with the cursor in its weight field; Enter walks 重量 → 长 → 宽 → 高 → 确认入库.
+      await expect.poll(() => focused(wh), { timeout: 10_000 }).toBe(`weightG-${line.id}`);
+      await typeEnter(wh, String(400 + i));
+      expect(await focused(wh)).toBe(`lengthMm-${line.id}`);
+      await typeEnter(wh, '300');
+      await typeEnter(wh, '200');
+      expect(await focused(wh)).toBe(`heightMm-${line.id}`);
+      await typeEnter(wh, '50');
+      const itemCode = `WI${String(line.id).padStart(8, '0')}`;
+      await wh.getByTestId('received-item').filter({ hasText: itemCode }).waitFor();
+      expect(await wh.getByTestId('received-item').filter({ hasText: itemCode }).innerText()).toContain(`${400 + i} g`);
+      itemCodes.push(itemCode);
+    }
+    await expectDriverBanner(wh);
+    const all = await wh.getByTestId('scan-log-item').allInnerTexts();
+    // Every scan arrived whole: the first one, made while the page was still loading, included.
+    for (const line of lines) expect(all.some((t) => t.includes(line.trackingNo) && t.includes('找到 1 件商品'))).toBe(true);
+
+    // QC photos (the camera's part) through the API, by another account (a new login ends the station's session).
+    const token = await server.login();
+    for (const itemCode of itemCodes) {
+      const { payload, headers } = multipartBody('file', 'qc.png', 'image/png', TINY_PNG);
+      const up = (await server.app.inject({ method: 'POST', url: '/api/upload/image?type=qc', payload, headers: { ...headers, 'x-token': token } })).json();
+      const done = await server.call('POST', '/api/warehouse/qc/photo', { token, body: { itemCode, media: [{ fileUri: up.data.fileUri, kind: 'image' }] } });
+      expect(done.code).toBe(20000);
+    }
+
+    await openStation(wh, '/WarehouseManage/shelving');
+    for (const [i, itemCode] of itemCodes.entries()) {
+      await scan(wh, itemCode);
+      await expectLog(wh, '建议库位', 'info');
+      const suggested = (await wh.getByTestId('suggested').innerText()).trim();
+      if (i === 0) {
+        // Another location than the suggested one: a warning, and the same scan again confirms it.
+        await scan(wh, 'A-01-01-02' === suggested ? 'A-01-01-03' : 'A-01-01-02');
+        await expectLog(wh, `不是建议库位 ${suggested}`, 'warning');
+        await scan(wh, suggested);
+      } else {
+        await scan(wh, suggested);
+      }
+      await expectLog(wh, `上架成功 ${suggested}`, 'success');
+    }
+  });
+
+  it('removes, packs, weighs, labels and sorts three packages', async () => {
+    const pkgs = [];
+    for (let i = 0; i < 3; i++) pkgs.push(await newPackage(server.db, { status: 'remove_wait', country: 'CA', items: 2 }));
+    const op = await systemOp(server.db, new Date());
+    const urls = { sackLabel: () => '', manifestPdf: () => '', manifestXlsx: () => '' };
+    await bindSack(server.db, { code: 'SKHAND-CA', channelId: await channelIdOf(server.db, 'EMS'), countryCode: 'CA' }, op, urls);
+    const wh = await stationPage(browser, server, contexts, 'warehouse2');
+
+    await openStation(wh, '/WarehouseManage/packagesOutShelves');
+    for (const p of pkgs) {
+      await scan(wh, p.packageNo);
+      await expect.poll(() => wh.getByTestId('current-package').innerText(), { timeout: 10_000 }).toBe(p.packageNo);
+      for (const code of await itemCodesOf(server.db, p.id)) await scan(wh, code);
+      await expectLog(wh, `包裹 ${p.packageNo} 已全部下架`, 'success');
+    }
+
+    await openStation(wh, '/WarehouseManage/packing');
+    for (const [i, p] of pkgs.entries()) {
+      await scan(wh, p.packageNo);
+      await expect.poll(() => wh.getByTestId('checklist-item').count(), { timeout: 10_000 }).toBe(2);
+      for (const code of await itemCodesOf(server.db, p.id)) await scan(wh, code);
+      await expectLog(wh, '商品已全部核对，请称重', 'success');
+      await expect.poll(() => focused(wh), { timeout: 10_000 }).toBe('pack-weightG');
+      for (const v of [String(900 + i), '200', '150', '100']) await typeEnter(wh, v);
+      await wh.getByTestId('freight-real').waitFor();
+      // F2 prints the label in the browser, at its own page size, without leaving the station.
+      await wh.keyboard.press('F2');
+      await expect.poll(() => wh.locator('iframe[data-print-frame]').getAttribute('data-print-frame'), { timeout: 10_000 }).toBe('100.00mm 150.00mm');
+      await scan(wh, p.packageNo);
+      await expectLog(wh, `${p.packageNo} 面单确认，待分拣`, 'success');
+    }
+    await expectDriverBanner(wh);
+
+    await openStation(wh, '/WarehouseManage/sortingOutStorage');
+    for (const p of pkgs) {
+      await scan(wh, p.packageNo);
+      await expect.poll(() => wh.getByTestId('target-sack').innerText(), { timeout: 10_000 }).toBe('SKHAND-CA');
+      await scan(wh, 'SKHAND-CA');
+      await expectLog(wh, `${p.packageNo} 已装入 SKHAND-CA`, 'success');
+    }
+    const rows = await server.db.select({ status: packages.status }).from(packages).where(inArray(packages.id, pkgs.map((p) => p.id)));
+    expect(rows.map((r) => r.status)).toEqual(['sorted', 'sorted', 'sorted']);
+  });
+
+  it('prints the package label from the browser on a 100 × 150 mm page with no margins', async () => {
+    const p = await newPackage(server.db, { status: 'packed', country: 'CA' });
+    const wh = await stationPage(browser, server, contexts, 'warehouse1');
+    await openStation(wh, '/WarehouseManage/packing');
+    await scan(wh, p.packageNo);
+    await wh.getByTestId('print-label').click();
+    const frame = wh.locator('iframe[data-print-frame]');
+    await expect.poll(() => frame.getAttribute('data-print-frame'), { timeout: 10_000 }).toBe('100.00mm 150.00mm');
+    // What the browser prints, printed to PDF as the print dialog's "save as PDF" does.
+    const html = await wh.evaluate(() => (document.querySelector('iframe[data-print-frame]') as HTMLIFrameElement).contentDocument!.documentElement.outerHTML);
+    const printed = await wh.context().newPage();
+    await printed.setContent(html);
+    const pdf = await printed.pdf({ preferCSSPageSize: true });
+    await printed.close();
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false }).promise;
+    expect(doc.numPages).toBe(1);
+    const [x0, y0, x1, y1] = (await doc.getPage(1)).view;
+    const mm = (pt: number) => Math.round((pt * 25.4) / 72);
+    expect([mm(x1 - x0), mm(y1 - y0)]).toEqual([100, 150]);
+    await doc.destroy();
+  });
+});
