@@ -159,3 +159,22 @@ export const PRINT_DRIVER = { host: '127.0.0.1', port: 17521, token: 'waystation
 /** Message to the driver: print the PDF at `url` (absolute) `copies` times; it answers with PrintDriverReply. */
 export const PrintDriverJob = z.object({ type: z.literal('print'), id: z.string(), url: z.string().url(), copies: z.number().int().min(1).max(20).default(1) });
 export const PrintDriverReply = z.object({ type: z.enum(['hello', 'result']), id: z.string().optional(), ok: z.boolean(), message: z.string() });
+
+/** The stations that show their waiting work (oldest first) and what the caller did today. */
+export const WORK_STATIONS = ['inbound', 'qc', 'shelving', 'packing', 'sorting'] as const;
+export type WorkStation = (typeof WORK_STATIONS)[number];
+export const StationWorkQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+export const StationWorkRow = z.object({
+  /** What the worker scans for it: a domestic tracking no., an item code or a package no. */
+  code: z.string(),
+  title: z.string(),
+  /** Member code, count of lines, channel/country: the second line of the row. */
+  detail: z.string(),
+  /** Since when it has been waiting at this station (ISO). */
+  since: z.string(),
+});
+export const StationWork = z.object({ waiting: z.number().int(), doneToday: z.number().int(), list: z.array(StationWorkRow) });
+export type StationWork = z.infer<typeof StationWork>;
+/** Waiting counts of the stations the caller works at (dashboard); a station the caller cannot open is absent. */
+export const StationWorkSummary = z.partialRecord(z.enum(WORK_STATIONS), z.object({ waiting: z.number().int(), doneToday: z.number().int() }));
+export type StationWorkSummary = z.infer<typeof StationWorkSummary>;

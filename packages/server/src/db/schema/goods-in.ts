@@ -143,7 +143,7 @@ export const traceEvents = pgTable(
     note: text('note').notNull().default(''),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('trace_events_purchase_idx').on(t.purchaseId, t.id)],
+  (t) => [index('trace_events_purchase_idx').on(t.purchaseId, t.id), index('trace_events_actor_idx').on(t.actorId, t.createdAt)],
 );
 
 /** Parcels scanned at the inbound station that matched no purchase line, until staff assign them. */

@@ -118,7 +118,7 @@ export const packageTraces = pgTable(
     note: text('note').notNull().default(''),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('package_traces_package_idx').on(t.packageId, t.id)],
+  (t) => [index('package_traces_package_idx').on(t.packageId, t.id), index('package_traces_actor_idx').on(t.actorId, t.createdAt)],
 );
 
 /** A sack: an identity card bound to a channel (and destination), filled with sorted packages, sealed, shipped. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   InboundLookupBody, InboundLookupResult, InboundReceiveBody, InboundReceiveResult, ItemLabelQuery, ItemLabelResult, ItemScanBody, LabelPdfQuery,
   QcPhotoBody, QcProblemBody, ScannedItem, ScanResult, ShelfBatchAddBody, ShelfBatchAddResult, ShelfList, ShelfListQuery, ShelfStatusQuery,
-  ShelveBody, TtsTokenQuery, TtsTokenResult, UnclaimedAssignBody, UnclaimedCreateBody, UnclaimedList, UnclaimedListQuery, UnclaimedParcel,
+  ShelveBody, StationWork, StationWorkQuery, StationWorkSummary, TtsTokenQuery, WORK_STATIONS, type WorkStation, TtsTokenResult, UnclaimedAssignBody, UnclaimedCreateBody, UnclaimedList, UnclaimedListQuery, UnclaimedParcel,
 } from '@waystation/shared/contract/warehouse';
 import { api } from '../../core/http';
 import { forbidden } from '../../core/errors';
@@ -17,15 +17,37 @@ import { batchAddShelves, listShelves, setShelfActive } from './shelves';
 import { qcPhoto, qcProblem, scanItem, shelve } from './stations';
 import { storageOf } from './storage';
 import { uploadRoutes } from './upload';
+import { stationWork, stationWorkSummary } from './work';
 
 const PRINT_AGENT_FILE = path.join(import.meta.dirname, 'print-agent.mjs');
 const LABEL_KEYS = ['warehouse:inboundScan', 'warehouse:qcPhoto', 'warehouse:shelving', 'warehouse:orderQuery'];
+/** The permission that opens each station with a work list. */
+const STATION_KEY: Record<WorkStation, string> = {
+  inbound: 'warehouse:inboundScan',
+  qc: 'warehouse:qcPhoto',
+  shelving: 'warehouse:shelving',
+  packing: 'warehouse:packing',
+  sorting: 'warehouse:sortingOutStorage',
+};
 
 /** Goods-in stations: inbound scan, unclaimed parcels, QC photos, shelving, shelf locations, item labels. */
 export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
   const storage = storageOf(ctx.config);
   const op = async (c: { actor: StationOp['actor']; now: Date }): Promise<StationOp> => ({ actor: c.actor, now: c.now, urls: await itemUrls(db, storage, c.now) });
+
+  for (const station of WORK_STATIONS) {
+    api(app, {
+      method: 'GET', url: `/api/warehouse/work/${station}`, permission: STATION_KEY[station], summary: `Work waiting at the ${station} station (oldest first) and the caller's steps there today`,
+      query: StationWorkQuery, data: StationWork,
+      handler: ({ query, caller, now }) => stationWork(db, station, caller.id, now, query.limit),
+    });
+  }
+  api(app, {
+    method: 'GET', url: '/api/warehouse/work/summary', permission: Object.values(STATION_KEY), summary: 'Waiting counts of the stations the caller works at (dashboard)',
+    data: StationWorkSummary,
+    handler: ({ caller, now }) => stationWorkSummary(db, WORK_STATIONS.filter((s) => caller.permissions.has(STATION_KEY[s])), caller.id, now),
+  });
 
   api(app, {
     method: 'POST', url: '/api/warehouse/inbound/lookup', permission: 'warehouse:inboundScan', summary: 'Purchase lines a scanned domestic parcel carries',
