@@ -59,6 +59,11 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
 
     await openStation(wh, '/WarehouseManage/inboundScan');
     const itemCodes: string[] = [];
+    // The station lists the parcels expected, oldest first, with what this worker did today.
+    const work = wh.getByTestId('station-work');
+    for (const line of lines) await work.getByTestId('work-row').filter({ hasText: line.trackingNo }).waitFor();
+    const doneToday = async () => Number((await work.locator('.ant-statistic-content').nth(1).innerText()).trim());
+    const doneBefore = await doneToday();
     for (const [i, line] of lines.entries()) {
       await scan(wh, line.trackingNo);
       // The parcel's line opens with the cursor in its weight field; Enter walks 重量 → 长 → 宽 → 高 → 确认入库.
@@ -75,6 +80,8 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
       itemCodes.push(itemCode);
     }
     await expectDriverBanner(wh);
+    await expect.poll(() => work.getByTestId('work-row').filter({ hasText: 'SFHAND' }).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(doneToday, { timeout: 10_000 }).toBe(doneBefore + 3);
     const all = await wh.getByTestId('scan-log-item').allInnerTexts();
     // Every scan arrived whole: the first one, made while the page was still loading, included.
     for (const line of lines) expect(all.some((t) => t.includes(line.trackingNo) && t.includes('找到 1 件商品'))).toBe(true);
@@ -122,6 +129,7 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
     }
 
     await openStation(wh, '/WarehouseManage/packing');
+    for (const p of pkgs) await wh.getByTestId('work-row').filter({ hasText: p.packageNo }).waitFor();
     for (const [i, p] of pkgs.entries()) {
       await scan(wh, p.packageNo);
       await expect.poll(() => wh.getByTestId('checklist-item').count(), { timeout: 10_000 }).toBe(2);

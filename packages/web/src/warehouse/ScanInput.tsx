@@ -2,6 +2,9 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Alert, Button, Input, type InputRef, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { fill, useLang } from '../i18n';
 import { dialogOpen, registerScanSink } from './keyBuffer';
+import { StationWorkPanel, stationWorkKey } from './StationWork';
+import type { WorkStation } from '@waystation/shared/contract/warehouse';
+import { useQueryClient } from '@tanstack/react-query';
 import { cue, useMute, type Clip } from './voice';
 import { isDuplicate, isScannable } from './scanRules';
 import { useScanMessages } from './messages';
@@ -39,13 +42,15 @@ interface Props {
   children?: ReactNode;
   /** Pause refocusing while a dialog of the station is open. */
   paused?: boolean;
+  /** The station's work list, shown beside the scan box and refreshed after each scan. */
+  work?: WorkStation;
 }
 
 /**
  * The scan kit every station uses: one always-focused input for keyboard-wedge scanners (characters then Enter),
  * the keyboard-layout hint of SPEC §2, duplicate-read detection, a running log with result colours, sound and voice.
  */
-export function ScanInput({ station, placeholder, onScan, children, paused }: Props) {
+export function ScanInput({ station, placeholder, onScan, children, paused, work }: Props) {
   const m = useScanMessages();
   const lang = useLang((s) => s.lang);
   const ref = useRef<InputRef>(null);
@@ -60,6 +65,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused }: Pr
   onScanRef.current = onScan;
   const pausedRef = useRef(paused);
   pausedRef.current = paused;
+  const queryClient = useQueryClient();
   const muted = useMute((s) => !!s.muted[station]);
   const toggleMute = useMute((s) => s.toggle);
 
@@ -112,6 +118,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused }: Pr
       }
       running.current = false;
       focusIfFree();
+      if (work) void queryClient.invalidateQueries({ queryKey: stationWorkKey(work) });
     })();
   };
   const enqueueRef = useRef(enqueue);
@@ -162,7 +169,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused }: Pr
   const color: Record<ScanTone, string> = { success: 'green', warning: 'orange', error: 'red', info: 'blue' };
   const nonAscii = !!value.trim() && !isScannable(value.trim());
 
-  return (
+  const kit = (
     <div className="scan-kit" onClick={onKitClick}>
       <Alert type="warning" showIcon className="scan-kit-hint" title={m.keyboardHint} />
       <Space.Compact style={{ width: '100%' }}>
@@ -203,6 +210,13 @@ export function ScanInput({ station, placeholder, onScan, children, paused }: Pr
           </List.Item>
         )}
       />
+    </div>
+  );
+  if (!work) return kit;
+  return (
+    <div className="scan-kit-with-work">
+      {kit}
+      <StationWorkPanel station={work} />
     </div>
   );
 }

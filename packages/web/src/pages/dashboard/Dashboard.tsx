@@ -1,7 +1,9 @@
 import { Button, Card, Col, Empty, Row, Statistic, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { StationWorkSummary, type WorkStation } from '@waystation/shared/contract/warehouse';
+import { request } from '../../api/request';
 import { BADGE_FIELDS, BADGE_KEYS, type BadgeKey } from '@waystation/shared/menu/types';
 import type { TaskNumResult } from '@waystation/shared/contract/badge';
 import { getTaskNumByType } from '../../api/badge';
@@ -38,6 +40,9 @@ const useMsg = defineMessages(
     notCountedTip: '该队列所属的业务模块尚未上线',
     pageNotOpen: '页面暂未开放',
     noQueues: '您的角色没有需要处理的工作队列',
+    stations: '仓库作业',
+    waiting: '等待',
+    doneToday: '我今日已完成',
     refresh: '刷新',
   },
   {
@@ -47,6 +52,9 @@ const useMsg = defineMessages(
     notCountedTip: 'The part of the system this queue belongs to is not live yet',
     pageNotOpen: 'Page not available',
     noQueues: 'Your roles have no work queues',
+    stations: 'Warehouse stations',
+    waiting: 'Waiting',
+    doneToday: 'Done by me today',
     refresh: 'Refresh',
   },
 );
@@ -132,6 +140,55 @@ export default function Dashboard() {
           })}
         </Row>
       )}
+      <StationCounts />
     </div>
+  );
+}
+
+/** The station each work-listing page is (by its component). */
+const STATION_OF: Record<string, WorkStation> = {
+  'warehouse/InboundScan': 'inbound',
+  'warehouse/QcPhoto': 'qc',
+  'warehouse/Shelving': 'shelving',
+  'warehouse/Packing': 'packing',
+  'warehouse/SortingOutStorage': 'sorting',
+};
+
+/** Inbound, QC, shelving, packing and sorting: what waits, and what the user did today, for the stations they open. */
+function StationCounts() {
+  const m = useMsg();
+  const titleOf = useRouteTitle();
+  const flat = useSession((s) => s.flat);
+  const stations = flat.filter((r) => STATION_OF[r.component]);
+  const summary = useQuery({
+    queryKey: ['warehouse', 'work', 'summary'],
+    queryFn: () => request('/api/warehouse/work/summary', { schema: StationWorkSummary }),
+    enabled: stations.length > 0,
+    refetchInterval: 60_000,
+  });
+  if (!stations.length) return null;
+  return (
+    <>
+      <Typography.Title level={5} type="secondary" style={{ marginTop: 24 }}>
+        {m.stations}
+      </Typography.Title>
+      <Row gutter={[16, 16]}>
+        {stations.map((route) => {
+          const counts = summary.data?.[STATION_OF[route.component]];
+          return (
+            <Col key={route.path} xs={24} sm={12} lg={8} xl={6}>
+              <Link to={route.path}>
+                <Card hoverable className="queue-card" title={titleOf(route)} data-testid={`station-${STATION_OF[route.component]}`}>
+                  <Row>
+                    <Col span={12}><Statistic title={m.waiting} value={counts?.waiting ?? '—'} loading={summary.isLoading} /></Col>
+                    <Col span={12}><Statistic title={m.doneToday} value={counts?.doneToday ?? '—'} loading={summary.isLoading} /></Col>
+                  </Row>
+                </Card>
+              </Link>
+            </Col>
+          );
+        })}
+      </Row>
+    </>
   );
 }

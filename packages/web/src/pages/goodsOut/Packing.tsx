@@ -77,7 +77,7 @@ export default function Packing() {
   const allChecked = !!pkg && pkg.items.every((i) => checked.has(i.itemCode));
   return (
     <Card extra={<PrintDriverStatus />}>
-      <ScanInput station={STATION} placeholder={m.packingPlaceholder} onScan={onScan}>
+      <ScanInput station={STATION} placeholder={m.packingPlaceholder} onScan={onScan} work="packing">
         {pkg && (
           <Card
             size="small"

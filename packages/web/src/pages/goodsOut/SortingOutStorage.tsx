@@ -32,7 +32,7 @@ function SortingStation() {
     return { tone: r.repeated ? 'warning' : 'success', text: `${r.packageNo} ${text}（${r.sack.packageCount}）`, clip: 'sorting', say: text };
   };
   return (
-    <ScanInput station="sorting" placeholder={m.sortingPlaceholder} onScan={onScan}>
+    <ScanInput station="sorting" placeholder={m.sortingPlaceholder} onScan={onScan} work="sorting">
       {cur && (
         <Card size="small" data-testid="sorting-package">
           <Space size="large">

@@ -104,7 +104,7 @@ export default function InboundScan() {
       <Space>
         <PrintDriverStatus />
       </Space>
-      <ScanInput station={STATION} placeholder={m.inboundPlaceholder} onScan={onScan} paused={dialog}>
+      <ScanInput station={STATION} placeholder={m.inboundPlaceholder} onScan={onScan} paused={dialog} work="inbound">
         {parcel && (
           <Card size="small" title={`${m.parcel} ${parcel.trackingNo}`} extra={!parcel.lines.length && <Button onClick={() => setDialog(true)}>{m.registerUnclaimed}</Button>}>
             {parcel.lines.length ? (

@@ -66,7 +66,7 @@ export default function QcPhoto() {
     <Card>
       <Space orientation="vertical" style={{ width: '100%' }}>
         <PrintDriverStatus />
-        <ScanInput station={STATION} placeholder={m.qcPlaceholder} onScan={onScan} paused={problemOpen}>
+        <ScanInput station={STATION} placeholder={m.qcPlaceholder} onScan={onScan} paused={problemOpen} work="qc">
           {item && (
             <Card size="small" title={<Space><span className="scan-big">{item.item.quickCode.join(' ')}</span><StatusTag status={item.status} /></Space>} extra={<PrintLabelButton station={STATION} url={item.item.labelUrl} />}>
               <Descriptions size="small" column={2}>

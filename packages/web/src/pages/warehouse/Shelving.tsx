@@ -51,7 +51,7 @@ export default function Shelving() {
 
   return (
     <Card>
-      <ScanInput station={STATION} placeholder={m.shelvingPlaceholder} onScan={onScan}>
+      <ScanInput station={STATION} placeholder={m.shelvingPlaceholder} onScan={onScan} work="shelving">
         {item && (
           <Card size="small" data-testid="shelving-item" title={<Space><span className="scan-big">{item.item.quickCode.join(' ')}</span><StatusTag status={item.status} /></Space>}>
             <Descriptions size="small" column={2}>
