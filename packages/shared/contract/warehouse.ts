@@ -154,10 +154,13 @@ export const GenerateUrlsBody = z.strictObject({ uris: z.array(z.string().min(1)
 export const TtsTokenQuery = z.strictObject({ type: z.literal('audio') });
 export const TtsTokenResult = z.object({ accessToken: z.string().nullable(), ttsUrl: z.string().nullable(), expiresIn: z.number().int() });
 
-/** SPEC §7/§9 local print driver: websocket on the local host, port 17521, fixed token; sent a PDF by URL. */
-export const PRINT_DRIVER = { host: '127.0.0.1', port: 17521, token: 'waystation-print-v1' } as const;
+/**
+ * SPEC §7/§9 local print driver: websocket on the local host, port 17521; sent a PDF by URL. The page connects with
+ * the pairing code the driver printed at its first start (kept in the browser), from a Waystation origin only.
+ */
+export const PRINT_DRIVER = { host: '127.0.0.1', port: 17521 } as const;
 /** Message to the driver: print the PDF at `url` (absolute) `copies` times; it answers with PrintDriverReply. */
-export const PrintDriverJob = z.object({ type: z.literal('print'), id: z.string(), url: z.string().url(), copies: z.number().int().min(1).max(20).default(1) });
+export const PrintDriverJob = z.object({ type: z.literal('print'), id: z.string(), url: z.string().url(), copies: z.number().int().min(1).max(10).default(1) });
 export const PrintDriverReply = z.object({ type: z.enum(['hello', 'result']), id: z.string().optional(), ok: z.boolean(), message: z.string() });
 
 /** The stations that show their waiting work (oldest first) and what the caller did today. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Space, Tag } from 'antd';
-import { CONNECT_GRACE_MS, connectDriver, DRIVER_DOWNLOAD_URL, printInBrowser, printViaDriver, usePrintDriver } from './printDriver';
+import { Alert, App, Button, Input, Space, Tag } from 'antd';
+import { CONNECT_GRACE_MS, connectDriver, pairDriver, DRIVER_DOWNLOAD_URL, printInBrowser, printViaDriver, usePrintDriver } from './printDriver';
 import { useScanMessages } from './messages';
 import { cue } from './voice';
 
@@ -30,10 +30,47 @@ export function PrintDriverStatus() {
           <b>{m.driverTitle}</b>：{m.driverText}{' '}
           <a href={DRIVER_DOWNLOAD_URL} download tabIndex={-1}>
             {m.driverDownload}
-          </a>
+          </a>{' '}
+          <PairDriver />
         </span>
       }
     />
+  );
+}
+
+/** Typing (or scanning) the pairing code the driver printed at its first start, once per browser. */
+function PairDriver() {
+  const m = useScanMessages();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!open) {
+    return (
+      <Button size="small" type="link" onClick={() => setOpen(true)} data-testid="pair-driver">
+        {m.pair}
+      </Button>
+    );
+  }
+  const pair = async () => {
+    if (!code.trim()) return;
+    setBusy(true);
+    try {
+      if (await pairDriver(code)) {
+        message.success(m.paired);
+        setOpen(false);
+      } else message.error(m.pairFailed, 6);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Space.Compact size="small">
+      <Input size="small" autoFocus placeholder="XXXX-XXXX-XXXX" value={code} onChange={(e) => setCode(e.target.value)} onPressEnter={() => void pair()} style={{ width: 160 }} data-testid="pairing-code" />
+      <Button size="small" type="primary" loading={busy} onClick={() => void pair()}>
+        {m.pair}
+      </Button>
+    </Space.Compact>
   );
 }
 

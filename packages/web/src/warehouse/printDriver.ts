@@ -13,7 +13,20 @@ export const usePrintDriver = create<DriverState>(() => ({ status: 'offline', in
 
 /** SPEC §8: the alert shows when the driver is not connected this long after start. */
 export const CONNECT_GRACE_MS = 1000;
-export const DRIVER_URL = `ws://${PRINT_DRIVER.host}:${PRINT_DRIVER.port}/?token=${PRINT_DRIVER.token}`;
+const PAIRING_KEY = 'waystation.printPairing';
+/** The pairing code this browser was given (typed once from what the driver printed at its first start). */
+export const pairingCode = (): string => localStorage.getItem(PAIRING_KEY) ?? '';
+const driverUrl = () => `ws://${PRINT_DRIVER.host}:${PRINT_DRIVER.port}/?token=${encodeURIComponent(pairingCode())}`;
+
+/** Keeps a new pairing code and connects with it; resolves with whether the driver took it. */
+export async function pairDriver(code: string): Promise<boolean> {
+  localStorage.setItem(PAIRING_KEY, code.trim().toUpperCase());
+  socket?.close();
+  socket = null;
+  const ok = await connectDriver();
+  if (!ok) localStorage.removeItem(PAIRING_KEY);
+  return ok;
+}
 /** Where the 客户端未连接 alert sends people: the driver script, served by the API. */
 export const DRIVER_DOWNLOAD_URL = '/api/warehouse/printAgent/download';
 
@@ -25,9 +38,13 @@ const pending = new Map<string, { resolve: (r: { ok: boolean; message: string })
 export function connectDriver(): Promise<boolean> {
   if (socket && socket.readyState === WebSocket.OPEN) return Promise.resolve(true);
   if (socket && socket.readyState === WebSocket.CONNECTING) return waitOpen(socket);
+  if (!pairingCode()) {
+    usePrintDriver.setState({ status: 'offline' });
+    return Promise.resolve(false);
+  }
   usePrintDriver.setState({ status: 'connecting' });
   try {
-    socket = new WebSocket(DRIVER_URL);
+    socket = new WebSocket(driverUrl());
   } catch {
     usePrintDriver.setState({ status: 'offline' });
     return Promise.resolve(false);

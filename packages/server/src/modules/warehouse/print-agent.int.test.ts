@@ -5,17 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRINT_DRIVER } from '@waystation/shared/contract/warehouse';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { newLine } from '../../testing/factories/goods-in';
 // @ts-expect-error plain ESM script without types (it ships as one downloadable file)
-import { startAgent, TOKEN } from './print-agent.mjs';
+import { MAX_COPIES, startAgent } from './print-agent.mjs';
 
 /** A minimal websocket client (Node 20 has none built in): connects, sends one masked text frame, collects replies. */
-function wsClient(port: number, token: string): Promise<{ send(msg: object): void; next(): Promise<Record<string, unknown>>; close(): void; status: number }> {
+function wsClient(port: number, token: string, origin?: string): Promise<{ send(msg: object): void; next(): Promise<Record<string, unknown>>; close(): void; status: number }> {
   return new Promise((resolve, reject) => {
     const key = crypto.randomBytes(16).toString('base64');
-    const req = http.request({ host: '127.0.0.1', port, path: `/?token=${token}`, headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Key': key, 'Sec-WebSocket-Version': '13' } });
+    const req = http.request({ host: '127.0.0.1', port, path: `/?token=${token}`, headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Key': key, 'Sec-WebSocket-Version': '13', ...(origin ? { Origin: origin } : {}) } });
     req.on('response', (res) => resolve({ status: res.statusCode ?? 0, send() {}, next: () => Promise.reject(new Error('closed')), close() {} }));
     req.on('error', reject);
     req.on('upgrade', (res, socket, head: Buffer) => {
@@ -56,7 +55,7 @@ function wsClient(port: number, token: string): Promise<{ send(msg: object): voi
 }
 
 let t: TestApp & { url?: string };
-let agent: http.Server;
+let agent: http.Server & { pairingCode: string };
 let dir: string;
 let base: string;
 
@@ -66,7 +65,7 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   process.env.PRINT_DIR = path.join(dir, 'out');
-  agent = await startAgent({ port: 0, dir: path.join(dir, 'out'), log: () => {} });
+  agent = await startAgent({ port: 0, dir: path.join(dir, 'out'), log: () => {}, origins: [base], configFile: path.join(dir, 'agent.json') });
 });
 afterAll(async () => {
   agent.close();
@@ -76,17 +75,33 @@ afterAll(async () => {
 });
 
 describe('print driver (npm run print-agent)', () => {
-  it('uses the token the web client sends, refuses others', async () => {
-    expect(TOKEN).toBe(PRINT_DRIVER.token);
-    const port = (agent.address() as AddressInfo).port;
-    expect((await wsClient(port, 'wrong')).status).toBe(403);
+  it('keeps its pairing code across starts, readable by its user only', async () => {
+    expect(agent.pairingCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const file = path.join(dir, 'agent.json');
+    expect(JSON.parse(fs.readFileSync(file, 'utf8')).pairingCode).toBe(agent.pairingCode);
+    expect(fs.statSync(file).mode & 0o077).toBe(0);
+    const again = await startAgent({ port: 0, dir, log: () => {}, origins: [base], configFile: file });
+    expect(again.pairingCode).toBe(agent.pairingCode);
+    again.close();
   });
 
-  it('fetches a label PDF by URL and saves it (no lp here)', async () => {
+  it('refuses another website, a page without the pairing code, and a client without an origin', async () => {
+    const port = (agent.address() as AddressInfo).port;
+    expect((await wsClient(port, agent.pairingCode, 'https://evil.example')).status).toBe(403);
+    expect((await wsClient(port, 'AAAA-BBBB-CCCC', base)).status).toBe(403);
+    expect((await wsClient(port, '', base)).status).toBe(403);
+    expect((await wsClient(port, agent.pairingCode)).status).toBe(403);
+    // The code is forgiving of case and dashes (typed by hand).
+    const ws = await wsClient(port, agent.pairingCode.toLowerCase().replace(/-/g, ''), base);
+    expect(ws.status).toBe(101);
+    ws.close();
+  });
+
+  it('fetches a label PDF from the Waystation origin only, a bounded number of copies, and saves it (no lp here)', async () => {
     const wh = await t.login('warehouse1', DEMO_PASSWORD);
     const line = await newLine(t.db, { status: 'purchased', trackingNo: 'PRINT1' });
     const r = await t.call<{ lines: { item: { labelUrl: string } }[] }>('POST', '/api/warehouse/inbound/receive', { token: wh, body: { trackingNo: 'PRINT1', lines: [{ id: line.id, weightG: 100 }] } });
-    const ws = await wsClient((agent.address() as AddressInfo).port, TOKEN);
+    const ws = await wsClient((agent.address() as AddressInfo).port, agent.pairingCode, base);
     expect(await ws.next()).toMatchObject({ type: 'hello', ok: true });
     ws.send({ type: 'print', id: '7', url: base + r.data.lines[0].item.labelUrl, copies: 1 });
     const reply = await ws.next();
@@ -95,6 +110,14 @@ describe('print driver (npm run print-agent)', () => {
     expect(fs.readFileSync(saved).subarray(0, 5).toString()).toBe('%PDF-');
     ws.send({ type: 'print', id: '8', url: `${base}/api/warehouse/labelPdf?code=WI1&exp=1&sig=${'0'.repeat(64)}` });
     expect(await ws.next()).toMatchObject({ id: '8', ok: false });
+    // Another host (an internal address included) is never fetched.
+    const inside = http.createServer((_req, res) => res.end('%PDF-1.4 secret'));
+    await new Promise<void>((done) => inside.listen(0, '127.0.0.1', done));
+    ws.send({ type: 'print', id: '9', url: `http://127.0.0.1:${(inside.address() as AddressInfo).port}/x.pdf` });
+    expect(await ws.next()).toMatchObject({ id: '9', ok: false, message: expect.stringContaining('only documents of') });
+    inside.close();
+    ws.send({ type: 'print', id: '10', url: base + r.data.lines[0].item.labelUrl, copies: MAX_COPIES + 1 });
+    expect(await ws.next()).toMatchObject({ id: '10', ok: false, message: `copies must be 1 to ${MAX_COPIES}` });
     ws.close();
   });
 
