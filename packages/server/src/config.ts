@@ -12,6 +12,8 @@ export interface AppConfig {
   adminPassword?: string;
   /** Seed demo roles' staff and business data, and allow the demo role switch. */
   demo: boolean;
+  /** Demo mode on an address other people can reach (DEMO_PUBLIC=1): the demo passwords are in the README. */
+  demoPublic: boolean;
   /** Directory with the built web app; served with history fallback when present. */
   webDist?: string;
   /** Injected clock: every rule about time reads it, so tests never wait. */
@@ -31,14 +33,17 @@ export interface AppConfig {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   const demoDefault = databaseUrl ? false : true;
+  const demo = env.DEMO === undefined || env.DEMO === '' ? demoDefault : ['1', 'true', 'on', 'yes'].includes(env.DEMO.toLowerCase());
   return {
     port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? '0.0.0.0',
+    // Demo staff have published passwords: a demo server listens on this machine only unless HOST says otherwise.
+    host: env.HOST || (demo ? '127.0.0.1' : '0.0.0.0'),
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
     adminUsername: env.ADMIN_USERNAME ?? 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    demo: env.DEMO === undefined || env.DEMO === '' ? demoDefault : ['1', 'true', 'on', 'yes'].includes(env.DEMO.toLowerCase()),
+    demo,
+    demoPublic: ['1', 'true', 'on', 'yes'].includes((env.DEMO_PUBLIC ?? '').toLowerCase()),
     webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     now: () => new Date(),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -48,4 +53,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretKey: env.SECRET_KEY || undefined,
     tts: { url: env.TTS_URL || null, accessToken: env.TTS_ACCESS_TOKEN || null },
   };
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+export const isLoopbackHost = (host: string) => LOOPBACK.has(host) || host.startsWith('127.');
+
+/**
+ * Whether the server may start as configured: demo mode on a reachable address (0.0.0.0, a LAN address) is refused
+ * unless DEMO_PUBLIC=1 says it is meant, and then it is announced loudly.
+ */
+export function demoExposure(config: Pick<AppConfig, 'demo' | 'demoPublic' | 'host'>): 'ok' | 'refuse' | 'warn' {
+  if (!config.demo || isLoopbackHost(config.host)) return 'ok';
+  return config.demoPublic ? 'warn' : 'refuse';
 }

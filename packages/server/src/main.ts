@@ -1,10 +1,22 @@
 import { buildApp } from './app';
-import { configFromEnv } from './config';
+import { configFromEnv, demoExposure } from './config';
 import { DataDirLockedError } from './db';
 import { startJobRunner } from './modules/marketing/jobs';
 
 const config = configFromEnv();
 const started = Date.now();
+const exposure = demoExposure(config);
+if (exposure === 'refuse') {
+  console.error(
+    `Refusing to start: demo mode (DEMO, on by default with the embedded database) would listen on ${config.host}, where others can reach it, ` +
+      'and the demo staff passwords are published. Use HOST=127.0.0.1, or DEMO=0 for real use, or DEMO_PUBLIC=1 if a public demo is really meant.',
+  );
+  process.exit(2);
+}
+if (exposure === 'warn') {
+  const line = '!'.repeat(100);
+  console.warn(`${line}\n!! PUBLIC DEMO: demo mode on ${config.host}:${config.port} (DEMO_PUBLIC=1). Anyone who can reach it can log in with the published demo passwords.\n${line}`);
+}
 try {
   const { app, database, generatedAdminPassword } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });

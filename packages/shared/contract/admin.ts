@@ -23,6 +23,8 @@ export const AdminInfo = z.object({
   introduction: z.string(),
   permissions: z.array(z.string()),
   demo: z.boolean(),
+  /** Demo mode: the roles the caller may preview (none with rights the caller lacks). */
+  demoRoles: z.array(z.string()).default([]),
 });
 export type AdminInfo = z.infer<typeof AdminInfo>;
 

@@ -47,6 +47,33 @@ export async function loadGrants(db: Db, adminId: number): Promise<RoleGrants> {
   return { roles: roleKeys, allRoutes, routes, permissions: allRoutes ? new Set(ALL_PERMISSIONS) : permissionsOf(routes) };
 }
 
+/** Whether every right of `grants` is also the caller's (roles with all routes only within such a caller). */
+export function grantsWithin(grants: RoleGrants, caller: Pick<Caller, 'allRoutes' | 'routes' | 'permissions'>): boolean {
+  if (caller.allRoutes) return true;
+  if (grants.allRoutes) return false;
+  for (const r of grants.routes) if (!caller.routes.has(r)) return false;
+  for (const p of grants.permissions) if (!caller.permissions.has(p)) return false;
+  return true;
+}
+
+/** The roles (by key) whose rights are all within the caller's: what a demo switch may preview. */
+export async function rolesWithin(db: Db, caller: Pick<Caller, 'allRoutes' | 'routes' | 'permissions'>): Promise<string[]> {
+  const rows = await db
+    .select({ key: roles.key, allRoutes: roles.allRoutes, routePath: roleRoutes.routePath })
+    .from(roles)
+    .leftJoin(roleRoutes, eq(roleRoutes.roleId, roles.id));
+  const byRole = new Map<string, { allRoutes: boolean; routes: Set<string> }>();
+  for (const r of rows) {
+    const g = byRole.get(r.key) ?? { allRoutes: r.allRoutes, routes: new Set<string>() };
+    if (r.routePath) g.routes.add(r.routePath);
+    byRole.set(r.key, g);
+  }
+  return [...byRole]
+    .filter(([, g]) => grantsWithin({ roles: [], allRoutes: g.allRoutes, routes: g.routes, permissions: g.allRoutes ? new Set(ALL_PERMISSIONS) : permissionsOf(g.routes) }, caller))
+    .map(([key]) => key)
+    .sort();
+}
+
 const logoutError = (code: number, message: string) => new AppError(code, message);
 
 /** Resolves a token to its caller, or refuses with 50008 (unknown/revoked), 50012 (replaced) or 50014 (expired). */

@@ -132,6 +132,16 @@ describe('demo role switch', () => {
     expect(info.data.roles).toEqual(['finance']);
   });
 
+  it('never raises anyone: a warehouse login cannot become the super admin or a finance clerk', async () => {
+    const wh = await t.login('warehouse1', DEMO_PASSWORD);
+    for (const role of ['super_admin', 'finance', 'purchaser']) {
+      const res = await t.call<{ token: string }>('POST', '/api/admin/demoSwitch', { token: wh, body: { role } });
+      expect([role, res.code, res.message]).toEqual([role, 40300, '只能切换到权限不超过当前账号的演示角色']);
+    }
+    // The caller's own session is untouched, and no session of the admin was made.
+    expect((await t.call<{ roles: string[] }>('GET', '/api/admin/info', { token: wh })).data.roles).toEqual(['warehouse']);
+  });
+
   it('is refused when demo mode is off', async () => {
     const prod = await createTestApp({ demo: false });
     try {

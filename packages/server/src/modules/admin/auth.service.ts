@@ -4,7 +4,7 @@ import type { AdminInfo, LoginBody } from '@waystation/shared/contract/admin';
 import type { Db } from '../../db';
 import { admins, loginAttempts, sessions } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
-import { ABSOLUTE_TIMEOUT_MS, type Caller, hashToken, newToken, revokeSessions } from '../../core/auth';
+import { ABSOLUTE_TIMEOUT_MS, type Caller, hashToken, newToken, revokeSessions, rolesWithin } from '../../core/auth';
 import { AppError, forbidden } from '../../core/errors';
 import { verifyPassword } from '../../core/password';
 
@@ -128,5 +128,6 @@ export async function info(db: Db, caller: Caller, demo: boolean): Promise<Admin
     introduction: admin.introduction,
     permissions: [...caller.permissions].sort(),
     demo,
+    demoRoles: demo ? await rolesWithin(db, caller) : [],
   };
 }

@@ -6,6 +6,7 @@ import {
 } from '@waystation/shared/contract/admin';
 import { api } from '../../core/http';
 import { forbidden } from '../../core/errors';
+import { grantsWithin, loadGrants } from '../../core/auth';
 import * as auth from './auth.service';
 import * as accounts from './service';
 import type { ModuleContext } from '..';
@@ -62,9 +63,11 @@ export function adminRoutes(app: FastifyInstance, { config: opts }: ModuleContex
   api(app, {
     method: 'POST', url: '/api/admin/demoSwitch', permission: 'authenticated', summary: 'Demo mode: continue as a demo account of a role',
     body: DemoSwitchBody, data: LoginResult,
-    handler: async ({ body, req, now }) => {
+    handler: async ({ body, req, now, caller }) => {
       if (!opts.demo) throw forbidden('演示模式未开启');
       const account = await accounts.findDemoAccount(db, body.role);
+      // A preview of a smaller role only: never a session with rights the caller does not hold.
+      if (!grantsWithin(await loadGrants(db, account.id), caller)) throw forbidden('只能切换到权限不超过当前账号的演示角色');
       return auth.startSession(db, account, ctxOf(req, now), 'admin.demoSwitch');
     },
   });
