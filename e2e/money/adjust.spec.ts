@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { ledgerEntries } from '../../packages/server/src/db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { ledgerEntries, outboxMessages } from '../../packages/server/src/db/schema';
 import { adminIdOf, enableVerify, lastCodeFor, newMember } from '../../packages/server/src/testing/factories/money-people';
 import { checkLedger } from '../../packages/server/src/modules/ledger/service';
 import { loginApi, toast, useE2E } from '../support/browser';
@@ -33,9 +33,13 @@ describe('member balance adjustment', () => {
     const verify = page.locator('.ant-modal').filter({ hasText: '安全验证' });
     await verify.waitFor();
     expect(await verify.getByTestId('verify-operation').innerText()).toBe('修改用户余额');
+    // What is approved is shown, as the server read it, and sent with the code.
+    expect(await verify.getByTestId('verify-summary').innerText()).toContain('50.25');
     await verify.getByRole('button', { name: '发送验证码' }).click();
     await verify.getByText('验证码已发送给').waitFor();
     const code = await lastCodeFor(e.server, financeId);
+    const [message] = await e.server.db.select().from(outboxMessages).where(eq(outboxMessages.recipientAdminId, financeId)).orderBy(desc(outboxMessages.id)).limit(1);
+    expect(message.body).toContain('50.25');
     await verify.getByLabel('验证码', { exact: true }).fill(code === '000000' ? '111111' : '000000');
     await verify.getByRole('button', { name: '验证并继续' }).click();
     await verify.getByText('验证码错误').waitFor();

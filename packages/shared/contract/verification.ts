@@ -47,7 +47,9 @@ export const VerifySubjectList = z.array(VerifySubject);
 const subjectId = z.number({ error: '请选择验证人' }).int().positive('请选择验证人');
 
 /** POST /api/admin/sendVerifyCode: a one-time code to the subject, through the configured sender. */
-export const SendVerifyCodeBody = z.strictObject({ type: VerifyType, subjectId });
+/** The sealed pending operation from a 42800 refusal: the code and the ticket are bound to its values. */
+const PendingRequest = z.string().min(1).max(8000);
+export const SendVerifyCodeBody = z.strictObject({ type: VerifyType, subjectId, request: PendingRequest.optional() });
 export const SendVerifyCodeResult = z.object({
   /** Where the code went: 'outbox' when no mail server is configured (super admins read it there). */
   channel: z.string(),
@@ -64,13 +66,23 @@ export const DoVerifyBody = z.strictObject({
   /** 'code' = the code sent by sendVerifyCode; 'totp' = the subject's authenticator app. */
   method: z.enum(['code', 'totp']).default('code'),
   target: VerifyTarget.default(''),
+  request: PendingRequest.optional(),
 });
 export type DoVerifyBody = z.input<typeof DoVerifyBody>;
 export const DoVerifyResult = z.object({ ticket: z.string(), expiresAt: z.string() });
 export type DoVerifyResult = z.infer<typeof DoVerifyResult>;
 
 /** The data of a 42800 refusal. */
-export const VerifyRequired = z.object({ type: VerifyType, target: z.string() });
+export const VerifySummaryLine = z.object({ label: z.string(), value: z.string() });
+export type VerifySummaryLine = z.infer<typeof VerifySummaryLine>;
+export const VerifyRequired = z.object({
+  type: VerifyType,
+  target: z.string(),
+  /** Sealed by the server: send it with sendVerifyCode and doLoginVerify. */
+  request: z.string().optional(),
+  /** The values the verifier approves, as the server read them. */
+  summary: z.array(VerifySummaryLine).optional(),
+});
 
 // ---------------------------------------------------------------- configuration (system/VerifyConfig)
 

@@ -7,7 +7,8 @@ import { writeAudit } from './audit';
 import { authenticate, type Caller } from './auth';
 import { AppError, forbidden } from './errors';
 import type { SecretBox } from './secrets';
-import { consumeTicket, releaseTicket } from './verification';
+import { consumeTicket, digestOf, releaseTicket, sealPending, summaryOf } from './verification';
+import { requestScope } from './requestScope';
 import type { SensitiveOperation } from '@waystation/shared/vocab/account';
 
 /**
@@ -61,16 +62,38 @@ export interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType 
    * to this type, the caller and `verifyTarget` (else 42800, audited); while the type is switched off it is refused (40300).
    */
   verify?: SensitiveOperation;
+  /**
+   * The ledger refuses a credit to a balance from a call without a verification ticket (money never goes back to a
+   * balance unverified). A call that legitimately does so says why here (e.g. "the agent's own held withdrawal").
+   */
+  creditsWithoutTicket?: string;
+  /** Only some calls of the route are sensitive (e.g. the refund step of a return): verification applies when this says so. */
+  verifyIf?: (input: { query: Out<Q>; body: Out<B> }) => boolean;
   /** The target the ticket must name, from the parsed input (default ''). */
   verifyTarget?: (input: { query: Out<Q>; body: Out<B> }) => string | number | undefined;
   handler: (ctx: Ctx<Out<Q>, Out<B>>) => Promise<z.input<D>>;
 }
+
+/** What an app's API calls declare about permission and verification (for the security tests). */
+export interface ApiRouteInfo {
+  method: string;
+  url: string;
+  permission: RouteSpec<undefined, undefined, z.ZodType>['permission'];
+  verify?: SensitiveOperation;
+  conditionalVerify: boolean;
+  creditsWithoutTicket?: string;
+}
+const routesByApp = new WeakMap<FastifyInstance, ApiRouteInfo[]>();
+export const apiRoutesOf = (app: FastifyInstance): ApiRouteInfo[] => routesByApp.get(app) ?? [];
 
 /** Registers one API call: zod-validated input, permission from the catalogue, response in the envelope. */
 export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType>(
   app: FastifyInstance,
   spec: RouteSpec<Q, B, D>,
 ): void {
+  const list = routesByApp.get(app) ?? [];
+  routesByApp.set(app, list);
+  list.push({ method: spec.method, url: spec.url, permission: spec.permission, verify: spec.verify, conditionalVerify: !!spec.verifyIf, creditsWithoutTicket: spec.creditsWithoutTicket });
   app.route({
     method: spec.method,
     url: spec.url,
@@ -89,20 +112,28 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
       const now = app.services.now();
       const input = { query: req.query as Out<Q>, body: req.body as Out<B> };
       let ticketId: number | null = null;
-      if (spec.verify) {
+      if (spec.verify && (spec.verifyIf?.(input) ?? true)) {
         const header = req.headers['x-verify-ticket'];
-        ticketId = await consumeTicket(app.services.db, {
-          type: spec.verify,
-          operatorId: caller.id,
-          target: String(spec.verifyTarget?.(input) ?? ''),
-          ticket: Array.isArray(header) ? header[0] : header,
-          actor,
-          now,
-        });
+        const target = String(spec.verifyTarget?.(input) ?? '');
+        // The ticket approves these values only: another amount, weight or address needs its own verification.
+        const values = { ...(input.query as object | undefined), ...(input.body as object | undefined) } as Record<string, unknown>;
+        const digest = digestOf(values);
+        try {
+          ticketId = await consumeTicket(app.services.db, { type: spec.verify, operatorId: caller.id, target, digest, ticket: Array.isArray(header) ? header[0] : header, actor, now });
+        } catch (err) {
+          if (err instanceof AppError && err.code === ErrorCode.VERIFICATION_REQUIRED) {
+            // What the verifier will be shown and the code and ticket will be bound to, sealed against edits.
+            const summary = summaryOf(values);
+            const request = sealPending(app.services.secrets, { type: spec.verify, target, operatorId: caller.id, digest, summary }, now);
+            throw new AppError(err.code, err.message, { type: spec.verify, target, request, summary });
+          }
+          throw err;
+        }
       }
       let data;
       try {
-        data = await spec.handler({ ...input, caller, actor, now, req, reply });
+        const scope = { url: spec.url, verified: ticketId !== null, creditsWithoutTicket: spec.creditsWithoutTicket };
+        data = await requestScope.run(scope, () => spec.handler({ ...input, caller, actor, now, req, reply }));
       } catch (err) {
         if (ticketId !== null) await releaseTicket(app.services.db, ticketId);
         throw err;

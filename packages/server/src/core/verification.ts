@@ -21,6 +21,67 @@ export const hashSecret = (value: string) => crypto.createHash('sha256').update(
 export const verificationRequired = (type: SensitiveOperation, target: string, message = '该操作需要安全验证') =>
   new AppError(ErrorCode.VERIFICATION_REQUIRED, message, { type, target });
 
+/** JSON with sorted keys: the same values give the same text, whatever order the client sent them in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value as object).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The digest of an operation's values (its parsed query and body): a ticket approves these values only. */
+export const digestOf = (values: unknown) => hashSecret(canonical(values));
+
+export interface SummaryLine {
+  label: string;
+  value: string;
+}
+
+/** What the verifier is shown by default: the operation's values, one line each (nested values as short JSON). */
+export function summaryOf(values: Record<string, unknown>): SummaryLine[] {
+  return Object.entries(values)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .slice(0, 12)
+    .map(([label, v]) => {
+      const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
+      return { label, value: text.length > 80 ? `${text.slice(0, 79)}…` : text };
+    });
+}
+
+/** A pending operation as the server saw it, sealed so the client can carry it to the code and ticket calls intact. */
+export interface PendingOperation {
+  type: SensitiveOperation;
+  target: string;
+  operatorId: number;
+  digest: string;
+  summary: SummaryLine[];
+  /** Epoch ms after which the request is no longer accepted. */
+  exp: number;
+}
+const REQUEST_TTL_MS = 15 * 60_000;
+
+export function sealPending(secrets: { seal(plain: string): string }, p: Omit<PendingOperation, 'exp'>, now: Date): string {
+  return secrets.seal(JSON.stringify({ ...p, exp: now.getTime() + REQUEST_TTL_MS }));
+}
+
+/** Opens a sealed pending operation of this operator and type, or refuses (40001) one that was altered or is old. */
+export function openPending(secrets: { open(stored: string): string }, request: string, operatorId: number, type: SensitiveOperation, now: Date): PendingOperation {
+  let p: PendingOperation;
+  try {
+    p = JSON.parse(secrets.open(request)) as PendingOperation;
+  } catch {
+    throw new AppError(ErrorCode.VALIDATION, '待验证的操作无效，请重新发起操作', { fields: { request: '待验证的操作无效' } });
+  }
+  if (p.operatorId !== operatorId || p.type !== type || p.exp < now.getTime()) {
+    throw new AppError(ErrorCode.VALIDATION, '待验证的操作已失效，请重新发起操作', { fields: { request: '待验证的操作已失效' } });
+  }
+  return p;
+}
+
+/** The lines of a pending operation for the code message: "label: value; …". */
+export const summaryText = (summary: SummaryLine[]) => summary.map((l) => `${l.label}: ${l.value}`).join('；');
+
 export { VERIFICATION_DISABLED_MESSAGE };
 const verificationDisabled = () => new AppError(ErrorCode.FORBIDDEN, VERIFICATION_DISABLED_MESSAGE);
 
@@ -36,6 +97,8 @@ export interface TicketCheck {
   target: string;
   /** The raw ticket the caller presented (header X-Verify-Ticket), if any. */
   ticket: string | undefined;
+  /** The digest of the call's values: the ticket must have been issued for exactly these (absent: not checked). */
+  digest?: string;
   actor: Actor;
   now: Date;
 }
@@ -60,6 +123,7 @@ export async function consumeTicket(db: Db, c: TicketCheck): Promise<number> {
           eq(verifyTickets.type, c.type),
           eq(verifyTickets.operatorId, c.operatorId),
           eq(verifyTickets.target, c.target),
+          ...(c.digest !== undefined ? [eq(verifyTickets.digest, c.digest)] : []),
           isNull(verifyTickets.usedAt),
           gt(verifyTickets.expiresAt, c.now),
         ),
@@ -85,7 +149,8 @@ async function whyRefused(db: Db, c: TicketCheck): Promise<string> {
   if (row.expiresAt <= c.now) return 'expired';
   if (row.type !== c.type) return 'other_type';
   if (row.operatorId !== c.operatorId) return 'other_operator';
-  return 'other_target';
+  if (row.target !== c.target) return 'other_target';
+  return 'other_values';
 }
 
 /** Gives a consumed ticket back when the call it was consumed for failed, so the operator can retry. */
@@ -96,7 +161,7 @@ export async function releaseTicket(db: Db, id: number): Promise<void> {
 /** Issues a ticket (after a code was accepted); returns the raw value, of which only the hash is kept. */
 export async function issueTicket(
   db: Db,
-  t: { type: SensitiveOperation; operatorId: number; subjectId: number; target: string; ttlMs: number; now: Date },
+  t: { type: SensitiveOperation; operatorId: number; subjectId: number; target: string; digest?: string; ttlMs: number; now: Date },
 ): Promise<{ ticket: string; expiresAt: Date }> {
   const ticket = crypto.randomBytes(24).toString('base64url');
   const expiresAt = new Date(t.now.getTime() + t.ttlMs);
@@ -106,6 +171,7 @@ export async function issueTicket(
     operatorId: t.operatorId,
     subjectId: t.subjectId,
     target: t.target,
+    digest: t.digest ?? '',
     expiresAt,
     createdAt: t.now,
   });

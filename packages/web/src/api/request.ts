@@ -131,7 +131,8 @@ export async function request<S extends z.ZodType>(url: string, opts: RequestOpt
   }
   if (payload.code !== ErrorCode.OK) {
     const text = payload.message || 'Error';
-    if (!silent) {
+    // 42800 asks for verification: the verify dialog (useVerify) answers it, not a toast.
+    if (!silent && payload.code !== ErrorCode.VERIFICATION_REQUIRED) {
       toastError(text);
       if (LOGOUT_CODES.includes(payload.code)) promptRelogin();
     }

@@ -75,6 +75,8 @@ export const verifyTickets = pgTable(
     operatorId: integer('operator_id').notNull(),
     subjectId: integer('subject_id').notNull(),
     target: text('target').notNull().default(''),
+    /** Digest of the operation's values the verifier approved (core/verification.ts digestOf); '' for admin_login. */
+    digest: text('digest').notNull().default(''),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull(),

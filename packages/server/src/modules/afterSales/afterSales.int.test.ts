@@ -29,7 +29,8 @@ describe('refund review', () => {
     const m = await newMember(t);
     const r = await newRefund(t, m.id, { amount: 1234 });
     // One ticket per concurrent call, so both reach the review itself.
-    const tickets = [await seededTicket(t, finance, 'refund_review', r.id), await seededTicket(t, finance, 'refund_review', r.id)];
+    const call = { url: '/api/afterSales/refundReview', body: { id: r.id, result: 'REVIEW_SUCCESS' } };
+    const tickets = [await seededTicket(t, finance, 'refund_review', r.id, call), await seededTicket(t, finance, 'refund_review', r.id, call)];
     const [a, b] = await Promise.all(
       tickets.map((ticket) => t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' }, headers: withTicket(ticket) })),
     );
@@ -63,7 +64,7 @@ describe('refund review', () => {
     const refused = await t.call<{ type: string }>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' } });
     expect(refused.code).toBe(42800);
     expect(refused.data.type).toBe('refund_review');
-    const ticket = await ticketFor(t, finance, 'refund_review', r.id, financeId);
+    const ticket = await ticketFor(t, finance, 'refund_review', r.id, financeId, (refused.data as unknown as { request: string }).request);
     const ok = await t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' }, headers: withTicket(ticket) });
     expect(ok.data.status).toBe('refunded');
     await restoreSeededVerify(t, 'refund_review', admin);

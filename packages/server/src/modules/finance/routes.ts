@@ -27,6 +27,7 @@ export function financeRoutes(app: FastifyInstance): void {
   api(app, {
     method: 'POST', url: '/api/finance/agentWithdrawal/review', permission, summary: 'Approve, or reject with a reason (releases the hold)',
     body: ReviewWithdrawalBody, data: Withdrawal,
+    creditsWithoutTicket: 'a rejected withdrawal gives the agent back their own held amount, nothing more',
     handler: ({ body, actor, now }) => service.reviewWithdrawal(db, actor, body, now),
   });
   api(app, {
@@ -42,6 +43,7 @@ export function financeRoutes(app: FastifyInstance): void {
   api(app, {
     method: 'POST', url: '/api/finance/settleCommission', permission, summary: 'Accrue agents’ commission for their members’ paid orders',
     data: SettleCommissionResult,
+    creditsWithoutTicket: 'commission is computed by the profit configuration from paid orders, once per order (no amount is entered)',
     handler: ({ actor, now }) => service.settleCommission(db, actor, now),
   });
 }

@@ -31,10 +31,15 @@ const TYPE_OF = {
 } as const;
 /** A sensitive modification through the verify dialog's calls (code to warehouse1, ticket for this package). */
 async function mod(kind: keyof typeof TYPE_OF, body: { id: number } & Record<string, unknown>) {
-  const ticket = await ticketFor(t, wh, TYPE_OF[kind], body.id, whId);
+  const ticket = await ticketFor(t, wh, TYPE_OF[kind], body.id, whId, { url: `/api/warehouse/package/${kind}`, body });
   return post(`/api/warehouse/package/${kind}`, body, wh, withTicket(ticket));
 }
 afterAll(() => t.close());
+/** A call that sends the package's money back to the balance: verified like a status change (issue 12). */
+async function moneyBack(url: string, body: { id: number } & Record<string, unknown>) {
+  const ticket = await ticketFor(t, wh, 'modify_package_status', body.id, whId, { url, body });
+  return post(url, body, wh, withTicket(ticket));
+}
 
 type R = { status: string; repeated: boolean; packageNo: string };
 const post = <T = R>(url: string, body: unknown, token = wh, headers?: Record<string, string>) => t.call<T>('POST', url, { token, body, headers });
@@ -107,9 +112,9 @@ describe('sensitive modifications (SPEC §6)', () => {
     const body = { id: p.id, weightG: 1200, reason: '复称' };
     const refused = await post('/api/warehouse/package/modifyWeight', body);
     expect(refused.code).toBe(42800);
-    const other = await ticketFor(t, wh, 'modify_package_attr', q.id, whId);
+    const other = await ticketFor(t, wh, 'modify_package_attr', q.id, whId, { url: '/api/warehouse/package/modifyWeight', body: { ...body, id: q.id } });
     expect((await post('/api/warehouse/package/modifyWeight', body, wh, withTicket(other))).code).toBe(42800);
-    const ticket = await ticketFor(t, wh, 'modify_package_attr', p.id, whId);
+    const ticket = await ticketFor(t, wh, 'modify_package_attr', p.id, whId, (refused.data as unknown as { request: string }).request);
     const ok = await post('/api/warehouse/package/modifyWeight', body, wh, withTicket(ticket));
     expect(ok.code).toBe(20000);
     const [row] = await t.db.select().from(packages).where(eq(packages.id, p.id));
@@ -170,7 +175,7 @@ describe('exceptions and returns', () => {
     expect((await post('/api/warehouse/exception/assign', { id: e.id, ownerId: whId })).data).toMatchObject({ ownerName: '仓库小王' });
     expect((await post('/api/warehouse/exception/resolve', { id: e.id, resolution: '重新加固' })).data.status).toBe('packed');
     expect((await post('/api/warehouse/exception/resolve', { id: e.id, resolution: '重新加固' })).data.repeated).toBe(true);
-    expect((await post('/api/warehouse/exception/cancel', { id: e.id, resolution: '取消' })).code).toBe(40900);
+    expect((await moneyBack('/api/warehouse/exception/cancel', { id: e.id, resolution: '取消' })).code).toBe(40900);
     const shipped = await newPackage(t.db, { status: 'shipped' });
     expect((await post('/api/warehouse/exception/raise', { packageNo: shipped.packageNo, type: 'other', reason: 'x', photos: [] })).code).toBe(40900);
     expect((await post('/api/warehouse/exception/raise', { packageNo: p.packageNo, type: 'other', reason: 'x', photos: [] }, await t.login('purchaser1', DEMO_PASSWORD))).code).toBe(40300);
@@ -180,7 +185,7 @@ describe('exceptions and returns', () => {
     const p = await newPackage(t.db, { status: 'exception', memberCode: 'U100005' });
     const before = await balanceOf(t.db, p.memberId);
     const e = await exceptionOf(p.packageNo);
-    expect((await post('/api/warehouse/exception/cancel', { id: e.id, resolution: '商品破损，取消' })).data.status).toBe('canceled');
+    expect((await moneyBack('/api/warehouse/exception/cancel', { id: e.id, resolution: '商品破损，取消' })).data.status).toBe('canceled');
     expect(await balanceOf(t.db, p.memberId)).toBe(before + 20_500);
     const live = await t.db.select().from(packageItems).where(eq(packageItems.packageId, p.id));
     expect(live.every((i) => i.released)).toBe(true);
@@ -191,9 +196,9 @@ describe('exceptions and returns', () => {
     const before = await balanceOf(t.db, p.memberId);
     const e = await exceptionOf(p.packageNo);
     expect((await post('/api/warehouse/exception/return', { id: e.id, resolution: '退回会员' })).data.status).toBe('return_ordered');
-    expect((await post('/api/warehouse/return/step', { id: p.id, event: 'return_refund' })).code).toBe(40900);
+    expect((await moneyBack('/api/warehouse/return/step', { id: p.id, event: 'return_refund' })).code).toBe(40900);
     expect((await post('/api/warehouse/return/step', { id: p.id, event: 'return_check' })).data.status).toBe('return_refund_check');
-    expect((await post('/api/warehouse/return/step', { id: p.id, event: 'return_refund' })).data.status).toBe('return_refund_complete');
+    expect((await moneyBack('/api/warehouse/return/step', { id: p.id, event: 'return_refund' })).data.status).toBe('return_refund_complete');
     expect(await balanceOf(t.db, p.memberId)).toBe(before + 20_500);
     expect((await post('/api/warehouse/return/step', { id: p.id, event: 'return_done' })).data.status).toBe('returned');
   });

@@ -5,7 +5,9 @@ import type {
 import { type Db, queryRows } from '../../db';
 import { agents, ledgerEntries, members, moneyAccounts } from '../../db/schema';
 import type { Actor } from '../../core/audit';
-import { conflict, isUniqueViolation, notFound } from '../../core/errors';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../core/errors';
+import { requestScope } from '../../core/requestScope';
+import { ErrorCode } from '@waystation/shared/contract/common';
 import { EXACT_COUNT_LIMIT, offsetOf } from '../../core/paging';
 
 /**
@@ -50,6 +52,11 @@ function sameRequest(entry: LedgerEntry, p: Posting): boolean {
  */
 export async function post(tx: Db, p: Posting, now: Date): Promise<{ entry: LedgerEntry; replayed: boolean }> {
   if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`ledger amount must be a non-zero integer, got ${p.amount}`);
+  const scope = requestScope.getStore();
+  if (scope && p.amount > 0 && !scope.verified && !scope.creditsWithoutTicket) {
+    // Money going to a balance from a staff call is a sensitive operation: a route that does so declares its `verify`.
+    throw new AppError(ErrorCode.FORBIDDEN, '向余额退款或加款的操作必须先通过安全验证', { route: scope.url });
+  }
   if (p.idempotencyKey) {
     const existing = await byKey(tx, p.idempotencyKey);
     if (existing) {

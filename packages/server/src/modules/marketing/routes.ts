@@ -191,7 +191,8 @@ export function marketingRoutes(app: FastifyInstance): void {
   });
   api(app, {
     method: 'POST', url: '/api/marketing/activity/draw', permission: ACTIVITY, summary: 'One draw for a member (requestId makes a retry return the same draw)',
-    body: DrawBody, data: DrawResult, handler: ({ body, actor, now }) => drawSvc.draw(db, actor, body, now),
+    body: DrawBody, data: DrawResult, creditsWithoutTicket: 'a prize the member won from the configured, stock-limited prize pool after paying the draw',
+    handler: ({ body, actor, now }) => drawSvc.draw(db, actor, body, now),
   });
   api(app, {
     method: 'GET', url: '/api/marketing/activity/drawRecordList', permission: ACTIVITY, summary: 'Draw records',

@@ -45,10 +45,12 @@ describe('agents', () => {
     ] as const;
     for (const [type] of calls) await enableVerify(t, type, [opsId, adminId], admin);
     for (const [type, method, url, input] of calls) {
-      const refused = await t.call<{ type: string }>(method, url, { token: ops, ...input });
+      const refused = await t.call<{ type: string; request: string }>(method, url, { token: ops, ...input });
       expect(refused.code, url).toBe(42800);
       expect(refused.data.type).toBe(type);
-      const ticket = await ticketFor(t, ops, type, a.id, opsId);
+      // Another verifier is on the list: ops cannot approve their own operation, the admin does.
+      expect((await t.call('POST', '/api/admin/sendVerifyCode', { token: ops, body: { type, subjectId: opsId } })).code).toBe(40001);
+      const ticket = await ticketFor(t, ops, type, a.id, adminId, refused.data.request);
       // Another type's ticket does not open the call.
       const other = calls.find((c) => c[0] !== type)!;
       expect((await t.call(other[1], other[2], { token: ops, ...other[3], headers: withTicket(ticket) })).code).toBe(42800);

@@ -19,6 +19,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, body: unknown, token = buyer, headers?: Record<string, string>) => t.call<{ id: number; status: string; repeated: boolean }>('POST', url, { token, body, headers });
+/** A call that sends money back to the member's balance: verified like cancelling (issue 12). */
+const moneyBack = (url: string, body: { id: number } & Record<string, unknown>) =>
+  verifiedCall<{ id: number; status: string; repeated: boolean }>(t, 'cancel_purchase', body.id, 'POST', url, { token: buyer, body });
 
 describe('purchase desk transitions', () => {
   it('claims a waiting line for the caller, idempotently, and shows it in the trace', async () => {
@@ -92,11 +95,11 @@ describe('purchase desk transitions', () => {
     const line = await newLine(t.db, { memberCode: 'U100002', paidAmount: 10_000 });
     const before = await balanceOf(t.db, line.memberId);
     await post('/api/buy/claim', { id: line.id });
-    expect((await post('/api/buy/patchRefund', { id: line.id, amount: 20_000 })).code).toBe(40001);
-    const r = await post('/api/buy/patchRefund', { id: line.id, amount: 700 });
+    expect((await moneyBack('/api/buy/patchRefund', { id: line.id, amount: 20_000 })).code).toBe(40001);
+    const r = await moneyBack('/api/buy/patchRefund', { id: line.id, amount: 700 });
     expect(r.data).toEqual({ id: line.id, status: 'purchasing', repeated: false });
     expect(await balanceOf(t.db, line.memberId)).toBe(before + 700);
-    expect((await post('/api/buy/patchRefund', { id: line.id, amount: 700 })).data.repeated).toBe(true);
+    expect((await moneyBack('/api/buy/patchRefund', { id: line.id, amount: 700 })).data.repeated).toBe(true);
     expect(await balanceOf(t.db, line.memberId)).toBe(before + 700);
     expect((await post('/api/buy/patchMatch', { id: line.id })).code).toBe(40900);
 
@@ -109,7 +112,7 @@ describe('purchase desk transitions', () => {
     const line = await newLine(t.db, { memberCode: 'U100003', paidAmount: 5_000 });
     const before = await balanceOf(t.db, line.memberId);
     await post('/api/buy/claim', { id: line.id });
-    const r = await post('/api/buy/fail', { id: line.id, reason: '卖家缺货' });
+    const r = await moneyBack('/api/buy/fail', { id: line.id, reason: '卖家缺货' });
     expect(r.data.status).toBe('refunded');
     expect(await balanceOf(t.db, line.memberId)).toBe(before + 5_000);
     const d = await t.call<{ trace: { type: string; toStatus: string }[] }>('GET', '/api/buy/detail', { token: buyer, query: { id: String(line.id) } });
@@ -135,7 +138,7 @@ describe('purchase desk transitions', () => {
     const shelved = await newLine(t.db, { status: 'shelved' });
     expect((await post('/api/buy/claim', { id: shelved.id })).code).toBe(40900);
     expect((await post('/api/buy/release', { id: shelved.id })).code).toBe(40900);
-    expect((await post('/api/buy/fail', { id: shelved.id, reason: 'x' })).code).toBe(40900);
+    expect((await moneyBack('/api/buy/fail', { id: shelved.id, reason: 'x' })).code).toBe(40900);
     expect((await post('/api/buy/patchPaid', { id: shelved.id })).code).toBe(40900);
     expect((await post('/api/buy/logistics', { id: shelved.id, trackingNo: 'A1', logisticsStatus: 'SIGN' })).code).toBe(40900);
     expect((await post('/api/buy/claim', { id: 99_999_999 })).code).toBe(40400);
@@ -172,9 +175,12 @@ describe('cancel (sensitive: cancel_purchase)', () => {
     expect(refused.code).toBe(42800);
     expect(refused.data).toMatchObject({ type: 'cancel_purchase' });
     expect(await lineStatus(t.db, line.id)).toBe('purchase_wait');
-    const wrongTarget = await ticketFor(t, buyer, 'cancel_purchase', line.id + 1, adminId);
+    const wrongTarget = await ticketFor(t, buyer, 'cancel_purchase', line.id + 1, adminId, { url: '/api/buy/cancel', body: { id: line.id + 1, reason: 'x' } });
     expect((await post('/api/buy/cancel', { id: line.id, reason: 'x' }, buyer, withTicket(wrongTarget))).code).toBe(42800);
-    const ticket = await ticketFor(t, buyer, 'cancel_purchase', line.id, adminId);
+    // A ticket for other values (another reason) does not open this call.
+    const otherValues = await ticketFor(t, buyer, 'cancel_purchase', line.id, adminId, { url: '/api/buy/cancel', body: { id: line.id, reason: '别的原因' } });
+    expect((await post('/api/buy/cancel', { id: line.id, reason: '会员要求取消' }, buyer, withTicket(otherValues))).code).toBe(42800);
+    const ticket = await ticketFor(t, buyer, 'cancel_purchase', line.id, adminId, (refused.data as unknown as { request: string }).request);
     const ok = await post('/api/buy/cancel', { id: line.id, reason: '会员要求取消' }, buyer, withTicket(ticket));
     expect(ok.data.status).toBe('refunded');
     expect((await post('/api/buy/cancel', { id: line.id, reason: 'x' }, buyer, withTicket(ticket))).code).toBe(42800);

@@ -76,9 +76,16 @@ export function purchaseRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   action('/api/buy/purchased', 'Record the marketplace purchase (→ purchased)', PurchasedBody, (b, op) => desk.markPurchased(db, b, op));
   action('/api/buy/patchRequest', 'Ask the member for a price top-up (→ purchase_patch)', PatchRequestBody, (b, op) => desk.patchRequest(db, b, op));
   action('/api/buy/patchPaid', 'The member paid the top-up (→ purchasing, patch_completed)', PatchSimpleBody, (b, op) => desk.patchPaid(db, b, op));
-  action('/api/buy/patchRefund', 'Refund the price difference to the member balance (patch_refund)', PatchRefundBody, (b, op) => desk.patchRefund(db, b, op));
+  // Every path that sends a line's money back to the balance is verified like cancelling it.
+  action('/api/buy/patchRefund', 'Refund the price difference to the member balance (sensitive: cancel_purchase)', PatchRefundBody, (b, op) => desk.patchRefund(db, b, op), {
+    verify: 'cancel_purchase',
+    verifyTarget: ({ body }) => body.id,
+  });
   action('/api/buy/patchMatch', 'No top-up and no refund (patch_match)', PatchSimpleBody, (b, op) => desk.patchMatch(db, b, op));
-  action('/api/buy/fail', 'Purchase failed (→ purchase_fail → refunded)', FailBody, (b, op) => desk.fail(db, b, op));
+  action('/api/buy/fail', 'Purchase failed (→ purchase_fail → refunded; sensitive: cancel_purchase)', FailBody, (b, op) => desk.fail(db, b, op), {
+    verify: 'cancel_purchase',
+    verifyTarget: ({ body }) => body.id,
+  });
   action('/api/buy/logistics', 'Update the domestic tracking number and logistics status', LogisticsBody, (b, op) => desk.logistics(db, b, op));
   action('/api/buy/cancel', 'Cancel a line (sensitive: cancel_purchase); a paid line is refunded to the balance', CancelBody, (b, op) => desk.cancel(db, b, op), {
     verify: 'cancel_purchase',

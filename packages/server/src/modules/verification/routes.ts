@@ -38,7 +38,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: ModuleContext): vo
   api(app, {
     method: 'POST', url: '/api/admin/sendVerifyCode', permission: 'authenticated', summary: 'Send a one-time code to a verifier',
     body: SendVerifyCodeBody, data: SendVerifyCodeResult,
-    handler: ({ body, caller, actor, now }) => service.sendCode(db, caller, actor, body, now),
+    handler: ({ body, caller, actor, now }) => service.sendCode(db, caller, actor, body, now, secrets),
   });
   api(app, {
     method: 'POST', url: '/api/admin/doLoginVerify', permission: 'authenticated', summary: 'Check a verification code; returns a single-use ticket (send it as X-Verify-Ticket)',

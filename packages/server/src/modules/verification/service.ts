@@ -16,7 +16,7 @@ import { type Actor, writeAudit } from '../../core/audit';
 import type { Caller } from '../../core/auth';
 import { AppError, conflict, forbidden, invalid } from '../../core/errors';
 import { iso, offsetOf } from '../../core/paging';
-import { hashSecret, issueTicket } from '../../core/verification';
+import { hashSecret, issueTicket, openPending, type PendingOperation, summaryText } from '../../core/verification';
 
 type OpType = SensitiveOperation;
 
@@ -36,7 +36,8 @@ export function setVerifySender(s: VerifySender | null): void {
 /** Who asks for verification: the signed-in caller, or the admin half-way through an admin_login. */
 export type Operator = Pick<Caller, 'id' | 'name' | 'username'>;
 
-const codeHash = (code: string, operatorId: number, subjectId: number, type: string) => hashSecret(`${type}:${operatorId}:${subjectId}:${code}`);
+/** A code is good for one operator, verifier, type and set of values (digest; '' when none was sealed). */
+const codeHash = (code: string, operatorId: number, subjectId: number, type: string, digest = '') => hashSecret(`${type}:${operatorId}:${subjectId}:${digest}:${code}`);
 const tooMany = () => new AppError(ErrorCode.RATE_LIMITED, '验证失败次数过多，请稍后再试');
 
 /** The staff allowed to verify a type, with whether each has an authenticator app. */
@@ -71,11 +72,24 @@ async function requireSubject(db: Db, type: OpType, subjectId: number, operator:
   const subjectList = await subjectsFor(db, type, operator);
   const subject = subjectList.find((s) => s.id === subjectId);
   if (!subject) throw invalid('subjectId', '该人员不是此操作的验证人');
+  // Four eyes where there are four: with another verifier on the list, nobody approves their own operation.
+  if (type !== 'admin_login' && subject.id === operator.id && subjectList.some((s) => s.id !== operator.id)) {
+    throw invalid('subjectId', '不能验证自己发起的操作，请选择其他验证人');
+  }
   return subject;
 }
 
+/** The pending operation a code or ticket call names (sealed in the 42800), checked against the call. */
+function pendingOf(secrets: SecretBox | undefined, body: { type: OpType; request?: string }, operator: Operator, now: Date): PendingOperation | null {
+  if (!body.request || !secrets) return null;
+  return openPending(secrets, body.request, operator.id, body.type, now);
+}
+
 /** Sends a one-time 6-digit code for the caller's pending operation to the chosen subject. */
-export async function sendCode(db: Db, caller: Operator, actor: Actor, body: { type: OpType; subjectId: number }, now: Date): Promise<SendVerifyCodeResult> {
+export async function sendCode(
+  db: Db, caller: Operator, actor: Actor, body: { type: OpType; subjectId: number; request?: string }, now: Date, secrets?: SecretBox,
+): Promise<SendVerifyCodeResult> {
+  const pending = pendingOf(secrets, body, caller, now);
   const subject = await requireSubject(db, body.type, body.subjectId, caller);
   const [last] = await db
     .select({ createdAt: verifyCodes.createdAt })
@@ -94,7 +108,10 @@ export async function sendCode(db: Db, caller: Operator, actor: Actor, body: { t
   const message = {
     recipient: subject.username,
     subject: `敏感操作验证码：${label}`,
-    body: `${caller.name}（${caller.username}）请求执行「${label}」，验证码 ${code}，5分钟内有效。如非本人知情，请勿告知。`,
+    body:
+      `${caller.name}（${caller.username}）请求执行「${label}」` +
+      (pending ? `（对象 ${pending.target || '-'}；${summaryText(pending.summary)}）` : '') +
+      `，验证码 ${code}，5分钟内有效。如非本人知情，请勿告知。`,
   };
   await db.transaction(async (tx) => {
     // A new code replaces the operator's earlier ones for this type.
@@ -103,7 +120,7 @@ export async function sendCode(db: Db, caller: Operator, actor: Actor, body: { t
       .set({ usedAt: now })
       .where(and(eq(verifyCodes.operatorId, caller.id), eq(verifyCodes.type, body.type), isNull(verifyCodes.usedAt)));
     await tx.insert(verifyCodes).values({
-      type: body.type, operatorId: caller.id, subjectId: subject.id, codeHash: codeHash(code, caller.id, subject.id, body.type), expiresAt, createdAt: now,
+      type: body.type, operatorId: caller.id, subjectId: subject.id, codeHash: codeHash(code, caller.id, subject.id, body.type, pending?.digest), expiresAt, createdAt: now,
     });
     await tx.insert(outboxMessages).values({
       channel: sender?.channel ?? 'outbox', recipientAdminId: subject.id, ...message, sentAt: null, createdAt: now,
@@ -153,10 +170,13 @@ export async function doVerify(
   secrets: SecretBox,
   caller: Operator,
   actor: Actor,
-  body: { type: OpType; subjectId: number; code: string; method: 'code' | 'totp'; target: string },
+  body: { type: OpType; subjectId: number; code: string; method: 'code' | 'totp'; target: string; request?: string },
   now: Date,
 ): Promise<DoVerifyResult> {
   if ((await recentFailures(db, caller.id, now)) >= VERIFY_MAX_FAILURES) throw tooMany();
+  const pending = pendingOf(secrets, body, caller, now);
+  if (pending && body.target && pending.target !== body.target) throw invalid('target', '验证对象与待验证的操作不一致');
+  const target = pending?.target ?? body.target;
   const subject = await requireSubject(db, body.type, body.subjectId, caller);
   let ok = false;
   let codeId: number | null = null;
@@ -172,12 +192,12 @@ export async function doVerify(
       .limit(1);
     if (!row || row.attempts >= VERIFY_MAX_FAILURES) throw invalid('code', '验证码已失效，请重新发送');
     codeId = row.id;
-    ok = crypto.timingSafeEqual(Buffer.from(row.codeHash), Buffer.from(codeHash(body.code, caller.id, subject.id, body.type)));
+    ok = crypto.timingSafeEqual(Buffer.from(row.codeHash), Buffer.from(codeHash(body.code, caller.id, subject.id, body.type, pending?.digest)));
     if (!ok) await db.update(verifyCodes).set({ attempts: sql`${verifyCodes.attempts} + 1` }).where(eq(verifyCodes.id, row.id));
   }
   if (!ok) {
     await db.insert(verifyAttempts).values({ operatorId: caller.id, type: body.type, success: false, createdAt: now });
-    await writeAudit(db, actor, { action: 'verify.fail', targetType: body.type, targetId: body.target, after: { subjectId: subject.id, method: body.method }, result: 'refused' }, now);
+    await writeAudit(db, actor, { action: 'verify.fail', targetType: body.type, targetId: target, after: { subjectId: subject.id, method: body.method }, result: 'refused' }, now);
     throw invalid('code', '验证码错误');
   }
   return db.transaction(async (tx) => {
@@ -186,8 +206,8 @@ export async function doVerify(
       if (!used.length) throw invalid('code', '验证码已失效，请重新发送');
     }
     await tx.insert(verifyAttempts).values({ operatorId: caller.id, type: body.type, success: true, createdAt: now });
-    const t = await issueTicket(tx, { type: body.type, operatorId: caller.id, subjectId: subject.id, target: body.target, ttlMs: VERIFY_TICKET_TTL_MS, now });
-    await writeAudit(tx, actor, { action: 'verify.pass', targetType: body.type, targetId: body.target, after: { subjectId: subject.id, method: body.method } }, now);
+    const t = await issueTicket(tx, { type: body.type, operatorId: caller.id, subjectId: subject.id, target, digest: pending?.digest, ttlMs: VERIFY_TICKET_TTL_MS, now });
+    await writeAudit(tx, actor, { action: 'verify.pass', targetType: body.type, targetId: target, after: { subjectId: subject.id, method: body.method, values: pending?.summary } }, now);
     return { ticket: t.ticket, expiresAt: t.expiresAt.toISOString() };
   });
 }

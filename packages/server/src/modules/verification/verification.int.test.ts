@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
 import { auditLogs, ledgerEntries, refundRequests } from '../../db/schema';
-import { consumeTicket, VERIFICATION_DISABLED_MESSAGE } from '../../core/verification';
+import { consumeTicket, digestOf, sealPending, summaryOf, VERIFICATION_DISABLED_MESSAGE } from '../../core/verification';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { adminIdOf, enableVerify, lastCodeFor, newMember, newRefund, restoreSeededVerify, ticketFor, withTicket } from '../../testing/factories/money-people';
 
@@ -49,7 +49,7 @@ describe('configuration', () => {
     const review = (headers?: Record<string, string>) =>
       t.call<{ status: string; type: string }>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' }, headers });
     // A ticket obtained while the type was on does not open it once it is off.
-    const early = await ticketFor(t, finance, 'refund_review', r.id, adminId);
+    const early = await ticketFor(t, finance, 'refund_review', r.id, adminId, { url: '/api/afterSales/refundReview', body: { id: r.id, result: 'REVIEW_SUCCESS' } });
     const off = await t.call('POST', '/api/verify/saveConfig', { token: admin, body: { type: 'refund_review', enabled: false, subjectIds: [] } });
     expect(off.code).toBe(20000);
     expect((await t.call('GET', '/api/admin/verifyEnable', { token: finance, query: { type: 'refund_review' } })).data).toEqual({ enable: false, subjectList: [] });
@@ -63,6 +63,8 @@ describe('configuration', () => {
     expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, m.id))).toEqual([]);
     const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'verify.refused'), eq(auditLogs.targetType, 'refund_review'), eq(auditLogs.targetId, String(r.id))));
     expect(audit.map((a) => [a.actorId, a.result, a.after])).toEqual([
+      // The verify dialog's first call, without a ticket: the server answers with the operation to approve.
+      [financeId, 'refused', { reason: 'missing' }],
       [financeId, 'refused', { reason: 'disabled' }],
       [financeId, 'refused', { reason: 'disabled' }],
     ]);
@@ -71,7 +73,7 @@ describe('configuration', () => {
     const missing = await review();
     expect(missing.code).toBe(42800);
     expect(missing.data.type).toBe('refund_review');
-    const ok = await review(withTicket(await ticketFor(t, finance, 'refund_review', r.id, adminId)));
+    const ok = await review(withTicket(await ticketFor(t, finance, 'refund_review', r.id, adminId, (missing.data as unknown as { request: string }).request)));
     expect(ok.code).toBe(20000);
     expect(ok.data.status).toBe('refunded');
     const rows = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, m.id));
@@ -151,26 +153,31 @@ describe('codes', () => {
 describe('tickets', () => {
   it.each(SensitiveOperation.values.map((type) => [type]))('%s: refused while switched off, refused without a ticket, accepted once with one, refused with a reused, expired or foreign ticket', async (type) => {
     const target = `T-${type}`;
-    const check = (ticket: string | undefined, opts: { type?: SensitiveOperation; target?: string; operatorId?: number } = {}) =>
-      consumeTicket(t.db, { type: opts.type ?? type, operatorId: opts.operatorId ?? financeId, target: opts.target ?? target, ticket, actor: actor(), now: t.clock.now() });
+    const values = { amount: '12.00' };
+    // No route behind these checks: the pending operation is sealed as the server's 42800 would seal it.
+    const request = () => sealPending(t.app.services.secrets, { type, target, operatorId: financeId, digest: digestOf(values), summary: summaryOf(values) }, t.clock.now());
+    const check = (ticket: string | undefined, opts: { type?: SensitiveOperation; target?: string; operatorId?: number; digest?: string } = {}) =>
+      consumeTicket(t.db, { type: opts.type ?? type, operatorId: opts.operatorId ?? financeId, target: opts.target ?? target, digest: opts.digest ?? digestOf(values), ticket, actor: actor(), now: t.clock.now() });
     // Switched off: refused outright (SPEC §6).
     await t.call('POST', '/api/verify/saveConfig', { token: admin, body: { type, enabled: false, subjectIds: [] } });
     await expect(check(undefined)).rejects.toMatchObject({ code: 40300, message: VERIFICATION_DISABLED_MESSAGE });
     await enableVerify(t, type, [csId, adminId], admin);
     await expect(check(undefined)).rejects.toMatchObject({ code: 42800, data: { type, target } });
-    const ticket = await ticketFor(t, finance, type, target, csId);
+    const ticket = await ticketFor(t, finance, type, target, csId, request());
     await expect(check(ticket, { target: `${target}-other` })).rejects.toMatchObject({ code: 42800 });
+    // Bound to the values the verifier saw: the same ticket for another amount is refused.
+    await expect(check(ticket, { digest: digestOf({ amount: '0.01' }) })).rejects.toMatchObject({ code: 42800 });
     await expect(check(ticket, { operatorId: csId })).rejects.toMatchObject({ code: 42800 });
     const otherType = SensitiveOperation.values.find((v) => v !== type)!;
     await enableVerify(t, otherType, [csId], admin);
     await expect(check(ticket, { type: otherType })).rejects.toMatchObject({ code: 42800 });
     await expect(check(ticket)).resolves.toBeTypeOf('number');
     await expect(check(ticket)).rejects.toMatchObject({ code: 42800 });
-    const late = await ticketFor(t, finance, type, target, adminId);
+    const late = await ticketFor(t, finance, type, target, adminId, request());
     t.clock.advanceMinutes(6);
     await expect(check(late)).rejects.toMatchObject({ code: 42800 });
     const refusals = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'verify.refused'), inArray(auditLogs.targetId, [target, `${target}-other`])));
-    expect(refusals.map((r) => (r.after as { reason: string }).reason).sort()).toEqual(['disabled', 'expired', 'missing', 'other_operator', 'other_target', 'other_type', 'used'].sort());
+    expect(refusals.map((r) => (r.after as { reason: string }).reason).sort()).toEqual(['disabled', 'expired', 'missing', 'other_operator', 'other_target', 'other_type', 'other_values', 'used'].sort());
     expect(refusals.every((r) => r.result === 'refused')).toBe(true);
     for (const ty of [type, otherType]) await restoreSeededVerify(t, ty, admin);
   });

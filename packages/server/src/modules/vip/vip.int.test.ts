@@ -82,7 +82,7 @@ describe('balance adjustment', () => {
     const body2 = { ...body, requestId: rid() };
     // One ticket per concurrent call, so all three reach the ledger.
     const tickets: string[] = [];
-    for (let i = 0; i < 3; i++) tickets.push(await seededTicket(t, finance, 'modify_user_amount', m.id));
+    for (let i = 0; i < 3; i++) tickets.push(await seededTicket(t, finance, 'modify_user_amount', m.id, { url: '/api/vip/modifyAmount', body: body2 }));
     const both = await Promise.all(tickets.map((ticket) => t.call<{ transactionId: number }>('POST', '/api/vip/modifyAmount', { token: finance, body: body2, headers: withTicket(ticket) })));
     expect(both.map((r) => r.code)).toEqual([20000, 20000, 20000]);
     expect(new Set(both.map((r) => r.data.transactionId)).size).toBe(1);
@@ -105,19 +105,23 @@ describe('balance adjustment', () => {
     expect(refused.status).toBe(428);
     expect(refused.code).toBe(42800);
     expect(refused.data.type).toBe('modify_user_amount');
-    const ticket = await ticketFor(t, finance, 'modify_user_amount', m.id, financeId);
+    const ticket = await ticketFor(t, finance, 'modify_user_amount', m.id, financeId, (refused.data as unknown as { request: string }).request);
     const wrongTarget = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: { ...body, memberId: other.id }, headers: withTicket(ticket) });
     expect(wrongTarget.code).toBe(42800);
     const ok = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body, headers: withTicket(ticket) });
     expect(ok.code).toBe(20000);
     const reused = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: { ...body, requestId: rid() }, headers: withTicket(ticket) });
     expect(reused.code).toBe(42800);
-    // A call that fails after the check gives its ticket back.
-    const t2 = await ticketFor(t, finance, 'modify_user_amount', m.id, financeId);
-    const over = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: { ...body, direction: 'deduct', amount: '999', requestId: rid() }, headers: withTicket(t2) });
+    // A call that fails after the check gives its ticket back — for the same values only: the failed deduction's
+    // ticket does not approve another amount (issue 12: a 99,999,999 deduction's ticket reused to add 0.01).
+    const overBody = { ...body, direction: 'deduct', amount: '999', requestId: rid() };
+    const t2 = await ticketFor(t, finance, 'modify_user_amount', m.id, financeId, { url: '/api/vip/modifyAmount', body: overBody });
+    const over = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: overBody, headers: withTicket(t2) });
     expect(over.code).toBe(40900);
-    const retry = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: { ...body, direction: 'deduct', amount: '1', requestId: rid() }, headers: withTicket(t2) });
-    expect(retry.code).toBe(20000);
+    const smuggled = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: { ...body, direction: 'add', amount: '0.01', requestId: rid() }, headers: withTicket(t2) });
+    expect(smuggled.code).toBe(42800);
+    const retry = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: overBody, headers: withTicket(t2) });
+    expect(retry.code).toBe(40900);
     await restoreSeededVerify(t, 'modify_user_amount', admin);
   });
 });

@@ -25,16 +25,36 @@ export async function lastCodeFor(t: TestApp, subjectId: number): Promise<string
   return m[1];
 }
 
+/** A call of a sensitive route, as a test describes it (POST unless said). */
+export interface SensitiveCall {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  query?: Record<string, string | number>;
+}
+
+/**
+ * The sealed pending operation the server answers a sensitive call without a ticket with (its 42800): what the verify
+ * dialog sends with its code and ticket calls, bound to the call's values as the server parsed them.
+ */
+export async function pendingFor(t: TestApp, token: string, call: SensitiveCall): Promise<string> {
+  const probe = await t.call<{ request?: string }>(call.method ?? 'POST', call.url, { token, body: call.body, query: call.query as Record<string, string> });
+  if (probe.code !== 42800 || !probe.data?.request) throw new Error(`${call.url} did not ask for verification: ${probe.code} ${probe.message}`);
+  return probe.data.request;
+}
+
 /**
  * Goes through the verify dialog's calls for `token`: sends a code to `subjectId`, reads it from the outbox and
- * returns the ticket for (type, target). Moves the clock past the resend interval first.
+ * returns the ticket for (type, target) and exactly the values of `call` (or of a sealed request the test already
+ * received). Moves the clock past the resend interval first.
  */
-export async function ticketFor(t: TestApp, token: string, type: SensitiveOperation, target: string | number, subjectId: number): Promise<string> {
+export async function ticketFor(t: TestApp, token: string, type: SensitiveOperation, target: string | number, subjectId: number, call: SensitiveCall | string): Promise<string> {
+  const request = typeof call === 'string' ? call : await pendingFor(t, token, call);
   t.clock.advance(61_000);
-  const sent = await t.call('POST', '/api/admin/sendVerifyCode', { token, body: { type, subjectId } });
+  const sent = await t.call('POST', '/api/admin/sendVerifyCode', { token, body: { type, subjectId, request } });
   if (sent.code !== 20000) throw new Error(`sendVerifyCode ${type}: ${sent.code} ${sent.message}`);
   const code = await lastCodeFor(t, subjectId);
-  const res = await t.call<{ ticket: string }>('POST', '/api/admin/doLoginVerify', { token, body: { type, subjectId, code, target: String(target) } });
+  const res = await t.call<{ ticket: string }>('POST', '/api/admin/doLoginVerify', { token, body: { type, subjectId, code, target: String(target), request } });
   if (res.code !== 20000) throw new Error(`doLoginVerify ${type}: ${res.code} ${res.message}`);
   return res.data.ticket;
 }
@@ -49,20 +69,29 @@ export async function superAdminId(t: TestApp): Promise<number> {
   return row.id;
 }
 
-/** A ticket for `token`'s call of a sensitive route on `target`, verified by the seeded verifier (the super admin). */
-export async function seededTicket(t: TestApp, token: string, type: SensitiveOperation, target: string | number): Promise<string> {
-  return ticketFor(t, token, type, target, await superAdminId(t));
+/** A ticket for `token`'s call of a sensitive route on `target` with `values`, verified by the seeded verifier (the super admin). */
+export async function seededTicket(t: TestApp, token: string, type: SensitiveOperation, target: string | number, call: SensitiveCall | string): Promise<string> {
+  return ticketFor(t, token, type, target, await superAdminId(t), call);
 }
 
 type CallOpts = NonNullable<Parameters<TestApp['call']>[2]> & { token: string };
 
 /**
- * Calls a sensitive route the way the screens do (SPEC §6): first a ticket for (type, target) from the seeded
- * verifier, then the call with it in X-Verify-Ticket.
+ * Calls a sensitive route the way the screens do (SPEC §6): the call without a ticket first (the server answers 42800
+ * with the operation sealed), a code and a ticket from the seeded verifier for that operation, then the call again.
  */
 export async function verifiedCall<T = unknown>(t: TestApp, type: SensitiveOperation, target: string | number, method: 'GET' | 'POST', url: string, opts: CallOpts) {
-  const ticket = await seededTicket(t, opts.token, type, target);
-  return t.call<T>(method, url, { ...opts, headers: { ...opts.headers, ...withTicket(ticket) } });
+  const probe = await t.call<{ request?: string }>(method, url, opts);
+  if (probe.code !== 42800) return probe as Awaited<ReturnType<typeof t.call<T>>>;
+  const subjectId = await superAdminId(t);
+  t.clock.advance(61_000);
+  const request = probe.data?.request;
+  const sent = await t.call('POST', '/api/admin/sendVerifyCode', { token: opts.token, body: { type, subjectId, request } });
+  if (sent.code !== 20000) throw new Error(`sendVerifyCode ${type}: ${sent.code} ${sent.message}`);
+  const code = await lastCodeFor(t, subjectId);
+  const res = await t.call<{ ticket: string }>('POST', '/api/admin/doLoginVerify', { token: opts.token, body: { type, subjectId, code, target: String(target), request } });
+  if (res.code !== 20000) throw new Error(`doLoginVerify ${type}: ${res.code} ${res.message}`);
+  return t.call<T>(method, url, { ...opts, headers: { ...opts.headers, ...withTicket(res.data.ticket) } });
 }
 
 /** Puts a type back as the first start leaves it: on with the super admin as verifier (admin_login: off). */

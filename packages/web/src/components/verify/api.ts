@@ -8,7 +8,7 @@ import { request } from '../../api/request';
 /** GET /api/admin/verifyEnable (SPEC §6 enable check) */
 export const fetchVerifyEnable = (type: VerifyType) => request('/api/admin/verifyEnable', { params: { type }, schema: VerifyEnableResult });
 /** POST /api/admin/sendVerifyCode */
-export const sendVerifyCode = (body: { type: VerifyType; subjectId: number }) =>
+export const sendVerifyCode = (body: { type: VerifyType; subjectId: number; request?: string }) =>
   request('/api/admin/sendVerifyCode', { method: 'POST', body, schema: SendVerifyCodeResult });
 /** POST /api/admin/doLoginVerify */
 export const doLoginVerify = (body: DoVerifyBody) => request('/api/admin/doLoginVerify', { method: 'POST', body, schema: DoVerifyResult });

@@ -5,6 +5,7 @@ export const useVerifyMessages = defineMessages(
   {
     title: '安全验证',
     operation: '操作',
+    approves: '待批准的内容',
     subject: '验证人',
     method: '验证方式',
     methodCode: '发送验证码',
@@ -34,6 +35,7 @@ export const useVerifyMessages = defineMessages(
   {
     title: 'Security verification',
     operation: 'Operation',
+    approves: 'What you approve',
     subject: 'Verifier',
     method: 'Method',
     methodCode: 'Send a code',

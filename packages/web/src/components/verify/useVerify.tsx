@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, App, Button, Form, Input, Modal, Radio, Select, Space } from 'antd';
+import { Alert, App, Button, Descriptions, Form, Input, Modal, Radio, Select, Space } from 'antd';
 import { ErrorCode } from '@waystation/shared/contract/common';
-import { VERIFY_TICKET_HEADER, type VerifySubject, type VerifyType } from '@waystation/shared/contract/verification';
+import { VERIFY_TICKET_HEADER, VerifyRequired, type VerifySubject, type VerifySummaryLine, type VerifyType } from '@waystation/shared/contract/verification';
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
 import { ApiError } from '../../api/request';
 import { fill, useLang } from '../../i18n';
@@ -17,8 +17,15 @@ interface Pending {
   type: VerifyType;
   target: string;
   subjects: VerifySubject[];
+  /** The server's sealed copy of the operation (from its 42800): the code and ticket are bound to its values. */
+  request?: string;
+  /** What is being approved, as the server read it. */
+  summary: VerifySummaryLine[];
   resolve(ticket: string | null): void;
 }
+
+/** The data of a 42800 refusal: the operation the server wants verified. */
+const asRequired = (e: unknown) => (e instanceof ApiError && e.code === ErrorCode.VERIFICATION_REQUIRED ? VerifyRequired.safeParse(e.data).data : undefined);
 
 /**
  * SPEC §6 in the browser: ask whether the type is enabled; if so the verify dialog opens (verifier, code sent to
@@ -31,7 +38,7 @@ export function useVerify(): [RunVerified, ReactNode] {
   const m = useVerifyMessages();
 
   const askTicket = useCallback(
-    (type: VerifyType, target: string, subjects: VerifySubject[]) => new Promise<string | null>((resolve) => setPending({ type, target, subjects, resolve })),
+    (p: Omit<Pending, 'resolve'>) => new Promise<string | null>((resolve) => setPending({ ...p, resolve })),
     [],
   );
 
@@ -42,14 +49,24 @@ export function useVerify(): [RunVerified, ReactNode] {
         message.error(m.disabled, 5);
         return undefined;
       }
+      // The server first says what it will ask the verifier to approve (its 42800 carries the values, sealed).
+      let required;
+      try {
+        return await action({});
+      } catch (e) {
+        required = asRequired(e);
+        if (!required) throw e;
+      }
       for (let attempt = 0; attempt < 2; attempt++) {
-        const ticket = await askTicket(type, String(target), subjectList);
+        const ticket = await askTicket({ type, target: required.target || String(target), subjects: subjectList, request: required.request, summary: required.summary ?? [] });
         if (!ticket) return undefined;
         try {
           return await action({ [VERIFY_TICKET_HEADER]: ticket });
         } catch (e) {
           // An expired ticket (the dialog stayed open too long): verify once more.
-          if (!(e instanceof ApiError && e.code === ErrorCode.VERIFICATION_REQUIRED) || attempt === 1) throw e;
+          const again = asRequired(e);
+          if (!again || attempt === 1) throw e;
+          required = again;
         }
       }
       return undefined;
@@ -93,7 +110,7 @@ function VerifyDialog({ pending, onDone }: { pending: Pending; onDone(ticket: st
       return;
     }
     try {
-      const res = await sendVerifyCode({ type: pending.type, subjectId });
+      const res = await sendVerifyCode({ type: pending.type, subjectId, request: pending.request });
       setSentTo(subject?.name ?? '');
       const until = new Date(res.resendAfter).getTime();
       setCountdown(Math.max(0, Math.ceil((until - Date.now()) / 1000)));
@@ -108,7 +125,7 @@ function VerifyDialog({ pending, onDone }: { pending: Pending; onDone(ticket: st
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const res = await doLoginVerify({ type: pending.type, subjectId: v.subjectId!, code: v.code.trim(), method: v.method, target: pending.target });
+      const res = await doLoginVerify({ type: pending.type, subjectId: v.subjectId!, code: v.code.trim(), method: v.method, target: pending.target, request: pending.request });
       onDone(res.ticket);
     } catch (e) {
       showFieldErrors(form, e);
@@ -138,6 +155,11 @@ function VerifyDialog({ pending, onDone }: { pending: Pending; onDone(ticket: st
         <Form.Item label={m.operation}>
           <span data-testid="verify-operation">{SensitiveOperation.label(pending.type, lang)}</span>
         </Form.Item>
+        {pending.summary.length > 0 && (
+          <Form.Item label={m.approves}>
+            <Descriptions size="small" column={1} bordered data-testid="verify-summary" items={pending.summary.map((l) => ({ key: l.label, label: l.label, children: l.value }))} />
+          </Form.Item>
+        )}
         {noSubject && <Alert type="warning" showIcon message={m.noSubject} />}
         <Form.Item name="subjectId" label={m.subject} rules={[{ required: true, message: m.subjectRequired }]}>
           <Select options={pending.subjects.map((s) => ({ value: s.id, label: `${s.name}（${s.username}）` }))} />

@@ -39,7 +39,8 @@ export function OrderDetailView({ desk }: { desk: Desk }) {
   const run = async (event: PurchaseEvent, values: Record<string, unknown> = {}) => {
     const body = bodyOf(event, d.id, values);
     const res =
-      event === 'cancel'
+      // Every way a line's money goes back to the member's balance is verified as cancelling is (the server insists).
+      event === 'cancel' || event === 'fail' || event === 'patch_refund'
         ? await runVerified('cancel_purchase', d.id, (headers) => action.mutateAsync({ event, body, headers }))
         : await action.mutateAsync({ event, body });
     if (!res) return;

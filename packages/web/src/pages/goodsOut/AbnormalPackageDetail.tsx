@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ExceptionStatus, ExceptionType } from '@waystation/shared/vocab/goods-out';
 import { useLang } from '../../i18n';
 import { formatTime } from '../../utils/time';
+import { useVerify } from '../../components/verify/useVerify';
 import { assignException, handleException, returnStep, useException, useInvalidateGoodsOut, usePackage, useStaff } from './api';
 import { PackageStatusTag } from './components';
 import { useGoodsOutMessages } from './messages';
@@ -25,12 +26,14 @@ export default function AbnormalPackageDetail() {
   const staff = useStaff();
   const invalidate = useInvalidateGoodsOut();
   const [resolution, setResolution] = useState('');
+  const [runVerified, verifyHolder] = useVerify();
   if (!id) return <Result status="404" title="404" />;
   if (ex.isLoading) return <Skeleton active />;
   const e = ex.data;
   if (!e) return <Result status="warning" title={ex.error?.message} />;
   const done = async (p: Promise<unknown>) => {
-    await p;
+    // undefined: the verify dialog was cancelled
+    if ((await p) === undefined) return;
     message.success(m.done);
     await invalidate();
   };
@@ -39,11 +42,14 @@ export default function AbnormalPackageDetail() {
       message.error(m.resolution);
       return;
     }
-    modal.confirm({ title: m.confirmTitle, content: `${title}：${e.packageNo}`, onOk: () => done(handleException(kind, e.id, resolution.trim())) });
+    const call = (headers: Record<string, string>) => handleException(kind, e.id, resolution.trim(), headers);
+    // Cancelling refunds the member: verified like a status change (the server insists).
+    modal.confirm({ title: m.confirmTitle, content: `${title}：${e.packageNo}`, onOk: () => done(kind === 'cancel' ? runVerified('modify_package_status', e.id, call) : call({})) });
   };
   const next = pkg.data ? RETURN_NEXT[pkg.data.status] : undefined;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
+      {verifyHolder}
       <Card
         title={<Space><a onClick={() => navigate(`/WarehouseManage/packDetail?id=${e.packageId}`)}>{e.packageNo}</a><PackageStatusTag status={pkg.data?.status ?? e.packageStatus} /><span>{ExceptionStatus.label(e.status, lang)}</span></Space>}
         extra={<Button onClick={() => navigate(-1)}>{m.all}</Button>}
@@ -81,7 +87,11 @@ export default function AbnormalPackageDetail() {
       )}
       {next && pkg.data && (
         <Card size="small" title={m.returnSteps}>
-          <Button type="primary" onClick={() => void done(returnStep(pkg.data!.id, next))} data-testid={`return-${next}`}>{m[next]}</Button>
+          <Button
+            type="primary"
+            onClick={() => void done(next === 'return_refund' ? runVerified('modify_package_status', pkg.data!.id, (h) => returnStep(pkg.data!.id, next, h)) : returnStep(pkg.data!.id, next))}
+            data-testid={`return-${next}`}
+          >{m[next]}</Button>
         </Card>
       )}
     </Space>

@@ -46,8 +46,10 @@ export const fetchExceptions = (params: object) => request('/api/warehouse/excep
 export const fetchException = (id: number) => request('/api/warehouse/exception/detail', { params: { id }, schema: ExceptionRecord });
 export const fetchStaff = () => request('/api/warehouse/exception/staff', { schema: z.array(StaffOption) });
 export const assignException = (id: number, ownerId: number) => postJson('/api/warehouse/exception/assign', { id, ownerId }, z.object({ id: z.number(), ownerId: z.number(), ownerName: z.string() }));
-export const handleException = (kind: 'resolve' | 'return' | 'cancel', id: number, resolution: string) => postJson(`/api/warehouse/exception/${kind}`, { id, resolution }, PackageActionResult);
-export const returnStep = (id: number, event: 'return_check' | 'return_refund' | 'return_done') => postJson('/api/warehouse/return/step', { id, event }, PackageActionResult);
+export const handleException = (kind: 'resolve' | 'return' | 'cancel', id: number, resolution: string, headers?: Record<string, string>) =>
+  postJson(`/api/warehouse/exception/${kind}`, { id, resolution }, PackageActionResult, { headers });
+export const returnStep = (id: number, event: 'return_check' | 'return_refund' | 'return_done', headers?: Record<string, string>) =>
+  postJson('/api/warehouse/return/step', { id, event }, PackageActionResult, { headers });
 
 export const modifyPackage = (kind: PackageModification, body: object, headers: Record<string, string>) => postJson(`/api/warehouse/package/${kind}`, body, PackageActionResult, { headers });
 
