@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,8 +15,10 @@ import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db';
 import { AppError, isDatabaseUnavailable } from './core/errors';
 import { registerAccessControl } from './core/http';
+import { registerInputGuards } from './core/inputGuards';
 import { secretBoxFor } from './core/secrets';
 import { MODULES } from './modules';
+import { preMigrationBackup } from './modules/backup/service';
 import { BadgeRegistry } from './modules/badge/service';
 import { ensureSuperAdmin, seedRoles, seedVerification } from './seed/base';
 import { seedDemo } from './seed/demo';
@@ -33,10 +37,19 @@ const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[reda
 
 /** Builds the whole server: database (opened here unless given), seeds, API and the web app. */
 export async function buildApp(config: AppConfig, given?: Database): Promise<BuiltApp> {
-  const database = given ?? (await openDatabase(config));
+  // New migrations on an embedded database that has data: a backup first, kept with the others.
+  const database = given ?? (await openDatabase(config, { beforeMigrate: async (db) => void (await preMigrationBackup(db, config)) }));
   const { db } = database;
   const app = Fastify({
     bodyLimit: config.bodyLimit,
+    // A request (headers and body) must arrive within the timeout, checked every second: a body trickled a byte at a
+    // time does not hold a socket.
+    serverFactory: (handler) =>
+      http.createServer(
+        { requestTimeout: config.requestTimeoutMs, headersTimeout: Math.min(config.requestTimeoutMs, 20_000), connectionsCheckingInterval: 1000 },
+        handler,
+      ),
+    connectionTimeout: 120_000,
     trustProxy: config.trustProxy,
     logger: {
       level: config.logLevel,
@@ -63,6 +76,8 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
     if (config.demo) await seedDemo(db, now);
 
     registerErrorHandlers(app);
+    registerInputGuards(app);
+    await registerSecurityHeaders(app, config);
     await app.register(fastifySwagger, {
       openapi: {
         info: { title: 'Waystation API', version: '0.1.0', description: 'Every response is { code, message, data }; code 20000 is success.' },
@@ -101,6 +116,22 @@ function fieldsOf(validation: { keyword?: string; instancePath: string; message?
   return fields;
 }
 
+/**
+ * An error as it may be logged: a failed query's text without its parameters (they can be passwords or personal
+ * data), and the database's own code and message.
+ */
+export function loggable(err: unknown): Record<string, unknown> {
+  const e = err as { name?: string; message?: string; code?: string; stack?: string; cause?: { code?: string; message?: string } };
+  const strip = (m: string | undefined) => (m ?? '').replace(/\nparams:[\s\S]*$/, '');
+  return {
+    type: e?.name,
+    message: strip(e?.message),
+    code: e?.code,
+    cause: e?.cause ? { code: e.cause.code, message: strip(e.cause.message) } : undefined,
+    stack: e?.stack?.split('\n').filter((l) => l.trimStart().startsWith('at ')).slice(0, 8).join('\n'),
+  };
+}
+
 function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
     const send = (code: number, message: string, data: unknown = null, status = httpStatusOf(code)) =>
@@ -117,12 +148,54 @@ function registerErrorHandlers(app: FastifyInstance): void {
       return send(ErrorCode.VALIDATION, `请求格式错误：${e.message}`);
     }
     if (isDatabaseUnavailable(err)) {
-      req.log.warn({ err }, 'database unavailable');
+      req.log.warn({ err: loggable(err) }, 'database unavailable');
       reply.header('Retry-After', '5');
       return send(ErrorCode.UNAVAILABLE, '数据库暂时不可用，请稍后重试');
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err: loggable(err) }, 'unhandled error');
     return send(ErrorCode.INTERNAL, '服务器内部错误');
+  });
+}
+
+/** The page's print driver, on the station PC itself (warehouse/print-agent.mjs). */
+const PRINT_DRIVER_ORIGIN = 'ws://127.0.0.1:17521';
+
+/**
+ * Security headers on every answer (issue 12.7), with the field's standard plugin: a CSP allowing only what the app
+ * loads (its own scripts; antd's runtime styles; images and audio it makes itself; the print driver and the
+ * configured speech provider), no framing, nosniff, no referrer to other sites, HSTS (honoured behind HTTPS only).
+ */
+async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const ttsOrigin = () => {
+    try {
+      return config.tts.url ? new URL(config.tts.url).origin : null;
+    } catch {
+      return null;
+    }
+  };
+  const withTts = (...sources: string[]) => [...sources, (() => ttsOrigin() ?? "'self'") as unknown as string];
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: withTts("'self'", PRINT_DRIVER_ORIGIN),
+        mediaSrc: withTts("'self'", 'data:', 'blob:'),
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    hsts: { maxAge: 180 * 24 * 3600, includeSubDomains: true },
   });
 }
 

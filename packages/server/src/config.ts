@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Failed logins from one IP within the window before further attempts are refused (42900). */
   loginIpLimit: number;
   bodyLimit: number;
+  /** A request (headers and body) must have arrived within this many ms. */
+  requestTimeoutMs: number;
   /** Behind a load balancer: take the client IP from X-Forwarded-For (for login limits and the audit trail). */
   trustProxy: boolean;
   /** Key for secrets sealed at rest (core/secrets.ts); absent: a random key in DATA_DIR/secret.key. */
@@ -49,6 +51,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     loginIpLimit: Number(env.LOGIN_IP_LIMIT ?? 50),
     bodyLimit: 2 * 1024 * 1024,
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 30_000),
     trustProxy: ['1', 'true', 'on', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     secretKey: env.SECRET_KEY || undefined,
     tts: { url: env.TTS_URL || null, accessToken: env.TTS_ACCESS_TOKEN || null },

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { configFromEnv, demoExposure } from './config';
 import { DataDirLockedError } from './db';
 import { startJobRunner } from './modules/marketing/jobs';
+import { watchBackupRequests } from './modules/backup/service';
 
 const config = configFromEnv();
 const started = Date.now();
@@ -22,11 +23,14 @@ try {
   await app.listen({ port: config.port, host: config.host });
   // Marketing's scheduled work (cycle coupons, expiry, new-member coupons); jobs are leased in the database.
   const jobRunner = startJobRunner(database.db, config.now, { log: (err) => app.log.error({ err }, 'marketing job runner') });
+  // `npm run backup` while this server holds the embedded database: it asks through the backups folder.
+  const backupRequests = database.kind === 'pglite' ? watchBackupRequests(database.db, config) : null;
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server';
   console.log(`Waystation is ready on http://localhost:${config.port} (${where}, ${Date.now() - started} ms)`);
   if (generatedAdminPassword) {
     console.log(`First start: super admin "${config.adminUsername}" created with password: ${generatedAdminPassword}`);
     console.log('It is shown only this once: log in and change it under Profile.');
+    console.log('Recommended: a second login step for staff — add an authenticator app under 个人中心 (Profile), then switch on 管理员登录 under 系统管理 › 敏感操作验证.');
   }
   if (config.demo) console.log('Demo data is on: demo staff log in with password demo12345 (warehouse1, purchaser1, finance1, cs1, marketing1, ops1).');
   let closing = false;
@@ -37,6 +41,7 @@ try {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await jobRunner.stop();
+    backupRequests?.stop();
     await app.close();
     process.exit(0);
   };

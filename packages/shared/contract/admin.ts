@@ -92,6 +92,7 @@ export const AdminOption = z.object({ id: z.number().int(), name: z.string(), us
 export const AdminOptionList = z.array(AdminOption);
 
 /** Demo role switch (SPEC §6): only when the server runs in demo mode. */
+export const UnlockLoginBody = z.strictObject({ username: z.string().trim().min(1).max(64) });
 export const DemoSwitchBody = z.strictObject({ role: z.string().min(1).max(64) });
 
 export { queryInt };

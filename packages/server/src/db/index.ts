@@ -52,6 +52,16 @@ function acquireLock(dataDir: string): () => void {
   throw new DataDirLockedError(`Could not lock ${dataDir}`);
 }
 
+/** The pid of a live server holding the PGlite directory, or null. */
+export function dataDirInUse(dataDir: string): number | null {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'waystation.lock'), 'utf8').trim());
+    return pid && pid !== process.pid && isAlive(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -61,15 +71,26 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * Opens the embedded database in DATA_DIR and applies new migrations. `beforeMigrate` runs when there are migrations
+ * to apply to a database that already has data (the server takes a backup there).
+ */
+export async function openPglite(
+  dataDir: string,
+  opts: { migrationsFolder?: string | false; beforeMigrate?: (db: Db, client: PGlite) => Promise<void> } = {},
+): Promise<Database & { client: PGlite }> {
   const release = acquireLock(dataDir);
   try {
     const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    if (opts.migrationsFolder !== false) {
+      if (opts.beforeMigrate && (await pendingMigrations(client)) > 0) await opts.beforeMigrate(db, client);
+      await migratePglite(db as never, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_DIR });
+    }
     const maintenance = schedulePgliteMaintenance(client);
     return {
       db,
+      client,
       kind: 'pglite',
       async close() {
         maintenance.stop();
@@ -111,6 +132,17 @@ export function schedulePgliteMaintenance(client: PGlite, everyMs = 60 * 60 * 10
   };
 }
 
+/** Migrations in the journal not yet applied to a database that has some already (0 for a new, empty one). */
+async function pendingMigrations(client: PGlite): Promise<number> {
+  const { rows } = await client.query<{ n: number | null }>(
+    `select case when to_regclass('drizzle.__drizzle_migrations') is null then null else (select count(*)::int from drizzle.__drizzle_migrations) end as n`,
+  );
+  const applied = rows[0]?.n;
+  if (!applied) return 0;
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+  return Math.max(0, journal.entries.length - applied);
+}
+
 /** An existing PGlite client (tests load a migrated template into memory). */
 export function wrapPglite(client: PGlite): Database {
   return { db: drizzlePglite({ client, schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
@@ -125,8 +157,8 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; max?:
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-export async function openDatabase(cfg: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.dataDir);
+export async function openDatabase(cfg: { databaseUrl?: string; dataDir: string }, opts: { beforeMigrate?: (db: Db) => Promise<void> } = {}): Promise<Database> {
+  return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.dataDir, { beforeMigrate: opts.beforeMigrate });
 }
 
 /** Runs raw SQL on either driver and returns its rows (both drivers answer with `{ rows }`). */

@@ -35,4 +35,6 @@ export const updateOwnData = (body: UpdateOwnDataBody) => request('/api/admin/up
 export const initAdminUsers = () => request('/api/admin/initAdminUsers', { schema: AdminOptionList });
 
 /** POST /api/admin/demoSwitch (demo mode only) */
+/** POST /api/admin/unlockLogin: clears the login waits of a username */
+export const unlockLogin = (username: string) => request('/api/admin/unlockLogin', { method: 'POST', body: { username }, schema: z.unknown() });
 export const demoSwitch = (role: string) => request('/api/admin/demoSwitch', { method: 'POST', body: { role }, schema: LoginResult });

@@ -8,7 +8,8 @@ export function getToken(): string | undefined {
 }
 
 export function setToken(token: string): void {
-  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'Lax', secure: location.protocol === 'https:' });
+  // Strict: no other site's page or link sends it; Secure whenever the site is served over HTTPS.
+  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'Strict', secure: location.protocol === 'https:' });
 }
 
 export function removeToken(): void {

@@ -128,6 +128,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
     ref.current?.focus({ preventScroll: true });
     const unregister = registerScanSink({
       focus: () => ref.current?.focus({ preventScroll: true }),
+      owns: (el) => el === ref.current?.input,
       submit: (code) => enqueueRef.current(code.trim()),
       prefill: (text) => {
         setValue((v) => text + v);

@@ -8,6 +8,8 @@
 
 /** Keys older than this are not a scan meant for the station that opens now. */
 const STALE_MS = 5000;
+/** A scanner types its characters within this of each other; a longer pause ends what is kept of a burst. */
+const BURST_GAP_MS = 300;
 
 export interface ScanSink {
   /** Take the focus now (no dialog is open). */
@@ -16,6 +18,8 @@ export interface ScanSink {
   submit(code: string): void;
   /** Characters typed before the station could take them, without their Enter yet. */
   prefill(text: string): void;
+  /** Whether the element is the station's scan box. */
+  owns(el: Element): boolean;
 }
 
 let sink: ScanSink | null = null;
@@ -34,27 +38,34 @@ export const isTextEntry = (el: Element | null): boolean =>
 export const dialogOpen = (): boolean =>
   !!document.querySelector('.ant-modal-wrap:not([style*="display: none"]), .ant-drawer-open');
 
+/** A burst that began where no field could take it is still coming in: the rest of it is kept with it. */
+const burstInProgress = () => !!partial && Date.now() - partialAt <= BURST_GAP_MS;
+
 function onKeyDown(e: KeyboardEvent) {
   if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
   const active = document.activeElement;
-  if (isTextEntry(active)) return;
   // Scanners type no spaces; a space presses the focused button or checkbox.
   const printable = e.key.length === 1 && e.key !== ' ';
   if (!printable && e.key !== 'Enter') return;
-  if (sink && !dialogOpen()) {
-    // The scan box takes the focus before the key's default action: the character lands in it.
-    if (printable) sink.focus();
-    return;
+  const continuing = burstInProgress() && (!active || active === document.body || !!sink?.owns(active));
+  if (!continuing) {
+    if (isTextEntry(active)) return;
+    if (sink && !dialogOpen()) {
+      // The scan box takes the focus before the key's default action: the character lands in it.
+      if (printable) sink.focus();
+      return;
+    }
+    // No station on the page yet: only keys that would go nowhere (focus on the page itself) are kept.
+    if (!sink && active && active !== document.body) return;
   }
-  // No station on the page yet: only keys that would go nowhere (focus on the page itself) are kept.
-  if (!sink && active && active !== document.body) return;
   if (e.key === 'Enter') {
     if (!partial) return; // an Enter of its own: the focused button or dialog acts on it
     e.preventDefault();
     e.stopPropagation();
     waiting.push({ code: partial, at: Date.now() });
     partial = '';
-    scheduleDrain();
+    drain();
+    if (waiting.length) scheduleDrain();
     return;
   }
   e.preventDefault();
@@ -73,9 +84,12 @@ function drain() {
     const w = waiting.shift()!;
     if (now - w.at <= STALE_MS * 6) sink.submit(w.code);
   }
-  if (partial && now - partialAt <= STALE_MS) sink.prefill(partial);
-  partial = '';
-  stopDrain();
+  // A burst still coming in stays here until its Enter; an old unfinished one goes to the box to be seen.
+  if (partial && !burstInProgress() && now - partialAt <= STALE_MS) {
+    sink.prefill(partial);
+    partial = '';
+  }
+  if (!partial) stopDrain();
 }
 
 function stopDrain() {

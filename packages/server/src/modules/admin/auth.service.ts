@@ -8,8 +8,13 @@ import { ABSOLUTE_TIMEOUT_MS, type Caller, hashToken, newToken, revokeSessions, 
 import { AppError, forbidden } from '../../core/errors';
 import { verifyPassword } from '../../core/password';
 
-export const LOCK_THRESHOLD = 5;
-export const LOCK_WINDOW_MS = 15 * 60 * 1000;
+/** Failures of one name from one address within the window before each further try waits. */
+export const FREE_FAILURES = 5;
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+const MAX_DELAY_MS = 15 * 60 * 1000;
+
+/** The wait after `n` failures of a name from an address: none for the first five, then 5 s, 10 s, 20 s … ≤ 15 min. */
+export const throttleDelayMs = (n: number) => (n < FREE_FAILURES ? 0 : Math.min(5000 * 2 ** (n - FREE_FAILURES), MAX_DELAY_MS));
 
 export interface LoginContext {
   ip: string;
@@ -18,33 +23,65 @@ export interface LoginContext {
   ipLimit: number;
 }
 
-const lockedError = (until: Date, now: Date) =>
-  new AppError(ErrorCode.LOCKED, `登录失败次数过多，账号已锁定，请 ${Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60000))} 分钟后再试`, {
-    lockedUntil: until.toISOString(),
-  });
+const tooFast = (waitMs: number) =>
+  new AppError(ErrorCode.RATE_LIMITED, `登录尝试过于频繁，请 ${Math.max(1, Math.ceil(waitMs / 1000))} 秒后再试`, { retryAfterSeconds: Math.ceil(waitMs / 1000) });
 
-/** Checks the password and opens a session; five failures in 15 minutes lock the account for 15 minutes. */
+/**
+ * Checks the password and opens a session. A wrong name and a wrong password answer alike (40100), so names cannot be
+ * listed; repeated failures of one name from one address wait longer and longer (42900), and so does an address that
+ * fails too often; nothing a stranger does elsewhere locks the account. A super admin can clear the waits (unlock).
+ */
 export async function login(db: Db, input: LoginBody, ctx: LoginContext): Promise<{ token: string }> {
   const { now } = ctx;
-  const windowStart = new Date(now.getTime() - LOCK_WINDOW_MS);
+  const windowStart = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   const [ipFailures] = await db
     .select({ n: count() })
     .from(loginAttempts)
     .where(and(eq(loginAttempts.ip, ctx.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, windowStart)));
   if (ipFailures.n >= ctx.ipLimit) throw new AppError(ErrorCode.RATE_LIMITED, '登录尝试过于频繁，请稍后再试');
 
-  const [admin] = await db.select().from(admins).where(sql`lower(${admins.username}) = lower(${input.username})`).limit(1);
-  if (admin?.lockedUntil && admin.lockedUntil > now) throw lockedError(admin.lockedUntil, now);
+  const wait = await waitFor(db, input.username, ctx);
+  if (wait > 0) throw tooFast(wait);
 
+  const [admin] = await db.select().from(admins).where(sql`lower(${admins.username}) = lower(${input.username})`).limit(1);
   const passwordOk = await verifyPassword(admin?.passwordHash, input.password);
   if (!passwordOk || !admin) {
     await db.insert(loginAttempts).values({ username: input.username, ip: ctx.ip, success: false, createdAt: now });
-    if (admin) await lockIfTooManyFailures(db, admin, ctx);
     throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
   }
   if (admin.status !== 'activity') throw forbidden('账号已停用，请联系管理员');
 
   return startSession(db, admin, ctx, 'admin.login');
+}
+
+/** How long this name must wait before trying again from this address (0: now). */
+async function waitFor(db: Db, username: string, ctx: LoginContext): Promise<number> {
+  const { now } = ctx;
+  const byName = sql`lower(${loginAttempts.username}) = lower(${username})`;
+  // Failures count from the latest of: the window start, the name's last success (or unlock).
+  const [lastSuccess] = await db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(and(byName, eq(loginAttempts.success, true)))
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(1);
+  const since = new Date(Math.max(now.getTime() - THROTTLE_WINDOW_MS, lastSuccess?.at.getTime() ?? 0));
+  const [f] = await db
+    .select({ n: count(), last: sql<Date | string | null>`max(${loginAttempts.createdAt})` })
+    .from(loginAttempts)
+    .where(and(byName, eq(loginAttempts.ip, ctx.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
+  const delay = throttleDelayMs(f.n);
+  if (!delay || !f.last) return 0;
+  return Math.max(0, new Date(f.last).getTime() + delay - now.getTime());
+}
+
+/** A super admin clears a name's login waits (counted as a fresh start, audited). */
+export async function unlockLogin(db: Db, username: string, actor: { id: number; name: string; ip: string }, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(loginAttempts).values({ username, ip: `unlock:${actor.id}`, success: true, createdAt: now });
+    await tx.update(admins).set({ lockedUntil: null }).where(sql`lower(${admins.username}) = lower(${username})`);
+    await writeAudit(tx, actor, { action: 'admin.login.unlock', targetType: 'admin', targetId: username }, now);
+  });
 }
 
 /** Opens a session for an account; one live session per account, so older ones end (and then get 50012). */
@@ -72,40 +109,6 @@ export async function startSession(
     await writeAudit(tx, { id: admin.id, name: admin.name, ip: ctx.ip }, { action, targetType: 'admin', targetId: admin.id }, now);
   });
   return { token };
-}
-
-async function lockIfTooManyFailures(db: Db, admin: typeof admins.$inferSelect, ctx: LoginContext): Promise<void> {
-  const { now } = ctx;
-  // Failures count from the latest of: the window start, the last success, the end of an earlier lock.
-  const [lastSuccess] = await db
-    .select({ at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(and(sql`lower(${loginAttempts.username}) = lower(${admin.username})`, eq(loginAttempts.success, true)))
-    .orderBy(desc(loginAttempts.createdAt))
-    .limit(1);
-  const since = Math.max(now.getTime() - LOCK_WINDOW_MS, lastSuccess?.at.getTime() ?? 0, admin.lockedUntil?.getTime() ?? 0);
-  const [failures] = await db
-    .select({ n: count() })
-    .from(loginAttempts)
-    .where(
-      and(
-        sql`lower(${loginAttempts.username}) = lower(${admin.username})`,
-        eq(loginAttempts.success, false),
-        gt(loginAttempts.createdAt, new Date(since)),
-      ),
-    );
-  if (failures.n < LOCK_THRESHOLD) return;
-  const until = new Date(now.getTime() + LOCK_WINDOW_MS);
-  await db.transaction(async (tx) => {
-    await tx.update(admins).set({ lockedUntil: until }).where(eq(admins.id, admin.id));
-    await writeAudit(
-      tx,
-      { id: null, name: admin.username, ip: ctx.ip },
-      { action: 'admin.login.locked', targetType: 'admin', targetId: admin.id, after: { lockedUntil: until.toISOString() }, result: 'refused' },
-      now,
-    );
-  });
-  throw lockedError(until, now);
 }
 
 /** Ends the caller's session. */

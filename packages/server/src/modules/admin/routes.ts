@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  UnlockLoginBody,
   AdminInfo, AdminListQuery, AdminListResult, AdminOptionList, AdminSaveBody, AdminSaveResult, DemoSwitchBody, InfoQuery,
   LoginBody, LoginResult, ModifyStatusQuery, UpdateOwnDataBody,
 } from '@waystation/shared/contract/admin';
@@ -44,6 +45,14 @@ export function adminRoutes(app: FastifyInstance, { config: opts }: ModuleContex
     method: 'POST', url: '/api/admin/saveData', permission: 'system:adminUser', summary: 'Create or edit a staff account',
     body: AdminSaveBody, data: AdminSaveResult,
     handler: ({ body, caller, actor, now }) => accounts.saveAdmin(db, caller, actor, body, now),
+  });
+  api(app, {
+    method: 'POST', url: '/api/admin/unlockLogin', permission: 'system:adminUser', summary: 'Clear the login waits of a username (after repeated failures)',
+    body: UnlockLoginBody, data: z.null(),
+    handler: async ({ body, actor, now }) => {
+      await auth.unlockLogin(db, body.username, { id: actor.id!, name: actor.name, ip: actor.ip }, now);
+      return null;
+    },
   });
   api(app, {
     method: 'GET', url: '/api/admin/modifyStatus', permission: 'system:adminUser', summary: 'Change a staff account status',

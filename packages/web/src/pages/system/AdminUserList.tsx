@@ -8,6 +8,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { unlockLogin } from '../../api/admin';
 import { useAdminList, useModifyAdminStatus, useRoleOptions } from './api';
 import { useSystemMessages } from './messages';
 import { AdminEditModal } from './AdminEditModal';
@@ -57,6 +58,19 @@ export default function AdminUserList() {
     });
   };
 
+  const confirmUnlock = (row: AdminAccount) => {
+    modal.confirm({
+      title: m.unlockLogin,
+      content: fill(m.unlockConfirm, { username: row.username }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await unlockLogin(row.username);
+        message.success(t('common.success'));
+      },
+    });
+  };
+
   const columns: ResizableColumn<AdminAccount>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 80 },
     { key: 'username', title: m.username, dataIndex: 'username', width: 150 },
@@ -89,8 +103,12 @@ export default function AdminUserList() {
           <Dropdown
             trigger={['click']}
             menu={{
-              items: AccountStatus.values.filter((s) => s !== row.status).map((s) => ({ key: s, label: AccountStatus.label(s, lang), danger: s === 'deleted' })),
-              onClick: ({ key }) => confirmStatus(row, key as AdminAccount['status']),
+              items: [
+                ...AccountStatus.values.filter((s) => s !== row.status).map((s) => ({ key: s, label: AccountStatus.label(s, lang), danger: s === 'deleted' })),
+                { type: 'divider' as const },
+                { key: 'unlock', label: m.unlockLogin },
+              ],
+              onClick: ({ key }) => (key === 'unlock' ? confirmUnlock(row) : confirmStatus(row, key as AdminAccount['status'])),
             }}
           >
             <Button type="link" size="small">
