@@ -134,9 +134,10 @@ export function schedulePgliteMaintenance(client: PGlite, everyMs = 60 * 60 * 10
 
 /** Migrations in the journal not yet applied to a database that has some already (0 for a new, empty one). */
 async function pendingMigrations(client: PGlite): Promise<number> {
-  const { rows } = await client.query<{ n: number | null }>(
-    `select case when to_regclass('drizzle.__drizzle_migrations') is null then null else (select count(*)::int from drizzle.__drizzle_migrations) end as n`,
-  );
+  // Two statements: a query naming a table that does not exist fails even where it would not be evaluated.
+  const exists = await client.query<{ ok: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as ok`);
+  if (!exists.rows[0]?.ok) return 0;
+  const { rows } = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
   const applied = rows[0]?.n;
   if (!applied) return 0;
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };

@@ -83,8 +83,8 @@ async function dumpTable(db: Db, table: string, file: string): Promise<number> {
       const rows: { id: string; j: string }[] = await queryRows<{ id: string; j: string }>(
         db,
         last === null
-          ? sql`select id::text as id, row_to_json(x)::text as j from ${t} x order by id limit ${BATCH}`
-          : sql`select id::text as id, row_to_json(x)::text as j from ${t} x where id > ${last}::bigint order by id limit ${BATCH}`,
+          ? sql`select x.id::text as id, row_to_json(x)::text as j from ${t} x order by x.id limit ${BATCH}`
+          : sql`select x.id::text as id, row_to_json(x)::text as j from ${t} x where x.id > ${last}::bigint order by x.id limit ${BATCH}`,
       );
       if (!rows.length) break;
       await write(rows.map((r) => r.j).join('\n') + '\n');
@@ -226,7 +226,8 @@ export async function loadTables(db: Db, dir: string, manifest: Manifest): Promi
         const chunk = `[${lines.slice(i, i + BATCH).join(',')}]`;
         await tx.execute(sql`insert into ${t} select * from json_populate_recordset(null::${t}, ${chunk}::json)`);
       }
-      const seq = await queryRows<{ s: string | null }>(tx, sql`select pg_get_serial_sequence(${`"${table}"`}, 'id') as s`).catch(() => [{ s: null }]);
+      if (!(await hasIdColumn(tx, table))) continue;
+      const seq = await queryRows<{ s: string | null }>(tx, sql`select pg_get_serial_sequence(${`"${table}"`}, 'id') as s`);
       if (seq[0]?.s) await tx.execute(sql`select setval(${seq[0].s}, greatest((select coalesce(max(id), 0) from ${t}), 1), (select count(*) > 0 from ${t}))`);
     }
   });
