@@ -6,6 +6,7 @@ export const RuleMessage = {
   amountRequired: '金额不能为空',
   amountFormat: '请输入正数，整数或保留1~2位小数',
   amountPositive: '金额必须大于0',
+  amountTooLarge: '单笔金额不能超过 10,000,000.00',
   integer: '请输入整数',
   positiveInteger: '请输入正整数',
   percentage: '请输入1~100的数值，最多保留两位小数',
@@ -22,12 +23,16 @@ export const URL_PATTERN = /^(https?:\/\/)?([a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}(:\d{1,
 /** Non-negative decimal with at most 2 places, as text. */
 export const decimal2 = z.string().regex(DECIMAL_2, RuleMessage.decimal2);
 
-/** Positive amount: required, at most 2 decimals, greater than 0. */
+/** The largest amount one operation may move (a manual credit, a refund, a withdrawal): 10,000,000.00. */
+export const MAX_OPERATION_AMOUNT = 10_000_000;
+
+/** Positive amount: required, at most 2 decimals, greater than 0, at most MAX_OPERATION_AMOUNT. */
 export const positiveAmount = z
   .string({ error: RuleMessage.amountRequired })
   .min(1, RuleMessage.amountRequired)
   .regex(DECIMAL_2, RuleMessage.amountFormat)
-  .refine((s) => Number(s) > 0, RuleMessage.amountPositive);
+  .refine((s) => Number(s) > 0, RuleMessage.amountPositive)
+  .refine((s) => Number(s) <= MAX_OPERATION_AMOUNT, RuleMessage.amountTooLarge);
 
 export const integerText = z.string().regex(INTEGER, RuleMessage.integer);
 export const positiveIntegerText = z.string().regex(POSITIVE_INTEGER, RuleMessage.positiveInteger);

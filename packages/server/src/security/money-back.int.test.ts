@@ -52,4 +52,14 @@ describe('money back to a balance', () => {
     // Outside any API call (jobs, scripts) the ledger posts as before.
     await expect(credit()).resolves.toMatchObject({ replayed: false });
   });
+
+  it('refuses an absurd manual credit (99,999,999,999) with a clear message before anything else', async () => {
+    const finance = await t.login('finance1', DEMO_PASSWORD);
+    const line = await newLine(t.db);
+    const r = await t.call<{ fields: Record<string, string> }>('POST', '/api/vip/modifyAmount', {
+      token: finance, body: { memberId: line.memberId, direction: 'add', amount: '99999999999', remark: '测试', requestId: 'absurd-credit-1' },
+    });
+    expect(r.code).toBe(40001);
+    expect(r.data.fields.amount).toBe('单笔金额不能超过 10,000,000.00');
+  });
 });

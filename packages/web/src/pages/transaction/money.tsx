@@ -1,7 +1,7 @@
 import { fromMinor } from '@waystation/shared/contract/ledger';
 
-/** Money always shows its currency (DESIGN §7): "12.34 CNY". */
-export const formatMoney = (minor: number, currency: string) => `${fromMinor(minor)} ${currency}`;
+/** Money always shows its currency (DESIGN §7) and groups thousands: "1,234.56 CNY". */
+export const formatMoney = (minor: number, currency: string) => `${fromMinor(minor).replace(/\B(?=(\d{3})+(?!\d))(?=\d*\.)/g, ',')} ${currency}`;
 
 /** A signed amount, green for credits and red for debits. */
 export function Amount({ minor, currency, signed = false }: { minor: number; currency: string; signed?: boolean }) {
