@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/server';
+import { notifyChannels } from '../../db/schema';
 import type { NotifyChannel, NotifyLog, NotifyPreviewResult, NotifyTemplate } from '@waystation/shared/contract/notification';
 
 let t: TestApp;
@@ -11,7 +13,10 @@ let provider: http.Server;
 let base: string;
 const received: { url: string; body: unknown }[] = [];
 
+const ALLOW = '127.0.0.1';
 beforeAll(async () => {
+  // The stand-in provider runs on loopback: the admin's allow-list names it (without it, it would be refused).
+  process.env.OUTBOUND_ALLOW_HOSTS = ALLOW;
   t = await createTestApp();
   admin = await t.login();
   provider = http.createServer((req, res) => {
@@ -30,6 +35,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  delete process.env.OUTBOUND_ALLOW_HOSTS;
   await t.close();
   await new Promise((r) => provider.close(r));
 });
@@ -48,7 +54,10 @@ describe('notification channels', () => {
     const id = await save({ type: 'discord', name: 'Discord 会员群', config: { webhookUrl: secretUrl }, events: ['package_shipped'] });
     const list = await t.call<NotifyChannel[]>('GET', '/api/notification/vip/channelList', { token: admin });
     const ch = list.data.find((c) => c.id === id)!;
-    expect(ch.config).toEqual({ webhookUrl: '••••WXYZ', webhookUrlSet: true });
+    expect(ch.config).toEqual({ webhookUrl: '••••••••', webhookUrlSet: true });
+    // Sealed at rest with SECRET_KEY.
+    const [row] = await t.db.select().from(notifyChannels).where(eq(notifyChannels.id, id));
+    expect(String((row.config as { webhookUrl: string }).webhookUrl)).toMatch(/^enc:v1:/);
     await save({ id, type: 'discord', name: 'Discord 会员群（改名）', config: { webhookUrl: '' }, events: ['package_shipped', 'refund_done'] });
     const sent = await send(id);
     expect(sent.data).toMatchObject({ status: 'sent', event: 'package_shipped', test: true });
@@ -68,10 +77,17 @@ describe('notification channels', () => {
     const ok = await send(id, { event: 'refund_done' });
     expect(ok.data).toMatchObject({ status: 'sent', recipient: '-100123' });
     expect(received.at(-1)).toMatchObject({ url: '/bot999:TOKEN-secret/sendMessage', body: { chat_id: '-100123' } });
-    await save({ id, type: 'telegram', name: 'TG', config: { botToken: '', chatId: '-100123', apiBase: `${base}/fail` } });
+    // A new destination with the stored token is refused: the token must be typed again.
+    const moved = await t.call<{ fields: Record<string, string> }>('POST', '/api/notification/vip/saveChannel', {
+      token: admin, body: { id, type: 'telegram', name: 'TG', config: { botToken: '', chatId: '-100123', apiBase: 'https://attacker.example' } },
+    });
+    expect(moved.code).toBe(40001);
+    expect(moved.data.fields['config.botToken']).toBe('修改了发送地址（apiBase），请重新填写密钥');
+    await save({ id, type: 'telegram', name: 'TG', config: { botToken: '999:TOKEN-secret', chatId: '-100123', apiBase: `${base}/fail` } });
     const failed = await send(id);
     expect(failed.data.status).toBe('failed');
-    expect(failed.data.error).toContain('HTTP 500');
+    // Our words, not the remote host's answer ("boom").
+    expect(failed.data.error).toBe('发送失败：对方返回 HTTP 500');
     const logs = await t.call<{ list: NotifyLog[] }>('GET', '/api/notification/vip/logPageList', { token: admin, query: { channelId: id, status: 'failed' } });
     expect(logs.data.list).toHaveLength(1);
     expect(JSON.stringify(logs.data)).not.toContain('TOKEN-secret');
@@ -82,7 +98,7 @@ describe('notification channels', () => {
     const r = await send(mail, { recipient: 'alice@example.com' });
     expect(r.data.status).toBe('failed');
     const detail = await t.call<NotifyChannel>('GET', '/api/notification/vip/channelDetail', { token: admin, query: { id: mail } });
-    expect(detail.data.config).toMatchObject({ password: '••••et-1', passwordSet: true, host: '127.0.0.1' });
+    expect(detail.data.config).toMatchObject({ password: '••••••••', passwordSet: true, host: '127.0.0.1' });
     const site = await save({ type: 'site', name: '站内信' });
     expect((await send(site, { recipient: 'U100001' })).data.status).toBe('sent');
     expect((await send(site)).data).toMatchObject({ status: 'failed', error: '请输入会员编号' });
@@ -90,6 +106,24 @@ describe('notification channels', () => {
     expect(bad.code).toBe(40001);
     const changeType = await t.call('POST', '/api/notification/vip/saveChannel', { token: admin, body: { id: site, type: 'discord', name: 'x', config: {} } });
     expect(changeType.code).toBe(40001);
+  });
+});
+
+describe('outgoing calls go to public addresses only (issue 12.2)', () => {
+  it('refuses loopback, private, link-local and metadata destinations, after DNS, unless the allow-list names them', async () => {
+    delete process.env.OUTBOUND_ALLOW_HOSTS;
+    try {
+      const before = received.length;
+      for (const url of [`${base}/api/webhooks/1/x`, `http://localhost:${new URL(base).port}/x`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.5/hook', 'http://[::1]:9/x']) {
+        const id = await save({ type: 'discord', name: `SSRF ${url}`, config: { webhookUrl: url } });
+        const r = await send(id);
+        expect(r.data.status, url).toBe('failed');
+        expect(r.data.error, url).toMatch(/^不允许向内部地址/);
+      }
+      expect(received.length).toBe(before);
+    } finally {
+      process.env.OUTBOUND_ALLOW_HOSTS = ALLOW;
+    }
   });
 });
 

@@ -19,7 +19,7 @@ export function notificationRoutes(app: FastifyInstance): void {
   });
   api(app, {
     method: 'POST', url: '/api/notification/vip/saveChannel', permission: VIP, summary: 'Create or edit a channel; empty secrets keep the stored ones',
-    body: NotifyChannelSaveBody, data: SaveResult, handler: ({ body, actor, now: at }) => service.saveChannel(db, actor, body, at),
+    body: NotifyChannelSaveBody, data: SaveResult, handler: ({ body, actor, now: at }) => service.saveChannel(db, app.services.secrets, actor, body, at),
   });
   api(app, {
     method: 'GET', url: '/api/notification/vip/modifyChannelStatus', permission: VIP, summary: 'Enable or disable a channel',
@@ -36,7 +36,7 @@ export function notificationRoutes(app: FastifyInstance): void {
   });
   api(app, {
     method: 'POST', url: '/api/notification/vip/sendTest', permission: VIP, summary: 'Send a test message through a channel and log it',
-    body: NotifyTestSendBody, data: NotifyLog, handler: ({ body, actor }) => service.testSend(db, actor, body, now),
+    body: NotifyTestSendBody, data: NotifyLog, handler: ({ body, actor }) => service.testSend(db, app.services.secrets, actor, body, now),
   });
   api(app, {
     method: 'GET', url: '/api/notification/vip/logPageList', permission: VIP, summary: 'Delivery log',

@@ -1,13 +1,19 @@
 import nodemailer from 'nodemailer';
+import { assertPublicHost, safeFetch } from '../../core/outbound';
 
 export interface Message { recipient: string; subject: string; body: string }
+
+/** A delivery failure in our own words (what a remote host answered is never passed on: it may be anything). */
+export class DeliveryError extends Error {}
 type Config = Record<string, unknown>;
 
 const TIMEOUT_MS = 10_000;
 
+/** Posts to a public address only; a failure says its HTTP status, never what the remote host answered. */
 async function postJson(url: string, body: unknown): Promise<void> {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
-  if (!res.ok) throw new Error(`HTTP ${res.status}: ${(await res.text().catch(() => '')).slice(0, 200)}`);
+  const res = await safeFetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body), timeoutMs: TIMEOUT_MS });
+  await res.body?.cancel().catch(() => {});
+  if (!res.ok) throw new DeliveryError(`发送失败：对方返回 HTTP ${res.status}`);
 }
 
 /**
@@ -15,17 +21,29 @@ async function postJson(url: string, body: unknown): Promise<void> {
  * Site messages are delivered by being recorded in the log, which the member site reads.
  */
 export async function deliver(type: string, config: Config, msg: Message): Promise<void> {
+  try {
+    await deliverVia(type, config, msg);
+  } catch (err) {
+    if (err instanceof DeliveryError || (err as { code?: number }).code === 40001) throw err;
+    const e = err as { code?: string; responseCode?: number; name?: string };
+    const why = e.responseCode ? `邮件服务器返回 ${e.responseCode}` : e.code ? e.code : e.name === 'TimeoutError' ? '超时' : '连接失败';
+    throw new DeliveryError(`发送失败：${why}`);
+  }
+}
+
+async function deliverVia(type: string, config: Config, msg: Message): Promise<void> {
   switch (type) {
     case 'discord':
-      if (!config.webhookUrl) throw new Error('未配置 Webhook 地址');
+      if (!config.webhookUrl) throw new DeliveryError('未配置 Webhook 地址');
       return postJson(String(config.webhookUrl), { content: `**${msg.subject}**\n${msg.body}`.slice(0, 2000) });
     case 'telegram': {
-      if (!config.botToken || !config.chatId) throw new Error('未配置 Bot Token 或 Chat ID');
+      if (!config.botToken || !config.chatId) throw new DeliveryError('未配置 Bot Token 或 Chat ID');
       const base = String(config.apiBase || 'https://api.telegram.org').replace(/\/$/, '');
       return postJson(`${base}/bot${config.botToken}/sendMessage`, { chat_id: config.chatId, text: `${msg.subject}\n${msg.body}` });
     }
     case 'email': {
-      if (!msg.recipient) throw new Error('请输入收件邮箱');
+      if (!msg.recipient) throw new DeliveryError('请输入收件邮箱');
+      await assertPublicHost(String(config.host));
       const transport = nodemailer.createTransport({
         host: String(config.host), port: Number(config.port), secure: Boolean(config.secure),
         auth: config.username ? { user: String(config.username), pass: String(config.password ?? '') } : undefined,
@@ -35,9 +53,9 @@ export async function deliver(type: string, config: Config, msg: Message): Promi
       return;
     }
     case 'site':
-      if (!msg.recipient) throw new Error('请输入会员编号');
+      if (!msg.recipient) throw new DeliveryError('请输入会员编号');
       return;
     default:
-      throw new Error(`unknown channel type ${type}`);
+      throw new DeliveryError(`unknown channel type ${type}`);
   }
 }

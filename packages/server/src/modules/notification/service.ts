@@ -11,6 +11,7 @@ import { notifyChannels, notifyLogs, notifyTemplates } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { invalid, notFound } from '../../core/errors';
 import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import type { SecretBox } from '../../core/secrets';
 import { deliver } from './sender';
 import { DEFAULT_TEMPLATES, renderTemplate } from './templates';
 
@@ -18,7 +19,7 @@ type Status = 'activity' | 'disabled';
 type Row = typeof notifyChannels.$inferSelect;
 
 /** "abcdefgh1234" → "••••1234": enough to recognise a secret, never enough to use it. */
-const mask = (s: unknown) => (typeof s === 'string' && s ? `••••${s.slice(-4)}` : '');
+const mask = (s: unknown) => (typeof s === 'string' && s ? (s.startsWith('enc:') ? '••••••••' : `••••${s.slice(-4)}`) : '');
 
 function maskedConfig(type: string, config: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...config };
@@ -52,17 +53,42 @@ export async function getChannel(db: Db, id: number): Promise<NotifyChannel> {
   return toChannel(db, row);
 }
 
-/** Creates or edits a channel; an empty secret on edit keeps the stored one. The audit trail sees secrets masked. */
-export async function saveChannel(db: Db, actor: Actor, input: z.output<typeof NotifyChannelSaveBody>, now: Date): Promise<{ id: number }> {
+/** Where a channel's secret is sent: changing one of these needs the secret typed again (issue 12.2). */
+const DESTINATION_KEYS: Record<string, readonly string[]> = { email: ['host', 'port', 'username', 'secure'], discord: [], telegram: ['apiBase'], site: [] };
+
+/** A channel's config with its secrets readable, for the sender only. */
+const openConfig = (secrets: SecretBox, type: string, config: Record<string, unknown>) => {
+  const out = { ...config };
+  for (const k of SECRET_KEYS[type] ?? []) if (typeof out[k] === 'string' && out[k]) out[k] = secrets.open(String(out[k]));
+  return out;
+};
+
+/**
+ * Creates or edits a channel. Secrets are sealed at rest with SECRET_KEY; an empty secret on edit keeps the stored
+ * one only while the destination stays the same. The audit trail sees secrets masked.
+ */
+export async function saveChannel(db: Db, secrets: SecretBox, actor: Actor, input: z.output<typeof NotifyChannelSaveBody>, now: Date): Promise<{ id: number }> {
   const { id, ...fields } = input;
+  const plain = { ...fields.config } as Record<string, unknown>;
+  const seal = (c: Record<string, unknown>) => {
+    const out = { ...c };
+    for (const k of SECRET_KEYS[fields.type]) if (typeof out[k] === 'string' && out[k] && !String(out[k]).startsWith('enc:')) out[k] = secrets.seal(String(out[k]));
+    return out;
+  };
   return db.transaction(async (tx) => {
-    let config = { ...fields.config } as Record<string, unknown>;
+    let config = seal(plain);
     if (id) {
       const [before] = await tx.select().from(notifyChannels).where(eq(notifyChannels.id, id)).limit(1);
       if (!before) throw notFound('通知渠道不存在');
       if (before.type !== fields.type) throw invalid('type', '渠道类型不能修改');
       const old = before.config as Record<string, unknown>;
-      for (const k of SECRET_KEYS[fields.type]) if (!config[k]) config[k] = old[k] ?? '';
+      const moved = DESTINATION_KEYS[fields.type].filter((k) => String(plain[k] ?? '') !== String(old[k] ?? ''));
+      for (const k of SECRET_KEYS[fields.type]) {
+        if (plain[k]) continue;
+        // The stored secret never goes to a new destination without being typed again.
+        if (moved.length && old[k]) throw invalid(`config.${k}`, `修改了发送地址（${moved.join(', ')}），请重新填写密钥`);
+        config[k] = old[k] ?? '';
+      }
       const [after] = await tx.update(notifyChannels).set({ name: fields.name, config, events: fields.events, status: fields.status, updatedAt: now }).where(eq(notifyChannels.id, id)).returning();
       await writeAudit(tx, actor, { action: 'notifyChannel.update', targetType: 'notifyChannel', targetId: id, before: { ...before, config: maskedConfig(before.type, old) }, after: { ...after, config: maskedConfig(after.type, config) } }, now);
       return { id };
@@ -125,13 +151,13 @@ export function previewTemplate(input: z.output<typeof NotifyPreviewBody>): Noti
  * Sends the event's template (with sample values) through a channel and records the outcome in the delivery
  * log. The provider is called outside any transaction; a provider failure is logged and reported, not thrown.
  */
-export async function testSend(db: Db, actor: Actor, input: z.output<typeof NotifyTestSendBody>, now: () => Date): Promise<NotifyLog> {
+export async function testSend(db: Db, secrets: SecretBox, actor: Actor, input: z.output<typeof NotifyTestSendBody>, now: () => Date): Promise<NotifyLog> {
   const [ch] = await db.select().from(notifyChannels).where(eq(notifyChannels.id, input.channelId)).limit(1);
   if (!ch) throw notFound('通知渠道不存在');
   const [tpl] = await db.select().from(notifyTemplates).where(and(eq(notifyTemplates.event, input.event), eq(notifyTemplates.channelType, ch.type))).limit(1);
   const subject = renderTemplate(input.event, tpl?.subject ?? DEFAULT_TEMPLATES[input.event].subject).text;
   const body = renderTemplate(input.event, tpl?.body ?? DEFAULT_TEMPLATES[input.event].body).text;
-  const config = ch.config as Record<string, unknown>;
+  const config = openConfig(secrets, ch.type, ch.config as Record<string, unknown>);
   const recipient = ch.type === 'discord' ? 'webhook' : ch.type === 'telegram' ? String(config.chatId ?? '') : input.recipient;
   let error = '';
   try {

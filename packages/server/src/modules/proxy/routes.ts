@@ -132,7 +132,7 @@ export function proxyRoutes(app: FastifyInstance): void {
   api(app, {
     method: 'POST', url: '/api/agentTerminal/save', permission: 'system:agentBackendConfig', summary: 'Create or edit an agent terminal setting',
     body: SaveTerminalItemBody, data: Id,
-    handler: ({ body, actor, now }) => users.saveTerminalItem(db, actor, body, now),
+    handler: ({ body, actor, now }) => users.saveTerminalItem(db, app.services.secrets, actor, body, now),
   });
   api(app, {
     method: 'POST', url: '/api/agentTerminal/delete', permission: 'system:agentBackendConfig', summary: 'Delete an agent terminal setting',

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import type { SecretBox } from '../../core/secrets';
 import type { Page } from '@waystation/shared/contract/common';
 import type { AgentUser, SaveAgentUserBody, SaveTerminalItemBody, TerminalItem, TerminalSection } from '@waystation/shared/contract/proxy';
 import type { AccountStatus } from '@waystation/shared/vocab/account';
@@ -78,28 +79,43 @@ export async function modifyAgentUserStatus(db: Db, actor: Actor, q: { id: numbe
 
 // ---------------------------------------------------------------- agent terminal pages
 
+/** Agent bot tokens (botManage) are sealed at rest and never returned: the list shows that one is set. */
+const SECRET_FIELDS: Partial<Record<TerminalSection, string[]>> = { botManage: ['token'] };
+const maskValue = (section: TerminalSection, value: Record<string, string>) => {
+  const out = { ...value };
+  for (const k of SECRET_FIELDS[section] ?? []) out[k] = out[k] ? '••••••••' : '';
+  return out;
+};
+
 export async function listTerminalItems(db: Db, q: { page: number; limit: number; section: TerminalSection; name?: string }): Promise<Page<TerminalItem>> {
   const where = and(eq(agentTerminalItems.section, q.section), q.name ? ilike(agentTerminalItems.name, containsPattern(q.name)) : undefined);
   const [{ n }] = await db.select({ n: count() }).from(agentTerminalItems).where(where);
   const rows = await db.select().from(agentTerminalItems).where(where).orderBy(asc(agentTerminalItems.sort), asc(agentTerminalItems.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
   return {
-    list: rows.map((r) => ({ id: r.id, section: r.section as TerminalSection, name: r.name, value: r.value as Record<string, string>, status: r.status as AccountStatus, sort: r.sort, modifyTime: r.updatedAt.toISOString() })),
+    list: rows.map((r) => ({ id: r.id, section: r.section as TerminalSection, name: r.name, value: maskValue(r.section as TerminalSection, r.value as Record<string, string>), status: r.status as AccountStatus, sort: r.sort, modifyTime: r.updatedAt.toISOString() })),
     total: n,
   };
 }
 
-export async function saveTerminalItem(db: Db, actor: Actor, body: SaveTerminalItemBody, now: Date): Promise<{ id: number }> {
-  const values = { section: body.section, name: body.name, value: body.value, status: body.status ?? 'activity', sort: body.sort ?? 0, updatedAt: now };
+export async function saveTerminalItem(db: Db, secrets: SecretBox, actor: Actor, body: SaveTerminalItemBody, now: Date): Promise<{ id: number }> {
+  const value: Record<string, string> = { ...(body.value as Record<string, string>) };
   return db.transaction(async (tx) => {
+    const [before] = body.id ? await tx.select().from(agentTerminalItems).where(eq(agentTerminalItems.id, body.id)) : [];
+    if (body.id && (!before || before.section !== body.section)) throw notFound('配置不存在');
+    for (const k of SECRET_FIELDS[body.section] ?? []) {
+      // Empty on edit keeps the stored secret; a new one is sealed.
+      if (!value[k]) value[k] = before ? ((before.value as Record<string, string>)[k] ?? '') : '';
+      else if (!value[k].startsWith('enc:')) value[k] = secrets.seal(value[k]);
+    }
+    const values = { section: body.section, name: body.name, value, status: body.status ?? 'activity', sort: body.sort ?? 0, updatedAt: now };
+    const audited = { ...values, value: maskValue(body.section, value) };
     if (body.id) {
-      const [before] = await tx.select().from(agentTerminalItems).where(eq(agentTerminalItems.id, body.id));
-      if (!before || before.section !== body.section) throw notFound('配置不存在');
       await tx.update(agentTerminalItems).set(values).where(eq(agentTerminalItems.id, body.id));
-      await writeAudit(tx, actor, { action: 'agentTerminal.save', targetType: body.section, targetId: body.id, before, after: values }, now);
+      await writeAudit(tx, actor, { action: 'agentTerminal.save', targetType: body.section, targetId: body.id, before: { ...before, value: maskValue(body.section, before.value as Record<string, string>) }, after: audited }, now);
       return { id: body.id };
     }
     const [row] = await tx.insert(agentTerminalItems).values({ ...values, createdAt: now }).returning({ id: agentTerminalItems.id });
-    await writeAudit(tx, actor, { action: 'agentTerminal.save', targetType: body.section, targetId: row.id, after: values }, now);
+    await writeAudit(tx, actor, { action: 'agentTerminal.save', targetType: body.section, targetId: row.id, after: audited }, now);
     return row;
   });
 }
@@ -108,6 +124,6 @@ export async function deleteTerminalItem(db: Db, actor: Actor, id: number, now: 
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(agentTerminalItems).where(eq(agentTerminalItems.id, id)).returning();
     if (!before) throw notFound('配置不存在');
-    await writeAudit(tx, actor, { action: 'agentTerminal.delete', targetType: before.section, targetId: id, before }, now);
+    await writeAudit(tx, actor, { action: 'agentTerminal.delete', targetType: before.section, targetId: id, before: { ...before, value: maskValue(before.section as TerminalSection, before.value as Record<string, string>) } }, now);
   });
 }
