@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page under a loaded CI machine can take seconds to show what a person waits for.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -82,6 +82,8 @@ export interface ApiRouteInfo {
   verify?: SensitiveOperation;
   conditionalVerify: boolean;
   creditsWithoutTicket?: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
 }
 const routesByApp = new WeakMap<FastifyInstance, ApiRouteInfo[]>();
 export const apiRoutesOf = (app: FastifyInstance): ApiRouteInfo[] => routesByApp.get(app) ?? [];
@@ -93,7 +95,10 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
 ): void {
   const list = routesByApp.get(app) ?? [];
   routesByApp.set(app, list);
-  list.push({ method: spec.method, url: spec.url, permission: spec.permission, verify: spec.verify, conditionalVerify: !!spec.verifyIf, creditsWithoutTicket: spec.creditsWithoutTicket });
+  list.push({
+    method: spec.method, url: spec.url, permission: spec.permission, verify: spec.verify, conditionalVerify: !!spec.verifyIf,
+    creditsWithoutTicket: spec.creditsWithoutTicket, query: spec.query, body: spec.body,
+  });
   app.route({
     method: spec.method,
     url: spec.url,

@@ -8,11 +8,14 @@ export const MAX_ARRAY_ITEMS = 2000;
 export const MAX_DEPTH = 32;
 
 const refuse = (message: string) => new AppError(ErrorCode.VALIDATION, message);
+/** Half of a UTF-16 surrogate pair without its other half: no character at all, and PostgreSQL cannot store it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Throws 40001 for a NUL byte anywhere, a list too long or nesting too deep; walks strings, keys and values. */
 export function checkInput(value: unknown, depth = 0): void {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) throw refuse('参数中含有不允许的空字符（NUL）');
+    if (LONE_SURROGATE.test(value)) throw refuse('参数中含有无效的字符');
     return;
   }
   if (value === null || typeof value !== 'object') return;

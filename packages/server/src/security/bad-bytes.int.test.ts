@@ -100,3 +100,11 @@ describe('headers', () => {
     expect(String(res.headers['strict-transport-security'])).toContain('max-age=');
   });
 });
+
+describe('lone surrogates', () => {
+  it('are refused with 40001 (they used to give 500 on the profile form)', async () => {
+    const me = await t.login('cs1', 'demo12345');
+    const r = await t.call('POST', '/api/admin/updateOwnData', { token: me, body: { name: 'a\ud800b' } });
+    expect([r.status, r.code]).toEqual([400, 40001]);
+  });
+});
