@@ -145,7 +145,8 @@ export const LabelPdfQuery = z.strictObject({ code: ScanCode, exp: queryInt(0, 2
 
 /** Upload (SPEC §7). */
 export const UploadTypeQuery = z.strictObject({ type: z.string().regex(/^[a-z][a-zA-Z0-9_-]{0,31}$/).default('general') });
-export const UploadResult = z.object({ fileUri: z.string(), fileUrl: z.string() });
+/** A stored file; images also get a small WebP thumbnail (for lists such as QC). */
+export const UploadResult = z.object({ fileUri: z.string(), fileUrl: z.string(), thumbUri: z.string().optional(), thumbUrl: z.string().optional() });
 export const UploadBase64Body = z.strictObject({ type: z.string().regex(/^[a-z][a-zA-Z0-9_-]{0,31}$/).default('general'), base64: z.string().min(10).max(14_000_000), fileName: z.string().max(200).optional() });
 export const GenerateUrlQuery = z.strictObject({ uri: z.string().min(1).max(300) });
 export const GenerateUrlsBody = z.strictObject({ uris: z.array(z.string().min(1).max(300)).max(200) });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { members } from './core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -163,4 +163,15 @@ export const unclaimedParcels = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [uniqueIndex('unclaimed_parcels_open_key').on(t.trackingNo).where(sql`${t.status} = 'open'`), index('unclaimed_parcels_status_idx').on(t.status, t.id)],
+);
+
+/** Bytes each member of staff uploaded per business day (the upload quota). */
+export const uploadUsage = pgTable(
+  'upload_usage',
+  {
+    adminId: integer('admin_id').notNull(),
+    day: ts('day').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.day] })],
 );
