@@ -54,6 +54,17 @@ export async function channelIdOf(db: Db, code: string): Promise<number> {
   return c.id;
 }
 
+/** A plausible address in each demo destination, so a label matches the country it ships to. */
+const ADDRESS_IN: Record<string, { phone: string; province: string; city: string; address: string; postcode: string }> = {
+  US: { phone: '+1 415 555 0100', province: 'CA', city: 'San Francisco', address: '1 Market St', postcode: '94105' },
+  CA: { phone: '+1 416 555 0142', province: 'ON', city: 'Toronto', address: '200 Bay St', postcode: 'M5J 2J2' },
+  DE: { phone: '+49 30 901820', province: 'Berlin', city: 'Berlin', address: 'Unter den Linden 77', postcode: '10117' },
+  FR: { phone: '+33 1 42 68 53 00', province: 'Île-de-France', city: 'Paris', address: '8 Rue de Rivoli', postcode: '75004' },
+  GB: { phone: '+44 20 7946 0958', province: 'Greater London', city: 'London', address: '221B Baker Street', postcode: 'NW1 6XE' },
+  JP: { phone: '+81 3-3210-1111', province: '東京都', city: '千代田区', address: '丸の内1-9-1', postcode: '100-0005' },
+  AU: { phone: '+61 2 9250 7111', province: 'NSW', city: 'Sydney', address: '1 Macquarie St', postcode: '2000' },
+};
+
 export interface PackageOpts {
   status?: PackageStatus;
   memberCode?: string;
@@ -88,7 +99,7 @@ export async function newPackage(db: Db, o: PackageOpts = {}): Promise<PackageRo
   const country = o.country ?? 'US';
   let row = await createPackage(db, {
     memberId: items[0].memberId, itemIds: items.map((i) => i.id), channelId: await channelIdOf(db, o.channel ?? 'EMS'), attrs: o.attrs,
-    address: { receiver: 'Alice Martin', phone: '+1 415 555 0100', country, province: 'CA', city: 'San Francisco', address: '1 Market St', postcode: '94105' },
+    address: { receiver: 'Alice Martin', country, ...(ADDRESS_IN[country] ?? ADDRESS_IN.US) },
   }, op);
   const want = o.status ?? 'pack_pretrial';
   const target = want === 'patch_wait' || want === 'pending_launch' ? 'packing' : want === 'exception' ? 'packing' : want;
