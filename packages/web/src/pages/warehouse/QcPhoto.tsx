@@ -14,7 +14,7 @@ import { qcPhoto, qcProblem, qcScan, useInvalidateGoods } from './api';
 import { useStationMessages } from './messages';
 
 const STATION = 'qc';
-type Media = { fileUri: string; fileUrl: string; kind: 'image' | 'video' };
+type Media = { fileUri: string; fileUrl: string; thumbUrl?: string; kind: 'image' | 'video' };
 
 /** warehouse/QcPhoto: scan an item, take or upload photos/videos → stocking_photo; a problem puts the line on hold for the member. */
 export default function QcPhoto() {
@@ -78,7 +78,7 @@ export default function QcPhoto() {
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <Image.PreviewGroup>
                   <Space wrap>
-                    {media.map((f) => (f.kind === 'image' ? <Image key={f.fileUri} src={f.fileUrl} width={96} height={96} style={{ objectFit: 'cover' }} /> : <video key={f.fileUri} src={f.fileUrl} width={160} controls />))}
+                    {media.map((f) => (f.kind === 'image' ? <Image key={f.fileUri} src={f.thumbUrl ?? f.fileUrl} preview={{ src: f.fileUrl }} width={96} height={96} style={{ objectFit: 'cover' }} /> : <video key={f.fileUri} src={f.fileUrl} width={160} controls />))}
                   </Space>
                 </Image.PreviewGroup>
                 {item.status === 'stocking_input' && (
