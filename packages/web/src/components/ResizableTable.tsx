@@ -109,9 +109,13 @@ export function ResizableTable<T extends object>({ columns, routeKey, ...props }
     [columns, widths, onResize],
   );
 
+  // Fixed layout honours the widths only when the table is as wide as their sum: 'max-content' would let one long
+  // cell (a description) push the key columns off a 1440 px screen.
+  const scroll = props.scroll && { ...props.scroll, x: props.scroll.x === undefined ? undefined : sized.reduce((sum, c) => sum + c.width, 0) };
   return (
     <Table<T>
       {...props}
+      scroll={scroll}
       tableLayout="fixed"
       columns={sized}
       components={{ ...props.components, header: { ...props.components?.header, cell: ResizableHeaderCell } }}

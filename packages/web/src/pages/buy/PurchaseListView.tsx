@@ -66,9 +66,9 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
   };
 
   const columns: ResizableColumn<PurchaseLine>[] = [
-    { key: 'purchaseNo', title: m.purchaseNo, dataIndex: 'purchaseNo', width: 150 },
+    { key: 'purchaseNo', title: m.purchaseNo, dataIndex: 'purchaseNo', width: 140 },
     {
-      key: 'product', title: m.product, width: 320,
+      key: 'product', title: m.product, width: 240,
       render: (_, r) => (
         <Space align="start">
           {r.image ? <Image src={r.image} width={48} height={48} /> : null}
@@ -84,9 +84,9 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
     { key: 'paid', title: m.paid, width: 110, render: (_, r) => formatMoney(r.paidAmount, r.currency) },
     { key: 'member', title: m.member, dataIndex: 'userCode', width: 100 },
     { key: 'status', title: m.status, dataIndex: 'status', width: 100, render: (s: string) => <StatusTag status={s} /> },
-    { key: 'purchaser', title: m.purchaser, dataIndex: 'purchaserName', width: 100 },
     { key: 'trackingNo', title: m.trackingNo, dataIndex: 'trackingNo', width: 150 },
-    { key: 'payTime', title: m.payTime, dataIndex: 'payTime', width: 170, render: formatTime },
+    { key: 'purchaser', title: m.purchaser, dataIndex: 'purchaserName', width: 100 },
+    { key: 'payTime', title: m.payTime, dataIndex: 'payTime', width: 160, render: formatTime },
     {
       key: 'actions', title: t('common.actions'), width: 130, fixed: 'right',
       render: (_, r) => (

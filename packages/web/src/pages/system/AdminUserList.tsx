@@ -72,29 +72,30 @@ export default function AdminUserList() {
   };
 
   const columns: ResizableColumn<AdminAccount>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 80 },
-    { key: 'username', title: m.username, dataIndex: 'username', width: 150 },
-    { key: 'name', title: m.name, dataIndex: 'name', width: 150 },
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+    { key: 'username', title: m.username, dataIndex: 'username', width: 130 },
+    { key: 'name', title: m.name, dataIndex: 'name', width: 130 },
     {
       key: 'roles',
       title: m.roles,
       dataIndex: 'roles',
-      width: 220,
+      width: 200,
       render: (keys: string[]) => keys.map((k) => <Tag key={k}>{roleName(k)}</Tag>),
     },
     {
       key: 'status',
       title: m.status,
       dataIndex: 'status',
-      width: 100,
+      width: 90,
       render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag>,
     },
-    { key: 'lastLoginAt', title: m.lastLogin, dataIndex: 'lastLoginAt', width: 180, render: (v: string | null) => (v ? formatTime(v) : m.never) },
-    { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 180, render: formatTime },
+    { key: 'lastLoginAt', title: m.lastLogin, dataIndex: 'lastLoginAt', width: 160, render: (v: string | null) => (v ? formatTime(v) : m.never) },
+    { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 160, render: formatTime },
     {
       key: 'actions',
       title: t('common.actions'),
       width: 200,
+      fixed: 'right',
       render: (_, row) => (
         <Space>
           <Button type="link" size="small" onClick={() => setEditing(row)}>

@@ -42,7 +42,7 @@ export default function RoleList() {
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'key', title: m.roleKey, dataIndex: 'key', width: 160, render: (v: string, r) => (r.builtin ? <Space>{v}<Tag>{m.builtin}</Tag></Space> : v) },
     { key: 'name', title: m.roleName, dataIndex: 'name', width: 140 },
-    { key: 'description', title: m.description, dataIndex: 'description', width: 260, ellipsis: true },
+    { key: 'description', title: m.description, dataIndex: 'description', width: 200, ellipsis: true },
     {
       key: 'routes',
       title: m.grantedRoutes,
@@ -50,11 +50,12 @@ export default function RoleList() {
       render: (_, r) => (r.allRoutes ? <Tag color="gold">{m.allRoutes}</Tag> : fill(m.routeCount, { count: r.routes.length })),
     },
     { key: 'adminCount', title: m.adminCount, dataIndex: 'adminCount', width: 90 },
-    { key: 'modifyTime', title: t('common.modifyTime'), dataIndex: 'modifyTime', width: 180, render: formatTime },
+    { key: 'modifyTime', title: t('common.modifyTime'), dataIndex: 'modifyTime', width: 170, render: formatTime },
     {
       key: 'actions',
       title: t('common.actions'),
       width: 160,
+      fixed: 'right',
       render: (_, row) => (
         <Space>
           <Button type="link" size="small" onClick={() => setEditing(row)}>

@@ -51,17 +51,17 @@ export default function VipList() {
   } as Filters);
 
   const columns: ResizableColumn<MemberItem>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 80 },
-    { key: 'userCode', title: m.userCode, dataIndex: 'userCode', width: 120 },
-    { key: 'name', title: m.name, dataIndex: 'name', width: 140 },
-    { key: 'email', title: m.email, dataIndex: 'email', width: 200 },
-    { key: 'loginSource', title: m.loginSource, dataIndex: 'loginSource', width: 100, render: (v: string) => LoginSource.label(v, lang) },
+    { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
+    { key: 'userCode', title: m.userCode, dataIndex: 'userCode', width: 110 },
+    { key: 'name', title: m.name, dataIndex: 'name', width: 130 },
+    { key: 'status', title: m.status, dataIndex: 'status', width: 90, render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+    { key: 'balance', title: m.balance, width: 130, render: (_, r) => formatMoney(r.balance, r.currency) },
+    { key: 'commission', title: m.commission, width: 120, render: (_, r) => formatMoney(r.commission, r.currency) },
     { key: 'level', title: m.level, dataIndex: 'levelName', width: 100 },
     { key: 'agent', title: m.agent, dataIndex: 'agentName', width: 120 },
-    { key: 'balance', title: m.balance, width: 130, render: (_, r) => formatMoney(r.balance, r.currency) },
-    { key: 'commission', title: m.commission, width: 130, render: (_, r) => formatMoney(r.commission, r.currency) },
-    { key: 'status', title: m.status, dataIndex: 'status', width: 90, render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
-    { key: 'createTime', title: m.registeredAt, dataIndex: 'createTime', width: 180, render: formatTime },
+    { key: 'loginSource', title: m.loginSource, dataIndex: 'loginSource', width: 100, render: (v: string) => LoginSource.label(v, lang) },
+    { key: 'email', title: m.email, dataIndex: 'email', width: 190 },
+    { key: 'createTime', title: m.registeredAt, dataIndex: 'createTime', width: 170, render: formatTime },
     {
       key: 'actions', title: t('common.actions'), width: 90, fixed: 'right',
       render: (_, r) => (
