@@ -1,4 +1,5 @@
 import type { PackageStatus, PackageTraceType } from '../vocab/goods-out';
+import { defineMachine } from './machine';
 
 /**
  * The package (pack order) as data: DESIGN §5. The server refuses every (status, event) pair without a row here
@@ -83,40 +84,29 @@ export const PACKAGE_TRANSITIONS: readonly PackageTransition[] = [
   ...MEMBER_CANCEL_FROM.map((s) => row(s, 'cancel', 'canceled', 'system', 'cancel')),
 ];
 
-const BY_KEY = new Map(PACKAGE_TRANSITIONS.map((t) => [`${t.from}|${t.event}`, t]));
+/** A 'station' row may be taken at any warehouse station. */
+export const packageMachine = defineMachine(PACKAGE_TRANSITIONS, (permission, granted) =>
+  permission === 'station' ? STATION_PERMISSIONS.some((k) => granted.has(k)) : granted.has(permission),
+);
 
 /** The transition for (from, event), or undefined when the machine has no such row. */
-export function packageTransition(from: string, event: PackageEvent): PackageTransition | undefined {
-  return BY_KEY.get(`${from}|${event}`);
-}
+export const packageTransition = packageMachine.transitionOf;
 
 /** The status after `event` in `from` ('previous' for a resolve), or null when not allowed. */
-export function nextPackageStatus(from: string, event: PackageEvent): PackageStatus | 'previous' | null {
-  return packageTransition(from, event)?.to ?? null;
-}
+export const nextPackageStatus = packageMachine.next;
 
 /** Events staff may take on a package in `status` with these permission keys (for the web's buttons). */
-export function allowedPackageEvents(status: string, permissions?: ReadonlySet<string>): PackageEvent[] {
-  return PACKAGE_TRANSITIONS.filter((t) => {
-    if (t.from !== status || t.permission === 'system') return false;
-    if (!permissions) return true;
-    if (t.permission === 'station') return STATION_PERMISSIONS.some((k) => permissions.has(k));
-    return permissions.has(t.permission);
-  }).map((t) => t.event);
-}
+export const allowedPackageEvents = packageMachine.allowed;
 
 /** Statuses from which `event` is allowed. */
-export function packageFromStatuses(event: PackageEvent): PackageStatus[] {
-  return PACKAGE_TRANSITIONS.filter((t) => t.event === event).map((t) => t.from);
-}
+export const packageFromStatuses = packageMachine.fromStatuses;
 
 /** Sack machine: open → sealed → shipped. */
-export const SACK_TRANSITIONS = [
-  { from: 'open', event: 'seal', to: 'sealed' },
-  { from: 'sealed', event: 'ship', to: 'shipped' },
-] as const;
-export type SackEvent = (typeof SACK_TRANSITIONS)[number]['event'];
+export type SackEvent = 'seal' | 'ship';
+export const SACK_TRANSITIONS: readonly { from: 'open' | 'sealed'; event: SackEvent; to: 'sealed' | 'shipped'; permission: string }[] = [
+  { from: 'open', event: 'seal', to: 'sealed', permission: 'warehouse:sortingOutStorage' },
+  { from: 'sealed', event: 'ship', to: 'shipped', permission: 'warehouse:sortingOutStorage' },
+];
+export const sackMachine = defineMachine(SACK_TRANSITIONS);
 
-export function nextSackStatus(from: string, event: SackEvent): 'sealed' | 'shipped' | null {
-  return SACK_TRANSITIONS.find((t) => t.from === from && t.event === event)?.to ?? null;
-}
+export const nextSackStatus = (from: string, event: SackEvent) => sackMachine.next(from, event) as 'sealed' | 'shipped' | null;

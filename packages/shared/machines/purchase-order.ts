@@ -1,3 +1,4 @@
+import { defineMachine } from './machine';
 import type { PurchaseStatus, TraceType } from '../vocab/goods-in';
 
 /**
@@ -64,26 +65,16 @@ export const PURCHASE_TRANSITIONS: readonly Transition[] = [
   row('returned', 'refund', 'refunded', 'buy:buyOrder', 'refund'),
 ];
 
-const BY_KEY = new Map(PURCHASE_TRANSITIONS.map((t) => [`${t.from}|${t.event}`, t]));
+export const purchaseMachine = defineMachine(PURCHASE_TRANSITIONS);
 
 /** The transition for (from, event), or undefined when the machine has no such row. */
-export function transitionOf(from: string, event: PurchaseEvent): Transition | undefined {
-  return BY_KEY.get(`${from}|${event}`);
-}
+export const transitionOf = purchaseMachine.transitionOf;
 
 /** The status after `event` in status `from`, or null when the event is not allowed there. */
-export function nextStatus(from: string, event: PurchaseEvent): PurchaseStatus | null {
-  return transitionOf(from, event)?.to ?? null;
-}
+export const nextStatus = (from: string, event: PurchaseEvent): PurchaseStatus | null => purchaseMachine.next(from, event) as PurchaseStatus | null;
 
 /** Events a staff member may take on a line in `status` with the given permission keys (for the web's buttons). */
-export function allowedEvents(status: string, permissions?: ReadonlySet<string>): PurchaseEvent[] {
-  return PURCHASE_TRANSITIONS.filter(
-    (t) => t.from === status && t.permission !== 'system' && (!permissions || permissions.has(t.permission)),
-  ).map((t) => t.event);
-}
+export const allowedEvents = purchaseMachine.allowed;
 
 /** Statuses from which `event` is allowed (for a conditional update over several statuses). */
-export function fromStatuses(event: PurchaseEvent): PurchaseStatus[] {
-  return PURCHASE_TRANSITIONS.filter((t) => t.event === event).map((t) => t.from);
-}
+export const fromStatuses = purchaseMachine.fromStatuses;

@@ -1,4 +1,5 @@
 import { vocab } from '../vocab/labels';
+import { defineMachine } from './machine';
 
 /** Refund request statuses (SPEC §4 vocabulary): awaiting review, refunded, refused. */
 export const RefundStatus = vocab([
@@ -38,6 +39,6 @@ export const REFUND_TRANSITIONS: readonly { from: RefundStatus; event: RefundEve
   { from: 'return_refund_check', event: 'fail', to: 'return_apply_refuse', permission: 'afterSales:refunded' },
 ];
 
-export function nextRefundStatus(from: string, event: RefundEvent): RefundStatus | null {
-  return REFUND_TRANSITIONS.find((t) => t.from === from && t.event === event)?.to ?? null;
-}
+export const refundMachine = defineMachine(REFUND_TRANSITIONS);
+
+export const nextRefundStatus = (from: string, event: RefundEvent) => refundMachine.next(from, event) as RefundStatus | null;

@@ -1,4 +1,5 @@
 import { vocab } from '../vocab/labels';
+import { defineMachine } from './machine';
 
 /** A return of purchased goods to the seller, as the purchase line's statuses name it (SPEC §4). */
 export const ReturnStatus = vocab([
@@ -19,21 +20,32 @@ export type ReturnShipping = (typeof ReturnShipping.values)[number];
 
 export type ReturnEvent = 'pass' | 'fail' | 'send' | 'sign';
 
-/** Review moves the status; shipping moves wait_send → send → sign, and signing completes the return. */
-export const RETURN_TRANSITIONS: readonly {
-  from: ReturnStatus; shipping: ReturnShipping | null; event: ReturnEvent; to: ReturnStatus; toShipping: ReturnShipping | null;
-}[] = [
-  { from: 'return_checking', shipping: null, event: 'pass', to: 'return_doing', toShipping: 'wait_send' },
-  { from: 'return_checking', shipping: null, event: 'fail', to: 'return_apply_refuse', toShipping: null },
-  { from: 'return_doing', shipping: 'wait_send', event: 'send', to: 'return_doing', toShipping: 'send' },
-  { from: 'return_doing', shipping: 'send', event: 'sign', to: 'returned', toShipping: 'sign' },
-];
+/**
+ * Review moves the status; shipping moves wait_send → send → sign, and signing completes the return. A return's state
+ * is both together, written `status/shipping` (`return_doing/send`), so this is a machine of the same shape as the others.
+ */
+export const returnState = (status: string, shipping: string | null): string => (shipping ? `${status}/${shipping}` : status);
+const splitState = (state: string) => {
+  const [to, toShipping] = state.split('/') as [ReturnStatus, ReturnShipping | undefined];
+  return { to, toShipping: toShipping ?? null };
+};
 
-export function returnTransition(status: string, shipping: string | null, event: ReturnEvent) {
-  return RETURN_TRANSITIONS.find((t) => t.from === status && t.shipping === shipping && t.event === event) ?? null;
+const PERMISSION = 'afterSales:returnReview';
+export const RETURN_TRANSITIONS: readonly { from: string; event: ReturnEvent; to: string; permission: string }[] = [
+  { from: 'return_checking', event: 'pass', to: 'return_doing/wait_send', permission: PERMISSION },
+  { from: 'return_checking', event: 'fail', to: 'return_apply_refuse', permission: PERMISSION },
+  { from: 'return_doing/wait_send', event: 'send', to: 'return_doing/send', permission: PERMISSION },
+  { from: 'return_doing/send', event: 'sign', to: 'returned/sign', permission: PERMISSION },
+];
+export const returnMachine = defineMachine(RETURN_TRANSITIONS);
+
+/** The review status and shipping status after `event`, or null when the return's state does not allow it. */
+export function returnTransition(status: string, shipping: string | null, event: ReturnEvent): { to: ReturnStatus; toShipping: ReturnShipping | null } | null {
+  const to = returnMachine.next(returnState(status, shipping), event);
+  return to ? splitState(to) : null;
 }
 
 /** Actions to offer for a return in this state. */
 export function returnActions(status: string, shipping: string | null): ReturnEvent[] {
-  return RETURN_TRANSITIONS.filter((t) => t.from === status && t.shipping === shipping).map((t) => t.event);
+  return returnMachine.allowed(returnState(status, shipping));
 }

@@ -1,4 +1,5 @@
 import { vocab } from '../vocab/labels';
+import { defineMachine } from './machine';
 
 /** Agent withdrawal requests: review (approve/reject with reason), then paid with proof. */
 export const WithdrawalStatus = vocab([
@@ -23,10 +24,8 @@ export const WITHDRAWAL_TRANSITIONS: readonly { from: WithdrawalStatus; event: W
   { from: 'approved', event: 'pay', to: 'paid', permission: 'finance:agentWithdrawalManage' },
 ];
 
-export function nextWithdrawalStatus(from: string, event: WithdrawalEvent): WithdrawalStatus | null {
-  return WITHDRAWAL_TRANSITIONS.find((t) => t.from === from && t.event === event)?.to ?? null;
-}
+export const withdrawalMachine = defineMachine(WITHDRAWAL_TRANSITIONS);
 
-export function withdrawalActions(status: string): WithdrawalEvent[] {
-  return WITHDRAWAL_TRANSITIONS.filter((t) => t.from === status).map((t) => t.event);
-}
+export const nextWithdrawalStatus = (from: string, event: WithdrawalEvent) => withdrawalMachine.next(from, event) as WithdrawalStatus | null;
+
+export const withdrawalActions = (status: string): WithdrawalEvent[] => withdrawalMachine.allowed(status);

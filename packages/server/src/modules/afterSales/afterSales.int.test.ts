@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, purchaseOrders, traceEvents } from '../../db/schema';
+import { auditLogs, ledgerEntries, purchaseOrders, traceEvents } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { adminIdOf, enableVerify, newMember, newPurchaseLine, newRefund, newReturn, restoreSeededVerify, seededTicket, ticketFor, verifiedCall, withTicket } from '../../testing/factories/money-people';
 import { checkLedger } from '../ledger/service';
@@ -101,6 +101,9 @@ describe('return review', () => {
     expect(po).toMatchObject({ status: 'refunded', refundedAmount: 5000 });
     const trace = await t.db.select().from(traceEvents).where(eq(traceEvents.purchaseId, line.id));
     expect(trace.map((x) => x.toStatus)).toEqual(['return_doing', 'returned', 'refunded']);
+    // The line moves through the one transition engine: each step is audited like any other purchase transition.
+    const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.targetType, 'purchase'), eq(auditLogs.targetId, String(line.id))));
+    expect(audit.map((a) => a.action)).toEqual(['purchase.return_pass', 'purchase.return_done', 'purchase.refund']);
     const check = await checkLedger(t.db);
     expect(check.balanceMismatches).toEqual([]);
   });

@@ -7,7 +7,8 @@ import { nextRefundStatus, type RefundChannel, type RefundReason, type ReviewRes
 import { returnTransition, type ReturnEvent } from '@waystation/shared/machines/return';
 import { nextStatus, type PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import type { Db } from '../../db';
-import { members, purchaseOrders, refundRequests, returnRequests, traceEvents } from '../../db/schema';
+import { members, purchaseOrders, refundRequests, returnRequests } from '../../db/schema';
+import { applyStep, staleState } from '../purchase/transition';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
@@ -25,22 +26,16 @@ async function movePurchaseLine(
 ): Promise<void> {
   const { refunded = 0, strict = true } = opts;
   if (!/^\d{1,15}$/.test(purchaseOrderId)) return;
-  const [line] = await tx.select({ id: purchaseOrders.id, status: purchaseOrders.status }).from(purchaseOrders).where(eq(purchaseOrders.id, Number(purchaseOrderId)));
+  const [line] = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.id, Number(purchaseOrderId)));
   if (!line) return;
-  const to = nextStatus(line.status, event);
-  if (!to && !strict) {
+  const addRefunded = refunded ? { refundedAmount: sql`${purchaseOrders.refundedAmount} + ${refunded}` } : {};
+  if (!nextStatus(line.status, event)) {
+    if (strict) throw staleState(line, event);
     // A refund of a line that stays where it is (lost goods on the shelf…): only the refunded amount changes.
-    if (refunded) await tx.update(purchaseOrders).set({ refundedAmount: sql`${purchaseOrders.refundedAmount} + ${refunded}`, updatedAt: now }).where(eq(purchaseOrders.id, line.id));
+    if (refunded) await tx.update(purchaseOrders).set({ ...addRefunded, updatedAt: now }).where(eq(purchaseOrders.id, line.id));
     return;
   }
-  if (!to) throw conflict(`采购单当前状态（${line.status}）不允许此操作`, { status: line.status });
-  const updated = await tx
-    .update(purchaseOrders)
-    .set({ status: to, updatedAt: now, ...(refunded ? { refundedAmount: sql`${purchaseOrders.refundedAmount} + ${refunded}` } : {}) })
-    .where(and(eq(purchaseOrders.id, line.id), eq(purchaseOrders.status, line.status)))
-    .returning({ id: purchaseOrders.id });
-  if (!updated.length) throw conflict('采购单状态已变化，请刷新后重试');
-  await tx.insert(traceEvents).values({ purchaseId: line.id, type: 'refund', event, fromStatus: line.status, toStatus: to, actorId: actor.id, actorName: actor.name, note, createdAt: now });
+  await applyStep(tx, line, { event, actor, now, note, set: addRefunded as Partial<typeof purchaseOrders.$inferInsert> });
 }
 
 // ---------------------------------------------------------------- refunds

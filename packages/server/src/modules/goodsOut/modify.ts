@@ -7,12 +7,13 @@ import { PACKAGE_TRANSITIONS } from '@waystation/shared/machines/package';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { AUTO_RECEIVE_DAYS, PackageStatus, type PackageTraceType } from '@waystation/shared/vocab/goods-out';
 import type { Db } from '../../db';
-import { packages, packageTraces } from '../../db/schema';
+import { packages } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { conflict, invalid } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
 import { mayModify } from './queries';
-import { actionResult, applyStep, lockPackage, type Op, type PackageRow, writeTrace } from './transition';
+import { applyBulkTransition } from '../../core/transition';
+import { actionResult, applyStep, lockPackage, type Op, packageRows, type PackageRow, writeTrace } from './transition';
 
 const TRACE_OF: Record<Exclude<PackageModification, 'modifyStatus'>, PackageTraceType> = {
   modifyWeight: 'modify_package_weight', modifyAttr: 'modify_package_attr', modifyAddr: 'modify_package_addr', modifyChannel: 'pack_change_channel',
@@ -118,17 +119,10 @@ export async function modifyStatus(db: Db, b: z.infer<typeof ModifyStatusBody>, 
 export async function autoReceive(db: Db, op: Op, days = AUTO_RECEIVE_DAYS): Promise<{ received: number }> {
   return db.transaction(async (tx) => {
     const cutoff = new Date(op.now.getTime() - days * 86_400_000);
-    const done = await tx
-      .update(packages)
-      .set({ status: 'received', receivedAt: op.now, updatedAt: op.now })
-      .where(and(eq(packages.status, 'shipped'), lt(packages.shippedAt, cutoff)))
-      .returning({ id: packages.id });
-    if (done.length) {
-      await tx.insert(packageTraces).values(
-        done.map((d) => ({ packageId: d.id, type: 'sign', event: 'sign', fromStatus: 'shipped', toStatus: 'received', actorId: op.actor.id, actorName: op.actor.name, note: `发货 ${days} 天后自动签收`, createdAt: op.now })),
-      );
-      await writeAudit(tx, op.actor, { action: 'package.auto_receive', targetType: 'package', after: { count: done.length, days } }, op.now);
-    }
+    const done = await applyBulkTransition(
+      tx, packageRows, { from: 'shipped', where: lt(packages.shippedAt, cutoff), target: { type: 'package', id: 'auto_receive' } },
+      { event: 'sign', op, note: `发货 ${days} 天后自动签收`, set: { receivedAt: op.now }, audit: { days } },
+    );
     return { received: done.length };
   });
 }

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db';
-import { members, packageItems, packages } from '../../db/schema';
+import { auditLogs, members, packageItems, packages, packageTraces } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { balanceOf } from '../../testing/factories/goods-in';
 import { adminIdOf, enableVerify, ticketFor, withTicket } from '../../testing/factories/money-people';
@@ -155,6 +155,11 @@ describe('sensitive modifications (SPEC §6)', () => {
     expect(r.received).toBeGreaterThanOrEqual(1);
     const rows = await t.db.select({ id: packages.id, status: packages.status }).from(packages).where(sql`${packages.id} in (${old.id}, ${recent.id})`).orderBy(packages.id);
     expect(rows.map((x) => x.status)).toEqual(['received', 'shipped']);
+    // One statement through the engine's bulk form: a trace row per package and one audit row for the batch.
+    const trace = await t.db.select().from(packageTraces).where(eq(packageTraces.packageId, old.id));
+    expect(trace.at(-1)).toMatchObject({ event: 'sign', fromStatus: 'shipped', toStatus: 'received', note: '发货 30 天后自动签收' });
+    const [audit] = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'package.sign'), eq(auditLogs.targetId, 'auto_receive')));
+    expect(audit.after).toMatchObject({ status: 'received', count: r.received, days: 30 });
   });
 });
 

@@ -8,11 +8,12 @@ import { ErrorCode } from '@waystation/shared/contract/common';
 import { nextSackStatus } from '@waystation/shared/machines/package';
 import { type PackageStatus, SackStatus } from '@waystation/shared/vocab/goods-out';
 import { type Db, queryRows } from '../../db';
-import { members, outBatches, packages, packageTraces, sacks, shipChannels } from '../../db/schema';
+import { members, outBatches, packages, sacks, shipChannels } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { iso, offsetOf } from '../../core/paging';
-import { actionResult, applyStep, lockPackage, nextId, type Op, packageStale } from './transition';
+import { applyBulkTransition } from '../../core/transition';
+import { actionResult, applyStep, lockPackage, nextId, type Op, packageRows, packageStale } from './transition';
 
 type SackRow = typeof sacks.$inferSelect;
 type BatchRow = typeof outBatches.$inferSelect;
@@ -229,24 +230,14 @@ export async function addSackToBatch(db: Db, body: z.infer<typeof OutBatchAddSac
     if (sack.status !== 'sealed') throw conflict(`麻袋 ${sack.code} 尚未封袋，请先封袋`, { status: sack.status });
     if (sack.batchId) throw conflict(`麻袋 ${sack.code} 已在另一个出库批次中`);
     await tx.update(sacks).set({ batchId: batch.id, updatedAt: op.now }).where(eq(sacks.id, sack.id));
-    const moved = await tx
-      .update(packages)
-      .set({ status: 'prepare_ship', batchId: batch.id, updatedAt: op.now })
-      .where(and(eq(packages.sackId, sack.id), eq(packages.status, 'sorted')))
-      .returning({ id: packages.id });
-    if (moved.length) {
-      await tx.insert(packageTraces).values(
-        moved.map((m) => ({
-          packageId: m.id, type: 'prepareShip', event: 'prepare_ship', fromStatus: 'sorted', toStatus: 'prepare_ship', actorId: op.actor.id, actorName: op.actor.name,
-          note: `出库批次 ${batch.batchNo}，麻袋 ${sack.code}`, createdAt: op.now,
-        })),
-      );
-    }
+    const moved = await applyBulkTransition(
+      tx, packageRows, { from: 'sorted', where: eq(packages.sackId, sack.id), target: { type: 'out_batch', id: batch.batchNo } },
+      { event: 'prepare_ship', op, note: `出库批次 ${batch.batchNo}，麻袋 ${sack.code}`, set: { batchId: batch.id }, audit: { sack: sack.code } },
+    );
     await tx
       .update(outBatches)
       .set({ sackCount: batch.sackCount + 1, packageCount: batch.packageCount + moved.length, weightG: batch.weightG + sack.weightG, updatedAt: op.now })
       .where(eq(outBatches.id, batch.id));
-    await writeAudit(tx, op.actor, { action: 'package.prepare_ship', targetType: 'out_batch', targetId: batch.batchNo, after: { sack: sack.code, packages: moved.length } }, op.now);
   });
   return batchDetail(db, { id: body.batchId }, urls);
 }

@@ -1,18 +1,33 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { packageTransition, type PackageEvent, type PackageTransition } from '@waystation/shared/machines/package';
+import { eq, sql } from 'drizzle-orm';
+import { packageMachine, type PackageEvent, type PackageTransition } from '@waystation/shared/machines/package';
 import { PackageStatus, type PackageTraceType } from '@waystation/shared/vocab/goods-out';
 import { type Db, queryRows } from '../../db';
 import { packages, packageTraces } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
-import { conflict, notFound } from '../../core/errors';
+import { notFound } from '../../core/errors';
+import { applyTransition, type BoundMachine, type Op, staleError, type Step as EngineStep } from '../../core/transition';
 
 export type PackageRow = typeof packages.$inferSelect;
 
-/** Who acts, and when: every goods-out write takes this. */
-export interface Op {
-  actor: Actor;
-  now: Date;
-}
+export type { Op };
+
+/** The package machine bound to its table and timeline, for the transition engine. */
+export const packageRows: BoundMachine<PackageRow, PackageEvent> = {
+  name: 'package',
+  table: packages,
+  columns: { id: packages.id, status: packages.status, updatedAt: packages.updatedAt },
+  transitionOf: packageMachine.transitionOf,
+  describe: (row) => ({ noun: `包裹 ${row.packageNo}`, target: row.packageNo }),
+  label: (status) => PackageStatus.label(status),
+  // Resolving an exception returns the package to the status it was raised from.
+  resolve: (row, to) => (to !== 'previous' ? { status: to } : row.prevStatus ? { status: row.prevStatus, set: { prevStatus: null } } : null),
+  async writeTraces(tx, rows, op) {
+    await tx.insert(packageTraces).values(
+      rows.map((r) => ({
+        packageId: r.id, type: r.type as PackageTraceType, event: r.event, fromStatus: r.from, toStatus: r.to, actorId: op.actor.id, actorName: op.actor.name, note: r.note, createdAt: op.now,
+      })),
+    );
+  },
+};
 
 /** Loads a package for a write, locking its row until the transaction ends (concurrent scans queue behind it). */
 export async function lockPackage(tx: Db, by: { id?: number; packageNo?: string }): Promise<PackageRow> {
@@ -23,20 +38,11 @@ export async function lockPackage(tx: Db, by: { id?: number; packageNo?: string 
 }
 
 /** 40900 for a package that is not (or no longer) where the caller's action needs it. */
-export function packageStale(row: Pick<PackageRow, 'status' | 'packageNo'>, event: string) {
-  return conflict(`包裹 ${row.packageNo} 当前状态为「${PackageStatus.label(row.status)}」，不能执行该操作，请刷新后重试`, { status: row.status, event });
-}
+export const packageStale = (row: PackageRow, event: PackageEvent) => staleError(packageRows, row, event);
 
-export interface Step {
-  event: PackageEvent;
-  op: Op;
-  note?: string;
-  /** Extra columns to set with the status. */
-  set?: Partial<typeof packages.$inferInsert>;
-  audit?: Record<string, unknown>;
-}
+export type Step = EngineStep<PackageRow, PackageEvent> & { set?: Partial<typeof packages.$inferInsert> };
 
-/** One trace row (the package's timeline). */
+/** One trace row (the package's timeline) for what is not a status change: an item removed, a weight changed. */
 export async function writeTrace(
   tx: Db,
   packageId: number,
@@ -48,38 +54,10 @@ export async function writeTrace(
   });
 }
 
-/**
- * Applies one machine transition inside `tx`: the conditional update (`where id and status = seen`), its trace and its
- * audit row. A package changed by someone else since it was read fails with 40900, so of two callers one wins.
- */
+/** One package transition through the engine (conditional update, trace, audit). */
 export async function applyStep(tx: Db, row: PackageRow, step: Step): Promise<{ row: PackageRow; transition: PackageTransition }> {
-  const t = packageTransition(row.status, step.event);
-  if (!t) throw packageStale(row, step.event);
-  const to = t.to === 'previous' ? row.prevStatus : t.to;
-  if (!to) throw packageStale(row, step.event);
-  const [updated] = await tx
-    .update(packages)
-    .set({ ...step.set, status: to, ...(t.to === 'previous' ? { prevStatus: null } : {}), updatedAt: step.op.now })
-    .where(and(eq(packages.id, row.id), eq(packages.status, row.status)))
-    .returning();
-  if (!updated) {
-    const [now] = await tx.select({ status: packages.status }).from(packages).where(eq(packages.id, row.id));
-    throw conflict(`包裹 ${row.packageNo} 已被其他操作更新（当前状态「${PackageStatus.label(now?.status ?? row.status)}」），请刷新后重试`, {
-      status: now?.status ?? row.status,
-      event: step.event,
-    });
-  }
-  await writeTrace(tx, row.id, { type: t.trace, event: step.event, from: row.status, to, note: step.note }, step.op);
-  await writeAudit(
-    tx,
-    step.op.actor,
-    {
-      action: `package.${step.event}`, targetType: 'package', targetId: row.packageNo,
-      before: { status: row.status }, after: { status: to, ...(step.note ? { note: step.note } : {}), ...step.audit },
-    },
-    step.op.now,
-  );
-  return { row: updated, transition: t };
+  const r = await applyTransition<PackageRow, PackageEvent>(tx, packageRows, row, step);
+  return { row: r.row, transition: r.transition as PackageTransition };
 }
 
 /** The next id of a bigserial table, so a code derived from it can be written with the row. */

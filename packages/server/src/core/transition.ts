@@ -1,0 +1,141 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db';
+import { type Actor, writeAudit } from './audit';
+import { conflict } from './errors';
+
+/** Who acts, and when: every transition takes this. */
+export interface Op {
+  actor: Actor;
+  now: Date;
+}
+
+/** One row of a machine as the engine needs it: where it leads and what its timeline calls it. */
+export interface EngineTransition {
+  to: string;
+  trace?: string;
+}
+
+export interface TraceRow {
+  id: number;
+  type: string;
+  event: string;
+  from: string;
+  to: string;
+  note: string;
+}
+
+interface StatusRow {
+  id: number;
+  status: string;
+  updatedAt: Date;
+}
+
+/**
+ * A state machine bound to its table: the one description the engine needs to apply any of its transitions. Every
+ * entity with a status (purchase line, package, …) declares one of these beside its service.
+ */
+export interface BoundMachine<Row extends StatusRow, Event extends string> {
+  /** The audit action's prefix and target type: `package.sort`. */
+  name: string;
+  table: PgTable;
+  columns: { id: PgColumn; status: PgColumn; updatedAt: PgColumn };
+  transitionOf(from: string, event: Event): EngineTransition | undefined;
+  /** The row's name in messages ("包裹 P123") and its audit target. */
+  describe(row: Row): { noun: string; target: string | number };
+  label(status: string): string;
+  /** The status a `to` means for this row ('previous' → the status it kept), or null when there is none. */
+  resolve?(row: Row, to: string): { status: string; set?: Record<string, unknown> } | null;
+  /** Writes the rows' timeline entries (one insert for many). */
+  writeTraces?(tx: Db, rows: TraceRow[], op: Op): Promise<void>;
+  /** A self-transition leaves the status alone: the modify time tells whether someone else moved first. */
+  selfGuard?(row: Row): SQL | undefined;
+}
+
+export interface Step<Row, Event extends string> {
+  event: Event;
+  op: Op;
+  note?: string;
+  /** Extra columns to set with the status. */
+  set?: Partial<Row> | Record<string, unknown>;
+  /** Extra facts for the audit row's after. */
+  audit?: Record<string, unknown>;
+}
+
+/** 40900 for a row that is not (or no longer) where the caller's action needs it. */
+export function staleError<Row extends StatusRow, Event extends string>(m: BoundMachine<Row, Event>, row: Row, event: Event) {
+  return conflict(`${m.describe(row).noun} 当前状态为「${m.label(row.status)}」，不能执行该操作，请刷新后重试`, { status: row.status, event });
+}
+
+/**
+ * Applies one transition inside `tx`: the conditional update (`where id and status = seen`), its trace and its audit
+ * row. A row changed by someone else since it was read fails with 40900, so of two concurrent callers one wins.
+ */
+export async function applyTransition<Row extends StatusRow, Event extends string>(
+  tx: Db,
+  m: BoundMachine<Row, Event>,
+  row: Row,
+  step: Step<Row, Event>,
+): Promise<{ row: Row; transition: EngineTransition }> {
+  const t = m.transitionOf(row.status, step.event);
+  if (!t) throw staleError(m, row, step.event);
+  const target = m.resolve ? m.resolve(row, t.to) : { status: t.to };
+  if (!target) throw staleError(m, row, step.event);
+  const c = m.columns;
+  const [updated] = (await tx
+    .update(m.table)
+    .set({ ...step.set, ...target.set, [c.status.name]: target.status, [c.updatedAt.name]: step.op.now } as never)
+    .where(and(eq(c.id, row.id), eq(c.status, row.status), t.to === row.status ? m.selfGuard?.(row) : undefined))
+    .returning()) as Row[];
+  if (!updated) {
+    const [now] = (await tx.select({ status: c.status }).from(m.table).where(eq(c.id, row.id))) as { status: string }[];
+    const status = now?.status ?? row.status;
+    throw conflict(`${m.describe(row).noun} 已被其他操作更新（当前状态「${m.label(status)}」），请刷新后重试`, { status, event: step.event });
+  }
+  const to = target.status;
+  if (t.trace && m.writeTraces) await m.writeTraces(tx, [{ id: row.id, type: t.trace, event: step.event, from: row.status, to, note: step.note ?? '' }], step.op);
+  await writeAudit(
+    tx,
+    step.op.actor,
+    {
+      action: `${m.name}.${step.event}`,
+      targetType: m.name,
+      targetId: m.describe(row).target,
+      before: { status: row.status },
+      after: { status: to, ...(step.note ? { note: step.note } : {}), ...step.audit },
+    },
+    step.op.now,
+  );
+  return { row: updated, transition: t };
+}
+
+/**
+ * The bulk form: every row matching `where` that is in `from` takes `event` in one statement, with one trace row each
+ * and one audit row for the batch. Rows elsewhere are left alone (the caller's where says which it means).
+ */
+export async function applyBulkTransition<Row extends StatusRow, Event extends string>(
+  tx: Db,
+  m: BoundMachine<Row, Event>,
+  bulk: { from: string; where: SQL; target: { type: string; id: string | number } },
+  step: Step<Row, Event>,
+): Promise<number[]> {
+  const t = m.transitionOf(bulk.from, step.event);
+  if (!t) throw new Error(`${m.name}: no transition ${bulk.from} --${step.event}-->`);
+  if (t.to === 'previous') throw new Error(`${m.name}: a bulk transition needs a fixed target status`);
+  const c = m.columns;
+  const moved = (await tx
+    .update(m.table)
+    .set({ ...step.set, [c.status.name]: t.to, [c.updatedAt.name]: step.op.now } as never)
+    .where(and(eq(c.status, bulk.from), bulk.where))
+    .returning({ id: c.id })) as { id: number }[];
+  const ids = moved.map((r) => r.id);
+  if (!ids.length) return ids;
+  if (t.trace && m.writeTraces) await m.writeTraces(tx, ids.map((id) => ({ id, type: t.trace!, event: step.event, from: bulk.from, to: t.to, note: step.note ?? '' })), step.op);
+  await writeAudit(
+    tx,
+    step.op.actor,
+    { action: `${m.name}.${step.event}`, targetType: bulk.target.type, targetId: bulk.target.id, before: { status: bulk.from }, after: { status: t.to, count: ids.length, ...(step.note ? { note: step.note } : {}), ...step.audit } },
+    step.op.now,
+  );
+  return ids;
+}
