@@ -36,8 +36,9 @@ interface StatusRow {
  * entity with a status (purchase line, package, …) declares one of these beside its service.
  */
 export interface BoundMachine<Row extends StatusRow, Event extends string> {
-  /** The audit action's prefix and target type: `package.sort`. */
+  /** The audit action's prefix (`package.sort`) and, unless `targetType` says otherwise, the audit target type. */
   name: string;
+  targetType?: string;
   table: PgTable;
   columns: { id: PgColumn; status: PgColumn; updatedAt: PgColumn };
   transitionOf(from: string, event: Event): EngineTransition | undefined;
@@ -99,7 +100,7 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
     step.op.actor,
     {
       action: `${m.name}.${step.event}`,
-      targetType: m.name,
+      targetType: m.targetType ?? m.name,
       targetId: m.describe(row).target,
       before: { status: row.status },
       after: { status: to, ...(step.note ? { note: step.note } : {}), ...step.audit },

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import { toMinor } from '@waystation/shared/contract/ledger';
 import type { CreateRefundBody, Refund, RefundListQuery, ReturnItem, ReturnListQuery } from '@waystation/shared/contract/afterSales';
-import { nextRefundStatus, type RefundChannel, type RefundReason, type ReviewResult } from '@waystation/shared/machines/refund';
+import { refundMachine, type RefundChannel, type RefundEvent, type RefundReason, RefundStatus, type ReviewResult } from '@waystation/shared/machines/refund';
 import { returnTransition, type ReturnEvent } from '@waystation/shared/machines/return';
 import { nextStatus, type PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import type { Db } from '../../db';
@@ -11,6 +11,7 @@ import { members, purchaseOrders, refundRequests, returnRequests } from '../../d
 import { applyStep, staleState } from '../purchase/transition';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
+import { applyTransition, type BoundMachine } from '../../core/transition';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
 import * as ledger from '../ledger/service';
 
@@ -39,6 +40,19 @@ async function movePurchaseLine(
 }
 
 // ---------------------------------------------------------------- refunds
+
+type RefundRow = typeof refundRequests.$inferSelect;
+
+/** The refund machine bound to its table, for the transition engine. */
+const refundRows: BoundMachine<RefundRow, RefundEvent> = {
+  name: 'afterSales.refund',
+  targetType: 'refund',
+  table: refundRequests,
+  columns: { id: refundRequests.id, status: refundRequests.status, updatedAt: refundRequests.updatedAt },
+  transitionOf: refundMachine.transitionOf,
+  describe: (r) => ({ noun: `退款申请 ${r.refundNo}`, target: r.id }),
+  label: (status) => RefundStatus.label(status),
+};
 
 function refundQuery(db: Db) {
   return db.select({ r: refundRequests, userCode: members.userCode }).from(refundRequests).leftJoin(members, eq(members.id, refundRequests.memberId));
@@ -116,14 +130,10 @@ export async function reviewRefund(db: Db, actor: Actor, body: { id: number; res
   await db.transaction(async (tx) => {
     const [r] = await tx.select().from(refundRequests).where(eq(refundRequests.id, body.id));
     if (!r) throw notFound('退款申请不存在');
-    const to = nextRefundStatus(r.status, event);
-    if (!to) throw conflict('该退款已审核', { status: r.status });
-    const updated = await tx
-      .update(refundRequests)
-      .set({ status: to, reviewResult: body.result, reviewRemark: body.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now, updatedAt: now })
-      .where(and(eq(refundRequests.id, r.id), eq(refundRequests.status, r.status)))
-      .returning({ id: refundRequests.id });
-    if (!updated.length) throw conflict('该退款已被他人审核');
+    await applyTransition(tx, refundRows, r, {
+      event, op: { actor, now }, set: { reviewResult: body.result, reviewRemark: body.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now },
+      audit: { remark: body.remark },
+    });
     let entryId: number | null = null;
     if (event === 'pass') {
       if (r.channel === 'balance') {
@@ -137,7 +147,7 @@ export async function reviewRefund(db: Db, actor: Actor, body: { id: number; res
       }
       if (r.sourceType === 'purchase_order') await movePurchaseLine(tx, r.sourceId, 'refund', actor, r.refundNo, now, { refunded: r.amount, strict: r.reason === 'return_goods' });
     }
-    await writeAudit(tx, actor, { action: `afterSales.refund.${event}`, targetType: 'refund', targetId: r.id, before: { status: r.status }, after: { status: to, remark: body.remark, transactionId: entryId } }, now);
+    if (entryId) await writeAudit(tx, actor, { action: 'afterSales.refund.paid', targetType: 'refund', targetId: r.id, after: { transactionId: entryId } }, now);
   });
   return refundDetail(db, body.id);
 }

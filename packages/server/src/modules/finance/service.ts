@@ -5,12 +5,13 @@ import type {
   CreateWithdrawalBody, ReviewWithdrawalBody, Withdrawal, WithdrawalDetail, WithdrawalListQuery, WithdrawalListResult, WithdrawalReconcile,
 } from '@waystation/shared/contract/finance';
 import type { WithdrawalAccount } from '@waystation/shared/contract/proxy';
-import { nextWithdrawalStatus, type WithdrawalEvent, type WithdrawalStatus } from '@waystation/shared/machines/withdrawal';
+import { type WithdrawalEvent, withdrawalMachine, WithdrawalStatus } from '@waystation/shared/machines/withdrawal';
 import { type Db, queryRows } from '../../db';
 import { agentWithdrawals, agents, moneyAccounts } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
+import { applyTransition, type BoundMachine } from '../../core/transition';
 import * as ledger from '../ledger/service';
 import { commissionRate } from '../proxy/config';
 
@@ -98,18 +99,28 @@ export async function createWithdrawal(db: Db, actor: Actor, body: CreateWithdra
   return toWithdrawal(row);
 }
 
+type WithdrawalRow = typeof agentWithdrawals.$inferSelect;
+
+/** The withdrawal machine bound to its table, for the transition engine. */
+const withdrawalRows: BoundMachine<WithdrawalRow, WithdrawalEvent> = {
+  name: 'finance.withdrawal',
+  targetType: 'agent_withdrawal',
+  table: agentWithdrawals,
+  columns: { id: agentWithdrawals.id, status: agentWithdrawals.status, updatedAt: agentWithdrawals.updatedAt },
+  transitionOf: withdrawalMachine.transitionOf,
+  describe: (w) => ({ noun: `提现申请 ${w.withdrawalNo}`, target: w.id }),
+  label: (status) => WithdrawalStatus.label(status),
+};
+
 /** One step of the withdrawal machine: approve, reject (the held amount goes back to the commission), pay (with proof). */
 export async function moveWithdrawal(db: Db, actor: Actor, id: number, event: WithdrawalEvent, extra: { remark?: string; payProof?: string }, now: Date): Promise<Withdrawal> {
   await db.transaction(async (tx) => {
     const [w] = await tx.select().from(agentWithdrawals).where(eq(agentWithdrawals.id, id));
     if (!w) throw notFound('提现申请不存在');
-    const to = nextWithdrawalStatus(w.status, event);
-    if (!to) throw conflict('提现申请当前状态不允许此操作', { status: w.status });
-    const set: Partial<typeof agentWithdrawals.$inferInsert> = { status: to, updatedAt: now };
+    const set: Partial<typeof agentWithdrawals.$inferInsert> = {};
     if (event === 'approve' || event === 'reject') Object.assign(set, { reviewRemark: extra.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now });
     if (event === 'pay') Object.assign(set, { payProof: extra.payProof, paidAt: now });
-    const updated = await tx.update(agentWithdrawals).set(set).where(and(eq(agentWithdrawals.id, id), eq(agentWithdrawals.status, w.status))).returning({ id: agentWithdrawals.id });
-    if (!updated.length) throw conflict('提现申请已被他人处理，请刷新后重试');
+    await applyTransition(tx, withdrawalRows, w, { event, op: { actor, now }, set, audit: set });
     if (event === 'reject') {
       const { entry } = await ledger.post(
         tx,
@@ -118,7 +129,6 @@ export async function moveWithdrawal(db: Db, actor: Actor, id: number, event: Wi
       );
       await tx.update(agentWithdrawals).set({ releaseEntryId: entry.id }).where(eq(agentWithdrawals.id, id));
     }
-    await writeAudit(tx, actor, { action: `finance.withdrawal.${event}`, targetType: 'agent_withdrawal', targetId: id, before: { status: w.status }, after: set }, now);
   });
   const [row] = await withdrawalQuery(db).where(eq(agentWithdrawals.id, id));
   return toWithdrawal(row);
