@@ -1,4 +1,4 @@
-import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Refund, RefundListQuery } from '@waystation/shared/contract/afterSales';
 import { RefundChannel, RefundReason, RefundStatus } from '@waystation/shared/machines/refund';
@@ -6,7 +6,10 @@ import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../transaction/money';
 import { useRefunds } from './api';
 import { useAfterSalesMessages } from './messages';
@@ -49,7 +52,7 @@ export default function RefundedList() {
 
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <FilterBar form={form} onSearch={setFilters}>
         <Form.Item name="refundNo" label={m.refundNo}>
           <Input allowClear style={{ width: 170 }} />
         </Form.Item>
@@ -60,35 +63,13 @@ export default function RefundedList() {
           <Input allowClear style={{ width: 150 }} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 130 }} placeholder={t('common.all')} options={RefundStatus.values.map((v) => ({ value: v, label: RefundStatus.label(v, lang) }))} />
+          <Select allowClear style={{ width: 130 }} placeholder={t('common.all')} options={vocabOptions(RefundStatus, lang)} />
         </Form.Item>
         <Form.Item name="reason" label={m.reason}>
-          <Select allowClear style={{ width: 140 }} placeholder={t('common.all')} options={RefundReason.values.map((v) => ({ value: v, label: RefundReason.label(v, lang) }))} />
+          <Select allowClear style={{ width: 140 }} placeholder={t('common.all')} options={vocabOptions(RefundReason, lang)} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<Refund>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
-      />
+      </FilterBar>
+      <ListTable<Refund> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }

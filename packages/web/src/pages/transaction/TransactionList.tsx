@@ -6,7 +6,10 @@ import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { Amount, formatMoney } from './money';
 import { useTransactions } from './api';
 import { useTxMessages } from './messages';
@@ -53,57 +56,26 @@ export default function TransactionList() {
 
   return (
     <Card>
-      <Form<Filters>
-        form={form}
-        layout="inline"
-        className="list-filters"
-        onFinish={({ range, ...v }) => setFilters({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
-      >
+      <FilterBar<Filters> form={form} onSearch={setFilters} toValues={({ range, ...v }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}>
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />
         </Form.Item>
         <Form.Item name="ownerType" label={m.ownerType}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={OwnerType.values.map((v) => ({ value: v, label: OwnerType.label(v, lang) }))} />
+          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(OwnerType, lang)} />
         </Form.Item>
         <Form.Item name="kind" label={m.account}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={AccountKind.values.map((v) => ({ value: v, label: AccountKind.label(v, lang) }))} />
+          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(AccountKind, lang)} />
         </Form.Item>
         <Form.Item name="type" label={m.type}>
-          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={LedgerType.values.map((v) => ({ value: v, label: LedgerType.label(v, lang) }))} />
+          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(LedgerType, lang)} />
         </Form.Item>
         <Form.Item name="range" label={m.timeRange}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<Transaction>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={
-          query.cursor
-            ? false
-            : {
-                current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, onChange: setPage,
-                showTotal: (total) => `${t('common.total', { total })}${list.data?.totalExact === false ? m.estimate : ''}`,
-              }
-        }
+      </FilterBar>
+      <ListTable<Transaction>
+        columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage}
+        paged={!query.cursor} totalSuffix={list.data?.totalExact === false ? m.estimate : ''}
       />
       {(query.cursor || list.data?.totalExact === false) && (
         <Space style={{ marginTop: 12 }}>

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Button, Form, type FormInstance, Space } from 'antd';
+import { useT } from '../../i18n';
+
+/**
+ * A list's filter form: its fields, then 搜索 and 重置. Searching puts the values in the URL (through `onSearch`, the
+ * list query's `setFilters`), so a refresh or a shared link shows the same list; 重置 clears both.
+ */
+export function FilterBar<V extends object>({
+  form, onSearch, toValues, children, extra,
+}: {
+  form: FormInstance<V>;
+  onSearch(filters: Record<string, string | number | undefined | null>): void;
+  /** The form's values as URL filters (dates → text); by default as they are. */
+  toValues?(values: V): Record<string, string | number | undefined | null>;
+  children: ReactNode;
+  /** Buttons after 搜索 / 重置 (export, create…). */
+  extra?: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Form form={form} layout="inline" className="list-filters" onFinish={(v: V) => onSearch(toValues ? toValues(v) : (v as Record<string, string | undefined>))}>
+      {children}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('common.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            {t('common.reset')}
+          </Button>
+          {extra}
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

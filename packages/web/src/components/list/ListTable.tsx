@@ -1,0 +1,38 @@
+import type { TableProps } from 'antd';
+import { useT } from '../../i18n';
+import { ResizableTable, type ResizableColumn } from '../ResizableTable';
+
+/**
+ * A list's table: resizable columns kept per route and column (SPEC §9), sideways scrolling past the key columns, and
+ * the paging every list has (page and size in the URL through `onPage`, the total shown).
+ */
+export function ListTable<T extends object>({
+  columns, rows, total, loading, page, limit, onPage, paged = true, totalSuffix = '', ...rest
+}: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'loading'> & {
+  columns: ResizableColumn<T>[];
+  rows: T[] | undefined;
+  total: number | undefined;
+  loading: boolean;
+  page: number;
+  limit: number;
+  onPage(page: number, limit?: number): void;
+  /** False while a keyset (cursor) page is shown: the list then pages with its own next/first buttons. */
+  paged?: boolean;
+  /** After the total, e.g. "(estimate)" when the server counted approximately. */
+  totalSuffix?: string;
+}) {
+  const t = useT();
+  return (
+    <ResizableTable<T>
+      rowKey={'id' as never}
+      scroll={{ x: 'max-content' }}
+      {...rest}
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={
+        paged && { current: page, pageSize: limit, total: total ?? 0, showSizeChanger: true, showTotal: (n) => `${t('common.total', { total: n })}${totalSuffix}`, onChange: onPage }
+      }
+    />
+  );
+}
