@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { renderMarkdown } from '../modules/help/markdown';
+import { renderMarkdown } from '@waystation/shared/help/markdown';
 import {
   agreements, agreementVersions, appVersions, faqs, helpArticles, helpCategories, notifyChannels, paymentChannels, paymentRules, tipsConfigs,
   channelAreaCountries, channelAreas, channelAttrs, countries, currencies, forwarders, params, provinces, regions, shipChannels,

@@ -9,7 +9,7 @@ import { helpArticles, helpCategories } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { containsPattern, offsetOf, orderBy } from '../../core/paging';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown } from '@waystation/shared/help/markdown';
 
 type Status = 'activity' | 'disabled';
 

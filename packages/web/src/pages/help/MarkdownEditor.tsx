@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Button, Col, Input, Row, Space, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { MARKDOWN_TOOLBAR } from '@waystation/shared/contract/help';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown } from '@waystation/shared/help/markdown';
 
 type Tool = (typeof MARKDOWN_TOOLBAR)[number];
 

@@ -3,8 +3,7 @@ import MarkdownIt from 'markdown-it';
 /**
  * The one markdown renderer of help articles. Raw HTML is disabled (it is escaped, never passed through),
  * and markdown-it's link validation drops javascript:, vbscript:, file: and non-image data: URLs, so no
- * script or event handler can reach a reader. The web preview (pages/help/markdown.ts) is the same code,
- * and a test checks both give the same HTML.
+ * script or event handler can reach a reader. The server (stored articles) and the editor's preview both use it.
  */
 const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
 
