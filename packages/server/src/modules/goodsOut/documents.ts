@@ -1,13 +1,9 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import bwipjs from 'bwip-js/node';
 import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import type { ManifestLine } from '@waystation/shared/contract/goodsOut';
 import { PackageStatus } from '@waystation/shared/vocab/goods-out';
-import { labelDate } from '../warehouse/label';
+import { businessDateTime } from '../../platform/businessTime';
+import { code128, MM, newPdf } from '../../platform/pdf';
+import { type SignedDoc, signedUrl } from '../../platform/signing';
 
 /**
  * Goods-out documents: the shipping label (100 × 150 mm), the sack label and the batch manifest (PDF and Excel).
@@ -15,53 +11,15 @@ import { labelDate } from '../warehouse/label';
  */
 
 export type DocKind = 'package-label' | 'sack-label' | 'manifest-pdf' | 'manifest-xlsx';
-export const DOC_URL_TTL_S = 24 * 3600;
-const DOC_PATH: Record<DocKind, string> = {
-  'package-label': '/api/warehouse/package/labelPdf',
-  'sack-label': '/api/warehouse/sack/labelPdf',
-  'manifest-pdf': '/api/warehouse/outBatch/manifestPdf',
-  'manifest-xlsx': '/api/warehouse/outBatch/manifestXlsx',
+/** Where each document is served, and the scope its URL signature is bound to. */
+export const GOODS_OUT_DOCS: Record<DocKind, SignedDoc> = {
+  'package-label': { path: '/api/warehouse/package/labelPdf', scope: 'goods-out:package-label', param: 'id' },
+  'sack-label': { path: '/api/warehouse/sack/labelPdf', scope: 'goods-out:sack-label', param: 'id' },
+  'manifest-pdf': { path: '/api/warehouse/outBatch/manifestPdf', scope: 'goods-out:manifest-pdf', param: 'id' },
+  'manifest-xlsx': { path: '/api/warehouse/outBatch/manifestXlsx', scope: 'goods-out:manifest-xlsx', param: 'id' },
 };
 
-const sign = (key: Buffer, kind: DocKind, id: string, exp: number) => crypto.createHmac('sha256', key).update(`goods-out:${kind}:${id}:${exp}`).digest('hex');
-
-export function docUrl(key: Buffer, kind: DocKind, id: string, now: Date): string {
-  const exp = Math.floor(now.getTime() / 1000) + DOC_URL_TTL_S;
-  return `${DOC_PATH[kind]}?id=${encodeURIComponent(id)}&exp=${exp}&sig=${sign(key, kind, id, exp)}`;
-}
-
-export function docSignatureValid(key: Buffer, kind: DocKind, id: string, exp: number, sig: string, now: Date): boolean {
-  if (exp * 1000 < now.getTime()) return false;
-  const want = Buffer.from(sign(key, kind, id, exp), 'hex');
-  const got = Buffer.from(sig, 'hex');
-  return want.length === got.length && crypto.timingSafeEqual(want, got);
-}
-
-const require = createRequire(import.meta.url);
-const FONT_DIR = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
-let fontCache: { regular: Buffer; bold: Buffer } | null = null;
-function fonts() {
-  fontCache ??= {
-    regular: fs.readFileSync(path.join(FONT_DIR, '400Regular/NotoSansSC_400Regular.ttf')),
-    bold: fs.readFileSync(path.join(FONT_DIR, '700Bold/NotoSansSC_700Bold.ttf')),
-  };
-  return fontCache;
-}
-
-const MM = 72 / 25.4;
-
-function newDoc(size: [number, number] | 'A4', title: string, layout: 'portrait' | 'landscape' = 'portrait') {
-  const doc = new PDFDocument({ size: size === 'A4' ? 'A4' : [size[0] * MM, size[1] * MM], layout, margin: size === 'A4' ? 36 : 0, info: { Title: title, Creator: 'Waystation' } });
-  const { regular, bold } = fonts();
-  doc.registerFont('cjk', regular);
-  doc.registerFont('cjk-bold', bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-  return { doc, done };
-}
-
-const code128 = (text: string) => bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height: 14, includetext: false });
+export const docUrl = (key: Buffer, kind: DocKind, id: string, now: Date): string => signedUrl(key, GOODS_OUT_DOCS[kind], id, now);
 
 export interface PackageLabelData {
   packageNo: string;
@@ -79,7 +37,7 @@ export interface PackageLabelData {
 
 /** The shipping label, 100 × 150 mm: Code128 of the package no., channel, destination, receiver, weight, volume. */
 export async function renderPackageLabel(d: PackageLabelData): Promise<Buffer> {
-  const { doc, done } = newDoc([100, 150], `Label ${d.packageNo}`);
+  const { doc, done } = newPdf([100, 150], `Label ${d.packageNo}`);
   const W = 100 * MM;
   const x = 5 * MM;
   const inner = W - 10 * MM;
@@ -97,7 +55,7 @@ export async function renderPackageLabel(d: PackageLabelData): Promise<Buffer> {
   doc.text(`件数：${d.itemCount}`, x + inner / 2, 102 * MM, { width: inner / 2, align: 'right', lineBreak: false });
   doc.text(`会员：${d.userCode}`, x, 110 * MM, { width: inner });
   doc.moveTo(x, 138 * MM).lineTo(W - x, 138 * MM).lineWidth(0.5).stroke();
-  doc.fontSize(8).text(`日期：${labelDate(d.date)}`, x, 141 * MM, { width: inner * 0.62, lineBreak: false });
+  doc.fontSize(8).text(`日期：${businessDateTime(d.date)}`, x, 141 * MM, { width: inner * 0.62, lineBreak: false });
   doc.text(`打包：${d.packer}`, x + inner * 0.62, 141 * MM, { width: inner * 0.38, align: 'right', lineBreak: false });
   doc.end();
   return done;
@@ -115,7 +73,7 @@ export interface SackLabelData {
 
 /** The sack label, 100 × 100 mm: the identity card's code, channel, destination, count and weight. */
 export async function renderSackLabel(d: SackLabelData): Promise<Buffer> {
-  const { doc, done } = newDoc([100, 100], `Sack ${d.code}`);
+  const { doc, done } = newPdf([100, 100], `Sack ${d.code}`);
   const W = 100 * MM;
   const x = 5 * MM;
   const inner = W - 10 * MM;
@@ -126,7 +84,7 @@ export async function renderSackLabel(d: SackLabelData): Promise<Buffer> {
   doc.font('cjk').fontSize(13).text(`包裹数：${d.packageCount}`, x, 56 * MM, { width: inner });
   doc.text(`重量：${d.weightG} g`, x, 65 * MM, { width: inner });
   doc.text(`状态：${d.status}`, x, 74 * MM, { width: inner });
-  doc.fontSize(8).text(`日期：${labelDate(d.date)}`, x, 90 * MM, { width: inner });
+  doc.fontSize(8).text(`日期：${businessDateTime(d.date)}`, x, 90 * MM, { width: inner });
   doc.end();
   return done;
 }
@@ -151,12 +109,12 @@ const cell = (l: ManifestLine, key: (typeof MANIFEST_COLUMNS)[number][0]) =>
 
 /** The batch manifest as an A4 landscape PDF: header, one row per package, totals. */
 export async function renderManifestPdf(m: ManifestData): Promise<Buffer> {
-  const { doc, done } = newDoc('A4', `Manifest ${m.batchNo}`, 'landscape');
+  const { doc, done } = newPdf('A4', `Manifest ${m.batchNo}`, 'landscape');
   const totalWeight = m.lines.reduce((s, l) => s + (l.weightG ?? 0), 0);
   const sacks = new Set(m.lines.map((l) => l.sackCode)).size;
   doc.font('cjk-bold').fontSize(16).text(`出库清单 ${m.batchNo}`, { lineBreak: true });
   doc.font('cjk').fontSize(10).text(
-    `承运商：${m.carrier || '-'}    状态：${m.status}    创建：${labelDate(m.createdAt)}    交接：${m.shippedAt ? labelDate(m.shippedAt) : '-'}`,
+    `承运商：${m.carrier || '-'}    状态：${m.status}    创建：${businessDateTime(m.createdAt)}    交接：${m.shippedAt ? businessDateTime(m.shippedAt) : '-'}`,
   );
   doc.text(`麻袋 ${sacks} 个，包裹 ${m.lines.length} 个，总重 ${totalWeight} g`);
   doc.moveDown(0.5);
@@ -197,7 +155,7 @@ export async function renderManifestXlsx(m: ManifestData): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Waystation';
   const ws = wb.addWorksheet(m.batchNo);
-  ws.addRow([`出库清单 ${m.batchNo}`, `承运商：${m.carrier || '-'}`, `状态：${m.status}`, `交接：${m.shippedAt ? labelDate(m.shippedAt) : '-'}`]);
+  ws.addRow([`出库清单 ${m.batchNo}`, `承运商：${m.carrier || '-'}`, `状态：${m.status}`, `交接：${m.shippedAt ? businessDateTime(m.shippedAt) : '-'}`]);
   const head = ws.addRow([...MANIFEST_COLUMNS.map(([, title]) => title), '状态']);
   head.font = { bold: true };
   for (const l of m.lines) {

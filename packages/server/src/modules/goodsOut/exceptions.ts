@@ -9,7 +9,7 @@ import { admins, members, packageExceptions, packages } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
-import { URI_PATTERN } from '../warehouse/storage';
+import { URI_PATTERN } from '../../platform/storage';
 import { refundPackage, releaseItems } from './orders';
 import { toException } from './queries';
 import { actionResult, applyStep, lockPackage, type Op, packageStale, writeTrace } from './transition';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -15,9 +15,11 @@ import { api } from '../../core/http';
 import type { Db } from '../../db';
 import { admins, members, outBatches, packages, sacks, shipChannels } from '../../db/schema';
 import type { ModuleContext } from '../index';
-import { signingKey } from '../warehouse/signing';
-import { storageOf } from '../warehouse/storage';
-import { type DocKind, docSignatureValid, docUrl, renderManifestPdf, renderManifestXlsx, renderPackageLabel, renderSackLabel } from './documents';
+import { signingKey } from '../../platform/signing';
+import { storageOf } from '../../platform/storage';
+import { type DocKind, docUrl, GOODS_OUT_DOCS, renderManifestPdf, renderManifestXlsx, renderPackageLabel, renderSackLabel } from './documents';
+import { type RenderedDoc, signedDocumentRoute } from '../../platform/documents';
+import { XLSX_TYPE } from '../../platform/excel';
 import { assignException, exceptionDetail, handleException, listExceptions, raiseException, returnStep } from './exceptions';
 import { autoReceive, modifyAddr, modifyAttr, modifyChannel, modifyFreight, modifyStatus, modifyWeight } from './modify';
 import { pretrialFail, pretrialPass } from './orders';
@@ -151,21 +153,11 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   api(app, { method: 'POST', url: '/api/warehouse/return/step', permission: ABNORMAL, summary: 'Return steps: return_check, return_refund (refund; sensitive: modify_package_status), return_done', body: ReturnStepBody, data: PackageActionResult, verify: 'modify_package_status', verifyIf: ({ body }) => body.event === 'return_refund', verifyTarget: ({ body }) => body.id, handler: ({ body, actor, now }) => returnStep(db, body, { actor, now }) });
 
   // ---------------------------------------------------------------- documents: signed, for the print driver
-  const doc = (url: string, kind: DocKind, render: (id: string) => Promise<{ body: Buffer; type: string; name: string }>) =>
-    app.get(url, { config: { permission: 'public' }, schema: { hide: true } }, async (req, reply: FastifyReply) => {
-      const q = DocQuery.safeParse(req.query);
-      if (!q.success || !docSignatureValid(await signingKey(db), kind, q.data.id, q.data.exp, q.data.sig, app.services.now())) {
-        return reply.status(403).send({ code: 40300, message: '文件链接无效或已过期', data: null });
-      }
-      const out = await render(q.data.id);
-      return reply.type(out.type).header('Content-Disposition', `inline; filename="${out.name}"`).header('Cache-Control', 'private, max-age=60').send(out.body);
-    });
-  doc('/api/warehouse/package/labelPdf', 'package-label', async (no) => ({ body: await packageLabel(db, no), type: 'application/pdf', name: `${no}.pdf` }));
-  doc('/api/warehouse/sack/labelPdf', 'sack-label', async (code) => ({ body: await sackLabel(db, code), type: 'application/pdf', name: `${code}.pdf` }));
-  doc('/api/warehouse/outBatch/manifestPdf', 'manifest-pdf', async (no) => ({ body: await renderManifestPdf(await manifest(db, no)), type: 'application/pdf', name: `${no}.pdf` }));
-  doc('/api/warehouse/outBatch/manifestXlsx', 'manifest-xlsx', async (no) => ({
-    body: await renderManifestXlsx(await manifest(db, no)), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', name: `${no}.xlsx`,
-  }));
+  const doc = (kind: DocKind, render: (id: string) => Promise<RenderedDoc>) => signedDocumentRoute(app, db, GOODS_OUT_DOCS[kind], DocQuery, render);
+  doc('package-label', async (no) => ({ body: await packageLabel(db, no), type: 'application/pdf', name: `${no}.pdf` }));
+  doc('sack-label', async (code) => ({ body: await sackLabel(db, code), type: 'application/pdf', name: `${code}.pdf` }));
+  doc('manifest-pdf', async (no) => ({ body: await renderManifestPdf(await manifest(db, no)), type: 'application/pdf', name: `${no}.pdf` }));
+  doc('manifest-xlsx', async (no) => ({ body: await renderManifestXlsx(await manifest(db, no)), type: XLSX_TYPE, name: `${no}.xlsx` }));
 }
 
 async function packageLabel(db: Db, packageNo: string): Promise<Buffer> {

@@ -17,7 +17,7 @@ import * as codeSvc from './codes';
 import * as drawSvc from './draws';
 import * as resourceSvc from './resources';
 import { listJobs } from './jobs';
-import { attachment, workbook, XLSX_TYPE } from './excel';
+import { attachment, workbook, XLSX_TYPE } from '../../platform/excel';
 
 const COUPON = 'marketing:couponManage';
 const SPACE = 'marketing:resourceSpace';

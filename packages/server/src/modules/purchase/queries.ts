@@ -7,6 +7,7 @@ import { adminRoles, admins, members, purchaseOrders, roleRoutes, roles, shopOrd
 import type { Caller } from '../../core/auth';
 import { notFound } from '../../core/errors';
 import { EXACT_COUNT_LIMIT, iso, offsetOf, orderBy } from '../../core/paging';
+import { type SignedDoc, signedUrl, signingKey } from '../../platform/signing';
 
 const lineColumns = {
   line: purchaseOrders,
@@ -225,4 +226,13 @@ export async function purchasers(db: Db): Promise<{ id: number; name: string; us
 export async function countByStatus(db: Db, status: string): Promise<number> {
   const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from purchase_orders where status = ${status}`);
   return n;
+}
+
+/** An item's label PDF (served by the warehouse), signed so the print driver can fetch it without a token. */
+export const ITEM_LABEL_DOC: SignedDoc = { path: '/api/warehouse/labelPdf', scope: 'label', param: 'code' };
+
+/** URL makers for items in API answers: stored media → file URLs, item code → signed label URL. */
+export async function itemUrls(db: Db, storage: { urlOf(uri: string): string }, now: Date): Promise<UrlMakers> {
+  const key = await signingKey(db);
+  return { media: (uri: string) => storage.urlOf(uri), label: (code: string) => signedUrl(key, ITEM_LABEL_DOC, code, now) };
 }

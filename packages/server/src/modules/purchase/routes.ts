@@ -7,8 +7,8 @@ import {
 } from '@waystation/shared/contract/purchase';
 import { api } from '../../core/http';
 import type { ModuleContext } from '../index';
-import { itemUrls } from '../warehouse/signing';
-import { storageOf } from '../warehouse/storage';
+import { itemUrls } from './queries';
+import { storageOf } from '../../platform/storage';
 import { countByStatus, listPurchases, purchaseDetail, purchasers } from './queries';
 import * as desk from './service';
 import { cancelUnpaid, listUnpaid, manualPaid, unpaidDetail } from './unpaid';

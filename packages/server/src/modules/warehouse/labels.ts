@@ -3,7 +3,8 @@ import type { Db } from '../../db';
 import { purchaseOrders, warehouseItems } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import { renderItemLabel } from './label';
-import { labelUrl, signingKey } from './signing';
+import { signedUrl, signingKey } from '../../platform/signing';
+import { ITEM_LABEL_DOC } from '../purchase/queries';
 
 async function itemWithLine(db: Db, code: string) {
   const [row] = await db
@@ -19,7 +20,7 @@ async function itemWithLine(db: Db, code: string) {
 /** A signed label URL for an existing item. */
 export async function labelUrlFor(db: Db, code: string, now: Date): Promise<{ url: string; itemCode: string }> {
   const { item } = await itemWithLine(db, code);
-  return { url: labelUrl(await signingKey(db), item.itemCode, now), itemCode: item.itemCode };
+  return { url: signedUrl(await signingKey(db), ITEM_LABEL_DOC, item.itemCode, now), itemCode: item.itemCode };
 }
 
 /** The item label PDF (SPEC §3 label data: the date is when the item was received, the creator who received it). */

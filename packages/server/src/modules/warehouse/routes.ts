@@ -12,11 +12,12 @@ import { forbidden } from '../../core/errors';
 import type { ModuleContext } from '../index';
 import { assignUnclaimed, createUnclaimed, inboundLookup, inboundReceive, listUnclaimed, type StationOp } from './inbound';
 import { labelPdf, labelUrlFor } from './labels';
-import { itemUrls, labelSignatureValid, signingKey } from './signing';
+import { ITEM_LABEL_DOC, itemUrls } from '../purchase/queries';
+import { signedDocumentRoute } from '../../platform/documents';
 import { batchAddShelves, listShelves, setShelfActive } from './shelves';
 import { qcPhoto, qcProblem, scanItem, shelve } from './stations';
-import { storageOf } from './storage';
-import { uploadRoutes } from './upload';
+import { storageOf } from '../../platform/storage';
+import { uploadRoutes } from '../../platform/upload';
 import { stationWork, stationWorkSummary } from './work';
 
 const PRINT_AGENT_FILE = path.join(import.meta.dirname, 'print-agent.mjs');
@@ -126,15 +127,7 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
     },
   });
   // Public but signed: the local print driver fetches the PDF by URL without a token.
-  app.get('/api/warehouse/labelPdf', { config: { permission: 'public' }, schema: { hide: true } }, async (req, reply) => {
-    const q = LabelPdfQuery.safeParse(req.query);
-    const now = app.services.now();
-    if (!q.success || !labelSignatureValid(await signingKey(db), q.data.code, q.data.exp, q.data.sig, now)) {
-      return reply.status(403).send({ code: 40300, message: '标签链接无效或已过期', data: null });
-    }
-    const pdf = await labelPdf(db, q.data.code);
-    return reply.type('application/pdf').header('Content-Disposition', `inline; filename="${q.data.code}.pdf"`).header('Cache-Control', 'private, max-age=300').send(pdf);
-  });
+  signedDocumentRoute(app, db, ITEM_LABEL_DOC, LabelPdfQuery, async (code) => ({ body: await labelPdf(db, code), type: 'application/pdf', name: `${code}.pdf` }));
 
   api(app, {
     method: 'GET', url: '/api/config/createBaiduAccessToken', permission: 'authenticated', summary: 'Speech provider token (SPEC §7); null when no provider is configured',

@@ -9,7 +9,7 @@ import { ErrorCode } from '@waystation/shared/contract/common';
 import { toItem } from '../purchase/queries';
 import { applyStep, type PurchaseRow, staleState } from '../purchase/transition';
 import type { StationOp } from './inbound';
-import { URI_PATTERN } from './storage';
+import { URI_PATTERN } from '../../platform/storage';
 
 type ItemRow = typeof warehouseItems.$inferSelect;
 const ITEM_CODE = /^WI\d{8,}$/;

@@ -6,7 +6,7 @@ import type { StationWork, StationWorkSummary } from '@waystation/shared/contrac
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { newLine } from '../../testing/factories/goods-in';
 import { newPackage } from '../goodsOut/factory';
-import { businessDayStart } from './work';
+import { businessDayStart } from '../../platform/businessTime';
 
 let t: TestApp;
 let wh: string;

@@ -1,14 +1,9 @@
 import { and, asc, count, countDistinct, eq, gte, inArray, min, ne, sql } from 'drizzle-orm';
 import type { StationWork, StationWorkSummary, WorkStation } from '@waystation/shared/contract/warehouse';
 import type { Db } from '../../db';
+import { businessDayStart } from '../../platform/businessTime';
 import { members, packages, packageTraces, purchaseOrders, shipChannels, traceEvents, warehouseItems } from '../../db/schema';
 
-/** The business day starts at midnight Asia/Shanghai (UTC+8, no daylight saving), as the marketing counters do. */
-const BUSINESS_OFFSET_MS = 8 * 3600_000;
-export function businessDayStart(now: Date): Date {
-  const local = now.getTime() + BUSINESS_OFFSET_MS;
-  return new Date(local - (local % 86_400_000) - BUSINESS_OFFSET_MS);
-}
 
 /** Where a station's work waits (purchase-line or package status) and the status its own step leads to. */
 const STEPS = {

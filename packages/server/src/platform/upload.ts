@@ -2,13 +2,13 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { GenerateUrlQuery, GenerateUrlsBody, UploadBase64Body, UploadResult, UploadTypeQuery } from '@waystation/shared/contract/warehouse';
-import { api } from '../../core/http';
-import { invalid } from '../../core/errors';
+import { api } from '../core/http';
+import { invalid } from '../core/errors';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db';
-import { uploadUsage } from '../../db/schema';
-import { businessDayStart } from './work';
+import type { Db } from '../db';
+import { uploadUsage } from '../db/schema';
+import { businessDayStart } from './businessTime';
 import { EXT_OF, type FileStorage, newUri, URI_PATTERN } from './storage';
 
 /** Adds an upload to the member of staff's daily volume, or refuses it (40001) past the quota. One statement, no race. */

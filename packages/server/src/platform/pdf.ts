@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import bwipjs from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+
+const require = createRequire(import.meta.url);
+const FONT_DIR = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
+let fontCache: { regular: Buffer; bold: Buffer } | null = null;
+/** Noto Sans SC (TTF, shipped by an npm package): pdfkit embeds the subset of the glyphs a document uses. */
+function fonts() {
+  fontCache ??= {
+    regular: fs.readFileSync(path.join(FONT_DIR, '400Regular/NotoSansSC_400Regular.ttf')),
+    bold: fs.readFileSync(path.join(FONT_DIR, '700Bold/NotoSansSC_700Bold.ttf')),
+  };
+  return fontCache;
+}
+
+/** PDF points per millimetre. */
+export const MM = 72 / 25.4;
+
+/**
+ * A new PDF of a label's size in millimetres (no margins) or A4, with the CJK fonts registered as `cjk` and `cjk-bold`;
+ * `done` resolves to the bytes once `doc.end()` is called.
+ */
+export function newPdf(size: readonly [number, number] | 'A4', title: string, layout: 'portrait' | 'landscape' = 'portrait') {
+  const doc = new PDFDocument({ size: size === 'A4' ? 'A4' : [size[0] * MM, size[1] * MM], layout, margin: size === 'A4' ? 36 : 0, info: { Title: title, Creator: 'Waystation' } });
+  const { regular, bold } = fonts();
+  doc.registerFont('cjk', regular);
+  doc.registerFont('cjk-bold', bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  return { doc, done };
+}
+
+/** A Code128 barcode image (PNG) for a label. */
+export const code128 = (text: string, height = 14) => bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height, includetext: false });
