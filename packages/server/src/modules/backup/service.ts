@@ -100,8 +100,8 @@ export async function deleteBackup(db: Db, deps: BackupDeps, actor: Actor, body:
       .from(backupRuns)
       .where(and(isNull(backupRuns.deletedAt), body.runId ? eq(backupRuns.id, body.runId) : eq(backupRuns.fileName, body.name!)))
       .limit(1);
+    if (!run && (body.runId || !(await deps.storage.list()).some((s) => s.name === body.name))) throw notFound('备份不存在 / No such backup');
     const name = run ? run.fileName : body.name!;
-    if (!run && (await deps.storage.get(name).then((f) => (f?.stream.destroy(), !f)))) throw notFound('备份不存在 / No such backup');
     if (run && isLive(run, now)) throw conflict('备份正在进行，完成后才能删除 / The backup is still running');
     if (run) await tx.update(backupRuns).set({ deletedAt: now, deletedBy: actor.name }).where(eq(backupRuns.id, run.id));
     await writeAudit(tx, actor, {
