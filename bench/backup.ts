@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import * as tar from 'tar';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../packages/server/src/app';
 import { configFromEnv } from '../packages/server/src/config';
@@ -72,6 +73,11 @@ async function bench(kind: 'pglite' | 'postgres', serverUrl?: string) {
     const [archive] = fs.readdirSync(backupDir).filter((n) => n.endsWith('.tar.gz'));
     const bytes = fs.statSync(path.join(backupDir, archive)).size;
     console.log(`${kind}: backup ${fmt(backup.seconds)} s, peak RSS ${backup.rssMb.toFixed(0)} MB, archive ${mb(bytes)} (${archive})`);
+    // What the archive holds unpacked: the restore reads these files line by line (a whole one may exceed a JS string).
+    await tar.x({ file: path.join(backupDir, archive), cwd: work, filter: (p) => p === 'manifest.json' });
+    const files = Object.entries((JSON.parse(fs.readFileSync(path.join(work, 'manifest.json'), 'utf8')) as { files: Record<string, { bytes: number }> }).files);
+    const [largest, largestInfo] = files.sort((a, b) => b[1].bytes - a[1].bytes)[0];
+    console.log(`${kind}: unpacked ${mb(files.reduce((a, [, f]) => a + f.bytes, 0))} in ${files.length} files, the largest ${largest} ${mb(largestInfo.bytes)}`);
     const target = serverUrl ? { DATABASE_URL: withDatabase(serverUrl, names[1]), DATA_DIR: path.join(work, 'restored') } : { DATABASE_URL: '', DATA_DIR: path.join(work, 'restored') };
     const restore = timed(['restore', path.join(backupDir, archive)], target);
     if (!restore.stdout.includes('equal to the manifest')) throw new Error(`restore did not prove the manifest:\n${restore.stdout}`);
