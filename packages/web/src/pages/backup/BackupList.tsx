@@ -45,14 +45,14 @@ export default function BackupList() {
 
   const columns: ResizableColumn<BackupItem>[] = [
     {
-      key: 'fileName', title: m.fileName, dataIndex: 'fileName', width: 330,
+      key: 'fileName', title: m.fileName, dataIndex: 'fileName', width: 290,
       render: (name: string, b) => (name ? <Typography.Text delete={b.missing} title={b.missing ? m.missing : undefined}>{name}</Typography.Text> : <Typography.Text type="secondary">{m.noFile}</Typography.Text>),
     },
-    { key: 'startTime', title: m.time, dataIndex: 'startTime', width: 170, render: formatTime },
+    { key: 'startTime', title: m.time, dataIndex: 'startTime', width: 165, render: formatTime },
     { key: 'reason', title: m.reason, dataIndex: 'reason', width: 90, render: (r: BackupReason) => <Tag color={r === 'manual' ? 'blue' : r === 'scheduled' ? 'geekblue' : 'purple'}>{reasonLabel[r]}</Tag> },
-    { key: 'bytes', title: m.size, dataIndex: 'bytes', width: 100, render: mb },
+    { key: 'bytes', title: m.size, dataIndex: 'bytes', width: 90, render: mb },
     {
-      key: 'status', title: m.status, dataIndex: 'status', width: 260,
+      key: 'status', title: m.status, dataIndex: 'status', width: 180,
       render: (s: BackupItem['status'], b) =>
         s === 'running' ? (
           <Tag icon={<LoadingOutlined />} color="processing">{m.inProgress}</Tag>
@@ -65,10 +65,10 @@ export default function BackupList() {
           </Space>
         ),
     },
-    { key: 'content', title: m.content, width: 170, render: (_, b) => (b.tables === null ? '—' : fill(m.tablesRows, { tables: b.tables, rows: (b.rows ?? 0).toLocaleString() })) },
-    { key: 'operatorName', title: m.operator, dataIndex: 'operatorName', width: 120 },
+    { key: 'content', title: m.content, width: 140, render: (_, b) => (b.tables === null ? '—' : fill(m.tablesRows, { tables: b.tables, rows: (b.rows ?? 0).toLocaleString() })) },
+    { key: 'operatorName', title: m.operator, dataIndex: 'operatorName', width: 100 },
     {
-      key: 'actions', title: m.actions, width: 170, fixed: 'right',
+      key: 'actions', title: m.actions, width: 150, fixed: 'right',
       render: (_, b) => (
         <Space size={0}>
           {b.status === 'ok' && b.fileName && !b.missing && (
