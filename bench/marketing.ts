@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { simulate } from '../packages/shared/marketing/probability';
 import { startTestServer } from '../packages/server/src/testing/server';
 import { queryRows } from '../packages/server/src/db';
-import { runDueJobs } from '../packages/server/src/modules/marketing/jobs';
+import { runDueJobs } from '../packages/server/src/core/jobs';
+import { MARKETING_JOBS } from '../packages/server/src/modules/marketing/jobs';
 import { fmt, percentile, postgresUrl } from './_lib';
 
 const MEMBERS = 10_000;
@@ -77,7 +78,7 @@ async function run(label: string) {
       cycleType: 'weekly', cycleDay: 1, cycleStart: new Date(now - 30 * 86_400_000).toISOString(), segment: filter,
     });
     t0 = performance.now();
-    await Promise.all([runDueJobs(t.db, () => new Date(), 'bench-a'), runDueJobs(t.db, () => new Date(), 'bench-b')]);
+    await Promise.all([runDueJobs(t.db, () => new Date(), 'bench-a', [MARKETING_JOBS]), runDueJobs(t.db, () => new Date(), 'bench-b', [MARKETING_JOBS])]);
     const [{ n }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from coupon_grants where coupon_id = ${cycle.id}`);
     console.log(`${label}: cycle period by two runners at once in ${fmt(performance.now() - t0)} ms: ${n} grants for ${count} members`);
     if (n !== count) throw new Error('cycle issue count mismatch');

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestServer, TEST_ADMIN, DEMO_PASSWORD } from '../../packages/server/src/testing/server';
+import type { AppConfig } from '../../packages/server/src/config';
 import { lastCodeFor, superAdminId } from '../../packages/server/src/testing/factories/money-people';
 import { CHROMIUM } from './global-setup';
 
@@ -34,15 +35,15 @@ export interface E2E {
 }
 
 /**
- * One real server on a fresh database and one Chromium per spec file. Call at the top of a spec;
- * the returned getter is valid inside tests.
+ * One real server on a fresh database and one Chromium per spec file. Call at the top of a spec (with config
+ * overrides, e.g. a data directory of its own); the returned getter is valid inside tests.
  */
-export function useE2E(): () => E2E {
+export function useE2E(overrides: Partial<AppConfig> = {}): () => E2E {
   let env: E2E | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     const webDist = inject('webDist');
-    const [server, browser] = await Promise.all([startTestServer(webDist ? { webDist } : {}), launchBrowser()]);
+    const [server, browser] = await Promise.all([startTestServer({ ...overrides, ...(webDist ? { webDist } : {}) }), launchBrowser()]);
     env = {
       server,
       browser,

@@ -18,7 +18,9 @@ import { registerAccessControl } from './core/http';
 import { registerInputGuards } from './core/inputGuards';
 import { secretBoxFor } from './core/secrets';
 import { MODULES } from './modules';
-import { preMigrationBackup } from './modules/backup/service';
+import { type JobRunner, createJobRunner } from './core/jobs';
+import { jobSetsOf } from './modules';
+import { backupDepsOf, preMigrationBackup, recordPreMigrationBackup } from './modules/backup/service';
 import { BadgeRegistry } from './modules/badge/service';
 import { ensureSuperAdmin, seedRoles, seedVerification } from './seed/base';
 import { seedDemo } from './seed/demo';
@@ -28,6 +30,8 @@ export interface BuiltApp {
   database: Database;
   /** The first super admin's generated password, when this start created the account without a configured one. */
   generatedAdminPassword?: string;
+  /** The scheduled-work runner: main.ts starts it; requests use it to run a queued job at once. */
+  jobs: JobRunner;
 }
 
 // Schema messages without a text of their own speak Chinese, like the rest of the product.
@@ -38,8 +42,12 @@ const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[reda
 /** Builds the whole server: database (opened here unless given), seeds, API and the web app. */
 export async function buildApp(config: AppConfig, given?: Database): Promise<BuiltApp> {
   // New migrations on an embedded database that has data: a backup first, kept with the others.
-  const database = given ?? (await openDatabase(config, { beforeMigrate: async (db) => void (await preMigrationBackup(db, config)) }));
+  let preMigration: Awaited<ReturnType<typeof preMigrationBackup>> | undefined;
+  const database =
+    given ?? (await openDatabase(config, { beforeMigrate: async (db) => void (preMigration = await preMigrationBackup(db, backupDepsOf(config, 'pglite'))) }));
   const { db } = database;
+  if (preMigration) await recordPreMigrationBackup(db, backupDepsOf(config, database.kind), preMigration);
+  const jobs = createJobRunner(db, config.now, jobSetsOf({ config, dbKind: database.kind }));
   const app = Fastify({
     bodyLimit: config.bodyLimit,
     // A request (headers and body) must arrive within the timeout, checked every second: a body trickled a byte at a
@@ -65,6 +73,8 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('services', { db, now: config.now, secrets: secretBoxFor(config) });
   app.addHook('onClose', async () => {
+    // Work in hand (a backup someone started) ends before the database closes.
+    await jobs.stop();
     if (!given) await database.close();
   });
 
@@ -88,12 +98,12 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
     registerAccessControl(app);
 
-    const ctx = { config, badges: new BadgeRegistry() };
+    const ctx = { config, badges: new BadgeRegistry(), dbKind: database.kind, jobs };
     for (const register of MODULES) register(app, ctx);
 
     registerWebApp(app, config.webDist);
     await app.ready();
-    return { app, database, generatedAdminPassword };
+    return { app, database, generatedAdminPassword, jobs };
   } catch (err) {
     await app.close().catch(() => {});
     if (!given) await database.close().catch(() => {});

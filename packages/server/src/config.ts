@@ -30,6 +30,10 @@ export interface AppConfig {
   secretKey?: string;
   /** Speech provider for the stations' voice prompts; without it the browser speaks with its own voice. */
   tts: { url: string | null; accessToken: string | null };
+  /** BACKUP_DIR: the backups folder (default DATA_DIR/backups). */
+  backupDir?: string;
+  /** BACKUP_S3_*: an S3-compatible bucket as the backup target instead of the folder. */
+  backupS3: S3Settings | null;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -55,6 +59,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: ['1', 'true', 'on', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
     secretKey: env.SECRET_KEY || undefined,
     tts: { url: env.TTS_URL || null, accessToken: env.TTS_ACCESS_TOKEN || null },
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    backupS3: s3SettingsFromEnv(env),
   };
 }
 
@@ -68,4 +74,28 @@ export const isLoopbackHost = (host: string) => LOOPBACK.has(host) || host.start
 export function demoExposure(config: Pick<AppConfig, 'demo' | 'demoPublic' | 'host'>): 'ok' | 'refuse' | 'warn' {
   if (!config.demo || isLoopbackHost(config.host)) return 'ok';
   return config.demoPublic ? 'warn' : 'refuse';
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** An S3-compatible store (MinIO, Ceph, R2…); absent: AWS S3 itself. */
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Folder-like prefix of the archives' keys ('' or ending in /). */
+  prefix: string;
+}
+
+export function s3SettingsFromEnv(env: NodeJS.ProcessEnv): S3Settings | null {
+  if (!env.BACKUP_S3_BUCKET) return null;
+  const prefix = (env.BACKUP_S3_PREFIX ?? '').replace(/^\/+/, '');
+  return {
+    bucket: env.BACKUP_S3_BUCKET,
+    endpoint: env.BACKUP_S3_ENDPOINT || undefined,
+    region: env.BACKUP_S3_REGION || 'us-east-1',
+    accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY || undefined,
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+  };
 }

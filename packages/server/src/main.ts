@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { configFromEnv, demoExposure } from './config';
 import { DataDirLockedError } from './db';
-import { startJobRunner } from './modules/marketing/jobs';
-import { watchBackupRequests } from './modules/backup/service';
+import { watchBackupRequests } from './modules/backup/requests';
+import { backupDepsOf } from './modules/backup/service';
 
 const config = configFromEnv();
 const started = Date.now();
@@ -19,12 +19,12 @@ if (exposure === 'warn') {
   console.warn(`${line}\n!! PUBLIC DEMO: demo mode on ${config.host}:${config.port} (DEMO_PUBLIC=1). Anyone who can reach it can log in with the published demo passwords.\n${line}`);
 }
 try {
-  const { app, database, generatedAdminPassword } = await buildApp(config);
+  const { app, database, generatedAdminPassword, jobs } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
-  // Marketing's scheduled work (cycle coupons, expiry, new-member coupons); jobs are leased in the database.
-  const jobRunner = startJobRunner(database.db, config.now, { log: (err) => app.log.error({ err }, 'marketing job runner') });
+  // Scheduled work (marketing's coupons, the daily backup, the monthly archiving); jobs are leased in the database.
+  jobs.start({ log: (err) => app.log.error({ err }, 'job runner') });
   // `npm run backup` while this server holds the embedded database: it asks through the backups folder.
-  const backupRequests = database.kind === 'pglite' ? watchBackupRequests(database.db, config) : null;
+  const backupRequests = database.kind === 'pglite' ? watchBackupRequests(database.db, backupDepsOf(config, 'pglite'), config) : null;
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server';
   console.log(`Waystation is ready on http://localhost:${config.port} (${where}, ${Date.now() - started} ms)`);
   if (generatedAdminPassword) {
@@ -40,7 +40,7 @@ try {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await jobRunner.stop();
+    await jobs.stop();
     backupRequests?.stop();
     await app.close();
     process.exit(0);

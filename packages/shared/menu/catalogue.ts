@@ -193,6 +193,7 @@ export const CATALOGUE: CatalogueRoute[] = [
       page('appVersion', 'system/AppVersion', t('版本管理', 'App versions')),
       page('referenceData', 'system/ReferenceData', t('基础数据', 'Reference data')),
       page('verifyConfig', 'system/VerifyConfig', t('敏感操作验证', 'Sensitive operations')),
+      page('backup', 'system/BackupList', t('数据备份', 'Backups'), { icon: 'backup', superAdminOnly: true }),
     ],
   },
 ];

@@ -29,10 +29,15 @@ export function isCataloguePath(path: string): boolean {
 
 export const ALL_PERMISSIONS: string[] = [...new Set(FLAT_ROUTES.flatMap((r) => r.route.permissions ?? []))].sort();
 
-/** The permission keys that granting these routes gives. */
+/** Routes a role other than the super admin's may be granted. */
+export const GRANTABLE_PATHS: string[] = FLAT_ROUTES.filter((r) => !r.route.superAdminOnly).map((r) => r.fullPath);
+const GRANTABLE_SET = new Set(GRANTABLE_PATHS);
+export const isGrantablePath = (path: string): boolean => GRANTABLE_SET.has(path);
+
+/** The permission keys that granting these routes gives (super-admin-only routes give none outside that role). */
 export function permissionsOf(paths: Iterable<string>): Set<string> {
   const granted = new Set(paths);
-  return new Set(FLAT_ROUTES.filter((r) => granted.has(r.fullPath)).flatMap((r) => r.route.permissions ?? []));
+  return new Set(FLAT_ROUTES.filter((r) => granted.has(r.fullPath) && !r.route.superAdminOnly).flatMap((r) => r.route.permissions ?? []));
 }
 
 /** Expands path prefixes ('/WarehouseManage', '/buyModule/orderDetail') to the catalogue's leaf paths. */
@@ -56,9 +61,12 @@ function toMenuRoute(route: CatalogueRoute, fullPath: string, children?: MenuRou
   return out;
 }
 
-/** The permitted part of the catalogue in the SPEC's menu shape; a parent appears when any child is granted. */
-export function buildMenuTree(granted: ReadonlySet<string> | 'all'): MenuRoute[] {
-  const allowed = (p: string) => granted === 'all' || granted.has(p);
+/**
+ * The permitted part of the catalogue in the SPEC's menu shape; a parent appears when any child is granted.
+ * 'grantable': every route a role editor may hand out.
+ */
+export function buildMenuTree(granted: ReadonlySet<string> | 'all' | 'grantable'): MenuRoute[] {
+  const allowed = (p: string) => granted === 'all' || (granted === 'grantable' ? GRANTABLE_SET.has(p) : granted.has(p) && GRANTABLE_SET.has(p));
   const tree: MenuRoute[] = [];
   for (const top of CATALOGUE) {
     const children = (top.children ?? [])

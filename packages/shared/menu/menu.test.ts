@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, BADGE_KEYS, buildMenuTree, CATALOGUE, expandGrants, FLAT_ROUTES, permissionsOf, ROUTE_PATHS, SEED_ROLES } from '.';
+import { ALL_PERMISSIONS, BADGE_KEYS, buildMenuTree, CATALOGUE, expandGrants, FLAT_ROUTES, GRANTABLE_PATHS, permissionsOf, ROUTE_PATHS, SEED_ROLES } from '.';
 
 // SPEC §2 hidden (non-menu) routes, verbatim.
 const SPEC_HIDDEN = [
@@ -78,5 +78,16 @@ describe('menus and grants', () => {
       expect(routes, role.key).not.toContain('/systemManage/audit');
       expect(routes, role.key).not.toContain('/systemManage/role');
     }
+  });
+
+  it('keeps the backups screen to the super admin: no role gets its permission, even when the route is stored for it', () => {
+    expect(FLAT_ROUTES.filter((r) => r.route.superAdminOnly).map((r) => r.fullPath)).toEqual(['/systemManage/backup']);
+    expect(GRANTABLE_PATHS).not.toContain('/systemManage/backup');
+    expect(ALL_PERMISSIONS).toContain('system:backup');
+    expect([...permissionsOf(['/systemManage/backup', '/systemManage/audit'])]).toEqual(['system:audit']);
+    const tree = buildMenuTree(new Set(['/systemManage/backup', '/systemManage/audit']));
+    expect(tree[0].children!.map((c) => c.path)).toEqual(['audit']);
+    expect(buildMenuTree('all').find((t) => t.path === '/systemManage')!.children!.some((c) => c.path === 'backup')).toBe(true);
+    for (const role of SEED_ROLES.filter((r) => !r.allRoutes)) expect(expandGrants(role.grants), role.key).not.toContain('/systemManage/backup');
   });
 });

@@ -39,6 +39,8 @@ export interface CatalogueRoute {
   breadcrumb?: boolean;
   /** 'noRedirect' makes the breadcrumb item not clickable. */
   redirect?: string;
+  /** Only the super admin (a role with every route) has it: no other role may be granted it (e.g. whole-database backups). */
+  superAdminOnly?: boolean;
   children?: CatalogueRoute[];
 }
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode, envelope } from '@waystation/shared/contract/common';
@@ -144,6 +145,39 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
         throw err;
       }
       return { code: ErrorCode.OK, message: 'success', data: data ?? null };
+    },
+  });
+}
+
+/** A download: the bytes of a file instead of the envelope (errors still answer in the envelope). */
+export interface FileRouteSpec<Q extends z.ZodType> {
+  url: string;
+  permission: Permission;
+  summary: string;
+  query: Q;
+  handler: (ctx: Omit<Ctx<z.output<Q>, undefined>, 'body'>) => Promise<{ stream: Readable | Buffer; bytes?: number; type: string; fileName: string }>;
+}
+
+/**
+ * Registers a GET that streams a file, with the same permission check and input validation as api(), and listed with
+ * the API calls so the permission matrix and the bad-input corpus cover it. The file name must be plain ASCII.
+ */
+export function fileApi<Q extends z.ZodType>(app: FastifyInstance, spec: FileRouteSpec<Q>): void {
+  const list = routesByApp.get(app) ?? [];
+  routesByApp.set(app, list);
+  list.push({ method: 'GET', url: spec.url, permission: spec.permission, conditionalVerify: false, query: spec.query });
+  app.route({
+    method: 'GET',
+    url: spec.url,
+    config: { permission: spec.permission },
+    schema: { summary: spec.summary, tags: [spec.url.split('/')[2] ?? 'api'], security: [{ token: [] }], querystring: spec.query },
+    handler: async (req, reply) => {
+      const caller = req.caller as Caller;
+      const actor: Actor = { id: caller.id, name: caller.name, ip: req.ip };
+      const file = await spec.handler({ query: req.query as z.output<Q>, caller, actor, now: app.services.now(), req, reply });
+      reply.type(file.type).header('Content-Disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"`).header('Cache-Control', 'no-store');
+      if (file.bytes !== undefined) reply.header('Content-Length', file.bytes);
+      return reply.send(file.stream);
     },
   });
 }

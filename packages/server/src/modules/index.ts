@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
+import type { JobRunner, JobSet } from '../core/jobs';
 import type { BadgeRegistry } from './badge/service';
 import { adminRoutes } from './admin/routes';
 import { auditRoutes } from './audit/routes';
@@ -22,12 +23,26 @@ import { paymentRoutes } from './payment/routes';
 import { notificationRoutes } from './notification/routes';
 import { goodsOutRoutes } from './goodsOut/routes';
 import { marketingRoutes } from './marketing/routes';
+import { MARKETING_JOBS } from './marketing/jobs';
+import { backupRoutes } from './backup/routes';
+import { backupDepsOf } from './backup/service';
+import { backupJobs } from './backup/schedule';
 
 export interface ModuleContext {
   config: AppConfig;
   /** Work-queue counters for the menu badges: a domain registers its queues here. */
   badges: BadgeRegistry;
+  /** The database this server runs on (a backup records its source). */
+  dbKind: 'pglite' | 'postgres';
+  /** This server's job runner: a domain asks it to run a queued job at once (a manual backup). */
+  jobs: JobRunner;
 }
+
+/** Every domain's scheduled work, for the shared job runner. A domain with jobs adds one line here. */
+export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres' }): JobSet[] => [
+  MARKETING_JOBS,
+  backupJobs(backupDepsOf(o.config, o.dbKind)),
+];
 
 /** Every domain's routes, registered in this order. A new domain adds one line here. */
 export const MODULES: ((app: FastifyInstance, ctx: ModuleContext) => void)[] = [
@@ -52,4 +67,5 @@ export const MODULES: ((app: FastifyInstance, ctx: ModuleContext) => void)[] = [
   notificationRoutes,
   marketingRoutes,
   goodsOutRoutes,
+  backupRoutes,
 ];

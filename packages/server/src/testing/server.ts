@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app';
 import { type AppConfig, configFromEnv } from '../config';
 import type { Database, Db } from '../db';
+import type { JobRunner } from '../core/jobs';
 import { TestClock } from './clock';
 import { openTestDatabase } from './db';
 import { TEST_ADMIN } from './template';
@@ -16,6 +17,8 @@ export interface TestApp {
   database: Database;
   clock: TestClock;
   config: AppConfig;
+  /** The app's job runner (not started: tests run jobs by hand, and await work a request started with settled()). */
+  jobs: JobRunner;
   /** Calls the API in-process; returns the parsed envelope and the HTTP status. */
   call<T = unknown>(method: 'GET' | 'POST', url: string, opts?: { token?: string; query?: Record<string, unknown>; body?: unknown; ip?: string; headers?: Record<string, string> }): Promise<{ status: number; code: number; message: string; data: T }>;
   /** Logs in and returns the token (throws when refused). */
@@ -38,7 +41,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
     ...overrides,
   };
-  const { app } = await buildApp(config, database);
+  const { app, jobs } = await buildApp(config, database);
   const call: TestApp['call'] = async (method, url, opts = {}) => {
     const req: InjectOptions = {
       method,
@@ -58,6 +61,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     database,
     clock,
     config,
+    jobs,
     call,
     async login(username = TEST_ADMIN.username, password = TEST_ADMIN.password) {
       const res = await call<{ token: string }>('POST', '/api/admin/login', { body: { username, password } });

@@ -14,6 +14,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'system/AdminUserList': lazy(() => import('./system/AdminUserList')),
   'system/RoleList': lazy(() => import('./system/RoleList')),
   'system/AuditList': lazy(() => import('./system/AuditList')),
+  'system/BackupList': lazy(() => import('./backup/BackupList')),
   'system/VerifyConfig': lazy(() => import('./verification/VerifyConfig')),
   'vip/VipList': lazy(() => import('./vip/VipList')),
   'vip/VipDetail': lazy(() => import('./vip/VipDetail')),

@@ -379,21 +379,29 @@ export const notifyTemplates = pgTable(
   (t) => [uniqueIndex('notify_templates_event_type_key').on(t.event, t.channelType)],
 );
 
+const notifyLogColumns = () => ({
+  channelId: integer('channel_id').notNull(),
+  channelType: text('channel_type').notNull(),
+  event: text('event').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  status: text('status').notNull(),
+  error: text('error').notNull().default(''),
+  test: boolean('test').notNull().default(false),
+  operatorName: text('operator_name').notNull().default(''),
+  createdAt: ts('created_at').notNull(),
+});
+
 export const notifyLogs = pgTable(
   'notify_logs',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    channelId: integer('channel_id').notNull(),
-    channelType: text('channel_type').notNull(),
-    event: text('event').notNull(),
-    recipient: text('recipient').notNull(),
-    subject: text('subject').notNull().default(''),
-    body: text('body').notNull(),
-    status: text('status').notNull(),
-    error: text('error').notNull().default(''),
-    test: boolean('test').notNull().default(false),
-    operatorName: text('operator_name').notNull().default(''),
-    createdAt: ts('created_at').notNull(),
-  },
+  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...notifyLogColumns() },
   (t) => [index('notify_logs_created_idx').on(t.createdAt, t.id), index('notify_logs_channel_idx').on(t.channelId, t.id)],
+);
+
+/** Delivery log rows older than the archiving setting, with their ids (kept, not shown on the screens). */
+export const notifyLogsArchive = pgTable(
+  'notify_logs_archive',
+  { id: bigint('id', { mode: 'number' }).primaryKey(), ...notifyLogColumns() },
+  (t) => [index('notify_logs_archive_created_idx').on(t.createdAt, t.id)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -87,26 +87,41 @@ export const loginAttempts = pgTable(
   (t) => [index('login_attempts_user_idx').on(sql`lower(${t.username})`, t.createdAt), index('login_attempts_ip_idx').on(t.ip, t.createdAt)],
 );
 
+const auditColumns = () => ({
+  actorId: integer('actor_id'),
+  actorName: text('actor_name').notNull(),
+  action: text('action').notNull(),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull().default(''),
+  result: text('result').notNull().default('ok'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: text('ip').notNull().default(''),
+  createdAt: ts('created_at').notNull(),
+});
+
 /** Audit trail: every write and every refused sensitive action. */
 export const auditLogs = pgTable(
   'audit_logs',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    actorId: integer('actor_id'),
-    actorName: text('actor_name').notNull(),
-    action: text('action').notNull(),
-    targetType: text('target_type').notNull(),
-    targetId: text('target_id').notNull().default(''),
-    result: text('result').notNull().default('ok'),
-    before: jsonb('before'),
-    after: jsonb('after'),
-    ip: text('ip').notNull().default(''),
-    createdAt: ts('created_at').notNull(),
-  },
+  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...auditColumns() },
   (t) => [
     index('audit_logs_created_idx').on(t.createdAt, t.id),
     index('audit_logs_actor_idx').on(t.actorId, t.createdAt),
     index('audit_logs_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * Audit rows older than the archiving setting (modules/backup/archiving.ts), moved out of the hot table with their
+ * ids; the audit list reads both. Same columns, so a row moves with `insert … select` unchanged.
+ */
+export const auditLogsArchive = pgTable(
+  'audit_logs_archive',
+  { id: bigint('id', { mode: 'number' }).primaryKey(), ...auditColumns() },
+  (t) => [
+    index('audit_logs_archive_created_idx').on(t.createdAt, t.id),
+    index('audit_logs_archive_actor_idx').on(t.actorId, t.createdAt),
+    index('audit_logs_archive_target_idx').on(t.targetType, t.targetId),
   ],
 );
 
@@ -116,6 +131,31 @@ export const systemMeta = pgTable('system_meta', {
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
+
+/**
+ * Work for the job runner (core/jobs.ts), kept in the database: `key` is unique so a period's job is created once
+ * whichever server schedules it; a runner claims a job with a lease (`lockedUntil`), and a job whose lease ran out
+ * (crashed runner) is claimed again. Every domain's scheduled work (marketing's coupons, backups, archiving) is here.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    runAt: ts('run_at').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedBy: text('locked_by'),
+    lockedUntil: ts('locked_until'),
+    lastError: text('last_error').notNull().default(''),
+    result: jsonb('result'),
+    createdAt: ts('created_at').notNull(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [uniqueIndex('jobs_key').on(t.key), index('jobs_due_idx').on(t.status, t.runAt), index('jobs_kind_idx').on(t.kind, t.id)],
+);
 
 /** Members ("vip"): the minimal identity other domains refer to; the member domain extends it. */
 export const members = pgTable(

@@ -128,22 +128,35 @@ export const warehouseItems = pgTable(
   ],
 );
 
+const traceEventColumns = () => ({
+  purchaseId: bigint('purchase_id', { mode: 'number' }).notNull(),
+  type: text('type').notNull(),
+  event: text('event').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status'),
+  actorId: integer('actor_id'),
+  actorName: text('actor_name').notNull().default(''),
+  note: text('note').notNull().default(''),
+  createdAt: ts('created_at').notNull(),
+});
+
 /** The timeline of a purchase line: every transition with who, when, before and after. */
 export const traceEvents = pgTable(
   'trace_events',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    purchaseId: bigint('purchase_id', { mode: 'number' }).notNull(),
-    type: text('type').notNull(),
-    event: text('event').notNull(),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status'),
-    actorId: integer('actor_id'),
-    actorName: text('actor_name').notNull().default(''),
-    note: text('note').notNull().default(''),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [index('trace_events_purchase_idx').on(t.purchaseId, t.id), index('trace_events_actor_idx').on(t.actorId, t.createdAt)],
+  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...traceEventColumns() },
+  (t) => [
+    index('trace_events_purchase_idx').on(t.purchaseId, t.id),
+    index('trace_events_actor_idx').on(t.actorId, t.createdAt),
+    // The monthly archiving takes the oldest rows first.
+    index('trace_events_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** Purchase-line trace rows older than the archiving setting, with their ids; the line's timeline reads both. */
+export const traceEventsArchive = pgTable(
+  'trace_events_archive',
+  { id: bigint('id', { mode: 'number' }).primaryKey(), ...traceEventColumns() },
+  (t) => [index('trace_events_archive_purchase_idx').on(t.purchaseId, t.id), index('trace_events_archive_created_idx').on(t.createdAt, t.id)],
 );
 
 /** Parcels scanned at the inbound station that matched no purchase line, until staff assign them. */

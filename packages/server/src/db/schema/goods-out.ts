@@ -103,22 +103,35 @@ export const packageItems = pgTable(
   ],
 );
 
+const packageTraceColumns = () => ({
+  packageId: bigint('package_id', { mode: 'number' }).notNull(),
+  type: text('type').notNull(),
+  event: text('event').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status'),
+  actorId: integer('actor_id'),
+  actorName: text('actor_name').notNull().default(''),
+  note: text('note').notNull().default(''),
+  createdAt: ts('created_at').notNull(),
+});
+
 /** The timeline of a package: every transition and modification with who, when, before and after. */
 export const packageTraces = pgTable(
   'package_traces',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    packageId: bigint('package_id', { mode: 'number' }).notNull(),
-    type: text('type').notNull(),
-    event: text('event').notNull(),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status'),
-    actorId: integer('actor_id'),
-    actorName: text('actor_name').notNull().default(''),
-    note: text('note').notNull().default(''),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [index('package_traces_package_idx').on(t.packageId, t.id), index('package_traces_actor_idx').on(t.actorId, t.createdAt)],
+  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...packageTraceColumns() },
+  (t) => [
+    index('package_traces_package_idx').on(t.packageId, t.id),
+    index('package_traces_actor_idx').on(t.actorId, t.createdAt),
+    // The monthly archiving takes the oldest rows first.
+    index('package_traces_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+/** Package trace rows older than the archiving setting, with their ids; the package's timeline reads both. */
+export const packageTracesArchive = pgTable(
+  'package_traces_archive',
+  { id: bigint('id', { mode: 'number' }).primaryKey(), ...packageTraceColumns() },
+  (t) => [index('package_traces_archive_package_idx').on(t.packageId, t.id), index('package_traces_archive_created_idx').on(t.createdAt, t.id)],
 );
 
 /** A sack: an identity card bound to a channel (and destination), filled with sorted packages, sealed, shipped. */

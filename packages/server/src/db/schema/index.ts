@@ -4,3 +4,4 @@ export * from './goods-in';
 export * from './config-content';
 export * from './marketing';
 export * from './goods-out';
+export * from './backup';

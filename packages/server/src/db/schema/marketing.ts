@@ -128,33 +128,6 @@ export const couponCodes = pgTable(
   (t) => [uniqueIndex('coupon_codes_code_key').on(t.code), index('coupon_codes_coupon_idx').on(t.couponId, t.batchNo, t.id)],
 );
 
-// ---------------------------------------------------------------- scheduled work
-
-/**
- * Work for the job runner, kept in the database: `key` is unique so a period's job is created once whichever
- * server schedules it; a runner claims a job with a lease (`lockedUntil`), and a job whose lease ran out
- * (crashed runner) is claimed again. Jobs are idempotent (grants have unique keys), so a retry never double-issues.
- */
-export const marketingJobs = pgTable(
-  'marketing_jobs',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').notNull(),
-    key: text('key').notNull(),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
-    runAt: ts('run_at').notNull(),
-    status: text('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lockedBy: text('locked_by'),
-    lockedUntil: ts('locked_until'),
-    lastError: text('last_error').notNull().default(''),
-    result: jsonb('result'),
-    createdAt: ts('created_at').notNull(),
-    finishedAt: ts('finished_at'),
-  },
-  (t) => [uniqueIndex('marketing_jobs_key').on(t.key), index('marketing_jobs_due_idx').on(t.status, t.runAt)],
-);
-
 // ---------------------------------------------------------------- resource slots
 
 /** A position on the member site (home banner, pop-up, sidebar…). */

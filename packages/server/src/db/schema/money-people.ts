@@ -84,20 +84,28 @@ export const verifyTickets = pgTable(
   (t) => [uniqueIndex('verify_tickets_hash_key').on(t.ticketHash)],
 );
 
+const outboxColumns = () => ({
+  channel: text('channel').notNull(),
+  recipientAdminId: integer('recipient_admin_id'),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  sentAt: ts('sent_at'),
+  createdAt: ts('created_at').notNull(),
+});
+
 /** Messages of the pluggable sender; without a mail server they stay here for super admins to read. */
 export const outboxMessages = pgTable(
   'outbox_messages',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    channel: text('channel').notNull(),
-    recipientAdminId: integer('recipient_admin_id'),
-    recipient: text('recipient').notNull(),
-    subject: text('subject').notNull(),
-    body: text('body').notNull(),
-    sentAt: ts('sent_at'),
-    createdAt: ts('created_at').notNull(),
-  },
+  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...outboxColumns() },
   (t) => [index('outbox_messages_created_idx').on(t.createdAt, t.id)],
+);
+
+/** Outbox messages older than the archiving setting, with their ids (kept, not shown on the screens). */
+export const outboxMessagesArchive = pgTable(
+  'outbox_messages_archive',
+  { id: bigint('id', { mode: 'number' }).primaryKey(), ...outboxColumns() },
+  (t) => [index('outbox_messages_archive_created_idx').on(t.createdAt, t.id)],
 );
 
 // ---------------------------------------------------------------- members

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
@@ -125,7 +126,10 @@ export interface BackupResult {
  * Takes a backup of `db` (and the uploads under `uploadsDir`) into `outDir`. Reads in one repeatable-read
  * transaction, so writes going on meanwhile do not tear it.
  */
-export async function createBackup(db: Db, o: { source: 'pglite' | 'postgres'; uploadsDir: string; outDir: string; now: Date; reason: string }): Promise<BackupResult> {
+export async function createBackup(
+  db: Db,
+  o: { source: 'pglite' | 'postgres'; uploadsDir: string; outDir: string; now: Date; reason: string; fileName?: string },
+): Promise<BackupResult> {
   const started = Date.now();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-backup-'));
   try {
@@ -159,7 +163,7 @@ export async function createBackup(db: Db, o: { source: 'pglite' | 'postgres'; u
     fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 2));
     fs.mkdirSync(o.outDir, { recursive: true });
     const stamp = o.now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
-    const file = path.join(o.outDir, `waystation-${stamp}-${o.reason}.tar.gz`);
+    const file = path.join(o.outDir, o.fileName ?? `waystation-${stamp}-${o.reason}.tar.gz`);
     await tar.create({ gzip: true, file, cwd: work, portable: true }, ['manifest.json', ...fs.readdirSync(work).filter((n) => n !== 'manifest.json')]);
     return { file, bytes: fs.statSync(file).size, ms: Date.now() - started, manifest };
   } finally {
@@ -220,12 +224,19 @@ export async function loadTables(db: Db, dir: string, manifest: Manifest): Promi
     await tx.execute(sql`set local session_replication_role = replica`);
     for (const table of Object.keys(manifest.tables)) {
       const file = path.join(dir, 'data', `${table}.jsonl`);
-      const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
       const t = sql.identifier(table);
-      for (let i = 0; i < lines.length; i += BATCH) {
-        const chunk = `[${lines.slice(i, i + BATCH).join(',')}]`;
-        await tx.execute(sql`insert into ${t} select * from json_populate_recordset(null::${t}, ${chunk}::json)`);
+      // Line by line in batches: a table of millions of rows never sits in memory whole.
+      const insert = (lines: string[]) => tx.execute(sql`insert into ${t} select * from json_populate_recordset(null::${t}, ${`[${lines.join(',')}]`}::json)`);
+      let batch: string[] = [];
+      for await (const line of readline.createInterface({ input: fs.createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity })) {
+        if (!line) continue;
+        batch.push(line);
+        if (batch.length === BATCH) {
+          await insert(batch);
+          batch = [];
+        }
       }
+      if (batch.length) await insert(batch);
       if (!(await hasIdColumn(tx, table))) continue;
       const seq = await queryRows<{ s: string | null }>(tx, sql`select pg_get_serial_sequence(${`"${table}"`}, 'id') as s`);
       if (seq[0]?.s) await tx.execute(sql`select setval(${seq[0].s}, greatest((select coalesce(max(id), 0) from ${t}), 1), (select count(*) > 0 from ${t}))`);

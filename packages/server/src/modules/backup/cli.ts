@@ -1,6 +1,9 @@
 // npm run backup / npm run restore <archive> [--force] — see README "Backups".
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { BACKUP_FILE_NAME } from '@waystation/shared/contract/backup';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -8,7 +11,10 @@ import { configFromEnv } from '../../config';
 import { dataDirInUse, type Database, MIGRATIONS_DIR, openPglite, openPostgres } from '../../db';
 import { checkLedger } from '../ledger/service';
 import { BackupRefused, compareWithManifest, createBackup, loadTables, migrationsUpTo, openArchive, restoreUploads, tablesOf } from './archive';
-import { backupDirOf, requestBackupFromServer, uploadsDirOf } from './service';
+import { commandLineBackup, requestBackupFromServer } from './requests';
+import { uploadsDirOf } from './runs';
+import { backupDepsOf } from './service';
+import { backupStorageOf } from './storage';
 
 const cfg = configFromEnv(process.env);
 const [command, ...args] = process.argv.slice(2);
@@ -27,12 +33,31 @@ async function backup(): Promise<void> {
   }
   const database = cfg.databaseUrl ? await openPostgres(cfg.databaseUrl, { migrate: false, max: 2 }) : await openPglite(cfg.dataDir, { migrationsFolder: false });
   try {
-    const r = await createBackup(database.db, { source: database.kind, uploadsDir: uploadsDirOf(cfg), outDir: backupDirOf(cfg), now: new Date(), reason: 'manual' });
-    const rows = Object.values(r.manifest.tables).reduce((a, b) => a + b, 0);
-    console.log(`Backup written: ${r.file} (${mb(r.bytes)}, ${Object.keys(r.manifest.tables).length} tables, ${rows} rows, ${Object.keys(r.manifest.files).length} files, ${r.ms} ms)`);
+    const deps = backupDepsOf(cfg, database.kind);
+    // A database not yet migrated to a version with the runs table: the archive alone, unrecorded.
+    if (!(await tablesOf(database.db)).includes('backup_runs')) {
+      const r = await createBackup(database.db, { source: database.kind, uploadsDir: uploadsDirOf(cfg), outDir: deps.storage.stagingDir(), now: new Date(), reason: 'manual' });
+      await deps.storage.put(path.basename(r.file), r.file);
+      console.log(`Backup written: ${deps.storage.where} ${path.basename(r.file)} (${mb(r.bytes)}, ${r.ms} ms)`);
+      return;
+    }
+    const r = await commandLineBackup(database.db, deps);
+    console.log(`Backup written: ${deps.storage.where}${deps.storage.kind === 'folder' ? path.sep : ''}${r.fileName} (${mb(r.bytes ?? 0)}, ${r.tableCount} tables, ${r.rowCount} rows, ${r.finishedAt!.getTime() - r.startedAt.getTime()} ms)`);
   } finally {
     await database.close();
   }
+}
+
+/** An archive named by its bare file name that is not here: fetched from the backup target (the folder or the bucket). */
+async function fetchFromTarget(file: string): Promise<string | null> {
+  if (fs.existsSync(file) || !BACKUP_FILE_NAME.test(file)) return null;
+  const storage = backupStorageOf(cfg);
+  const got = await storage.get(file);
+  if (!got) throw new BackupRefused(`No ${file} here nor in the backup target ${storage.where}`);
+  const local = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ws-fetch-')), file);
+  await pipeline(got.stream, fs.createWriteStream(local));
+  console.log(`Fetched ${file} from ${storage.where} (${mb(got.bytes)})`);
+  return local;
 }
 
 async function restore(): Promise<void> {
@@ -40,7 +65,14 @@ async function restore(): Promise<void> {
   const force = args.includes('--force');
   if (!file) throw new BackupRefused('Usage: npm run restore <archive.tar.gz> [--force]');
   const started = Date.now();
-  const { dir, manifest } = await openArchive(path.resolve(file));
+  const fetched = await fetchFromTarget(file);
+  let opened: Awaited<ReturnType<typeof openArchive>>;
+  try {
+    opened = await openArchive(fetched ?? path.resolve(file));
+  } finally {
+    if (fetched) fs.rmSync(path.dirname(fetched), { recursive: true, force: true });
+  }
+  const { dir, manifest } = opened;
   console.log(`Archive ${file}: checksums OK (${Object.keys(manifest.files).length} files), taken ${manifest.createdAt} from ${manifest.source}, schema ${manifest.schema.migrations} migrations`);
   let database: Database;
   try {

@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type {
   ExceptionRecord, PackageDetail, PackageListQuery, PackageListResult, PackageModification, PackageRow as PackageRowOut,
 } from '@waystation/shared/contract/goodsOut';
 import { allowedPackageEvents, PACKAGE_TRANSITIONS } from '@waystation/shared/machines/package';
 import type { PackageStatus } from '@waystation/shared/vocab/goods-out';
 import { type Db, queryRows } from '../../db';
-import { members, outBatches, packageExceptions, packageItems, packages, packageTraces, purchaseOrders, sacks, shipChannels, warehouseItems } from '../../db/schema';
+import { members, outBatches, packageExceptions, packageItems, packages, packageTraces, packageTracesArchive, purchaseOrders, sacks, shipChannels, warehouseItems } from '../../db/schema';
 import type { Caller } from '../../core/auth';
 import { notFound } from '../../core/errors';
 import { EXACT_COUNT_LIMIT, iso, offsetOf, orderBy } from '../../core/paging';
@@ -148,7 +149,11 @@ export async function packageDetail(db: Db, by: { id?: number; packageNo?: strin
   const p = r.p;
   const [member] = await db.select({ name: members.name }).from(members).where(eq(members.id, p.memberId));
   const items = await itemsOf(db, [p.id]);
-  const trace = await db.select().from(packageTraces).where(eq(packageTraces.packageId, p.id)).orderBy(asc(packageTraces.id)).limit(500);
+  // The timeline's older rows may have moved to the archive table (monthly archiving): both are read.
+  const trace = await unionAll(
+    db.select().from(packageTraces).where(eq(packageTraces.packageId, p.id)),
+    db.select().from(packageTracesArchive).where(eq(packageTracesArchive.packageId, p.id)),
+  ).orderBy(asc(packageTraces.id)).limit(500);
   const [ex] = await db.select().from(packageExceptions).where(eq(packageExceptions.packageId, p.id)).orderBy(desc(packageExceptions.id)).limit(1);
   const [batch] = p.batchId ? await db.select({ batchNo: outBatches.batchNo }).from(outBatches).where(eq(outBatches.id, p.batchId)) : [];
   const mods = (['modifyWeight', 'modifyAttr', 'modifyAddr', 'modifyChannel', 'modifyFreight', 'modifyStatus'] as const).filter(

@@ -1,9 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponGrants, coupons, marketingJobs } from '../../db/schema';
+import { couponGrants, coupons, jobs } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { newMember } from '../../testing/factories/money-people';
-import { claimJob, cyclePeriod, executeJob, runDueJobs, scheduleJobs, startJobRunner } from './jobs';
+import * as runner from '../../core/jobs';
+import { cyclePeriod, MARKETING_JOB_KINDS, MARKETING_JOBS, scheduleJobs } from './jobs';
+
+// Marketing's jobs on the shared runner.
+const runDueJobs = (db: TestApp['db'], now: () => Date, runnerId: string) => runner.runDueJobs(db, now, runnerId, [MARKETING_JOBS]);
+const claimJob = (db: TestApp['db'], runnerId: string, now: Date) => runner.claimJob(db, runnerId, now, { kinds: MARKETING_JOB_KINDS });
+const executeJob = (db: TestApp['db'], job: runner.JobRow, runnerId: string, now: () => Date) => runner.executeJob(db, job, runnerId, now, MARKETING_JOBS.kinds);
 
 let t: TestApp;
 let mk: string;
@@ -52,9 +58,9 @@ describe('job runner', () => {
     expect(grants).toHaveLength(crowd.length * 2);
     for (const m of crowd) expect(grants.filter((g) => g.memberId === m.id)).toHaveLength(2);
     expect(grants.every((g) => g.sourceType === 'crowdSelectGrant')).toBe(true);
-    const jobs = await t.db.select().from(marketingJobs).where(eq(marketingJobs.key, `cycleIssue:${couponId}:M2027-03`));
-    expect(jobs).toHaveLength(1);
-    expect(jobs[0]).toMatchObject({ status: 'done', attempts: 1 });
+    const periodJobs = await t.db.select().from(jobs).where(eq(jobs.key, `cycleIssue:${couponId}:M2027-03`));
+    expect(periodJobs).toHaveLength(1);
+    expect(periodJobs[0]).toMatchObject({ status: 'done', attempts: 1 });
     const [c] = await t.db.select().from(coupons).where(eq(coupons.id, couponId));
     expect(c.issuedCount).toBe(12);
 
@@ -93,7 +99,7 @@ describe('job runner', () => {
     const grants = await grantsOf(couponId);
     expect(grants).toHaveLength(4);
     expect(new Set(grants.map((g) => g.memberId)).size).toBe(4);
-    const [done] = await t.db.select().from(marketingJobs).where(eq(marketingJobs.id, job!.id));
+    const [done] = await t.db.select().from(jobs).where(eq(jobs.id, job!.id));
     expect(done.status).toBe('done');
     // The crashed runner waking up late and finishing its copy issues nothing more.
     await executeJob(t.db, job!, 'crashed', t.clock.now);
@@ -130,9 +136,10 @@ describe('job runner', () => {
   });
 
   it('the runner stops on request and waits for its work', async () => {
-    const runner = startJobRunner(t.db, t.clock.now, { intervalMs: 10 });
-    await runner.stop();
-    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(marketingJobs).where(eq(marketingJobs.status, 'running'));
+    const jobRunner = runner.createJobRunner(t.db, t.clock.now, [MARKETING_JOBS]);
+    jobRunner.start({ intervalMs: 10 });
+    await jobRunner.stop();
+    const [{ n }] = await t.db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.status, 'running'));
     expect(n).toBe(0);
   });
 });

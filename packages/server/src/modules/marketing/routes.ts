@@ -16,7 +16,8 @@ import * as grantSvc from './grants';
 import * as codeSvc from './codes';
 import * as drawSvc from './draws';
 import * as resourceSvc from './resources';
-import { listJobs } from './jobs';
+import { listJobs } from '../../core/jobs';
+import { MARKETING_JOB_KINDS } from './jobs';
 import { attachment, workbook, XLSX_TYPE } from '../../platform/excel';
 
 const COUPON = 'marketing:couponManage';
@@ -139,7 +140,7 @@ export function marketingRoutes(app: FastifyInstance): void {
 
   api(app, {
     method: 'GET', url: '/api/marketing/job/list', permission: COUPON, summary: 'The job runner’s recent work (cycle issues, expiry, new members)',
-    query: JobListQuery, data: JobListResult, handler: ({ query }) => listJobs(db, query),
+    query: JobListQuery, data: JobListResult, handler: ({ query }) => listJobs(db, { ...query, kinds: MARKETING_JOB_KINDS }),
   });
 
   // ------------------------------------------------------------ resource slots

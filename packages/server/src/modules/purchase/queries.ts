@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { allowedEvents, type PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import type { PurchaseDetail, PurchaseLine, PurchaseListQuery, PurchaseListResult } from '@waystation/shared/contract/purchase';
 import type { ItemSummary } from '@waystation/shared/contract/purchase';
 import { type Db, queryRows } from '../../db';
-import { adminRoles, admins, members, purchaseOrders, roleRoutes, roles, shopOrders, traceEvents, warehouseItems } from '../../db/schema';
+import { adminRoles, admins, members, purchaseOrders, roleRoutes, roles, shopOrders, traceEvents, traceEventsArchive, warehouseItems } from '../../db/schema';
 import type { Caller } from '../../core/auth';
 import { notFound } from '../../core/errors';
 import { EXACT_COUNT_LIMIT, iso, offsetOf, orderBy } from '../../core/paging';
@@ -190,7 +191,11 @@ export async function purchaseDetail(db: Db, id: number, caller: Caller, urls: U
     .orderBy(asc(purchaseOrders.id))
     .limit(50);
   const [item] = await db.select().from(warehouseItems).where(eq(warehouseItems.purchaseId, id)).limit(1);
-  const trace = await db.select().from(traceEvents).where(eq(traceEvents.purchaseId, id)).orderBy(asc(traceEvents.id)).limit(500);
+  // The timeline's older rows may have moved to the archive table (monthly archiving): both are read.
+  const trace = await unionAll(
+    db.select().from(traceEvents).where(eq(traceEvents.purchaseId, id)),
+    db.select().from(traceEventsArchive).where(eq(traceEventsArchive.purchaseId, id)),
+  ).orderBy(asc(traceEvents.id)).limit(500);
   return {
     ...toLine(row),
     memberEmail: row.memberEmail,

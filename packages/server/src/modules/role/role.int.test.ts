@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE, ROUTE_PATHS, type MenuRoute } from '@waystation/shared/menu';
+import { CATALOGUE, GRANTABLE_PATHS, ROUTE_PATHS, type MenuRoute } from '@waystation/shared/menu';
 import { auditLogs } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 
@@ -81,9 +81,13 @@ describe('role editor', () => {
     expect(after.data.list).toHaveLength(0);
   });
 
-  it('serves the whole catalogue and role options', async () => {
+  it('serves the catalogue a role may be granted (not the super-admin-only backups) and role options', async () => {
     const cat = await t.call<MenuRoute[]>('GET', '/api/role/catalogue', { token: admin });
-    expect(leafPaths(cat.data)).toHaveLength(ROUTE_PATHS.length);
+    expect(leafPaths(cat.data)).toHaveLength(GRANTABLE_PATHS.length);
+    expect(GRANTABLE_PATHS).toHaveLength(ROUTE_PATHS.length - 1);
+    expect(leafPaths(cat.data)).not.toContain('/systemManage/backup');
+    const refused = await t.call('POST', '/api/role/save', { token: admin, body: { key: 'backups', name: 'Backups', routes: ['/systemManage/backup'] } });
+    expect(refused).toMatchObject({ code: 40001, message: '仅超级管理员可用，不能授予其他角色：/systemManage/backup' });
     const options = await t.call<{ key: string }[]>('GET', '/api/role/options', { token: admin });
     expect(options.data.map((o) => o.key)).toEqual(expect.arrayContaining(['super_admin', 'warehouse', 'purchaser', 'finance', 'customer_service', 'marketing', 'operations']));
   });

@@ -16,9 +16,9 @@ export function roleRoutes(app: FastifyInstance): void {
     handler: async ({ caller }) => service.enableRoutes(caller),
   });
   api(app, {
-    method: 'GET', url: '/api/role/catalogue', permission: 'system:role', summary: 'The whole route catalogue',
+    method: 'GET', url: '/api/role/catalogue', permission: 'system:role', summary: 'The route catalogue a role may be granted',
     data: CatalogueResult,
-    handler: async () => buildMenuTree('all'),
+    handler: async () => buildMenuTree('grantable'),
   });
   api(app, {
     method: 'GET', url: '/api/role/pageList', permission: 'system:role', summary: 'List roles',

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import type { Role, RoleListQuery, RoleSaveBody } from '@waystation/shared/contract/role';
-import { buildMenuTree, isCataloguePath, type MenuRoute } from '@waystation/shared/menu';
+import { buildMenuTree, isCataloguePath, isGrantablePath, type MenuRoute } from '@waystation/shared/menu';
 import type { Db } from '../../db';
 import { adminRoles, roleRoutes, roles } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
@@ -55,6 +55,8 @@ export async function roleOptions(db: Db) {
 export async function saveRole(db: Db, actor: Actor, input: RoleSaveBody, now: Date): Promise<{ id: number }> {
   const unknown = input.routes.filter((p) => !isCataloguePath(p));
   if (unknown.length) throw invalid('routes', `未知的路由：${unknown.slice(0, 5).join(', ')}`);
+  const reserved = input.routes.filter((p) => !isGrantablePath(p));
+  if (reserved.length) throw invalid('routes', `仅超级管理员可用，不能授予其他角色：${reserved.join(', ')}`);
   const routes = [...new Set(input.routes)];
   try {
     return await db.transaction(async (tx) => {

@@ -6,9 +6,8 @@ import {
   type ActivityListQuery, type CodeListQuery, type CouponListQuery, type CrowdFilter, type DrawRecordQuery, type SaveActivityBody, type SaveConstCouponBody,
   type SaveCycleCouponBody, type SaveSpaceBody, type SaveTaskBody, type SendCrowdBody, type SendRecordQuery, type SendTargetedBody, type SimulateBody,
 } from '@waystation/shared/contract/marketing';
-import { ApiError, request } from '../../api/request';
-import { getToken } from '../../api/token';
-import { toast } from '../../api/feedback';
+import { request } from '../../api/request';
+import { downloadFile } from '../../api/download';
 
 type Q<T> = Partial<T> & { page: number; limit: number };
 const Created = z.object({ id: z.number() });
@@ -80,23 +79,4 @@ export const useActivityStatus = () => useWrite((b: { id: number; status: 'activ
 export const useDraw = () => useWrite((b: { activityId: number; userCode: string; requestId: string }) => request('/api/marketing/activity/draw', { method: 'POST', body: b, schema: DrawResult }));
 
 /** Downloads an Excel export with the session token in the header (never in the URL). */
-export async function downloadExcel(url: string, params: Record<string, unknown>, fileName: string): Promise<void> {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.append(k, String(v));
-  const res = await fetch(`${url}?${q}`, { headers: { 'X-Token': getToken() ?? '' } });
-  const type = res.headers.get('content-type') ?? '';
-  if (!res.ok || !type.includes('spreadsheet')) {
-    const body = (await res.json().catch(() => null)) as { code?: number; message?: string } | null;
-    const text = body?.message || `Request failed with status code ${res.status}`;
-    toast('error', text, 5);
-    throw new ApiError(text, body?.code ?? null);
-  }
-  const blob = await res.blob();
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
+export const downloadExcel = (url: string, params: Record<string, unknown>, fileName: string) => downloadFile(url, params, fileName, 'spreadsheet');

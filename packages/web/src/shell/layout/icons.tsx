@@ -1,5 +1,5 @@
 import {
-  AppstoreOutlined, AuditOutlined, BellOutlined, CameraOutlined, ClockCircleOutlined, ContainerOutlined, CustomerServiceOutlined,
+  AppstoreOutlined, AuditOutlined, BellOutlined, CameraOutlined, ClockCircleOutlined, CloudServerOutlined, ContainerOutlined, CustomerServiceOutlined,
   DashboardOutlined, DatabaseOutlined, DropboxOutlined, EnvironmentOutlined, ExportOutlined, FileSearchOutlined, GiftOutlined,
   InboxOutlined, MoneyCollectOutlined, PauseCircleOutlined, QuestionCircleOutlined, SafetyOutlined, ScanOutlined, SearchOutlined,
   SettingOutlined, ShopOutlined, ShoppingCartOutlined, SortAscendingOutlined, TeamOutlined, TransactionOutlined, TruckOutlined,
@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 /** The catalogue's icon names (packages/shared/menu/catalogue.ts) → antd icons. */
 const ICONS: Record<string, ComponentType> = {
   audit: AuditOutlined,
+  backup: CloudServerOutlined,
   bell: BellOutlined,
   box: DropboxOutlined,
   camera: CameraOutlined,

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { TEST_ADMIN, toast, useE2E } from '../support/browser';
+
+// The server's backups go to a folder of this spec's own.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-backups-'));
+const e2e = useE2E({ dataDir });
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** Types into a field the way a person does: click it, then key presses. */
+async function typeInto(page: Page, label: RegExp, text: string): Promise<void> {
+  await page.getByLabel(label).click();
+  await page.keyboard.type(text);
+}
+
+describe('数据备份', () => {
+  it('a super admin opens 数据备份, backs up now after confirming, sees the new backup ok, downloads it and deletes it', async () => {
+    const e = e2e();
+    const page = await e.page();
+    await page.goto(e.url('/login'));
+    await typeInto(page, /用户名|Username/, TEST_ADMIN.username);
+    await typeInto(page, /^(密码|Password)$/, TEST_ADMIN.password);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('app-wrapper').waitFor();
+
+    // Through the menu: 系统管理 › 数据备份.
+    await page.locator('.sidebar-container .ant-menu-submenu-title').filter({ hasText: '系统管理' }).click();
+    await page.locator('.sidebar-container .ant-menu-item').filter({ hasText: '数据备份' }).click();
+    await page.getByText('备份与归档设置').waitFor();
+    await page.getByText(path.join(dataDir, 'backups')).waitFor();
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    expect(await rows.count()).toBe(0);
+
+    await page.getByRole('button', { name: '立即备份' }).click();
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.getByText('现在备份整个数据库和上传的文件吗？').waitFor();
+    await confirm.getByRole('button', { name: '立即备份' }).click();
+    await toast(page, '已开始备份').waitFor();
+
+    // The row appears, and turns 成功 by itself (the list polls while a backup runs).
+    const row = rows.filter({ hasText: '手动' });
+    await row.getByText('成功').waitFor();
+    expect(await rows.count()).toBe(1);
+    const [fileName] = fs.readdirSync(path.join(dataDir, 'backups')).filter((n) => n.endsWith('.tar.gz'));
+    expect(fileName).toMatch(/^waystation-\d{8}-\d{6}-manual-r\d+\.tar\.gz$/);
+    await row.getByText(fileName).waitFor();
+    await row.getByText(/\d+ 张表 \/ [\d,]+ 行/).waitFor();
+    await page.getByRole('button', { name: '立即备份' }).waitFor(); // enabled again, no longer 备份中…
+
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /下载/ }).click()]);
+    expect(download.suggestedFilename()).toBe(fileName);
+    const saved = path.join(dataDir, 'downloaded.tar.gz');
+    await download.saveAs(saved);
+    expect(fs.readFileSync(saved).equals(fs.readFileSync(path.join(dataDir, 'backups', fileName)))).toBe(true);
+
+    await row.getByRole('button', { name: /删除/ }).click();
+    const ask = page.locator('.ant-modal-confirm');
+    await ask.getByText(`确定删除备份「${fileName}」吗？删除后无法恢复。`).waitFor();
+    await ask.getByRole('button', { name: /^删\s*除$/ }).click();
+    await toast(page, '已删除').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(fs.existsSync(path.join(dataDir, 'backups', fileName))).toBe(false);
+  });
+});

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { BackupReason } from '@waystation/shared/contract/backup';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db';
+import { backupRuns } from '../../db/schema';
+import { createBackup, type BackupResult } from './archive';
+import type { BackupStorage } from './storage';
+
+/**
+ * Backup runs: every backup is recorded in backup_runs before its dump starts and ends there as ok (file, size,
+ * tables, rows) or failed (the message), so the screen lists failures as well as archives.
+ */
+
+export type RunRow = typeof backupRuns.$inferSelect;
+
+export interface BackupDeps {
+  config: Pick<AppConfig, 'dataDir' | 'now'>;
+  dbKind: 'pglite' | 'postgres';
+  storage: BackupStorage;
+}
+
+/** A claimed backup job holds its lease this long; a run still "running" after it is treated as interrupted. */
+export const BACKUP_LEASE_MS = 60 * 60_000;
+
+export const uploadsDirOf = (config: { dataDir: string }) => path.join(config.dataDir, 'uploads');
+
+/** waystation-20261124-031500-scheduled-r12.tar.gz: time (UTC), reason, and the run's id so two in one second differ. */
+export function archiveName(at: Date, reason: BackupReason, runId?: number): string {
+  const stamp = at.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+  return `waystation-${stamp}-${reason}${runId ? `-r${runId}` : ''}.tar.gz`;
+}
+
+/** What an archive's name says about it (for archives in the target that have no run record). */
+export function parseArchiveName(name: string): { at: Date; reason: BackupReason } | null {
+  const m = /^waystation-(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})-(manual|scheduled|pre-migration)(?:-r\d+)?\.tar\.gz$/.exec(name);
+  if (!m) return null;
+  return { at: new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`), reason: m[7] as BackupReason };
+}
+
+/** Whether a run marked running is really still going (not left behind by a server that stopped mid-backup). */
+export const isLive = (run: Pick<RunRow, 'status' | 'startedAt'>, now: Date) => run.status === 'running' && now.getTime() - run.startedAt.getTime() < BACKUP_LEASE_MS;
+
+/** A live run, if any: one backup at a time. */
+export async function liveRun(db: Db, now: Date): Promise<RunRow | null> {
+  const [row] = await db
+    .select()
+    .from(backupRuns)
+    .where(and(eq(backupRuns.status, 'running'), sql`${backupRuns.startedAt} > ${new Date(now.getTime() - BACKUP_LEASE_MS).toISOString()}::timestamptz`))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertRun(db: Db, deps: BackupDeps, run: { reason: BackupReason; operatorId?: number | null; operatorName: string }, now: Date): Promise<RunRow> {
+  const [row] = await db
+    .insert(backupRuns)
+    .values({ reason: run.reason, status: 'running', target: deps.storage.kind, operatorId: run.operatorId ?? null, operatorName: run.operatorName, startedAt: now })
+    .returning();
+  return row;
+}
+
+/**
+ * The run of a scheduled slot: created once (the slot is unique); a failed or interrupted one is started again by the
+ * job's retry; null when the slot already has its backup.
+ */
+export async function startSlotRun(db: Db, deps: BackupDeps, slot: string, now: Date): Promise<RunRow | null> {
+  const [row] = await db
+    .insert(backupRuns)
+    .values({ reason: 'scheduled', status: 'running', slot, target: deps.storage.kind, operatorName: 'system', startedAt: now })
+    .onConflictDoUpdate({
+      target: backupRuns.slot,
+      set: { status: 'running', startedAt: now, finishedAt: null, error: '', target: deps.storage.kind },
+      setWhere: and(ne(backupRuns.status, 'ok'), isNull(backupRuns.deletedAt)),
+    })
+    .returning();
+  return row ?? null;
+}
+
+/** Takes the backup of a started run into the target and records how it ended; a failure is recorded, then thrown. */
+export async function takeBackup(db: Db, deps: BackupDeps, run: Pick<RunRow, 'id' | 'reason'>): Promise<RunRow> {
+  const now = deps.config.now();
+  const name = archiveName(now, run.reason as BackupReason, run.id);
+  let staged: string | null = null;
+  try {
+    const r = await createBackup(db, {
+      source: deps.dbKind, uploadsDir: uploadsDirOf(deps.config), outDir: deps.storage.stagingDir(), fileName: name, now, reason: run.reason,
+    });
+    staged = r.file;
+    await deps.storage.put(name, r.file);
+    staged = null;
+    const [row] = await db.update(backupRuns).set({ status: 'ok', ...summaryOf(r), fileName: name, finishedAt: deps.config.now() }).where(eq(backupRuns.id, run.id)).returning();
+    return row;
+  } catch (err) {
+    if (staged) fs.rmSync(staged, { force: true });
+    await db
+      .update(backupRuns)
+      .set({ status: 'failed', error: ((err as Error).message || String(err)).slice(0, 1000), finishedAt: deps.config.now() })
+      .where(eq(backupRuns.id, run.id));
+    throw err;
+  }
+}
+
+const summaryOf = (r: BackupResult) => ({
+  bytes: r.bytes,
+  tableCount: Object.keys(r.manifest.tables).length,
+  rowCount: Object.values(r.manifest.tables).reduce((a, b) => a + b, 0),
+});
+
+/** Records a backup taken where no run row could exist yet (before the migrations that create the table). */
+export async function recordFinishedBackup(db: Db, deps: BackupDeps, r: BackupResult & { name: string }, reason: BackupReason, startedAt: Date): Promise<void> {
+  await db.insert(backupRuns).values({
+    reason, status: 'ok', target: deps.storage.kind, fileName: r.name, operatorName: 'system', startedAt, finishedAt: deps.config.now(), ...summaryOf(r),
+  });
+}
+
+/** Runs whose archive this target holds no longer: marked deleted (by whom). */
+export async function markDeleted(db: Db, ids: number[], by: string, now: Date): Promise<void> {
+  for (const id of ids) await db.update(backupRuns).set({ deletedAt: now, deletedBy: by }).where(eq(backupRuns.id, id));
+}
+
+/** Scheduled runs that hold an archive, for retention. */
+export function keptScheduledRuns(db: Db): Promise<RunRow[]> {
+  return db
+    .select()
+    .from(backupRuns)
+    .where(and(eq(backupRuns.reason, 'scheduled'), eq(backupRuns.status, 'ok'), isNull(backupRuns.deletedAt)));
+}
+
+/** Failed scheduled runs older than the oldest kept backup: nothing left to look at. */
+export async function dropOldFailures(db: Db, before: Date, now: Date): Promise<void> {
+  await db
+    .update(backupRuns)
+    .set({ deletedAt: now, deletedBy: 'retention' })
+    .where(and(eq(backupRuns.reason, 'scheduled'), or(eq(backupRuns.status, 'failed'), eq(backupRuns.status, 'running')), lt(backupRuns.startedAt, before), isNull(backupRuns.deletedAt)));
+}
