@@ -8,7 +8,7 @@ import {
 } from '../vocab/goods-out';
 import { PACKAGE_EVENTS } from '../machines/package';
 
-const grams = z.number({ error: '请输入重量' }).int('请输入整数').min(1, '重量必须大于0').max(1_000_000, '重量不能超过1000000g');
+const grams = z.number({ error: '请输入重量' }).int('请输入整数').min(1, '重量必须大于0').max(1_000_000);
 const mm = z.number({ error: '请输入尺寸' }).int('请输入整数').min(1, '尺寸必须大于0').max(10_000);
 const money = z.number({ error: '金额不能为空' }).int('金额以分为单位').min(0, '金额不能小于0').max(100_000_000_00);
 const reason = (msg: string) => z.string().trim().min(1, msg).max(500);
