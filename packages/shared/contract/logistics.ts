@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RuleMessage } from '../rules';
+import { optionalSideMm, RuleMessage, weightG } from '../rules';
 import { ItemAttr } from '../vocab/config-content';
 import { PageQuery, idParam, pageOf, queryInt, textFilter } from './common';
 import { countryCode, currencyCode, intField, moneyText, positiveIntField, statusField } from './reference';
@@ -222,10 +222,10 @@ export type ShipInitData = z.infer<typeof ShipInitData>;
 
 export const FreightQuoteBody = z.strictObject({
   countryCode,
-  weightG: positiveIntField(1_000_000),
-  lengthMm: intField(10_000).default(0),
-  widthMm: intField(10_000).default(0),
-  heightMm: intField(10_000).default(0),
+  weightG,
+  lengthMm: optionalSideMm,
+  widthMm: optionalSideMm,
+  heightMm: optionalSideMm,
   attrs: z.array(z.enum(ItemAttr.values)).max(ItemAttr.values.length).default([]),
   /** Province code for its remote-area fee. */
   provinceCode: z.string().max(10).optional(),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { numberWith } from '../rules';
 import { idParam, PageQuery, pageOf, textFilter, traceEntryOf } from './common';
 import { LogisticsStatus, NumberType, PatchStatus, PurchaseStatus, TraceType } from '../vocab/goods-in';
 import { Marketplace } from '../vocab/account';
 import { PURCHASE_EVENTS } from '../machines/purchase-order';
 
-const amount = (msg = '金额必须大于0') => z.number({ error: '金额不能为空' }).int('金额以分为单位').positive(msg).max(100_000_000_00);
+const amount = (msg = '金额必须大于0') => numberWith('金额不能为空').int('金额以分为单位').positive(msg).max(100_000_000_00);
 const text = (max: number, msg = '请输入') => z.string().trim().min(1, msg).max(max);
 
 /** GET /api/buy/pageList, /api/warehouse/orderQuery: purchase lines by status with queryForm filters. */

@@ -16,6 +16,22 @@ export const RuleMessage = {
 } as const;
 
 export const DECIMAL_2 = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * A number whose own message is for a value that is no number (or none); its limits keep the shared table's texts,
+ * which name the limit ("不能大于 1,000,000").
+ */
+export const numberWith = (message: string) => z.number({ error: (issue) => (issue.code === 'invalid_type' ? message : undefined) });
+
+/** One unit per measure across the product: weights in whole grams, lengths in whole millimetres. */
+export const MAX_WEIGHT_G = 1_000_000;
+export const MAX_SIDE_MM = 10_000;
+/** A weight: a whole number of grams from 1 to 1,000,000. */
+export const weightG = numberWith('请输入重量').int(RuleMessage.integer).min(1, '重量必须大于0').max(MAX_WEIGHT_G);
+/** A side of a parcel: a whole number of millimetres from 1 to 10,000. */
+export const sideMm = numberWith('请输入尺寸').int(RuleMessage.integer).min(1, '尺寸必须大于0').max(MAX_SIDE_MM);
+/** A side that may be left out (0 = not measured). */
+export const optionalSideMm = numberWith('请输入尺寸').int(RuleMessage.integer).min(0).max(MAX_SIDE_MM).default(0);
 export const INTEGER = /^\d+$/;
 export const POSITIVE_INTEGER = /^[1-9]\d*$/;
 export const URL_PATTERN = /^(https?:\/\/)?([a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}(:\d{1,5})?(\/[^\s]*)?$/;

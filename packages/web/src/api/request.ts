@@ -3,6 +3,7 @@ import { ErrorCode, LOGOUT_CODES } from '@waystation/shared/contract/common';
 import { confirm, toast } from './feedback';
 import { getToken, removeToken } from './token';
 import { addErrorLog } from '../shell/errorLog/store';
+import { acceptLanguage } from '../i18n';
 
 /** SPEC §9: every call 20 s; agent and agent-user saves 60 s. */
 export const DEFAULT_TIMEOUT = 20_000;
@@ -98,7 +99,7 @@ function isEnvelope(v: unknown): v is EnvelopeLike {
  */
 export async function request<S extends z.ZodType>(url: string, opts: RequestOptions<S>): Promise<z.output<S>> {
   const { method = 'GET', params, body, schema, timeout = DEFAULT_TIMEOUT, silent = false } = opts;
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage(), ...opts.headers };
   const token = getToken();
   if (token) headers['X-Token'] = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -15,7 +15,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { formatMoney } from '../transaction/money';
 import { createWithdrawal, fetchReconcile, settleCommission, useInvalidateFinance, useWithdrawals } from './api';
 import { useFinanceMessages } from './messages';
@@ -164,7 +164,8 @@ export default function AgentWithdrawalList() {
         destroyOnHidden
         onCancel={() => setCreating(null)}
         onOk={async () => {
-          const v = await createForm.validateFields();
+          const v = await validValues(createForm);
+          if (!v) return;
           try {
             await createWithdrawal({ agentId: v.agentId, amount: v.amount, remark: v.remark ?? '', requestId: creating! });
             setCreating(null);

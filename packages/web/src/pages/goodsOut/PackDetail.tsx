@@ -14,6 +14,7 @@ import { formatMoney } from '../transaction/money';
 import { modifyPackage, pretrialFail, pretrialPass, useChannels, useInvalidateGoodsOut, usePackage } from './api';
 import { PackageStatusTag, RaiseExceptionButton } from './components';
 import { useGoodsOutMessages } from './messages';
+import { validValues } from '../../components/zodRule';
 
 const VERIFY_TYPE: Record<PackageModification, 'modify_package_attr' | 'modify_package_addr' | 'modify_package_channel' | 'modify_package_freight' | 'modify_package_status'> = {
   modifyWeight: 'modify_package_attr', modifyAttr: 'modify_package_attr', modifyAddr: 'modify_package_addr', modifyChannel: 'modify_package_channel',
@@ -29,7 +30,8 @@ export function PretrialButtons({ pkg, onDone }: { pkg: { id: number; estimatedW
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     setBusy(true);
     try {
       if (open === 'pass') {
@@ -83,7 +85,8 @@ function ModifyDialog({ kind, d, onClose }: { kind: PackageModification; d: Pack
     address: d.address, channelId: d.channelId, freightReal: d.freightReal ?? 0, status: d.manualTargets[0],
   };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const body: Record<string, unknown> = { id: d.id, reason: v.reason };
     if (kind === 'modifyWeight') body.weightG = v.weightG;
     if (kind === 'modifyAttr') Object.assign(body, { attrs: v.attrs, services: v.services, declaredValue: v.declaredValue, insuranceFee: v.insuranceFee });

@@ -5,6 +5,7 @@ import { useLang } from '../../i18n';
 import { uploadFile } from '../../warehouse/upload';
 import { raiseException, useInvalidateGoodsOut } from './api';
 import { useGoodsOutMessages } from './messages';
+import { validValues } from '../../components/zodRule';
 
 export const PACKAGE_COLOR: Record<string, string> = {
   pack_pretrial: 'gold', pack_pretrial_pass: 'cyan', pack_pretrial_fail: 'red', paying: 'default', paid: 'blue', remove_wait: 'orange', removing: 'orange',
@@ -28,7 +29,8 @@ export function RaiseExceptionButton({ packageNo, onDone }: { packageNo: string;
   const [photos, setPhotos] = useState<{ fileUri: string; fileUrl: string }[]>([]);
   const [form] = Form.useForm<{ type: string; reason: string }>();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     setBusy(true);
     try {
       await raiseException({ packageNo, type: v.type, reason: v.reason, photos: photos.map((p) => p.fileUri) });

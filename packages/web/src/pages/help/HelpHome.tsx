@@ -7,7 +7,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useAddCategory, useArticleStatus, useArticles, useCategoryTree, useDeleteHelp, useUpdateCategory } from './api';
 import { toTreeData } from './HomeOperate';
 
@@ -118,7 +118,8 @@ function CategoryModal({ category, tree, parentId, onClose }: { category: HelpCa
   const add = useAddCategory();
   const update = useUpdateCategory();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const body = { ...v, parentId: v.parentId ?? null };
     try {
       if (category) await update.mutateAsync({ ...body, id: category.id });

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { App, Button, Card, Form, Input, InputNumber, Space, Tag, TreeSelect, Upload } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import type { HelpArticleSaveBody, HelpCategoryNode } from '@waystation/shared/contract/help';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { uploadImage } from '../system/TipsConfigImages';
 import { useArticle, useArticleStatus, useCategoryTree, useSaveArticle } from './api';
 import { MarkdownEditor } from './MarkdownEditor';
@@ -27,7 +27,8 @@ export default function HomeOperate() {
     if (article.data) form.setFieldsValue({ title: article.data.title, categoryId: article.data.categoryId, content: article.data.content, sort: article.data.sort });
   }, [article.data, form]);
   const submit = async (publish: boolean) => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       const r = await save.mutateAsync({ ...v, id: id || undefined });
       if (publish) await status.mutateAsync({ id: r.id, status: 'published' });

@@ -8,7 +8,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useChannelList, useCountries, useModifyChannelStatus, useSaveChannel, useShipInit } from './api';
 import { days } from './format';
 
@@ -98,7 +98,8 @@ function ChannelEditModal({ channel, onClose }: { channel: ShipChannel | null; o
   const init = useShipInit();
   const save = useSaveChannel();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: channel?.id, forwarderId: v.forwarderId ?? null });
       message.success('操作成功');

@@ -5,7 +5,7 @@ import { decimal2, percentage } from '@waystation/shared/rules';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import type { AreaSaveBody, ChannelArea } from '@waystation/shared/contract/logistics';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useAreas, useChannel, useCountries, useDeleteArea, useSaveArea } from './api';
 import { ChannelPicker, useChannelParam } from './ChannelPicker';
 import { bpToPercent, days, grams, money } from './format';
@@ -78,7 +78,8 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
       }
     : { firstWeightG: 500, continuedWeightG: 500, volumetricDivisor: 6000, minWeightG: 0, maxWeightG: 30000, maxSideMm: 0, fuelSurchargePercent: '0', handlingFee: '0', status: 'activity', sort: 0, countries: [] };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ ...v, channelId, id: area?.id, deliveryMinDays: v.deliveryMinDays ?? null, deliveryMaxDays: v.deliveryMaxDays ?? null });
       message.success('操作成功');

@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { decimal2 } from '@waystation/shared/rules';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import type { Province, ProvinceSaveBody } from '@waystation/shared/contract/logistics';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useCountries, useProvinces, useSaveProvince } from './api';
 import { money } from './format';
 
@@ -46,7 +46,8 @@ function ProvinceModal({ countryCode, province, onClose }: { countryCode: string
   const [form] = Form.useForm<ProvinceSaveBody>();
   const save = useSaveProvince();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: province?.id, countryCode });
       message.success('操作成功');

@@ -9,7 +9,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { ApiError } from '../../api/request';
 import { crowdCount, downloadExcel, newRequestId, redeemCode, useCodes, useCouponStatus, useCoupons, useGenerateCodes, useJobs, useSendCrowd, useSendTargeted } from './api';
 import { CrowdFilterFields, toCrowdFilter, type CrowdFields } from './components';
@@ -47,7 +47,8 @@ function GrantModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
     setCount({ count: r.count, filterKey: JSON.stringify(filter), sample: r.sample });
   };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       if (v.mode === 'targeted') {
         const userCodes = (v.userCodes ?? '').split(/[\s,，]+/).map((s) => s.trim()).filter(Boolean);

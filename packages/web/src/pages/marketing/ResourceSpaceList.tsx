@@ -8,7 +8,7 @@ import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { fetchPreview, useSaveSpace, useSpaces } from './api';
 import { useMkMessages } from './messages';
 
@@ -97,7 +97,8 @@ export default function ResourceSpaceList() {
       <Modal
         open={!!editing} title={editing?.id ? m.editSpace : m.newSpace} onCancel={() => setEditing(null)} confirmLoading={save.isPending} destroyOnHidden
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await validValues(form);
+          if (!v) return;
           try {
             await save.mutateAsync({ ...v, id: editing?.id });
             message.success(m.saved);

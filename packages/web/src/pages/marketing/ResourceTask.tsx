@@ -7,7 +7,7 @@ import { AudienceType } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useSaveTask, useTaskStatus, useTasks } from './api';
 import { LevelSelect } from './components';
 import { PreviewModal } from './ResourceSpaceList';
@@ -85,7 +85,8 @@ export default function ResourceTask() {
       <Modal
         open={!!editing} title={editing?.id ? m.editTask : m.newTask} onCancel={() => setEditing(null)} confirmLoading={save.isPending} width={640} destroyOnHidden
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await validValues(form);
+          if (!v) return;
           try {
             await save.mutateAsync({
               id: editing?.id, spaceId, title: v.title, content: v.content ?? '', imageUrl: v.imageUrl ?? '', linkUrl: v.linkUrl ?? '',

@@ -6,7 +6,7 @@ import type { TerminalItem, TerminalSection } from '@waystation/shared/contract/
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { defineMessages, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { deleteTerminalItem, fetchTerminalItems, proxyKeys, saveTerminalItem } from './api';
 import { STATUS_COLOR } from './ProxyList';
 
@@ -102,7 +102,8 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
         cancelText={t('common.cancel')}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await validValues(form);
+          if (!v) return;
           const value = Object.fromEntries(fields.map((f) => [f, String(v.value?.[f] ?? '').trim()]));
           try {
             await save.mutateAsync({ id: editing === 'new' || !editing ? undefined : editing.id, section, name: v.name, status: v.status, sort: v.sort ?? 0, value });

@@ -5,7 +5,7 @@ import { AgentApp, SaveAgentBody, WithdrawalAccount, type AgentDetail } from '@w
 import { password as passwordRule, percentage } from '@waystation/shared/rules/index';
 import { z } from 'zod';
 import { useT } from '../../i18n';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useVerify, type RunVerified } from '../../components/verify/useVerify';
 import {
   modifyRebate, modifyWithdrawalAccount, resetAgentPhone, resetAgentPwd, resetAgentTradePwd, saveAgent, saveAgentApp, useAgent, useInvalidateProxy,
@@ -50,7 +50,8 @@ function ProfileForm({ agent }: { agent?: AgentDetail }) {
     if (agent) form.setFieldsValue(agent);
   }, [agent, form]);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       const res = await saveAgent({ ...v, id: agent?.id });
       message.success(t('common.success'));
@@ -186,7 +187,8 @@ function SecurityDialog({ agent, kind, run, onClose }: { agent: AgentDetail; kin
   const [form] = Form.useForm();
   const titles: Record<Dialog, string> = { pwd: m.resetPwd, trade: m.resetTradePwd, phone: m.resetPhone, rebate: m.modifyRebate, account: m.modifyAccount };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const id = agent.id;
     try {
       const res = await (kind === 'pwd'

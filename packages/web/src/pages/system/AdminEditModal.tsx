@@ -2,7 +2,7 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import { AdminSaveBody, type AdminAccount } from '@waystation/shared/contract/admin';
 import type { RoleOptionList } from '@waystation/shared/contract/role';
 import { useT } from '../../i18n';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useSaveAdmin } from './api';
 import { useSystemMessages } from './messages';
 
@@ -26,7 +26,8 @@ export function AdminEditModal({ account, roles, onClose }: { account: AdminAcco
   const save = useSaveAdmin();
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const body: AdminSaveBody = {
       ...(account ? { id: account.id } : {}),
       username: v.username.trim(),

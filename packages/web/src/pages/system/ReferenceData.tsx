@@ -4,7 +4,7 @@ import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Tabl
 import { PlusOutlined } from '@ant-design/icons';
 import { rateText, type Country, type Currency, type Region } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import {
   useConfigGroup, useConfigGroups, useCountryList, useCurrencies, useRegions, useSaveConfigData, useSaveCountry, useSaveCurrency, useSaveRegion,
 } from './ReferenceDataApi';
@@ -41,7 +41,8 @@ function SimpleModal<T extends object>({ title, initial, onSave, onClose, childr
   const [form] = Form.useForm<T>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     setBusy(true);
     try {
       await onSave(v);
@@ -182,7 +183,8 @@ function ConfigData() {
   const save = useSaveConfigData();
   const [form] = Form.useForm<{ groupKey: string; dataKey: string; value: string }>();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     await save.mutateAsync({ groupKey: v.groupKey, list: [{ dataKey: v.dataKey, value: JSON.parse(v.value) }] });
     message.success('操作成功');
     setGroup(v.groupKey);

@@ -6,7 +6,7 @@ import { SensitiveOperation } from '@waystation/shared/vocab/account';
 import { initAdminUsers } from '../../api/admin';
 import { defineMessages, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { fetchOutbox, fetchVerifyConfig, saveVerifyConfig } from '../../components/verify/api';
 import { useSession } from '../../shell/session';
 
@@ -83,7 +83,8 @@ function ConfigTable() {
 
   const submit = async () => {
     if (!editing) return;
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ type: editing.type, enabled: v.enabled, subjectIds: v.subjectIds ?? [] });
       message.success(t('common.success'));

@@ -3,7 +3,7 @@ import { App, Form, Input, Modal, Radio } from 'antd';
 import { positiveAmount } from '@waystation/shared/rules/index';
 import { DEFAULT_CURRENCY, toMinor } from '@waystation/shared/contract/ledger';
 import { fill, useT } from '../../i18n';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import type { RunVerified } from '../../components/verify/useVerify';
 import { formatMoney } from '../transaction/money';
 import { modifyAmount, modifyCommission, useInvalidateMember } from './api';
@@ -30,7 +30,8 @@ export function AdjustModal({ memberId, kind, run, onClose }: { memberId: number
   const invalidate = useInvalidateMember();
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const text = fill(m.adjustConfirm, { direction: v.direction === 'add' ? m.add : m.deduct, amount: formatMoney(toMinor(v.amount), DEFAULT_CURRENCY) });
     modal.confirm({
       title: kind === 'balance' ? m.adjustBalance : m.adjustCommission,

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { formatMoney } from '../transaction/money';
 import { useLevels, useSaveLevel } from './api';
 import { useVipMessages } from './messages';
@@ -38,7 +38,8 @@ export default function UserLevel() {
     setEditing(l);
   };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: editing === 'new' || !editing ? undefined : editing.id });
       message.success(t('common.success'));

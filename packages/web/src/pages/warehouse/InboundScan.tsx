@@ -15,6 +15,7 @@ import { fetchPurchases } from '../buy/api';
 import { StatusTag } from '../buy/PurchaseListView';
 import { assignUnclaimed, createUnclaimed, inboundLookup, inboundReceive, useInvalidateGoods, useUnclaimed } from './api';
 import { useStationMessages } from './messages';
+import { validValues } from '../../components/zodRule';
 
 const STATION = 'inbound';
 
@@ -188,7 +189,8 @@ function UnclaimedDialog({ trackingNo, onDone }: { trackingNo: string; onDone: (
       confirmLoading={busy}
       onCancel={() => onDone(null)}
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await validValues(form);
+        if (!v) return;
         setBusy(true);
         try {
           onDone(await createUnclaimed({ trackingNo, weightG: v.weightG ?? 0, note: v.note?.trim() ?? '' }));

@@ -7,6 +7,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { batchAddShelves, setShelfStatus, useShelfWrite, useShelves } from './api';
 import { useStationMessages } from './messages';
+import { validValues } from '../../components/zodRule';
 
 /** warehouse/ShelfLocation: zone-row-level-slot locations; batch creation and switching a location off. */
 export default function ShelfLocation() {
@@ -62,7 +63,8 @@ export default function ShelfLocation() {
         confirmLoading={add.isPending}
         onCancel={() => setAdding(false)}
         onOk={async () => {
-          const v = await addForm.validateFields();
+          const v = await validValues(addForm);
+          if (!v) return;
           const r = (await add.mutateAsync({ ...v, zone: String(v.zone).toUpperCase() })) as { created: number; existing: number };
           message.success(fill(m.created, r));
           setAdding(false);
