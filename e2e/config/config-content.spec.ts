@@ -66,7 +66,7 @@ describe('configuration and content screens', () => {
     // The calculator: 2.5 kg to Germany with a battery.
     await page.goto(e.url('/logisticsChannelsManage/freightCalculator'));
     await pick(page, '目的国家', '德国');
-    await page.getByLabel('重量（g）').fill('2500');
+    await page.getByLabel('重量', { exact: true }).fill('2500');
     await page.getByLabel('带电').check();
     await page.getByRole('button', { name: /计算运费/ }).click();
     const first = page.getByTestId('freight-quotes').locator('tbody tr.ant-table-row').first();

@@ -260,7 +260,11 @@ export const FreightRefusalItem = z.object({
   channelName: z.string(),
   /** refused_attr | no_zone | under_min_weight | over_max_weight | over_max_side */
   reason: z.string(),
+  /** The refusal in Chinese; freightRefusalText(item, lang) says it in the reader's language from the fields below. */
   message: z.string(),
+  attrs: z.array(z.string()).optional(),
+  limit: z.number().int().optional(),
+  chargeableWeightG: z.number().int().optional(),
 });
 export const FreightQuoteResult = z.object({ list: z.array(FreightQuote), refused: z.array(FreightRefusalItem) });
 export type FreightQuoteResult = z.infer<typeof FreightQuoteResult>;

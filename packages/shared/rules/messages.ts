@@ -54,10 +54,13 @@ function limitText(v: unknown): string {
   return String(v);
 }
 
-function text(key: IssueTextKey, lang: Lang, vars: Record<string, unknown> = {}): string {
+/** A text of the table in `lang` with its values filled in (numbers with thousands separators). */
+export function textIn(pair: TextPair, lang: Lang, vars: Record<string, unknown> = {}): string {
   const strings = Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, limitText(v)]));
-  return fillTemplate(IssueText[key][LANG_INDEX[lang]], strings);
+  return fillTemplate(pair[LANG_INDEX[lang]], strings);
 }
+
+const text = (key: IssueTextKey, lang: Lang, vars: Record<string, unknown> = {}) => textIn(IssueText[key], lang, vars);
 
 type Issue = z.core.$ZodRawIssue;
 type Sized = { origin?: string; minimum?: unknown; maximum?: unknown; inclusive?: boolean; exact?: boolean };

@@ -156,11 +156,16 @@ const SCHEMAS: TextPair[] = [
   ['其他奖品概率之和已超过100%', 'The other prizes’ chances already exceed 100%'],
   ['“谢谢参与”奖品的类型须为谢谢参与', 'The “Thanks for playing” prize must be of the type Thanks for playing'],
   ['“谢谢参与”奖品不限库存', 'The “Thanks for playing” prize has no stock limit'],
-  // freight refusals
-  ['低于渠道最小计费重量', 'Below the channel’s minimum chargeable weight'],
-  ['超过渠道最大重量', 'Over the channel’s maximum weight'],
-  ['超过渠道最长边限制', 'Over the channel’s longest-side limit'],
 ];
+
+/** Why a channel cannot carry a parcel (freight/refusal.ts fills them in). */
+export const FreightRefusalText = {
+  refused_attr: ['不接受：{attrs}', 'Not accepted: {attrs}'],
+  no_zone: ['该渠道不配送此国家', 'This channel does not deliver to this country'],
+  under_min_weight: ['低于渠道最小计费重量（{limit} g，计费重 {weight} g）', 'Below the channel’s minimum chargeable weight ({limit} g; chargeable weight {weight} g)'],
+  over_max_weight: ['超过渠道最大重量（{limit} g，计费重 {weight} g）', 'Over the channel’s maximum weight ({limit} g; chargeable weight {weight} g)'],
+  over_max_side: ['超过渠道最长边限制（{limit} mm，计费重 {weight} g）', 'Over the channel’s longest-side limit ({limit} mm; chargeable weight {weight} g)'],
+} as const satisfies Record<string, TextPair>;
 
 /** The services' refusals of a value (40001 `invalid(field, message)` in packages/server). */
 const SERVICES: TextPair[] = [
@@ -261,4 +266,4 @@ const REQUESTS: TextPair[] = [
   ['请求格式错误：{detail}', 'Malformed request: {detail}'],
 ];
 
-export const TRANSLATIONS: readonly TextPair[] = [...RULES, ...SCHEMAS, ...SERVICES, ...REQUESTS];
+export const TRANSLATIONS: readonly TextPair[] = [...RULES, ...SCHEMAS, ...Object.values(FreightRefusalText), ...SERVICES, ...REQUESTS];
