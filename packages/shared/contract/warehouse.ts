@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalSideMm, weightG } from '../rules';
+import { optionalSideMm, optionalWeightG, weightG } from '../rules';
 import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
 import { PurchaseStatus, QcProblem, UnclaimedStatus } from '../vocab/goods-in';
 import { ItemSummary } from './purchase';
@@ -51,7 +51,7 @@ export const InboundReceiveResult = z.object({ lines: z.array(ReceivedLine) });
 export type InboundReceiveResult = z.infer<typeof InboundReceiveResult>;
 
 /** Unclaimed parcels. */
-export const UnclaimedCreateBody = z.strictObject({ trackingNo: ScanCode, weightG: z.number().int().min(0).max(1_000_000).default(0), note: z.string().trim().max(200).default('') });
+export const UnclaimedCreateBody = z.strictObject({ trackingNo: ScanCode, weightG: optionalWeightG, note: z.string().trim().max(200).default('') });
 export const UnclaimedAssignBody = z.strictObject({ id: z.number().int().positive(), purchaseId: z.number().int().positive() });
 export const UnclaimedListQuery = PageQuery.extend({ status: z.enum(UnclaimedStatus.values).optional(), trackingNo: textFilter });
 export const UnclaimedParcel = z.object({
