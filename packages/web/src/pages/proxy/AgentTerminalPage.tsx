@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { TerminalItem, TerminalSection } from '@waystation/shared/contract/proxy';
+import { SaveTerminalItemBody, type TerminalItem, type TerminalSection } from '@waystation/shared/contract/proxy';
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { defineMessages, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors, validValues } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { deleteTerminalItem, fetchTerminalItems, proxyKeys, saveTerminalItem } from './api';
 import { STATUS_COLOR } from './ProxyList';
+import { NumberInput } from '../../components/NumberInput';
 
 const useMsg = defineMessages(
   {
@@ -126,8 +127,8 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
           <Form.Item name="status" label={m.status}>
             <Select options={(['activity', 'disabled'] as const).map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
           </Form.Item>
-          <Form.Item name="sort" label={m.sort}>
-            <InputNumber min={0} max={9999} precision={0} />
+          <Form.Item name="sort" label={m.sort} rules={[zodRule(SaveTerminalItemBody.shape.sort)]}>
+            <NumberInput />
           </Form.Item>
         </Form>
       </Modal>
