@@ -199,7 +199,7 @@ export default function PackDetailPage() {
           columns={[
             { key: 'code', title: m.itemCode, dataIndex: 'itemCode' },
             { key: 'title', title: '', render: (_, r) => <Space>{r.photos[0]?.kind === 'image' && <Image src={r.photos[0].fileUrl} width={40} height={40} />}<span>{r.title}</span><Typography.Text type="secondary">{specString(r.propsList)}</Typography.Text></Space> },
-            { key: 'q', title: 'Q', render: (_, r) => r.quickCode.join(' ') },
+            { key: 'q', title: m.quickCode, render: (_, r) => r.quickCode.join(' ') },
             { key: 'w', title: m.weight, render: (_, r) => `${r.weightG} g` },
             { key: 'shelf', title: m.shelf, dataIndex: 'shelfCode' },
             { key: 'removed', title: m.removed, render: (_, r) => (r.removed ? '✓' : '') },

@@ -2,7 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useGoodsOutMessages = defineMessages(
   {
-    packageNo: '包裹号', member: '会员', channel: '渠道', country: '国家', receiver: '收件人', status: '状态', items: '件数', weight: '重量', estWeight: '预估重量',
+    packageNo: '包裹号', member: '会员', channel: '渠道', country: '国家', receiver: '收件人', status: '状态', items: '件数', weight: '重量', quickCode: '快捷码', estWeight: '预估重量',
     realWeight: '实重', volume: '体积', size: '尺寸', freightEst: '预估运费', freightCharged: '已付运费', freightReal: '实际运费', patch: '待补运费', trackingNo: '运单号',
     sack: '麻袋', payTime: '支付时间', createTime: '创建时间', mall: '平台', dateRange: '创建日期', number: '单号', detail: '详情', all: '全部',
     basic: '包裹信息', address: '收件地址', attrs: '商品属性', services: '增值服务', declared: '申报价值', insurance: '保险费', remark: '会员备注', none: '无',
@@ -27,7 +27,7 @@ export const useGoodsOutMessages = defineMessages(
     confirmTitle: '确认操作', autoReceive: '自动签收（发货满30天）', receivedN: '已签收 {n} 个包裹',
   },
   {
-    packageNo: 'Package no.', member: 'Member', channel: 'Channel', country: 'Country', receiver: 'Receiver', status: 'Status', items: 'Items', weight: 'Weight', estWeight: 'Est. weight',
+    packageNo: 'Package no.', member: 'Member', channel: 'Channel', country: 'Country', receiver: 'Receiver', status: 'Status', items: 'Items', weight: 'Weight', quickCode: 'Quick code', estWeight: 'Est. weight',
     realWeight: 'Real weight', volume: 'Volume', size: 'Size', freightEst: 'Est. freight', freightCharged: 'Freight paid', freightReal: 'Real freight', patch: 'Top-up due', trackingNo: 'Tracking no.',
     sack: 'Sack', payTime: 'Paid at', createTime: 'Created', mall: 'Marketplace', dateRange: 'Created', number: 'Number', detail: 'Detail', all: 'All',
     basic: 'Package', address: 'Address', attrs: 'Attributes', services: 'Services', declared: 'Declared value', insurance: 'Insurance', remark: 'Member remark', none: 'None',

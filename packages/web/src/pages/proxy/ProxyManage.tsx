@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Tabs, Tag } from 'antd';
-import { AgentApp, SaveAgentBody, WithdrawalAccount, type AgentDetail } from '@waystation/shared/contract/proxy';
+import { AgentApp, SaveAgentBody, WithdrawalAccount, WithdrawalMethod, withdrawalAccountText, type AgentDetail } from '@waystation/shared/contract/proxy';
 import { password as passwordRule, percentage } from '@waystation/shared/rules/index';
 import { z } from 'zod';
-import { useT } from '../../i18n';
+import { useLang, useT } from '../../i18n';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useVerify, type RunVerified } from '../../components/verify/useVerify';
 import {
@@ -136,6 +136,7 @@ type Dialog = 'pwd' | 'trade' | 'phone' | 'rebate' | 'account';
 
 function Security({ agent }: { agent: AgentDetail }) {
   const m = useProxyMessages();
+  const lang = useLang((s) => s.lang);
   const [run, holder] = useVerify();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const acc = agent.withdrawalAccount;
@@ -168,7 +169,7 @@ function Security({ agent }: { agent: AgentDetail }) {
         </Descriptions.Item>
         <Descriptions.Item label={m.account}>
           <Space>
-            {[acc.method, acc.accountName, acc.accountNo, acc.bankName].filter(Boolean).join(' · ') || m.notSet}
+            {withdrawalAccountText(acc, lang) || m.notSet}
             <Button size="small" onClick={() => setDialog('account')}>{m.modifyAccount}</Button>
           </Space>
         </Descriptions.Item>
@@ -182,6 +183,7 @@ function Security({ agent }: { agent: AgentDetail }) {
 function SecurityDialog({ agent, kind, run, onClose }: { agent: AgentDetail; kind: Dialog; run: RunVerified; onClose(): void }) {
   const m = useProxyMessages();
   const t = useT();
+  const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
   const invalidate = useInvalidateProxy();
   const [form] = Form.useForm();
@@ -234,7 +236,7 @@ function SecurityDialog({ agent, kind, run, onClose }: { agent: AgentDetail; kin
         {kind === 'account' && (
           <>
             <Form.Item name="method" label={m.method} rules={[{ required: true }]}>
-              <Select options={WithdrawalAccount.shape.method.options.map((v) => ({ value: v, label: v }))} />
+              <Select options={WithdrawalMethod.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
             </Form.Item>
             <Form.Item name="accountName" label={m.accountName} rules={[field(WithdrawalAccount, 'accountName')]}>
               <Input maxLength={100} />

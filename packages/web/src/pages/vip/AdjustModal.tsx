@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal, Radio } from 'antd';
-import { positiveAmount } from '@waystation/shared/rules/index';
+import { AdjustBody } from '@waystation/shared/contract/vip';
 import { DEFAULT_CURRENCY, toMinor } from '@waystation/shared/contract/ledger';
 import { fill, useT } from '../../i18n';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
@@ -70,11 +70,11 @@ export function AdjustModal({ memberId, kind, run, onClose }: { memberId: number
             <Radio value="deduct">{m.deduct}</Radio>
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="amount" label={`${m.amount}（${DEFAULT_CURRENCY}）`} rules={[zodRule(positiveAmount)]}>
-          <Input inputMode="decimal" />
+        <Form.Item name="amount" label={m.amount} rules={[zodRule(AdjustBody.shape.amount)]}>
+          <Input inputMode="decimal" suffix={DEFAULT_CURRENCY} />
         </Form.Item>
-        <Form.Item name="remark" label={m.remark} rules={[{ required: true, whitespace: true, message: m.remarkRequired }]}>
-          <Input.TextArea maxLength={200} rows={2} />
+        <Form.Item name="remark" label={m.remark} rules={[zodRule(AdjustBody.shape.remark)]}>
+          <Input.TextArea rows={2} />
         </Form.Item>
       </Form>
     </Modal>
