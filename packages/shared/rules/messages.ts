@@ -186,7 +186,7 @@ interface CompiledPair {
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** "最多 {max} 个字符" → /^最多 (.+?) 个字符$/ with names ["max"]. */
-function templatePattern(template: string): { pattern?: RegExp; names: string[] } {
+export function templatePattern(template: string): { pattern?: RegExp; names: string[] } {
   const names: string[] = [];
   if (!/\{\w+\}/.test(template)) return { names };
   const source = template

@@ -1,22 +1,38 @@
+import { createElement } from 'react';
 import type { z } from 'zod';
 import type { FormInstance, FormRule } from 'antd';
-import { translate } from '@waystation/shared/rules/messages';
+import { zodErrorMap } from '@waystation/shared/rules/messages';
 import { ApiError } from '../api/request';
-import { useLang } from '../i18n';
+import { ValidationMessage } from './LiveText';
+
+// Rules judge with the Chinese texts, the table's keys; ValidationMessage says them in the language chosen at display.
+const inChinese = zodErrorMap('zh');
+
+/**
+ * The schema's verdict on a field's value. An untouched text field holds undefined: for a text schema that refuses
+ * empty text, say what it says about that ("请输入姓名"), as after typing and clearing, rather than "required".
+ */
+function verdict(schema: z.ZodType, value: unknown) {
+  const r = schema.safeParse(value, { error: inChinese });
+  if (r.success || value !== undefined) return r;
+  const asEmpty = schema.safeParse('', { error: inChinese });
+  return !asEmpty.success && asEmpty.error.issues[0]?.code !== 'invalid_type' ? asEmpty : r;
+}
 
 /**
  * An antd form rule that runs a field's schema from packages/shared: the server's own rule, with the message in the
- * chosen language. A schema that refuses an empty field marks the field as required (antd's asterisk).
+ * chosen language (and in the new one when the language changes). A schema that refuses an empty field marks the
+ * field as required (antd's asterisk).
  */
 export function zodRule(schema: z.ZodType, opts: { emptyAsUndefined?: boolean } = {}): FormRule {
   const normalize = (value: unknown) => (opts.emptyAsUndefined && (value === '' || value === null) ? undefined : value);
   return {
     required: !schema.safeParse(normalize(undefined)).success,
     validator: (_, value: unknown) => {
-      const r = schema.safeParse(normalize(value));
+      const r = verdict(schema, normalize(value));
       if (r.success) return Promise.resolve();
-      const message = r.error.issues[0]?.message ?? '';
-      return Promise.reject(new Error(translate(message, useLang.getState().lang)));
+      // Not an Error: antd shows a rejected element as it is, so the message stays live.
+      return Promise.reject(createElement(ValidationMessage, { text: r.error.issues[0]?.message ?? '' }));
     },
   };
 }

@@ -77,11 +77,23 @@ export function routeTitle(meta: { title: string; titleEn?: string }): string {
   return useLang.getState().lang === 'en' && meta.titleEn ? meta.titleEn : meta.title;
 }
 
+type Table = Record<string, string>;
+const pageTables: { zh: Table; en: Table }[] = [];
+
+/**
+ * Every text table of the UI in `lang`: the shell's and each page's that has been loaded. The end-to-end checks build
+ * from it (with the shared validation table) the list of texts a screen may show in that language.
+ */
+export function messageTables(lang: Lang): Table[] {
+  return [messages[lang], ...pageTables.map((t) => t[lang])];
+}
+
 /**
  * A page's own texts, kept beside the page: `const useMsg = defineMessages(zh, en)`, then `const m = useMsg()`.
  * The English table must have every key of the Chinese one.
  */
 export function defineMessages<K extends string>(zh: Record<K, string>, en: Record<K, string>): () => Record<K, string> {
+  pageTables.push({ zh, en });
   return function useMessages() {
     return useLang((s) => s.lang) === 'en' ? en : zh;
   };

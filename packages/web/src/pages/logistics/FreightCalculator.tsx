@@ -10,6 +10,7 @@ import { zodRule } from '../../components/zodRule';
 import { quoteFreight, useCountries, useProvinces } from './api';
 import { grams, money } from './format';
 import { useLogisticsMessages } from './messages';
+import { LiveText } from '../../components/LiveText';
 
 type CalcForm = { countryCode: string; provinceCode?: string; weightG: number; lengthMm?: number; widthMm?: number; heightMm?: number; attrs: string[] };
 
@@ -39,7 +40,7 @@ export default function FreightCalculator() {
   return (
     <Card>
       <Form<CalcForm> form={form} layout="inline" onFinish={submit} initialValues={{ attrs: [] }} style={{ rowGap: 12 }}>
-        <Form.Item name="countryCode" label={m.country} rules={[{ required: true, message: m.countryRequired }]}>
+        <Form.Item name="countryCode" label={m.country} rules={[{ required: true, message: <LiveText of={useLogisticsMessages} k="countryRequired" /> }]}>
           <Select
             style={{ width: 180 }} showSearch optionFilterProp="label" aria-label={m.country} onChange={() => form.setFieldValue('provinceCode', undefined)}
             options={countries.data?.map((c) => ({ value: c.code, label: `${lang === 'en' ? c.nameEn : c.nameZh} ${c.code}` }))}

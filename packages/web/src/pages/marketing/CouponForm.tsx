@@ -11,6 +11,7 @@ import { useCoupon, useSaveConst, useSaveCycle } from './api';
 import { CrowdFilterFields, fromCrowdFilter, LevelSelect, toCrowdFilter, type CrowdFields } from './components';
 import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
+import { LiveText } from '../../components/LiveText';
 
 const couponShape = SaveConstCouponBody.shape;
 const cycleShape = SaveCycleCouponBody.shape;
@@ -121,7 +122,7 @@ export function CouponForm({ kind }: { kind: 'const' | 'cycle' }) {
           <Radio.Group disabled={kind === 'cycle'} options={ValidityType.values.map((v) => ({ value: v, label: ValidityType.label(v, lang) }))} />
         </Form.Item>
         {validityType === 'fixed' ? (
-          <Form.Item name="validRange" label={m.validRange} rules={[{ required: true, message: m.validRange }]}><DatePicker.RangePicker showTime /></Form.Item>
+          <Form.Item name="validRange" label={m.validRange} rules={[{ required: true, message: <LiveText of={useMkMessages} k="validRange" /> }]}><DatePicker.RangePicker showTime /></Form.Item>
         ) : (
           <Form.Item name="validDays" label={m.validDays} rules={[zodRule(couponShape.validDays.unwrap())]}><NumberInput unit={m.dayUnit} /></Form.Item>
         )}
