@@ -118,7 +118,9 @@ describe('staff accounts, roles and audit trail', () => {
     await page.getByLabel('动作').fill('admin.login');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await page.waitForURL((u) => u.searchParams.get('action') === 'admin.login');
-    await expect.poll(async () => (await page.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).every((t) => t.includes('admin.login'))).toBe(true);
+    // Codes are shown by their labels: admin.login is 员工账号 · 登录, its target 员工账号.
+    await expect.poll(async () => (await page.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).every((t) => t.includes('员工账号 · 登录'))).toBe(true);
+    expect(await page.locator('.ant-table-tbody').innerText()).not.toContain('admin.login');
     // Times are y-m-d h:i:s.
     expect(await page.locator('.ant-table-tbody tr.ant-table-row td').nth(1).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await page.reload();
