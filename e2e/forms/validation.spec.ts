@@ -36,11 +36,13 @@ async function typeByHand(page: Page, field: Locator, text: string): Promise<voi
 /** Types each case, submits, and reads the message under that field. */
 async function refuses(page: Page, form: Locator, submit: () => Promise<void>, cases: Case[], lang: Lang): Promise<void> {
   for (const c of cases) {
-    const field = form.getByLabel(pick(c.field, lang), { exact: true });
+    const label = pick(c.field, lang);
+    // The text field of that label (a radio option may carry the same words).
+    const field = form.getByLabel(label, { exact: true }).and(form.locator('input:not([type=radio]):not([type=checkbox]), textarea'));
     await typeByHand(page, field, c.typed);
     await submit();
     // The innermost form item holding the field (ancestors come first in document order).
-    const item = form.locator('.ant-form-item').filter({ has: field }).last();
+    const item = form.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) }).last();
     await expect.poll(() => item.locator('.ant-form-item-explain-error').first().innerText(), { timeout: 10_000 }).toBe(pick(c.says, lang));
     expect(await field.inputValue(), 'the value typed is kept, never changed').toBe(c.typed);
     await expectOwnLanguage(page, lang);
