@@ -12,6 +12,7 @@ import {
 } from './api';
 import { DomainTable, ProfitTable } from './AgentConfigTables';
 import { useProxyMessages } from './messages';
+import { LiveText } from '../../components/LiveText';
 
 const field = (schema: z.ZodObject, key: string) => zodRule(schema.shape[key] as z.ZodType);
 
@@ -235,7 +236,7 @@ function SecurityDialog({ agent, kind, run, onClose }: { agent: AgentDetail; kin
         )}
         {kind === 'account' && (
           <>
-            <Form.Item name="method" label={m.method} rules={[{ required: true }]}>
+            <Form.Item name="method" label={m.method} rules={[{ required: true, message: <LiveText of={useProxyMessages} k="methodRequired" /> }]}>
               <Select options={WithdrawalMethod.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
             </Form.Item>
             <Form.Item name="accountName" label={m.accountName} rules={[field(WithdrawalAccount, 'accountName')]}>
