@@ -182,7 +182,7 @@ describe('forms refuse bad values in the UI language', () => {
       await page.getByRole('button', { name: lang === 'zh' ? '新增渠道' : 'Add channel' }).click();
       const form = page.locator('.ant-modal').filter({ has: page.locator('form#channelEdit') });
       await form.waitFor();
-      await refuses(page, form, () => form.getByRole('button', { name: SAVE }).click(), cases, lang);
+      await refuses(page, form, () => form.getByRole('button', { name: OK }).click(), cases, lang);
       await form.getByRole('button', { name: lang === 'zh' ? /取\s*消/ : 'Cancel' }).click();
       await form.waitFor({ state: 'hidden' });
       if (lang === 'zh') await toEnglish(page);

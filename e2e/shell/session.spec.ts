@@ -16,7 +16,7 @@ describe('logged-out codes and the error log', () => {
     // Nine idle hours later the server answers 50014 (idle expiry is 8 h).
     e.server.clock.advance(9 * 3600_000);
     const answer = page.waitForResponse((r) => r.url().includes('/api/admin/fetchList'));
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     expect(((await (await answer).json()) as { code: number }).code).toBe(50014);
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.locator('.ant-modal-confirm-title').getByText('Confirm logout', { exact: true }).waitFor();
@@ -26,7 +26,7 @@ describe('logged-out codes and the error log', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/systemManage/adminUser');
 
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await dialog.getByRole('button', { name: 'Re-Login' }).click();
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/systemManage/adminUser');
     expect((await ctx.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();

@@ -41,7 +41,7 @@ describe('staff accounts, roles and audit trail', () => {
     await modal.getByLabel('用户名').fill('staffer1');
     await modal.getByLabel('密码').fill('staff12345');
     await modal.getByLabel('角色').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('人事专员 (staffer)').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('人事专员', { exact: true }).click();
     await page.keyboard.press('Escape');
     await modal.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '操作成功').waitFor();
@@ -59,7 +59,7 @@ describe('staff accounts, roles and audit trail', () => {
     await row(p2, 'staffer1').waitFor();
     await p2.getByRole('button', { name: '新增管理员' }).click();
     await p2.locator('.ant-modal').filter({ hasText: '新增管理员' }).getByLabel('角色').click();
-    await p2.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('人事专员 (staffer)').waitFor();
+    await p2.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('人事专员', { exact: true }).waitFor();
     expect(await p2.locator('.ant-message-notice').count()).toBe(0);
     await p2.goto(e.url('/systemManage/role'));
     await p2.getByText('无权访问').waitFor();

@@ -121,7 +121,7 @@ function ChannelEditModal({ channel, onClose }: { channel: ShipChannel | null; o
     }
   };
   return (
-    <Modal open title={channel ? m.editChannel : m.createChannel} okText={t('common.save')} cancelText={t('common.cancel')} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden width={560}>
+    <Modal open title={channel ? m.editChannel : m.createChannel} okText={t('common.confirm')} cancelText={t('common.cancel')} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden width={560}>
       <Form form={form} name="channelEdit" layout="vertical" initialValues={channel ?? { currency: 'CNY', status: 'activity', sort: 0, deliveryMinDays: 7, deliveryMaxDays: 15 }}>
         <Space.Compact block>
           <Form.Item name="code" label={m.code} rules={[zodRule(shape.code)]} style={{ flex: 1 }}><Input /></Form.Item>
