@@ -46,7 +46,7 @@ describe('configuration and content screens', () => {
     await zone.getByLabel('首重', { exact: true }).fill('1');
     await zone.getByLabel('首重价格（CNY）').fill('1.234');
     await zone.getByRole('button', { name: /确\s*定|OK/ }).click();
-    await zone.getByText('请输入整数或保留1~2位小数').waitFor();
+    await zone.locator('#firstPrice_help').getByText('请输入整数或保留1~2位小数').waitFor();
     await zone.getByLabel('首重价格（CNY）').fill('1');
     await zone.getByLabel('续重步长', { exact: true }).fill('1000');
     await zone.getByLabel('续重价格（CNY）').fill('0.01');

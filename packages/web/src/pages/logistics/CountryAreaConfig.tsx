@@ -105,9 +105,9 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
         </Form.Item>
         <Space wrap>
           {int('firstWeightG', '首重', 'g')}
-          <Form.Item name="firstPrice" label={`首重价格（${currency}）`} rules={[{ required: true, message: '请输入' }, zodRule(decimal2)]}><Input style={{ width: 130 }} /></Form.Item>
+          <Form.Item name="firstPrice" label={`首重价格（${currency}）`} rules={[zodRule(areaShape.firstPrice)]}><Input style={{ width: 130 }} /></Form.Item>
           {int('continuedWeightG', '续重步长', 'g')}
-          <Form.Item name="continuedPrice" label={`续重价格（${currency}）`} rules={[{ required: true, message: '请输入' }, zodRule(decimal2)]}><Input style={{ width: 130 }} /></Form.Item>
+          <Form.Item name="continuedPrice" label={`续重价格（${currency}）`} rules={[zodRule(areaShape.continuedPrice)]}><Input style={{ width: 130 }} /></Form.Item>
         </Space>
         <Space wrap>
           {int('volumetricDivisor', '体积系数（0=不计）')}
