@@ -10,20 +10,9 @@ import { showFieldErrors, validValues, zodRule } from '../../components/zodRule'
 import { deleteTerminalItem, fetchTerminalItems, proxyKeys, saveTerminalItem } from './api';
 import { STATUS_COLOR } from './ProxyList';
 import { NumberInput } from '../../components/NumberInput';
+import { useTerminalMessages } from './messages';
 
-const useMsg = defineMessages(
-  {
-    name: '名称', status: '状态', sort: '排序', add: '新增', deleteConfirm: '确定删除「{name}」吗？',
-    platform: '平台', channel: '频道', webhook: 'Webhook 地址', contact: '联系方式', account: '账号', hours: '服务时间',
-    domain: '域名', target: 'CNAME 目标', ssl: 'HTTPS', key: '配置项', value: '值', title: '标题', content: '文案', link: '链接',
-  },
-  {
-    name: 'Name', status: 'Status', sort: 'Sort', add: 'Add', deleteConfirm: 'Delete "{name}"?',
-    platform: 'Platform', channel: 'Channel', webhook: 'Webhook URL', contact: 'Contact via', account: 'Account', hours: 'Hours',
-    domain: 'Domain', target: 'CNAME target', ssl: 'HTTPS', key: 'Setting', value: 'Value', title: 'Title', content: 'Text', link: 'Link',
-  },
-);
-type Msg = ReturnType<typeof useMsg>;
+type Msg = ReturnType<typeof useTerminalMessages>;
 
 /** The value fields each agent terminal page keeps (stored as one record per row). */
 const FIELDS: Record<TerminalSection, (keyof Msg)[]> = {
@@ -36,7 +25,7 @@ const FIELDS: Record<TerminalSection, (keyof Msg)[]> = {
 
 /** One agent terminal page (system/agent*): rows with a name, page-specific fields, status and sort; real storage. */
 export function AgentTerminalPage({ section }: { section: TerminalSection }) {
-  const m = useMsg();
+  const m = useTerminalMessages();
   const t = useT();
   const lang = useLang((s) => s.lang);
   const { modal, message } = App.useApp();
