@@ -43,12 +43,12 @@ describe('configuration and content screens', () => {
     await page.keyboard.type('德国');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '德国' }).click();
     await page.keyboard.press('Escape');
-    await zone.getByLabel('首重（g）').fill('1');
+    await zone.getByLabel('首重', { exact: true }).fill('1');
     await zone.getByLabel('首重价格（CNY）').fill('1.234');
     await zone.getByRole('button', { name: /确\s*定|OK/ }).click();
-    await zone.getByText('请输入整数或保留1~2位小数').waitFor();
+    await zone.locator('#firstPrice_help').getByText('请输入整数或保留1~2位小数').waitFor();
     await zone.getByLabel('首重价格（CNY）').fill('1');
-    await zone.getByLabel('续重步长（g）').fill('1000');
+    await zone.getByLabel('续重步长', { exact: true }).fill('1000');
     await zone.getByLabel('续重价格（CNY）').fill('0.01');
     await zone.getByRole('button', { name: /确\s*定|OK/ }).click();
     await toast(page, '操作成功').first().waitFor();
@@ -66,7 +66,7 @@ describe('configuration and content screens', () => {
     // The calculator: 2.5 kg to Germany with a battery.
     await page.goto(e.url('/logisticsChannelsManage/freightCalculator'));
     await pick(page, '目的国家', '德国');
-    await page.getByLabel('重量（g）').fill('2500');
+    await page.getByLabel('重量', { exact: true }).fill('2500');
     await page.getByLabel('带电').check();
     await page.getByRole('button', { name: /计算运费/ }).click();
     const first = page.getByTestId('freight-quotes').locator('tbody tr.ant-table-row').first();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginApi, toast, useE2E } from '../support/browser';
+import { expectOwnLanguage } from '../support/messages';
 
 const e2e = useE2E();
 
@@ -46,6 +47,7 @@ describe('configuration screens', () => {
         throw new Error(`${path}: "${text}" not shown`);
       });
       expect(await page.getByText('页面暂未开放').count(), path).toBe(0);
+      await expectOwnLanguage(page, 'zh');
     }
     expect(errors).toEqual([]);
   });

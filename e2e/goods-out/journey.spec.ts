@@ -172,7 +172,7 @@ describe('goods out, through the screens', () => {
     await enableVerify(server, 'modify_package_attr', [me.id]);
     await wh.getByTestId('modify-modifyWeight').click();
     const dialog = wh.locator('.ant-modal').filter({ hasText: '修改重量' });
-    await typeInto(dialog.getByLabel('重量(g)'), '1234');
+    await typeInto(dialog.getByLabel('重量', { exact: true }), '1234');
     await typeInto(dialog.getByLabel('修改原因'), '复称');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     const verify = wh.locator('.ant-modal').filter({ hasText: '安全验证' });

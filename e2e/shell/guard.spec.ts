@@ -83,7 +83,7 @@ describe('navigation guard and session', () => {
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/systemManage/role');
     await toast(page, /./).first().waitFor();
     // The guard reports it; no re-login prompt is stacked on the login page.
-    expect(await page.getByText('Confirm logout').count()).toBe(0);
+    expect(await page.getByText(/Confirm logout|确认退出登录/).count()).toBe(0);
     const cookies = await ctx.cookies();
     expect(cookies.find((c) => c.name === 'Admin-Token')).toBeUndefined();
   });

@@ -61,6 +61,9 @@ describe('roles and language', () => {
     await page.goto(e.url('/systemManage/role'));
     await pickUserMenuItem(page, '语言', 'English');
     await page.locator('.app-breadcrumb').getByText('Roles').waitFor();
+    // Built-in roles are named and described in the chosen language.
+    await page.getByRole('cell', { name: 'Warehouse', exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: /^Warehouse stations: inbound/ }).count()).toBe(1);
     expect((await submenuLabels(page, 'System')).slice(0, 3)).toEqual(['Staff accounts', 'Roles', 'Audit trail']);
     await page.reload();
     await page.locator('.app-breadcrumb').getByText('Dashboard').waitFor();

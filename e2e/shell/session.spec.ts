@@ -4,10 +4,11 @@ import { editMenu, loginApi, toast, useE2E } from '../support/browser';
 const e2e = useE2E();
 
 describe('logged-out codes and the error log', () => {
-  it('an expired session (50014) asks to log in again: Cancel stays, Re-Login clears the token and reloads to login', async () => {
+  it('an expired session (50014) asks to log in again in the SPEC’s words (English UI): Cancel stays, Re-Login clears the token and reloads to login', async () => {
     const e = e2e();
     const ctx = await e.context();
     await loginApi(e, ctx);
+    await ctx.addInitScript(() => localStorage.setItem('waystation-lang', 'en'));
     const page = await ctx.newPage();
     await page.goto(e.url('/systemManage/adminUser'));
     await page.getByRole('cell', { name: 'warehouse1' }).waitFor();
@@ -15,7 +16,7 @@ describe('logged-out codes and the error log', () => {
     // Nine idle hours later the server answers 50014 (idle expiry is 8 h).
     e.server.clock.advance(9 * 3600_000);
     const answer = page.waitForResponse((r) => r.url().includes('/api/admin/fetchList'));
-    await page.getByRole('button', { name: '查 询' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     expect(((await (await answer).json()) as { code: number }).code).toBe(50014);
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.locator('.ant-modal-confirm-title').getByText('Confirm logout', { exact: true }).waitFor();
@@ -25,10 +26,27 @@ describe('logged-out codes and the error log', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/systemManage/adminUser');
 
-    await page.getByRole('button', { name: '查 询' }).click();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
     await dialog.getByRole('button', { name: 'Re-Login' }).click();
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/systemManage/adminUser');
     expect((await ctx.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
+  });
+
+  it('the Chinese UI asks the same in Chinese', async () => {
+    const e = e2e();
+    const ctx = await e.context();
+    await loginApi(e, ctx);
+    const page = await ctx.newPage();
+    await page.goto(e.url('/systemManage/adminUser'));
+    await page.getByRole('cell', { name: 'warehouse1' }).waitFor();
+    e.server.clock.advance(9 * 3600_000);
+    await page.getByRole('button', { name: '查 询' }).click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.locator('.ant-modal-confirm-title').getByText('确认退出登录', { exact: true }).waitFor();
+    expect(await dialog.getByText('您已退出登录，可以取消以留在此页面，或重新登录').count()).toBe(1);
+    expect(await dialog.getByText('Confirm logout').count()).toBe(0);
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
   });
 
   it('the error-log button appears after an error, lists message, info, url and stack, and Clear All empties it', async () => {

@@ -41,7 +41,7 @@ describe('staff accounts, roles and audit trail', () => {
     await modal.getByLabel('用户名').fill('staffer1');
     await modal.getByLabel('密码').fill('staff12345');
     await modal.getByLabel('角色').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('人事专员 (staffer)').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('人事专员', { exact: true }).click();
     await page.keyboard.press('Escape');
     await modal.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '操作成功').waitFor();
@@ -59,7 +59,7 @@ describe('staff accounts, roles and audit trail', () => {
     await row(p2, 'staffer1').waitFor();
     await p2.getByRole('button', { name: '新增管理员' }).click();
     await p2.locator('.ant-modal').filter({ hasText: '新增管理员' }).getByLabel('角色').click();
-    await p2.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('人事专员 (staffer)').waitFor();
+    await p2.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('人事专员', { exact: true }).waitFor();
     expect(await p2.locator('.ant-message-notice').count()).toBe(0);
     await p2.goto(e.url('/systemManage/role'));
     await p2.getByText('无权访问').waitFor();
@@ -118,7 +118,9 @@ describe('staff accounts, roles and audit trail', () => {
     await page.getByLabel('动作').fill('admin.login');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await page.waitForURL((u) => u.searchParams.get('action') === 'admin.login');
-    await expect.poll(async () => (await page.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).every((t) => t.includes('admin.login'))).toBe(true);
+    // Codes are shown by their labels: admin.login is 员工账号 · 登录, its target 员工账号.
+    await expect.poll(async () => (await page.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).every((t) => t.includes('员工账号 · 登录'))).toBe(true);
+    expect(await page.locator('.ant-table-tbody').innerText()).not.toContain('admin.login');
     // Times are y-m-d h:i:s.
     expect(await page.locator('.ant-table-tbody tr.ant-table-row td').nth(1).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await page.reload();

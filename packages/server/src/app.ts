@@ -11,9 +11,11 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode, httpStatusOf } from '@waystation/shared/contract/common';
+import { zodErrorMap } from '@waystation/shared/rules/messages';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db';
-import { AppError, isDatabaseUnavailable } from './core/errors';
+import { AppError, isDatabaseUnavailable, schemaInvalid } from './core/errors';
+import { localized, requestLang } from './core/language';
 import { registerAccessControl } from './core/http';
 import { registerInputGuards } from './core/inputGuards';
 import { secretBoxFor } from './core/secrets';
@@ -34,8 +36,9 @@ export interface BuiltApp {
   jobs: JobRunner;
 }
 
-// Schema messages without a text of their own speak Chinese, like the rest of the product.
-z.config(z.locales.zhCN());
+// Schema messages without a text of their own come from the product's table, in Chinese; a caller reading English gets
+// them translated from the same table (core/language.ts).
+z.config({ customError: zodErrorMap('zh') });
 
 const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 
@@ -111,19 +114,14 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
   }
 }
 
-function fieldsOf(validation: { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const v of validation) {
-    let key = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    let message = v.message ?? '格式不正确';
-    const keys = v.params?.keys as string[] | undefined;
-    if (v.keyword === 'unrecognized_keys' && keys?.length) {
-      key = [key, keys[0]].filter(Boolean).join('.');
-      message = `不支持的字段：${keys.join(', ')}`;
-    }
-    fields[key || '_'] ??= message;
-  }
-  return fields;
+/** The issues fastify-type-provider-zod hands over (a zod issue as an ajv-like error) back in the shape of a zod issue. */
+function schemaIssues(validation: { keyword?: string; instancePath: string; message?: string; params?: Record<string, unknown> }[]) {
+  return validation.map((v) => ({
+    path: v.instancePath.split('/').filter(Boolean),
+    message: v.message ?? '格式不正确',
+    code: v.keyword,
+    keys: v.params?.keys as string[] | undefined,
+  }));
 }
 
 /**
@@ -144,14 +142,14 @@ export function loggable(err: unknown): Record<string, unknown> {
 
 function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
-    const send = (code: number, message: string, data: unknown = null, status = httpStatusOf(code)) =>
-      reply.status(status).send({ code, message, data });
-    if (err instanceof AppError) return send(err.code, err.message, err.data);
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fields = fieldsOf(err.validation);
-      const [first] = Object.entries(fields);
-      return send(ErrorCode.VALIDATION, first ? `${first[0]}: ${first[1]}` : '参数校验失败', { fields });
-    }
+    const lang = requestLang(req);
+    const sendError = (e: AppError, status = httpStatusOf(e.code)) => {
+      const { message, data } = localized(e, lang);
+      return reply.status(status).send({ code: e.code, message, data });
+    };
+    const send = (code: number, message: string, data: unknown = null, status = httpStatusOf(code)) => sendError(new AppError(code, message, data), status);
+    if (err instanceof AppError) return sendError(err);
+    if (hasZodFastifySchemaValidationErrors(err)) return sendError(schemaInvalid(schemaIssues(err.validation)));
     const e = err as { code?: string; statusCode?: number; message: string };
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(ErrorCode.VALIDATION, '请求内容过大', null, 413);
     if (e.code?.startsWith('FST_ERR_CTP') || (e.statusCode === 400 && !isResponseSerializationError(err))) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberWith, RuleMessage } from '../rules';
 import { SORT_FIELDS } from '../vocab/account';
 
 /** DESIGN §4 envelope codes. HTTP status mirrors the class. */
@@ -43,7 +44,7 @@ export const envelope = <T extends z.ZodType>(data: T) =>
 export const queryInt = (min: number, max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v),
-    z.number({ error: '请输入整数' }).int('请输入整数').min(min, `不能小于${min}`).max(max, `不能大于${max}`),
+    numberWith(RuleMessage.integer).int(RuleMessage.integer).min(min).max(max),
   );
 
 export const idParam = queryInt(1, 2_147_483_647);

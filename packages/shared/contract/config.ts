@@ -28,7 +28,7 @@ const Translations = z.partialRecord(z.enum(TRANSLATION_LANGUAGES), z.string().m
 /** SPEC §3 config text entry. */
 export const TipsEntryInput = z.strictObject({
   tipsKey,
-  tipsText: z.string().max(20_000, '内容最多20000字'),
+  tipsText: z.string().max(20_000),
   images: z.array(PictureItem).max(20).default([]),
   status: statusField.default('activity'),
   needTrans: z.boolean().default(true),

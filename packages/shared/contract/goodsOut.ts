@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_OPERATION_AMOUNT, numberWith, sideMm, weightG } from '../rules';
 import { idParam, PageQuery, pageOf, queryInt, textFilter, traceEntryOf } from './common';
 import { ScanCode } from './warehouse';
 import { Marketplace } from '../vocab/account';
@@ -8,9 +9,9 @@ import {
 } from '../vocab/goods-out';
 import { PACKAGE_EVENTS } from '../machines/package';
 
-const grams = z.number({ error: '请输入重量' }).int('请输入整数').min(1, '重量必须大于0').max(1_000_000, '重量不能超过1000000g');
-const mm = z.number({ error: '请输入尺寸' }).int('请输入整数').min(1, '尺寸必须大于0').max(10_000);
-const money = z.number({ error: '金额不能为空' }).int('金额以分为单位').min(0, '金额不能小于0').max(100_000_000_00);
+const grams = weightG;
+const mm = sideMm;
+const money = numberWith('金额不能为空').int('金额以分为单位').min(0, '金额不能小于0').max(MAX_OPERATION_AMOUNT * 100);
 const reason = (msg: string) => z.string().trim().min(1, msg).max(500);
 const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式为 yyyy-mm-dd').optional();
 const countryCode = z.string().regex(/^[A-Z]{2}$/, '国家代码为2位大写字母');

@@ -71,7 +71,7 @@ export const HelpArticleSaveBody = z.strictObject({
   id: z.number().int().positive().optional(),
   categoryId: z.number({ error: '请选择分类' }).int().positive('请选择分类'),
   title: z.string().trim().min(1, '请输入标题').max(200),
-  content: z.string().min(1, '请输入内容').max(200_000, '内容最多200000字'),
+  content: z.string().min(1, '请输入内容').max(200_000),
   sort: intField(100000).default(0),
 });
 export type HelpArticleSaveBody = z.input<typeof HelpArticleSaveBody>;

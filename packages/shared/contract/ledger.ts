@@ -32,6 +32,25 @@ export const LedgerType = vocab([
 ] as const);
 export type LedgerType = (typeof LedgerType.values)[number];
 
+/** What a ledger row refers to (its refType), shown with its reference number. */
+export const LedgerRefType = vocab([
+  { value: 'shop_order', zh: '商城订单', en: 'Shop order' },
+  { value: 'purchase', zh: '采购单', en: 'Purchase order' },
+  { value: 'package', zh: '包裹', en: 'Package' },
+  { value: 'refund', zh: '退款单', en: 'Refund' },
+  { value: 'agent_withdrawal', zh: '代理提现', en: 'Agent withdrawal' },
+  { value: 'manual', zh: '人工调整', en: 'Manual adjustment' },
+  { value: 'recharge', zh: '充值', en: 'Recharge' },
+  { value: 'invite', zh: '邀请返佣', en: 'Invitation commission' },
+  { value: 'monthly', zh: '月度结算', en: 'Monthly settlement' },
+  { value: 'lucky_draw', zh: '抽奖', en: 'Lucky draw' },
+  { value: 'lucky_draw_prize', zh: '抽奖奖品', en: 'Lucky draw prize' },
+] as const);
+
+/** "Package PK123": a ledger row's reference in the reader's language. */
+export const ledgerRefText = (row: { refType: string; refId?: string | null }, lang: 'zh' | 'en') =>
+  row.refType ? [LedgerRefType.label(row.refType, lang), row.refId].filter(Boolean).join(' ') : '';
+
 export const AccountKind = vocab([
   { value: 'balance', zh: '余额', en: 'Balance' },
   { value: 'commission', zh: '佣金', en: 'Commission' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RuleMessage } from '../rules';
+import { MAX_SIDE_MM, MAX_WEIGHT_G, optionalSideMm, RuleMessage, weightG } from '../rules';
 import { ItemAttr } from '../vocab/config-content';
 import { PageQuery, idParam, pageOf, queryInt, textFilter } from './common';
 import { countryCode, currencyCode, intField, moneyText, positiveIntField, statusField } from './reference';
@@ -159,14 +159,14 @@ export const AreaSaveBody = z
     channelId: z.number().int().positive(),
     name: z.string().trim().min(1, '请输入区域名称').max(100),
     countries: z.array(countryCode).min(1, RuleMessage.arrayNotEmpty).max(300),
-    firstWeightG: positiveIntField(1_000_000),
+    firstWeightG: positiveIntField(MAX_WEIGHT_G),
     firstPrice: moneyText,
-    continuedWeightG: positiveIntField(1_000_000),
+    continuedWeightG: positiveIntField(MAX_WEIGHT_G),
     continuedPrice: moneyText,
     volumetricDivisor: intField(100_000).default(0),
-    minWeightG: intField(1_000_000).default(0),
-    maxWeightG: intField(1_000_000).default(0),
-    maxSideMm: intField(100_000).default(0),
+    minWeightG: intField(MAX_WEIGHT_G).default(0),
+    maxWeightG: intField(MAX_WEIGHT_G).default(0),
+    maxSideMm: intField(MAX_SIDE_MM).default(0),
     fuelSurchargePercent: percentText.default('0'),
     handlingFee: moneyText.default('0'),
     deliveryMinDays: intField(365).nullable().default(null),
@@ -222,10 +222,10 @@ export type ShipInitData = z.infer<typeof ShipInitData>;
 
 export const FreightQuoteBody = z.strictObject({
   countryCode,
-  weightG: positiveIntField(1_000_000),
-  lengthMm: intField(10_000).default(0),
-  widthMm: intField(10_000).default(0),
-  heightMm: intField(10_000).default(0),
+  weightG,
+  lengthMm: optionalSideMm,
+  widthMm: optionalSideMm,
+  heightMm: optionalSideMm,
   attrs: z.array(z.enum(ItemAttr.values)).max(ItemAttr.values.length).default([]),
   /** Province code for its remote-area fee. */
   provinceCode: z.string().max(10).optional(),
@@ -260,7 +260,11 @@ export const FreightRefusalItem = z.object({
   channelName: z.string(),
   /** refused_attr | no_zone | under_min_weight | over_max_weight | over_max_side */
   reason: z.string(),
+  /** The refusal in Chinese; freightRefusalText(item, lang) says it in the reader's language from the fields below. */
   message: z.string(),
+  attrs: z.array(z.string()).optional(),
+  limit: z.number().int().optional(),
+  chargeableWeightG: z.number().int().optional(),
 });
 export const FreightQuoteResult = z.object({ list: z.array(FreightQuote), refused: z.array(FreightRefusalItem) });
 export type FreightQuoteResult = z.infer<typeof FreightQuoteResult>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LoginSource } from '../vocab/account';
-import { decimal2, percentage, positiveAmount, RuleMessage } from '../rules';
+import { decimal2, numberWith, percentage, positiveAmount, RuleMessage } from '../rules';
 import { PageQuery, pageOf, queryInt, textFilter } from './common';
 import { RequestId } from './ledger';
 import {
@@ -12,7 +12,7 @@ import { parsePercent, validateProbabilities } from '../marketing/probability';
 const isoTime = z.iso.datetime({ offset: true });
 const id = z.number().int().positive();
 const name = (message: string, max = 60) => z.string().trim().min(1, message).max(max);
-const count = (min: number, max: number) => z.number({ error: RuleMessage.positiveInteger }).int(RuleMessage.integer).min(min, `不能小于${min}`).max(max, `不能大于${max}`);
+const count = (min: number, max: number) => numberWith(RuleMessage.positiveInteger).int(RuleMessage.integer).min(min).max(max);
 const levelIds = z.array(id).max(50).default([]);
 const toggle = z.enum(CouponTemplateStatus.values);
 

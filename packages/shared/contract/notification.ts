@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RuleMessage } from '../rules';
+import { numberWith, RuleMessage } from '../rules';
 import { NotifyChannelType, NotifyEvent } from '../vocab/config-content';
 import { PageQuery, pageOf, queryInt, textFilter } from './common';
 import { statusField } from './reference';
@@ -10,7 +10,7 @@ const secret = z.string().max(500).default('');
 
 export const EmailConfig = z.strictObject({
   host: z.string().trim().min(1, '请输入SMTP服务器').max(200),
-  port: z.number({ error: RuleMessage.positiveInteger }).int(RuleMessage.positiveInteger).min(1, RuleMessage.positiveInteger).max(65535),
+  port: numberWith(RuleMessage.positiveInteger).int(RuleMessage.positiveInteger).min(1, RuleMessage.positiveInteger).max(65535),
   secure: z.boolean().default(false),
   username: z.string().max(200).default(''),
   password: secret,

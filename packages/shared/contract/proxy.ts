@@ -1,19 +1,31 @@
 import { z } from 'zod';
 import { AccountStatus } from '../vocab/account';
+import { vocab } from '../vocab/labels';
 import { decimal2, password, percentage, urlText } from '../rules';
 import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
 
 const id = z.number().int().positive();
 const status = z.enum(AccountStatus.values);
 
+export const WithdrawalMethod = vocab([
+  { value: 'bank', zh: '银行卡', en: 'Bank account' },
+  { value: 'alipay', zh: '支付宝', en: 'Alipay' },
+  { value: 'paypal', zh: 'PayPal', en: 'PayPal' },
+  { value: 'usdt', zh: 'USDT', en: 'USDT' },
+] as const);
+
 /** Where an agent's commission is paid. */
 export const WithdrawalAccount = z.object({
-  method: z.enum(['bank', 'alipay', 'paypal', 'usdt']),
+  method: z.enum(WithdrawalMethod.values),
   accountName: z.string().trim().min(1, '请输入账户名').max(100),
   accountNo: z.string().trim().min(1, '请输入账号').max(100),
   bankName: z.string().trim().max(100).default(''),
 });
 export type WithdrawalAccount = z.infer<typeof WithdrawalAccount>;
+
+/** "Bank account · Name · 6222… · Bank": an account as a person reads it (the method by its label, never its code). */
+export const withdrawalAccountText = (a: { method?: string; accountName?: string; accountNo?: string; bankName?: string }, lang: 'zh' | 'en') =>
+  [a.method ? WithdrawalMethod.label(a.method, lang) : '', a.accountName, a.accountNo, a.bankName].filter(Boolean).join(' · ');
 
 /** The agent's white-label member site (saveAgentApp). */
 export const AgentApp = z.object({

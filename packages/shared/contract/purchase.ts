@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { MAX_OPERATION_AMOUNT, numberWith } from '../rules';
 import { idParam, PageQuery, pageOf, textFilter, traceEntryOf } from './common';
 import { LogisticsStatus, NumberType, PatchStatus, PurchaseStatus, TraceType } from '../vocab/goods-in';
 import { Marketplace } from '../vocab/account';
 import { PURCHASE_EVENTS } from '../machines/purchase-order';
 
-const amount = (msg = '金额必须大于0') => z.number({ error: '金额不能为空' }).int('金额以分为单位').positive(msg).max(100_000_000_00);
+/** Cents, at most the largest amount one operation may move. */
+const MAX_CENTS = MAX_OPERATION_AMOUNT * 100;
+const amount = (msg = '金额必须大于0') => numberWith('金额不能为空').int('金额以分为单位').positive(msg).max(MAX_CENTS);
 const text = (max: number, msg = '请输入') => z.string().trim().min(1, msg).max(max);
 
 /** GET /api/buy/pageList, /api/warehouse/orderQuery: purchase lines by status with queryForm filters. */
@@ -108,7 +111,7 @@ export const ReleaseBody = z.strictObject({ ...Act, note: z.string().trim().max(
 export const PurchasedBody = z.strictObject({
   ...Act,
   mallOrderNo: text(64, '请输入平台订单号'),
-  realPrice: z.number().int().min(0).max(100_000_000_00),
+  realPrice: z.number().int().min(0).max(MAX_CENTS),
   domesticFee: z.number().int().min(0).max(100_000_00).default(0),
   trackingNo: z.string().trim().max(64).regex(/^[A-Za-z0-9-]*$/, '快递单号只能包含字母和数字').default(''),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DECIMAL_2, RuleMessage, decimal2 } from '../rules';
+import { DECIMAL_2, RuleMessage, decimal2, numberWith } from '../rules';
 import { ConfigStatus } from '../vocab/config-content';
 import { PageQuery, idParam, pageOf, textFilter } from './common';
 
@@ -21,10 +21,10 @@ export function minorToDecimal(minor: number): string {
 
 /** Non-negative integer (grams, millimetres, days, sort) with the SPEC's message. */
 export const intField = (max = 2_000_000_000) =>
-  z.number({ error: RuleMessage.integer }).int(RuleMessage.integer).min(0, RuleMessage.integer).max(max, `不能大于${max}`);
+  numberWith(RuleMessage.integer).int(RuleMessage.integer).min(0).max(max);
 /** Positive integer with the SPEC's message. */
 export const positiveIntField = (max = 2_000_000_000) =>
-  z.number({ error: RuleMessage.positiveInteger }).int(RuleMessage.positiveInteger).min(1, RuleMessage.positiveInteger).max(max, `不能大于${max}`);
+  numberWith(RuleMessage.positiveInteger).int(RuleMessage.positiveInteger).min(1, RuleMessage.positiveInteger).max(max);
 /** Money as decimal text with ≤ 2 places (SPEC §5 decimal rule), possibly 0. */
 export const moneyText = decimal2;
 
@@ -139,7 +139,7 @@ export type ParamListQuery = z.infer<typeof ParamListQuery>;
 export const ParamListResult = pageOf(Param);
 const paramFields = {
   paramKey: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{1,63}$/, '参数键需为字母开头的2~64位字母、数字、点、下划线或横线'),
-  paramValue: z.string().max(5000, '参数值最多5000字'),
+  paramValue: z.string().max(5000),
   name: z.string().trim().min(1, '请输入参数名称').max(100),
   remark: z.string().max(500).default(''),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalSideMm, optionalWeightG, weightG } from '../rules';
 import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
 import { PurchaseStatus, QcProblem, UnclaimedStatus } from '../vocab/goods-in';
 import { ItemSummary } from './purchase';
@@ -11,8 +12,6 @@ export const ScanCode = z
   .max(64, '条码过长')
   .regex(/^[\x21-\x7e]+$/, '条码含非法字符，请将键盘切换为英文输入法');
 
-const grams = z.number({ error: '请输入重量' }).int('请输入整数').min(1, '重量必须大于0').max(1_000_000);
-const mm = z.number().int('请输入整数').min(0).max(10_000);
 
 /** POST /api/warehouse/inbound/lookup: the purchase lines a domestic parcel carries. */
 export const InboundLookupBody = z.strictObject({ trackingNo: ScanCode });
@@ -43,7 +42,7 @@ export type InboundLookupResult = z.infer<typeof InboundLookupResult>;
 export const InboundReceiveBody = z.strictObject({
   trackingNo: ScanCode,
   lines: z
-    .array(z.strictObject({ id: z.number().int().positive(), weightG: grams, lengthMm: mm.default(0), widthMm: mm.default(0), heightMm: mm.default(0) }))
+    .array(z.strictObject({ id: z.number().int().positive(), weightG, lengthMm: optionalSideMm, widthMm: optionalSideMm, heightMm: optionalSideMm }))
     .min(1, '请至少勾选一件商品')
     .max(50),
 });
@@ -52,7 +51,7 @@ export const InboundReceiveResult = z.object({ lines: z.array(ReceivedLine) });
 export type InboundReceiveResult = z.infer<typeof InboundReceiveResult>;
 
 /** Unclaimed parcels. */
-export const UnclaimedCreateBody = z.strictObject({ trackingNo: ScanCode, weightG: z.number().int().min(0).max(1_000_000).default(0), note: z.string().trim().max(200).default('') });
+export const UnclaimedCreateBody = z.strictObject({ trackingNo: ScanCode, weightG: optionalWeightG, note: z.string().trim().max(200).default('') });
 export const UnclaimedAssignBody = z.strictObject({ id: z.number().int().positive(), purchaseId: z.number().int().positive() });
 export const UnclaimedListQuery = PageQuery.extend({ status: z.enum(UnclaimedStatus.values).optional(), trackingNo: textFilter });
 export const UnclaimedParcel = z.object({

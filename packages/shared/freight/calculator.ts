@@ -73,13 +73,6 @@ export interface FreightRefused {
 
 export type FreightResult = FreightBreakdown | FreightRefused;
 
-/** zh-CN texts of the refusals, for screens. */
-export const FREIGHT_REFUSAL_TEXT: Record<FreightRefusal, string> = {
-  under_min_weight: '低于渠道最小计费重量',
-  over_max_weight: '超过渠道最大重量',
-  over_max_side: '超过渠道最长边限制',
-};
-
 function nonNegativeInt(name: string, v: number): void {
   if (!Number.isSafeInteger(v) || v < 0) throw new RangeError(`${name} must be a non-negative integer, got ${v}`);
 }

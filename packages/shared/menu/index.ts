@@ -77,28 +77,45 @@ export function buildMenuTree(granted: ReadonlySet<string> | 'all' | 'grantable'
   return tree;
 }
 
+export interface SeedRole {
+  key: string;
+  name: string;
+  nameEn: string;
+  description: string;
+  descriptionEn: string;
+  allRoutes?: boolean;
+  grants: string[];
+}
+
 /** Seed roles (DESIGN §5): each is granted the routes its job needs, given as path prefixes. */
-export const SEED_ROLES: { key: string; name: string; description: string; allRoutes?: boolean; grants: string[] }[] = [
-  { key: 'super_admin', name: '超级管理员', description: 'Every route and every permission', allRoutes: true, grants: [] },
-  { key: 'warehouse', name: '仓库', description: 'Warehouse stations: inbound, QC, shelving, packing, sorting, out-of-storage', grants: ['/WarehouseManage'] },
+export const SEED_ROLES: SeedRole[] = [
+  { key: 'super_admin', name: '超级管理员', nameEn: 'Super admin', description: '全部页面和全部权限', descriptionEn: 'Every route and every permission', allRoutes: true, grants: [] },
   {
-    key: 'purchaser', name: '采购', description: 'Buys order lines on the marketplaces',
+    key: 'warehouse', name: '仓库', nameEn: 'Warehouse', description: '仓库各工位：入库、质检拍照、上架、打包、分拣、出库',
+    descriptionEn: 'Warehouse stations: inbound, QC, shelving, packing, sorting, out-of-storage', grants: ['/WarehouseManage'],
+  },
+  {
+    key: 'purchaser', name: '采购', nameEn: 'Purchaser', description: '在各电商平台采购订单商品', descriptionEn: 'Buys order lines on the marketplaces',
     grants: ['/buyModule', '/WarehouseManage/orderQuery', '/WarehouseManage/orderDetail'],
   },
   {
-    key: 'finance', name: '财务', description: 'Money: withdrawals, transactions, refunds, unpaid orders',
+    key: 'finance', name: '财务', nameEn: 'Finance', description: '资金：提现、交易流水、退款、待支付订单', descriptionEn: 'Money: withdrawals, transactions, refunds, unpaid orders',
     grants: ['/financialManage', '/transaction', '/waitPaidOrder', '/afterSalesManage', '/vipManage', '/paymentManage'],
   },
   {
-    key: 'customer_service', name: '客服', description: 'Members, after-sales, order and package look-ups',
+    key: 'customer_service', name: '客服', nameEn: 'Customer service', description: '会员、售后、订单和包裹查询', descriptionEn: 'Members, after-sales, order and package look-ups',
     grants: [
       '/vipManage', '/afterSalesManage', '/buyModule/orderDetail', '/WarehouseManage/orderQuery', '/WarehouseManage/orderDetail',
       '/WarehouseManage/packQuery', '/WarehouseManage/packDetail', '/notification',
     ],
   },
-  { key: 'marketing', name: '营销', description: 'Coupons, resource slots, lucky draws, help centre', grants: ['/marketingManage', '/helpCenter'] },
   {
-    key: 'operations', name: '运营', description: 'Payment and logistics configuration, terminal texts, agents, notifications',
+    key: 'marketing', name: '营销', nameEn: 'Marketing', description: '优惠券、资源位、抽奖活动、帮助中心', descriptionEn: 'Coupons, resource slots, lucky draws, help centre',
+    grants: ['/marketingManage', '/helpCenter'],
+  },
+  {
+    key: 'operations', name: '运营', nameEn: 'Operations', description: '支付和物流配置、终端文案、代理、通知',
+    descriptionEn: 'Payment and logistics configuration, terminal texts, agents, notifications',
     grants: [
       '/paymentManage', '/logisticsChannelsManage', '/helpCenter', '/notification', '/proxyManage',
       '/systemManage/vipTerminalConfig', '/systemManage/agentBackendConfig', '/systemManage/param', '/systemManage/appVersion',
@@ -106,3 +123,15 @@ export const SEED_ROLES: { key: string; name: string; description: string; allRo
     ],
   },
 ];
+
+/**
+ * A role's name and description as a reader of `lang` sees them: a built-in role that still has its seeded texts (in
+ * either language: databases seeded before the Chinese descriptions keep the English ones) shows the seed's texts in
+ * `lang`; a role someone named or described shows what they wrote.
+ */
+export function roleTexts(role: { key: string; name: string; description?: string }, lang: 'zh' | 'en'): { name: string; description: string } {
+  const seed = SEED_ROLES.find((r) => r.key === role.key);
+  if (!seed) return { name: role.name, description: role.description ?? '' };
+  const pick = (stored: string, zh: string, en: string) => (stored === zh || stored === en ? (lang === 'en' ? en : zh) : stored);
+  return { name: pick(role.name, seed.name, seed.nameEn), description: pick(role.description ?? '', seed.description, seed.descriptionEn) };
+}

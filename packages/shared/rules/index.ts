@@ -16,6 +16,24 @@ export const RuleMessage = {
 } as const;
 
 export const DECIMAL_2 = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * A number whose own message is for a value that is no number (or none); its limits keep the shared table's texts,
+ * which name the limit ("不能大于 1,000,000").
+ */
+export const numberWith = (message: string) => z.number({ error: (issue) => (issue.code === 'invalid_type' ? message : undefined) });
+
+/** One unit per measure across the product: weights in whole grams, lengths in whole millimetres. */
+export const MAX_WEIGHT_G = 1_000_000;
+export const MAX_SIDE_MM = 10_000;
+/** A weight: a whole number of grams from 1 to 1,000,000. */
+export const weightG = numberWith('请输入重量').int(RuleMessage.integer).min(1, '重量必须大于0').max(MAX_WEIGHT_G);
+/** A weight that may be left out (0 = not weighed). */
+export const optionalWeightG = numberWith('请输入重量').int(RuleMessage.integer).min(0).max(MAX_WEIGHT_G).default(0);
+/** A side of a parcel: a whole number of millimetres from 1 to 10,000. */
+export const sideMm = numberWith('请输入尺寸').int(RuleMessage.integer).min(1, '尺寸必须大于0').max(MAX_SIDE_MM);
+/** A side that may be left out (0 = not measured). */
+export const optionalSideMm = numberWith('请输入尺寸').int(RuleMessage.integer).min(0).max(MAX_SIDE_MM).default(0);
 export const INTEGER = /^\d+$/;
 export const POSITIVE_INTEGER = /^[1-9]\d*$/;
 export const URL_PATTERN = /^(https?:\/\/)?([a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}(:\d{1,5})?(\/[^\s]*)?$/;
@@ -32,6 +50,13 @@ export const positiveAmount = z
   .min(1, RuleMessage.amountRequired)
   .regex(DECIMAL_2, RuleMessage.amountFormat)
   .refine((s) => Number(s) > 0, RuleMessage.amountPositive)
+  .refine((s) => Number(s) <= MAX_OPERATION_AMOUNT, RuleMessage.amountTooLarge);
+
+/** An amount that may be 0 (a price, a fee): required, at most 2 decimals, at most MAX_OPERATION_AMOUNT. */
+export const amountText = z
+  .string({ error: RuleMessage.amountRequired })
+  .min(1, RuleMessage.amountRequired)
+  .regex(DECIMAL_2, RuleMessage.decimal2)
   .refine((s) => Number(s) <= MAX_OPERATION_AMOUNT, RuleMessage.amountTooLarge);
 
 export const integerText = z.string().regex(INTEGER, RuleMessage.integer);

@@ -17,6 +17,28 @@ export const conflict = (message: string, data: unknown = null) => new AppError(
 /** A validation failure found by a service rule (not by the schema): names the field. */
 export const invalid = (field: string, message: string) => new AppError(ErrorCode.VALIDATION, message, { fields: { [field]: message } });
 
+/** One problem a request schema found: where (path of keys) and what. */
+export interface SchemaIssue {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+}
+
+/**
+ * A request schema's refusal as 40001: each field's first message under its dotted path (an unknown field under its
+ * own name), and the first of them as the message — a sentence for a person, never prefixed by a field key.
+ */
+export function schemaInvalid(issues: readonly SchemaIssue[]): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys' && issue.keys?.length) path.push(issue.keys[0]!);
+    fields[path.join('.') || '_'] ??= issue.message;
+  }
+  return new AppError(ErrorCode.VALIDATION, Object.values(fields)[0] ?? '参数校验失败', { fields });
+}
+
 /** PostgreSQL and driver errors that mean "the database cannot be reached right now". */
 export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | undefined;

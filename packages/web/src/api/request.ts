@@ -3,6 +3,7 @@ import { ErrorCode, LOGOUT_CODES } from '@waystation/shared/contract/common';
 import { confirm, toast } from './feedback';
 import { getToken, removeToken } from './token';
 import { addErrorLog } from '../shell/errorLog/store';
+import { acceptLanguage, useLang } from '../i18n';
 
 /** SPEC §9: every call 20 s; agent and agent-user saves 60 s. */
 export const DEFAULT_TIMEOUT = 20_000;
@@ -10,13 +11,21 @@ export const LONG_SAVE_TIMEOUT = 60_000;
 /** SPEC §8/§9: error toasts stay 5 s. */
 const TOAST_SECONDS = 5;
 
-/** SPEC §8 re-login prompt, verbatim. */
+/** SPEC §8 re-login prompt, verbatim: what the English UI shows. */
 export const LOGOUT_PROMPT = {
   title: 'Confirm logout',
   content: 'You have been logged out, you can cancel to stay on this page, or log in again',
   okText: 'Re-Login',
   cancelText: 'Cancel',
 } as const;
+
+/** The same prompt in the Chinese UI. */
+export const LOGOUT_PROMPT_ZH: Record<keyof typeof LOGOUT_PROMPT, string> = {
+  title: '确认退出登录',
+  content: '您已退出登录，可以取消以留在此页面，或重新登录',
+  okText: '重新登录',
+  cancelText: '取消',
+};
 
 /** A rejected call: `code` is the envelope code, or null for network, timeout and HTTP failures. */
 export class ApiError extends Error {
@@ -67,7 +76,7 @@ function promptRelogin(): void {
   if (logoutPromptOpen) return;
   logoutPromptOpen = true;
   void confirm({
-    ...LOGOUT_PROMPT,
+    ...(useLang.getState().lang === 'en' ? LOGOUT_PROMPT : LOGOUT_PROMPT_ZH),
     onOk() {
       removeToken();
       location.reload();
@@ -98,7 +107,7 @@ function isEnvelope(v: unknown): v is EnvelopeLike {
  */
 export async function request<S extends z.ZodType>(url: string, opts: RequestOptions<S>): Promise<z.output<S>> {
   const { method = 'GET', params, body, schema, timeout = DEFAULT_TIMEOUT, silent = false } = opts;
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage(), ...opts.headers };
   const token = getToken();
   if (token) headers['X-Token'] = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

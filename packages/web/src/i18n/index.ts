@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
+import { z } from 'zod';
 import { create } from 'zustand';
+import { zodErrorMap, type Lang } from '@waystation/shared/rules/messages';
 import { messages, type MessageKey } from './messages';
 
-export type Lang = 'zh' | 'en';
+export type { Lang };
 export type { MessageKey };
 
 const STORAGE_KEY = 'waystation-lang';
@@ -15,6 +17,11 @@ function initialLang(): Lang {
   }
 }
 
+/** Schema messages without a text of their own (the shared schemas' limits) speak the chosen language. */
+function speakInSchemas(lang: Lang): void {
+  z.config({ customError: zodErrorMap(lang) });
+}
+
 interface LangState {
   lang: Lang;
   setLang(lang: Lang): void;
@@ -24,6 +31,7 @@ interface LangState {
 export const useLang = create<LangState>((set) => ({
   lang: initialLang(),
   setLang(lang) {
+    speakInSchemas(lang);
     try {
       localStorage.setItem(STORAGE_KEY, lang);
     } catch {
@@ -33,6 +41,13 @@ export const useLang = create<LangState>((set) => ({
     set({ lang });
   },
 }));
+
+speakInSchemas(useLang.getState().lang);
+
+/** The language the server should answer in (its 40001 field messages), as an Accept-Language value. */
+export function acceptLanguage(): string {
+  return useLang.getState().lang === 'en' ? 'en' : 'zh-CN';
+}
 
 function format(text: string, vars?: Record<string, string | number>): string {
   if (!vars) return text;
@@ -62,11 +77,23 @@ export function routeTitle(meta: { title: string; titleEn?: string }): string {
   return useLang.getState().lang === 'en' && meta.titleEn ? meta.titleEn : meta.title;
 }
 
+type Table = Record<string, string>;
+const pageTables: { zh: Table; en: Table }[] = [];
+
+/**
+ * Every text table of the UI in `lang`: the shell's and each page's that has been loaded. The end-to-end checks build
+ * from it (with the shared validation table) the list of texts a screen may show in that language.
+ */
+export function messageTables(lang: Lang): Table[] {
+  return [messages[lang], ...pageTables.map((t) => t[lang])];
+}
+
 /**
  * A page's own texts, kept beside the page: `const useMsg = defineMessages(zh, en)`, then `const m = useMsg()`.
  * The English table must have every key of the Chinese one.
  */
 export function defineMessages<K extends string>(zh: Record<K, string>, en: Record<K, string>): () => Record<K, string> {
+  pageTables.push({ zh, en });
   return function useMessages() {
     return useLang((s) => s.lang) === 'en' ? en : zh;
   };

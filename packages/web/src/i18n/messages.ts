@@ -98,6 +98,7 @@ const zh = {
   'common.yes': '是',
   'common.no': '否',
   'common.refresh': '刷新',
+  'common.sortBy': '排序',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -189,6 +190,7 @@ const en: Record<MessageKey, string> = {
   'common.yes': 'Yes',
   'common.no': 'No',
   'common.refresh': 'Refresh',
+  'common.sortBy': 'Sort by',
 };
 
 export const messages: Record<'zh' | 'en', Record<MessageKey, string>> = { zh, en };

@@ -124,10 +124,8 @@ export async function sortingPut(db: Db, body: z.infer<typeof SortingPutBody>, o
     if (sack.status !== 'open') throw conflict(`麻袋 ${sack.code} 已封袋，不能再装入包裹`, { status: sack.status });
     if (sack.channelId !== row.channelId || (sack.countryCode && sack.countryCode !== row.countryCode)) {
       const should = await targetSack(tx, row.channelId, row.countryCode);
-      throw invalid(
-        'sackCode',
-        `包裹 ${row.packageNo}（${names.get(row.channelId)} ${row.countryCode}）不能装入麻袋 ${sack.code}（${names.get(sack.channelId)} ${sack.countryCode ?? ''}）${should ? `，应装入 ${should.code}` : ''}`,
-      );
+      const refusal = `包裹 ${row.packageNo}（${names.get(row.channelId)} ${row.countryCode}）不能装入麻袋 ${sack.code}（${names.get(sack.channelId)} ${sack.countryCode ?? ''}）`;
+      throw invalid('sackCode', should ? `${refusal}，应装入 ${should.code}` : refusal);
     }
     const weight = row.realWeightG ?? row.estimatedWeightG;
     const [filled] = await tx

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { computeFreight, FREIGHT_REFUSAL_TEXT, type FreightRule } from '@waystation/shared/freight/calculator';
+import { computeFreight, type FreightRule } from '@waystation/shared/freight/calculator';
+import { freightRefusalText, type FreightRefusalFacts } from '@waystation/shared/freight/refusal';
 import type { FreightQuote, FreightQuoteBody, FreightQuoteResult } from '@waystation/shared/contract/logistics';
-import { ItemAttr } from '@waystation/shared/vocab/config-content';
 import type { Db } from '../../db';
 import { channelAreaCountries, channelAreas, channelAttrs, provinces, shipChannels } from '../../db/schema';
 import { loadRates } from '../reference/rates';
@@ -10,7 +10,11 @@ import { invalid, notFound } from '../../core/errors';
 
 export type ParcelQuoteInput = z.output<typeof FreightQuoteBody>;
 
-type Refusal = { channelId: number; channelName: string; reason: string; message: string };
+type Refusal = FreightRefusalFacts & { channelId: number; channelName: string; message: string };
+
+const refusal = (ch: { id: number; name: string }, facts: FreightRefusalFacts): Refusal => ({
+  channelId: ch.id, channelName: ch.name, ...facts, message: freightRefusalText(facts, 'zh'),
+});
 
 /**
  * Prices a parcel on every enabled channel serving the country (or on one channel): channels refusing one of
@@ -40,12 +44,12 @@ export async function quoteFreight(db: Db, input: ParcelQuoteInput, onlyChannelI
     const decided = attrRows.filter((a) => a.channelId === ch.id);
     const blocked = input.attrs.filter((attr) => !decided.find((d) => d.attr === attr)?.allowed);
     if (blocked.length) {
-      refused.push({ channelId: ch.id, channelName: ch.name, reason: 'refused_attr', message: `不接受：${blocked.map((b) => ItemAttr.label(b)).join('、')}` });
+      refused.push(refusal(ch, { reason: 'refused_attr', attrs: blocked }));
       continue;
     }
     const zone = zoneRows.find((z) => z.area.channelId === ch.id)?.area;
     if (!zone) {
-      refused.push({ channelId: ch.id, channelName: ch.name, reason: 'no_zone', message: '该渠道不配送此国家' });
+      refused.push(refusal(ch, { reason: 'no_zone' }));
       continue;
     }
     const rule: FreightRule = {
@@ -64,8 +68,7 @@ export async function quoteFreight(db: Db, input: ParcelQuoteInput, onlyChannelI
     };
     const r = computeFreight(rule, { weightG: input.weightG, lengthMm: input.lengthMm, widthMm: input.widthMm, heightMm: input.heightMm, attrs: input.attrs });
     if (!r.ok) {
-      const unit = r.reason === 'over_max_side' ? 'mm' : 'g';
-      refused.push({ channelId: ch.id, channelName: ch.name, reason: r.reason, message: `${FREIGHT_REFUSAL_TEXT[r.reason]}（${r.limit}${unit}，计费重 ${r.chargeableWeightG}g）` });
+      refused.push(refusal(ch, { reason: r.reason, limit: r.limit, chargeableWeightG: r.chargeableWeightG }));
       continue;
     }
     // Remote-area fees are kept in CNY and charged in the channel's currency.

@@ -162,11 +162,11 @@ describe('freight calculator', () => {
     expect(refused.data.fields.channelId).toBe('不接受：带电');
   });
 
-  it('validates the parcel with the SPEC messages', async () => {
+  it('validates the parcel in grams and millimetres like the stations, with the SPEC messages', async () => {
     const r = await quote({ countryCode: 'XA', weightG: 0, lengthMm: 1.5 });
     expect(r.code).toBe(40001);
     const fields = (r.data as unknown as { fields: Record<string, string> }).fields;
-    expect(fields.weightG).toBe('请输入正整数');
+    expect(fields.weightG).toBe('重量必须大于0');
     expect(fields.lengthMm).toBe('请输入整数');
   });
 });

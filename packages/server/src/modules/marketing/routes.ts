@@ -8,9 +8,8 @@ import {
   SimulateResult, SpaceListQuery, SpaceListResult, TaskListQuery, TaskListResult, TaskStatusBody,
 } from '@waystation/shared/contract/marketing';
 import { CouponSource, CouponStatus } from '@waystation/shared/marketing/vocab';
-import { ErrorCode } from '@waystation/shared/contract/common';
 import { api } from '../../core/http';
-import { forbidden } from '../../core/errors';
+import { forbidden, schemaInvalid } from '../../core/errors';
 import * as couponSvc from './coupons';
 import * as grantSvc from './grants';
 import * as codeSvc from './codes';
@@ -96,14 +95,10 @@ export function marketingRoutes(app: FastifyInstance): void {
 
   const sendXlsx = (reply: FastifyReply, name: string, fallback: string, buf: Buffer) =>
     reply.type(XLSX_TYPE).header('Content-Disposition', attachment(name, fallback)).header('Cache-Control', 'no-store').send(buf);
-  const badQuery = (reply: FastifyReply, error: z.ZodError) => {
-    const issue = error.issues[0];
-    return reply.status(400).send({ code: ErrorCode.VALIDATION, message: `${issue.path.join('.')}: ${issue.message}`, data: { fields: { [issue.path.join('.') || '_']: issue.message } } });
-  };
 
   app.get('/api/marketing/coupon/exportSendRecord', { config: { permission: COUPON }, schema: { summary: 'Send records as Excel (same filters as the list)', tags: ['marketing'] } }, async (req, reply) => {
     const q = SendRecordQuery.safeParse(req.query);
-    if (!q.success) return badQuery(reply, q.error);
+    if (!q.success) throw schemaInvalid(q.error.issues);
     const rows = await grantSvc.recordsForExport(db, q.data, app.services.now());
     const buf = await workbook('发放明细', [
       { header: '券码', width: 22, value: (r) => r.grantNo },
@@ -125,7 +120,7 @@ export function marketingRoutes(app: FastifyInstance): void {
 
   app.get('/api/marketing/coupon/exportCodes', { config: { permission: COUPON }, schema: { summary: 'Redeem codes as Excel', tags: ['marketing'] } }, async (req, reply) => {
     const q = CodeListQuery.safeParse(req.query);
-    if (!q.success) return badQuery(reply, q.error);
+    if (!q.success) throw schemaInvalid(q.error.issues);
     const rows = await codeSvc.codesForExport(db, q.data);
     const buf = await workbook('兑换码', [
       { header: '兑换码', width: 18, value: (r) => r.code },

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Image, Input, Modal, Space, Tag, Typography } from 'antd';
 import type { TotpSetupResult } from '@waystation/shared/contract/verification';
 import { useT } from '../../i18n';
-import { showFieldErrors } from '../zodRule';
+import { showFieldErrors, validValues } from '../zodRule';
 import { confirmTotp, fetchTotpStatus, removeTotp, setupTotp } from './api';
 import { useVerifyMessages } from './messages';
 
@@ -20,7 +20,9 @@ export function TotpCard() {
   const start = useMutation({ mutationFn: setupTotp, onSuccess: (r) => setSetup(r) });
 
   const finish = async (action: (code: string) => Promise<unknown>) => {
-    const { code } = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
+    const { code } = values;
     try {
       await action(code.trim());
       message.success(t('common.success'));

@@ -5,7 +5,7 @@ import { VERIFY_TICKET_HEADER, VerifyRequired, type VerifySubject, type VerifySu
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
 import { ApiError } from '../../api/request';
 import { fill, useLang } from '../../i18n';
-import { showFieldErrors } from '../zodRule';
+import { showFieldErrors, validValues } from '../zodRule';
 import { doLoginVerify, fetchVerifyEnable, sendVerifyCode } from './api';
 import { useVerifyMessages } from './messages';
 
@@ -122,7 +122,8 @@ function VerifyDialog({ pending, onDone }: { pending: Pending; onDone(ticket: st
   };
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     setBusy(true);
     try {
       const res = await doLoginVerify({ type: pending.type, subjectId: v.subjectId!, code: v.code.trim(), method: v.method, target: pending.target, request: pending.request });

@@ -9,7 +9,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useVerify } from '../../components/verify/useVerify';
 import { formatMoney } from '../transaction/money';
 import { reviewReturn, sendReturn, signReturn, useInvalidateAfterSales, useReturns } from './api';
@@ -158,7 +158,8 @@ export default function ReturnReview() {
         destroyOnHidden
         onCancel={() => setSending(null)}
         onOk={async () => {
-          const v = await sendForm.validateFields();
+          const v = await validValues(sendForm);
+          if (!v) return;
           try {
             await sendReturn({ id: sending!.id, ...v });
             setSending(null);

@@ -3,6 +3,7 @@ import { App, Button, Form, Input, Modal, Space } from 'antd';
 import type { ReviewResult } from '@waystation/shared/machines/refund';
 import { useT } from '../../i18n';
 import { useAfterSalesMessages } from './messages';
+import { validValues } from '../../components/zodRule';
 
 /**
  * Approve (after a confirmation) or reject (with a reason). `onReview` runs the verified call and resolves
@@ -44,7 +45,8 @@ export function ReviewButtons({ confirmText, onReview }: { confirmText: string; 
         destroyOnHidden
         onCancel={() => setRejecting(false)}
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await validValues(form);
+          if (!v) return;
           setRejecting(false);
           await onReview('REVIEW_FAIL', v.remark.trim()).catch(() => undefined);
         }}

@@ -1,8 +1,11 @@
-import { Form, Input, InputNumber, Modal, Select } from 'antd';
-import type { PurchaseDetail } from '@waystation/shared/contract/purchase';
+import { Form, Input, Modal, Select } from 'antd';
+import { LogisticsBody, PurchasedBody, type PurchaseDetail } from '@waystation/shared/contract/purchase';
+import { decimalToMinor, minorToDecimal } from '@waystation/shared/contract/reference';
+import { amountText, positiveAmount } from '@waystation/shared/rules';
 import type { PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import { LogisticsStatus } from '@waystation/shared/vocab/goods-in';
 import { useLang } from '../../i18n';
+import { zodRule } from '../../components/zodRule';
 import { usePurchasers } from './api';
 import { useBuyMessages, useEventLabels } from './messages';
 
@@ -24,20 +27,17 @@ export const FIELDS: Partial<Record<PurchaseEvent, Field[]>> = {
   logistics: ['trackingNo', 'logisticsStatus'],
 };
 
-const yuanToFen = (v: number | undefined | null) => Math.round((v ?? 0) * 100);
-
-/** The call body of an action from the dialog's values (money typed in yuan, sent in fen). */
+/** The call body of an action from the dialog's values (money typed in yuan as text, sent in fen exactly). */
 export function bodyOf(event: PurchaseEvent, id: number, v: Record<string, unknown>): object {
   const body: Record<string, unknown> = { id };
   for (const f of FIELDS[event] ?? []) {
     const value = v[f];
-    if (f === 'amount' || f === 'realPrice' || f === 'domesticFee') body[f] = yuanToFen(value as number);
+    if (f === 'amount' || f === 'realPrice' || f === 'domesticFee') body[f] = decimalToMinor(String(value ?? '0').trim() || '0');
     else if (value !== undefined && value !== null && value !== '') body[f] = typeof value === 'string' ? value.trim() : value;
   }
   return body;
 }
 
-const moneyRule = { pattern: /^\d+(\.\d{1,2})?$/, message: '请输入整数或1-2位小数' };
 
 export function ActionDialog({ event, line, busy, onOk, onCancel }: {
   event: PurchaseEvent; line: PurchaseDetail; busy: boolean; onOk: (values: Record<string, unknown>) => void; onCancel: () => void;
@@ -51,7 +51,7 @@ export function ActionDialog({ event, line, busy, onOk, onCancel }: {
   const required = (message: string) => [{ required: true, whitespace: true, message }];
   return (
     <Modal open title={ev[event as keyof typeof ev]} confirmLoading={busy} onOk={() => form.submit()} onCancel={onCancel} destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={onOk} initialValues={{ trackingNo: line.trackingNo || undefined, logisticsStatus: line.logisticsStatus ?? undefined, realPrice: line.unitPrice * line.quantity / 100, domesticFee: 0 }}>
+      <Form form={form} layout="vertical" onFinish={onOk} initialValues={{ trackingNo: line.trackingNo || undefined, logisticsStatus: line.logisticsStatus ?? undefined, realPrice: minorToDecimal(line.unitPrice * line.quantity), domesticFee: '0' }}>
         <p>
           {line.purchaseNo} · {line.title}
         </p>
@@ -61,22 +61,22 @@ export function ActionDialog({ event, line, busy, onOk, onCancel }: {
           </Form.Item>
         )}
         {fields.includes('mallOrderNo') && (
-          <Form.Item name="mallOrderNo" label={m.mallOrderNo} rules={required('请输入平台订单号')}>
+          <Form.Item name="mallOrderNo" label={m.mallOrderNo} rules={[zodRule(PurchasedBody.shape.mallOrderNo)]}>
             <Input maxLength={64} />
           </Form.Item>
         )}
         {fields.includes('realPrice') && (
-          <Form.Item name="realPrice" label={`${m.realPrice}（元）`} rules={[{ required: true, message: '金额不能为空' }, moneyRule]}>
-            <InputNumber min={0} precision={2} style={{ width: 200 }} />
+          <Form.Item name="realPrice" label={m.realPrice} rules={[zodRule(amountText)]}>
+            <Input inputMode="decimal" suffix="CNY" style={{ width: 200 }} />
           </Form.Item>
         )}
         {fields.includes('domesticFee') && (
-          <Form.Item name="domesticFee" label={`${m.domesticFee}（元）`} rules={[moneyRule]}>
-            <InputNumber min={0} precision={2} style={{ width: 200 }} />
+          <Form.Item name="domesticFee" label={m.domesticFee} rules={[zodRule(amountText)]}>
+            <Input inputMode="decimal" suffix="CNY" style={{ width: 200 }} />
           </Form.Item>
         )}
         {fields.includes('trackingNo') && (
-          <Form.Item name="trackingNo" label={m.trackingNo} rules={[{ pattern: /^[A-Za-z0-9-]*$/, message: '快递单号只能包含字母和数字' }, ...(event === 'logistics' ? required('请输入快递单号') : [])]}>
+          <Form.Item name="trackingNo" label={m.trackingNo} rules={[zodRule(event === 'logistics' ? LogisticsBody.shape.trackingNo : PurchasedBody.shape.trackingNo)]}>
             <Input maxLength={64} />
           </Form.Item>
         )}
@@ -86,8 +86,8 @@ export function ActionDialog({ event, line, busy, onOk, onCancel }: {
           </Form.Item>
         )}
         {fields.includes('amount') && (
-          <Form.Item name="amount" label={m.amount} rules={[{ required: true, message: '金额不能为空' }, { type: 'number', min: 0.01, message: '金额必须大于0' }]}>
-            <InputNumber min={0} precision={2} style={{ width: 200 }} />
+          <Form.Item name="amount" label={m.amount} rules={[zodRule(positiveAmount)]}>
+            <Input inputMode="decimal" suffix="CNY" style={{ width: 200 }} />
           </Form.Item>
         )}
         {fields.includes('reason') && (

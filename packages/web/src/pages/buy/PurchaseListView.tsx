@@ -134,7 +134,7 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
             <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={[{ value: '1', label: m.mine }]} />
           </Form.Item>
         )}
-        <Form.Item name="sort" label="↕">
+        <Form.Item name="sort" label={t('common.sortBy')}>
           <Select
             allowClear
             style={{ width: 170 }}

@@ -12,6 +12,7 @@ import { useSession } from '../../shell/session';
 import { TASK_NUM_KEY, useTaskNum } from '../../shell/layout/badges';
 import { isRegistered } from '../registry';
 import './dashboard.css';
+import { useDashboardMessages } from './messages';
 
 const QUEUE_ZH: Record<BadgeKey, string> = {
   purchase_wait: '待采购',
@@ -32,36 +33,10 @@ const QUEUE_EN: Record<BadgeKey, string> = {
   sort_wait: 'Awaiting sorting',
 };
 
-const useMsg = defineMessages(
-  {
-    welcome: '欢迎，{name}',
-    queues: '待办队列',
-    notCounted: '暂未统计',
-    notCountedTip: '该队列所属的业务模块尚未上线',
-    pageNotOpen: '页面暂未开放',
-    noQueues: '您的角色没有需要处理的工作队列',
-    stations: '仓库作业',
-    waiting: '等待',
-    doneToday: '我今日已完成',
-    refresh: '刷新',
-  },
-  {
-    welcome: 'Welcome, {name}',
-    queues: 'Work queues',
-    notCounted: 'Not counted yet',
-    notCountedTip: 'The part of the system this queue belongs to is not live yet',
-    pageNotOpen: 'Page not available',
-    noQueues: 'Your roles have no work queues',
-    stations: 'Warehouse stations',
-    waiting: 'Waiting',
-    doneToday: 'Done by me today',
-    refresh: 'Refresh',
-  },
-);
 
 /** The dashboard: the seven work queues (SPEC §3) the user's routes cover, with live counts. */
 export default function Dashboard() {
-  const m = useMsg();
+  const m = useDashboardMessages();
   const titleOf = useRouteTitle();
   const info = useSession((s) => s.info);
   const flat = useSession((s) => s.flat);
@@ -156,7 +131,7 @@ const STATION_OF: Record<string, WorkStation> = {
 
 /** Inbound, QC, shelving, packing and sorting: what waits, and what the user did today, for the stations they open. */
 function StationCounts() {
-  const m = useMsg();
+  const m = useDashboardMessages();
   const titleOf = useRouteTitle();
   const flat = useSession((s) => s.flat);
   const stations = flat.filter((r) => STATION_OF[r.component]);

@@ -1,6 +1,7 @@
 import { useSearchParams, useNavigate } from 'react-router';
 import { Card, Descriptions, Space, Table, Tag } from 'antd';
 import { LedgerType, type Transaction } from '@waystation/shared/contract/ledger';
+import { withdrawalAccountText } from '@waystation/shared/contract/proxy';
 import { WithdrawalStatus } from '@waystation/shared/machines/withdrawal';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
@@ -34,7 +35,7 @@ export default function AgentWithdrawalDetail() {
           <Descriptions.Item label={m.amount}>{formatMoney(d.amount, d.currency)}</Descriptions.Item>
           <Descriptions.Item label={m.commissionBalance}>{formatMoney(d.commissionBalance, d.currency)}</Descriptions.Item>
           <Descriptions.Item label={m.account} span={2}>
-            {[d.account.method, d.account.accountName, d.account.accountNo, d.account.bankName].filter(Boolean).join(' · ')}
+            {withdrawalAccountText(d.account, lang)}
           </Descriptions.Item>
           <Descriptions.Item label={m.remark}>{d.remark}</Descriptions.Item>
           <Descriptions.Item label={t('common.createTime')}>{formatTime(d.createTime)}</Descriptions.Item>

@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
 import { DEFAULT_CURRENCY } from '@waystation/shared/contract/ledger';
 import type { Withdrawal, WithdrawalListQuery } from '@waystation/shared/contract/finance';
-import { AgentOptions } from '@waystation/shared/contract/proxy';
+import { AgentOptions, withdrawalAccountText } from '@waystation/shared/contract/proxy';
 import { WithdrawalStatus } from '@waystation/shared/machines/withdrawal';
 import { positiveAmount } from '@waystation/shared/rules/index';
 import { request } from '../../api/request';
@@ -15,7 +15,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { formatMoney } from '../transaction/money';
 import { createWithdrawal, fetchReconcile, settleCommission, useInvalidateFinance, useWithdrawals } from './api';
 import { useFinanceMessages } from './messages';
@@ -53,7 +53,7 @@ export default function AgentWithdrawalList() {
     { key: 'no', title: m.withdrawalNo, dataIndex: 'withdrawalNo', width: 170 },
     { key: 'agent', title: m.agent, dataIndex: 'agentName', width: 150 },
     { key: 'amount', title: m.amount, width: 120, render: (_, r) => formatMoney(r.amount, r.currency) },
-    { key: 'account', title: m.account, width: 220, render: (_, r) => [r.account.method, r.account.accountName, r.account.accountNo].filter(Boolean).join(' · ') },
+    { key: 'account', title: m.account, width: 220, render: (_, r) => withdrawalAccountText({ ...r.account, bankName: '' }, lang) },
     { key: 'status', title: m.status, width: 90, render: (_, r) => <Tag color={WITHDRAWAL_COLOR[r.status]}>{WithdrawalStatus.label(r.status, lang)}</Tag> },
     { key: 'remark', title: m.remark, dataIndex: 'remark', width: 140 },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
@@ -164,7 +164,8 @@ export default function AgentWithdrawalList() {
         destroyOnHidden
         onCancel={() => setCreating(null)}
         onOk={async () => {
-          const v = await createForm.validateFields();
+          const v = await validValues(createForm);
+          if (!v) return;
           try {
             await createWithdrawal({ agentId: v.agentId, amount: v.amount, remark: v.remark ?? '', requestId: creating! });
             setCreating(null);

@@ -3,7 +3,7 @@ import { App, Button, Form, Input, Modal, Space } from 'antd';
 import type { Withdrawal } from '@waystation/shared/contract/finance';
 import { withdrawalActions } from '@waystation/shared/machines/withdrawal';
 import { fill, useT } from '../../i18n';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { formatMoney } from '../transaction/money';
 import { payWithdrawal, reviewWithdrawal, useInvalidateFinance } from './api';
 import { useFinanceMessages } from './messages';
@@ -62,7 +62,9 @@ export function WithdrawalActions({ w }: { w: Withdrawal }) {
         destroyOnHidden
         onCancel={() => setDialog(null)}
         onOk={async () => {
-          const { text } = await form.validateFields();
+          const values = await validValues(form);
+          if (!values) return;
+          const { text } = values;
           try {
             if (dialog === 'pay') await payWithdrawal({ id: w.id, payProof: text.trim() });
             else await reviewWithdrawal({ id: w.id, result: 'reject', remark: text.trim() });

@@ -30,7 +30,7 @@ export default function ControlOutShelves() {
           { key: 'shelf', title: m.shelf, dataIndex: 'shelfCode', onCell: (_, i) => ({ rowSpan: span(i ?? 0) }), render: (v: string) => <Typography.Text strong>{v || '-'}</Typography.Text> },
           { key: 'channel', title: m.channel, dataIndex: 'channelName' },
           { key: 'item', title: m.itemCode, dataIndex: 'itemCode' },
-          { key: 'q', title: 'Q', render: (_, r) => r.quickCode.join(' ') },
+          { key: 'q', title: m.quickCode, render: (_, r) => r.quickCode.join(' ') },
           { key: 'title', title: '', dataIndex: 'title' },
           { key: 'pkg', title: m.packageNo, dataIndex: 'packageNo', render: (v: string, r) => <a onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.packageId}`)}>{v}</a> },
           { key: 'status', title: m.status, dataIndex: 'packageStatus', render: (s: string) => <PackageStatusTag status={s} /> },

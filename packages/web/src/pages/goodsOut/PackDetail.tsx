@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Form, Image, Input, InputNumber, Modal, Result, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Form, Image, Input, Modal, Result, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { PackageDetail, PackageModification } from '@waystation/shared/contract/goodsOut';
+import { ModifyWeightBody, PretrialPassBody, type PackageDetail, type PackageModification } from '@waystation/shared/contract/goodsOut';
+import { decimalToMinor, minorToDecimal } from '@waystation/shared/contract/reference';
+import { amountText } from '@waystation/shared/rules';
 import { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { PackageService, PackageStatus, PackageTraceType } from '@waystation/shared/vocab/goods-out';
 import { specString } from '@waystation/shared/vocab/label';
@@ -14,6 +16,8 @@ import { formatMoney } from '../transaction/money';
 import { modifyPackage, pretrialFail, pretrialPass, useChannels, useInvalidateGoodsOut, usePackage } from './api';
 import { PackageStatusTag, RaiseExceptionButton } from './components';
 import { useGoodsOutMessages } from './messages';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { NumberInput } from '../../components/NumberInput';
 
 const VERIFY_TYPE: Record<PackageModification, 'modify_package_attr' | 'modify_package_addr' | 'modify_package_channel' | 'modify_package_freight' | 'modify_package_status'> = {
   modifyWeight: 'modify_package_attr', modifyAttr: 'modify_package_attr', modifyAddr: 'modify_package_addr', modifyChannel: 'modify_package_channel',
@@ -29,7 +33,8 @@ export function PretrialButtons({ pkg, onDone }: { pkg: { id: number; estimatedW
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     setBusy(true);
     try {
       if (open === 'pass') {
@@ -39,6 +44,8 @@ export function PretrialButtons({ pkg, onDone }: { pkg: { id: number; estimatedW
       setOpen(null);
       await invalidate();
       onDone?.();
+    } catch (e) {
+      showFieldErrors(form, e);
     } finally {
       setBusy(false);
     }
@@ -52,8 +59,8 @@ export function PretrialButtons({ pkg, onDone }: { pkg: { id: number; estimatedW
           <Form form={form} layout="vertical" initialValues={{ estimatedWeightG: pkg.estimatedWeightG || undefined }}>
             {open === 'pass' ? (
               <>
-                <Form.Item name="estimatedWeightG" label={m.estWeight + ' (g)'} extra={m.estimatedGuide} rules={[{ required: true, type: 'integer', min: 1 }]}>
-                  <InputNumber min={1} precision={0} style={{ width: 200 }} data-testid="estimated-weight" />
+                <Form.Item name="estimatedWeightG" label={m.estWeight} extra={m.estimatedGuide} rules={[zodRule(PretrialPassBody.shape.estimatedWeightG)]}>
+                  <NumberInput unit="g" style={{ width: 200 }} data-testid="estimated-weight" />
                 </Form.Item>
                 <Form.Item name="note" label={m.note}><Input maxLength={500} /></Form.Item>
               </>
@@ -79,17 +86,18 @@ function ModifyDialog({ kind, d, onClose }: { kind: PackageModification; d: Pack
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm();
   const initial = {
-    weightG: d.realWeightG ?? d.estimatedWeightG, attrs: d.attrs, services: d.services, declaredValue: d.declaredValue, insuranceFee: d.insuranceFee,
-    address: d.address, channelId: d.channelId, freightReal: d.freightReal ?? 0, status: d.manualTargets[0],
+    weightG: d.realWeightG ?? d.estimatedWeightG, attrs: d.attrs, services: d.services, declaredValue: minorToDecimal(d.declaredValue), insuranceFee: minorToDecimal(d.insuranceFee),
+    address: d.address, channelId: d.channelId, freightReal: minorToDecimal(d.freightReal ?? 0), status: d.manualTargets[0],
   };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const body: Record<string, unknown> = { id: d.id, reason: v.reason };
     if (kind === 'modifyWeight') body.weightG = v.weightG;
-    if (kind === 'modifyAttr') Object.assign(body, { attrs: v.attrs, services: v.services, declaredValue: v.declaredValue, insuranceFee: v.insuranceFee });
+    if (kind === 'modifyAttr') Object.assign(body, { attrs: v.attrs, services: v.services, declaredValue: decimalToMinor(v.declaredValue), insuranceFee: decimalToMinor(v.insuranceFee) });
     if (kind === 'modifyAddr') body.address = { ...d.address, ...v.address };
     if (kind === 'modifyChannel') body.channelId = v.channelId;
-    if (kind === 'modifyFreight') body.freightReal = v.freightReal;
+    if (kind === 'modifyFreight') body.freightReal = decimalToMinor(v.freightReal);
     if (kind === 'modifyStatus') body.status = v.status;
     setBusy(true);
     try {
@@ -98,6 +106,8 @@ function ModifyDialog({ kind, d, onClose }: { kind: PackageModification; d: Pack
       message.success(m.done);
       await invalidate();
       onClose();
+    } catch (e) {
+      showFieldErrors(form, e);
     } finally {
       setBusy(false);
     }
@@ -105,20 +115,20 @@ function ModifyDialog({ kind, d, onClose }: { kind: PackageModification; d: Pack
   return (
     <Modal open title={`${m[kind]}（${d.packageNo}）`} onOk={submit} okButtonProps={{ loading: busy }} onCancel={onClose} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={initial}>
-        {kind === 'modifyWeight' && <Form.Item name="weightG" label={m.weightG} rules={[{ required: true }]}><InputNumber min={1} precision={0} /></Form.Item>}
+        {kind === 'modifyWeight' && <Form.Item name="weightG" label={m.weight} rules={[zodRule(ModifyWeightBody.shape.weightG)]}><NumberInput unit="g" /></Form.Item>}
         {kind === 'modifyAttr' && (
           <>
             <Form.Item name="attrs" label={m.attrs}><Select mode="multiple" options={ItemAttr.values.map((v) => ({ value: v, label: ItemAttr.label(v, lang) }))} /></Form.Item>
             <Form.Item name="services" label={m.services}><Select mode="multiple" options={PackageService.values.map((v) => ({ value: v, label: PackageService.label(v, lang) }))} /></Form.Item>
-            <Form.Item name="declaredValue" label={`${m.declared}（分）`}><InputNumber min={0} precision={0} /></Form.Item>
-            <Form.Item name="insuranceFee" label={`${m.insurance}（分）`}><InputNumber min={0} precision={0} /></Form.Item>
+            <Form.Item name="declaredValue" label={m.declared} rules={[zodRule(amountText)]}><Input inputMode="decimal" suffix={d.currency} style={{ width: 200 }} /></Form.Item>
+            <Form.Item name="insuranceFee" label={m.insurance} rules={[zodRule(amountText)]}><Input inputMode="decimal" suffix={d.currency} style={{ width: 200 }} /></Form.Item>
           </>
         )}
         {kind === 'modifyAddr' && (['receiver', 'phone', 'country', 'province', 'city', 'address', 'postcode'] as const).map((f) => (
           <Form.Item key={f} name={['address', f]} label={f}><Input /></Form.Item>
         ))}
         {kind === 'modifyChannel' && <Form.Item name="channelId" label={m.channel}><Select options={(channels.data ?? []).map((c) => ({ value: c.id, label: c.name }))} /></Form.Item>}
-        {kind === 'modifyFreight' && <Form.Item name="freightReal" label={`${m.freightReal}（分）`}><InputNumber min={0} precision={0} /></Form.Item>}
+        {kind === 'modifyFreight' && <Form.Item name="freightReal" label={m.freightReal} rules={[zodRule(amountText)]}><Input inputMode="decimal" suffix={d.currency} style={{ width: 200 }} /></Form.Item>}
         {kind === 'modifyStatus' && <Form.Item name="status" label={m.targetStatus}><Select options={d.manualTargets.map((s) => ({ value: s, label: PackageStatus.label(s, lang) }))} /></Form.Item>}
         <Form.Item name="reason" label={m.reason} rules={[{ required: true, whitespace: true, message: m.reason }]}><Input maxLength={500} /></Form.Item>
       </Form>
@@ -189,7 +199,7 @@ export default function PackDetailPage() {
           columns={[
             { key: 'code', title: m.itemCode, dataIndex: 'itemCode' },
             { key: 'title', title: '', render: (_, r) => <Space>{r.photos[0]?.kind === 'image' && <Image src={r.photos[0].fileUrl} width={40} height={40} />}<span>{r.title}</span><Typography.Text type="secondary">{specString(r.propsList)}</Typography.Text></Space> },
-            { key: 'q', title: 'Q', render: (_, r) => r.quickCode.join(' ') },
+            { key: 'q', title: m.quickCode, render: (_, r) => r.quickCode.join(' ') },
             { key: 'w', title: m.weight, render: (_, r) => `${r.weightG} g` },
             { key: 'shelf', title: m.shelf, dataIndex: 'shelfCode' },
             { key: 'removed', title: m.removed, render: (_, r) => (r.removed ? '✓' : '') },

@@ -105,7 +105,7 @@ export default function PackQuery() {
         <Form.Item name="dates" label={m.dateRange}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Form.Item name="sort" label="↕">
+        <Form.Item name="sort" label={t('common.sortBy')}>
           <Select allowClear style={{ width: 150 }} options={[
             { value: 'create_time:desc', label: `${m.createTime} ↓` }, { value: 'pay_time:desc', label: `${m.payTime} ↓` },
             { value: 'modify_time:desc', label: `${t('common.modifyTime')} ↓` }, { value: 'id:asc', label: 'ID ↑' },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import type { OutBatch, Sack, SortingScanResult } from '@waystation/shared/contract/goodsOut';
+import { SackSealBody, type OutBatch, type Sack, type SortingScanResult } from '@waystation/shared/contract/goodsOut';
 import { BatchStatus, PACKAGE_CODE, SackStatus } from '@waystation/shared/vocab/goods-out';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
@@ -10,6 +10,8 @@ import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';
 import { addSack, createBatch, sealSack, shipBatch, sortingPut, sortingScan, useBatch, useBatches, useInvalidateGoodsOut, useSacks } from './api';
 import { useGoodsOutMessages } from './messages';
+import { NumberInput } from '../../components/NumberInput';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 
 function SortingStation() {
   const m = useGoodsOutMessages();
@@ -57,9 +59,16 @@ function SackList() {
   const [status, setStatus] = useState<string | undefined>('open');
   const sacks = useSacks({ status, limit: 100 });
   const [sealing, setSealing] = useState<Sack | null>(null);
-  const [weight, setWeight] = useState<number | null>(null);
+  const [sealForm] = Form.useForm<{ weightG?: number }>();
   const seal = async () => {
-    await sealSack({ code: sealing!.code, weightG: weight ?? undefined });
+    const v = await validValues(sealForm);
+    if (!v) return;
+    try {
+      await sealSack({ code: sealing!.code, weightG: v.weightG });
+    } catch (e) {
+      showFieldErrors(sealForm, e);
+      return;
+    }
     message.success(m.sealed);
     setSealing(null);
     await invalidate();
@@ -84,7 +93,7 @@ function SackList() {
             key: 'a', title: t('common.actions'),
             render: (_, r) => (
               <Space>
-                {r.status === 'open' && <Button size="small" onClick={() => { setSealing(r); setWeight(r.weightG || null); }} data-testid={`seal-${r.code}`}>{m.seal}</Button>}
+                {r.status === 'open' && <Button size="small" onClick={() => setSealing(r)} data-testid={`seal-${r.code}`}>{m.seal}</Button>}
                 <PrintLabelButton station="sorting" url={r.labelUrl} />
               </Space>
             ),
@@ -93,8 +102,8 @@ function SackList() {
       />
       {sealing && (
         <Modal open title={`${m.seal} ${sealing.code}`} onOk={seal} onCancel={() => setSealing(null)} destroyOnHidden>
-          <Form layout="vertical">
-            <Form.Item label={m.sealWeight}><InputNumber min={1} precision={0} value={weight} onChange={(v) => setWeight(v)} data-testid="seal-weight" /></Form.Item>
+          <Form form={sealForm} layout="vertical" preserve={false} initialValues={{ weightG: sealing.weightG || undefined }}>
+            <Form.Item name="weightG" label={m.sealWeight} rules={[zodRule(SackSealBody.shape.weightG)]}><NumberInput data-testid="seal-weight" /></Form.Item>
           </Form>
         </Modal>
       )}

@@ -5,6 +5,8 @@ import { useLang } from '../../i18n';
 import { uploadFile } from '../../warehouse/upload';
 import { raiseException, useInvalidateGoodsOut } from './api';
 import { useGoodsOutMessages } from './messages';
+import { validValues } from '../../components/zodRule';
+import { LiveText } from '../../components/LiveText';
 
 export const PACKAGE_COLOR: Record<string, string> = {
   pack_pretrial: 'gold', pack_pretrial_pass: 'cyan', pack_pretrial_fail: 'red', paying: 'default', paid: 'blue', remove_wait: 'orange', removing: 'orange',
@@ -28,7 +30,8 @@ export function RaiseExceptionButton({ packageNo, onDone }: { packageNo: string;
   const [photos, setPhotos] = useState<{ fileUri: string; fileUrl: string }[]>([]);
   const [form] = Form.useForm<{ type: string; reason: string }>();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     setBusy(true);
     try {
       await raiseException({ packageNo, type: v.type, reason: v.reason, photos: photos.map((p) => p.fileUri) });
@@ -48,7 +51,7 @@ export function RaiseExceptionButton({ packageNo, onDone }: { packageNo: string;
       {open && (
         <Modal open title={`${m.raise} ${packageNo}`} onOk={submit} okButtonProps={{ loading: busy }} onCancel={() => setOpen(false)} destroyOnHidden>
           <Form form={form} layout="vertical" initialValues={{ type: 'item_damaged' }}>
-            <Form.Item name="type" label={m.exType} rules={[{ required: true }]}>
+            <Form.Item name="type" label={m.exType} rules={[{ required: true, message: <LiveText of={useGoodsOutMessages} k="exTypeRequired" /> }]}>
               <Select options={ExceptionType.values.map((v) => ({ value: v, label: ExceptionType.label(v, lang) }))} />
             </Form.Item>
             <Form.Item name="reason" label={m.exReason} rules={[{ required: true, whitespace: true, message: m.exReason }]}>

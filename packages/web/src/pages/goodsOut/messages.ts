@@ -2,7 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useGoodsOutMessages = defineMessages(
   {
-    packageNo: '包裹号', member: '会员', channel: '渠道', country: '国家', receiver: '收件人', status: '状态', items: '件数', weight: '重量', estWeight: '预估重量',
+    packageNo: '包裹号', member: '会员', channel: '渠道', country: '国家', receiver: '收件人', status: '状态', items: '件数', weight: '重量', quickCode: '快捷码', estWeight: '预估重量',
     realWeight: '实重', volume: '体积', size: '尺寸', freightEst: '预估运费', freightCharged: '已付运费', freightReal: '实际运费', patch: '待补运费', trackingNo: '运单号',
     sack: '麻袋', payTime: '支付时间', createTime: '创建时间', mall: '平台', dateRange: '创建日期', number: '单号', detail: '详情', all: '全部',
     basic: '包裹信息', address: '收件地址', attrs: '商品属性', services: '增值服务', declared: '申报价值', insurance: '保险费', remark: '会员备注', none: '无',
@@ -20,14 +20,14 @@ export const useGoodsOutMessages = defineMessages(
     sacks: '麻袋', packages: '包裹数', batches: '出库批次', newBatch: '新建出库批次', batchNo: '批次号', carrier: '承运商', addSack: '扫描已封袋的麻袋加入批次',
     sackAdded: '麻袋 {code} 已出库', handover: '交接发货', handoverTitle: '交接：填写运单号', shipped: '已交接发货', manifest: '出库清单', sortingTab: '分拣',
     outTab: '出库', sacksTab: '麻袋',
-    raise: '上报异常', exType: '异常类型', exReason: '异常原因', photos: '照片', raised: '已上报异常', owner: '处理人', assign: '指派', resolution: '处理说明',
+    raise: '上报异常', exType: '异常类型', exTypeRequired: '请选择异常类型', exReason: '异常原因', photos: '照片', raised: '已上报异常', owner: '处理人', assign: '指派', resolution: '处理说明',
     resolve: '恢复（回到原状态）', returnPkg: '退包', cancelRefund: '取消并退款', fromStatus: '异常前状态', raisedBy: '上报人', handledBy: '处理人', returnSteps: '退包流程',
     return_check: '退款审核', return_refund: '退款', return_done: '退包完成', modify: '修改', reason: '修改原因', modifyWeight: '修改重量', modifyAttr: '修改属性',
     modifyAddr: '修改地址', modifyChannel: '修改渠道', modifyFreight: '修改运费', modifyStatus: '修改状态', targetStatus: '目标状态', done: '操作成功',
     confirmTitle: '确认操作', autoReceive: '自动签收（发货满30天）', receivedN: '已签收 {n} 个包裹',
   },
   {
-    packageNo: 'Package no.', member: 'Member', channel: 'Channel', country: 'Country', receiver: 'Receiver', status: 'Status', items: 'Items', weight: 'Weight', estWeight: 'Est. weight',
+    packageNo: 'Package no.', member: 'Member', channel: 'Channel', country: 'Country', receiver: 'Receiver', status: 'Status', items: 'Items', weight: 'Weight', quickCode: 'Quick code', estWeight: 'Est. weight',
     realWeight: 'Real weight', volume: 'Volume', size: 'Size', freightEst: 'Est. freight', freightCharged: 'Freight paid', freightReal: 'Real freight', patch: 'Top-up due', trackingNo: 'Tracking no.',
     sack: 'Sack', payTime: 'Paid at', createTime: 'Created', mall: 'Marketplace', dateRange: 'Created', number: 'Number', detail: 'Detail', all: 'All',
     basic: 'Package', address: 'Address', attrs: 'Attributes', services: 'Services', declared: 'Declared value', insurance: 'Insurance', remark: 'Member remark', none: 'None',
@@ -45,7 +45,7 @@ export const useGoodsOutMessages = defineMessages(
     sacks: 'Sacks', packages: 'Packages', batches: 'Batches', newBatch: 'New batch', batchNo: 'Batch no.', carrier: 'Carrier', addSack: 'Scan a sealed sack into the batch',
     sackAdded: 'Sack {code} out of storage', handover: 'Hand over', handoverTitle: 'Hand-over: tracking numbers', shipped: 'Handed over', manifest: 'Manifest', sortingTab: 'Sorting',
     outTab: 'Out of storage', sacksTab: 'Sacks',
-    raise: 'Raise exception', exType: 'Type', exReason: 'Reason', photos: 'Photos', raised: 'Exception raised', owner: 'Owner', assign: 'Assign', resolution: 'Resolution',
+    raise: 'Raise exception', exType: 'Type', exTypeRequired: 'Choose the exception type', exReason: 'Reason', photos: 'Photos', raised: 'Exception raised', owner: 'Owner', assign: 'Assign', resolution: 'Resolution',
     resolve: 'Resolve (back to its status)', returnPkg: 'Return', cancelRefund: 'Cancel and refund', fromStatus: 'Raised from', raisedBy: 'Raised by', handledBy: 'Handled by', returnSteps: 'Return',
     return_check: 'Refund check', return_refund: 'Refund', return_done: 'Return done', modify: 'Modify', reason: 'Reason', modifyWeight: 'Weight', modifyAttr: 'Attributes',
     modifyAddr: 'Address', modifyChannel: 'Channel', modifyFreight: 'Freight', modifyStatus: 'Status', targetStatus: 'New status', done: 'Done',

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Space, Tag, Tree, TreeSelect } from 'antd';
+import { App, Button, Card, Col, Form, Input, Modal, Radio, Row, Select, Space, Tag, Tree, TreeSelect } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { HelpArticleListItem, HelpCategoryNode, HelpCategoryUpdateBody } from '@waystation/shared/contract/help';
+import { HelpCategoryUpdateBody, type HelpArticleListItem, type HelpCategoryNode } from '@waystation/shared/contract/help';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useAddCategory, useArticleStatus, useArticles, useCategoryTree, useDeleteHelp, useUpdateCategory } from './api';
 import { toTreeData } from './HomeOperate';
+import { NumberInput } from '../../components/NumberInput';
 
 type CatNode = { key: number; title: string; children: CatNode[] };
 const toNodes = (ns: HelpCategoryNode[]): CatNode[] => ns.map((n) => ({ key: n.id, title: `${n.name}${n.status === 'disabled' ? '（禁用）' : ''} (${n.articleCount})`, children: toNodes(n.children) }));
@@ -118,7 +119,8 @@ function CategoryModal({ category, tree, parentId, onClose }: { category: HelpCa
   const add = useAddCategory();
   const update = useUpdateCategory();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const body = { ...v, parentId: v.parentId ?? null };
     try {
       if (category) await update.mutateAsync({ ...body, id: category.id });
@@ -136,7 +138,7 @@ function CategoryModal({ category, tree, parentId, onClose }: { category: HelpCa
         <Form.Item name="nameEn" label="英文名称"><Input /></Form.Item>
         <Form.Item name="parentId" label="上级分类"><TreeSelect allowClear treeData={toTreeData(tree)} treeDefaultExpandAll placeholder="无（顶级）" /></Form.Item>
         <Space>
-          <Form.Item name="sort" label="排序"><InputNumber min={0} precision={0} /></Form.Item>
+          <Form.Item name="sort" label="排序" rules={[zodRule(HelpCategoryUpdateBody.shape.sort)]}><NumberInput style={{ width: 120 }} /></Form.Item>
           <Form.Item name="status" label="状态"><Radio.Group options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
         </Space>
       </Form>

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { App, Button, Card, Form, Input, InputNumber, Space, Tag, TreeSelect, Upload } from 'antd';
+import { App, Button, Card, Form, Input, Space, Tag, TreeSelect, Upload } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
-import type { HelpArticleSaveBody, HelpCategoryNode } from '@waystation/shared/contract/help';
-import { showFieldErrors } from '../../components/zodRule';
+import { HelpArticleSaveBody, type HelpCategoryNode } from '@waystation/shared/contract/help';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { uploadImage } from '../system/TipsConfigImages';
 import { useArticle, useArticleStatus, useCategoryTree, useSaveArticle } from './api';
 import { MarkdownEditor } from './MarkdownEditor';
+import { NumberInput } from '../../components/NumberInput';
 
 interface TreeOption { value: number; title: string; children: TreeOption[] }
 export const toTreeData = (nodes: HelpCategoryNode[]): TreeOption[] =>
@@ -27,7 +28,8 @@ export default function HomeOperate() {
     if (article.data) form.setFieldsValue({ title: article.data.title, categoryId: article.data.categoryId, content: article.data.content, sort: article.data.sort });
   }, [article.data, form]);
   const submit = async (publish: boolean) => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       const r = await save.mutateAsync({ ...v, id: id || undefined });
       if (publish) await status.mutateAsync({ id: r.id, status: 'published' });
@@ -57,7 +59,7 @@ export default function HomeOperate() {
           <Form.Item name="categoryId" label="分类" rules={[{ required: true, message: '请选择分类' }]}>
             <TreeSelect style={{ width: 220 }} treeData={toTreeData(tree.data ?? [])} treeDefaultExpandAll aria-label="分类" />
           </Form.Item>
-          <Form.Item name="sort" label="排序"><InputNumber min={0} precision={0} /></Form.Item>
+          <Form.Item name="sort" label="排序" rules={[zodRule(HelpArticleSaveBody.shape.sort)]}><NumberInput style={{ width: 120 }} /></Form.Item>
         </Space>
         <Form.Item name="content" label="内容" rules={[{ required: true, message: '请输入内容' }]}>
           <MarkdownEditor

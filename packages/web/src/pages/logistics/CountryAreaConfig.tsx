@@ -1,16 +1,19 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { decimal2, percentage } from '@waystation/shared/rules';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
-import type { AreaSaveBody, ChannelArea } from '@waystation/shared/contract/logistics';
+import { AreaSaveBody, type ChannelArea } from '@waystation/shared/contract/logistics';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useAreas, useChannel, useCountries, useDeleteArea, useSaveArea } from './api';
 import { ChannelPicker, useChannelParam } from './ChannelPicker';
 import { bpToPercent, days, grams, money } from './format';
+import { NumberInput } from '../../components/NumberInput';
 
 /** Country zones of one channel, each with its freight rule (first/continued weight, volumetric divisor, limits, surcharges). */
+const areaShape = AreaSaveBody.shape;
+
 export default function CountryAreaConfig() {
   const { modal, message } = App.useApp();
   const [channelId, setChannelId] = useChannelParam();
@@ -78,7 +81,8 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
       }
     : { firstWeightG: 500, continuedWeightG: 500, volumetricDivisor: 6000, minWeightG: 0, maxWeightG: 30000, maxSideMm: 0, fuelSurchargePercent: '0', handlingFee: '0', status: 'activity', sort: 0, countries: [] };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ ...v, channelId, id: area?.id, deliveryMinDays: v.deliveryMinDays ?? null, deliveryMaxDays: v.deliveryMaxDays ?? null });
       message.success('操作成功');
@@ -87,9 +91,9 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
       showFieldErrors(form, e);
     }
   };
-  const int = (name: keyof AreaForm, label: string, required = false) => (
-    <Form.Item name={name} label={label} rules={required ? [{ required: true, message: '请输入正整数' }] : []}>
-      <InputNumber min={0} precision={0} style={{ width: 130 }} />
+  const int = (name: keyof typeof areaShape & keyof AreaForm, label: string, unit?: string) => (
+    <Form.Item name={name} label={label} rules={[zodRule(areaShape[name])]}>
+      <NumberInput unit={unit} style={{ width: 130 }} />
     </Form.Item>
   );
   return (
@@ -100,22 +104,22 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
           <Select mode="multiple" showSearch optionFilterProp="label" options={countries.data?.map((c) => ({ value: c.code, label: `${c.nameZh} ${c.code}` }))} />
         </Form.Item>
         <Space wrap>
-          {int('firstWeightG', '首重（g）', true)}
-          <Form.Item name="firstPrice" label={`首重价格（${currency}）`} rules={[{ required: true, message: '请输入' }, zodRule(decimal2)]}><Input style={{ width: 130 }} /></Form.Item>
-          {int('continuedWeightG', '续重步长（g）', true)}
-          <Form.Item name="continuedPrice" label={`续重价格（${currency}）`} rules={[{ required: true, message: '请输入' }, zodRule(decimal2)]}><Input style={{ width: 130 }} /></Form.Item>
+          {int('firstWeightG', '首重', 'g')}
+          <Form.Item name="firstPrice" label={`首重价格（${currency}）`} rules={[zodRule(areaShape.firstPrice)]}><Input style={{ width: 130 }} /></Form.Item>
+          {int('continuedWeightG', '续重步长', 'g')}
+          <Form.Item name="continuedPrice" label={`续重价格（${currency}）`} rules={[zodRule(areaShape.continuedPrice)]}><Input style={{ width: 130 }} /></Form.Item>
         </Space>
         <Space wrap>
           {int('volumetricDivisor', '体积系数（0=不计）')}
-          {int('minWeightG', '最小重量（g）')}
-          {int('maxWeightG', '最大重量（g，0=不限）')}
-          {int('maxSideMm', '最长边（mm，0=不限）')}
+          {int('minWeightG', '最小重量', 'g')}
+          {int('maxWeightG', '最大重量（0=不限）', 'g')}
+          {int('maxSideMm', '最长边（0=不限）', 'mm')}
         </Space>
         <Space wrap>
           <Form.Item name="fuelSurchargePercent" label="燃油附加费（%）" rules={[zodRule(percentage)]}><Input style={{ width: 130 }} /></Form.Item>
           <Form.Item name="handlingFee" label={`操作费（${currency}）`} rules={[zodRule(decimal2)]}><Input style={{ width: 130 }} /></Form.Item>
-          {int('deliveryMinDays', '最短时效（天）')}
-          {int('deliveryMaxDays', '最长时效（天）')}
+          {int('deliveryMinDays', '最短时效', '天')}
+          {int('deliveryMaxDays', '最长时效', '天')}
         </Space>
         <Space>
           {int('sort', '排序')}

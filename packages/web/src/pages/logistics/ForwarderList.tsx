@@ -7,7 +7,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useForwarderList, useSaveForwarder } from './api';
 
 /** Forwarders (the carriers behind ship channels). */
@@ -54,7 +54,8 @@ function ForwarderModal({ forwarder, onClose }: { forwarder: Forwarder | null; o
   const [form] = Form.useForm<ForwarderSaveBody>();
   const save = useSaveForwarder();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: forwarder?.id });
       message.success('操作成功');

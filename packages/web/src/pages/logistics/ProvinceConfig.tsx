@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { decimal2 } from '@waystation/shared/rules';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
-import type { Province, ProvinceSaveBody } from '@waystation/shared/contract/logistics';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { ProvinceSaveBody, type Province } from '@waystation/shared/contract/logistics';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useCountries, useProvinces, useSaveProvince } from './api';
 import { money } from './format';
+import { NumberInput } from '../../components/NumberInput';
 
 /** Provinces / states of a country with their remote-area fee. */
 export default function ProvinceConfig() {
@@ -46,7 +47,8 @@ function ProvinceModal({ countryCode, province, onClose }: { countryCode: string
   const [form] = Form.useForm<ProvinceSaveBody>();
   const save = useSaveProvince();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: province?.id, countryCode });
       message.success('操作成功');
@@ -63,7 +65,7 @@ function ProvinceModal({ countryCode, province, onClose }: { countryCode: string
         <Form.Item name="nameEn" label="英文名称" rules={[{ required: true, message: '请输入' }]}><Input /></Form.Item>
         <Form.Item name="remoteFee" label="偏远附加费（CNY）" rules={[zodRule(decimal2)]}><Input /></Form.Item>
         <Space>
-          <Form.Item name="sort" label="排序"><InputNumber min={0} precision={0} /></Form.Item>
+          <Form.Item name="sort" label="排序" rules={[zodRule(ProvinceSaveBody.shape.sort)]}><NumberInput style={{ width: 120 }} /></Form.Item>
           <Form.Item name="status" label="状态"><Select style={{ width: 100 }} options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
         </Space>
       </Form>

@@ -1,15 +1,23 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { App, Button, Card, Checkbox, DatePicker, Divider, Form, Input, InputNumber, Radio, Space } from 'antd';
+import { App, Button, Card, Checkbox, DatePicker, Divider, Form, Input, Radio, Space } from 'antd';
 import { fromMinor } from '@waystation/shared/contract/ledger';
-import { decimal2, percentage, positiveAmount } from '@waystation/shared/rules';
+import { SaveConstCouponBody, SaveCycleCouponBody } from '@waystation/shared/contract/marketing';
 import { CouponScope, CycleType, DiscountType, ValidityType } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { useCoupon, useSaveConst, useSaveCycle } from './api';
 import { CrowdFilterFields, fromCrowdFilter, LevelSelect, toCrowdFilter, type CrowdFields } from './components';
 import { useMkMessages } from './messages';
+import { NumberInput } from '../../components/NumberInput';
+import { LiveText } from '../../components/LiveText';
+
+const couponShape = SaveConstCouponBody.shape;
+const cycleShape = SaveCycleCouponBody.shape;
+// The server fills in a per-member limit and a quantity when none is sent; on the form an emptied field is refused.
+const perMemberLimitRule = zodRule(couponShape.perMemberLimit.unwrap());
+const cycleQuantityRule = zodRule(cycleShape.cycleQuantity.unwrap());
 
 interface Values {
   name: string;
@@ -94,19 +102,19 @@ export function CouponForm({ kind }: { kind: 'const' | 'cycle' }) {
         form={form} name={`${kind}Coupon`} layout="horizontal" labelCol={{ span: 5 }} wrapperCol={{ span: 14 }} onFinish={submit}
         initialValues={{ discountType: 'amount', minSpend: '0', scope: 'purchase', validityType: kind === 'cycle' ? 'days' : 'fixed', validDays: 30, perMemberLimit: 1, cycleType: 'monthly', cycleDay: 1, cycleQuantity: 1, totalStock: null }}
       >
-        <Form.Item name="name" label={m.couponName} rules={[{ required: true, whitespace: true, message: m.couponName }]}><Input maxLength={60} /></Form.Item>
+        <Form.Item name="name" label={m.couponName} rules={[zodRule(couponShape.name)]}><Input /></Form.Item>
         <Form.Item name="discountType" label={m.discountType}>
           <Radio.Group options={DiscountType.values.map((v) => ({ value: v, label: DiscountType.label(v, lang) }))} />
         </Form.Item>
         {discountType === 'amount' ? (
-          <Form.Item name="amount" label={m.amountOff} rules={[zodRule(positiveAmount)]}><Input addonAfter="CNY" style={{ width: 220 }} /></Form.Item>
+          <Form.Item name="amount" label={m.amountOff} rules={[zodRule(couponShape.amount.unwrap())]}><Input suffix="CNY" style={{ width: 220 }} /></Form.Item>
         ) : (
           <>
-            <Form.Item name="discount" label={m.discount} rules={[zodRule(percentage)]}><Input addonAfter="%" style={{ width: 220 }} /></Form.Item>
-            <Form.Item name="maxDiscount" label={m.maxDiscount} rules={[zodRule(positiveAmount.optional(), { emptyAsUndefined: true })]}><Input addonAfter="CNY" style={{ width: 220 }} /></Form.Item>
+            <Form.Item name="discount" label={m.discount} rules={[zodRule(couponShape.discount.unwrap())]}><Input suffix="%" style={{ width: 220 }} /></Form.Item>
+            <Form.Item name="maxDiscount" label={m.maxDiscount} rules={[zodRule(couponShape.maxDiscount, { emptyAsUndefined: true })]}><Input suffix="CNY" style={{ width: 220 }} /></Form.Item>
           </>
         )}
-        <Form.Item name="minSpend" label={m.minSpend} rules={[zodRule(decimal2)]}><Input addonAfter="CNY" style={{ width: 220 }} /></Form.Item>
+        <Form.Item name="minSpend" label={m.minSpend} rules={[zodRule(couponShape.minSpend.unwrap())]}><Input suffix="CNY" style={{ width: 220 }} /></Form.Item>
         <Form.Item name="scope" label={m.scope}>
           <Radio.Group options={CouponScope.values.map((v) => ({ value: v, label: CouponScope.label(v, lang) }))} />
         </Form.Item>
@@ -114,12 +122,12 @@ export function CouponForm({ kind }: { kind: 'const' | 'cycle' }) {
           <Radio.Group disabled={kind === 'cycle'} options={ValidityType.values.map((v) => ({ value: v, label: ValidityType.label(v, lang) }))} />
         </Form.Item>
         {validityType === 'fixed' ? (
-          <Form.Item name="validRange" label={m.validRange} rules={[{ required: true, message: m.validRange }]}><DatePicker.RangePicker showTime /></Form.Item>
+          <Form.Item name="validRange" label={m.validRange} rules={[{ required: true, message: <LiveText of={useMkMessages} k="validRange" /> }]}><DatePicker.RangePicker showTime /></Form.Item>
         ) : (
-          <Form.Item name="validDays" label={m.validDays} rules={[{ required: true, message: m.validDays }]}><InputNumber min={1} max={3650} precision={0} /></Form.Item>
+          <Form.Item name="validDays" label={m.validDays} rules={[zodRule(couponShape.validDays.unwrap())]}><NumberInput unit={m.dayUnit} /></Form.Item>
         )}
-        <Form.Item name="totalStock" label={m.stock} extra={m.unlimited + '：留空'}><InputNumber min={1} precision={0} style={{ width: 200 }} /></Form.Item>
-        {kind === 'const' && <Form.Item name="perMemberLimit" label={m.perMemberLimit}><InputNumber min={1} max={100} precision={0} /></Form.Item>}
+        <Form.Item name="totalStock" label={m.stock} extra={m.emptyUnlimited} rules={[zodRule(couponShape.totalStock, { emptyAsUndefined: true })]}><NumberInput style={{ width: 200 }} /></Form.Item>
+        {kind === 'const' && <Form.Item name="perMemberLimit" label={m.perMemberLimit} rules={[perMemberLimitRule]}><NumberInput /></Form.Item>}
         <Form.Item name="levelIds" label={m.levels}><LevelSelect /></Form.Item>
         {kind === 'const' && <Form.Item name="newUser" valuePropName="checked" label=" " colon={false}><Checkbox>{m.newUser}</Checkbox></Form.Item>}
         {kind === 'cycle' && (
@@ -128,16 +136,16 @@ export function CouponForm({ kind }: { kind: 'const' | 'cycle' }) {
             <Form.Item name="cycleType" label={m.cycleType}>
               <Radio.Group options={CycleType.values.map((v) => ({ value: v, label: CycleType.label(v, lang) }))} />
             </Form.Item>
-            <Form.Item name="cycleDay" label={m.cycleDay} extra={cycleType === 'weekly' ? m.cycleDayWeekly : m.cycleDayMonthly} rules={[{ required: true, message: m.cycleDay }]}>
-              <InputNumber min={1} max={cycleType === 'weekly' ? 7 : 28} precision={0} />
+            <Form.Item name="cycleDay" label={m.cycleDay} extra={cycleType === 'weekly' ? m.cycleDayWeekly : m.cycleDayMonthly} rules={[zodRule(cycleShape.cycleDay)]}>
+              <NumberInput />
             </Form.Item>
-            <Form.Item name="cycleQuantity" label={m.cycleQuantity}><InputNumber min={1} max={20} precision={0} /></Form.Item>
+            <Form.Item name="cycleQuantity" label={m.cycleQuantity} rules={[cycleQuantityRule]}><NumberInput /></Form.Item>
             <Form.Item name="cycleRange" label={m.cycleRange} extra={m.cycleEndEmpty}><DatePicker.RangePicker allowEmpty={[false, true]} /></Form.Item>
             <Divider>{m.segment}</Divider>
             <CrowdFilterFields name="segment" />
           </>
         )}
-        <Form.Item name="remark" label={m.remark}><Input.TextArea rows={2} maxLength={200} /></Form.Item>
+        <Form.Item name="remark" label={m.remark} rules={[zodRule(couponShape.remark)]}><Input.TextArea rows={2} /></Form.Item>
         <Form.Item wrapperCol={{ offset: 5 }}>
           <Space>
             <Button type="primary" htmlType="submit" loading={saveConst.isPending || saveCycle.isPending}>{t('common.save')}</Button>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Radio, Select, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import type { Coupon } from '@waystation/shared/contract/marketing';
+import { GenerateCodesBody, SendTargetedBody, type Coupon } from '@waystation/shared/contract/marketing';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import { CouponKind, CouponScope, CouponStatus, CouponTemplateStatus, CycleType, DiscountType } from '@waystation/shared/marketing/vocab';
 import { fill, useLang, useT } from '../../i18n';
@@ -9,11 +9,12 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { ApiError } from '../../api/request';
 import { crowdCount, downloadExcel, newRequestId, redeemCode, useCodes, useCouponStatus, useCoupons, useGenerateCodes, useJobs, useSendCrowd, useSendTargeted } from './api';
 import { CrowdFilterFields, toCrowdFilter, type CrowdFields } from './components';
 import { useMkMessages } from './messages';
+import { NumberInput } from '../../components/NumberInput';
 
 /** "满100减10" / "9折" and the scope, as the list shows a coupon. */
 export function couponRule(c: Pick<Coupon, 'discountType' | 'amount' | 'discount' | 'minSpend' | 'maxDiscount' | 'currency'>): string {
@@ -47,7 +48,8 @@ function GrantModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
     setCount({ count: r.count, filterKey: JSON.stringify(filter), sample: r.sample });
   };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       if (v.mode === 'targeted') {
         const userCodes = (v.userCodes ?? '').split(/[\s,，]+/).map((s) => s.trim()).filter(Boolean);
@@ -92,8 +94,8 @@ function GrantModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
             </Space>
           </>
         )}
-        <Form.Item name="quantity" label={m.quantity} rules={[{ required: true }]}>
-          <InputNumber min={1} max={20} precision={0} />
+        <Form.Item name="quantity" label={m.quantity} rules={[zodRule(SendTargetedBody.shape.quantity.unwrap())]}>
+          <NumberInput />
         </Form.Item>
       </Form>
     </Modal>
@@ -105,18 +107,27 @@ function CodesModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
   const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
   const [page, setPage] = useState(1);
-  const [n, setN] = useState(100);
+  const [codesForm] = Form.useForm<{ count: number }>();
   const [redeem, setRedeem] = useState({ code: '', userCode: '' });
   const codes = useCodes({ couponId: coupon.id, page, limit: 10 });
   const generate = useGenerateCodes();
   return (
     <Modal open title={`${m.codes}：${coupon.name}`} onCancel={onClose} footer={null} width={760} destroyOnHidden>
       <Space wrap style={{ marginBottom: 12 }}>
-        <InputNumber min={1} max={10000} precision={0} value={n} onChange={(v) => setN(v ?? 1)} addonBefore={m.count} />
-        <Button type="primary" loading={generate.isPending} onClick={async () => {
-          const r = await generate.mutateAsync({ couponId: coupon.id, count: n, requestId: newRequestId() });
-          message.success(`${m.batch} ${r.batchNo}：${r.count}`);
-        }}>{m.generate}</Button>
+        <Form
+          form={codesForm} layout="inline" initialValues={{ count: 100 }}
+          onFinish={async ({ count }) => {
+            try {
+              const r = await generate.mutateAsync({ couponId: coupon.id, count, requestId: newRequestId() });
+              message.success(`${m.batch} ${r.batchNo}：${r.count}`);
+            } catch (e) {
+              showFieldErrors(codesForm, e);
+            }
+          }}
+        >
+          <Form.Item name="count" label={m.count} rules={[zodRule(GenerateCodesBody.shape.count)]}><NumberInput style={{ width: 120 }} /></Form.Item>
+          <Form.Item><Button type="primary" htmlType="submit" loading={generate.isPending}>{m.generate}</Button></Form.Item>
+        </Form>
         <Button onClick={() => downloadExcel('/api/marketing/coupon/exportCodes', { couponId: coupon.id }, `兑换码-${coupon.name}.xlsx`)}>{m.exportCodes}</Button>
       </Space>
       <Table

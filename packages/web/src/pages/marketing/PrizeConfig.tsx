@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { fromMinor } from '@waystation/shared/contract/ledger';
-import type { PrizeInput, SimulateResult } from '@waystation/shared/contract/marketing';
+import { PrizeInput, SaveActivityBody, type SimulateResult } from '@waystation/shared/contract/marketing';
 import { decimal2, percentage } from '@waystation/shared/rules';
 import { ActivityKind, CouponTemplateStatus, PRIZE_LIMITS, PrizeType } from '@waystation/shared/marketing/vocab';
 import { fillerRest, formatPercent, TOTAL_BP } from '@waystation/shared/marketing/probability';
@@ -15,6 +15,9 @@ import { newRequestId, simulate, useActivity, useCouponOptions, useDraw, useDraw
 import { LevelSelect } from './components';
 import { DrawPreview } from './DrawPreview';
 import { useMkMessages } from './messages';
+import { NumberInput } from '../../components/NumberInput';
+
+const activityShape = SaveActivityBody.shape;
 
 type PrizeRow = { id?: number; name: string; prizeType: 'coupon' | 'balance' | 'points' | 'none'; couponId?: number | null; amount?: string; probability?: string; stock?: number | null; perMemberCap?: number | null };
 
@@ -132,9 +135,9 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
                 <Radio.Group optionType="button" options={CouponTemplateStatus.values.map((v) => ({ value: v, label: CouponTemplateStatus.label(v, lang) }))} />
               </Form.Item>
             </Col>
-            <Col span={4}><Form.Item name="freeDrawsPerDay" label={m.freeDraws}><InputNumber min={0} max={100} precision={0} /></Form.Item></Col>
+            <Col span={4}><Form.Item name="freeDrawsPerDay" label={m.freeDraws} rules={[zodRule(activityShape.freeDrawsPerDay.unwrap())]}><NumberInput style={{ width: '100%' }} /></Form.Item></Col>
             <Col span={4}><Form.Item name="costAmount" label={m.costAmount} rules={[zodRule(decimal2)]}><Input addonAfter="CNY" /></Form.Item></Col>
-            <Col span={6}><Form.Item name="maxDrawsPerDay" label={m.maxDraws}><InputNumber min={0} max={1000} precision={0} /></Form.Item></Col>
+            <Col span={6}><Form.Item name="maxDrawsPerDay" label={m.maxDraws} rules={[zodRule(activityShape.maxDrawsPerDay.unwrap())]}><NumberInput style={{ width: '100%' }} /></Form.Item></Col>
             <Col span={10}><Form.Item name="eligibleLevelIds" label={m.eligible}><LevelSelect /></Form.Item></Col>
             <Col span={24}><Form.Item name="description" label={m.remark}><Input.TextArea rows={2} maxLength={1000} /></Form.Item></Col>
           </Row>
@@ -170,8 +173,8 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
                           <Input aria-label={`${m.probability} ${i + 1}`} addonAfter="%" />
                         </Form.Item>
                       </Col>
-                      <Col span={3}><Form.Item name={[f.name, 'stock']} label={i === 0 ? m.stock : undefined}><InputNumber aria-label={`${m.stock} ${i + 1}`} min={0} precision={0} placeholder={m.unlimited} style={{ width: '100%' }} /></Form.Item></Col>
-                      <Col span={3}><Form.Item name={[f.name, 'perMemberCap']} label={i === 0 ? m.perMemberCap : undefined}><InputNumber min={1} precision={0} placeholder={m.unlimited} style={{ width: '100%' }} /></Form.Item></Col>
+                      <Col span={3}><Form.Item name={[f.name, 'stock']} label={i === 0 ? m.stock : undefined} rules={[zodRule(PrizeInput.shape.stock, { emptyAsUndefined: true })]}><NumberInput aria-label={`${m.stock} ${i + 1}`} placeholder={m.unlimited} style={{ width: '100%' }} /></Form.Item></Col>
+                      <Col span={3}><Form.Item name={[f.name, 'perMemberCap']} label={i === 0 ? m.perMemberCap : undefined} rules={[zodRule(PrizeInput.shape.perMemberCap, { emptyAsUndefined: true })]}><NumberInput placeholder={m.unlimited} style={{ width: '100%' }} /></Form.Item></Col>
                       <Col span={2} style={{ paddingTop: i === 0 ? 30 : 0 }}><Button icon={<DeleteOutlined />} danger onClick={() => remove(f.name)} aria-label={m.remove} /></Col>
                     </Row>
                   );

@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Empty, Form, Input, InputNumber, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Empty, Form, Input, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Dayjs } from 'dayjs';
-import type { ResourceSpace, SaveSpaceBody } from '@waystation/shared/contract/marketing';
+import { SaveSpaceBody, type ResourceSpace } from '@waystation/shared/contract/marketing';
 import { CouponTemplateStatus, ResourcePosition } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { fetchPreview, useSaveSpace, useSpaces } from './api';
 import { useMkMessages } from './messages';
+import { NumberInput } from '../../components/NumberInput';
 
 type Preview = Awaited<ReturnType<typeof fetchPreview>>;
 
@@ -97,7 +98,8 @@ export default function ResourceSpaceList() {
       <Modal
         open={!!editing} title={editing?.id ? m.editSpace : m.newSpace} onCancel={() => setEditing(null)} confirmLoading={save.isPending} destroyOnHidden
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await validValues(form);
+          if (!v) return;
           try {
             await save.mutateAsync({ ...v, id: editing?.id });
             message.success(m.saved);
@@ -112,9 +114,9 @@ export default function ResourceSpaceList() {
           <Form.Item name="name" label={m.spaceName} rules={[{ required: true, message: m.spaceName }]}><Input maxLength={60} /></Form.Item>
           <Form.Item name="position" label={m.position}><Select options={ResourcePosition.values.map((v) => ({ value: v, label: ResourcePosition.label(v, lang) }))} /></Form.Item>
           <Space>
-            <Form.Item name="width" label="W"><InputNumber min={0} max={4000} precision={0} /></Form.Item>
-            <Form.Item name="height" label="H"><InputNumber min={0} max={4000} precision={0} /></Form.Item>
-            <Form.Item name="maxItems" label={m.maxItems}><InputNumber min={1} max={20} precision={0} /></Form.Item>
+            <Form.Item name="width" label={m.spaceWidth} rules={[zodRule(SaveSpaceBody.shape.width.unwrap())]}><NumberInput unit="px" style={{ width: 130 }} /></Form.Item>
+            <Form.Item name="height" label={m.spaceHeight} rules={[zodRule(SaveSpaceBody.shape.height.unwrap())]}><NumberInput unit="px" style={{ width: 130 }} /></Form.Item>
+            <Form.Item name="maxItems" label={m.maxItems} rules={[zodRule(SaveSpaceBody.shape.maxItems.unwrap())]}><NumberInput style={{ width: 130 }} /></Form.Item>
           </Space>
           <Form.Item name="status" label={m.status}>
             <Radio.Group options={CouponTemplateStatus.values.map((v) => ({ value: v, label: CouponTemplateStatus.label(v, lang) }))} />

@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { ResourceTask as Task } from '@waystation/shared/contract/marketing';
+import { Audience, SaveTaskBody, type ResourceTask as Task } from '@waystation/shared/contract/marketing';
 import { AudienceType } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useSaveTask, useTaskStatus, useTasks } from './api';
 import { LevelSelect } from './components';
 import { PreviewModal } from './ResourceSpaceList';
 import { useMkMessages } from './messages';
+import { NumberInput } from '../../components/NumberInput';
 
 interface Values {
   title: string;
@@ -85,7 +86,8 @@ export default function ResourceTask() {
       <Modal
         open={!!editing} title={editing?.id ? m.editTask : m.newTask} onCancel={() => setEditing(null)} confirmLoading={save.isPending} width={640} destroyOnHidden
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await validValues(form);
+          if (!v) return;
           try {
             await save.mutateAsync({
               id: editing?.id, spaceId, title: v.title, content: v.content ?? '', imageUrl: v.imageUrl ?? '', linkUrl: v.linkUrl ?? '',
@@ -108,8 +110,8 @@ export default function ResourceTask() {
           <Space align="start">
             <Form.Item name="audienceType" label={m.audience}><Select style={{ width: 140 }} options={AudienceType.values.map((v) => ({ value: v, label: AudienceType.label(v, lang) }))} /></Form.Item>
             {audienceType === 'levels' && <Form.Item name="levelIds" label={m.levels} rules={[{ required: true, message: m.levels }]}><LevelSelect /></Form.Item>}
-            {audienceType === 'newUser' && <Form.Item name="newWithinDays" label={m.newWithinDays}><InputNumber min={1} max={365} precision={0} /></Form.Item>}
-            <Form.Item name="priority" label={m.priority}><InputNumber min={0} max={9999} precision={0} /></Form.Item>
+            {audienceType === 'newUser' && <Form.Item name="newWithinDays" label={m.newWithinDays} rules={[zodRule(Audience.shape.newWithinDays.unwrap())]}><NumberInput unit={m.dayUnit} style={{ width: 130 }} /></Form.Item>}
+            <Form.Item name="priority" label={m.priority} rules={[zodRule(SaveTaskBody.shape.priority.unwrap())]}><NumberInput style={{ width: 130 }} /></Form.Item>
           </Space>
         </Form>
       </Modal>

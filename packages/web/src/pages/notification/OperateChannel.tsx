@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { App, Alert, Button, Card, Checkbox, Divider, Form, Input, InputNumber, Radio, Select, Space, Switch } from 'antd';
+import { App, Alert, Button, Card, Checkbox, Divider, Form, Input, Radio, Select, Space, Switch } from 'antd';
 import { NotifyChannelType, NotifyEvent } from '@waystation/shared/vocab/config-content';
-import type { NotifyChannelSaveBody, NotifyLog } from '@waystation/shared/contract/notification';
-import { showFieldErrors } from '../../components/zodRule';
+import { EmailConfig, type NotifyChannelSaveBody, type NotifyLog } from '@waystation/shared/contract/notification';
+import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { useNotifyChannel, useSaveNotifyChannel, useTestSend } from './api';
+import { NumberInput } from '../../components/NumberInput';
 
 type ChannelForm = { type: string; name: string; events: string[]; status: 'activity' | 'disabled'; config: Record<string, unknown> };
 
@@ -56,7 +57,7 @@ export default function OperateChannel() {
           <>
             <Space align="start" wrap>
               <Form.Item name={['config', 'host']} label="SMTP服务器" rules={[{ required: true, message: '请输入SMTP服务器' }]}><Input style={{ width: 260 }} /></Form.Item>
-              <Form.Item name={['config', 'port']} label="端口"><InputNumber min={1} max={65535} precision={0} /></Form.Item>
+              <Form.Item name={['config', 'port']} label="端口" rules={[zodRule(EmailConfig.shape.port)]}><NumberInput style={{ width: 120 }} /></Form.Item>
               <Form.Item name={['config', 'secure']} label="SSL" valuePropName="checked"><Switch /></Form.Item>
             </Space>
             <Space align="start" wrap>

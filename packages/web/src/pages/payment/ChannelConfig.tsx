@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { App, Button, Card, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
+import { App, Button, Card, Form, Input, Radio, Select, Space } from 'antd';
 import { decimal2, percentage } from '@waystation/shared/rules';
 import { PaymentProvider } from '@waystation/shared/vocab/config-content';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
-import type { PaymentChannelSaveBody } from '@waystation/shared/contract/payment';
+import { PaymentChannelSaveBody } from '@waystation/shared/contract/payment';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { ImagesField, type Picture } from '../system/TipsConfigImages';
 import { useChannel, useCountries, useRuleOptions, useSaveChannel } from './api';
+import { NumberInput } from '../../components/NumberInput';
 
 type ChannelForm = Omit<PaymentChannelSaveBody, 'logo'> & { logo: Picture[] };
 
@@ -66,7 +67,7 @@ export default function ChannelConfig() {
         </Form.Item>
         <Form.Item name="logo" label="Logo"><ImagesField type="payment" max={1} /></Form.Item>
         <Space>
-          <Form.Item name="sort" label="排序"><InputNumber min={0} precision={0} /></Form.Item>
+          <Form.Item name="sort" label="排序" rules={[zodRule(PaymentChannelSaveBody.shape.sort)]}><NumberInput style={{ width: 120 }} /></Form.Item>
           <Form.Item name="status" label="状态"><Radio.Group options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
         </Space>
         <Form.Item name="remark" label="备注"><Input.TextArea rows={2} /></Form.Item>

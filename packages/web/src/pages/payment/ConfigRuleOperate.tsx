@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { App, Button, Card, Form, Input, InputNumber, List, Radio, Select, Space } from 'antd';
+import { App, Button, Card, Form, Input, List, Radio, Select, Space } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { decimal2 } from '@waystation/shared/rules';
 import { PaymentProvider, PaymentScenario } from '@waystation/shared/vocab/config-content';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
-import type { PaymentRuleSaveBody } from '@waystation/shared/contract/payment';
+import { PaymentRuleSaveBody } from '@waystation/shared/contract/payment';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { useRule, useRuleOptions, useSaveRule } from './api';
+import { NumberInput } from '../../components/NumberInput';
 
 /** The channels of a rule in the order members see them: add, move up/down, remove. */
 function OrderedChannels({ value = [], onChange, options }: { value?: number[]; onChange?: (v: number[]) => void; options: { id: number; name: string; providerType: string; status: string }[] }) {
@@ -69,7 +70,7 @@ export default function ConfigRuleOperate() {
         <Space align="start" wrap>
           <Form.Item name="name" label="规则名称" rules={[{ required: true, message: '请输入规则名称' }]}><Input style={{ width: 260 }} /></Form.Item>
           <Form.Item name="scenario" label="支付场景"><Select style={{ width: 140 }} options={PaymentScenario.entries.map((e) => ({ value: e.value, label: e.zh }))} /></Form.Item>
-          <Form.Item name="priority" label="优先级（小的先匹配）"><InputNumber min={0} precision={0} /></Form.Item>
+          <Form.Item name="priority" label="优先级（小的先匹配）" rules={[zodRule(PaymentRuleSaveBody.shape.priority)]}><NumberInput style={{ width: 120 }} /></Form.Item>
         </Space>
         <Form.Item name="agentIds" label="代理（不选=全部）"><Select mode="multiple" options={options.data?.agents.map((a) => ({ value: a.id, label: a.name }))} /></Form.Item>
         <Form.Item name="levelIds" label="会员等级（不选=全部）"><Select mode="multiple" options={options.data?.levels.map((l) => ({ value: l.id, label: l.name }))} /></Form.Item>

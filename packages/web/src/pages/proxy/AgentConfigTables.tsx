@@ -7,7 +7,7 @@ import type { MainDomain, ProfitConf } from '@waystation/shared/contract/proxy';
 import { decimal2, percentage } from '@waystation/shared/rules/index';
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { useLang, useT } from '../../i18n';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { formatMoney } from '../transaction/money';
 import { fetchDomains, fetchProfitConfs, proxyKeys, saveDomain, saveProfitConf } from './api';
 import { useProxyMessages } from './messages';
@@ -57,7 +57,8 @@ export function DomainTable({ agentId, editable }: { agentId: number; editable: 
         cancelText={t('common.cancel')}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await validValues(form);
+          if (!v) return;
           try {
             await save.mutateAsync({ ...v, agentId, id: editing === 'new' || !editing ? undefined : editing.id });
             message.success(t('common.success'));
@@ -134,7 +135,8 @@ export function ProfitTable({ agentId, editable }: { agentId: number; editable: 
         cancelText={t('common.cancel')}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await validValues(form);
+          if (!v) return;
           try {
             await save.mutateAsync({ ...v, agentId, id: editing === 'new' || !editing ? undefined : editing.id });
             message.success(t('common.success'));

@@ -1,28 +1,18 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { TerminalItem, TerminalSection } from '@waystation/shared/contract/proxy';
+import { SaveTerminalItemBody, type TerminalItem, type TerminalSection } from '@waystation/shared/contract/proxy';
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { defineMessages, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { deleteTerminalItem, fetchTerminalItems, proxyKeys, saveTerminalItem } from './api';
 import { STATUS_COLOR } from './ProxyList';
+import { NumberInput } from '../../components/NumberInput';
+import { useTerminalMessages } from './messages';
 
-const useMsg = defineMessages(
-  {
-    name: '名称', status: '状态', sort: '排序', add: '新增', deleteConfirm: '确定删除「{name}」吗？',
-    platform: '平台', channel: '频道', webhook: 'Webhook 地址', contact: '联系方式', account: '账号', hours: '服务时间',
-    domain: '域名', target: 'CNAME 目标', ssl: 'HTTPS', key: '配置项', value: '值', title: '标题', content: '文案', link: '链接',
-  },
-  {
-    name: 'Name', status: 'Status', sort: 'Sort', add: 'Add', deleteConfirm: 'Delete "{name}"?',
-    platform: 'Platform', channel: 'Channel', webhook: 'Webhook URL', contact: 'Contact via', account: 'Account', hours: 'Hours',
-    domain: 'Domain', target: 'CNAME target', ssl: 'HTTPS', key: 'Setting', value: 'Value', title: 'Title', content: 'Text', link: 'Link',
-  },
-);
-type Msg = ReturnType<typeof useMsg>;
+type Msg = ReturnType<typeof useTerminalMessages>;
 
 /** The value fields each agent terminal page keeps (stored as one record per row). */
 const FIELDS: Record<TerminalSection, (keyof Msg)[]> = {
@@ -35,7 +25,7 @@ const FIELDS: Record<TerminalSection, (keyof Msg)[]> = {
 
 /** One agent terminal page (system/agent*): rows with a name, page-specific fields, status and sort; real storage. */
 export function AgentTerminalPage({ section }: { section: TerminalSection }) {
-  const m = useMsg();
+  const m = useTerminalMessages();
   const t = useT();
   const lang = useLang((s) => s.lang);
   const { modal, message } = App.useApp();
@@ -102,7 +92,8 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
         cancelText={t('common.cancel')}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          const v = await form.validateFields();
+          const v = await validValues(form);
+          if (!v) return;
           const value = Object.fromEntries(fields.map((f) => [f, String(v.value?.[f] ?? '').trim()]));
           try {
             await save.mutateAsync({ id: editing === 'new' || !editing ? undefined : editing.id, section, name: v.name, status: v.status, sort: v.sort ?? 0, value });
@@ -125,8 +116,8 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
           <Form.Item name="status" label={m.status}>
             <Select options={(['activity', 'disabled'] as const).map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
           </Form.Item>
-          <Form.Item name="sort" label={m.sort}>
-            <InputNumber min={0} max={9999} precision={0} />
+          <Form.Item name="sort" label={m.sort} rules={[zodRule(SaveTerminalItemBody.shape.sort)]}>
+            <NumberInput />
           </Form.Item>
         </Form>
       </Modal>

@@ -9,7 +9,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { fetchAgentUsers, modifyAgentUserStatus, proxyKeys, saveAgentAppUser, saveAgentUser, useAgentSearch } from './api';
 import { useProxyMessages } from './messages';
 import { STATUS_COLOR } from './ProxyList';
@@ -127,7 +127,8 @@ export default function AgentUserList() {
         cancelText={t('common.cancel')}
         onCancel={() => setEditing(null)}
         onOk={async () => {
-          const v = await editForm.validateFields();
+          const v = await validValues(editForm);
+          if (!v) return;
           try {
             await save.mutateAsync({ ...v, id: editing === 'new' || !editing ? undefined : editing.id });
             message.success(t('common.success'));
@@ -160,7 +161,8 @@ export default function AgentUserList() {
         cancelText={t('common.cancel')}
         onCancel={() => setAppOf(null)}
         onOk={async () => {
-          const v = await appForm.validateFields();
+          const v = await validValues(appForm);
+          if (!v) return;
           const app = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x ?? '').trim()]));
           await saveAgentAppUser({ id: appOf!.id, app });
           message.success(t('common.success'));

@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Card, Col, Descriptions, Row, Space, Statistic, Tag } from 'antd';
 import { AccountStatus } from '@waystation/shared/vocab/account';
+import { withdrawalAccountText } from '@waystation/shared/contract/proxy';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { formatMoney } from '../transaction/money';
@@ -42,7 +43,7 @@ export default function ProxyDetail() {
           <Descriptions.Item label={m.email}>{a.email}</Descriptions.Item>
           <Descriptions.Item label={m.phone}>{a.phone}</Descriptions.Item>
           <Descriptions.Item label={m.rebate}>{a.rebate}</Descriptions.Item>
-          <Descriptions.Item label={m.account}>{[acc.method, acc.accountName, acc.accountNo, acc.bankName].filter(Boolean).join(' · ') || m.notSet}</Descriptions.Item>
+          <Descriptions.Item label={m.account}>{withdrawalAccountText(acc, lang) || m.notSet}</Descriptions.Item>
           <Descriptions.Item label={m.siteName}>{a.app.siteName}</Descriptions.Item>
           <Descriptions.Item label={t('common.createTime')}>{formatTime(a.createTime)}</Descriptions.Item>
         </Descriptions>

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Tabs, Tag } from 'antd';
-import { AgentApp, SaveAgentBody, WithdrawalAccount, type AgentDetail } from '@waystation/shared/contract/proxy';
+import { AgentApp, SaveAgentBody, WithdrawalAccount, WithdrawalMethod, withdrawalAccountText, type AgentDetail } from '@waystation/shared/contract/proxy';
 import { password as passwordRule, percentage } from '@waystation/shared/rules/index';
 import { z } from 'zod';
-import { useT } from '../../i18n';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { useLang, useT } from '../../i18n';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useVerify, type RunVerified } from '../../components/verify/useVerify';
 import {
   modifyRebate, modifyWithdrawalAccount, resetAgentPhone, resetAgentPwd, resetAgentTradePwd, saveAgent, saveAgentApp, useAgent, useInvalidateProxy,
 } from './api';
 import { DomainTable, ProfitTable } from './AgentConfigTables';
 import { useProxyMessages } from './messages';
+import { LiveText } from '../../components/LiveText';
 
 const field = (schema: z.ZodObject, key: string) => zodRule(schema.shape[key] as z.ZodType);
 
@@ -50,7 +51,8 @@ function ProfileForm({ agent }: { agent?: AgentDetail }) {
     if (agent) form.setFieldsValue(agent);
   }, [agent, form]);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       const res = await saveAgent({ ...v, id: agent?.id });
       message.success(t('common.success'));
@@ -135,6 +137,7 @@ type Dialog = 'pwd' | 'trade' | 'phone' | 'rebate' | 'account';
 
 function Security({ agent }: { agent: AgentDetail }) {
   const m = useProxyMessages();
+  const lang = useLang((s) => s.lang);
   const [run, holder] = useVerify();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const acc = agent.withdrawalAccount;
@@ -167,7 +170,7 @@ function Security({ agent }: { agent: AgentDetail }) {
         </Descriptions.Item>
         <Descriptions.Item label={m.account}>
           <Space>
-            {[acc.method, acc.accountName, acc.accountNo, acc.bankName].filter(Boolean).join(' · ') || m.notSet}
+            {withdrawalAccountText(acc, lang) || m.notSet}
             <Button size="small" onClick={() => setDialog('account')}>{m.modifyAccount}</Button>
           </Space>
         </Descriptions.Item>
@@ -181,12 +184,14 @@ function Security({ agent }: { agent: AgentDetail }) {
 function SecurityDialog({ agent, kind, run, onClose }: { agent: AgentDetail; kind: Dialog; run: RunVerified; onClose(): void }) {
   const m = useProxyMessages();
   const t = useT();
+  const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
   const invalidate = useInvalidateProxy();
   const [form] = Form.useForm();
   const titles: Record<Dialog, string> = { pwd: m.resetPwd, trade: m.resetTradePwd, phone: m.resetPhone, rebate: m.modifyRebate, account: m.modifyAccount };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const id = agent.id;
     try {
       const res = await (kind === 'pwd'
@@ -231,8 +236,8 @@ function SecurityDialog({ agent, kind, run, onClose }: { agent: AgentDetail; kin
         )}
         {kind === 'account' && (
           <>
-            <Form.Item name="method" label={m.method} rules={[{ required: true }]}>
-              <Select options={WithdrawalAccount.shape.method.options.map((v) => ({ value: v, label: v }))} />
+            <Form.Item name="method" label={m.method} rules={[{ required: true, message: <LiveText of={useProxyMessages} k="methodRequired" /> }]}>
+              <Select options={WithdrawalMethod.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
             </Form.Item>
             <Form.Item name="accountName" label={m.accountName} rules={[field(WithdrawalAccount, 'accountName')]}>
               <Input maxLength={100} />

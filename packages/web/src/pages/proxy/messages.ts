@@ -33,6 +33,7 @@ export const useProxyMessages = defineMessages(
     modifyAccount: '修改提现账户',
     account: '提现账户',
     method: '方式',
+    methodRequired: '请选择提现方式',
     accountName: '账户名',
     accountNo: '账号',
     bankName: '开户行',
@@ -97,6 +98,7 @@ export const useProxyMessages = defineMessages(
     modifyAccount: 'Change withdrawal account',
     account: 'Withdrawal account',
     method: 'Method',
+    methodRequired: 'Choose the withdrawal method',
     accountName: 'Account name',
     accountNo: 'Account no.',
     bankName: 'Bank',
@@ -128,5 +130,18 @@ export const useProxyMessages = defineMessages(
     timezone: 'Time zone',
     notifyEmail: 'Notification email',
     notSet: 'Not set',
+  },
+);
+
+export const useTerminalMessages = defineMessages(
+  {
+    name: '名称', status: '状态', sort: '排序', add: '新增', deleteConfirm: '确定删除「{name}」吗？',
+    platform: '平台', channel: '频道', webhook: 'Webhook 地址', contact: '联系方式', account: '账号', hours: '服务时间',
+    domain: '域名', target: 'CNAME 目标', ssl: 'HTTPS', key: '配置项', value: '值', title: '标题', content: '文案', link: '链接',
+  },
+  {
+    name: 'Name', status: 'Status', sort: 'Sort', add: 'Add', deleteConfirm: 'Delete "{name}"?',
+    platform: 'Platform', channel: 'Channel', webhook: 'Webhook URL', contact: 'Contact via', account: 'Account', hours: 'Hours',
+    domain: 'Domain', target: 'CNAME target', ssl: 'HTTPS', key: 'Setting', value: 'Value', title: 'Title', content: 'Text', link: 'Link',
   },
 );

@@ -1,8 +1,9 @@
 import { App, Form, Input, Modal, Select } from 'antd';
 import { AdminSaveBody, type AdminAccount } from '@waystation/shared/contract/admin';
 import type { RoleOptionList } from '@waystation/shared/contract/role';
-import { useT } from '../../i18n';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { roleTexts } from '@waystation/shared/menu';
+import { useLang, useT } from '../../i18n';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useSaveAdmin } from './api';
 import { useSystemMessages } from './messages';
 
@@ -20,13 +21,15 @@ const shape = AdminSaveBody.shape;
 /** Creates (password required) or edits (empty password = unchanged) a staff account. */
 export function AdminEditModal({ account, roles, onClose }: { account: AdminAccount | null; roles: RoleOptionList; onClose(): void }) {
   const t = useT();
+  const lang = useLang((s) => s.lang);
   const m = useSystemMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useSaveAdmin();
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const body: AdminSaveBody = {
       ...(account ? { id: account.id } : {}),
       username: v.username.trim(),
@@ -81,7 +84,7 @@ export function AdminEditModal({ account, roles, onClose }: { account: AdminAcco
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="roles" label={m.roles} rules={[zodRule(shape.roles)]}>
-          <Select mode="multiple" options={roles.map((r) => ({ value: r.key, label: `${r.name} (${r.key})` }))} />
+          <Select mode="multiple" options={roles.map((r) => ({ value: r.key, label: roleTexts(r, lang).name }))} />
         </Form.Item>
         <Form.Item name="avatar" label={m.avatar} rules={[zodRule(shape.avatar)]}>
           <Input />

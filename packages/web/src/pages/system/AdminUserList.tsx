@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Dropdown, Form, Input, Select, Space, Tag } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { roleTexts } from '@waystation/shared/menu';
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import type { AdminAccount } from '@waystation/shared/contract/admin';
 import { fill, useLang, useT } from '../../i18n';
@@ -35,7 +36,10 @@ export default function AdminUserList() {
   const list = useAdminList({ page, limit, ...filters, status: filters.status as AdminAccount['status'] | undefined });
   const roles = useRoleOptions();
   const modifyStatus = useModifyAdminStatus();
-  const roleName = (key: string) => roles.data?.find((r) => r.key === key)?.name ?? key;
+  const roleName = (key: string) => {
+    const role = roles.data?.find((r) => r.key === key);
+    return role ? roleTexts(role, lang).name : key;
+  };
 
   useFormFromQuery(form, { username: query.username, name: query.name, status: query.status, role: query.role });
 
@@ -134,7 +138,7 @@ export default function AdminUserList() {
           <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={AccountStatus.values.map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
         </Form.Item>
         <Form.Item name="role" label={m.roles}>
-          <Select allowClear style={{ width: 160 }} placeholder={t('common.all')} loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.key, label: r.name }))} />
+          <Select allowClear style={{ width: 160 }} placeholder={t('common.all')} loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.key, label: roleTexts(r, lang).name }))} />
         </Form.Item>
         <Form.Item>
           <Space>

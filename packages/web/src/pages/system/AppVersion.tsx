@@ -5,7 +5,7 @@ import { urlText } from '@waystation/shared/rules';
 import { AppPlatform } from '@waystation/shared/vocab/config-content';
 import type { AppVersion as Version, AppVersionSaveBody } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useSaveVersion, useVersions } from './ReferenceDataApi';
 
 /** App versions: the latest per platform, and every release with force-update flag and notes. */
@@ -49,7 +49,8 @@ function VersionModal({ version, onClose }: { version: Version | null; onClose: 
   const [form] = Form.useForm<AppVersionSaveBody>();
   const save = useSaveVersion();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: version?.id, downloadUrl: v.downloadUrl ?? '' });
       message.success('操作成功');

@@ -1,7 +1,8 @@
 import { Button, Card, DatePicker, Descriptions, Form, Input, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AuditEntry } from '@waystation/shared/contract/audit';
-import { useT } from '../../i18n';
+import { AuditSubject, auditActionLabel } from '@waystation/shared/vocab/audit';
+import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
@@ -24,6 +25,7 @@ function Json({ value }: { value: unknown }) {
 
 /** The audit trail: who did what to which target, before and after, filtered by actor, action, target and time. */
 export default function AuditList() {
+  const lang = useLang((s) => s.lang);
   const t = useT();
   const m = useSystemMessages();
   const { query, page, limit, setFilters, setPage } = useListQuery();
@@ -54,8 +56,8 @@ export default function AuditList() {
   const columns: ResizableColumn<AuditEntry>[] = [
     { key: 'createTime', title: m.time, dataIndex: 'createTime', width: 180, render: formatTime },
     { key: 'actorName', title: m.actor, dataIndex: 'actorName', width: 130 },
-    { key: 'action', title: m.action, dataIndex: 'action', width: 200 },
-    { key: 'targetType', title: m.targetType, dataIndex: 'targetType', width: 130 },
+    { key: 'action', title: m.action, dataIndex: 'action', width: 200, render: (a: string) => <span title={a}>{auditActionLabel(a, lang)}</span> },
+    { key: 'targetType', title: m.targetType, dataIndex: 'targetType', width: 130, render: (v: string) => <span title={v}>{AuditSubject.label(v, lang)}</span> },
     { key: 'targetId', title: m.targetId, dataIndex: 'targetId', width: 120 },
     {
       key: 'result',

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { App, Button, Card, Collapse, Form, Input, InputNumber, Radio, Space } from 'antd';
-import type { FaqSaveBody } from '@waystation/shared/contract/config';
+import { App, Button, Card, Collapse, Form, Input, Radio, Space } from 'antd';
+import { FaqSaveBody } from '@waystation/shared/contract/config';
 import { TRANSLATION_LANGUAGES } from '@waystation/shared/vocab/config-content';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { useFaq, useSaveFaq } from './TipsConfigApi';
+import { NumberInput } from '../../components/NumberInput';
 
 /** Creates (no ?id=) or edits one FAQ entry with its translations. */
 export default function FAQOperate() {
@@ -33,7 +34,7 @@ export default function FAQOperate() {
       <Form<FaqSaveBody> form={form} layout="vertical" onFinish={submit} initialValues={{ status: 'activity', sort: 0, category: '' }} style={{ maxWidth: 800 }}>
         <Space>
           <Form.Item name="category" label="分类"><Input /></Form.Item>
-          <Form.Item name="sort" label="排序"><InputNumber min={0} precision={0} /></Form.Item>
+          <Form.Item name="sort" label="排序" rules={[zodRule(FaqSaveBody.shape.sort)]}><NumberInput style={{ width: 120 }} /></Form.Item>
           <Form.Item name="status" label="状态"><Radio.Group options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
         </Space>
         <Form.Item name="question" label="问题" rules={[{ required: true, message: '请输入问题' }]}><Input /></Form.Item>

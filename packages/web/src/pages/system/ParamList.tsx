@@ -6,7 +6,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useAddParam, useEditParam, useParamStatus, useParams } from './ReferenceDataApi';
 
 /** System parameters: key/value pairs with name, remark and status. */
@@ -70,7 +70,8 @@ function ParamModal({ param, onClose }: { param: Param | null; onClose: () => vo
   const add = useAddParam();
   const edit = useEditParam();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       if (param) await edit.mutateAsync({ id: param.id, paramKey: v.paramKey, paramValue: v.paramValue ?? '', name: v.name, remark: v.remark });
       else await add.mutateAsync({ ...v, paramValue: v.paramValue ?? '' });

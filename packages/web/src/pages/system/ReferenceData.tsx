@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { rateText, type Country, type Currency, type Region } from '@waystation/shared/contract/reference';
+import { CountrySaveBody, CurrencySaveBody, RegionSaveBody, rateText, type Country, type Currency, type Region } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import {
   useConfigGroup, useConfigGroups, useCountryList, useCurrencies, useRegions, useSaveConfigData, useSaveCountry, useSaveCurrency, useSaveRegion,
 } from './ReferenceDataApi';
+import { NumberInput } from '../../components/NumberInput';
 
 const statusTag = (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>;
 const statusOptions = [{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }];
@@ -41,7 +42,8 @@ function SimpleModal<T extends object>({ title, initial, onSave, onClose, childr
   const [form] = Form.useForm<T>();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     setBusy(true);
     try {
       await onSave(v);
@@ -90,10 +92,10 @@ function Currencies() {
           <Space>
             <Form.Item name="rate" label="汇率" rules={[{ required: true, message: '请输入' }, zodRule(rateText)]}><Input aria-label="汇率" /></Form.Item>
             <Form.Item name="symbol" label="符号"><Input style={{ width: 80 }} /></Form.Item>
-            <Form.Item name="minorDigits" label="小数位"><InputNumber min={0} max={4} precision={0} /></Form.Item>
+            <Form.Item name="minorDigits" label="小数位" rules={[zodRule(CurrencySaveBody.shape.minorDigits)]}><NumberInput style={{ width: 100 }} /></Form.Item>
           </Space>
           <Space>
-            <Form.Item name="sort" label="排序"><InputNumber min={0} precision={0} /></Form.Item>
+            <Form.Item name="sort" label="排序" rules={[zodRule(CurrencySaveBody.shape.sort)]}><NumberInput style={{ width: 120 }} /></Form.Item>
             <Form.Item name="status" label="状态"><Select style={{ width: 100 }} options={statusOptions} /></Form.Item>
           </Space>
         </SimpleModal>
@@ -127,7 +129,7 @@ function Regions() {
           <Form.Item name="nameZh" label="名称" rules={[{ required: true, message: '请输入' }]}><Input /></Form.Item>
           <Form.Item name="nameEn" label="英文名称" rules={[{ required: true, message: '请输入' }]}><Input /></Form.Item>
           <Space>
-            <Form.Item name="sort" label="排序"><InputNumber min={0} precision={0} /></Form.Item>
+            <Form.Item name="sort" label="排序" rules={[zodRule(RegionSaveBody.shape.sort)]}><NumberInput style={{ width: 120 }} /></Form.Item>
             <Form.Item name="status" label="状态"><Select style={{ width: 100 }} options={statusOptions} /></Form.Item>
           </Space>
         </SimpleModal>
@@ -164,7 +166,7 @@ function Countries() {
           <Form.Item name="nameEn" label="英文名称" rules={[{ required: true, message: '请输入' }]}><Input /></Form.Item>
           <Form.Item name="regionId" label="区域"><Select allowClear options={regions.data?.map((r) => ({ value: r.id, label: r.nameZh }))} /></Form.Item>
           <Space>
-            <Form.Item name="sort" label="排序"><InputNumber min={0} precision={0} /></Form.Item>
+            <Form.Item name="sort" label="排序" rules={[zodRule(CountrySaveBody.shape.sort)]}><NumberInput style={{ width: 120 }} /></Form.Item>
             <Form.Item name="status" label="状态"><Select style={{ width: 100 }} options={statusOptions} /></Form.Item>
           </Space>
         </SimpleModal>
@@ -182,7 +184,8 @@ function ConfigData() {
   const save = useSaveConfigData();
   const [form] = Form.useForm<{ groupKey: string; dataKey: string; value: string }>();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     await save.mutateAsync({ groupKey: v.groupKey, list: [{ dataKey: v.dataKey, value: JSON.parse(v.value) }] });
     message.success('操作成功');
     setGroup(v.groupKey);

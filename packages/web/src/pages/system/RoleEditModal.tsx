@@ -3,7 +3,7 @@ import { Alert, App, Form, Input, Modal, Spin, Tree, type TreeDataNode } from 'a
 import type { MenuRoute } from '@waystation/shared/menu/types';
 import { RoleSaveBody, type Role } from '@waystation/shared/contract/role';
 import { useRouteTitle, useT } from '../../i18n';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { joinPath } from '../../shell/routes/model';
 import { useCatalogue, useSaveRole } from './api';
 import { useSystemMessages } from './messages';
@@ -51,7 +51,8 @@ export function RoleEditModal({ role, onClose }: { role: Role | null; onClose():
   }, [catalogue.data, titleOf, m.hiddenRoute]);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const body: RoleSaveBody = {
       ...(role ? { id: role.id } : {}),
       key: v.key.trim(),

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, Space, Tag, Tooltip } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { roleTexts } from '@waystation/shared/menu';
 import type { Role } from '@waystation/shared/contract/role';
-import { fill, useT } from '../../i18n';
+import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
@@ -13,6 +14,7 @@ import { RoleEditModal } from './RoleEditModal';
 
 /** Roles: list with keyword filter (in the URL), edit granted routes, delete unused roles after confirmation. */
 export default function RoleList() {
+  const lang = useLang((s) => s.lang);
   const t = useT();
   const m = useSystemMessages();
   const { modal, message } = App.useApp();
@@ -41,8 +43,8 @@ export default function RoleList() {
   const columns: ResizableColumn<Role>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'key', title: m.roleKey, dataIndex: 'key', width: 160, render: (v: string, r) => (r.builtin ? <Space>{v}<Tag>{m.builtin}</Tag></Space> : v) },
-    { key: 'name', title: m.roleName, dataIndex: 'name', width: 140 },
-    { key: 'description', title: m.description, dataIndex: 'description', width: 200, ellipsis: true },
+    { key: 'name', title: m.roleName, dataIndex: 'name', width: 140, render: (_, r) => roleTexts(r, lang).name },
+    { key: 'description', title: m.description, dataIndex: 'description', width: 200, ellipsis: true, render: (_, r) => roleTexts(r, lang).description },
     {
       key: 'routes',
       title: m.grantedRoutes,

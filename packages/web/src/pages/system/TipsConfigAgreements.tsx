@@ -7,7 +7,7 @@ import { Agreement, AgreementDetail, AgreementListResult, type AgreementContentB
 import { SaveResult } from '@waystation/shared/contract/reference';
 import { request } from '../../api/request';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 
 const keys = { all: ['agreement'] as const, list: ['agreement', 'list'] as const, detail: (id: number) => ['agreement', 'detail', id] as const };
 
@@ -58,7 +58,8 @@ function AgreementModal({ agreement, onClose }: { agreement: Agreement | null; o
   const [form] = Form.useForm<AgreementSaveBody>();
   const save = useAgreementMutation((b: AgreementSaveBody) => request('/api/agreement/save', { method: 'POST', body: b, schema: SaveResult }));
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: agreement?.id });
       message.success('操作成功');
@@ -88,7 +89,8 @@ function PublishModal({ agreement, onClose }: { agreement: Agreement; onClose: (
   const detail = useQuery({ queryKey: keys.detail(agreement.id), queryFn: () => request('/api/agreement/fetchAgreementDetail', { params: { id: agreement.id }, schema: AgreementDetail }) });
   const publish = useAgreementMutation((b: AgreementContentBody) => request('/api/agreement/saveAgreement', { method: 'POST', body: b, schema: z.object({ version: z.number() }) }));
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     modal.confirm({
       title: '确认发布',
       content: `发布后协议将升级为 v${agreement.currentVersion + 1}${agreement.requireAccept ? '，会员需重新同意后才能继续使用' : ''}。确定发布吗？`,

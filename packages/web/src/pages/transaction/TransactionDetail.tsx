@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { Card, Descriptions, Space, Table } from 'antd';
-import { AccountKind, LedgerType, OwnerType, type Transaction } from '@waystation/shared/contract/ledger';
+import { AccountKind, ledgerRefText, LedgerType, OwnerType, type Transaction } from '@waystation/shared/contract/ledger';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { Amount, formatMoney } from './money';
@@ -29,7 +29,7 @@ export default function TransactionDetail() {
             <Amount minor={d.amount} currency={d.currency} signed />
           </Descriptions.Item>
           <Descriptions.Item label={m.balanceAfter}>{formatMoney(d.balanceAfter, d.currency)}</Descriptions.Item>
-          <Descriptions.Item label={m.ref}>{d.refType ? `${d.refType} ${d.refId}` : ''}</Descriptions.Item>
+          <Descriptions.Item label={m.ref}>{ledgerRefText(d, lang)}</Descriptions.Item>
           <Descriptions.Item label={m.remark}>{d.remark}</Descriptions.Item>
           <Descriptions.Item label={m.operator}>{d.operatorName}</Descriptions.Item>
           <Descriptions.Item label={m.time}>{formatTime(d.createTime)}</Descriptions.Item>

@@ -1,7 +1,7 @@
 import { Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { AccountKind, LedgerType, OwnerType, type Transaction, type TransactionListQuery } from '@waystation/shared/contract/ledger';
+import { AccountKind, ledgerRefText, LedgerType, OwnerType, type Transaction, type TransactionListQuery } from '@waystation/shared/contract/ledger';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
@@ -49,7 +49,7 @@ export default function TransactionList() {
     { key: 'type', title: m.type, width: 100, render: (_, r) => LedgerType.label(r.type, lang) },
     { key: 'amount', title: m.amount, width: 130, render: (_, r) => <Amount minor={r.amount} currency={r.currency} signed /> },
     { key: 'after', title: m.balanceAfter, width: 130, render: (_, r) => formatMoney(r.balanceAfter, r.currency) },
-    { key: 'ref', title: m.ref, width: 140, render: (_, r) => (r.refType ? `${r.refType} ${r.refId}` : '') },
+    { key: 'ref', title: m.ref, width: 140, render: (_, r) => ledgerRefText(r, lang) },
     { key: 'remark', title: m.remark, dataIndex: 'remark', width: 200 },
     { key: 'operator', title: m.operator, dataIndex: 'operatorName', width: 100 },
   ];

@@ -6,56 +6,15 @@ import { SensitiveOperation } from '@waystation/shared/vocab/account';
 import { initAdminUsers } from '../../api/admin';
 import { defineMessages, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { fetchOutbox, fetchVerifyConfig, saveVerifyConfig } from '../../components/verify/api';
 import { useSession } from '../../shell/session';
+import { useVerifyConfigMessages } from './messages';
 
-const useMsg = defineMessages(
-  {
-    type: '操作类型',
-    key: '标识',
-    enabled: '开启验证',
-    subjects: '验证人',
-    totp: '验证器',
-    edit: '配置',
-    editTitle: '配置敏感操作验证：{name}',
-    subjectsHint: '开启后，执行该操作前须由以下人员之一提供验证码',
-    enabledHint: '关闭后该操作将被拒绝执行（登录验证除外：关闭即不需要第二步验证）',
-    config: '验证配置',
-    outbox: '发件箱',
-    outboxHint: '未配置邮件服务器时，验证码保存在此，仅超级管理员可见',
-    recipient: '收件人',
-    subject: '主题',
-    body: '内容',
-    time: '时间',
-    on: '已开启',
-    off: '未开启',
-  },
-  {
-    type: 'Operation',
-    key: 'Key',
-    enabled: 'Verification',
-    subjects: 'Verifiers',
-    totp: 'Authenticator',
-    edit: 'Configure',
-    editTitle: 'Sensitive operation: {name}',
-    subjectsHint: 'When on, one of these staff must provide a code before the operation runs',
-    enabledHint: 'When off, the operation is refused (except login verification: off means no second step)',
-    config: 'Configuration',
-    outbox: 'Outbox',
-    outboxHint: 'Without a mail server, codes are kept here, visible to super admins only',
-    recipient: 'Recipient',
-    subject: 'Subject',
-    body: 'Body',
-    time: 'Time',
-    on: 'On',
-    off: 'Off',
-  },
-);
 
 /** system/VerifyConfig: per SPEC §6 operation type, the verification switch and who may verify; the code outbox. */
 export default function VerifyConfig() {
-  const m = useMsg();
+  const m = useVerifyConfigMessages();
   const isSuper = useSession((s) => s.info?.roles.includes('super_admin') ?? false);
   return (
     <Card>
@@ -70,7 +29,7 @@ export default function VerifyConfig() {
 }
 
 function ConfigTable() {
-  const m = useMsg();
+  const m = useVerifyConfigMessages();
   const t = useT();
   const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
@@ -83,7 +42,8 @@ function ConfigTable() {
 
   const submit = async () => {
     if (!editing) return;
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ type: editing.type, enabled: v.enabled, subjectIds: v.subjectIds ?? [] });
       message.success(t('common.success'));
@@ -158,7 +118,7 @@ function ConfigTable() {
 }
 
 function Outbox() {
-  const m = useMsg();
+  const m = useVerifyConfigMessages();
   const [page, setPage] = useState(1);
   const list = useQuery({ queryKey: ['verify', 'outbox', page], queryFn: () => fetchOutbox({ page, limit: 20 }), refetchInterval: 10_000 });
   return (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal, Radio } from 'antd';
-import { positiveAmount } from '@waystation/shared/rules/index';
+import { AdjustBody } from '@waystation/shared/contract/vip';
 import { DEFAULT_CURRENCY, toMinor } from '@waystation/shared/contract/ledger';
 import { fill, useT } from '../../i18n';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import type { RunVerified } from '../../components/verify/useVerify';
 import { formatMoney } from '../transaction/money';
 import { modifyAmount, modifyCommission, useInvalidateMember } from './api';
@@ -30,7 +30,8 @@ export function AdjustModal({ memberId, kind, run, onClose }: { memberId: number
   const invalidate = useInvalidateMember();
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     const text = fill(m.adjustConfirm, { direction: v.direction === 'add' ? m.add : m.deduct, amount: formatMoney(toMinor(v.amount), DEFAULT_CURRENCY) });
     modal.confirm({
       title: kind === 'balance' ? m.adjustBalance : m.adjustCommission,
@@ -69,11 +70,11 @@ export function AdjustModal({ memberId, kind, run, onClose }: { memberId: number
             <Radio value="deduct">{m.deduct}</Radio>
           </Radio.Group>
         </Form.Item>
-        <Form.Item name="amount" label={`${m.amount}（${DEFAULT_CURRENCY}）`} rules={[zodRule(positiveAmount)]}>
-          <Input inputMode="decimal" />
+        <Form.Item name="amount" label={m.amount} rules={[zodRule(AdjustBody.shape.amount)]}>
+          <Input inputMode="decimal" suffix={DEFAULT_CURRENCY} />
         </Form.Item>
-        <Form.Item name="remark" label={m.remark} rules={[{ required: true, whitespace: true, message: m.remarkRequired }]}>
-          <Input.TextArea maxLength={200} rows={2} />
+        <Form.Item name="remark" label={m.remark} rules={[zodRule(AdjustBody.shape.remark)]}>
+          <Input.TextArea rows={2} />
         </Form.Item>
       </Form>
     </Modal>

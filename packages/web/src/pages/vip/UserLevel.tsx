@@ -1,21 +1,20 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { fromMinor } from '@waystation/shared/contract/ledger';
-import type { UserLevel as Level } from '@waystation/shared/contract/vip';
-import { percentage, positiveAmount } from '@waystation/shared/rules/index';
+import { SaveUserLevelBody, type UserLevel as Level } from '@waystation/shared/contract/vip';
 import { AccountStatus } from '@waystation/shared/vocab/account';
-import { z } from 'zod';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
-import { showFieldErrors, zodRule } from '../../components/zodRule';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { formatMoney } from '../transaction/money';
 import { useLevels, useSaveLevel } from './api';
 import { useVipMessages } from './messages';
 import { STATUS_COLOR } from './VipList';
+import { NumberInput } from '../../components/NumberInput';
 
-const threshold = z.union([positiveAmount, z.literal('0')]);
+const levelShape = SaveUserLevelBody.shape;
 
 /** vip/UserLevel: member levels with discount and spending threshold. */
 export default function UserLevel() {
@@ -38,7 +37,8 @@ export default function UserLevel() {
     setEditing(l);
   };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: editing === 'new' || !editing ? undefined : editing.id });
       message.success(t('common.success'));
@@ -69,17 +69,17 @@ export default function UserLevel() {
       />
       <Modal open={!!editing} title={editing === 'new' ? m.createLevel : m.editLevel} onOk={submit} onCancel={() => setEditing(null)} okButtonProps={{ loading: save.isPending }} okText={t('common.save')} cancelText={t('common.cancel')} forceRender>
         <Form form={form} layout="vertical">
-          <Form.Item name="name" label={m.levelName} rules={[{ required: true, whitespace: true, message: '请输入等级名称' }]}>
+          <Form.Item name="name" label={m.levelName} rules={[zodRule(levelShape.name)]}>
             <Input maxLength={40} />
           </Form.Item>
-          <Form.Item name="discount" label={m.discount} rules={[zodRule(percentage)]}>
+          <Form.Item name="discount" label={m.discount} rules={[zodRule(levelShape.discount)]}>
             <Input inputMode="decimal" />
           </Form.Item>
-          <Form.Item name="threshold" label={`${m.threshold}（CNY）`} rules={[zodRule(threshold)]}>
-            <Input inputMode="decimal" />
+          <Form.Item name="threshold" label={m.threshold} rules={[zodRule(levelShape.threshold)]}>
+            <Input inputMode="decimal" suffix="CNY" />
           </Form.Item>
-          <Form.Item name="sort" label={m.sort}>
-            <InputNumber min={0} max={9999} precision={0} />
+          <Form.Item name="sort" label={m.sort} rules={[zodRule(levelShape.sort)]}>
+            <NumberInput />
           </Form.Item>
           <Form.Item name="status" label={m.status}>
             <Select options={(['activity', 'disabled'] as const).map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />

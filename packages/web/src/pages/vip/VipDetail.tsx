@@ -10,7 +10,7 @@ import { PurchaseStatus } from '@waystation/shared/vocab/goods-in';
 import { initAdminUsers } from '../../api/admin';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors } from '../../components/zodRule';
+import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useVerify, type RunVerified } from '../../components/verify/useVerify';
 import { Amount, formatMoney } from '../transaction/money';
 import { AdjustModal } from './AdjustModal';
@@ -229,7 +229,8 @@ function AddressModal({ memberId, address, run, onClose }: { memberId: number; a
   const invalidate = useInvalidateMember();
   const [form] = Form.useForm<Omit<MemberAddress, 'id' | 'isDefault'>>();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validValues(form);
+    if (!v) return;
     try {
       const res = await run('modify_user_address', memberId, (h) => modifyAddress({ memberId, addressId: address.id, ...v }, h));
       if (!res && res !== null) return;

@@ -9,6 +9,7 @@ import { formatMoney } from '../transaction/money';
 import { StatusTag } from '../buy/PurchaseListView';
 import { useUnpaidAction, useUnpaidDetail } from './api';
 import { useUnpaidMessages } from './messages';
+import { validValues } from '../../components/zodRule';
 
 /** waitPaidOrder/WaitPaidDetail (/waitPaidOrder/detail/{id}): an unpaid order's lines; mark it paid (lines queue for buying) or cancel it. */
 export default function WaitPaidDetail() {
@@ -69,7 +70,9 @@ export default function WaitPaidDetail() {
         destroyOnHidden
         onCancel={() => setDialog(null)}
         onOk={async () => {
-          const { text } = await form.validateFields();
+          const values = await validValues(form);
+          if (!values) return;
+          const { text } = values;
           await action.mutateAsync({ kind: dialog!, body: dialog === 'manualPaid' ? { id: d.id, note: text } : { id: d.id, reason: text } });
           message.success(t('common.success'));
           setDialog(null);

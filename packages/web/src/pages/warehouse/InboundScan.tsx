@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
-import type { InboundLine, InboundLookupResult, UnclaimedParcel } from '@waystation/shared/contract/warehouse';
+import { App, Button, Card, Checkbox, Form, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { UnclaimedCreateBody, type InboundLine, type InboundLookupResult, type UnclaimedParcel } from '@waystation/shared/contract/warehouse';
 import type { ItemSummary } from '@waystation/shared/contract/purchase';
 import { UnclaimedStatus } from '@waystation/shared/vocab/goods-in';
 import { specString } from '@waystation/shared/vocab/label';
@@ -15,6 +15,8 @@ import { fetchPurchases } from '../buy/api';
 import { StatusTag } from '../buy/PurchaseListView';
 import { assignUnclaimed, createUnclaimed, inboundLookup, inboundReceive, useInvalidateGoods, useUnclaimed } from './api';
 import { useStationMessages } from './messages';
+import { NumberInput } from '../../components/NumberInput';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 
 const STATION = 'inbound';
 
@@ -188,18 +190,21 @@ function UnclaimedDialog({ trackingNo, onDone }: { trackingNo: string; onDone: (
       confirmLoading={busy}
       onCancel={() => onDone(null)}
       onOk={async () => {
-        const v = await form.validateFields();
+        const v = await validValues(form);
+        if (!v) return;
         setBusy(true);
         try {
           onDone(await createUnclaimed({ trackingNo, weightG: v.weightG ?? 0, note: v.note?.trim() ?? '' }));
+        } catch (e) {
+          showFieldErrors(form, e);
         } finally {
           setBusy(false);
         }
       }}
     >
       <Form form={form} layout="vertical">
-        <Form.Item name="weightG" label={m.weight}>
-          <InputNumber min={0} precision={0} />
+        <Form.Item name="weightG" label={m.weight} rules={[zodRule(UnclaimedCreateBody.shape.weightG)]}>
+          <NumberInput unit="g" />
         </Form.Item>
         <Form.Item name="note" label={m.note}>
           <Input.TextArea maxLength={200} />

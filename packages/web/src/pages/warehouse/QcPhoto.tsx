@@ -12,6 +12,7 @@ import { uploadFile } from '../../warehouse/upload';
 import { StatusTag } from '../buy/PurchaseListView';
 import { qcPhoto, qcProblem, qcScan, useInvalidateGoods } from './api';
 import { useStationMessages } from './messages';
+import { validValues } from '../../components/zodRule';
 
 const STATION = 'qc';
 type Media = { fileUri: string; fileUrl: string; thumbUrl?: string; kind: 'image' | 'video' };
@@ -138,7 +139,10 @@ function ProblemDialog({ onOk, onCancel }: { onOk: (v: { problem: string; note?:
   const lang = useLang((s) => s.lang);
   const [form] = Form.useForm<{ problem: string; note?: string }>();
   return (
-    <Modal open title={m.qcProblem} onCancel={onCancel} onOk={() => form.validateFields().then(onOk)}>
+    <Modal open title={m.qcProblem} onCancel={onCancel} onOk={async () => {
+      const v = await validValues(form);
+      if (v) onOk(v);
+    }}>
       <Form form={form} layout="vertical">
         <Form.Item name="problem" label={m.problem} rules={[{ required: true, message: m.problem }]}>
           <Select options={QcProblem.values.map((v) => ({ value: v, label: QcProblem.label(v, lang) }))} />

@@ -1,12 +1,16 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table } from 'antd';
-import type { ShelfLocation as Shelf } from '@waystation/shared/contract/warehouse';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table } from 'antd';
+import { ShelfBatchAddBody, type ShelfLocation as Shelf } from '@waystation/shared/contract/warehouse';
 import { fill, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { batchAddShelves, setShelfStatus, useShelfWrite, useShelves } from './api';
 import { useStationMessages } from './messages';
+import { NumberInput } from '../../components/NumberInput';
+import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+
+const shelfShape = ShelfBatchAddBody.shape;
 
 /** warehouse/ShelfLocation: zone-row-level-slot locations; batch creation and switching a location off. */
 export default function ShelfLocation() {
@@ -62,20 +66,25 @@ export default function ShelfLocation() {
         confirmLoading={add.isPending}
         onCancel={() => setAdding(false)}
         onOk={async () => {
-          const v = await addForm.validateFields();
-          const r = (await add.mutateAsync({ ...v, zone: String(v.zone).toUpperCase() })) as { created: number; existing: number };
-          message.success(fill(m.created, r));
-          setAdding(false);
+          const v = await validValues(addForm);
+          if (!v) return;
+          try {
+            const r = (await add.mutateAsync({ ...v, zone: String(v.zone).toUpperCase() })) as { created: number; existing: number };
+            message.success(fill(m.created, r));
+            setAdding(false);
+          } catch (e) {
+            showFieldErrors(addForm, e);
+          }
         }}
       >
         <Form form={addForm} layout="vertical" initialValues={{ rows: 1, levels: 1, slots: 1 }}>
-          <Form.Item name="zone" label={m.zone} rules={[{ required: true, pattern: /^[A-Za-z]{1,2}$/, message: '库区为1-2个大写字母' }]}>
+          <Form.Item name="zone" label={m.zone} normalize={(v?: string) => v?.toUpperCase()} rules={[zodRule(shelfShape.zone)]}>
             <Input maxLength={2} style={{ width: 80 }} />
           </Form.Item>
           <Space>
-            <Form.Item name="rows" label={m.rows} rules={[{ required: true }]}><InputNumber min={1} max={99} precision={0} /></Form.Item>
-            <Form.Item name="levels" label={m.levels} rules={[{ required: true }]}><InputNumber min={1} max={20} precision={0} /></Form.Item>
-            <Form.Item name="slots" label={m.slots} rules={[{ required: true }]}><InputNumber min={1} max={99} precision={0} /></Form.Item>
+            <Form.Item name="rows" label={m.rows} rules={[zodRule(shelfShape.rows)]}><NumberInput style={{ width: 100 }} /></Form.Item>
+            <Form.Item name="levels" label={m.levels} rules={[zodRule(shelfShape.levels)]}><NumberInput style={{ width: 100 }} /></Form.Item>
+            <Form.Item name="slots" label={m.slots} rules={[zodRule(shelfShape.slots)]}><NumberInput style={{ width: 100 }} /></Form.Item>
           </Space>
         </Form>
       </Modal>

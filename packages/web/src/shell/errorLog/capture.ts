@@ -1,3 +1,5 @@
+import { ApiError } from '../../api/request';
+import { isFormValidationFailure } from '../../components/zodRule';
 import { addErrorLog } from './store';
 
 /** SPEC §9: error-log capture is on in production builds; VITE_ERROR_LOG=1 turns it on in dev. */
@@ -13,6 +15,15 @@ function describe(reason: unknown): { message: string; stack: string } {
   }
 }
 
+/**
+ * A refusal the person has already been shown is no client error: an API answer other than success (the request layer
+ * toasts it, or the verify dialog takes it), or a form whose rules failed (antd's rejection; the messages show under
+ * the fields). Handlers that simply let such a rejection go must not light the error log.
+ */
+function alreadyShown(reason: unknown): boolean {
+  return reason instanceof ApiError || isFormValidationFailure(reason);
+}
+
 /** Collects window errors and unhandled promise rejections. React render errors come from the page error boundary. */
 export function installErrorCapture(): void {
   if (!ERROR_LOG_ENABLED) return;
@@ -22,6 +33,7 @@ export function installErrorCapture(): void {
     addErrorLog({ message, stack, info: event.filename ? `window.onerror ${event.filename}:${event.lineno}:${event.colno}` : 'window.onerror' });
   });
   window.addEventListener('unhandledrejection', (event) => {
+    if (alreadyShown(event.reason)) return;
     const { message, stack } = describe(event.reason);
     addErrorLog({ message, stack, info: 'unhandledrejection' });
   });
