@@ -22,17 +22,16 @@ export const BACKUP_LIMITS = {
 } as const;
 export const DAILY_AT = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const intIn = (label: string, { min, max }: { min: number; max: number }) =>
-  z.number({ error: `${label}须为 ${min}~${max} 的整数` }).int(`${label}须为 ${min}~${max} 的整数`).min(min, `${label}须为 ${min}~${max} 的整数`).max(max, `${label}须为 ${min}~${max} 的整数`);
+const intIn = (message: string, { min, max }: { min: number; max: number }) => z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 /** Schedule (Asia/Shanghai time), retention of scheduled backups, and when old log and trace rows move to the archive tables. */
 export const BackupSettings = z.strictObject({
   enabled: z.boolean({ error: '请选择是否开启每日备份' }),
   dailyAt: z.string({ error: '请输入每日备份时间' }).regex(DAILY_AT, '每日备份时间格式为 HH:mm（00:00~23:59）'),
-  keepDaily: intIn('保留每日备份份数', BACKUP_LIMITS.keepDaily),
-  keepWeekly: intIn('保留每周备份份数', BACKUP_LIMITS.keepWeekly),
-  archiveLogsAfterDays: intIn('日志归档天数', BACKUP_LIMITS.archiveLogsAfterDays),
-  archiveTracesAfterDays: intIn('轨迹归档天数', BACKUP_LIMITS.archiveTracesAfterDays),
+  keepDaily: intIn('保留每日备份份数须为 1~90 的整数', BACKUP_LIMITS.keepDaily),
+  keepWeekly: intIn('保留每周备份份数须为 0~52 的整数', BACKUP_LIMITS.keepWeekly),
+  archiveLogsAfterDays: intIn('日志归档天数须为 30~3650 的整数', BACKUP_LIMITS.archiveLogsAfterDays),
+  archiveTracesAfterDays: intIn('轨迹归档天数须为 90~3650 的整数', BACKUP_LIMITS.archiveTracesAfterDays),
 });
 export type BackupSettings = z.infer<typeof BackupSettings>;
 

@@ -259,6 +259,20 @@ const SERVICES: TextPair[] = [
   ['重定向次数过多', 'Too many redirects'],
 ];
 
+/** Backups (the settings form and the screen's calls). */
+const BACKUPS: TextPair[] = [
+  ['备份文件名不正确', 'The backup file name is not valid'],
+  ['请选择是否开启每日备份', 'Choose whether the daily backup is on'],
+  ['请输入每日备份时间', 'Enter the daily backup time'],
+  ['每日备份时间格式为 HH:mm（00:00~23:59）', 'The daily backup time is HH:mm (00:00–23:59)'],
+  ['保留每日备份份数须为 1~90 的整数', 'Daily backups kept: a whole number from 1 to 90'],
+  ['保留每周备份份数须为 0~52 的整数', 'Weekly backups kept: a whole number from 0 to 52'],
+  ['日志归档天数须为 30~3650 的整数', 'Days before logs are archived: a whole number from 30 to 3650'],
+  ['轨迹归档天数须为 90~3650 的整数', 'Days before traces are archived: a whole number from 90 to 3650'],
+  ['请指定要删除的备份（文件名或运行记录，二选一）', 'Name the backup to delete (its file name or its run, one of the two)'],
+  ['仅超级管理员可用，不能授予其他角色：{routes}', 'For the super admin only, cannot be granted to another role: {routes}'],
+];
+
 /** The server's own refusals of a request as a whole. */
 const REQUESTS: TextPair[] = [
   ['参数校验失败', 'Invalid request'],
@@ -266,4 +280,4 @@ const REQUESTS: TextPair[] = [
   ['请求格式错误：{detail}', 'Malformed request: {detail}'],
 ];
 
-export const TRANSLATIONS: readonly TextPair[] = [...RULES, ...SCHEMAS, ...Object.values(FreightRefusalText), ...SERVICES, ...REQUESTS];
+export const TRANSLATIONS: readonly TextPair[] = [...RULES, ...SCHEMAS, ...Object.values(FreightRefusalText), ...SERVICES, ...BACKUPS, ...REQUESTS];

@@ -80,10 +80,17 @@ export const AuditSubject = vocab([
   { value: 'appVersion', zh: 'App 版本', en: 'App version' },
   { value: 'notifyChannel', zh: '通知渠道', en: 'Notification channel' },
   { value: 'notifyTemplate', zh: '通知模板', en: 'Notification template' },
+  { value: 'backup', zh: '数据备份', en: 'Backup' },
+  { value: 'backupSettings', zh: '备份设置', en: 'Backup settings' },
 ] as const);
 
 export const AuditVerb = vocab([
   { value: 'login', zh: '登录', en: 'Log in' },
+  { value: 'paid', zh: '已退到余额', en: 'Paid to balance' },
+  { value: 'settings', zh: '修改设置', en: 'Change settings' },
+  { value: 'retention', zh: '按保留规则删除', en: 'Delete by retention' },
+  { value: 'run', zh: '执行', en: 'Run' },
+  { value: 'download', zh: '下载', en: 'Download' },
   { value: 'logout', zh: '退出登录', en: 'Log out' },
   { value: 'unlock', zh: '解锁', en: 'Unlock' },
   { value: 'demoSwitch', zh: '切换演示角色', en: 'Switch demo role' },
