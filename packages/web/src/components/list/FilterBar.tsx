@@ -7,10 +7,12 @@ import { useT } from '../../i18n';
  * list query's `setFilters`), so a refresh or a shared link shows the same list; 重置 clears both.
  */
 export function FilterBar<V extends object>({
-  form, onSearch, toValues, children, extra,
+  form, onSearch, onSame, toValues, children, extra,
 }: {
   form: FormInstance<V>;
-  onSearch(filters: Record<string, string | number | undefined | null>): void;
+  onSearch(filters: Record<string, string | number | undefined | null>, onSame?: () => void): void;
+  /** Called instead when 搜索 is pressed with the filters already shown (e.g. to refetch the list). */
+  onSame?(): void;
   /** The form's values as URL filters (dates → text); by default as they are. */
   toValues?(values: V): Record<string, string | number | undefined | null>;
   children: ReactNode;
@@ -19,7 +21,7 @@ export function FilterBar<V extends object>({
 }) {
   const t = useT();
   return (
-    <Form form={form} layout="inline" className="list-filters" onFinish={(v: V) => onSearch(toValues ? toValues(v) : (v as Record<string, string | undefined>))}>
+    <Form form={form} layout="inline" className="list-filters" onFinish={(v: V) => onSearch(toValues ? toValues(v) : (v as Record<string, string | undefined>), onSame)}>
       {children}
       <Form.Item>
         <Space>

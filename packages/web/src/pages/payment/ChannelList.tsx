@@ -7,7 +7,9 @@ import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
 import { useChannelStatus, useChannels } from './api';
 
 /** Payment channels: provider, currencies, fees, limits, countries, status. */
@@ -53,20 +55,12 @@ export default function ChannelList() {
   ];
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <FilterBar form={form} onSearch={setFilters} extra={<Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/channelConfig')}>新增渠道</Button>}>
         <Form.Item name="keyword" label="名称"><Input allowClear /></Form.Item>
         <Form.Item name="providerType" label="支付类型"><Select allowClear style={{ width: 130 }} placeholder="全部" options={PaymentProvider.entries.map((e) => ({ value: e.value, label: e.zh }))} /></Form.Item>
         <Form.Item name="status" label="状态"><Select allowClear style={{ width: 110 }} placeholder="全部" options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">查询</Button>
-            <Button onClick={() => { form.resetFields(); setFilters({}); }}>重置</Button>
-            <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/channelConfig')}>新增渠道</Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<PaymentChannel> rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `共 ${n} 条`, onChange: setPage }} />
+      </FilterBar>
+      <ListTable<PaymentChannel> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }

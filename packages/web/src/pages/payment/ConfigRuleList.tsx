@@ -7,7 +7,9 @@ import type { PaymentRule } from '@waystation/shared/contract/payment';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
 import { useDeleteRule, useRuleOptions, useRuleStatus, useRules } from './api';
 import { RulePreview } from './RulePreview';
 
@@ -55,20 +57,12 @@ export default function ConfigRuleList() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
-        <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+        <FilterBar form={form} onSearch={setFilters} extra={<Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/config-rule-operate')}>新增规则</Button>}>
           <Form.Item name="keyword" label="名称"><Input allowClear /></Form.Item>
           <Form.Item name="scenario" label="场景"><Select allowClear style={{ width: 130 }} placeholder="全部" options={PaymentScenario.entries.map((e) => ({ value: e.value, label: e.zh }))} /></Form.Item>
           <Form.Item name="status" label="状态"><Select allowClear style={{ width: 110 }} placeholder="全部" options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">查询</Button>
-              <Button onClick={() => { form.resetFields(); setFilters({}); }}>重置</Button>
-              <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/config-rule-operate')}>新增规则</Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <ResizableTable<PaymentRule> rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
-          pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `共 ${n} 条`, onChange: setPage }} />
+        </FilterBar>
+        <ListTable<PaymentRule> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
       </Card>
       <RulePreview />
     </Space>

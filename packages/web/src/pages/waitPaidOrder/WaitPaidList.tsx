@@ -1,11 +1,13 @@
-import { Button, Card, Form, Input, Space } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import type { WaitPaidOrder } from '@waystation/shared/contract/purchase';
 import { useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
 import { formatMoney } from '../transaction/money';
 import { useUnpaid } from './api';
 import { useUnpaidMessages } from './messages';
@@ -29,24 +31,11 @@ export default function WaitPaidList() {
   ];
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <FilterBar form={form} onSearch={setFilters}>
         <Form.Item name="orderNo" label={m.orderNo}><Input allowClear style={{ width: 180 }} /></Form.Item>
         <Form.Item name="userCode" label={m.member}><Input allowClear style={{ width: 140 }} /></Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">{t('common.search')}</Button>
-            <Button onClick={() => { form.resetFields(); setFilters({}); }}>{t('common.reset')}</Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<WaitPaidOrder>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, onChange: setPage, showTotal: (total) => t('common.total', { total }) }}
-      />
+      </FilterBar>
+      <ListTable<WaitPaidOrder> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }

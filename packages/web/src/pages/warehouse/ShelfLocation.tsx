@@ -5,6 +5,7 @@ import { fill, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { FilterBar } from '../../components/list/FilterBar';
 import { batchAddShelves, setShelfStatus, useShelfWrite, useShelves } from './api';
 import { useStationMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
@@ -28,7 +29,7 @@ export default function ShelfLocation() {
 
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <FilterBar form={form} onSearch={setFilters} extra={<Button onClick={() => setAdding(true)}>{m.batchAdd}</Button>}>
         <Form.Item name="code" label={m.code}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>
@@ -38,14 +39,7 @@ export default function ShelfLocation() {
         <Form.Item name="active" label={m.active}>
           <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={[{ value: '1', label: t('common.yes') }, { value: '0', label: t('common.no') }]} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">{t('common.search')}</Button>
-            <Button onClick={() => { form.resetFields(); setFilters({}); }}>{t('common.reset')}</Button>
-            <Button onClick={() => setAdding(true)}>{m.batchAdd}</Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       <Table<Shelf>
         rowKey="id"
         size="small"
