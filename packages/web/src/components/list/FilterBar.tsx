@@ -7,9 +7,11 @@ import { useT } from '../../i18n';
  * list query's `setFilters`), so a refresh or a shared link shows the same list; 重置 clears both.
  */
 export function FilterBar<V extends object>({
-  form, onSearch, onSame, toValues, children, extra,
+  form, name, onSearch, onSame, toValues, children, extra,
 }: {
   form: FormInstance<V>;
+  /** The form's name (prefixes its fields' ids). */
+  name?: string;
   onSearch(filters: Record<string, string | number | undefined | null>, onSame?: () => void): void;
   /** Called instead when 搜索 is pressed with the filters already shown (e.g. to refetch the list). */
   onSame?(): void;
@@ -21,7 +23,7 @@ export function FilterBar<V extends object>({
 }) {
   const t = useT();
   return (
-    <Form form={form} layout="inline" className="list-filters" onFinish={(v: V) => onSearch(toValues ? toValues(v) : (v as Record<string, string | undefined>), onSame)}>
+    <Form form={form} name={name} layout="inline" className="list-filters" onFinish={(v: V) => onSearch(toValues ? toValues(v) : (v as Record<string, string | undefined>), onSame)}>
       {children}
       <Form.Item>
         <Space>

@@ -7,7 +7,9 @@ import { ChannelSaveBody, type ShipChannel } from '@waystation/shared/contract/l
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
 import { NumberInput } from '../../components/NumberInput';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { fill, useLang, useT } from '../../i18n';
@@ -73,7 +75,16 @@ export default function ChannelList() {
 
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <FilterBar
+        form={form}
+        onSearch={setFilters}
+        extra={
+          <>
+            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>{m.createChannel}</Button>
+            <Link to={`${BASE}/provinceConfig`}><Button>{m.provinces}</Button></Link>
+          </>
+        }
+      >
         <Form.Item name="keyword" label={m.keyword}><Input allowClear placeholder={m.keywordPlaceholder} /></Form.Item>
         <Form.Item name="countryCode" label={m.countryFilter}>
           <Select allowClear showSearch optionFilterProp="label" style={{ width: 160 }} placeholder={m.all} options={countries.data?.map((c) => ({ value: c.code, label: `${lang === 'en' ? c.nameEn : c.nameZh} ${c.code}` }))} />
@@ -81,19 +92,8 @@ export default function ChannelList() {
         <Form.Item name="status" label={m.status}>
           <Select allowClear style={{ width: 110 }} placeholder={m.all} options={ConfigStatus.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">{t('common.search')}</Button>
-            <Button onClick={() => { form.resetFields(); setFilters({}); }}>{t('common.reset')}</Button>
-            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>{m.createChannel}</Button>
-            <Link to={`${BASE}/provinceConfig`}><Button>{m.provinces}</Button></Link>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<ShipChannel>
-        rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
-      />
+      </FilterBar>
+      <ListTable<ShipChannel> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
       {editing && <ChannelEditModal channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );

@@ -7,7 +7,10 @@ import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { useActivities, useActivityStatus } from './api';
 import { configRoute } from './PrizeConfig';
 import { useMkMessages } from './messages';
@@ -55,30 +58,21 @@ export default function ActivityList() {
 
   return (
     <Card>
-      <Form form={form} name="activityFilter" layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <FilterBar form={form} name="activityFilter" onSearch={setFilters}>
         <Form.Item name="name" label={m.activityName}><Input allowClear style={{ width: 160 }} /></Form.Item>
         <Form.Item name="kind" label={m.kind}>
-          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={ActivityKind.values.map((v) => ({ value: v, label: ActivityKind.label(v, lang) }))} />
+          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(ActivityKind, lang)} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={CouponTemplateStatus.values.map((v) => ({ value: v, label: CouponTemplateStatus.label(v, lang) }))} />
+          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(CouponTemplateStatus, lang)} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">{t('common.search')}</Button>
-            <Button onClick={() => { form.resetFields(); setFilters({}); }}>{t('common.reset')}</Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       <Space style={{ margin: '12px 0' }}>
         <Dropdown menu={{ items: ActivityKind.values.map((k) => ({ key: k, label: ActivityKind.label(k, lang), onClick: () => navigate(configRoute(k)) })) }}>
           <Button type="primary">{m.newActivity}</Button>
         </Dropdown>
       </Space>
-      <ResizableTable<Activity>
-        rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
-      />
+      <ListTable<Activity> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }

@@ -8,7 +8,10 @@ import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { ApiError } from '../../api/request';
 import { crowdCount, downloadExcel, newRequestId, redeemCode, useCodes, useCouponStatus, useCoupons, useGenerateCodes, useJobs, useSendCrowd, useSendTargeted } from './api';
@@ -216,31 +219,22 @@ export default function CouponList() {
 
   return (
     <Card>
-      <Form form={form} name="couponFilter" layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <FilterBar form={form} name="couponFilter" onSearch={setFilters}>
         <Form.Item name="name" label={m.couponName}><Input allowClear style={{ width: 160 }} /></Form.Item>
         <Form.Item name="kind" label={m.kind}>
-          <Select allowClear style={{ width: 130 }} placeholder={t('common.all')} options={CouponKind.values.map((v) => ({ value: v, label: CouponKind.label(v, lang) }))} />
+          <Select allowClear style={{ width: 130 }} placeholder={t('common.all')} options={vocabOptions(CouponKind, lang)} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={CouponTemplateStatus.values.map((v) => ({ value: v, label: CouponTemplateStatus.label(v, lang) }))} />
+          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(CouponTemplateStatus, lang)} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">{t('common.search')}</Button>
-            <Button onClick={() => { form.resetFields(); setFilters({}); }}>{t('common.reset')}</Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       <Space style={{ margin: '12px 0' }} wrap>
         <Button type="primary" onClick={() => navigate('/marketingManage/couponManage/operateConstCoupon')}>{m.newConst}</Button>
         <Button type="primary" ghost onClick={() => navigate('/marketingManage/couponManage/operateCycleCoupon')}>{m.newCycle}</Button>
         <Button onClick={() => navigate('/marketingManage/couponManage/couponSendRecord')}>{m.sendRecords}</Button>
         <Button onClick={() => setJobsOpen(true)}>{m.jobs}</Button>
       </Space>
-      <ResizableTable<Coupon>
-        rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
-      />
+      <ListTable<Coupon> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
       {granting && <GrantModal coupon={granting} onClose={() => setGranting(null)} />}
       {coding && <CodesModal coupon={coding} onClose={() => setCoding(null)} />}
       {jobsOpen && <JobsModal onClose={() => setJobsOpen(false)} />}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { CouponGrant, SendRecordQuery } from '@waystation/shared/contract/marketing';
 import { CouponSource, CouponStatus, SendTarget } from '@waystation/shared/marketing/vocab';
@@ -7,7 +7,10 @@ import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { downloadExcel, useCouponOptions, useRecords, useRevoke } from './api';
 import { useMkMessages } from './messages';
 
@@ -68,9 +71,9 @@ export default function CouponSendRecord() {
 
   return (
     <Card>
-      <Form<Filters>
-        form={form} name="sendRecordFilter" layout="inline" className="list-filters"
-        onFinish={({ range, ...v }) => setFilters({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
+      <FilterBar<Filters>
+        form={form} name="sendRecordFilter" onSearch={setFilters} extra={<Button onClick={() => downloadExcel('/api/marketing/coupon/exportSendRecord', filters, '优惠券发放明细.xlsx')}>{m.export}</Button>}
+        toValues={({ range, ...v }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
       >
         <Form.Item name="couponId" label={m.couponName}>
           <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} placeholder={t('common.all')} options={options.data?.map((o) => ({ value: o.id, label: o.name }))} />
@@ -78,24 +81,14 @@ export default function CouponSendRecord() {
         <Form.Item name="userCode" label={m.userCodes}><Input allowClear style={{ width: 120 }} /></Form.Item>
         <Form.Item name="grantNo" label={m.grantNo}><Input allowClear style={{ width: 170 }} /></Form.Item>
         <Form.Item name="sourceType" label={m.source}>
-          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={CouponSource.values.map((v) => ({ value: v, label: CouponSource.label(v, lang) }))} />
+          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(CouponSource, lang)} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={CouponStatus.values.map((v) => ({ value: v, label: CouponStatus.label(v, lang) }))} />
+          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(CouponStatus, lang)} />
         </Form.Item>
         <Form.Item name="range" label={m.grantTime}><DatePicker.RangePicker /></Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">{t('common.search')}</Button>
-            <Button onClick={() => { form.resetFields(); setFilters({}); }}>{t('common.reset')}</Button>
-            <Button onClick={() => downloadExcel('/api/marketing/coupon/exportSendRecord', filters, '优惠券发放明细.xlsx')}>{m.export}</Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<CouponGrant>
-        rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
-      />
+      </FilterBar>
+      <ListTable<CouponGrant> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
       <Modal
         open={!!revoking} title={revoking ? fill(m.revokeTitle, { no: revoking.grantNo }) : ''} onCancel={() => setRevoking(null)} confirmLoading={revoke.isPending}
         okButtonProps={{ disabled: !reason.trim() }}

@@ -5,7 +5,9 @@ import type { Param, ParamAddBody } from '@waystation/shared/contract/reference'
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useAddParam, useEditParam, useParamStatus, useParams } from './ReferenceDataApi';
 
@@ -46,19 +48,11 @@ export default function ParamList() {
   ];
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <FilterBar form={form} onSearch={setFilters} extra={<Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>新增参数</Button>}>
         <Form.Item name="keyword" label="关键字"><Input allowClear placeholder="参数键/名称" /></Form.Item>
         <Form.Item name="status" label="状态"><Select allowClear style={{ width: 110 }} placeholder="全部" options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">查询</Button>
-            <Button onClick={() => { form.resetFields(); setFilters({}); }}>重置</Button>
-            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>新增参数</Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<Param> rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `共 ${n} 条`, onChange: setPage }} />
+      </FilterBar>
+      <ListTable<Param> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
       {editing && <ParamModal param={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );
