@@ -8,7 +8,10 @@ import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useVerify } from '../../components/verify/useVerify';
 import { formatMoney } from '../transaction/money';
@@ -110,7 +113,7 @@ export default function ReturnReview() {
 
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <FilterBar form={form} onSearch={setFilters}>
         <Form.Item name="returnNo" label={m.returnNo}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>
@@ -121,35 +124,13 @@ export default function ReturnReview() {
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select style={{ width: 130 }} options={[{ value: 'all', label: t('common.all') }, ...ReturnStatus.values.map((v) => ({ value: v, label: ReturnStatus.label(v, lang) }))]} />
+          <Select style={{ width: 130 }} options={[{ value: 'all', label: t('common.all') }, ...vocabOptions(ReturnStatus, lang)]} />
         </Form.Item>
         <Form.Item name="shippingStatus" label={m.shipping}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={ReturnShipping.values.map((v) => ({ value: v, label: ReturnShipping.label(v, lang) }))} />
+          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(ReturnShipping, lang)} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<ReturnItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
-      />
+      </FilterBar>
+      <ListTable<ReturnItem> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
       <Modal
         open={!!sending}
         title={m.send}

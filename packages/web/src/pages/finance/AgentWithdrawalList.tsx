@@ -14,7 +14,10 @@ import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { formatMoney } from '../transaction/money';
 import { createWithdrawal, fetchReconcile, settleCommission, useInvalidateFinance, useWithdrawals } from './api';
@@ -73,11 +76,10 @@ export default function AgentWithdrawalList() {
   const totals = list.data?.totals;
   return (
     <Card>
-      <Form
+      <FilterBar
         form={form}
-        layout="inline"
-        className="list-filters"
-        onFinish={({ range, ...v }: { range?: [Dayjs, Dayjs] | null }) => setFilters({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
+        onSearch={setFilters}
+        toValues={({ range, ...v }: { range?: [Dayjs, Dayjs] | null }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
       >
         <Form.Item name="withdrawalNo" label={m.withdrawalNo}>
           <Input allowClear style={{ width: 170 }} />
@@ -94,27 +96,12 @@ export default function AgentWithdrawalList() {
           />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={WithdrawalStatus.values.map((v) => ({ value: v, label: WithdrawalStatus.label(v, lang) }))} />
+          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(WithdrawalStatus, lang)} />
         </Form.Item>
         <Form.Item name="range" label={m.timeRange}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       <Space style={{ margin: '8px 0 16px' }} size={32} wrap>
         {WithdrawalStatus.values.map((s) => (
           <Statistic key={s} title={`${m.totals} · ${WithdrawalStatus.label(s, lang)}`} value={formatMoney(totals?.[s] ?? 0, DEFAULT_CURRENCY)} />
@@ -148,14 +135,7 @@ export default function AgentWithdrawalList() {
           </Button>
         </Space>
       </Space>
-      <ResizableTable<Withdrawal>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
-      />
+      <ListTable<Withdrawal> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
       <Modal
         open={!!creating}
         title={m.create}

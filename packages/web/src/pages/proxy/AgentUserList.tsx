@@ -8,7 +8,10 @@ import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { fetchAgentUsers, modifyAgentUserStatus, proxyKeys, saveAgentAppUser, saveAgentUser, useAgentSearch } from './api';
 import { useProxyMessages } from './messages';
@@ -82,7 +85,15 @@ export default function AgentUserList() {
 
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <FilterBar
+        form={form}
+        onSearch={setFilters}
+        extra={
+          <Button icon={<PlusOutlined />} onClick={() => (editForm.resetFields(), setEditing('new'))}>
+            {m.createUser}
+          </Button>
+        }
+      >
         <Form.Item name="agentId" label={m.agent}>
           <Select allowClear showSearch filterOption={false} onSearch={setKeyword} style={{ width: 170 }} placeholder={t('common.all')} options={agentOptions} />
         </Form.Item>
@@ -90,35 +101,10 @@ export default function AgentUserList() {
           <Input allowClear style={{ width: 150 }} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={AccountStatus.values.map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
+          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(AccountStatus, lang)} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Button icon={<PlusOutlined />} onClick={() => (editForm.resetFields(), setEditing('new'))}>
-              {m.createUser}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<AgentUser>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
-      />
+      </FilterBar>
+      <ListTable<AgentUser> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
       <Modal
         open={!!editing}
         forceRender

@@ -7,7 +7,10 @@ import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { useVerify } from '../../components/verify/useVerify';
 import { formatMoney } from '../transaction/money';
 import { modifyAgentStatus, useAgents, useInvalidateProxy } from './api';
@@ -85,7 +88,15 @@ export default function ProxyList() {
 
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
+      <FilterBar
+        form={form}
+        onSearch={setFilters}
+        extra={
+          <Button icon={<PlusOutlined />} onClick={() => navigate('/proxyManage/manage')}>
+            {m.createAgent}
+          </Button>
+        }
+      >
         <Form.Item name="agentName" label={m.agentName}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>
@@ -93,35 +104,10 @@ export default function ProxyList() {
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={AccountStatus.values.map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
+          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(AccountStatus, lang)} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Button icon={<PlusOutlined />} onClick={() => navigate('/proxyManage/manage')}>
-              {m.createAgent}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<Agent>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
-      />
+      </FilterBar>
+      <ListTable<Agent> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
       {holder}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { MemberItem, MemberListQuery } from '@waystation/shared/contract/vip';
@@ -7,7 +7,10 @@ import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../transaction/money';
 import { useLevelOptions, useMembers } from './api';
 import { useVipMessages } from './messages';
@@ -74,13 +77,10 @@ export default function VipList() {
 
   return (
     <Card>
-      <Form<Filters>
+      <FilterBar<Filters>
         form={form}
-        layout="inline"
-        className="list-filters"
-        onFinish={({ registered, ...v }) =>
-          setFilters({ ...v, createdFrom: registered?.[0]?.startOf('day').toISOString(), createdTo: registered?.[1]?.endOf('day').toISOString() })
-        }
+        onSearch={setFilters}
+        toValues={({ registered, ...v }) => ({ ...v, createdFrom: registered?.[0]?.startOf('day').toISOString(), createdTo: registered?.[1]?.endOf('day').toISOString() })}
       >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />
@@ -89,7 +89,7 @@ export default function VipList() {
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
         <Form.Item name="loginSource" label={m.loginSource}>
-          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={LoginSource.values.map((v) => ({ value: v, label: LoginSource.label(v, lang) }))} />
+          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(LoginSource, lang)} />
         </Form.Item>
         <Form.Item name="levelId" label={m.level}>
           <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={levels.data?.map((l) => ({ value: l.id, label: l.name }))} />
@@ -98,38 +98,13 @@ export default function VipList() {
           <Input allowClear style={{ width: 100 }} placeholder="ID" />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={AccountStatus.values.map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
+          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(AccountStatus, lang)} />
         </Form.Item>
         <Form.Item name="registered" label={m.registeredAt}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<MemberItem>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }), onChange: setPage,
-        }}
-      />
+      </FilterBar>
+      <ListTable<MemberItem> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }
