@@ -8,7 +8,10 @@ import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { unlockLogin } from '../../api/admin';
 import { useAdminList, useModifyAdminStatus, useRoleOptions } from './api';
 import { useSystemMessages } from './messages';
@@ -127,7 +130,16 @@ export default function AdminUserList() {
 
   return (
     <Card>
-      <Form<Filters> form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters({ ...v }, () => void list.refetch())}>
+      <FilterBar<Filters>
+        form={form}
+        onSearch={setFilters}
+        onSame={() => void list.refetch()}
+        extra={
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {m.createAdmin}
+          </Button>
+        }
+      >
         <Form.Item name="username" label={m.username}>
           <Input allowClear />
         </Form.Item>
@@ -135,45 +147,13 @@ export default function AdminUserList() {
           <Input allowClear />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={AccountStatus.values.map((s) => ({ value: s, label: AccountStatus.label(s, lang) }))} />
+          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(AccountStatus, lang)} />
         </Form.Item>
         <Form.Item name="role" label={m.roles}>
           <Select allowClear style={{ width: 160 }} placeholder={t('common.all')} loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.key, label: roleTexts(r, lang).name }))} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {m.createAdmin}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<AdminAccount>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: setPage,
-        }}
-      />
+      </FilterBar>
+      <ListTable<AdminAccount> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
       {editing && <AdminEditModal account={editing === 'new' ? null : editing} roles={roles.data ?? []} onClose={() => setEditing(null)} />}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Descriptions, Form, Input, Space, Tag } from 'antd';
+import { Card, DatePicker, Descriptions, Form, Input, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AuditEntry } from '@waystation/shared/contract/audit';
 import { AuditSubject, auditActionLabel } from '@waystation/shared/vocab/audit';
@@ -6,7 +6,9 @@ import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
 import { useAuditList } from './api';
 import { useSystemMessages } from './messages';
 
@@ -49,9 +51,7 @@ export default function AuditList() {
     range: query.from || query.to ? [query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null] : null,
   });
 
-  const onFinish = ({ range, ...rest }: Filters) => {
-    setFilters({ ...rest, from: range?.[0]?.format(), to: range?.[1]?.format() }, () => void list.refetch());
-  };
+  const toValues = ({ range, ...rest }: Filters) => ({ ...rest, from: range?.[0]?.format(), to: range?.[1]?.format() });
 
   const columns: ResizableColumn<AuditEntry>[] = [
     { key: 'createTime', title: m.time, dataIndex: 'createTime', width: 180, render: formatTime },
@@ -71,7 +71,7 @@ export default function AuditList() {
 
   return (
     <Card>
-      <Form<Filters> form={form} layout="inline" className="list-filters" onFinish={onFinish}>
+      <FilterBar<Filters> form={form} onSearch={setFilters} onSame={() => void list.refetch()} toValues={toValues}>
         <Form.Item name="actor" label={m.actor}>
           <Input allowClear />
         </Form.Item>
@@ -87,28 +87,15 @@ export default function AuditList() {
         <Form.Item name="range" label={m.timeRange}>
           <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<AuditEntry>
-        rowKey="id"
+      </FilterBar>
+      <ListTable<AuditEntry>
         columns={columns}
-        dataSource={list.data?.list}
+        rows={list.data?.list}
+        total={list.data?.total}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        page={page}
+        limit={limit}
+        onPage={setPage}
         expandable={{
           expandedRowRender: (row) => (
             <Descriptions size="small" column={2} bordered>
@@ -120,14 +107,6 @@ export default function AuditList() {
               </Descriptions.Item>
             </Descriptions>
           ),
-        }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: setPage,
         }}
       />
     </Card>

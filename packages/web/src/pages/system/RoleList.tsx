@@ -7,7 +7,9 @@ import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
 import { useDeleteRole, useRoleList } from './api';
 import { useSystemMessages } from './messages';
 import { RoleEditModal } from './RoleEditModal';
@@ -75,44 +77,21 @@ export default function RoleList() {
 
   return (
     <Card>
-      <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v, () => void list.refetch())}>
+      <FilterBar
+        form={form}
+        onSearch={setFilters}
+        onSame={() => void list.refetch()}
+        extra={
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {m.createRole}
+          </Button>
+        }
+      >
         <Form.Item name="keyword" label={m.keyword}>
           <Input allowClear />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {m.createRole}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <ResizableTable<Role>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: setPage,
-        }}
-      />
+      </FilterBar>
+      <ListTable<Role> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
       {editing && <RoleEditModal role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );
