@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
  * list query's `setFilters`), so a refresh or a shared link shows the same list; 重置 clears both.
  */
 export function FilterBar<V extends object>({
-  form, name, onSearch, onSame, toValues, children, extra,
+  form, name, onSearch, onSame, toValues, resetTo, children, extra,
 }: {
   form: FormInstance<V>;
   /** The form's name (prefixes its fields' ids). */
@@ -17,6 +17,8 @@ export function FilterBar<V extends object>({
   onSame?(): void;
   /** The form's values as URL filters (dates → text); by default as they are. */
   toValues?(values: V): Record<string, string | number | undefined | null>;
+  /** The filters 重置 applies (e.g. the tab the list is on); none by default. */
+  resetTo?: Record<string, string | number | undefined | null>;
   children: ReactNode;
   /** Buttons after 搜索 / 重置 (export, create…). */
   extra?: ReactNode;
@@ -33,7 +35,7 @@ export function FilterBar<V extends object>({
           <Button
             onClick={() => {
               form.resetFields();
-              onSearch({});
+              onSearch(resetTo ?? {});
             }}
           >
             {t('common.reset')}

@@ -4,7 +4,8 @@ import type { BackupItem, BackupReason } from '@waystation/shared/contract/backu
 import { fill, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { ListTable } from '../../components/list/ListTable';
 import { downloadBackup, useBackups, useDeleteBackup, useRunBackup } from './api';
 import { useBackupMessages } from './messages';
 import BackupSettingsForm from './BackupSettingsForm';
@@ -96,13 +97,9 @@ export default function BackupList() {
           </Button>
         </Space>
         {list.data?.targetError && <Alert type="warning" showIcon message={list.data.targetError} style={{ marginBottom: 16 }} />}
-        <ResizableTable<BackupItem>
+        <ListTable<BackupItem>
           rowKey={(b) => (b.runId !== null ? `run-${b.runId}` : `file-${b.fileName}`)}
-          columns={columns}
-          dataSource={list.data?.list}
-          loading={list.isLoading}
-          scroll={{ x: 'max-content' }}
-          pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
+          columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isLoading} page={page} limit={limit} onPage={setPage}
         />
       </Card>
       <BackupSettingsForm />

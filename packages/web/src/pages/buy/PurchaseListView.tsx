@@ -9,6 +9,8 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../transaction/money';
 import { type Desk, useAction, usePurchases } from './api';
 import { useBuyMessages } from './messages';
@@ -104,7 +106,7 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
     },
   ];
 
-  const apply = (v: Filters) => setFilters({ ...v, status: query.status, mine: v.mine });
+  const apply = (v: Filters) => ({ ...v, status: query.status, mine: v.mine });
 
   return (
     <Card>
@@ -115,11 +117,11 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
           items={[...tabs.map((s) => ({ key: s, label: PurchaseStatus.label(s, lang) })), { key: 'all', label: m.all }]}
         />
       )}
-      <Form<Filters> form={form} layout="inline" className="list-filters" onFinish={apply}>
+      <FilterBar<Filters> form={form} onSearch={setFilters} toValues={apply} resetTo={{ status: query.status }}>
         <Form.Item label={m.numberValue}>
           <Space.Compact>
             <Form.Item name="numberType" noStyle>
-              <Select style={{ width: 140 }} options={NumberType.values.map((v) => ({ value: v, label: NumberType.label(v, lang) }))} />
+              <Select style={{ width: 140 }} options={vocabOptions(NumberType, lang)} />
             </Form.Item>
             <Form.Item name="numberValue" noStyle>
               <Input allowClear style={{ width: 200 }} />
@@ -127,7 +129,7 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
           </Space.Compact>
         </Form.Item>
         <Form.Item name="mallType" label={m.mall}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={Marketplace.values.map((v) => ({ value: v, label: Marketplace.label(v, lang) }))} />
+          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(Marketplace, lang)} />
         </Form.Item>
         {desk === 'buy' && (
           <Form.Item name="mine" label={m.purchaser}>
@@ -148,22 +150,7 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
             ]}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilters({ status: query.status });
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       <ResizableTable<PurchaseLine>
         rowKey="id"
         columns={columns}

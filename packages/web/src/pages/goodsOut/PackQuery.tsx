@@ -9,6 +9,8 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar } from '../../components/list/FilterBar';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../transaction/money';
 import { useChannels, usePackages, useGoodsOutWrite } from './api';
 import { PackageStatusTag } from './components';
@@ -51,11 +53,10 @@ export default function PackQuery() {
     numberType: query.numberType ?? 'packageNo', numberValue: query.numberValue, userCode: query.userCode, channelId: query.channelId ? Number(query.channelId) : undefined,
     mallType: query.mallType, dates: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null, sort: query.sort,
   });
-  const apply = (v: Filters) =>
-    setFilters({
-      numberType: v.numberType, numberValue: v.numberValue, userCode: v.userCode, channelId: v.channelId, mallType: v.mallType, sort: v.sort, status: query.status,
-      from: v.dates?.[0]?.format('YYYY-MM-DD'), to: v.dates?.[1]?.format('YYYY-MM-DD'),
-    });
+  const apply = (v: Filters) => ({
+    numberType: v.numberType, numberValue: v.numberValue, userCode: v.userCode, channelId: v.channelId, mallType: v.mallType, sort: v.sort, status: query.status,
+    from: v.dates?.[0]?.format('YYYY-MM-DD'), to: v.dates?.[1]?.format('YYYY-MM-DD'),
+  });
   const columns: ResizableColumn<PackageRow>[] = [
     { key: 'packageNo', title: m.packageNo, dataIndex: 'packageNo', width: 130, render: (v: string, r) => <a onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.id}`)}>{v}</a> },
     { key: 'status', title: m.status, dataIndex: 'status', width: 110, render: (s: string) => <PackageStatusTag status={s} /> },
@@ -82,11 +83,11 @@ export default function PackQuery() {
         onChange={(k) => setFilters({ ...Object.fromEntries(Object.entries(query).filter(([key]) => !['page', 'status'].includes(key))), status: k })}
         items={[{ key: 'all', label: m.all }, ...TABS.map((s) => ({ key: s, label: PackageStatus.label(s, lang) }))]}
       />
-      <Form<Filters> form={form} layout="inline" className="list-filters" onFinish={apply}>
+      <FilterBar<Filters> form={form} onSearch={setFilters} toValues={apply} resetTo={{ status: query.status }} extra={<Button onClick={async () => message.success(fill(m.receivedN, { n: (await auto.mutateAsync(undefined)).received }))}>{m.autoReceive}</Button>}>
         <Form.Item label={m.number}>
           <Space.Compact>
             <Form.Item name="numberType" noStyle>
-              <Select style={{ width: 130 }} options={PackageNumberType.values.map((v) => ({ value: v, label: PackageNumberType.label(v, lang) }))} />
+              <Select style={{ width: 130 }} options={vocabOptions(PackageNumberType, lang)} />
             </Form.Item>
             <Form.Item name="numberValue" noStyle>
               <Input allowClear style={{ width: 180 }} data-testid="number-value" />
@@ -100,7 +101,7 @@ export default function PackQuery() {
           <Select allowClear style={{ width: 150 }} placeholder={t('common.all')} options={(channels.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
         </Form.Item>
         <Form.Item name="mallType" label={m.mall}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={Marketplace.values.map((v) => ({ value: v, label: Marketplace.label(v, lang) }))} />
+          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(Marketplace, lang)} />
         </Form.Item>
         <Form.Item name="dates" label={m.dateRange}>
           <DatePicker.RangePicker />
@@ -111,14 +112,7 @@ export default function PackQuery() {
             { value: 'modify_time:desc', label: `${t('common.modifyTime')} ↓` }, { value: 'id:asc', label: 'ID ↑' },
           ]} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">{t('common.search')}</Button>
-            <Button onClick={() => { form.resetFields(); setFilters({ status: query.status }); }}>{t('common.reset')}</Button>
-            <Button onClick={async () => message.success(fill(m.receivedN, { n: (await auto.mutateAsync(undefined)).received }))}>{m.autoReceive}</Button>
-          </Space>
-        </Form.Item>
-      </Form>
+      </FilterBar>
       <ResizableTable<PackageRow>
         rowKey="id"
         columns={columns}

@@ -6,7 +6,8 @@ import { HelpCategoryUpdateBody, type HelpArticleListItem, type HelpCategoryNode
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { ListTable } from '../../components/list/ListTable';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useAddCategory, useArticleStatus, useArticles, useCategoryTree, useDeleteHelp, useUpdateCategory } from './api';
 import { toTreeData } from './HomeOperate';
@@ -104,8 +105,7 @@ export default function HelpHome() {
               </Space>
             </Form.Item>
           </Form>
-          <ResizableTable<HelpArticleListItem> rowKey="id" columns={columns} dataSource={articles.data?.list} loading={articles.isFetching} scroll={{ x: 'max-content' }}
-            pagination={{ current: page, pageSize: limit, total: articles.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => `共 ${n} 条`, onChange: setPage }} />
+          <ListTable<HelpArticleListItem> columns={columns} rows={articles.data?.list} total={articles.data?.total} loading={articles.isFetching} page={page} limit={limit} onPage={setPage} />
         </Card>
       </Col>
       {editingCat && <CategoryModal category={editingCat === 'new' ? null : editingCat} tree={tree.data ?? []} parentId={editingCat === 'new' ? (categoryId ?? null) : null} onClose={() => setEditingCat(null)} />}
