@@ -8,6 +8,7 @@ import { useLang } from '../../i18n';
 import { zodRule } from '../../components/zodRule';
 import { usePurchasers } from './api';
 import { useBuyMessages, useEventLabels } from './messages';
+import { vocabOptions } from '../../components/list/vocabOptions';
 
 type Field = 'reason' | 'note' | 'amount' | 'purchaserId' | 'mallOrderNo' | 'realPrice' | 'domesticFee' | 'trackingNo' | 'logisticsStatus';
 
@@ -82,7 +83,7 @@ export function ActionDialog({ event, line, busy, onOk, onCancel }: {
         )}
         {fields.includes('logisticsStatus') && (
           <Form.Item name="logisticsStatus" label={m.logisticsStatus} rules={[{ required: true, message: m.logisticsStatus }]}>
-            <Select options={LogisticsStatus.values.map((v) => ({ value: v, label: LogisticsStatus.label(v, lang) }))} />
+            <Select options={vocabOptions(LogisticsStatus, lang)} />
           </Form.Item>
         )}
         {fields.includes('amount') && (

@@ -18,6 +18,7 @@ import { PackageStatusTag, RaiseExceptionButton } from './components';
 import { useGoodsOutMessages } from './messages';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { NumberInput } from '../../components/NumberInput';
+import { vocabOptions } from '../../components/list/vocabOptions';
 
 const VERIFY_TYPE: Record<PackageModification, 'modify_package_attr' | 'modify_package_addr' | 'modify_package_channel' | 'modify_package_freight' | 'modify_package_status'> = {
   modifyWeight: 'modify_package_attr', modifyAttr: 'modify_package_attr', modifyAddr: 'modify_package_addr', modifyChannel: 'modify_package_channel',
@@ -118,8 +119,8 @@ function ModifyDialog({ kind, d, onClose }: { kind: PackageModification; d: Pack
         {kind === 'modifyWeight' && <Form.Item name="weightG" label={m.weight} rules={[zodRule(ModifyWeightBody.shape.weightG)]}><NumberInput unit="g" /></Form.Item>}
         {kind === 'modifyAttr' && (
           <>
-            <Form.Item name="attrs" label={m.attrs}><Select mode="multiple" options={ItemAttr.values.map((v) => ({ value: v, label: ItemAttr.label(v, lang) }))} /></Form.Item>
-            <Form.Item name="services" label={m.services}><Select mode="multiple" options={PackageService.values.map((v) => ({ value: v, label: PackageService.label(v, lang) }))} /></Form.Item>
+            <Form.Item name="attrs" label={m.attrs}><Select mode="multiple" options={vocabOptions(ItemAttr, lang)} /></Form.Item>
+            <Form.Item name="services" label={m.services}><Select mode="multiple" options={vocabOptions(PackageService, lang)} /></Form.Item>
             <Form.Item name="declaredValue" label={m.declared} rules={[zodRule(amountText)]}><Input inputMode="decimal" suffix={d.currency} style={{ width: 200 }} /></Form.Item>
             <Form.Item name="insuranceFee" label={m.insurance} rules={[zodRule(amountText)]}><Input inputMode="decimal" suffix={d.currency} style={{ width: 200 }} /></Form.Item>
           </>

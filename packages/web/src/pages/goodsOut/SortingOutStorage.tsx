@@ -12,6 +12,7 @@ import { addSack, createBatch, sealSack, shipBatch, sortingPut, sortingScan, use
 import { useGoodsOutMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { vocabOptions } from '../../components/list/vocabOptions';
 
 function SortingStation() {
   const m = useGoodsOutMessages();
@@ -76,7 +77,7 @@ function SackList() {
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
-        <Select allowClear value={status} onChange={setStatus} style={{ width: 140 }} placeholder={t('common.all')} options={SackStatus.values.map((v) => ({ value: v, label: SackStatus.label(v, lang) }))} />
+        <Select allowClear value={status} onChange={setStatus} style={{ width: 140 }} placeholder={t('common.all')} options={vocabOptions(SackStatus, lang)} />
         <Button type="primary" onClick={() => navigate('/WarehouseManage/sortingOutStorage/bindSack')} data-testid="bind-sack-link">{m.bindSack}</Button>
       </Space>
       <Table<Sack>

@@ -7,6 +7,7 @@ import { raiseException, useInvalidateGoodsOut } from './api';
 import { useGoodsOutMessages } from './messages';
 import { validValues } from '../../components/zodRule';
 import { LiveText } from '../../components/LiveText';
+import { vocabOptions } from '../../components/list/vocabOptions';
 
 export const PACKAGE_COLOR: Record<string, string> = {
   pack_pretrial: 'gold', pack_pretrial_pass: 'cyan', pack_pretrial_fail: 'red', paying: 'default', paid: 'blue', remove_wait: 'orange', removing: 'orange',
@@ -52,7 +53,7 @@ export function RaiseExceptionButton({ packageNo, onDone }: { packageNo: string;
         <Modal open title={`${m.raise} ${packageNo}`} onOk={submit} okButtonProps={{ loading: busy }} onCancel={() => setOpen(false)} destroyOnHidden>
           <Form form={form} layout="vertical" initialValues={{ type: 'item_damaged' }}>
             <Form.Item name="type" label={m.exType} rules={[{ required: true, message: <LiveText of={useGoodsOutMessages} k="exTypeRequired" /> }]}>
-              <Select options={ExceptionType.values.map((v) => ({ value: v, label: ExceptionType.label(v, lang) }))} />
+              <Select options={vocabOptions(ExceptionType, lang)} />
             </Form.Item>
             <Form.Item name="reason" label={m.exReason} rules={[{ required: true, whitespace: true, message: m.exReason }]}>
               <Input.TextArea rows={3} maxLength={500} />

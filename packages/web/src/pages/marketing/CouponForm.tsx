@@ -12,6 +12,7 @@ import { CrowdFilterFields, fromCrowdFilter, LevelSelect, toCrowdFilter, type Cr
 import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
 import { LiveText } from '../../components/LiveText';
+import { vocabOptions } from '../../components/list/vocabOptions';
 
 const couponShape = SaveConstCouponBody.shape;
 const cycleShape = SaveCycleCouponBody.shape;
@@ -104,7 +105,7 @@ export function CouponForm({ kind }: { kind: 'const' | 'cycle' }) {
       >
         <Form.Item name="name" label={m.couponName} rules={[zodRule(couponShape.name)]}><Input /></Form.Item>
         <Form.Item name="discountType" label={m.discountType}>
-          <Radio.Group options={DiscountType.values.map((v) => ({ value: v, label: DiscountType.label(v, lang) }))} />
+          <Radio.Group options={vocabOptions(DiscountType, lang)} />
         </Form.Item>
         {discountType === 'amount' ? (
           <Form.Item name="amount" label={m.amountOff} rules={[zodRule(couponShape.amount.unwrap())]}><Input suffix="CNY" style={{ width: 220 }} /></Form.Item>
@@ -116,10 +117,10 @@ export function CouponForm({ kind }: { kind: 'const' | 'cycle' }) {
         )}
         <Form.Item name="minSpend" label={m.minSpend} rules={[zodRule(couponShape.minSpend.unwrap())]}><Input suffix="CNY" style={{ width: 220 }} /></Form.Item>
         <Form.Item name="scope" label={m.scope}>
-          <Radio.Group options={CouponScope.values.map((v) => ({ value: v, label: CouponScope.label(v, lang) }))} />
+          <Radio.Group options={vocabOptions(CouponScope, lang)} />
         </Form.Item>
         <Form.Item name="validityType" label={m.validityType}>
-          <Radio.Group disabled={kind === 'cycle'} options={ValidityType.values.map((v) => ({ value: v, label: ValidityType.label(v, lang) }))} />
+          <Radio.Group disabled={kind === 'cycle'} options={vocabOptions(ValidityType, lang)} />
         </Form.Item>
         {validityType === 'fixed' ? (
           <Form.Item name="validRange" label={m.validRange} rules={[{ required: true, message: <LiveText of={useMkMessages} k="validRange" /> }]}><DatePicker.RangePicker showTime /></Form.Item>
@@ -134,7 +135,7 @@ export function CouponForm({ kind }: { kind: 'const' | 'cycle' }) {
           <>
             <Divider>{m.cycleType}</Divider>
             <Form.Item name="cycleType" label={m.cycleType}>
-              <Radio.Group options={CycleType.values.map((v) => ({ value: v, label: CycleType.label(v, lang) }))} />
+              <Radio.Group options={vocabOptions(CycleType, lang)} />
             </Form.Item>
             <Form.Item name="cycleDay" label={m.cycleDay} extra={cycleType === 'weekly' ? m.cycleDayWeekly : m.cycleDayMonthly} rules={[zodRule(cycleShape.cycleDay)]}>
               <NumberInput />

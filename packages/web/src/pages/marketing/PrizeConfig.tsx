@@ -16,6 +16,7 @@ import { LevelSelect } from './components';
 import { DrawPreview } from './DrawPreview';
 import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
+import { vocabOptions } from '../../components/list/vocabOptions';
 
 const activityShape = SaveActivityBody.shape;
 
@@ -132,7 +133,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
             <Col span={10}><Form.Item name="window" label={m.window} rules={[{ required: true, message: m.window }]}><DatePicker.RangePicker showTime /></Form.Item></Col>
             <Col span={6}>
               <Form.Item name="status" label={m.status}>
-                <Radio.Group optionType="button" options={CouponTemplateStatus.values.map((v) => ({ value: v, label: CouponTemplateStatus.label(v, lang) }))} />
+                <Radio.Group optionType="button" options={vocabOptions(CouponTemplateStatus, lang)} />
               </Form.Item>
             </Col>
             <Col span={4}><Form.Item name="freeDrawsPerDay" label={m.freeDraws} rules={[zodRule(activityShape.freeDrawsPerDay.unwrap())]}><NumberInput style={{ width: '100%' }} /></Form.Item></Col>

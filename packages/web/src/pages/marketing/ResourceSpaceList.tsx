@@ -12,6 +12,7 @@ import { showFieldErrors, validValues, zodRule } from '../../components/zodRule'
 import { fetchPreview, useSaveSpace, useSpaces } from './api';
 import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
+import { vocabOptions } from '../../components/list/vocabOptions';
 
 type Preview = Awaited<ReturnType<typeof fetchPreview>>;
 
@@ -112,14 +113,14 @@ export default function ResourceSpaceList() {
         <Form form={form} name="space" layout="vertical" initialValues={{ position: 'home_banner', maxItems: 1, width: 0, height: 0, status: 'activity' }}>
           <Form.Item name="code" label={m.spaceCode} rules={[{ required: true, message: m.spaceCode }]}><Input maxLength={40} /></Form.Item>
           <Form.Item name="name" label={m.spaceName} rules={[{ required: true, message: m.spaceName }]}><Input maxLength={60} /></Form.Item>
-          <Form.Item name="position" label={m.position}><Select options={ResourcePosition.values.map((v) => ({ value: v, label: ResourcePosition.label(v, lang) }))} /></Form.Item>
+          <Form.Item name="position" label={m.position}><Select options={vocabOptions(ResourcePosition, lang)} /></Form.Item>
           <Space>
             <Form.Item name="width" label={m.spaceWidth} rules={[zodRule(SaveSpaceBody.shape.width.unwrap())]}><NumberInput unit="px" style={{ width: 130 }} /></Form.Item>
             <Form.Item name="height" label={m.spaceHeight} rules={[zodRule(SaveSpaceBody.shape.height.unwrap())]}><NumberInput unit="px" style={{ width: 130 }} /></Form.Item>
             <Form.Item name="maxItems" label={m.maxItems} rules={[zodRule(SaveSpaceBody.shape.maxItems.unwrap())]}><NumberInput style={{ width: 130 }} /></Form.Item>
           </Space>
           <Form.Item name="status" label={m.status}>
-            <Radio.Group options={CouponTemplateStatus.values.map((v) => ({ value: v, label: CouponTemplateStatus.label(v, lang) }))} />
+            <Radio.Group options={vocabOptions(CouponTemplateStatus, lang)} />
           </Form.Item>
           <Form.Item name="remark" label={m.remark}><Input.TextArea rows={2} maxLength={200} /></Form.Item>
         </Form>

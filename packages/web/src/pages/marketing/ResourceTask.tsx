@@ -13,6 +13,7 @@ import { LevelSelect } from './components';
 import { PreviewModal } from './ResourceSpaceList';
 import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
+import { vocabOptions } from '../../components/list/vocabOptions';
 
 interface Values {
   title: string;
@@ -108,7 +109,7 @@ export default function ResourceTask() {
           <Form.Item name="linkUrl" label={m.link}><Input maxLength={500} placeholder="https://… or /path" /></Form.Item>
           <Form.Item name="schedule" label={m.schedule} rules={[{ required: true, message: m.schedule }]}><DatePicker.RangePicker showTime /></Form.Item>
           <Space align="start">
-            <Form.Item name="audienceType" label={m.audience}><Select style={{ width: 140 }} options={AudienceType.values.map((v) => ({ value: v, label: AudienceType.label(v, lang) }))} /></Form.Item>
+            <Form.Item name="audienceType" label={m.audience}><Select style={{ width: 140 }} options={vocabOptions(AudienceType, lang)} /></Form.Item>
             {audienceType === 'levels' && <Form.Item name="levelIds" label={m.levels} rules={[{ required: true, message: m.levels }]}><LevelSelect /></Form.Item>}
             {audienceType === 'newUser' && <Form.Item name="newWithinDays" label={m.newWithinDays} rules={[zodRule(Audience.shape.newWithinDays.unwrap())]}><NumberInput unit={m.dayUnit} style={{ width: 130 }} /></Form.Item>}
             <Form.Item name="priority" label={m.priority} rules={[zodRule(SaveTaskBody.shape.priority.unwrap())]}><NumberInput style={{ width: 130 }} /></Form.Item>

@@ -6,6 +6,7 @@ import { LoginSource } from '@waystation/shared/vocab/account';
 import { useLang } from '../../i18n';
 import { useLevelOptions } from '../vip/api';
 import { useMkMessages } from './messages';
+import { vocabOptions } from '../../components/list/vocabOptions';
 
 /** Form values of a crowd filter (levels, sources, registration range, agent). */
 export interface CrowdFields {
@@ -43,7 +44,7 @@ export function CrowdFilterFields({ name }: { name: string }) {
         <Select mode="multiple" allowClear placeholder={m.allLevels} options={levels.data?.map((l) => ({ value: l.id, label: l.name }))} />
       </Form.Item>
       <Form.Item name={[name, 'loginSources']} label={m.loginSources}>
-        <Select mode="multiple" allowClear options={LoginSource.values.map((v) => ({ value: v, label: LoginSource.label(v, lang) }))} />
+        <Select mode="multiple" allowClear options={vocabOptions(LoginSource, lang)} />
       </Form.Item>
       <Form.Item name={[name, 'registered']} label={m.registered}>
         <DatePicker.RangePicker />

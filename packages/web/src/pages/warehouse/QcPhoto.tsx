@@ -13,6 +13,7 @@ import { StatusTag } from '../buy/PurchaseListView';
 import { qcPhoto, qcProblem, qcScan, useInvalidateGoods } from './api';
 import { useStationMessages } from './messages';
 import { validValues } from '../../components/zodRule';
+import { vocabOptions } from '../../components/list/vocabOptions';
 
 const STATION = 'qc';
 type Media = { fileUri: string; fileUrl: string; thumbUrl?: string; kind: 'image' | 'video' };
@@ -145,7 +146,7 @@ function ProblemDialog({ onOk, onCancel }: { onOk: (v: { problem: string; note?:
     }}>
       <Form form={form} layout="vertical">
         <Form.Item name="problem" label={m.problem} rules={[{ required: true, message: m.problem }]}>
-          <Select options={QcProblem.values.map((v) => ({ value: v, label: QcProblem.label(v, lang) }))} />
+          <Select options={vocabOptions(QcProblem, lang)} />
         </Form.Item>
         <Form.Item name="note" label={m.note}>
           <Input.TextArea maxLength={200} />
