@@ -50,7 +50,7 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
     given ?? (await openDatabase(config, { beforeMigrate: async (db) => void (preMigration = await preMigrationBackup(db, backupDepsOf(config, 'pglite'))) }));
   const { db } = database;
   if (preMigration) await recordPreMigrationBackup(db, backupDepsOf(config, database.kind), preMigration);
-  const jobs = createJobRunner(db, config.now, jobSetsOf({ config, dbKind: database.kind }));
+  const jobs = createJobRunner(db, config.now, jobSetsOf({ config, dbKind: database.kind, maintain: database.maintain }));
   const app = Fastify({
     bodyLimit: config.bodyLimit,
     // A request (headers and body) must arrive within the timeout, checked every second: a body trickled a byte at a

@@ -66,6 +66,16 @@ const housekeeping: JobSet = {
   },
 };
 
+/** The embedded database's hourly VACUUM (ANALYZE) (Database.maintain), as a job so one runner does it per hour. */
+export function databaseMaintenanceJobs(maintain: () => Promise<void>): JobSet {
+  return {
+    kinds: [{ kind: 'db.maintain', run: async () => void (await maintain()) }],
+    schedule: async (db, now) => {
+      await enqueueJob(db, { kind: 'db.maintain', key: `db.maintain:${now.toISOString().slice(0, 13)}`, runAt: now }, now);
+    },
+  };
+}
+
 const kindList = (kinds: string[]): SQL => sql.join(kinds.map((k) => sql`${k}`), sql`, `);
 
 /**

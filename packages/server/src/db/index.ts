@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's VACUUM (ANALYZE), run hourly by the job runner; PostgreSQL has autovacuum instead. */
+  maintain?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,13 +89,12 @@ export async function openPglite(
       if (opts.beforeMigrate && (await pendingMigrations(client)) > 0) await opts.beforeMigrate(db, client);
       await migratePglite(db as never, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_DIR });
     }
-    const maintenance = schedulePgliteMaintenance(client);
     return {
       db,
       client,
       kind: 'pglite',
+      maintain: pgliteMaintenance(client),
       async close() {
-        maintenance.stop();
         await client.close();
         release();
       },
@@ -106,30 +107,17 @@ export async function openPglite(
 
 /**
  * PGlite runs without PostgreSQL's autovacuum: dead rows would pile up and the planner's statistics would stay those
- * of an empty database. A minute after start and then hourly, VACUUM (ANALYZE) does autovacuum's job. It shares the
- * single connection, so queries wait for it; on a data directory of a few GB that is seconds, once an hour.
+ * of an empty database. VACUUM (ANALYZE) does autovacuum's job, hourly through the job runner (core/jobs.ts). It shares
+ * the single connection, so queries wait for it; on a data directory of a few GB that is seconds, once an hour.
+ * Calls while one runs share it.
  */
-export function schedulePgliteMaintenance(client: PGlite, everyMs = 60 * 60 * 1000): { stop(): void; run(): Promise<void> } {
+export function pgliteMaintenance(client: PGlite): () => Promise<void> {
   let running: Promise<void> | null = null;
-  const run = () =>
+  return () =>
     (running ??= client
       .exec('VACUUM (ANALYZE)')
       .then(() => undefined)
-      .catch((err: unknown) => {
-        if (!client.closed) console.error('PGlite maintenance (VACUUM ANALYZE) failed:', err);
-      })
       .finally(() => (running = null)));
-  const first = setTimeout(() => void run(), Math.min(60_000, everyMs));
-  const timer = setInterval(() => void run(), everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    run,
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-    },
-  };
 }
 
 /** Migrations in the journal not yet applied to a database that has some already (0 for a new, empty one). */
@@ -146,7 +134,7 @@ async function pendingMigrations(client: PGlite): Promise<number> {
 
 /** An existing PGlite client (tests load a migrated template into memory). */
 export function wrapPglite(client: PGlite): Database {
-  return { db: drizzlePglite({ client, schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: drizzlePglite({ client, schema }) as unknown as Db, kind: 'pglite', maintain: pgliteMaintenance(client), close: () => client.close() };
 }
 
 export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}): Promise<Database> {

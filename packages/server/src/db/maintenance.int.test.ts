@@ -1,12 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { schedulePgliteMaintenance } from '.';
+import { pgliteMaintenance } from '.';
 
 describe('PGlite maintenance', () => {
   const client = new PGlite();
-  const maintenance = schedulePgliteMaintenance(client);
+  const maintain = pgliteMaintenance(client);
   afterAll(async () => {
-    maintenance.stop();
     await client.close();
   });
 
@@ -17,7 +16,7 @@ describe('PGlite maintenance', () => {
     const before = await client.query<{ reltuples: number }>("SELECT reltuples FROM pg_class WHERE relname = 'parcels'");
     expect(before.rows[0]!.reltuples).toBeLessThanOrEqual(0);
 
-    await maintenance.run();
+    await maintain();
 
     const after = await client.query<{ reltuples: number }>("SELECT reltuples FROM pg_class WHERE relname = 'parcels'");
     expect(after.rows[0]!.reltuples).toBe(2500);

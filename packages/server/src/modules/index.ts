@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
-import type { JobRunner, JobSet } from '../core/jobs';
+import { databaseMaintenanceJobs, type JobRunner, type JobSet } from '../core/jobs';
 import type { BadgeRegistry } from './badge/service';
 import { adminRoutes } from './admin/routes';
 import { auditRoutes } from './audit/routes';
@@ -24,6 +24,7 @@ import { notificationRoutes } from './notification/routes';
 import { goodsOutRoutes } from './goodsOut/routes';
 import { marketingRoutes } from './marketing/routes';
 import { MARKETING_JOBS } from './marketing/jobs';
+import { GOODS_OUT_JOBS } from './goodsOut/jobs';
 import { backupRoutes } from './backup/routes';
 import { backupDepsOf } from './backup/service';
 import { backupJobs } from './backup/schedule';
@@ -38,10 +39,15 @@ export interface ModuleContext {
   jobs: JobRunner;
 }
 
-/** Every domain's scheduled work, for the shared job runner. A domain with jobs adds one line here. */
-export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres' }): JobSet[] => [
+/**
+ * Every scheduled piece of work, for the shared job runner (no module keeps a timer of its own, so several servers on
+ * one PostgreSQL do each job once). A domain with jobs adds one line here.
+ */
+export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres'; maintain?: () => Promise<void> }): JobSet[] => [
   MARKETING_JOBS,
+  GOODS_OUT_JOBS,
   backupJobs(backupDepsOf(o.config, o.dbKind)),
+  ...(o.maintain ? [databaseMaintenanceJobs(o.maintain)] : []),
 ];
 
 /** Every domain's routes, registered in this order. A new domain adds one line here. */

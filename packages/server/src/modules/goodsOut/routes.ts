@@ -44,14 +44,6 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   ctx.badges.register('pack_exception', (d) => countOpenExceptions(d));
   ctx.badges.register('sort_wait', (d) => countPackages(d, 'wait_ship'));
 
-  // Shipped packages nobody signed for count as received after AUTO_RECEIVE_DAYS: checked hourly. One conditional
-  // bulk update, so several server instances running it at once do the work once.
-  const receiveTimer = setInterval(() => {
-    autoReceive(db, { actor: { id: null, name: 'system', ip: '' }, now: app.services.now() }).catch((err) => app.log.warn({ err }, 'auto-receive failed'));
-  }, 3_600_000);
-  receiveTimer.unref();
-  app.addHook('onClose', async () => clearInterval(receiveTimer));
-
   const urlsAt = async (now: Date) => {
     const key = await signingKey(db);
     const docs: DocUrls & { label: (no: string) => string } = {
