@@ -34,6 +34,8 @@ export interface AppConfig {
   backupDir?: string;
   /** BACKUP_S3_*: an S3-compatible bucket as the backup target instead of the folder. */
   backupS3: S3Settings | null;
+  /** UPLOAD_S3_*: uploaded photos and files in an S3-compatible bucket instead of DATA_DIR/uploads (several servers). */
+  uploadS3: S3Settings | null;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -61,6 +63,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tts: { url: env.TTS_URL || null, accessToken: env.TTS_ACCESS_TOKEN || null },
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     backupS3: s3SettingsFromEnv(env),
+    uploadS3: s3SettingsFromEnv(env, 'UPLOAD_S3_'),
   };
 }
 
@@ -83,19 +86,21 @@ export interface S3Settings {
   region: string;
   accessKeyId?: string;
   secretAccessKey?: string;
-  /** Folder-like prefix of the archives' keys ('' or ending in /). */
+  /** Folder-like prefix of the objects' keys ('' or ending in /). */
   prefix: string;
 }
 
-export function s3SettingsFromEnv(env: NodeJS.ProcessEnv): S3Settings | null {
-  if (!env.BACKUP_S3_BUCKET) return null;
-  const prefix = (env.BACKUP_S3_PREFIX ?? '').replace(/^\/+/, '');
+/** An S3-compatible bucket from <name>BUCKET, ENDPOINT, REGION, ACCESS_KEY_ID, SECRET_ACCESS_KEY, PREFIX; null without a bucket. */
+export function s3SettingsFromEnv(env: NodeJS.ProcessEnv, name: 'BACKUP_S3_' | 'UPLOAD_S3_' = 'BACKUP_S3_'): S3Settings | null {
+  const v = (key: string) => env[`${name}${key}`];
+  if (!v('BUCKET')) return null;
+  const prefix = (v('PREFIX') ?? '').replace(/^\/+/, '');
   return {
-    bucket: env.BACKUP_S3_BUCKET,
-    endpoint: env.BACKUP_S3_ENDPOINT || undefined,
-    region: env.BACKUP_S3_REGION || 'us-east-1',
-    accessKeyId: env.BACKUP_S3_ACCESS_KEY_ID || undefined,
-    secretAccessKey: env.BACKUP_S3_SECRET_ACCESS_KEY || undefined,
+    bucket: v('BUCKET')!,
+    endpoint: v('ENDPOINT') || undefined,
+    region: v('REGION') || 'us-east-1',
+    accessKeyId: v('ACCESS_KEY_ID') || undefined,
+    secretAccessKey: v('SECRET_ACCESS_KEY') || undefined,
     prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
   };
 }

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { S3Settings } from '../config';
+import { isS3NotFound, s3ClientOf } from './s3';
 
 /** Where uploaded files live. Local disk under DATA_DIR by default; an S3-compatible store implements the same. */
 export interface FileStorage {
@@ -49,5 +52,37 @@ export class LocalStorage implements FileStorage {
   }
 }
 
-/** The configured store (local disk under DATA_DIR/uploads). */
-export const storageOf = (config: { dataDir: string }): FileStorage => new LocalStorage(path.join(config.dataDir, 'uploads'));
+/**
+ * Uploads in an S3-compatible bucket (UPLOAD_S3_*), so every server of several sees the same files. The browser still
+ * fetches them from this server's /api/upload/file route, which reads the object: the bucket needs no public access.
+ */
+export class S3FileStorage implements FileStorage {
+  private readonly client;
+  constructor(private readonly s: S3Settings) {
+    this.client = s3ClientOf(s);
+  }
+
+  async put(uri: string, data: Buffer, contentType: string): Promise<void> {
+    if (!URI_PATTERN.test(uri)) throw new Error(`bad uri ${uri}`);
+    await this.client.send(new PutObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${uri}`, Body: data, ContentLength: data.length, ContentType: contentType }));
+  }
+
+  async get(uri: string): Promise<{ data: Buffer; contentType: string } | null> {
+    if (!URI_PATTERN.test(uri)) return null;
+    try {
+      const out = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${uri}` }));
+      return { data: Buffer.from(await out.Body!.transformToByteArray()), contentType: contentTypeOf(uri) };
+    } catch (err) {
+      if (isS3NotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  urlOf(uri: string): string {
+    return `/api/upload/file/${uri}`;
+  }
+}
+
+/** The configured store: the UPLOAD_S3_* bucket, else the local disk under DATA_DIR/uploads. */
+export const storageOf = (config: { dataDir: string; uploadS3?: S3Settings | null }): FileStorage =>
+  config.uploadS3 ? new S3FileStorage(config.uploadS3) : new LocalStorage(path.join(config.dataDir, 'uploads'));
