@@ -4,13 +4,15 @@ import type {
   ExceptionRecord, PackageDetail, PackageListQuery, PackageListResult, PackageModification, PackageRow as PackageRowOut,
 } from '@waystation/shared/contract/goodsOut';
 import { allowedPackageEvents, PACKAGE_TRANSITIONS } from '@waystation/shared/machines/package';
-import type { PackageStatus } from '@waystation/shared/vocab/goods-out';
+import { BatchStatus, type PackageStatus, SackStatus } from '@waystation/shared/vocab/goods-out';
 import { type Db, queryRows } from '../../db';
-import { members, outBatches, packageExceptions, packageItems, packages, packageTraces, packageTracesArchive, purchaseOrders, sacks, shipChannels, warehouseItems } from '../../db/schema';
+import { admins, members, outBatches, packageExceptions, packageItems, packages, packageTraces, packageTracesArchive, purchaseOrders, sacks, shipChannels, warehouseItems } from '../../db/schema';
 import type { Caller } from '../../core/auth';
 import { notFound } from '../../core/errors';
 import { EXACT_COUNT_LIMIT, iso, offsetOf, orderBy } from '../../core/paging';
 import type { PackageRow } from './transition';
+import type { PackageLabelData, SackLabelData } from './documents';
+import { manifestLines } from './sorting';
 
 export interface Urls {
   media: (uri: string) => string;
@@ -210,3 +212,41 @@ export async function countOpenExceptions(db: Db): Promise<number> {
   const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from package_exceptions where status = 'open'`);
   return n;
 }
+
+/** What the 100 × 150 mm shipping label prints (documents.ts renders it). */
+export async function packageLabelData(db: Db, packageNo: string): Promise<PackageLabelData> {
+  const [r] = await db
+    .select({ p: packages, userCode: members.userCode, channelName: shipChannels.name })
+    .from(packages)
+    .innerJoin(members, eq(members.id, packages.memberId))
+    .leftJoin(shipChannels, eq(shipChannels.id, packages.channelId))
+    .where(eq(packages.packageNo, packageNo));
+  if (!r) throw new Error(`package ${packageNo} missing`);
+  const a = r.p.address;
+  return {
+    packageNo: r.p.packageNo, channelName: r.channelName ?? '', countryCode: r.p.countryCode, receiver: `${a.receiver} ${a.phone}`.trim(),
+    addressLine: [a.address, a.city, a.province, a.postcode, a.country].filter(Boolean).join(', '), weightG: r.p.realWeightG ?? r.p.estimatedWeightG,
+    volumeCm3: r.p.volumeCm3, itemCount: r.p.itemCount, userCode: r.userCode, date: r.p.packedAt ?? r.p.updatedAt, packer: r.p.packerName,
+  };
+}
+
+/** What a sack's label prints. */
+export async function sackLabelData(db: Db, code: string): Promise<SackLabelData> {
+  const [r] = await db.select({ s: sacks, channelName: shipChannels.name }).from(sacks).leftJoin(shipChannels, eq(shipChannels.id, sacks.channelId)).where(eq(sacks.code, code)).orderBy(desc(sacks.id)).limit(1);
+  if (!r) throw new Error(`sack ${code} missing`);
+  return { code: r.s.code, channelName: r.channelName ?? '', countryCode: r.s.countryCode, packageCount: r.s.packageCount, weightG: r.s.weightG, status: SackStatus.label(r.s.status), date: r.s.sealedAt ?? r.s.createdAt };
+}
+
+/** A batch's manifest (PDF and Excel). */
+export async function manifestData(db: Db, batchNo: string) {
+  const [b] = await db.select().from(outBatches).where(eq(outBatches.batchNo, batchNo));
+  if (!b) throw new Error(`batch ${batchNo} missing`);
+  return { batchNo: b.batchNo, carrier: b.carrier, status: BatchStatus.label(b.status), shippedAt: b.shippedAt, createdAt: b.createdAt, lines: await manifestLines(db, b.id) };
+}
+
+/** Ship channels for the goods-out filters and sack binding. */
+export const channelOptions = (db: Db) =>
+  db.select({ id: shipChannels.id, code: shipChannels.code, name: shipChannels.name, status: shipChannels.status }).from(shipChannels).orderBy(shipChannels.sort, shipChannels.id);
+
+/** Active staff an exception can be assigned to. */
+export const activeStaffOptions = (db: Db) => db.select({ id: admins.id, name: admins.name }).from(admins).where(eq(admins.status, 'activity')).orderBy(admins.id);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AutoReceiveResult, DocQuery, ExceptionAssignBody, ExceptionDetailQuery, ExceptionHandleBody, ExceptionList, ExceptionListQuery, ExceptionRaiseBody,
@@ -10,10 +9,7 @@ import {
   ReturnStepBody, Sack, SackBindBody, SackList, SackListQuery, SackSealBody, SortingPutBody, SortingPutResult, SortingScanBody, SortingScanResult, StaffOption,
 } from '@waystation/shared/contract/goodsOut';
 import { STATION_PERMISSIONS } from '@waystation/shared/machines/package';
-import { SackStatus, BatchStatus } from '@waystation/shared/vocab/goods-out';
 import { api } from '../../core/http';
-import type { Db } from '../../db';
-import { admins, members, outBatches, packages, sacks, shipChannels } from '../../db/schema';
 import type { ModuleContext } from '../index';
 import { signingKey } from '../../platform/signing';
 import { storageOf } from '../../platform/storage';
@@ -23,8 +19,8 @@ import { XLSX_TYPE } from '../../platform/excel';
 import { assignException, exceptionDetail, handleException, listExceptions, raiseException, returnStep } from './exceptions';
 import { autoReceive, modifyAddr, modifyAttr, modifyChannel, modifyFreight, modifyStatus, modifyWeight } from './modify';
 import { pretrialFail, pretrialPass } from './orders';
-import { countOpenExceptions, countPackages, listPackages, packageDetail } from './queries';
-import { addSackToBatch, batchDetail, bindSack, createBatch, type DocUrls, listBatches, listSacks, manifestLines, sealSack, shipBatch, sortingPut, sortingScan } from './sorting';
+import { activeStaffOptions, channelOptions, countOpenExceptions, countPackages, listPackages, manifestData, packageDetail, packageLabelData, sackLabelData } from './queries';
+import { addSackToBatch, batchDetail, bindSack, createBatch, type DocUrls, listBatches, listSacks, sealSack, shipBatch, sortingPut, sortingScan } from './sorting';
 import { confirmLabel, packingCheckItem, packingOpen, packingWeigh, pickList, removalScan } from './stations';
 
 const QUERY = 'warehouse:packQuery';
@@ -68,7 +64,7 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   api(app, {
     method: 'GET', url: '/api/warehouse/package/channels', permission: STATION_PERMISSIONS, summary: 'Ship channels for the goods-out filters and sack binding',
     data: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), status: z.string() })),
-    handler: () => db.select({ id: shipChannels.id, code: shipChannels.code, name: shipChannels.name, status: shipChannels.status }).from(shipChannels).orderBy(shipChannels.sort, shipChannels.id),
+    handler: () => channelOptions(db),
   });
 
   // ---------------------------------------------------------------- sensitive modifications (SPEC §6)
@@ -135,7 +131,7 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   api(app, { method: 'GET', url: '/api/warehouse/exception/detail', permission: ABNORMAL, summary: 'One exception', query: ExceptionDetailQuery, data: ExceptionRecord, handler: ({ query }) => exceptionDetail(db, query.id, media) });
   api(app, {
     method: 'GET', url: '/api/warehouse/exception/staff', permission: ABNORMAL, summary: 'Active staff to assign exceptions to', data: z.array(StaffOption),
-    handler: () => db.select({ id: admins.id, name: admins.name }).from(admins).where(eq(admins.status, 'activity')).orderBy(admins.id),
+    handler: () => activeStaffOptions(db),
   });
   api(app, { method: 'POST', url: '/api/warehouse/exception/assign', permission: ABNORMAL, summary: 'Assign an exception', body: ExceptionAssignBody, data: z.object({ id: z.number().int(), ownerId: z.number().int(), ownerName: z.string() }), handler: ({ body, actor, now }) => assignException(db, body, { actor, now }) });
   api(app, { method: 'POST', url: '/api/warehouse/exception/resolve', permission: ABNORMAL, summary: 'Resolve: back to the status it came from', body: ExceptionHandleBody, data: PackageActionResult, handler: ({ body, actor, now }) => handleException(db, body, 'resolved', { actor, now }) });
@@ -146,36 +142,8 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
 
   // ---------------------------------------------------------------- documents: signed, for the print driver
   const doc = (kind: DocKind, render: (id: string) => Promise<RenderedDoc>) => signedDocumentRoute(app, db, GOODS_OUT_DOCS[kind], DocQuery, render);
-  doc('package-label', async (no) => ({ body: await packageLabel(db, no), type: 'application/pdf', name: `${no}.pdf` }));
-  doc('sack-label', async (code) => ({ body: await sackLabel(db, code), type: 'application/pdf', name: `${code}.pdf` }));
-  doc('manifest-pdf', async (no) => ({ body: await renderManifestPdf(await manifest(db, no)), type: 'application/pdf', name: `${no}.pdf` }));
-  doc('manifest-xlsx', async (no) => ({ body: await renderManifestXlsx(await manifest(db, no)), type: XLSX_TYPE, name: `${no}.xlsx` }));
-}
-
-async function packageLabel(db: Db, packageNo: string): Promise<Buffer> {
-  const [r] = await db
-    .select({ p: packages, userCode: members.userCode, channelName: shipChannels.name })
-    .from(packages)
-    .innerJoin(members, eq(members.id, packages.memberId))
-    .leftJoin(shipChannels, eq(shipChannels.id, packages.channelId))
-    .where(eq(packages.packageNo, packageNo));
-  if (!r) throw new Error(`package ${packageNo} missing`);
-  const a = r.p.address;
-  return renderPackageLabel({
-    packageNo: r.p.packageNo, channelName: r.channelName ?? '', countryCode: r.p.countryCode, receiver: `${a.receiver} ${a.phone}`.trim(),
-    addressLine: [a.address, a.city, a.province, a.postcode, a.country].filter(Boolean).join(', '), weightG: r.p.realWeightG ?? r.p.estimatedWeightG,
-    volumeCm3: r.p.volumeCm3, itemCount: r.p.itemCount, userCode: r.userCode, date: r.p.packedAt ?? r.p.updatedAt, packer: r.p.packerName,
-  });
-}
-
-async function sackLabel(db: Db, code: string): Promise<Buffer> {
-  const [r] = await db.select({ s: sacks, channelName: shipChannels.name }).from(sacks).leftJoin(shipChannels, eq(shipChannels.id, sacks.channelId)).where(eq(sacks.code, code)).orderBy(desc(sacks.id)).limit(1);
-  if (!r) throw new Error(`sack ${code} missing`);
-  return renderSackLabel({ code: r.s.code, channelName: r.channelName ?? '', countryCode: r.s.countryCode, packageCount: r.s.packageCount, weightG: r.s.weightG, status: SackStatus.label(r.s.status), date: r.s.sealedAt ?? r.s.createdAt });
-}
-
-async function manifest(db: Db, batchNo: string) {
-  const [b] = await db.select().from(outBatches).where(eq(outBatches.batchNo, batchNo));
-  if (!b) throw new Error(`batch ${batchNo} missing`);
-  return { batchNo: b.batchNo, carrier: b.carrier, status: BatchStatus.label(b.status), shippedAt: b.shippedAt, createdAt: b.createdAt, lines: await manifestLines(db, b.id) };
+  doc('package-label', async (no) => ({ body: await renderPackageLabel(await packageLabelData(db, no)), type: 'application/pdf', name: `${no}.pdf` }));
+  doc('sack-label', async (code) => ({ body: await renderSackLabel(await sackLabelData(db, code)), type: 'application/pdf', name: `${code}.pdf` }));
+  doc('manifest-pdf', async (no) => ({ body: await renderManifestPdf(await manifestData(db, no)), type: 'application/pdf', name: `${no}.pdf` }));
+  doc('manifest-xlsx', async (no) => ({ body: await renderManifestXlsx(await manifestData(db, no)), type: XLSX_TYPE, name: `${no}.xlsx` }));
 }
