@@ -7,6 +7,7 @@ import { writeAudit } from '../../core/audit';
 import { ABSOLUTE_TIMEOUT_MS, type Caller, hashToken, newToken, revokeSessions, rolesWithin } from '../../core/auth';
 import { AppError, forbidden } from '../../core/errors';
 import { verifyPassword } from '../../core/password';
+import { secondLoginStep } from '../verification/login';
 
 /** Failures of one name from one address within the window before each further try waits. */
 export const FREE_FAILURES = 5;
@@ -21,6 +22,8 @@ export interface LoginContext {
   userAgent: string;
   now: Date;
   ipLimit: number;
+  /** X-Verify-Ticket: the admin_login ticket, when the second login step is switched on. */
+  verifyTicket?: string;
 }
 
 const tooFast = (waitMs: number) =>
@@ -50,6 +53,7 @@ export async function login(db: Db, input: LoginBody, ctx: LoginContext): Promis
     throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
   }
   if (admin.status !== 'activity') throw forbidden('账号已停用，请联系管理员');
+  await secondLoginStep(db, admin, ctx.verifyTicket, ctx.ip, now);
 
   return startSession(db, admin, ctx, 'admin.login');
 }

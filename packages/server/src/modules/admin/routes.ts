@@ -19,6 +19,7 @@ export function adminRoutes(app: FastifyInstance, { config: opts }: ModuleContex
     userAgent: String(req.headers['user-agent'] ?? ''),
     now,
     ipLimit: opts.loginIpLimit,
+    verifyTicket: typeof req.headers['x-verify-ticket'] === 'string' ? req.headers['x-verify-ticket'] : undefined,
   });
 
   api(app, {

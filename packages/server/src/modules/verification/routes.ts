@@ -5,13 +5,11 @@ import {
   TotpStatus, LoginDoVerifyBody, LoginSendCodeBody, VerifyConfigList, VerifyConfigSaveBody, VerifyEnableQuery, VerifyEnableResult, VerifySubjectList, VerifySubjectQuery,
 } from '@waystation/shared/contract/verification';
 import { api } from '../../core/http';
-import type { ModuleContext } from '..';
-import { loginDoVerify, pendingOperator, registerLoginSecondFactor } from './login';
+import { loginDoVerify, pendingOperator } from './login';
 import * as service from './service';
 
-export function verificationRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+export function verificationRoutes(app: FastifyInstance): void {
   const { db, secrets } = app.services;
-  registerLoginSecondFactor(app, ctx.config.loginIpLimit);
   api(app, {
     method: 'POST', url: '/api/admin/loginSendCode', permission: 'public', summary: 'admin_login: send a code to a verifier (pending token from the 42800 of login)',
     body: LoginSendCodeBody, data: SendVerifyCodeResult,
