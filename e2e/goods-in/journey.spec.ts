@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, } from 'playwright-core';
 import { startTestServer } from '../../packages/server/src/testing/server';
 import { newLine, pdfText, TINY_PNG } from '../../packages/server/src/testing/factories/goods-in';
 import { launchBrowser, type TestServer } from '../support/browser';

@@ -47,7 +47,12 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
   // New migrations on an embedded database that has data: a backup first, kept with the others.
   let preMigration: Awaited<ReturnType<typeof preMigrationBackup>> | undefined;
   const database =
-    given ?? (await openDatabase(config, { beforeMigrate: async (db) => void (preMigration = await preMigrationBackup(db, backupDepsOf(config, 'pglite'))) }));
+    given ??
+    (await openDatabase(config, {
+      beforeMigrate: async (db) => {
+        preMigration = await preMigrationBackup(db, backupDepsOf(config, 'pglite'));
+      },
+    }));
   const { db } = database;
   if (preMigration) await recordPreMigrationBackup(db, backupDepsOf(config, database.kind), preMigration);
   const jobs = createJobRunner(db, config.now, jobSetsOf({ config, dbKind: database.kind, maintain: database.maintain }));

@@ -40,7 +40,7 @@ export interface AppConfig {
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
-  const demoDefault = databaseUrl ? false : true;
+  const demoDefault = !databaseUrl;
   const demo = env.DEMO === undefined || env.DEMO === '' ? demoDefault : ['1', 'true', 'on', 'yes'].includes(env.DEMO.toLowerCase());
   return {
     port: Number(env.PORT ?? 8080),

@@ -9,7 +9,7 @@ export const Currency = z.string().regex(/^[A-Z]{3}$/, '币种格式错误');
 /** "12.34" → 1234 without floating point; the text has passed the SPEC §5 amount rule. */
 export function toMinor(text: string): number {
   const [whole, frac = ''] = text.trim().split('.');
-  return Number(whole) * 100 + Number((frac + '00').slice(0, 2));
+  return Number(whole) * 100 + Number((`${frac}00`).slice(0, 2));
 }
 
 /** 1234 → "12.34", -5 → "-0.05". */

@@ -22,7 +22,7 @@ export const ProbabilityMessage = {
 export function parsePercent(text: string): number | null {
   const m = PERCENT_TEXT.exec(typeof text === 'string' ? text.trim() : '');
   if (!m) return null;
-  const value = Number(m[1]) * 100 + Number(((m[2] ?? '') + '00').slice(0, 2));
+  const value = Number(m[1]) * 100 + Number((`${m[2] ?? ''}00`).slice(0, 2));
   return value > TOTAL_BP ? null : value;
 }
 

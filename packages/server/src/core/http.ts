@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ErrorCode, envelope } from '@waystation/shared/contract/common';
 import type { Db } from '../db';
 import type { Actor } from './audit';
@@ -136,7 +136,7 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
           throw err;
         }
       }
-      let data;
+      let data: unknown;
       try {
         const scope = { url: spec.url, verified: ticketId !== null, creditsWithoutTicket: spec.creditsWithoutTicket };
         data = await requestScope.run(scope, () => spec.handler({ ...input, caller, actor, now, req, reply }));

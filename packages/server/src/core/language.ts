@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { translate, type Lang } from '@waystation/shared/rules/messages';
-import { AppError } from './errors';
+import type { AppError } from './errors';
 
 /**
  * The language a caller reads, from Accept-Language (the web app sends the one chosen in its user menu): English when

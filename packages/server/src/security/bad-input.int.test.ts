@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createTestApp, type TestApp } from '../testing/server';
 import { apiRoutesOf } from '../core/http';
 import { queryRows } from '../db';

@@ -61,7 +61,7 @@ export async function ensureAdmin(
 
 /** The first super admin. Without a configured password one is generated and returned, to be printed once. */
 export async function ensureSuperAdmin(db: Db, username: string, password: string | undefined, now: Date): Promise<string | undefined> {
-  const generated = password ? undefined : crypto.randomBytes(9).toString('base64url') + '7a';
+  const generated = password ? undefined : `${crypto.randomBytes(9).toString('base64url')}7a`;
   const created = await ensureAdmin(db, { username, name: '超级管理员', password: password ?? generated!, roles: ['super_admin'] }, now);
   return created ? generated : undefined;
 }

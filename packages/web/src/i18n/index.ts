@@ -94,6 +94,7 @@ export function messageTables(lang: Lang): Table[] {
  */
 export function defineMessages<K extends string>(zh: Record<K, string>, en: Record<K, string>): () => Record<K, string> {
   pageTables.push({ zh, en });
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per page module at load, never inside a component
   return function useMessages() {
     return useLang((s) => s.lang) === 'en' ? en : zh;
   };

@@ -82,7 +82,7 @@ export function afterLoginTarget(search: string): string {
   const q = new URLSearchParams(search);
   const redirect = q.get('redirect');
   q.delete('redirect');
-  const safe = redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/login') ? redirect : '/';
+  const safe = redirect?.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/login') ? redirect : '/';
   const rest = q.toString();
   return rest ? `${safe}?${rest}` : safe;
 }

@@ -88,13 +88,13 @@ async function dumpTable(db: Db, table: string, file: string): Promise<number> {
           : sql`select x.id::text as id, row_to_json(x)::text as j from ${t} x where x.id > ${last}::bigint order by x.id limit ${BATCH}`,
       );
       if (!rows.length) break;
-      await write(rows.map((r) => r.j).join('\n') + '\n');
+      await write(`${rows.map((r) => r.j).join('\n')}\n`);
       count += rows.length;
       last = rows[rows.length - 1].id;
     }
   } else {
     const rows = await queryRows<{ j: string }>(db, sql`select row_to_json(x)::text as j from ${t} x`);
-    if (rows.length) await write(rows.map((r) => r.j).join('\n') + '\n');
+    if (rows.length) await write(`${rows.map((r) => r.j).join('\n')}\n`);
     count = rows.length;
   }
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));

@@ -161,6 +161,8 @@ export async function renderManifestXlsx(m: ManifestData): Promise<Buffer> {
   for (const l of m.lines) {
     ws.addRow([l.sackCode, l.packageNo, l.userCode, l.receiver, l.countryCode, l.channelName, l.weightG ?? null, l.declaredValue / 100, l.itemCount, l.trackingNo, PackageStatus.label(l.status)]);
   }
-  MANIFEST_COLUMNS.forEach(([, , w], i) => (ws.getColumn(i + 1).width = Math.round(w / 6)));
+  MANIFEST_COLUMNS.forEach(([, , w], i) => {
+    ws.getColumn(i + 1).width = Math.round(w / 6);
+  });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

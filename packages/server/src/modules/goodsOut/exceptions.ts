@@ -71,7 +71,7 @@ export async function assignException(db: Db, body: z.infer<typeof ExceptionAssi
     const e = await lockOpen(tx, body.id);
     if (e.status !== 'open') throw conflict('该异常已处理');
     const [owner] = await tx.select().from(admins).where(eq(admins.id, body.ownerId));
-    if (!owner || owner.status !== 'activity') throw invalid('ownerId', '员工不存在或已停用');
+    if (owner?.status !== 'activity') throw invalid('ownerId', '员工不存在或已停用');
     await tx.update(packageExceptions).set({ ownerId: owner.id, ownerName: owner.name, updatedAt: op.now }).where(eq(packageExceptions.id, e.id));
     await writeAudit(tx, op.actor, { action: 'exception.assign', targetType: 'package_exception', targetId: e.id, before: { owner: e.ownerName }, after: { owner: owner.name } }, op.now);
     return { id: e.id, ownerId: owner.id, ownerName: owner.name };

@@ -84,7 +84,7 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   api(app, {
     method: 'GET', url: '/api/warehouse/pretrial/pageList', permission: PRETRIAL, summary: 'Packages awaiting pre-review (or another pre-review status)',
     query: PackageListQuery, data: PackageListResult,
-    handler: ({ query }) => listPackages(db, { ...query, status: query.status && query.status.startsWith('pack_pretrial') ? query.status : 'pack_pretrial' }),
+    handler: ({ query }) => listPackages(db, { ...query, status: query.status?.startsWith('pack_pretrial') ? query.status : 'pack_pretrial' }),
   });
   api(app, { method: 'POST', url: '/api/warehouse/pretrial/pass', permission: PRETRIAL, summary: 'Pass pre-review with the estimated weight: quote (→ pack_pretrial_pass)', body: PretrialPassBody, data: PretrialQuote, handler: ({ body, actor, now }) => pretrialPass(db, body, { actor, now }) });
   api(app, { method: 'POST', url: '/api/warehouse/pretrial/fail', permission: PRETRIAL, summary: 'Fail pre-review with a reason (→ pack_pretrial_fail)', body: PretrialFailBody, data: PackageActionResult, handler: ({ body, actor, now }) => pretrialFail(db, body, { actor, now }) });

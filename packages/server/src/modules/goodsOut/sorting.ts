@@ -58,7 +58,7 @@ export async function bindSack(db: Db, body: z.infer<typeof SackBindBody>, op: O
   try {
     return await db.transaction(async (tx) => {
       const [ch] = await tx.select().from(shipChannels).where(eq(shipChannels.id, body.channelId));
-      if (!ch || ch.status !== 'activity') throw invalid('channelId', '物流渠道不存在或已停用');
+      if (ch?.status !== 'activity') throw invalid('channelId', '物流渠道不存在或已停用');
       const [live] = await tx.select().from(sacks).where(and(eq(sacks.code, code), ne(sacks.status, 'shipped')));
       if (live) {
         if (live.status === 'open' && live.channelId === body.channelId && live.countryCode === body.countryCode) return toSack(live, ch.name, urls);

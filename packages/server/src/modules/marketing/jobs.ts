@@ -5,7 +5,7 @@ import { couponGrants, coupons, couponSendBatches, memberProfiles, members } fro
 import { AppError } from '../../core/errors';
 import { enqueueJob, type JobRow, type JobSet } from '../../core/jobs';
 import { crowdMembers } from './common';
-import { grantLocked, lockCoupon } from './grants';
+import { type GrantOutcome, grantLocked, lockCoupon } from './grants';
 
 /**
  * Marketing's scheduled work on the shared job runner (core/jobs.ts): cycle coupons issue once per period, unused
@@ -54,7 +54,7 @@ export async function scheduleJobs(db: Db, now: Date): Promise<void> {
 async function runCycleIssue(db: Db, job: JobRow, now: Date, heartbeat: () => Promise<void>) {
   const { couponId, period } = job.payload as { couponId: number; period: string };
   const [coupon] = await db.select().from(coupons).where(eq(coupons.id, couponId));
-  if (!coupon || coupon.status !== 'activity') return { skipped: 'coupon disabled' };
+  if (coupon?.status !== 'activity') return { skipped: 'coupon disabled' };
   const requestId = `cycle:${couponId}:${period}`;
   await db
     .insert(couponSendBatches)
@@ -117,7 +117,7 @@ async function runNewUser(db: Db, now: Date) {
         .limit(CHUNK);
       if (!chunk.length) break;
       afterId = chunk[chunk.length - 1].id;
-      let out;
+      let out: GrantOutcome;
       try {
         out = await db.transaction(async (tx) => {
           const locked = await lockCoupon(tx, c.id, now);

@@ -6,14 +6,14 @@ import { adminIdOf, superAdminId, ticketFor, verifiedCall, withTicket } from '..
 let t: TestApp;
 let admin: string;
 let buyer: string;
-let buyerId: number;
+let _buyerId: number;
 let wh: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
   buyer = await t.login('purchaser1', DEMO_PASSWORD);
-  buyerId = await adminIdOf(t, buyer);
+  _buyerId = await adminIdOf(t, buyer);
   wh = await t.login('warehouse1', DEMO_PASSWORD);
 });
 afterAll(() => t.close());

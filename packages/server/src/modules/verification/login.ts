@@ -1,9 +1,9 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, } from 'drizzle-orm';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { LOGIN_PENDING_TTL_MS } from '@waystation/shared/contract/verification';
 import type { SecretBox } from '../../core/secrets';
 import type { Db } from '../../db';
-import { admins, loginAttempts, verifyTickets } from '../../db/schema';
+import { admins, verifyTickets } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { AppError } from '../../core/errors';
 import { hashSecret, isVerifyEnabled, issueTicket } from '../../core/verification';
@@ -55,7 +55,7 @@ export async function pendingOperator(db: Db, token: string, now: Date) {
     .innerJoin(admins, eq(admins.id, verifyTickets.operatorId))
     .where(and(eq(verifyTickets.ticketHash, hashSecret(token)), eq(verifyTickets.type, PENDING), isNull(verifyTickets.usedAt), gt(verifyTickets.expiresAt, now)))
     .limit(1);
-  if (!row || row.status !== 'activity') throw new AppError(ErrorCode.VERIFICATION_REQUIRED, '登录验证已过期，请重新登录', { type: 'admin_login' });
+  if (row?.status !== 'activity') throw new AppError(ErrorCode.VERIFICATION_REQUIRED, '登录验证已过期，请重新登录', { type: 'admin_login' });
   return row;
 }
 

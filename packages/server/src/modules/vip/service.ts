@@ -219,7 +219,7 @@ export async function modifyKfc(db: Db, actor: Actor, body: ModifyKfcBody, now: 
   await requireMember(db, body.memberId);
   if (body.kfcAdminId) {
     const [a] = await db.select({ status: admins.status }).from(admins).where(eq(admins.id, body.kfcAdminId));
-    if (!a || a.status !== 'activity') throw invalid('kfcAdminId', '客服账号不存在或已停用');
+    if (a?.status !== 'activity') throw invalid('kfcAdminId', '客服账号不存在或已停用');
   }
   await db.transaction(async (tx) => {
     const before = await ensureProfile(tx, body.memberId, now);

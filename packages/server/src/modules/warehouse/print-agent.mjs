@@ -45,7 +45,7 @@ export async function loadPairingCode(file = CONFIG_FILE) {
     // no config yet: make one
   }
   const code = newPairingCode();
-  await fs.writeFile(file, JSON.stringify({ pairingCode: code }) + '\n', { mode: 0o600 });
+  await fs.writeFile(file, `${JSON.stringify({ pairingCode: code })}\n`, { mode: 0o600 });
   return { code, fresh: true };
 }
 
@@ -142,7 +142,7 @@ export async function handleJob(job, opts) {
 export async function startAgent({ port = PORT, dir = process.env.PRINT_DIR ?? path.join(process.cwd(), 'printed-labels'), log = console.log, origins = configuredOrigins(), configFile = CONFIG_FILE } = {}) {
   const useLp = await hasLp();
   const pairing = await loadPairingCode(configFile);
-  const server = http.createServer((req, res) => {
+  const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.end('Waystation print driver\n');
   });

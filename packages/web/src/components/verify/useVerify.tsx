@@ -50,7 +50,7 @@ export function useVerify(): [RunVerified, ReactNode] {
         return undefined;
       }
       // The server first says what it will ask the verifier to approve (its 42800 carries the values, sealed).
-      let required;
+      let required: ReturnType<typeof asRequired>;
       try {
         return await action({});
       } catch (e) {

@@ -7,7 +7,7 @@ import { request } from '../../api/request';
 import { BADGE_FIELDS, BADGE_KEYS, type BadgeKey } from '@waystation/shared/menu/types';
 import type { TaskNumResult } from '@waystation/shared/contract/badge';
 import { getTaskNumByType } from '../../api/badge';
-import { defineMessages, fill, useLang, useRouteTitle } from '../../i18n';
+import { fill, useLang, useRouteTitle } from '../../i18n';
 import { useSession } from '../../shell/session';
 import { TASK_NUM_KEY, useTaskNum } from '../../shell/layout/badges';
 import { isRegistered } from '../registry';

@@ -1,7 +1,7 @@
 import { App, Avatar, Button, Card, Col, Form, Input, Row, Space, Tag, Typography } from 'antd';
 import { PASSWORD_MESSAGE, password as passwordRule } from '@waystation/shared/rules';
 import { getInfo, updateOwnData } from '../../api/admin';
-import { defineMessages, useT } from '../../i18n';
+import { useT } from '../../i18n';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { checkInfo, useSession } from '../../shell/session';
 import { TotpCard } from '../../components/verify/TotpCard';

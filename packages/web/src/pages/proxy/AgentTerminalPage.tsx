@@ -4,7 +4,7 @@ import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from
 import { PlusOutlined } from '@ant-design/icons';
 import { SaveTerminalItemBody, type TerminalItem, type TerminalSection } from '@waystation/shared/contract/proxy';
 import { AccountStatus } from '@waystation/shared/vocab/account';
-import { defineMessages, useLang, useT } from '../../i18n';
+import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { deleteTerminalItem, fetchTerminalItems, proxyKeys, saveTerminalItem } from './api';

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { App, Button, Card, Descriptions, Form, Input, Modal, Select, Space, Tabs, Tag } from 'antd';
 import { AgentApp, SaveAgentBody, WithdrawalAccount, WithdrawalMethod, withdrawalAccountText, type AgentDetail } from '@waystation/shared/contract/proxy';
 import { password as passwordRule, percentage } from '@waystation/shared/rules/index';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useLang, useT } from '../../i18n';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useVerify, type RunVerified } from '../../components/verify/useVerify';

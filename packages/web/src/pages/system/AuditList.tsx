@@ -28,7 +28,7 @@ function Json({ value }: { value: unknown }) {
 /** The audit trail: who did what to which target, before and after, filtered by actor, action, target and time. */
 export default function AuditList() {
   const lang = useLang((s) => s.lang);
-  const t = useT();
+  const _t = useT();
   const m = useSystemMessages();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm<Filters>();

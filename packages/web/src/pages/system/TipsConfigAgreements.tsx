@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Radio, Select, Space, Switch, Table, Tag, Timeline } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { Agreement, AgreementDetail, AgreementListResult, type AgreementContentBody, type AgreementSaveBody } from '@waystation/shared/contract/config';
+import { type Agreement, AgreementDetail, AgreementListResult, type AgreementContentBody, type AgreementSaveBody } from '@waystation/shared/contract/config';
 import { SaveResult } from '@waystation/shared/contract/reference';
 import { request } from '../../api/request';
 import { formatTime } from '../../utils/time';

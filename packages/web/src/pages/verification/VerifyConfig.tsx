@@ -4,7 +4,7 @@ import { App, Button, Card, Form, Modal, Select, Switch, Table, Tabs, Tag } from
 import type { VerifyConfigItem } from '@waystation/shared/contract/verification';
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
 import { initAdminUsers } from '../../api/admin';
-import { defineMessages, useLang, useT } from '../../i18n';
+import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { fetchOutbox, fetchVerifyConfig, saveVerifyConfig } from '../../components/verify/api';

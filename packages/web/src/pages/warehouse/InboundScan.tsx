@@ -6,7 +6,7 @@ import { UnclaimedStatus } from '@waystation/shared/vocab/goods-in';
 import { specString } from '@waystation/shared/vocab/label';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { ApiError } from '../../api/request';
+import type { ApiError } from '../../api/request';
 import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
 import { MeasureInput, useMeasureCheck } from '../../warehouse/MeasureInput';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';

@@ -4,7 +4,7 @@ import type { ScannedItem } from '@waystation/shared/contract/warehouse';
 import { PurchaseStatus, QcProblem } from '@waystation/shared/vocab/goods-in';
 import { specString } from '@waystation/shared/vocab/label';
 import { fill, useLang } from '../../i18n';
-import { ApiError } from '../../api/request';
+import type { ApiError } from '../../api/request';
 import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';
 import { cue } from '../../warehouse/voice';

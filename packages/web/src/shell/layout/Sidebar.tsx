@@ -1,3 +1,4 @@
+// biome-ignore-all lint/correctness/useJsxKeyInIterable: the elements built in the loops are menu item fields (icon, label), not list children
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ConfigProvider, Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';

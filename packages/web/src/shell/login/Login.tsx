@@ -64,6 +64,7 @@ export default function Login() {
 
   return (
     <div className="login-container" style={{ '--ws-primary': theme } as React.CSSProperties}>
+      {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not a form's fieldset */}
       <div className="login-lang" role="group" aria-label={t('user.language')}>
         <button type="button" className={lang === 'zh' ? 'active' : ''} onClick={() => setLang('zh')}>
           中文
