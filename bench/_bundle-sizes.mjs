@@ -61,7 +61,9 @@ export function routeSizes(dist = DIST) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 export function printSizes(s = routeSizes()) {
   console.log('Production bundle (initial JS+CSS, static import graph from the Vite manifest):');
-  console.log(`  /login             raw ${kb(s.login.raw)}  gzip ${kb(s.login.gzip)}  (js ${kb(s.login.jsGzip)}, css ${kb(s.login.cssGzip)}, ${s.login.files} files)  budget 200 KB gzip: ${s.login.gzip <= 200 * 1000 ? 'within' : 'OVER'}`);
+  console.log(
+    `  /login             raw ${kb(s.login.raw)}  gzip ${kb(s.login.gzip)}  (js ${kb(s.login.jsGzip)}, css ${kb(s.login.cssGzip)}, ${s.login.files} files)  budget 200 KB gzip: ${s.login.gzip <= 200 * 1000 ? 'within' : 'OVER'}`,
+  );
   console.log(`  /dashboard (total) raw ${kb(s.dashboard.raw)}  gzip ${kb(s.dashboard.gzip)}  (${s.dashboard.files} files)`);
   console.log(`  /dashboard after /login, additional: raw ${kb(s.dashboardAfterLogin.raw)}  gzip ${kb(s.dashboardAfterLogin.gzip)}`);
 }

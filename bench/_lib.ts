@@ -18,7 +18,14 @@ export async function timeSequential(n: number, fn: () => Promise<unknown>) {
 }
 
 /** Load at a fixed number of connections for a few seconds; returns req/s and latency percentiles. */
-export async function load(opts: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; connections?: number; seconds?: number }) {
+export async function load(opts: {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  seconds?: number;
+}) {
   const result = await autocannon({
     url: opts.url,
     method: opts.method ?? 'GET',

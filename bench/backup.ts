@@ -24,7 +24,12 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 /** Runs `npm run backup|restore …` in its own process; wall time and peak RSS measured by /usr/bin/time. */
 function timed(args: string[], env: NodeJS.ProcessEnv): { seconds: number; rssMb: number; stdout: string } {
   const t0 = performance.now();
-  const run = spawnSync('/usr/bin/time', ['-f', 'peak-rss-kb %M', process.execPath, path.join(ROOT, 'scripts/backup.mjs'), ...args], { cwd: ROOT, env: { ...process.env, VITEST: '', ...env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync('/usr/bin/time', ['-f', 'peak-rss-kb %M', process.execPath, path.join(ROOT, 'scripts/backup.mjs'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, VITEST: '', ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const seconds = (performance.now() - t0) / 1000;
   if (run.status !== 0) throw new Error(`${args[0]} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
   const rss = Number(/peak-rss-kb (\d+)/.exec(run.stderr)?.[1] ?? 0);
@@ -34,8 +39,14 @@ function timed(args: string[], env: NodeJS.ProcessEnv): { seconds: number; rssMb
 /** A database of this kind with the seeds, demo data and the generated packages; closed again when returned. */
 async function prepare(kind: 'pglite' | 'postgres', work: string, url?: string): Promise<{ env: NodeJS.ProcessEnv; rows: number; tables: number }> {
   const config = {
-    ...configFromEnv({}), dataDir: path.join(work, 'source'), databaseUrl: url, demo: true, logLevel: 'silent', adminPassword: 'bench12345',
-    webDist: undefined, secretKey: 'waystation-bench-secret-key',
+    ...configFromEnv({}),
+    dataDir: path.join(work, 'source'),
+    databaseUrl: url,
+    demo: true,
+    logLevel: 'silent',
+    adminPassword: 'bench12345',
+    webDist: undefined,
+    secretKey: 'waystation-bench-secret-key',
   };
   const { app, database } = await buildApp(config);
   try {
@@ -51,7 +62,9 @@ async function prepare(kind: 'pglite' | 'postgres', work: string, url?: string):
     const tables = await queryRows<{ name: string }>(database.db, sql`select tablename as name from pg_tables where schemaname = 'public'`);
     let rows = 0;
     for (const { name } of tables) rows += (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from ${sql.identifier(name)}`))[0].n;
-    console.log(`${kind}: ${PACKAGES.toLocaleString('en')} packages generated (${rows.toLocaleString('en')} rows in ${tables.length} tables) in ${fmt((performance.now() - t0) / 1000)} s`);
+    console.log(
+      `${kind}: ${PACKAGES.toLocaleString('en')} packages generated (${rows.toLocaleString('en')} rows in ${tables.length} tables) in ${fmt((performance.now() - t0) / 1000)} s`,
+    );
     return { env: url ? { DATABASE_URL: url, DATA_DIR: config.dataDir } : { DATABASE_URL: '', DATA_DIR: config.dataDir }, rows, tables: tables.length };
   } finally {
     await app.close();
@@ -77,8 +90,12 @@ async function bench(kind: 'pglite' | 'postgres', serverUrl?: string) {
     await tar.x({ file: path.join(backupDir, archive), cwd: work, filter: (p) => p === 'manifest.json' });
     const files = Object.entries((JSON.parse(fs.readFileSync(path.join(work, 'manifest.json'), 'utf8')) as { files: Record<string, { bytes: number }> }).files);
     const [largest, largestInfo] = files.sort((a, b) => b[1].bytes - a[1].bytes)[0];
-    console.log(`${kind}: unpacked ${mb(files.reduce((a, [, f]) => a + f.bytes, 0))} in ${files.length} files, the largest ${largest} ${mb(largestInfo.bytes)}`);
-    const target = serverUrl ? { DATABASE_URL: withDatabase(serverUrl, names[1]), DATA_DIR: path.join(work, 'restored') } : { DATABASE_URL: '', DATA_DIR: path.join(work, 'restored') };
+    console.log(
+      `${kind}: unpacked ${mb(files.reduce((a, [, f]) => a + f.bytes, 0))} in ${files.length} files, the largest ${largest} ${mb(largestInfo.bytes)}`,
+    );
+    const target = serverUrl
+      ? { DATABASE_URL: withDatabase(serverUrl, names[1]), DATA_DIR: path.join(work, 'restored') }
+      : { DATABASE_URL: '', DATA_DIR: path.join(work, 'restored') };
     const restore = timed(['restore', path.join(backupDir, archive)], target);
     if (!restore.stdout.includes('equal to the manifest')) throw new Error(`restore did not prove the manifest:\n${restore.stdout}`);
     console.log(`${kind}: restore ${fmt(restore.seconds)} s, peak RSS ${restore.rssMb.toFixed(0)} MB — ${restore.stdout.split('\n').pop()}`);

@@ -17,8 +17,12 @@ const PACKAGES = Number(process.env.BENCH_PACKAGES ?? 300_000);
 
 async function loadPost(url: string, headers: Record<string, string>, next: () => unknown, amount: number) {
   const r = await autocannon({
-    url, connections: 10, amount,
-    requests: [{ method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: JSON.stringify(next()) }) }],
+    url,
+    connections: 10,
+    amount,
+    requests: [
+      { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: JSON.stringify(next()) }) },
+    ],
   });
   return { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total };
 }
@@ -29,18 +33,30 @@ async function run(label: string) {
   try {
     console.log(`${label}: generating ${PACKAGES.toLocaleString('en')} packages (2 items each) …`);
     const gen = await generateGoodsOut(t.db, PACKAGES, (s) => console.log(s));
-    const [c] = await queryRows<{ p: number; i: number }>(t.db, sql`select (select count(*) from packages)::int as p, (select count(*) from package_items)::int as i`);
-    console.log(`${label}: generated ${c.p.toLocaleString('en')} packages, ${c.i.toLocaleString('en')} package items in ${fmt(gen.ms / 1000)} s (${Math.round(c.p / (gen.ms / 1000)).toLocaleString('en')} packages/s)`);
+    const [c] = await queryRows<{ p: number; i: number }>(
+      t.db,
+      sql`select (select count(*) from packages)::int as p, (select count(*) from package_items)::int as i`,
+    );
+    console.log(
+      `${label}: generated ${c.p.toLocaleString('en')} packages, ${c.i.toLocaleString('en')} package items in ${fmt(gen.ms / 1000)} s (${Math.round(c.p / (gen.ms / 1000)).toLocaleString('en')} packages/s)`,
+    );
 
     const wh = { 'x-token': await t.login('warehouse1', DEMO_PASSWORD), 'content-type': 'application/json' };
-    const post = (url: string, body: unknown) => fetch(`${t.url}${url}`, { method: 'POST', headers: wh, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ code: number; message: string }>);
+    const post = (url: string, body: unknown) =>
+      fetch(`${t.url}${url}`, { method: 'POST', headers: wh, body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ code: number; message: string }>);
     const get = (url: string) => fetch(`${t.url}${url}`, { headers: wh }).then((r) => r.json() as Promise<{ code: number; data: { list: unknown[] } }>);
     const codesOf = (status: string, limit: number) =>
-      queryRows<{ no: string; item: string }>(t.db, sql`select p.package_no as no, min(i.item_code) as item from packages p join package_items i on i.package_id = p.id
-        where p.status = ${status} and i.item_code like 'BI%' group by p.id order by p.id limit ${limit}`);
+      queryRows<{ no: string; item: string }>(
+        t.db,
+        sql`select p.package_no as no, min(i.item_code) as item from packages p join package_items i on i.package_id = p.id
+        where p.status = ${status} and i.item_code like 'BI%' group by p.id order by p.id limit ${limit}`,
+      );
     const itemsOf = (status: string, limit: number) =>
-      queryRows<{ no: string; item: string }>(t.db, sql`select p.package_no as no, i.item_code as item from packages p join package_items i on i.package_id = p.id
-        where p.status = ${status} and i.item_code like 'BI%' order by p.id, i.id limit ${limit}`);
+      queryRows<{ no: string; item: string }>(
+        t.db,
+        sql`select p.package_no as no, i.item_code as item from packages p join package_items i on i.package_id = p.id
+        where p.status = ${status} and i.item_code like 'BI%' order by p.id, i.id limit ${limit}`,
+      );
 
     let bad = 0;
     const check = (r: { code: number; message: string }) => {
@@ -53,50 +69,98 @@ async function run(label: string) {
     // Removal: every item of remove_wait packages, one scan each.
     const removal = await itemsOf('remove_wait', 2 * 3000);
     let ri = 0;
-    report('removal scan (item off its shelf)', await timeSequential(300, async () => check(await post('/api/warehouse/removal/scan', { itemCode: removal[ri++].item }))));
-    reportLoad('removal scan', await loadPost(`${t.url}/api/warehouse/removal/scan`, wh, () => ({ itemCode: removal[ri++ % removal.length].item }), Math.min(3000, removal.length - ri - 10)));
+    report(
+      'removal scan (item off its shelf)',
+      await timeSequential(300, async () => check(await post('/api/warehouse/removal/scan', { itemCode: removal[ri++].item }))),
+    );
+    reportLoad(
+      'removal scan',
+      await loadPost(
+        `${t.url}/api/warehouse/removal/scan`,
+        wh,
+        () => ({ itemCode: removal[ri++ % removal.length].item }),
+        Math.min(3000, removal.length - ri - 10),
+      ),
+    );
 
     // Packing: open removed packages; tick items of packages being packed; weigh checked ones; confirm labels.
     const removed = await codesOf('removed', 3000);
     let oi = 0;
-    report('packing open (removed → packing)', await timeSequential(300, async () => check(await post('/api/warehouse/packing/scan', { code: removed[oi++].no }))));
-    reportLoad('packing open', await loadPost(`${t.url}/api/warehouse/packing/scan`, wh, () => ({ code: removed[oi++ % removed.length].no }), Math.min(2000, removed.length - oi - 10)));
+    report(
+      'packing open (removed → packing)',
+      await timeSequential(300, async () => check(await post('/api/warehouse/packing/scan', { code: removed[oi++].no }))),
+    );
+    reportLoad(
+      'packing open',
+      await loadPost(`${t.url}/api/warehouse/packing/scan`, wh, () => ({ code: removed[oi++ % removed.length].no }), Math.min(2000, removed.length - oi - 10)),
+    );
     const toCheck = await itemsOf('packing', 4000);
     let ci = 0;
-    report('packing item check', await timeSequential(300, async () => { const x = toCheck[ci++]; check(await post('/api/warehouse/packing/item', { packageNo: x.no, itemCode: x.item })); }));
-    const checked = await queryRows<{ no: string }>(t.db, sql`select p.package_no as no from packages p where p.status = 'packing' and not exists
-      (select 1 from package_items i where i.package_id = p.id and i.checked_at is null) order by p.id limit 4000`);
+    report(
+      'packing item check',
+      await timeSequential(300, async () => {
+        const x = toCheck[ci++];
+        check(await post('/api/warehouse/packing/item', { packageNo: x.no, itemCode: x.item }));
+      }),
+    );
+    const checked = await queryRows<{ no: string }>(
+      t.db,
+      sql`select p.package_no as no from packages p where p.status = 'packing' and not exists
+      (select 1 from package_items i where i.package_id = p.id and i.checked_at is null) order by p.id limit 4000`,
+    );
     let wi = 0;
     const weighBody = () => ({ packageNo: checked[wi++ % checked.length].no, weightG: 950, lengthMm: 200, widthMm: 150, heightMm: 100 });
-    report('packing weigh (freight on the channel → packed)', await timeSequential(300, async () => check(await post('/api/warehouse/packing/weigh', weighBody()))));
+    report(
+      'packing weigh (freight on the channel → packed)',
+      await timeSequential(300, async () => check(await post('/api/warehouse/packing/weigh', weighBody()))),
+    );
     reportLoad('packing weigh', await loadPost(`${t.url}/api/warehouse/packing/weigh`, wh, weighBody, Math.min(2000, checked.length - wi - 10)));
     const packed = await codesOf('packed', 4000);
     let li = 0;
-    const labelBody = () => { const x = packed[li++ % packed.length]; return { packageNo: x.no, code: x.no }; };
+    const labelBody = () => {
+      const x = packed[li++ % packed.length];
+      return { packageNo: x.no, code: x.no };
+    };
     report('label confirm (packed → wait_ship)', await timeSequential(300, async () => check(await post('/api/warehouse/packing/confirmLabel', labelBody()))));
     reportLoad('label confirm', await loadPost(`${t.url}/api/warehouse/packing/confirmLabel`, wh, labelBody, Math.min(2000, packed.length - li - 10)));
 
     // Sorting: wait_ship packages into sacks bound per country.
     const [{ ems }] = await queryRows<{ ems: number }>(t.db, sql`select id as ems from ship_channels where code = 'EMS'`);
-    for (const country of COUNTRIES) check(await post('/api/warehouse/sack/bind', { code: `SKB-${country}-${label.slice(0, 2).toUpperCase()}`, channelId: ems, countryCode: country }));
-    const waiting = await queryRows<{ no: string; c: string }>(t.db, sql`select package_no as no, country_code as c from packages p where status = 'wait_ship'
-      and exists (select 1 from package_items i where i.package_id = p.id and i.item_code like 'BI%') order by id limit 6000`);
+    for (const country of COUNTRIES)
+      check(await post('/api/warehouse/sack/bind', { code: `SKB-${country}-${label.slice(0, 2).toUpperCase()}`, channelId: ems, countryCode: country }));
+    const waiting = await queryRows<{ no: string; c: string }>(
+      t.db,
+      sql`select package_no as no, country_code as c from packages p where status = 'wait_ship'
+      and exists (select 1 from package_items i where i.package_id = p.id and i.item_code like 'BI%') order by id limit 6000`,
+    );
     let si = 0;
-    const sortBody = () => { const x = waiting[si++ % waiting.length]; return { packageNo: x.no, sackCode: `SKB-${x.c}-${label.slice(0, 2).toUpperCase()}` }; };
-    report('sorting scan (which sack)', await timeSequential(300, async () => check(await post('/api/warehouse/sorting/scan', { packageNo: waiting[si + 1000].no }))));
+    const sortBody = () => {
+      const x = waiting[si++ % waiting.length];
+      return { packageNo: x.no, sackCode: `SKB-${x.c}-${label.slice(0, 2).toUpperCase()}` };
+    };
+    report(
+      'sorting scan (which sack)',
+      await timeSequential(300, async () => check(await post('/api/warehouse/sorting/scan', { packageNo: waiting[si + 1000].no }))),
+    );
     report('sorting put (wait_ship → sorted)', await timeSequential(300, async () => check(await post('/api/warehouse/sorting/put', sortBody()))));
     reportLoad('sorting put', await loadPost(`${t.url}/api/warehouse/sorting/put`, wh, sortBody, Math.min(2000, waiting.length - si - 10)));
     console.log(`${label}: refused scans in the sequential runs: ${bad}`);
 
     // The package list.
     const [deep] = await queryRows<{ id: number }>(t.db, sql`select id::int from packages order by id desc offset ${Math.floor(PACKAGES * 0.9)} limit 1`);
-    const [deepReceived] = await queryRows<{ id: number }>(t.db, sql`select id::int from packages where status = 'received' order by id desc offset ${Math.floor(PACKAGES * 0.4)} limit 1`);
+    const [deepReceived] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id::int from packages where status = 'received' order by id desc offset ${Math.floor(PACKAGES * 0.4)} limit 1`,
+    );
     const lists: [string, string][] = [
       ['first page, all statuses', '/api/warehouse/package/pageList?limit=20'],
       ['first page, status remove_wait', '/api/warehouse/package/pageList?status=remove_wait&limit=20'],
       ['first page, status received + marketplace JD', '/api/warehouse/package/pageList?status=received&mallType=JD&limit=20'],
       [`deep keyset page, all (row ~${Math.floor(PACKAGES * 0.9).toLocaleString('en')})`, `/api/warehouse/package/pageList?limit=20&cursor=${deep?.id ?? 1}`],
-      [`deep keyset page, status received (row ~${Math.floor(PACKAGES * 0.4).toLocaleString('en')})`, `/api/warehouse/package/pageList?status=received&limit=20&cursor=${deepReceived?.id ?? 1}`],
+      [
+        `deep keyset page, status received (row ~${Math.floor(PACKAGES * 0.4).toLocaleString('en')})`,
+        `/api/warehouse/package/pageList?status=received&limit=20&cursor=${deepReceived?.id ?? 1}`,
+      ],
       ['OFFSET page 500 (row 10,000), status received', '/api/warehouse/package/pageList?status=received&limit=20&page=500'],
       ['number filter: package no.', `/api/warehouse/package/pageList?numberType=packageNo&numberValue=PK${String(Math.floor(PACKAGES / 2)).padStart(8, '0')}`],
       ['member filter', '/api/warehouse/package/pageList?userCode=G000042'],

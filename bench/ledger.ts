@@ -58,9 +58,13 @@ async function run(label: string) {
     const checkMs = performance.now() - t0;
 
     // HTTP: balance adjustments of demo members.
-    const login = (await (await fetch(`${t.url}/api/admin/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin12345' }),
-    })).json()) as { data: { token: string } };
+    const login = (await (
+      await fetch(`${t.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'admin12345' }),
+      })
+    ).json()) as { data: { token: string } };
     const headers = { 'content-type': 'application/json', 'x-token': login.data.token };
     const [{ id: adminId }] = await queryRows<{ id: number }>(t.db, sql`select id from admins where username = 'admin'`);
     const [{ id: memberId }] = await queryRows<{ id: number }>(t.db, sql`select id from members order by id limit 1`);
@@ -68,15 +72,23 @@ async function run(label: string) {
     let n = 0;
     const adjust = () =>
       fetch(`${t.url}/api/vip/modifyAmount`, {
-        method: 'POST', headers: { ...headers, 'x-verify-ticket': seqTickets[n] },
+        method: 'POST',
+        headers: { ...headers, 'x-verify-ticket': seqTickets[n] },
         body: JSON.stringify({ memberId, direction: 'add', amount: '1.23', remark: 'bench', requestId: `bench-seq-${label}-${++n}` }),
       }).then((r) => r.json());
     const seq = await timeSequential(300, adjust);
     // A retried request: the same requestId again, 100 times at once (each verified), posts nothing new.
     const retryTickets = await ticketsFor(t.db, adminId, Array(100).fill(memberId));
     const retryBody = JSON.stringify({ memberId, direction: 'add', amount: '9.99', remark: 'bench retry', requestId: `bench-retry-${label}` });
-    await Promise.all(retryTickets.map((ticket) => fetch(`${t.url}/api/vip/modifyAmount`, { method: 'POST', headers: { ...headers, 'x-verify-ticket': ticket }, body: retryBody }).then((r) => r.json())));
-    const [{ retried }] = await queryRows<{ retried: number }>(t.db, sql`select count(*)::int as retried from ledger_entries where idempotency_key = ${`vip.adjust:bench-retry-${label}`}`);
+    await Promise.all(
+      retryTickets.map((ticket) =>
+        fetch(`${t.url}/api/vip/modifyAmount`, { method: 'POST', headers: { ...headers, 'x-verify-ticket': ticket }, body: retryBody }).then((r) => r.json()),
+      ),
+    );
+    const [{ retried }] = await queryRows<{ retried: number }>(
+      t.db,
+      sql`select count(*)::int as retried from ledger_entries where idempotency_key = ${`vip.adjust:bench-retry-${label}`}`,
+    );
 
     const members = await queryRows<{ id: number }>(t.db, sql`select id from members order by id limit 8`);
     const LOAD_TICKETS = 15_000; // more than 5 s at 10 connections can use here
@@ -84,17 +96,23 @@ async function run(label: string) {
     const loadTickets = await ticketsFor(t.db, adminId, loadTargets);
     let k = 0;
     const loadRes = await autocannon({
-      url: `${t.url}/api/vip/modifyAmount`, method: 'POST', headers, connections: 10, duration: 5,
-      requests: [{
-        setupRequest: (req) => {
-          const i = k++ % LOAD_TICKETS;
-          return {
-            ...req,
-            headers: { ...req.headers, 'x-verify-ticket': loadTickets[i] },
-            body: JSON.stringify({ memberId: loadTargets[i], direction: 'add', amount: '0.01', remark: 'bench load', requestId: `bench-load-${label}-${i}` }),
-          };
+      url: `${t.url}/api/vip/modifyAmount`,
+      method: 'POST',
+      headers,
+      connections: 10,
+      duration: 5,
+      requests: [
+        {
+          setupRequest: (req) => {
+            const i = k++ % LOAD_TICKETS;
+            return {
+              ...req,
+              headers: { ...req.headers, 'x-verify-ticket': loadTickets[i] },
+              body: JSON.stringify({ memberId: loadTargets[i], direction: 'add', amount: '0.01', remark: 'bench load', requestId: `bench-load-${label}-${i}` }),
+            };
+          },
         },
-      }],
+      ],
     });
 
     // Lists: first page, a deep OFFSET page, the same depth by keyset cursor, one member's rows.
@@ -115,8 +133,12 @@ async function run(label: string) {
     console.log(`${label}: invariant check over ${before.entries.toLocaleString()} rows: ${fmt(checkMs)} ms, mismatches ${bad(before)}`);
     console.log(`${label}: POST /api/vip/modifyAmount sequential p50 ${fmt(seq.p50)} ms p99 ${fmt(seq.p99)} ms`);
     console.log(`${label}: same requestId sent 100× concurrently → ${retried} ledger row`);
-    console.log(`${label}: POST /api/vip/modifyAmount at 10 connections: ${Math.round(loadRes.requests.average)} req/s, p50 ${loadRes.latency.p50} ms, p99 ${loadRes.latency.p99} ms, non-2xx ${loadRes.non2xx}, errors ${loadRes.errors}`);
-    console.log(`${label}: transactions page 1 p50 ${fmt(first20.p50)} ms; OFFSET ${depth.toLocaleString()} p50 ${fmt(deep.p50)} ms; keyset cursor at the same depth p50 ${fmt(keyset.p50)} ms; one account p50 ${fmt(oneMember.p50)} ms`);
+    console.log(
+      `${label}: POST /api/vip/modifyAmount at 10 connections: ${Math.round(loadRes.requests.average)} req/s, p50 ${loadRes.latency.p50} ms, p99 ${loadRes.latency.p99} ms, non-2xx ${loadRes.non2xx}, errors ${loadRes.errors}`,
+    );
+    console.log(
+      `${label}: transactions page 1 p50 ${fmt(first20.p50)} ms; OFFSET ${depth.toLocaleString()} p50 ${fmt(deep.p50)} ms; keyset cursor at the same depth p50 ${fmt(keyset.p50)} ms; one account p50 ${fmt(oneMember.p50)} ms`,
+    );
     console.log(`${label}: invariant after the load over ${after.entries.toLocaleString()} rows: ${fmt(checkAfterMs)} ms, mismatches ${bad(after)}`);
     if (process.env.DATABASE_URL) {
       // The command itself, on this very data set.

@@ -28,14 +28,22 @@ async function run(label: string) {
       from generate_series(1, ${MEMBERS}) g`);
     const token = await t.login('marketing1', 'demo12345');
     const call = async (url: string, body: unknown) => {
-      const res = await fetch(`${t.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-token': token }, body: JSON.stringify(body) });
+      const res = await fetch(`${t.url}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-token': token },
+        body: JSON.stringify(body),
+      });
       const json = (await res.json()) as { code: number; message: string; data: any };
       if (json.code !== 20000) throw new Error(`${url}: ${json.code} ${json.message}`);
       return json.data;
     };
     const now = Date.now();
     const activity = await call('/api/marketing/activity/save', {
-      kind: 'turntable', name: 'bench', startAt: new Date(now - 3600_000).toISOString(), endAt: new Date(now + 86_400_000).toISOString(), freeDrawsPerDay: 100,
+      kind: 'turntable',
+      name: 'bench',
+      startAt: new Date(now - 3600_000).toISOString(),
+      endAt: new Date(now + 86_400_000).toISOString(),
+      freeDrawsPerDay: 100,
       prizes: [
         { name: '大奖', prizeType: 'balance', amount: '1', probability: '5', stock: 20 },
         { name: '积分', prizeType: 'points', amount: '10', probability: '45' },
@@ -43,7 +51,12 @@ async function run(label: string) {
       ],
     });
     let seq = 0;
-    const draw = () => call('/api/marketing/activity/draw', { activityId: activity.id, userCode: `BM${String((seq % 1000) + 1).padStart(6, '0')}`, requestId: `bench-${label}-${++seq}` });
+    const draw = () =>
+      call('/api/marketing/activity/draw', {
+        activityId: activity.id,
+        userCode: `BM${String((seq % 1000) + 1).padStart(6, '0')}`,
+        requestId: `bench-${label}-${++seq}`,
+      });
     const times: number[] = [];
     for (let i = 0; i < 200; i++) {
       const t0 = performance.now();
@@ -52,20 +65,35 @@ async function run(label: string) {
     }
     let t0 = performance.now();
     let left = DRAWS;
-    await Promise.all(Array.from({ length: 10 }, async () => {
-      while (left-- > 0) await draw();
-    }));
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (left-- > 0) await draw();
+      }),
+    );
     const perSec = DRAWS / ((performance.now() - t0) / 1000);
-    const [check] = await queryRows<{ issued: number; won: number; records: number }>(t.db, sql`
+    const [check] = await queryRows<{ issued: number; won: number; records: number }>(
+      t.db,
+      sql`
       select (select issued_count from draw_prizes where activity_id = ${activity.id} and name = '大奖')::int as issued,
              (select count(*) from draw_records where activity_id = ${activity.id} and prize_name = '大奖')::int as won,
-             (select count(*) from draw_records where activity_id = ${activity.id})::int as records`);
-    console.log(`${label}: draw over HTTP p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms; ${Math.round(perSec)} draws/s at 10 at a time; ` +
-      `stock-20 prize given ${check.won}× (issued ${check.issued}), ${check.records} records`);
+             (select count(*) from draw_records where activity_id = ${activity.id})::int as records`,
+    );
+    console.log(
+      `${label}: draw over HTTP p50 ${fmt(percentile(times, 50))} ms, p95 ${fmt(percentile(times, 95))} ms; ${Math.round(perSec)} draws/s at 10 at a time; ` +
+        `stock-20 prize given ${check.won}× (issued ${check.issued}), ${check.records} records`,
+    );
     if (check.won !== check.issued || check.won > 20) throw new Error('stock invariant broken');
 
     const coupon = await call('/api/marketing/coupon/saveConst', {
-      name: 'bench', discountType: 'amount', amount: '1', minSpend: '0', scope: 'all', validityType: 'days', validDays: 7, totalStock: null, perMemberLimit: 5,
+      name: 'bench',
+      discountType: 'amount',
+      amount: '1',
+      minSpend: '0',
+      scope: 'all',
+      validityType: 'days',
+      validDays: 7,
+      totalStock: null,
+      perMemberLimit: 5,
     });
     const filter = { loginSources: ['discord'], registeredFrom: new Date(now - 86_400_000).toISOString() };
     const { count } = await call('/api/marketing/coupon/crowdCount', { filter });
@@ -74,8 +102,18 @@ async function run(label: string) {
     console.log(`${label}: crowd grant to ${count} members in ${fmt(performance.now() - t0)} ms (${sent.granted} granted)`);
 
     const cycle = await call('/api/marketing/coupon/saveCycle', {
-      name: 'bench cycle', discountType: 'amount', amount: '1', minSpend: '0', scope: 'all', validityType: 'days', validDays: 7, totalStock: null,
-      cycleType: 'weekly', cycleDay: 1, cycleStart: new Date(now - 30 * 86_400_000).toISOString(), segment: filter,
+      name: 'bench cycle',
+      discountType: 'amount',
+      amount: '1',
+      minSpend: '0',
+      scope: 'all',
+      validityType: 'days',
+      validDays: 7,
+      totalStock: null,
+      cycleType: 'weekly',
+      cycleDay: 1,
+      cycleStart: new Date(now - 30 * 86_400_000).toISOString(),
+      segment: filter,
     });
     t0 = performance.now();
     await Promise.all([runDueJobs(t.db, () => new Date(), 'bench-a', [MARKETING_JOBS]), runDueJobs(t.db, () => new Date(), 'bench-b', [MARKETING_JOBS])]);

@@ -12,7 +12,16 @@ import { printSizes, routeSizes } from './_bundle-sizes.mjs';
 
 const RUNS = 5;
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const root = new URL('..', import.meta.url).pathname;
 
 // A private production build of the current sources: what is measured is what is served, and a rebuild of

@@ -4,5 +4,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
-const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/modules/backup/cli.ts'), ...args], { cwd: process.cwd(), stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/modules/backup/cli.ts'), ...args], {
+  cwd: process.cwd(),
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

@@ -92,7 +92,8 @@ describe('configuration and content screens', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('内容（中文）').inputValue()).toBe('充值后请刷新余额页面。');
     const saved = await e.server.call<{ tipsText: string }[]>('POST', '/api/config/batchTipsConfig', {
-      token: await e.server.login(), body: { appId: 1, tipsKeys: ['RechargeTip'] },
+      token: await e.server.login(),
+      body: { appId: 1, tipsKeys: ['RechargeTip'] },
     });
     expect(saved.data[0].tipsText).toBe('充值后请刷新余额页面。');
   });
@@ -106,7 +107,14 @@ describe('configuration and content screens', () => {
     const toolbar = page.getByRole('toolbar', { name: 'Markdown 工具栏' });
     await toolbar.getByRole('button').first().waitFor();
     expect(await toolbar.getByRole('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')))).toEqual([
-      '标题', '粗体', '斜体', '删除线', '引用', '无序列表', '有序列表', '代码',
+      '标题',
+      '粗体',
+      '斜体',
+      '删除线',
+      '引用',
+      '无序列表',
+      '有序列表',
+      '代码',
     ]);
     await page.getByRole('textbox', { name: '标题', exact: true }).fill('端到端文章');
     await page.getByLabel('分类', { exact: true }).click();

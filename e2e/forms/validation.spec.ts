@@ -21,7 +21,7 @@ interface Case {
   says: [zh: string, en: string];
 }
 
-const pick = <T,>(pair: [T, T], lang: Lang) => pair[lang === 'zh' ? 0 : 1];
+const pick = <T>(pair: [T, T], lang: Lang) => pair[lang === 'zh' ? 0 : 1];
 const OK = /^(确\s*定|OK)$/;
 const SAVE = /^(保\s*存|Save)$/;
 
@@ -42,7 +42,10 @@ async function refuses(page: Page, form: Locator, submit: () => Promise<void>, c
     await typeByHand(page, field, c.typed);
     await submit();
     // The innermost form item holding the field (ancestors come first in document order).
-    const item = form.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) }).last();
+    const item = form
+      .locator('.ant-form-item')
+      .filter({ has: page.getByLabel(label, { exact: true }) })
+      .last();
     await expect.poll(() => item.locator('.ant-form-item-explain-error').first().innerText(), { timeout: 10_000 }).toBe(pick(c.says, lang));
     expect(await field.inputValue(), 'the value typed is kept, never changed').toBe(c.typed);
     await expectOwnLanguage(page, lang);
@@ -73,7 +76,11 @@ describe('forms refuse bad values in the UI language', () => {
       { field: ['用户名', 'Username'], typed: '', says: ['用户名需为3~32位字母、数字或下划线', 'The username must be 3–32 letters, digits or underscores'] },
       { field: ['姓名', 'Name'], typed: '', says: ['请输入姓名', 'Enter the full name'] },
       { field: ['姓名', 'Name'], typed: '名'.repeat(65), says: ['最多 64 个字符', 'At most 64 characters'] },
-      { field: ['密码', 'Password'], typed: 'abc', says: ['密码需为8~64位，且同时包含字母和数字', 'The password must be 8–64 characters with at least one letter and one digit'] },
+      {
+        field: ['密码', 'Password'],
+        typed: 'abc',
+        says: ['密码需为8~64位，且同时包含字母和数字', 'The password must be 8–64 characters with at least one letter and one digit'],
+      },
     ];
     for (const lang of ['zh', 'en'] as const) {
       await page.getByRole('button', { name: lang === 'zh' ? '新增管理员' : 'Add staff account' }).click();
@@ -131,7 +138,11 @@ describe('forms refuse bad values in the UI language', () => {
       { field: ['优惠券名称', 'Coupon name'], typed: '券'.repeat(61), says: ['最多 60 个字符', 'At most 60 characters'] },
       { field: ['优惠金额', 'Amount off'], typed: '', says: ['金额不能为空', 'The amount cannot be empty'] },
       { field: ['优惠金额', 'Amount off'], typed: '-10', says: ['请输入正数，整数或保留1~2位小数', 'Enter a positive number, whole or with 1 or 2 decimals'] },
-      { field: ['优惠金额', 'Amount off'], typed: '1.005', says: ['请输入正数，整数或保留1~2位小数', 'Enter a positive number, whole or with 1 or 2 decimals'] },
+      {
+        field: ['优惠金额', 'Amount off'],
+        typed: '1.005',
+        says: ['请输入正数，整数或保留1~2位小数', 'Enter a positive number, whole or with 1 or 2 decimals'],
+      },
       { field: ['每人限领', 'Per member'], typed: '-1', says: ['不能小于 1', 'Must be at least 1'] },
       { field: ['每人限领', 'Per member'], typed: '', says: ['请输入正整数', 'Enter a positive whole number'] },
       { field: ['总库存', 'Total stock'], typed: '2.5', says: ['请输入整数', 'Enter a whole number'] },
@@ -172,7 +183,11 @@ describe('forms refuse bad values in the UI language', () => {
     const page = await signedIn('/logisticsChannelsManage/channelList', 'ops1');
     const cases: Case[] = [
       { field: ['渠道名称', 'Channel name'], typed: '', says: ['请输入渠道名称', 'Enter the channel name'] },
-      { field: ['渠道代码', 'Channel code'], typed: 'C'.repeat(33), says: ['请输入2~32位字母、数字、下划线或横线', 'Enter 2–32 letters, digits, underscores or hyphens'] },
+      {
+        field: ['渠道代码', 'Channel code'],
+        typed: 'C'.repeat(33),
+        says: ['请输入2~32位字母、数字、下划线或横线', 'Enter 2–32 letters, digits, underscores or hyphens'],
+      },
       { field: ['最短时效', 'Shortest delivery'], typed: '-1', says: ['不能小于 0', 'Must be at least 0'] },
       { field: ['最短时效', 'Shortest delivery'], typed: '1.505', says: ['请输入整数', 'Enter a whole number'] },
       { field: ['最长时效', 'Longest delivery'], typed: '366', says: ['不能大于 365', 'Must be at most 365'] },

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestServer } from '../../packages/server/src/testing/server';
 import { newLine, pdfText, TINY_PNG } from '../../packages/server/src/testing/factories/goods-in';
 import { launchBrowser, type TestServer } from '../support/browser';
@@ -29,7 +29,6 @@ afterAll(async () => {
 });
 
 const pageAs = (username: string) => stationPage(browser, server, contexts, username);
-
 
 describe('goods in, through the screens', () => {
   it('takes a line from purchase_wait to shelved with a scanner, prints its label, and shows every step in the trace', async () => {
@@ -69,7 +68,8 @@ describe('goods in, through the screens', () => {
     const pdf = await wh.request.get(`${server.url}${href}`);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const text = await pdfText(await pdf.body());
-    for (const s of ['U100001', String(line.id % 10000).padStart(4, '0'), itemCode, '420 g', '3000 cm³', '颜色:灰色; 尺码:M', '制单：仓库小王']) expect(text).toContain(s);
+    for (const s of ['U100001', String(line.id % 10000).padStart(4, '0'), itemCode, '420 g', '3000 cm³', '颜色:灰色; 尺码:M', '制单：仓库小王'])
+      expect(text).toContain(s);
 
     // QC station: scan the item, photograph, pass.
     await wh.goto(`${server.url}/WarehouseManage/qcPhoto`);

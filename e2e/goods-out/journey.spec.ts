@@ -139,14 +139,32 @@ describe('goods out, through the screens', () => {
     const xlsxHref = await wh.getByTestId(`manifest-xlsx-${batchNo}`).getAttribute('href');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await (await wh.request.get(`${server.url}${xlsxHref}`)).body()) as unknown as ArrayBuffer);
-    const rows = wb.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    const rows = wb.worksheets[0]
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
     expect(rows.slice(2)).toEqual([['SKE2E-CA-1', p.packageNo, 'U100001', 'Alice Martin', 'CA', 'EMS 国际特快', 950, 118, 2, 'EE900000001CN', '已发货']]);
 
     // The package query shows it shipped, and its timeline every step.
     await wh.goto(`${server.url}/WarehouseManage/packDetail?id=${p.id}`);
     await expect.poll(() => wh.getByTestId('package-status').first().innerText(), { timeout: 10_000 }).toBe('已发货');
     const steps = (await wh.getByTestId('trace-item').allInnerTexts()).map((s) => s.split('\n')[0].split(' ')[0]);
-    expect(steps).toEqual(['创建包裹订单', '预审通过', '发起支付', '支付成功', '待下架', '下架', '下架', '打包', '打包', '修改包裹重量', '面单确认', '分拣', '出库', '发货']);
+    expect(steps).toEqual([
+      '创建包裹订单',
+      '预审通过',
+      '发起支付',
+      '支付成功',
+      '待下架',
+      '下架',
+      '下架',
+      '打包',
+      '打包',
+      '修改包裹重量',
+      '面单确认',
+      '分拣',
+      '出库',
+      '发货',
+    ]);
   });
 
   it('shows the demo queues on the list screens, and resolves an exception back to where it was raised', async () => {

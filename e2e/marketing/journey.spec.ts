@@ -64,7 +64,10 @@ describe('marketing journey', () => {
     expect(count).toBeGreaterThan(0);
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     await page.locator('.ant-modal-confirm-title').getByText(`确定向 ${count} 位会员发放吗？`).waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定|OK/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await toast(page, `已发放 ${count} 张`).waitFor();
 
     // A turntable: two prizes, the filler takes the rest; its simulation matches the rates.

@@ -29,7 +29,11 @@ describe('member balance adjustment', () => {
     await form.getByLabel('原因').fill('客服补偿');
     await form.getByRole('button', { name: /确\s*定/ }).click();
     // Confirmation first, then the verify dialog.
-    await page.locator('.ant-modal-confirm').filter({ hasText: '增加 50.25 CNY' }).getByRole('button', { name: /确\s*定/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: '增加 50.25 CNY' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     const verify = page.locator('.ant-modal').filter({ hasText: '安全验证' });
     await verify.waitFor();
     expect(await verify.getByTestId('verify-operation').innerText()).toBe('修改用户余额');
@@ -38,7 +42,12 @@ describe('member balance adjustment', () => {
     await verify.getByRole('button', { name: '发送验证码' }).click();
     await verify.getByText('验证码已发送给').waitFor();
     const code = await lastCodeFor(e.server, financeId);
-    const [message] = await e.server.db.select().from(outboxMessages).where(eq(outboxMessages.recipientAdminId, financeId)).orderBy(desc(outboxMessages.id)).limit(1);
+    const [message] = await e.server.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipientAdminId, financeId))
+      .orderBy(desc(outboxMessages.id))
+      .limit(1);
     expect(message.body).toContain('50.25');
     await verify.getByLabel('验证码', { exact: true }).fill(code === '000000' ? '111111' : '000000');
     await verify.getByRole('button', { name: '验证并继续' }).click();

@@ -31,7 +31,10 @@ describe('sensitive operation configuration', () => {
     expect(await row.innerText()).not.toContain('超级管理员');
     await row.getByText('已开启').waitFor();
 
-    const check = await e.server.call<{ enable: boolean; subjectList: { username: string }[] }>('GET', '/api/admin/verifyEnable', { token, query: { type: 'modify_user_status' } });
+    const check = await e.server.call<{ enable: boolean; subjectList: { username: string }[] }>('GET', '/api/admin/verifyEnable', {
+      token,
+      query: { type: 'modify_user_status' },
+    });
     expect(check.data.enable).toBe(true);
     expect(check.data.subjectList.map((s) => s.username)).toEqual(['finance1']);
 

@@ -92,7 +92,10 @@ describe('navigation guard and session', () => {
     const e = e2e();
     for (const [data, text] of [
       [null, 'Verification failed, please Login again.'],
-      [{ id: 1, username: 'admin', roles: [], name: 'x', avatar: '', introduction: '', permissions: [], demo: false }, 'getInfo: roles must be a non-null array!'],
+      [
+        { id: 1, username: 'admin', roles: [], name: 'x', avatar: '', introduction: '', permissions: [], demo: false },
+        'getInfo: roles must be a non-null array!',
+      ],
     ] as const) {
       const ctx = await e.context();
       await loginApi(e, ctx);

@@ -11,19 +11,33 @@ describe('sidebar, breadcrumb, route search', () => {
     await editMenu(ctx, (tree) => [
       ...tree,
       {
-        path: '/reports', component: 'Layout', name: '/reports', meta: { title: '报表中心', titleEn: 'Reports', icon: 'list' },
+        path: '/reports',
+        component: 'Layout',
+        name: '/reports',
+        meta: { title: '报表中心', titleEn: 'Reports', icon: 'list' },
         children: [{ path: 'staff', component: 'system/AdminUserList', name: '/reports/staff', meta: { title: '员工报表', titleEn: 'Staff report' } }],
       },
       {
-        path: '/always', component: 'Layout', name: '/always', alwaysShow: true, meta: { title: '总是子菜单', titleEn: 'Always' },
+        path: '/always',
+        component: 'Layout',
+        name: '/always',
+        alwaysShow: true,
+        meta: { title: '总是子菜单', titleEn: 'Always' },
         children: [{ path: 'one', component: 'system/AuditList', name: '/always/one', meta: { title: '唯一子项', titleEn: 'Only child' } }],
       },
       {
-        path: '/unbuilt', component: 'Layout', name: '/unbuilt', alwaysShow: true, meta: { title: '未上线模块', titleEn: 'Unbuilt' },
+        path: '/unbuilt',
+        component: 'Layout',
+        name: '/unbuilt',
+        alwaysShow: true,
+        meta: { title: '未上线模块', titleEn: 'Unbuilt' },
         children: [{ path: 'page', component: 'nowhere/NotBuilt', name: '/unbuilt/page', meta: { title: '未上线页面', titleEn: 'Unbuilt page' } }],
       },
       {
-        path: '/links', component: 'Layout', name: '/links', meta: { title: '链接', titleEn: 'Links' },
+        path: '/links',
+        component: 'Layout',
+        name: '/links',
+        meta: { title: '链接', titleEn: 'Links' },
         children: [{ path: 'https://example.com/manual', component: 'Layout', name: 'manual', meta: { title: '操作手册', titleEn: 'Manual' } }],
       },
     ]);
@@ -61,7 +75,13 @@ describe('sidebar, breadcrumb, route search', () => {
               ...top,
               children: [
                 ...(top.children ?? []),
-                { path: 'roleDetail', component: 'system/AuditList', name: '/systemManage/roleDetail', hidden: true, meta: { title: '角色详情', titleEn: 'Role detail', activeMenu: '/systemManage/role' } },
+                {
+                  path: 'roleDetail',
+                  component: 'system/AuditList',
+                  name: '/systemManage/roleDetail',
+                  hidden: true,
+                  meta: { title: '角色详情', titleEn: 'Role detail', activeMenu: '/systemManage/role' },
+                },
               ],
             }
           : top,
@@ -97,7 +117,13 @@ describe('sidebar, breadcrumb, route search', () => {
     await editMenu(ctx, (tree) =>
       tree.map((top) =>
         top.path === '/systemManage'
-          ? { ...top, children: [...(top.children ?? []), { path: 'secretAudit', component: 'system/AuditList', name: 'x', hidden: true, meta: { title: '隐藏审计页', titleEn: 'Hidden audit' } }] }
+          ? {
+              ...top,
+              children: [
+                ...(top.children ?? []),
+                { path: 'secretAudit', component: 'system/AuditList', name: 'x', hidden: true, meta: { title: '隐藏审计页', titleEn: 'Hidden audit' } },
+              ],
+            }
           : top,
       ),
     );

@@ -33,7 +33,11 @@ describe('roles and language', () => {
     expect(await page.locator('.ant-select-item-option').allInnerTexts()).not.toContain('系统管理 > 管理员账号');
     // The server refuses the call itself.
     const status = await page.evaluate(async () => {
-      const token = document.cookie.split('; ').find((c) => c.startsWith('Admin-Token='))?.split('=')[1] ?? '';
+      const token =
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('Admin-Token='))
+          ?.split('=')[1] ?? '';
       const res = await fetch('/api/admin/fetchList?page=1&limit=20', { headers: { 'X-Token': decodeURIComponent(token) } });
       return ((await res.json()) as { code: number }).code;
     });

@@ -84,7 +84,11 @@ describe('logged-out codes and the error log', () => {
     await editMenu(ctx, (tree) => [
       ...tree,
       {
-        path: '/later', component: 'Layout', name: '/later', alwaysShow: true, meta: { title: '以后的模块', titleEn: 'Later' },
+        path: '/later',
+        component: 'Layout',
+        name: '/later',
+        alwaysShow: true,
+        meta: { title: '以后的模块', titleEn: 'Later' },
         children: [{ path: 'screen', component: 'later/NotBuiltYet', name: '/later/screen', meta: { title: '以后的页面', titleEn: 'Later screen' } }],
       },
     ]);

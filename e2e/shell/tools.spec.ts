@@ -98,7 +98,13 @@ describe('menu badges', () => {
           ? {
               ...top,
               children: (top.children ?? []).map((c) =>
-                c.path === 'adminUser' ? { ...c, meta: { ...c.meta, badge: 'purchase_wait' } } : c.path === 'role' ? { ...c, meta: { ...c.meta, badge: 'sort_wait' } } : c.path === 'audit' ? { ...c, meta: { ...c.meta, badge: 'pack_exception' } } : c,
+                c.path === 'adminUser'
+                  ? { ...c, meta: { ...c.meta, badge: 'purchase_wait' } }
+                  : c.path === 'role'
+                    ? { ...c, meta: { ...c.meta, badge: 'sort_wait' } }
+                    : c.path === 'audit'
+                      ? { ...c, meta: { ...c.meta, badge: 'pack_exception' } }
+                      : c,
               ),
             }
           : top,
@@ -106,7 +112,8 @@ describe('menu badges', () => {
     );
     await loginApi(e, ctx);
     await page.goto(e.url('/systemManage/adminUser'));
-    const item = (label: string) => page.locator('.sidebar-container li.ant-menu-submenu').filter({ hasText: '系统管理' }).locator('.ant-menu-item').filter({ hasText: label });
+    const item = (label: string) =>
+      page.locator('.sidebar-container li.ant-menu-submenu').filter({ hasText: '系统管理' }).locator('.ant-menu-item').filter({ hasText: label });
     await item('管理员账号').getByTestId('menu-badge').getByText('99+').waitFor();
     expect(await item('角色管理').getByTestId('menu-badge').count()).toBe(0);
     expect(await item('审计日志').getByTestId('menu-badge').count()).toBe(0);

@@ -153,7 +153,15 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
       await scan(wh, 'SKHAND-CA');
       await expectLog(wh, `${p.packageNo} 已装入 SKHAND-CA`, 'success');
     }
-    const rows = await server.db.select({ status: packages.status }).from(packages).where(inArray(packages.id, pkgs.map((p) => p.id)));
+    const rows = await server.db
+      .select({ status: packages.status })
+      .from(packages)
+      .where(
+        inArray(
+          packages.id,
+          pkgs.map((p) => p.id),
+        ),
+      );
     expect(rows.map((r) => r.status)).toEqual(['sorted', 'sorted', 'sorted']);
   });
 

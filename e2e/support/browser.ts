@@ -106,7 +106,10 @@ export async function submenuLabels(page: Page, title: string): Promise<string[]
 
 /** Texts of the open tabs, in order. */
 export async function tabTitles(page: Page): Promise<string[]> {
-  return page.locator('.tags-view-item').allInnerTexts().then((t) => t.map((s) => s.trim()));
+  return page
+    .locator('.tags-view-item')
+    .allInnerTexts()
+    .then((t) => t.map((s) => s.trim()));
 }
 
 /** The text of antd toasts currently on screen. */

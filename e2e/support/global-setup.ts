@@ -43,7 +43,11 @@ export default function setup(project: TestProject): () => void {
   if (sourcesAt > builtAt) {
     console.log('[e2e] building packages/web …');
     // vitest sets NODE_ENV=test, which would make Vite bundle React's and antd's development builds.
-    const build = spawnSync('npm', ['run', 'build', '--workspace', '@waystation/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const build = spawnSync('npm', ['run', 'build', '--workspace', '@waystation/web'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('building packages/web failed');
   }
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-web-'));

@@ -37,7 +37,11 @@ async function allowedPatterns(lang: Lang): Promise<RegExp[]> {
   for (const file of messageModules(WEB_SRC)) await import(file);
   const patterns = [
     ...validationTextPatterns(lang),
-    ...messageTables(lang).flatMap((table) => Object.values(table).map(patternOf).filter((p): p is RegExp => p !== null)),
+    ...messageTables(lang).flatMap((table) =>
+      Object.values(table)
+        .map(patternOf)
+        .filter((p): p is RegExp => p !== null),
+    ),
   ];
   allowed.set(lang, patterns);
   return patterns;

@@ -74,7 +74,9 @@ describe('staff accounts, roles and audit trail', () => {
     await row(page, 'warehouse2').getByText('正常').waitFor();
 
     const ask = async () => {
-      await row(page, 'warehouse2').getByRole('button', { name: /更改状态/ }).click();
+      await row(page, 'warehouse2')
+        .getByRole('button', { name: /更改状态/ })
+        .click();
       await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: '禁用' }).click();
       const confirm = page.locator('.ant-modal-confirm');
       await confirm.getByText('确定将账号「warehouse2」的状态改为「禁用」吗？').waitFor();
@@ -100,8 +102,14 @@ describe('staff accounts, roles and audit trail', () => {
     await e.server.call('POST', '/api/role/save', { token, body: { key: 'temp_role', name: '临时角色', description: '', routes: [] } });
     const page = await ctx.newPage();
     await page.goto(e.url('/systemManage/role'));
-    expect(await row(page, '仓库').getByRole('button', { name: /删\s*除/ }).isDisabled()).toBe(true);
-    await row(page, 'temp_role').getByRole('button', { name: /删\s*除/ }).click();
+    expect(
+      await row(page, '仓库')
+        .getByRole('button', { name: /删\s*除/ })
+        .isDisabled(),
+    ).toBe(true);
+    await row(page, 'temp_role')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('确定删除角色「临时角色」吗？此操作不可恢复。').waitFor();
     await confirm.getByRole('button', { name: /删\s*除/ }).click();
@@ -119,7 +127,9 @@ describe('staff accounts, roles and audit trail', () => {
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await page.waitForURL((u) => u.searchParams.get('action') === 'admin.login');
     // Codes are shown by their labels: admin.login is 员工账号 · 登录, its target 员工账号.
-    await expect.poll(async () => (await page.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).every((t) => t.includes('员工账号 · 登录'))).toBe(true);
+    await expect
+      .poll(async () => (await page.locator('.ant-table-tbody tr.ant-table-row').allInnerTexts()).every((t) => t.includes('员工账号 · 登录')))
+      .toBe(true);
     expect(await page.locator('.ant-table-tbody').innerText()).not.toContain('admin.login');
     // Times are y-m-d h:i:s.
     expect(await page.locator('.ant-table-tbody tr.ant-table-row td').nth(1).innerText()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

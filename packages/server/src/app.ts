@@ -7,7 +7,11 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
-  hasZodFastifySchemaValidationErrors, isResponseSerializationError, jsonSchemaTransform, serializerCompiler, validatorCompiler,
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode, httpStatusOf } from '@waystation/shared/contract/common';
@@ -141,7 +145,11 @@ export function loggable(err: unknown): Record<string, unknown> {
     message: strip(e?.message),
     code: e?.code,
     cause: e?.cause ? { code: e.cause.code, message: strip(e.cause.message) } : undefined,
-    stack: e?.stack?.split('\n').filter((l) => l.trimStart().startsWith('at ')).slice(0, 8).join('\n'),
+    stack: e?.stack
+      ?.split('\n')
+      .filter((l) => l.trimStart().startsWith('at '))
+      .slice(0, 8)
+      .join('\n'),
   };
 }
 

@@ -16,7 +16,9 @@ if (exposure === 'refuse') {
 }
 if (exposure === 'warn') {
   const line = '!'.repeat(100);
-  console.warn(`${line}\n!! PUBLIC DEMO: demo mode on ${config.host}:${config.port} (DEMO_PUBLIC=1). Anyone who can reach it can log in with the published demo passwords.\n${line}`);
+  console.warn(
+    `${line}\n!! PUBLIC DEMO: demo mode on ${config.host}:${config.port} (DEMO_PUBLIC=1). Anyone who can reach it can log in with the published demo passwords.\n${line}`,
+  );
 }
 try {
   const { app, database, generatedAdminPassword, jobs } = await buildApp(config);
@@ -30,7 +32,9 @@ try {
   if (generatedAdminPassword) {
     console.log(`First start: super admin "${config.adminUsername}" created with password: ${generatedAdminPassword}`);
     console.log('It is shown only this once: log in and change it under Profile.');
-    console.log('Recommended: a second login step for staff — add an authenticator app under 个人中心 (Profile), then switch on 管理员登录 under 系统管理 › 敏感操作验证.');
+    console.log(
+      'Recommended: a second login step for staff — add an authenticator app under 个人中心 (Profile), then switch on 管理员登录 under 系统管理 › 敏感操作验证.',
+    );
   }
   if (config.demo) console.log('Demo data is on: demo staff log in with password demo12345 (warehouse1, purchaser1, finance1, cs1, marketing1, ops1).');
   let closing = false;

@@ -78,14 +78,32 @@ describe.skipIf(!url)('two servers on one PostgreSQL database', () => {
     a.jobs.start({ intervalMs: 100 });
     b.jobs.start({ intervalMs: 100 });
     await expect
-      .poll(async () => (await a.db.select().from(jobs).where(eq(jobs.key, `goodsOut.autoReceive:${hour(now)}`)))[0]?.status, { timeout: 30_000 })
+      .poll(
+        async () =>
+          (
+            await a.db
+              .select()
+              .from(jobs)
+              .where(eq(jobs.key, `goodsOut.autoReceive:${hour(now)}`))
+          )[0]?.status,
+        { timeout: 30_000 },
+      )
       .toBe('done');
     await expect.poll(async () => (await settledJobs()).open.length, { timeout: 60_000 }).toBe(0);
 
     // The next hour: a new auto-receive job, which finds nothing more to sign.
     a.clock.advance(3_600_000);
     await expect
-      .poll(async () => (await a.db.select().from(jobs).where(eq(jobs.key, `goodsOut.autoReceive:${hour(a.clock.now())}`)))[0]?.status, { timeout: 30_000 })
+      .poll(
+        async () =>
+          (
+            await a.db
+              .select()
+              .from(jobs)
+              .where(eq(jobs.key, `goodsOut.autoReceive:${hour(a.clock.now())}`))
+          )[0]?.status,
+        { timeout: 30_000 },
+      )
       .toBe('done');
     await expect.poll(async () => (await settledJobs()).open.length, { timeout: 60_000 }).toBe(0);
     await Promise.all([a.jobs.stop(), b.jobs.stop()]);
@@ -103,7 +121,10 @@ describe.skipIf(!url)('two servers on one PostgreSQL database', () => {
 
     const [pkg] = await a.db.select({ status: packages.status }).from(packages).where(eq(packages.id, old.id));
     expect(pkg.status).toBe('received');
-    const signs = await a.db.select().from(packageTraces).where(and(eq(packageTraces.packageId, old.id), eq(packageTraces.event, 'sign')));
+    const signs = await a.db
+      .select()
+      .from(packageTraces)
+      .where(and(eq(packageTraces.packageId, old.id), eq(packageTraces.event, 'sign')));
     expect(signs).toHaveLength(1);
   });
 });

@@ -37,15 +37,11 @@ export interface Envelope<T> {
   data: T;
 }
 
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), message: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), message: z.string(), data });
 
 /** Query-string integers arrive as text: accept digits only, never silently coerce other text. */
 export const queryInt = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v),
-    numberWith(RuleMessage.integer).int(RuleMessage.integer).min(min).max(max),
-  );
+  z.preprocess((v) => (typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v), numberWith(RuleMessage.integer).int(RuleMessage.integer).min(min).max(max));
 
 export const idParam = queryInt(1, 2_147_483_647);
 
@@ -71,8 +67,7 @@ export const traceEntryOf = <const T extends readonly [string, ...string[]]>(typ
     createTime: z.string(),
   });
 
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ list: z.array(item), total: z.number().int(), totalExact: z.boolean().optional() });
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int(), totalExact: z.boolean().optional() });
 
 export interface Page<T> {
   list: T[];

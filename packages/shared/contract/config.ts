@@ -10,16 +10,37 @@ export type AppIdValue = z.infer<typeof AppIdField>;
 
 /** Text pages of /systemManage/vipTerminalConfig/ (SPEC §2), each one tips entry of app 1 keyed by its path. */
 export const VIP_TERMINAL_TIPS_KEYS = [
-  'purchaseAgreement', 'productClaim', 'KYCAuthHelp', 'withdrawalHelp', 'RechargeTip', 'afterLoginDialog', 'calculatorHelp', 'FAQ',
-  'otherList', 'homeDialog', 'helpCenter', 'helpCenterModal', 'agreementConfig', 'paySecurityTip', 'combinationBalanceTip',
-  'insuranceTip', 'PackPriceTip', 'purchasePatchPreReturnTip', 'redeemCoupon', 'agreementArticleConfig', 'returnPackTip',
+  'purchaseAgreement',
+  'productClaim',
+  'KYCAuthHelp',
+  'withdrawalHelp',
+  'RechargeTip',
+  'afterLoginDialog',
+  'calculatorHelp',
+  'FAQ',
+  'otherList',
+  'homeDialog',
+  'helpCenter',
+  'helpCenterModal',
+  'agreementConfig',
+  'paySecurityTip',
+  'combinationBalanceTip',
+  'insuranceTip',
+  'PackPriceTip',
+  'purchasePatchPreReturnTip',
+  'redeemCoupon',
+  'agreementArticleConfig',
+  'returnPackTip',
 ] as const;
 /** Pages whose entry is a pop-up: their images matter as much as the text. */
 export const DIALOG_TIPS_KEYS: readonly string[] = ['afterLoginDialog', 'homeDialog', 'helpCenterModal'];
 /** The agent terminal's share page (app 2). */
 export const AGENT_SHARE_TIPS_KEYS = ['shareTitle', 'shareText', 'sharePoster'] as const;
 
-export const tipsKey = z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, '配置键需为字母开头的1~64位字母、数字、点、下划线或横线');
+export const tipsKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, '配置键需为字母开头的1~64位字母、数字、点、下划线或横线');
 /** SPEC §3 uploaded picture item. */
 export const PictureItem = z.strictObject({ fileUri: z.string().min(1).max(500), fileUrl: z.string().max(1000) });
 export type PictureItem = z.infer<typeof PictureItem>;
@@ -111,7 +132,10 @@ export type AgreementListQuery = z.infer<typeof AgreementListQuery>;
 export const AgreementListResult = pageOf(Agreement);
 export const AgreementSaveBody = z.strictObject({
   id: z.number().int().positive().optional(),
-  code: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_-]{1,31}$/, '请输入字母开头的2~32位代码'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_-]{1,31}$/, '请输入字母开头的2~32位代码'),
   title: z.string().trim().min(1, '请输入协议标题').max(100),
   appId: AppIdField.default(1),
   requireAccept: z.boolean().default(true),

@@ -47,7 +47,12 @@ export const WithdrawalDetail = Withdrawal.extend({ commissionBalance: z.number(
 export type WithdrawalDetail = z.infer<typeof WithdrawalDetail>;
 
 /** POST /api/finance/agentWithdrawal/create: a request recorded for an agent; the amount is held from its commission. */
-export const CreateWithdrawalBody = z.strictObject({ agentId: id, amount: positiveAmount, remark: z.string().trim().max(200).default(''), requestId: RequestId });
+export const CreateWithdrawalBody = z.strictObject({
+  agentId: id,
+  amount: positiveAmount,
+  remark: z.string().trim().max(200).default(''),
+  requestId: RequestId,
+});
 export type CreateWithdrawalBody = z.input<typeof CreateWithdrawalBody>;
 
 /** POST /api/finance/agentWithdrawal/review: approve, or reject with a reason (the held amount goes back). */

@@ -5,15 +5,28 @@ import { ScanCode } from './warehouse';
 import { Marketplace } from '../vocab/account';
 import { ItemAttr } from '../vocab/config-content';
 import {
-  BatchStatus, ExceptionStatus, ExceptionType, PackageNumberType, PackageService, PackageStatus, PackageTraceType, SackStatus,
+  BatchStatus,
+  ExceptionStatus,
+  ExceptionType,
+  PackageNumberType,
+  PackageService,
+  PackageStatus,
+  PackageTraceType,
+  SackStatus,
 } from '../vocab/goods-out';
 import { PACKAGE_EVENTS } from '../machines/package';
 
 const grams = weightG;
 const mm = sideMm;
-const money = numberWith('金额不能为空').int('金额以分为单位').min(0, '金额不能小于0').max(MAX_OPERATION_AMOUNT * 100);
+const money = numberWith('金额不能为空')
+  .int('金额以分为单位')
+  .min(0, '金额不能小于0')
+  .max(MAX_OPERATION_AMOUNT * 100);
 const reason = (msg: string) => z.string().trim().min(1, msg).max(500);
-const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式为 yyyy-mm-dd').optional();
+const dateText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式为 yyyy-mm-dd')
+  .optional();
 const countryCode = z.string().regex(/^[A-Z]{2}$/, '国家代码为2位大写字母');
 
 export const PackageAddress = z.strictObject({
@@ -229,7 +242,12 @@ export const SackList = pageOf(Sack);
 
 export const SortingScanBody = z.strictObject({ packageNo: ScanCode });
 export const SortingScanResult = z.object({
-  package: PackageActionResult.extend({ channelId: z.number().int(), channelName: z.string(), countryCode: z.string(), realWeightG: z.number().int().nullable() }),
+  package: PackageActionResult.extend({
+    channelId: z.number().int(),
+    channelName: z.string(),
+    countryCode: z.string(),
+    realWeightG: z.number().int().nullable(),
+  }),
   /** The open sack this package belongs in; null when none is bound for its channel and destination. */
   sack: Sack.nullable(),
 });
@@ -280,7 +298,17 @@ export const OutBatchShipBody = z.strictObject({
   batchId: z.number().int().positive(),
   carrier: z.string().trim().max(100).optional(),
   trackingNos: z
-    .array(z.strictObject({ packageNo: ScanCode, trackingNo: z.string().trim().min(1, '请输入运单号').max(64).regex(/^[A-Za-z0-9-]+$/, '运单号只能包含字母、数字和-') }))
+    .array(
+      z.strictObject({
+        packageNo: ScanCode,
+        trackingNo: z
+          .string()
+          .trim()
+          .min(1, '请输入运单号')
+          .max(64)
+          .regex(/^[A-Za-z0-9-]+$/, '运单号只能包含字母、数字和-'),
+      }),
+    )
     .max(5000)
     .default([]),
 });
@@ -314,7 +342,11 @@ export const ExceptionRecord = z.object({
   createTime: z.string(),
 });
 export type ExceptionRecord = z.infer<typeof ExceptionRecord>;
-export const ExceptionListQuery = PageQuery.extend({ status: z.enum(ExceptionStatus.values).optional(), packageNo: textFilter, type: z.enum(ExceptionType.values).optional() });
+export const ExceptionListQuery = PageQuery.extend({
+  status: z.enum(ExceptionStatus.values).optional(),
+  packageNo: textFilter,
+  type: z.enum(ExceptionType.values).optional(),
+});
 export const ExceptionList = pageOf(ExceptionRecord);
 export const ExceptionDetailQuery = z.strictObject({ id: idParam });
 export const ExceptionAssignBody = z.strictObject({ id: z.number().int().positive(), ownerId: z.number().int().positive() });

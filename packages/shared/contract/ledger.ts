@@ -9,7 +9,7 @@ export const Currency = z.string().regex(/^[A-Z]{3}$/, '币种格式错误');
 /** "12.34" → 1234 without floating point; the text has passed the SPEC §5 amount rule. */
 export function toMinor(text: string): number {
   const [whole, frac = ''] = text.trim().split('.');
-  return Number(whole) * 100 + Number((`${frac}00`).slice(0, 2));
+  return Number(whole) * 100 + Number(`${frac}00`.slice(0, 2));
 }
 
 /** 1234 → "12.34", -5 → "-0.05". */
@@ -64,7 +64,12 @@ export const OwnerType = vocab([
 export type OwnerType = (typeof OwnerType.values)[number];
 
 /** Client-chosen key of a money call: a retried request with the same key applies once. */
-export const RequestId = z.string().trim().min(8, '请求标识无效').max(64, '请求标识无效').regex(/^[A-Za-z0-9_-]+$/, '请求标识无效');
+export const RequestId = z
+  .string()
+  .trim()
+  .min(8, '请求标识无效')
+  .max(64, '请求标识无效')
+  .regex(/^[A-Za-z0-9_-]+$/, '请求标识无效');
 
 export const MoneyAccount = z.object({
   kind: z.enum(AccountKind.values),

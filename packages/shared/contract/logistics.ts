@@ -27,7 +27,10 @@ export const ForwarderListResult = pageOf(Forwarder);
 const optionalUrl = z.union([z.literal(''), z.string().regex(/^(https?:\/\/)?([a-zA-Z0-9-]+\.)+[a-zA-Z]{2,}(:\d{1,5})?(\/[^\s]*)?$/, RuleMessage.url)]);
 export const ForwarderSaveBody = z.strictObject({
   id: z.number().int().positive().optional(),
-  code: z.string().trim().regex(/^[A-Za-z0-9_-]{2,32}$/, '请输入2~32位字母、数字、下划线或横线'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{2,32}$/, '请输入2~32位字母、数字、下划线或横线'),
   name: z.string().trim().min(1, '请输入货代名称').max(100),
   contactName: z.string().trim().max(50).default(''),
   phone: z.string().trim().max(50).default(''),
@@ -75,7 +78,10 @@ export const ChannelListResult = pageOf(ShipChannel);
 export const ChannelSaveBody = z
   .strictObject({
     id: z.number().int().positive().optional(),
-    code: z.string().trim().regex(/^[A-Za-z0-9_-]{2,32}$/, '请输入2~32位字母、数字、下划线或横线'),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{2,32}$/, '请输入2~32位字母、数字、下划线或横线'),
     name: z.string().trim().min(1, '请输入渠道名称').max(100),
     nameEn: z.string().trim().max(100).default(''),
     forwarderId: z.number().int().positive().nullable().default(null),
@@ -197,7 +203,10 @@ export const ProvinceList = z.array(Province);
 export const ProvinceSaveBody = z.strictObject({
   id: z.number().int().positive().optional(),
   countryCode,
-  code: z.string().trim().regex(/^[A-Za-z0-9-]{1,10}$/, '请输入1~10位字母或数字代码'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,10}$/, '请输入1~10位字母或数字代码'),
   nameZh: z.string().trim().min(1, '请输入名称').max(100),
   nameEn: z.string().trim().min(1, '请输入英文名称').max(100),
   remoteFee: moneyText.default('0'),

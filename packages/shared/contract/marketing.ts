@@ -4,8 +4,20 @@ import { decimal2, numberWith, percentage, positiveAmount, RuleMessage } from '.
 import { PageQuery, pageOf, queryInt, textFilter } from './common';
 import { RequestId } from './ledger';
 import {
-  ActivityKind, AudienceType, CouponKind, CouponScope, CouponSource, CouponStatus, CouponTemplateStatus, CycleType, DiscountType, JobStatus,
-  PRIZE_LIMITS, PrizeType, ResourcePosition, ValidityType,
+  ActivityKind,
+  AudienceType,
+  CouponKind,
+  CouponScope,
+  CouponSource,
+  CouponStatus,
+  CouponTemplateStatus,
+  CycleType,
+  DiscountType,
+  JobStatus,
+  PRIZE_LIMITS,
+  PrizeType,
+  ResourcePosition,
+  ValidityType,
 } from '../marketing/vocab';
 import { parsePercent, validateProbabilities } from '../marketing/probability';
 
@@ -56,7 +68,16 @@ const couponFields = {
   remark: z.string().trim().max(200).default(''),
 };
 
-type CouponInput = { discountType: string; amount?: string; discount?: string; minSpend: string; validityType: string; validFrom?: string; validTo?: string; validDays?: number };
+type CouponInput = {
+  discountType: string;
+  amount?: string;
+  discount?: string;
+  minSpend: string;
+  validityType: string;
+  validFrom?: string;
+  validTo?: string;
+  validDays?: number;
+};
 
 function checkCoupon(v: CouponInput, ctx: z.RefinementCtx) {
   if (v.discountType === 'amount' && !v.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: RuleMessage.amountRequired });
@@ -75,9 +96,7 @@ function checkCoupon(v: CouponInput, ctx: z.RefinementCtx) {
 }
 
 /** POST /api/marketing/coupon/saveConst: a fixed coupon (without id creates). */
-export const SaveConstCouponBody = z
-  .strictObject({ ...couponFields, newUser: z.boolean().default(false) })
-  .superRefine((v, ctx) => checkCoupon(v, ctx));
+export const SaveConstCouponBody = z.strictObject({ ...couponFields, newUser: z.boolean().default(false) }).superRefine((v, ctx) => checkCoupon(v, ctx));
 export type SaveConstCouponBody = z.input<typeof SaveConstCouponBody>;
 
 /** POST /api/marketing/coupon/saveCycle: a cycle coupon, issued each week or month to a segment. */
@@ -247,7 +266,10 @@ export type CodeListQuery = z.infer<typeof CodeListQuery>;
 export const CodeListResult = pageOf(CouponCode);
 
 /** POST /api/marketing/coupon/redeemCode: a member (or staff for them) redeems a code once. */
-export const RedeemCodeBody = z.strictObject({ code: z.string().trim().min(1, '请输入兑换码').max(40), userCode: z.string().trim().min(1, '请输入用户编码').max(40) });
+export const RedeemCodeBody = z.strictObject({
+  code: z.string().trim().min(1, '请输入兑换码').max(40),
+  userCode: z.string().trim().min(1, '请输入用户编码').max(40),
+});
 export const RedeemCodeResult = z.object({ grantNo: z.string(), couponName: z.string() });
 
 // ---------------------------------------------------------------- scheduled work
@@ -290,7 +312,10 @@ export const SpaceListResult = pageOf(ResourceSpace);
 /** POST /api/marketing/resource/saveSpace */
 export const SaveSpaceBody = z.strictObject({
   id: id.optional(),
-  code: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_-]{1,39}$/, '编码需以字母开头，2~40位字母、数字、下划线或横线'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_-]{1,39}$/, '编码需以字母开头，2~40位字母、数字、下划线或横线'),
   name: name('请输入资源位名称'),
   position: z.enum(ResourcePosition.values),
   width: count(0, 4000).default(0),
@@ -337,7 +362,12 @@ export const SaveTaskBody = z
     title: name('请输入标题', 100),
     content: z.string().max(5000).default(''),
     imageUrl: z.string().trim().max(500).default(''),
-    linkUrl: z.string().trim().max(500).regex(/^(|https?:\/\/\S+|\/\S*)$/, '请输入正确的URL').default(''),
+    linkUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .regex(/^(|https?:\/\/\S+|\/\S*)$/, '请输入正确的URL')
+      .default(''),
     startAt: isoTime,
     endAt: isoTime,
     audience: Audience.default({ type: 'all' }),
@@ -346,20 +376,23 @@ export const SaveTaskBody = z
   })
   .superRefine((v, ctx) => {
     if (v.endAt <= v.startAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: '结束时间必须晚于开始时间' });
-    if (v.audience.type === 'levels' && !v.audience.levelIds?.length) ctx.addIssue({ code: 'custom', path: ['audience', 'levelIds'], message: RuleMessage.arrayNotEmpty });
+    if (v.audience.type === 'levels' && !v.audience.levelIds?.length)
+      ctx.addIssue({ code: 'custom', path: ['audience', 'levelIds'], message: RuleMessage.arrayNotEmpty });
   });
 export type SaveTaskBody = z.input<typeof SaveTaskBody>;
 /** POST /api/marketing/resource/modifyTaskStatus */
 export const TaskStatusBody = z.strictObject({ id, status: toggle });
 /** GET /api/marketing/resource/preview: what one member sees in every active slot at a moment (default now). */
 export const PreviewQuery = z.strictObject({ userCode: z.string().trim().min(1, '请输入用户编码').max(40), at: isoTime.optional() });
-export const PreviewResult = z.array(z.object({
-  spaceId: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  position: z.enum(ResourcePosition.values),
-  tasks: z.array(ResourceTask),
-}));
+export const PreviewResult = z.array(
+  z.object({
+    spaceId: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    position: z.enum(ResourcePosition.values),
+    tasks: z.array(ResourceTask),
+  }),
+);
 
 // ---------------------------------------------------------------- lucky draws
 
@@ -390,8 +423,10 @@ function checkPrizes(kind: ActivityKind, prizes: z.output<typeof PrizeInput>[], 
     if (p.isFiller && p.prizeType !== 'none') ctx.addIssue({ code: 'custom', path: ['prizes', i, 'prizeType'], message: '“谢谢参与”奖品的类型须为谢谢参与' });
     if (p.isFiller && p.stock !== null) ctx.addIssue({ code: 'custom', path: ['prizes', i, 'stock'], message: '“谢谢参与”奖品不限库存' });
     if (p.prizeType === 'coupon' && !p.couponId) ctx.addIssue({ code: 'custom', path: ['prizes', i, 'couponId'], message: '请选择优惠券' });
-    if (p.prizeType === 'balance' && !positiveAmount.safeParse(p.amount).success) ctx.addIssue({ code: 'custom', path: ['prizes', i, 'amount'], message: RuleMessage.amountFormat });
-    if (p.prizeType === 'points' && !/^[1-9]\d{0,8}$/.test(p.amount)) ctx.addIssue({ code: 'custom', path: ['prizes', i, 'amount'], message: RuleMessage.positiveInteger });
+    if (p.prizeType === 'balance' && !positiveAmount.safeParse(p.amount).success)
+      ctx.addIssue({ code: 'custom', path: ['prizes', i, 'amount'], message: RuleMessage.amountFormat });
+    if (p.prizeType === 'points' && !/^[1-9]\d{0,8}$/.test(p.amount))
+      ctx.addIssue({ code: 'custom', path: ['prizes', i, 'amount'], message: RuleMessage.positiveInteger });
   });
 }
 
@@ -413,7 +448,8 @@ export const SaveActivityBody = z
   })
   .superRefine((v, ctx) => {
     if (v.endAt <= v.startAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: '结束时间必须晚于开始时间' });
-    if (v.freeDrawsPerDay === 0 && Number(v.costAmount) === 0) ctx.addIssue({ code: 'custom', path: ['costAmount'], message: '每日免费次数为0时须设置每次抽奖费用' });
+    if (v.freeDrawsPerDay === 0 && Number(v.costAmount) === 0)
+      ctx.addIssue({ code: 'custom', path: ['costAmount'], message: '每日免费次数为0时须设置每次抽奖费用' });
     checkPrizes(v.kind, v.prizes, ctx);
   });
 export type SaveActivityBody = z.input<typeof SaveActivityBody>;
@@ -474,14 +510,16 @@ export const SimulateBody = z
 export type SimulateBody = z.input<typeof SimulateBody>;
 export const SimulateResult = z.object({
   draws: z.number().int(),
-  rows: z.array(z.object({
-    name: z.string(),
-    configured: z.string(),
-    hits: z.number().int(),
-    observed: z.string(),
-    /** Hits within five standard deviations of the expected count. */
-    withinBounds: z.boolean(),
-  })),
+  rows: z.array(
+    z.object({
+      name: z.string(),
+      configured: z.string(),
+      hits: z.number().int(),
+      observed: z.string(),
+      /** Hits within five standard deviations of the expected count. */
+      withinBounds: z.boolean(),
+    }),
+  ),
   chiSquare: z.number(),
   df: z.number().int(),
 });

@@ -4,7 +4,10 @@ import { NotifyChannelType, NotifyEvent } from '../vocab/config-content';
 import { PageQuery, pageOf, queryInt, textFilter } from './common';
 import { statusField } from './reference';
 
-const url = z.string().trim().regex(/^https?:\/\/[^\s]+$/, RuleMessage.url);
+const url = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^\s]+$/, RuleMessage.url);
 /** Secrets: on edit an empty value keeps the stored one (the browser never receives it to send back). */
 const secret = z.string().max(500).default('');
 
@@ -17,17 +20,49 @@ export const EmailConfig = z.strictObject({
   from: z.string().trim().email('请输入正确的发件邮箱'),
 });
 export const DiscordConfig = z.strictObject({ webhookUrl: secret.refine((s) => s === '' || /^https?:\/\/[^\s]+$/.test(s), RuleMessage.url) });
-export const TelegramConfig = z.strictObject({ botToken: secret, chatId: z.string().trim().max(100).default(''), apiBase: url.default('https://api.telegram.org') });
+export const TelegramConfig = z.strictObject({
+  botToken: secret,
+  chatId: z.string().trim().max(100).default(''),
+  apiBase: url.default('https://api.telegram.org'),
+});
 export const SiteConfig = z.strictObject({});
 
 /** Which config keys are secrets, per channel type. */
 export const SECRET_KEYS: Record<string, readonly string[]> = { email: ['password'], discord: ['webhookUrl'], telegram: ['botToken'], site: [] };
 
 export const NotifyChannelSaveBody = z.discriminatedUnion('type', [
-  z.strictObject({ id: z.number().int().positive().optional(), type: z.literal('email'), name: z.string().trim().min(1, '请输入渠道名称').max(100), config: EmailConfig, events: z.array(z.enum(NotifyEvent.values)).default([]), status: statusField.default('activity') }),
-  z.strictObject({ id: z.number().int().positive().optional(), type: z.literal('discord'), name: z.string().trim().min(1, '请输入渠道名称').max(100), config: DiscordConfig, events: z.array(z.enum(NotifyEvent.values)).default([]), status: statusField.default('activity') }),
-  z.strictObject({ id: z.number().int().positive().optional(), type: z.literal('telegram'), name: z.string().trim().min(1, '请输入渠道名称').max(100), config: TelegramConfig, events: z.array(z.enum(NotifyEvent.values)).default([]), status: statusField.default('activity') }),
-  z.strictObject({ id: z.number().int().positive().optional(), type: z.literal('site'), name: z.string().trim().min(1, '请输入渠道名称').max(100), config: SiteConfig.default({}), events: z.array(z.enum(NotifyEvent.values)).default([]), status: statusField.default('activity') }),
+  z.strictObject({
+    id: z.number().int().positive().optional(),
+    type: z.literal('email'),
+    name: z.string().trim().min(1, '请输入渠道名称').max(100),
+    config: EmailConfig,
+    events: z.array(z.enum(NotifyEvent.values)).default([]),
+    status: statusField.default('activity'),
+  }),
+  z.strictObject({
+    id: z.number().int().positive().optional(),
+    type: z.literal('discord'),
+    name: z.string().trim().min(1, '请输入渠道名称').max(100),
+    config: DiscordConfig,
+    events: z.array(z.enum(NotifyEvent.values)).default([]),
+    status: statusField.default('activity'),
+  }),
+  z.strictObject({
+    id: z.number().int().positive().optional(),
+    type: z.literal('telegram'),
+    name: z.string().trim().min(1, '请输入渠道名称').max(100),
+    config: TelegramConfig,
+    events: z.array(z.enum(NotifyEvent.values)).default([]),
+    status: statusField.default('activity'),
+  }),
+  z.strictObject({
+    id: z.number().int().positive().optional(),
+    type: z.literal('site'),
+    name: z.string().trim().min(1, '请输入渠道名称').max(100),
+    config: SiteConfig.default({}),
+    events: z.array(z.enum(NotifyEvent.values)).default([]),
+    status: statusField.default('activity'),
+  }),
 ]);
 export type NotifyChannelSaveBody = z.input<typeof NotifyChannelSaveBody>;
 

@@ -31,7 +31,11 @@ export const PaymentChannel = z.object({
   modifyTime: z.string(),
 });
 export type PaymentChannel = z.infer<typeof PaymentChannel>;
-export const PaymentChannelListQuery = PageQuery.extend({ keyword: textFilter, providerType: z.enum(PaymentProvider.values).optional(), status: statusField.optional() });
+export const PaymentChannelListQuery = PageQuery.extend({
+  keyword: textFilter,
+  providerType: z.enum(PaymentProvider.values).optional(),
+  status: statusField.optional(),
+});
 export type PaymentChannelListQuery = z.infer<typeof PaymentChannelListQuery>;
 export const PaymentChannelListResult = pageOf(PaymentChannel);
 export const PaymentChannelSaveBody = z
@@ -74,7 +78,11 @@ export const PaymentRule = z.object({
   modifyTime: z.string(),
 });
 export type PaymentRule = z.infer<typeof PaymentRule>;
-export const PaymentRuleListQuery = PageQuery.extend({ scenario: z.enum(PaymentScenario.values).optional(), status: statusField.optional(), keyword: textFilter });
+export const PaymentRuleListQuery = PageQuery.extend({
+  scenario: z.enum(PaymentScenario.values).optional(),
+  status: statusField.optional(),
+  keyword: textFilter,
+});
 export type PaymentRuleListQuery = z.infer<typeof PaymentRuleListQuery>;
 export const PaymentRuleListResult = pageOf(PaymentRule);
 export const PaymentRuleSaveBody = z
@@ -116,11 +124,17 @@ export const PaymentPreviewBody = z.strictObject({
 export type PaymentPreviewBody = z.input<typeof PaymentPreviewBody>;
 export const PaymentPreviewResult = z.object({
   rule: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  channels: z.array(z.object({
-    id: z.number().int(), name: z.string(), providerType: z.string(), logo: z.string(),
-    /** Fee and total in minor units of the payment currency. */
-    fee: z.number().int(), total: z.number().int(),
-  })),
+  channels: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      providerType: z.string(),
+      logo: z.string(),
+      /** Fee and total in minor units of the payment currency. */
+      fee: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
   excluded: z.array(z.object({ id: z.number().int(), name: z.string(), reason: z.string() })),
   currency: z.string(),
   amount: z.number().int(),

@@ -31,9 +31,15 @@ export const withdrawalAccountText = (a: { method?: string; accountName?: string
 export const AgentApp = z.object({
   siteName: z.string().trim().max(60).default(''),
   logoUrl: z.union([urlText, z.literal('')]).default(''),
-  themeColor: z.string().regex(/^(#[0-9a-fA-F]{6})?$/, '请输入颜色，如 #409EFF').default(''),
+  themeColor: z
+    .string()
+    .regex(/^(#[0-9a-fA-F]{6})?$/, '请输入颜色，如 #409EFF')
+    .default(''),
   supportEmail: z.string().trim().max(100).default(''),
-  currency: z.string().regex(/^([A-Z]{3})?$/).default(''),
+  currency: z
+    .string()
+    .regex(/^([A-Z]{3})?$/)
+    .default(''),
 });
 export type AgentApp = z.infer<typeof AgentApp>;
 
@@ -104,7 +110,15 @@ export type AgentDetail = z.infer<typeof AgentDetail>;
 
 // ---------------------------------------------------------------- main domains
 
-export const MainDomain = z.object({ id: z.number().int(), agentId: z.number().int().nullable(), agentName: z.string(), domain: z.string(), status, remark: z.string(), modifyTime: z.string() });
+export const MainDomain = z.object({
+  id: z.number().int(),
+  agentId: z.number().int().nullable(),
+  agentName: z.string(),
+  domain: z.string(),
+  status,
+  remark: z.string(),
+  modifyTime: z.string(),
+});
 export type MainDomain = z.infer<typeof MainDomain>;
 /** GET /api/config/pageMainDomainList */
 export const MainDomainListQuery = PageQuery.extend({ domain: textFilter, agentId: queryInt(1, 2_147_483_647).optional(), status: status.optional() });
@@ -113,7 +127,11 @@ export const MainDomainListResult = pageOf(MainDomain);
 export const SaveMainDomainBody = z.strictObject({
   id: id.optional(),
   agentId: id.nullable().default(null),
-  domain: z.string().trim().toLowerCase().regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/, '请输入正确的域名'),
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/, '请输入正确的域名'),
   status: z.enum(['activity', 'disabled']).default('activity'),
   remark: z.string().trim().max(200).default(''),
 });
@@ -169,7 +187,10 @@ export const AgentUserListResult = pageOf(AgentUser);
 export const SaveAgentUserBody = z.strictObject({
   id: id.optional(),
   agentId: id,
-  username: z.string().trim().regex(/^[A-Za-z0-9_.-]{3,32}$/, '用户名需为3~32位字母、数字或 _ . -'),
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, '用户名需为3~32位字母、数字或 _ . -'),
   name: z.string().trim().max(60).default(''),
   email: z.union([z.email('请输入正确的邮箱'), z.literal('')]).default(''),
 });

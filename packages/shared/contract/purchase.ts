@@ -113,7 +113,12 @@ export const PurchasedBody = z.strictObject({
   mallOrderNo: text(64, '请输入平台订单号'),
   realPrice: z.number().int().min(0).max(MAX_CENTS),
   domesticFee: z.number().int().min(0).max(100_000_00).default(0),
-  trackingNo: z.string().trim().max(64).regex(/^[A-Za-z0-9-]*$/, '快递单号只能包含字母和数字').default(''),
+  trackingNo: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9-]*$/, '快递单号只能包含字母和数字')
+    .default(''),
 });
 export const PatchRequestBody = z.strictObject({ ...Act, amount: amount(), note: z.string().trim().max(200).default('') });
 export const PatchRefundBody = z.strictObject({ ...Act, amount: amount(), note: z.string().trim().max(200).default('') });
@@ -122,7 +127,12 @@ export const FailBody = z.strictObject({ ...Act, reason: text(200, '请输入失
 export const CancelBody = z.strictObject({ ...Act, reason: text(200, '请输入取消原因') });
 export const LogisticsBody = z.strictObject({
   ...Act,
-  trackingNo: z.string().trim().min(1, '请输入快递单号').max(64).regex(/^[A-Za-z0-9-]+$/, '快递单号只能包含字母和数字'),
+  trackingNo: z
+    .string()
+    .trim()
+    .min(1, '请输入快递单号')
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, '快递单号只能包含字母和数字'),
   logisticsStatus: z.enum(LogisticsStatus.values),
 });
 

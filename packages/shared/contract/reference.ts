@@ -20,8 +20,7 @@ export function minorToDecimal(minor: number): string {
 }
 
 /** Non-negative integer (grams, millimetres, days, sort) with the SPEC's message. */
-export const intField = (max = 2_000_000_000) =>
-  numberWith(RuleMessage.integer).int(RuleMessage.integer).min(0).max(max);
+export const intField = (max = 2_000_000_000) => numberWith(RuleMessage.integer).int(RuleMessage.integer).min(0).max(max);
 /** Positive integer with the SPEC's message. */
 export const positiveIntField = (max = 2_000_000_000) =>
   numberWith(RuleMessage.positiveInteger).int(RuleMessage.positiveInteger).min(1, RuleMessage.positiveInteger).max(max);
@@ -84,7 +83,10 @@ export const Region = z.object({
 export type Region = z.infer<typeof Region>;
 export const RegionSaveBody = z.strictObject({
   id: z.number().int().positive().optional(),
-  code: z.string().trim().regex(/^[A-Za-z_]{2,20}$/, '请输入2~20位字母代码'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z_]{2,20}$/, '请输入2~20位字母代码'),
   nameZh: z.string().trim().min(1, '请输入名称').max(50),
   nameEn: z.string().trim().min(1, '请输入英文名称').max(50),
   status: statusField.default('activity'),
@@ -138,7 +140,10 @@ export const ParamListQuery = PageQuery.extend({ keyword: textFilter, status: st
 export type ParamListQuery = z.infer<typeof ParamListQuery>;
 export const ParamListResult = pageOf(Param);
 const paramFields = {
-  paramKey: z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{1,63}$/, '参数键需为字母开头的2~64位字母、数字、点、下划线或横线'),
+  paramKey: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_.-]{1,63}$/, '参数键需为字母开头的2~64位字母、数字、点、下划线或横线'),
   paramValue: z.string().max(5000),
   name: z.string().trim().min(1, '请输入参数名称').max(100),
   remark: z.string().max(500).default(''),
@@ -179,12 +184,21 @@ export type AppVersionInfo = z.infer<typeof AppVersionInfo>;
 
 // ---------------------------------------------------------------- batch config data
 
-const groupKey = z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, '分组键格式不正确');
-const dataKey = z.string().trim().regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, '数据键格式不正确');
+const groupKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, '分组键格式不正确');
+const dataKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_.-]{0,63}$/, '数据键格式不正确');
 export const ConfigDataItem = z.object({ dataKey: z.string(), value: z.unknown(), modifyTime: z.string().optional() });
 export const BatchSaveConfigDataBody = z.strictObject({
   groupKey,
-  list: z.array(z.strictObject({ dataKey, value: z.unknown().refine((v) => v !== undefined, '请输入') })).min(1, RuleMessage.arrayNotEmpty).max(200),
+  list: z
+    .array(z.strictObject({ dataKey, value: z.unknown().refine((v) => v !== undefined, '请输入') }))
+    .min(1, RuleMessage.arrayNotEmpty)
+    .max(200),
 });
 export type BatchSaveConfigDataBody = z.input<typeof BatchSaveConfigDataBody>;
 export const BatchQueryConfigDataBody = z.strictObject({ groupKey, dataKeys: z.array(dataKey).max(200).optional() });

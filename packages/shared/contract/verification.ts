@@ -62,7 +62,10 @@ export type SendVerifyCodeResult = z.infer<typeof SendVerifyCodeResult>;
 export const DoVerifyBody = z.strictObject({
   type: VerifyType,
   subjectId,
-  code: z.string().trim().regex(/^\d{6}$/, '请输入6位数字验证码'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, '请输入6位数字验证码'),
   /** 'code' = the code sent by sendVerifyCode; 'totp' = the subject's authenticator app. */
   method: z.enum(['code', 'totp']).default('code'),
   target: VerifyTarget.default(''),
@@ -112,7 +115,12 @@ export type VerifyConfigSaveBody = z.infer<typeof VerifyConfigSaveBody>;
 export const TotpStatus = z.object({ enrolled: z.boolean() });
 export const TotpSetupResult = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
 export type TotpSetupResult = z.infer<typeof TotpSetupResult>;
-export const TotpConfirmBody = z.strictObject({ code: z.string().trim().regex(/^\d{6}$/, '请输入6位数字验证码') });
+export const TotpConfirmBody = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, '请输入6位数字验证码'),
+});
 
 // ---------------------------------------------------------------- outbox (super admins)
 
@@ -150,6 +158,9 @@ export const LoginSendCodeBody = z.strictObject({ pendingToken: z.string().min(1
 export const LoginDoVerifyBody = z.strictObject({
   pendingToken: z.string().min(10).max(100),
   subjectId,
-  code: z.string().trim().regex(/^\d{6}$/, '请输入6位数字验证码'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, '请输入6位数字验证码'),
   method: z.enum(['code', 'totp']).default('code'),
 });

@@ -72,10 +72,19 @@ export const MemberDetail = MemberItem.extend({
   logins: z.array(MemberLogin),
   recentTransactions: z.array(Transaction),
   /** The member's latest purchase lines (newest 20). */
-  orders: z.array(z.object({
-    id: z.number().int(), purchaseNo: z.string(), title: z.string(), mallType: z.string(), status: z.string(), quantity: z.number().int(),
-    paidAmount: z.number().int(), currency: z.string(), createTime: z.string(),
-  })),
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      purchaseNo: z.string(),
+      title: z.string(),
+      mallType: z.string(),
+      status: z.string(),
+      quantity: z.number().int(),
+      paidAmount: z.number().int(),
+      currency: z.string(),
+      createTime: z.string(),
+    }),
+  ),
 });
 export type MemberDetail = z.infer<typeof MemberDetail>;
 

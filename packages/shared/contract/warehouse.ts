@@ -12,7 +12,6 @@ export const ScanCode = z
   .max(64, '条码过长')
   .regex(/^[\x21-\x7e]+$/, '条码含非法字符，请将键盘切换为英文输入法');
 
-
 /** POST /api/warehouse/inbound/lookup: the purchase lines a domestic parcel carries. */
 export const InboundLookupBody = z.strictObject({ trackingNo: ScanCode });
 export const InboundLine = z.object({
@@ -90,14 +89,20 @@ export type ScannedItem = z.infer<typeof ScannedItem>;
 /** POST /api/warehouse/qc/photo: media of a received item → stocking_photo. */
 export const QcPhotoBody = z.strictObject({
   itemCode: ScanCode,
-  media: z.array(z.strictObject({ fileUri: z.string().min(1).max(300), kind: z.enum(['image', 'video']) })).min(1, '请至少上传一张照片').max(20),
+  media: z
+    .array(z.strictObject({ fileUri: z.string().min(1).max(300), kind: z.enum(['image', 'video']) }))
+    .min(1, '请至少上传一张照片')
+    .max(20),
 });
 /** POST /api/warehouse/qc/problem: a QC problem puts the line on hold for the member to decide. */
 export const QcProblemBody = z.strictObject({
   itemCode: ScanCode,
   problem: z.enum(QcProblem.values),
   note: z.string().trim().max(200).default(''),
-  media: z.array(z.strictObject({ fileUri: z.string().min(1).max(300), kind: z.enum(['image', 'video']) })).max(20).default([]),
+  media: z
+    .array(z.strictObject({ fileUri: z.string().min(1).max(300), kind: z.enum(['image', 'video']) }))
+    .max(20)
+    .default([]),
 });
 /** POST /api/warehouse/shelve: item onto a shelf location → shelved. */
 export const ShelveBody = z.strictObject({ itemCode: ScanCode, locationCode: ScanCode });
@@ -128,7 +133,10 @@ export type ShelfLocation = z.infer<typeof ShelfLocation>;
 export const ShelfList = pageOf(ShelfLocation);
 /** POST /api/warehouse/shelfLocation/batchAdd: every code of zone × rows × levels × slots (existing ones kept). */
 export const ShelfBatchAddBody = z.strictObject({
-  zone: z.string().trim().regex(/^[A-Z]{1,2}$/, '库区为1-2个大写字母'),
+  zone: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{1,2}$/, '库区为1-2个大写字母'),
   rows: z.number().int().min(1).max(99),
   levels: z.number().int().min(1).max(20),
   slots: z.number().int().min(1).max(99),
@@ -143,10 +151,22 @@ export const ItemLabelResult = z.object({ url: z.string(), itemCode: z.string() 
 export const LabelPdfQuery = z.strictObject({ code: ScanCode, exp: queryInt(0, 2_147_483_647), sig: z.string().regex(/^[a-f0-9]{64}$/) });
 
 /** Upload (SPEC §7). */
-export const UploadTypeQuery = z.strictObject({ type: z.string().regex(/^[a-z][a-zA-Z0-9_-]{0,31}$/).default('general') });
+export const UploadTypeQuery = z.strictObject({
+  type: z
+    .string()
+    .regex(/^[a-z][a-zA-Z0-9_-]{0,31}$/)
+    .default('general'),
+});
 /** A stored file; images also get a small WebP thumbnail (for lists such as QC). */
 export const UploadResult = z.object({ fileUri: z.string(), fileUrl: z.string(), thumbUri: z.string().optional(), thumbUrl: z.string().optional() });
-export const UploadBase64Body = z.strictObject({ type: z.string().regex(/^[a-z][a-zA-Z0-9_-]{0,31}$/).default('general'), base64: z.string().min(10).max(14_000_000), fileName: z.string().max(200).optional() });
+export const UploadBase64Body = z.strictObject({
+  type: z
+    .string()
+    .regex(/^[a-z][a-zA-Z0-9_-]{0,31}$/)
+    .default('general'),
+  base64: z.string().min(10).max(14_000_000),
+  fileName: z.string().max(200).optional(),
+});
 export const GenerateUrlQuery = z.strictObject({ uri: z.string().min(1).max(300) });
 export const GenerateUrlsBody = z.strictObject({ uris: z.array(z.string().min(1).max(300)).max(200) });
 

@@ -161,14 +161,21 @@ describe('properties', () => {
 
   it('a parcel is refused exactly when it is outside the limits', () => {
     fc.assert(
-      fc.property(ruleArb, parcelArb, fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 0, max: 2000 }), (rule, parcel, min, max, side) => {
-        const limited = { ...rule, minWeightG: max ? Math.min(min, max) : min, maxWeightG: max, maxSideMm: side };
-        const r = computeFreight(limited, parcel);
-        const longest = Math.max(parcel.lengthMm, parcel.widthMm, parcel.heightMm);
-        const inside =
-          (!side || longest <= side) && (!max || r.chargeableWeightG <= max) && (!limited.minWeightG || r.chargeableWeightG >= limited.minWeightG);
-        return r.ok === inside;
-      }),
+      fc.property(
+        ruleArb,
+        parcelArb,
+        fc.integer({ min: 0, max: 3000 }),
+        fc.integer({ min: 0, max: 50_000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        (rule, parcel, min, max, side) => {
+          const limited = { ...rule, minWeightG: max ? Math.min(min, max) : min, maxWeightG: max, maxSideMm: side };
+          const r = computeFreight(limited, parcel);
+          const longest = Math.max(parcel.lengthMm, parcel.widthMm, parcel.heightMm);
+          const inside =
+            (!side || longest <= side) && (!max || r.chargeableWeightG <= max) && (!limited.minWeightG || r.chargeableWeightG >= limited.minWeightG);
+          return r.ok === inside;
+        },
+      ),
     );
   });
 });

@@ -79,7 +79,18 @@ function nonNegativeInt(name: string, v: number): void {
 
 /** Checks a rule's numbers; throws RangeError on a rule no price can be computed from. */
 export function assertValidRule(rule: FreightRule): void {
-  for (const k of ['firstWeightG', 'firstPrice', 'continuedWeightG', 'continuedPrice', 'volumetricDivisor', 'minWeightG', 'maxWeightG', 'maxSideMm', 'fuelSurchargeBp', 'handlingFee'] as const) {
+  for (const k of [
+    'firstWeightG',
+    'firstPrice',
+    'continuedWeightG',
+    'continuedPrice',
+    'volumetricDivisor',
+    'minWeightG',
+    'maxWeightG',
+    'maxSideMm',
+    'fuelSurchargeBp',
+    'handlingFee',
+  ] as const) {
     nonNegativeInt(k, rule[k]);
   }
   if (rule.firstWeightG === 0) throw new RangeError('firstWeightG must be positive');

@@ -7,8 +7,12 @@ import { withdrawalMachine } from './withdrawal';
 import type { Machine, MachineRow } from './machine';
 
 const MACHINES: [string, Machine<MachineRow>][] = [
-  ['purchase', purchaseMachine], ['package', packageMachine], ['sack', sackMachine],
-  ['refund', refundMachine], ['return', returnMachine], ['withdrawal', withdrawalMachine],
+  ['purchase', purchaseMachine],
+  ['package', packageMachine],
+  ['sack', sackMachine],
+  ['refund', refundMachine],
+  ['return', returnMachine],
+  ['withdrawal', withdrawalMachine],
 ];
 
 describe('every machine has the one shape', () => {

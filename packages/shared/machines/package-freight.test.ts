@@ -42,7 +42,10 @@ describe('freight top-up at the packing station', () => {
       fc.property(rule, parcel, fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 300 }), (r, quoted, lighter, smaller) => {
         const paid = computeFreight(r, quoted);
         const real = computeFreight(r, {
-          weightG: Math.max(0, quoted.weightG - lighter), lengthMm: Math.max(1, quoted.lengthMm - smaller), widthMm: quoted.widthMm, heightMm: quoted.heightMm,
+          weightG: Math.max(0, quoted.weightG - lighter),
+          lengthMm: Math.max(1, quoted.lengthMm - smaller),
+          widthMm: quoted.widthMm,
+          heightMm: quoted.heightMm,
         });
         if (!paid.ok) return;
         expect(real.ok).toBe(true);

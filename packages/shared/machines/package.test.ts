@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { PackageStatus } from '../vocab/goods-out';
 import {
-  allowedPackageEvents, EXCEPTION_FROM, nextPackageStatus, nextSackStatus, PACKAGE_EVENTS, PACKAGE_TRANSITIONS, packageFromStatuses, type PackageEvent,
+  allowedPackageEvents,
+  EXCEPTION_FROM,
+  nextPackageStatus,
+  nextSackStatus,
+  PACKAGE_EVENTS,
+  PACKAGE_TRANSITIONS,
+  packageFromStatuses,
+  type PackageEvent,
 } from './package';
 
 const EXPECTED: Record<string, string> = {
@@ -59,7 +66,21 @@ describe('package machine', () => {
   });
 
   it('takes the happy path from pack_pretrial to received', () => {
-    const path: PackageEvent[] = ['pretrial_pass', 'pay', 'pay_done', 'queue', 'remove_start', 'remove_done', 'pack_start', 'pack_done', 'label_confirm', 'sort', 'prepare_ship', 'ship', 'sign'];
+    const path: PackageEvent[] = [
+      'pretrial_pass',
+      'pay',
+      'pay_done',
+      'queue',
+      'remove_start',
+      'remove_done',
+      'pack_start',
+      'pack_done',
+      'label_confirm',
+      'sort',
+      'prepare_ship',
+      'ship',
+      'sign',
+    ];
     let s: string = 'pack_pretrial';
     for (const e of path) s = nextPackageStatus(s, e) as string;
     expect(s).toBe('received');

@@ -7,9 +7,32 @@ import { defineMachine } from './machine';
  * the package to the status it was raised from, which the package row keeps.
  */
 export const PACKAGE_EVENTS = [
-  'submit', 'pretrial_pass', 'pretrial_fail', 'resubmit', 'pay', 'pay_done', 'queue', 'remove_start', 'remove_done', 'pack_start', 'pack_done',
-  'patch_request', 'patch_paid', 'label_confirm', 'sort', 'prepare_ship', 'ship', 'sign', 'manual_sign', 'raise', 'resolve', 'return_order',
-  'return_check', 'return_refund', 'return_done', 'cancel',
+  'submit',
+  'pretrial_pass',
+  'pretrial_fail',
+  'resubmit',
+  'pay',
+  'pay_done',
+  'queue',
+  'remove_start',
+  'remove_done',
+  'pack_start',
+  'pack_done',
+  'patch_request',
+  'patch_paid',
+  'label_confirm',
+  'sort',
+  'prepare_ship',
+  'ship',
+  'sign',
+  'manual_sign',
+  'raise',
+  'resolve',
+  'return_order',
+  'return_check',
+  'return_refund',
+  'return_done',
+  'cancel',
 ] as const;
 export type PackageEvent = (typeof PACKAGE_EVENTS)[number];
 
@@ -26,7 +49,12 @@ export type PackagePermission =
 
 /** The permission keys of the warehouse stations: any of them may raise an exception. */
 export const STATION_PERMISSIONS = [
-  'warehouse:packPretrial', 'warehouse:packagesOutShelves', 'warehouse:packing', 'warehouse:sortingOutStorage', 'warehouse:abnormalPackage', 'warehouse:packQuery',
+  'warehouse:packPretrial',
+  'warehouse:packagesOutShelves',
+  'warehouse:packing',
+  'warehouse:sortingOutStorage',
+  'warehouse:abnormalPackage',
+  'warehouse:packQuery',
 ] as const;
 
 export interface PackageTransition {
@@ -39,12 +67,33 @@ export interface PackageTransition {
   manual?: boolean;
 }
 
-const row = (from: PackageStatus, event: PackageEvent, to: PackageStatus | 'previous', permission: PackagePermission, trace: PackageTraceType, manual = false): PackageTransition => ({
-  from, event, to, permission, trace, ...(manual ? { manual } : {}),
+const row = (
+  from: PackageStatus,
+  event: PackageEvent,
+  to: PackageStatus | 'previous',
+  permission: PackagePermission,
+  trace: PackageTraceType,
+  manual = false,
+): PackageTransition => ({
+  from,
+  event,
+  to,
+  permission,
+  trace,
+  ...(manual ? { manual } : {}),
 });
 
 /** Warehouse statuses a station may raise an exception from (a package in a sack or a batch is handled with it). */
-export const EXCEPTION_FROM: readonly PackageStatus[] = ['remove_wait', 'removing', 'removed', 'packing', 'packed', 'patch_wait', 'pending_launch', 'wait_ship'];
+export const EXCEPTION_FROM: readonly PackageStatus[] = [
+  'remove_wait',
+  'removing',
+  'removed',
+  'packing',
+  'packed',
+  'patch_wait',
+  'pending_launch',
+  'wait_ship',
+];
 
 /** Statuses from which the member (or the member site) may still cancel: nothing has been paid or touched. */
 const MEMBER_CANCEL_FROM: readonly PackageStatus[] = ['pack_created', 'ordered', 'pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail'];

@@ -6,9 +6,32 @@ import type { PurchaseStatus, TraceType } from '../vocab/goods-in';
  * (status, event) pair that has no row here with 40900; the web shows only the actions whose row exists.
  */
 export const PURCHASE_EVENTS = [
-  'pay', 'pay_done', 'queue', 'manual_paid', 'claim', 'transfer', 'hold', 'release', 'purchase', 'patch_request', 'patch_paid', 'patch_refund',
-  'patch_match', 'fail', 'cancel', 'refund', 'logistics', 'inbound', 'photo', 'qc_hold', 'qc_release', 'shelve', 'return_apply',
-  'return_pass', 'return_refuse', 'return_done',
+  'pay',
+  'pay_done',
+  'queue',
+  'manual_paid',
+  'claim',
+  'transfer',
+  'hold',
+  'release',
+  'purchase',
+  'patch_request',
+  'patch_paid',
+  'patch_refund',
+  'patch_match',
+  'fail',
+  'cancel',
+  'refund',
+  'logistics',
+  'inbound',
+  'photo',
+  'qc_hold',
+  'qc_release',
+  'shelve',
+  'return_apply',
+  'return_pass',
+  'return_refuse',
+  'return_done',
 ] as const;
 export type PurchaseEvent = (typeof PURCHASE_EVENTS)[number];
 
@@ -24,7 +47,11 @@ export interface Transition {
 }
 
 const row = (from: PurchaseStatus, event: PurchaseEvent, to: PurchaseStatus, permission: MachinePermission, trace: TraceType): Transition => ({
-  from, event, to, permission, trace,
+  from,
+  event,
+  to,
+  permission,
+  trace,
 });
 
 export const PURCHASE_TRANSITIONS: readonly Transition[] = [

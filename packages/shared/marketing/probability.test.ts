@@ -61,8 +61,17 @@ describe('validateProbabilities', () => {
 
   it('refuses a missing or doubled filler and a bad percentage, naming the prize', () => {
     expect(validateProbabilities([{ probability: '50' }, { probability: '50' }])).toMatchObject({ ok: false, message: '必须有一个“谢谢参与”奖品' });
-    expect(validateProbabilities([{ probability: '50', isFiller: true }, { probability: '50', isFiller: true }])).toMatchObject({ ok: false, message: '只能有一个“谢谢参与”奖品' });
-    expect(validateProbabilities([{ probability: '50' }, { probability: '49.999', isFiller: true }])).toMatchObject({ ok: false, index: 1, message: '请输入1~100的数值，最多保留两位小数' });
+    expect(
+      validateProbabilities([
+        { probability: '50', isFiller: true },
+        { probability: '50', isFiller: true },
+      ]),
+    ).toMatchObject({ ok: false, message: '只能有一个“谢谢参与”奖品' });
+    expect(validateProbabilities([{ probability: '50' }, { probability: '49.999', isFiller: true }])).toMatchObject({
+      ok: false,
+      index: 1,
+      message: '请输入1~100的数值，最多保留两位小数',
+    });
     expect(validateProbabilities([{ probability: '100', isFiller: true }], { min: 2, max: 12 })).toMatchObject({ ok: false, message: '奖品数量不符合要求' });
   });
 
@@ -71,7 +80,10 @@ describe('validateProbabilities', () => {
       fc.property(partition(2, 12), (bps) => {
         const others = bps.slice(0, -1).map(formatPercent);
         const rest = fillerRest(others);
-        return rest === bps[bps.length - 1] && validateProbabilities([...others.map((p) => ({ probability: p })), { probability: formatPercent(rest!), isFiller: true }]).ok;
+        return (
+          rest === bps[bps.length - 1] &&
+          validateProbabilities([...others.map((p) => ({ probability: p })), { probability: formatPercent(rest!), isFiller: true }]).ok
+        );
       }),
     );
     expect(fillerRest(['60', '40.01'])).toBeNull();
@@ -101,7 +113,23 @@ describe('simulate', () => {
     const rows = simulate([2500, 7500], 100, () => 2499);
     expect(rows.map((r) => r.hits)).toEqual([100, 0]);
     expect(simulate([0, 10000], 10, () => 0).map((r) => r.hits)).toEqual([0, 10]);
-    expect(chiSquare([{ index: 0, configuredBp: 0, hits: 1, observedBp: 1000 }, { index: 1, configuredBp: 10000, hits: 9, observedBp: 9000 }], 10).statistic).toBe(Infinity);
-    expect(chiSquare([{ index: 0, configuredBp: 5000, hits: 60, observedBp: 6000 }, { index: 1, configuredBp: 5000, hits: 40, observedBp: 4000 }], 100)).toEqual({ statistic: 4, df: 1 });
+    expect(
+      chiSquare(
+        [
+          { index: 0, configuredBp: 0, hits: 1, observedBp: 1000 },
+          { index: 1, configuredBp: 10000, hits: 9, observedBp: 9000 },
+        ],
+        10,
+      ).statistic,
+    ).toBe(Infinity);
+    expect(
+      chiSquare(
+        [
+          { index: 0, configuredBp: 5000, hits: 60, observedBp: 6000 },
+          { index: 1, configuredBp: 5000, hits: 40, observedBp: 4000 },
+        ],
+        100,
+      ),
+    ).toEqual({ statistic: 4, df: 1 });
   });
 });

@@ -22,7 +22,7 @@ export const ProbabilityMessage = {
 export function parsePercent(text: string): number | null {
   const m = PERCENT_TEXT.exec(typeof text === 'string' ? text.trim() : '');
   if (!m) return null;
-  const value = Number(m[1]) * 100 + Number((`${m[2] ?? ''}00`).slice(0, 2));
+  const value = Number(m[1]) * 100 + Number(`${m[2] ?? ''}00`.slice(0, 2));
   return value > TOTAL_BP ? null : value;
 }
 
@@ -39,9 +39,7 @@ export interface PrizeChance {
   isFiller?: boolean;
 }
 
-export type ProbabilityResult =
-  | { ok: true; bps: number[] }
-  | { ok: false; message: string; index?: number };
+export type ProbabilityResult = { ok: true; bps: number[] } | { ok: false; message: string; index?: number };
 
 /**
  * Checks a prize list: every chance follows the percentage rule, exactly one filler, and the chances add up to

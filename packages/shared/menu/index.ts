@@ -69,9 +69,7 @@ export function buildMenuTree(granted: ReadonlySet<string> | 'all' | 'grantable'
   const allowed = (p: string) => granted === 'all' || (granted === 'grantable' ? GRANTABLE_SET.has(p) : granted.has(p) && GRANTABLE_SET.has(p));
   const tree: MenuRoute[] = [];
   for (const top of CATALOGUE) {
-    const children = (top.children ?? [])
-      .filter((c) => allowed(joinPath(top.path, c.path)))
-      .map((c) => toMenuRoute(c, joinPath(top.path, c.path)));
+    const children = (top.children ?? []).filter((c) => allowed(joinPath(top.path, c.path))).map((c) => toMenuRoute(c, joinPath(top.path, c.path)));
     if (children.length > 0) tree.push(toMenuRoute(top, top.path, children));
   }
   return tree;
@@ -89,36 +87,80 @@ export interface SeedRole {
 
 /** Seed roles (DESIGN §5): each is granted the routes its job needs, given as path prefixes. */
 export const SEED_ROLES: SeedRole[] = [
-  { key: 'super_admin', name: '超级管理员', nameEn: 'Super admin', description: '全部页面和全部权限', descriptionEn: 'Every route and every permission', allRoutes: true, grants: [] },
   {
-    key: 'warehouse', name: '仓库', nameEn: 'Warehouse', description: '仓库各工位：入库、质检拍照、上架、打包、分拣、出库',
-    descriptionEn: 'Warehouse stations: inbound, QC, shelving, packing, sorting, out-of-storage', grants: ['/WarehouseManage'],
+    key: 'super_admin',
+    name: '超级管理员',
+    nameEn: 'Super admin',
+    description: '全部页面和全部权限',
+    descriptionEn: 'Every route and every permission',
+    allRoutes: true,
+    grants: [],
   },
   {
-    key: 'purchaser', name: '采购', nameEn: 'Purchaser', description: '在各电商平台采购订单商品', descriptionEn: 'Buys order lines on the marketplaces',
+    key: 'warehouse',
+    name: '仓库',
+    nameEn: 'Warehouse',
+    description: '仓库各工位：入库、质检拍照、上架、打包、分拣、出库',
+    descriptionEn: 'Warehouse stations: inbound, QC, shelving, packing, sorting, out-of-storage',
+    grants: ['/WarehouseManage'],
+  },
+  {
+    key: 'purchaser',
+    name: '采购',
+    nameEn: 'Purchaser',
+    description: '在各电商平台采购订单商品',
+    descriptionEn: 'Buys order lines on the marketplaces',
     grants: ['/buyModule', '/WarehouseManage/orderQuery', '/WarehouseManage/orderDetail'],
   },
   {
-    key: 'finance', name: '财务', nameEn: 'Finance', description: '资金：提现、交易流水、退款、待支付订单', descriptionEn: 'Money: withdrawals, transactions, refunds, unpaid orders',
+    key: 'finance',
+    name: '财务',
+    nameEn: 'Finance',
+    description: '资金：提现、交易流水、退款、待支付订单',
+    descriptionEn: 'Money: withdrawals, transactions, refunds, unpaid orders',
     grants: ['/financialManage', '/transaction', '/waitPaidOrder', '/afterSalesManage', '/vipManage', '/paymentManage'],
   },
   {
-    key: 'customer_service', name: '客服', nameEn: 'Customer service', description: '会员、售后、订单和包裹查询', descriptionEn: 'Members, after-sales, order and package look-ups',
+    key: 'customer_service',
+    name: '客服',
+    nameEn: 'Customer service',
+    description: '会员、售后、订单和包裹查询',
+    descriptionEn: 'Members, after-sales, order and package look-ups',
     grants: [
-      '/vipManage', '/afterSalesManage', '/buyModule/orderDetail', '/WarehouseManage/orderQuery', '/WarehouseManage/orderDetail',
-      '/WarehouseManage/packQuery', '/WarehouseManage/packDetail', '/notification',
+      '/vipManage',
+      '/afterSalesManage',
+      '/buyModule/orderDetail',
+      '/WarehouseManage/orderQuery',
+      '/WarehouseManage/orderDetail',
+      '/WarehouseManage/packQuery',
+      '/WarehouseManage/packDetail',
+      '/notification',
     ],
   },
   {
-    key: 'marketing', name: '营销', nameEn: 'Marketing', description: '优惠券、资源位、抽奖活动、帮助中心', descriptionEn: 'Coupons, resource slots, lucky draws, help centre',
+    key: 'marketing',
+    name: '营销',
+    nameEn: 'Marketing',
+    description: '优惠券、资源位、抽奖活动、帮助中心',
+    descriptionEn: 'Coupons, resource slots, lucky draws, help centre',
     grants: ['/marketingManage', '/helpCenter'],
   },
   {
-    key: 'operations', name: '运营', nameEn: 'Operations', description: '支付和物流配置、终端文案、代理、通知',
+    key: 'operations',
+    name: '运营',
+    nameEn: 'Operations',
+    description: '支付和物流配置、终端文案、代理、通知',
     descriptionEn: 'Payment and logistics configuration, terminal texts, agents, notifications',
     grants: [
-      '/paymentManage', '/logisticsChannelsManage', '/helpCenter', '/notification', '/proxyManage',
-      '/systemManage/vipTerminalConfig', '/systemManage/agentBackendConfig', '/systemManage/param', '/systemManage/appVersion',
+      '/paymentManage',
+      '/logisticsChannelsManage',
+      '/helpCenter',
+      '/notification',
+      '/proxyManage',
+      '/systemManage/vipTerminalConfig',
+      '/systemManage/agentBackendConfig',
+      '/systemManage/param',
+      '/systemManage/appVersion',
       '/systemManage/referenceData',
     ],
   },

@@ -3,21 +3,60 @@ import { ALL_PERMISSIONS, BADGE_KEYS, buildMenuTree, CATALOGUE, expandGrants, FL
 
 // SPEC §2 hidden (non-menu) routes, verbatim.
 const SPEC_HIDDEN = [
-  '/WarehouseManage/orderDetail', '/WarehouseManage/packDetail', '/WarehouseManage/packagesOutShelves/controlOutShelves',
-  '/WarehouseManage/abnormalPackageDetail', '/WarehouseManage/sortingOutStorage/bindSack',
+  '/WarehouseManage/orderDetail',
+  '/WarehouseManage/packDetail',
+  '/WarehouseManage/packagesOutShelves/controlOutShelves',
+  '/WarehouseManage/abnormalPackageDetail',
+  '/WarehouseManage/sortingOutStorage/bindSack',
   '/financialManage/agentWithdrawalManage/agentWithdrawalListDetail',
-  '/vipManage/detail/:id', '/transaction/detail/:id', '/waitPaidOrder/detail/:id',
-  '/paymentManage/config-rule-operate', '/paymentManage/config-rule-detail', '/paymentManage/channelConfig',
-  '/logisticsChannelsManage/countryAreaConfig', '/logisticsChannelsManage/provinceConfig', '/logisticsChannelsManage/bindChannelAttr',
-  '/marketingManage/couponManage/operateConstCoupon', '/marketingManage/couponManage/operateCycleCoupon', '/marketingManage/couponManage/couponSendRecord',
-  '/marketingManage/resourceSpace/resourceTask', '/marketingManage/activitiesManage/turntableConfig',
-  '/marketingManage/activitiesManage/tigerMachinesConfig', '/marketingManage/activitiesManage/hammerEggConfig',
-  '/helpCenter/homeOperate', '/proxyManage/manage', '/proxyManage/detail', '/systemManage/vipTerminalConfig/FAQOperate',
-  ...['purchaseAgreement', 'productClaim', 'KYCAuthHelp', 'withdrawalHelp', 'RechargeTip', 'afterLoginDialog', 'calculatorHelp', 'FAQ',
-    'otherList', 'homeDialog', 'helpCenter', 'helpCenterModal', 'agreementConfig', 'paySecurityTip', 'combinationBalanceTip',
-    'insuranceTip', 'PackPriceTip', 'purchasePatchPreReturnTip', 'redeemCoupon', 'agreementArticleConfig', 'returnPackTip'].map((k) => `/systemManage/vipTerminalConfig/${k}`),
+  '/vipManage/detail/:id',
+  '/transaction/detail/:id',
+  '/waitPaidOrder/detail/:id',
+  '/paymentManage/config-rule-operate',
+  '/paymentManage/config-rule-detail',
+  '/paymentManage/channelConfig',
+  '/logisticsChannelsManage/countryAreaConfig',
+  '/logisticsChannelsManage/provinceConfig',
+  '/logisticsChannelsManage/bindChannelAttr',
+  '/marketingManage/couponManage/operateConstCoupon',
+  '/marketingManage/couponManage/operateCycleCoupon',
+  '/marketingManage/couponManage/couponSendRecord',
+  '/marketingManage/resourceSpace/resourceTask',
+  '/marketingManage/activitiesManage/turntableConfig',
+  '/marketingManage/activitiesManage/tigerMachinesConfig',
+  '/marketingManage/activitiesManage/hammerEggConfig',
+  '/helpCenter/homeOperate',
+  '/proxyManage/manage',
+  '/proxyManage/detail',
+  '/systemManage/vipTerminalConfig/FAQOperate',
+  ...[
+    'purchaseAgreement',
+    'productClaim',
+    'KYCAuthHelp',
+    'withdrawalHelp',
+    'RechargeTip',
+    'afterLoginDialog',
+    'calculatorHelp',
+    'FAQ',
+    'otherList',
+    'homeDialog',
+    'helpCenter',
+    'helpCenterModal',
+    'agreementConfig',
+    'paySecurityTip',
+    'combinationBalanceTip',
+    'insuranceTip',
+    'PackPriceTip',
+    'purchasePatchPreReturnTip',
+    'redeemCoupon',
+    'agreementArticleConfig',
+    'returnPackTip',
+  ].map((k) => `/systemManage/vipTerminalConfig/${k}`),
   ...['botManage', 'serverManage', 'myDomain', 'vipManage', 'share'].map((k) => `/systemManage/agentBackendConfig/${k}`),
-  '/buyModule/orderDetail', '/afterSalesManage/refundedDetail', '/notification/vip/channelList', '/notification/vip/operateChannel',
+  '/buyModule/orderDetail',
+  '/afterSalesManage/refundedDetail',
+  '/notification/vip/channelList',
+  '/notification/vip/operateChannel',
 ];
 
 describe('route catalogue', () => {
@@ -62,7 +101,8 @@ describe('menus and grants', () => {
   it('expands prefixes to leaf paths without matching a longer name', () => {
     expect(expandGrants(['/vipManage'])).toEqual(['/vipManage/list', '/vipManage/detail/:id', '/vipManage/userLevel']);
     expect(expandGrants(['/WarehouseManage/packagesOutShelves'])).toEqual([
-      '/WarehouseManage/packagesOutShelves', '/WarehouseManage/packagesOutShelves/controlOutShelves',
+      '/WarehouseManage/packagesOutShelves',
+      '/WarehouseManage/packagesOutShelves/controlOutShelves',
     ]);
   });
 
@@ -87,7 +127,11 @@ describe('menus and grants', () => {
     expect([...permissionsOf(['/systemManage/backup', '/systemManage/audit'])]).toEqual(['system:audit']);
     const tree = buildMenuTree(new Set(['/systemManage/backup', '/systemManage/audit']));
     expect(tree[0].children!.map((c) => c.path)).toEqual(['audit']);
-    expect(buildMenuTree('all').find((t) => t.path === '/systemManage')!.children!.some((c) => c.path === 'backup')).toBe(true);
+    expect(
+      buildMenuTree('all')
+        .find((t) => t.path === '/systemManage')!
+        .children!.some((c) => c.path === 'backup'),
+    ).toBe(true);
     for (const role of SEED_ROLES.filter((r) => !r.allRoutes)) expect(expandGrants(role.grants), role.key).not.toContain('/systemManage/backup');
   });
 });

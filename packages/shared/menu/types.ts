@@ -1,7 +1,5 @@
 /** SPEC §3 menu badge counters: part A names (server keys) and part B response fields. */
-export const BADGE_KEYS = [
-  'purchase_wait', 'purchase_hold', 'pack_wait_audit', 'remove_wait', 'return_wait', 'pack_exception', 'sort_wait',
-] as const;
+export const BADGE_KEYS = ['purchase_wait', 'purchase_hold', 'pack_wait_audit', 'remove_wait', 'return_wait', 'pack_exception', 'sort_wait'] as const;
 export type BadgeKey = (typeof BADGE_KEYS)[number];
 
 export const BADGE_FIELDS: Record<BadgeKey, string> = {

@@ -162,7 +162,10 @@ const SCHEMAS: TextPair[] = [
 export const FreightRefusalText = {
   refused_attr: ['不接受：{attrs}', 'Not accepted: {attrs}'],
   no_zone: ['该渠道不配送此国家', 'This channel does not deliver to this country'],
-  under_min_weight: ['低于渠道最小计费重量（{limit} g，计费重 {weight} g）', 'Below the channel’s minimum chargeable weight ({limit} g; chargeable weight {weight} g)'],
+  under_min_weight: [
+    '低于渠道最小计费重量（{limit} g，计费重 {weight} g）',
+    'Below the channel’s minimum chargeable weight ({limit} g; chargeable weight {weight} g)',
+  ],
   over_max_weight: ['超过渠道最大重量（{limit} g，计费重 {weight} g）', 'Over the channel’s maximum weight ({limit} g; chargeable weight {weight} g)'],
   over_max_side: ['超过渠道最长边限制（{limit} mm，计费重 {weight} g）', 'Over the channel’s longest-side limit ({limit} mm; chargeable weight {weight} g)'],
 } as const satisfies Record<string, TextPair>;
@@ -223,7 +226,10 @@ const SERVICES: TextPair[] = [
   ['还有 {count} 件商品未扫描，请逐件扫描后再称重', '{count} items are not scanned yet: scan each one before weighing'],
   ['扫描的面单 {label} 与包裹 {package} 不符', 'The scanned label {label} does not match package {package}'],
   ['包裹 {package} 不能从「{from}」改为「{to}」', 'Package {package} cannot change from “{from}” to “{to}”'],
-  ['包裹 {package}（{channel}）不能装入麻袋 {sack}（{sackChannel}），应装入 {target}', 'Package {package} ({channel}) cannot go into sack {sack} ({sackChannel}): it belongs in {target}'],
+  [
+    '包裹 {package}（{channel}）不能装入麻袋 {sack}（{sackChannel}），应装入 {target}',
+    'Package {package} ({channel}) cannot go into sack {sack} ({sackChannel}): it belongs in {target}',
+  ],
   ['包裹 {package}（{channel}）不能装入麻袋 {sack}（{sackChannel}）', 'Package {package} ({channel}) cannot go into sack {sack} ({sackChannel})'],
   ['麻袋 {sack} 是空的，不能封袋', 'Sack {sack} is empty and cannot be sealed'],
   ['出库批次 {batch} 没有麻袋', 'Batch {batch} has no sacks'],
@@ -253,7 +259,10 @@ const SERVICES: TextPair[] = [
   ['参数中含有无效的字符', 'The request contains an invalid character'],
   ['参数嵌套过深（最多 {max} 层）', 'The request is nested too deeply (at most {max} levels)'],
   ['列表过长（最多 {max} 项）', 'A list is too long (at most {max} items)'],
-  ['不允许向内部地址 {host} 发送（可在 OUTBOUND_ALLOW_HOSTS 中放行）', 'Sending to the internal address {host} is not allowed (OUTBOUND_ALLOW_HOSTS can allow it)'],
+  [
+    '不允许向内部地址 {host} 发送（可在 OUTBOUND_ALLOW_HOSTS 中放行）',
+    'Sending to the internal address {host} is not allowed (OUTBOUND_ALLOW_HOSTS can allow it)',
+  ],
   ['无法解析地址 {host}', 'Cannot resolve the address {host}'],
   ['只支持 http(s) 地址', 'Only http(s) addresses are supported'],
   ['重定向次数过多', 'Too many redirects'],

@@ -59,7 +59,5 @@ export const SensitiveOperation = vocab([
 export type SensitiveOperation = (typeof SensitiveOperation.values)[number];
 
 /** SPEC §3 table sort fields. */
-export const SORT_FIELDS = [
-  'id', 'sort', 'modify_time', 'create_time', 'pay_time', 'purchase_end_time', 'cancel_time', 'use_time', 'expire_time',
-] as const;
+export const SORT_FIELDS = ['id', 'sort', 'modify_time', 'create_time', 'pay_time', 'purchase_end_time', 'cancel_time', 'use_time', 'expire_time'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];

@@ -69,7 +69,12 @@ export async function rolesWithin(db: Db, caller: Pick<Caller, 'allRoutes' | 'ro
     byRole.set(r.key, g);
   }
   return [...byRole]
-    .filter(([, g]) => grantsWithin({ roles: [], allRoutes: g.allRoutes, routes: g.routes, permissions: g.allRoutes ? new Set(ALL_PERMISSIONS) : permissionsOf(g.routes) }, caller))
+    .filter(([, g]) =>
+      grantsWithin(
+        { roles: [], allRoutes: g.allRoutes, routes: g.routes, permissions: g.allRoutes ? new Set(ALL_PERMISSIONS) : permissionsOf(g.routes) },
+        caller,
+      ),
+    )
     .map(([key]) => key)
     .sort();
 }
@@ -103,7 +108,10 @@ export async function authenticate(db: Db, token: string | undefined, now: Date)
     throw logoutError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');
   }
   if (t - row.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: now })
+      .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
   }
   const grants = await loadGrants(db, row.adminId);
   return { id: row.adminId, username: row.username, name: row.name, sessionId: row.sessionId, ...grants };

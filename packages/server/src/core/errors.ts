@@ -44,9 +44,29 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const e = err as { code?: string; message?: string; cause?: unknown } | undefined;
   if (!e) return false;
   // Connection failures, server shutting down, too many connections (53300), a database not accepting work (55000).
-  const codes = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004', '53300', '55000'];
+  const codes = [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    'ENOTFOUND',
+    '57P01',
+    '57P02',
+    '57P03',
+    '08000',
+    '08003',
+    '08006',
+    '08001',
+    '08004',
+    '53300',
+    '55000',
+  ];
   if (e.code && codes.includes(e.code)) return true;
-  if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+  if (
+    typeof e.message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)
+  )
+    return true;
   return e.cause ? isDatabaseUnavailable(e.cause) : false;
 }
 

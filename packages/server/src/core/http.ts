@@ -97,8 +97,14 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
   const list = routesByApp.get(app) ?? [];
   routesByApp.set(app, list);
   list.push({
-    method: spec.method, url: spec.url, permission: spec.permission, verify: spec.verify, conditionalVerify: !!spec.verifyIf,
-    creditsWithoutTicket: spec.creditsWithoutTicket, query: spec.query, body: spec.body,
+    method: spec.method,
+    url: spec.url,
+    permission: spec.permission,
+    verify: spec.verify,
+    conditionalVerify: !!spec.verifyIf,
+    creditsWithoutTicket: spec.creditsWithoutTicket,
+    query: spec.query,
+    body: spec.body,
   });
   app.route({
     method: spec.method,
@@ -125,7 +131,15 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
         const values = { ...(input.query as object | undefined), ...(input.body as object | undefined) } as Record<string, unknown>;
         const digest = digestOf(values);
         try {
-          ticketId = await consumeTicket(app.services.db, { type: spec.verify, operatorId: caller.id, target, digest, ticket: Array.isArray(header) ? header[0] : header, actor, now });
+          ticketId = await consumeTicket(app.services.db, {
+            type: spec.verify,
+            operatorId: caller.id,
+            target,
+            digest,
+            ticket: Array.isArray(header) ? header[0] : header,
+            actor,
+            now,
+          });
         } catch (err) {
           if (err instanceof AppError && err.code === ErrorCode.VERIFICATION_REQUIRED) {
             // What the verifier will be shown and the code and ticket will be bound to, sealed against edits.
@@ -175,7 +189,10 @@ export function fileApi<Q extends z.ZodType>(app: FastifyInstance, spec: FileRou
       const caller = req.caller as Caller;
       const actor: Actor = { id: caller.id, name: caller.name, ip: req.ip };
       const file = await spec.handler({ query: req.query as z.output<Q>, caller, actor, now: app.services.now(), req, reply });
-      reply.type(file.type).header('Content-Disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"`).header('Cache-Control', 'no-store');
+      reply
+        .type(file.type)
+        .header('Content-Disposition', `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"`)
+        .header('Cache-Control', 'no-store');
       if (file.bytes !== undefined) reply.header('Content-Length', file.bytes);
       return reply.send(file.stream);
     },

@@ -56,7 +56,10 @@ const housekeeping: JobSet = {
     {
       kind: 'jobs.prune',
       run: async (_job, { db, now }) => {
-        const gone = await db.delete(jobs).where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - KEEP_FINISHED_MS)))).returning({ id: jobs.id });
+        const gone = await db
+          .delete(jobs)
+          .where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - KEEP_FINISHED_MS))))
+          .returning({ id: jobs.id });
         return { pruned: gone.length };
       },
     },
@@ -76,7 +79,11 @@ export function databaseMaintenanceJobs(maintain: () => Promise<void>): JobSet {
   };
 }
 
-const kindList = (kinds: string[]): SQL => sql.join(kinds.map((k) => sql`${k}`), sql`, `);
+const kindList = (kinds: string[]): SQL =>
+  sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
 
 /**
  * Claims one due job of these kinds (or one whose lease expired) for `runnerId`; null when none is due. With `key`,
@@ -97,7 +104,10 @@ export async function claimJob(db: Db, runnerId: string, now: Date, o: { kinds: 
         returning id`,
   );
   if (!rows.length) return null;
-  const [job] = await db.select().from(jobs).where(eq(jobs.id, Number(rows[0].id)));
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.id, Number(rows[0].id)));
   return job;
 }
 
@@ -108,20 +118,29 @@ export async function executeJob(db: Db, job: JobRow, runnerId: string, now: () 
   const mine = and(eq(jobs.id, job.id), eq(jobs.lockedBy, runnerId));
   // A long job extends its lease as it goes, so no other runner takes it over while it is still alive.
   const heartbeat = async () => {
-    await db.update(jobs).set({ lockedUntil: new Date(now().getTime() + leaseMs) }).where(and(mine, eq(jobs.status, 'running')));
+    await db
+      .update(jobs)
+      .set({ lockedUntil: new Date(now().getTime() + leaseMs) })
+      .where(and(mine, eq(jobs.status, 'running')));
   };
   try {
     if (!handler) throw new Error(`unknown job kind ${job.kind}`);
     if (leaseMs !== LEASE_MS) await heartbeat();
     const result = await handler.run(job, { db, now, heartbeat });
-    await db.update(jobs).set({ status: 'done', result: result ?? null, finishedAt: now(), lockedUntil: null, lastError: '' }).where(mine);
+    await db
+      .update(jobs)
+      .set({ status: 'done', result: result ?? null, finishedAt: now(), lockedUntil: null, lastError: '' })
+      .where(mine);
   } catch (err) {
     const failed = job.attempts >= MAX_ATTEMPTS;
     await db
       .update(jobs)
       .set({
-        status: failed ? 'failed' : 'pending', lastError: (err as Error).message.slice(0, 500), lockedUntil: null,
-        runAt: new Date(now().getTime() + 60_000 * 2 ** Math.min(job.attempts, 6)), finishedAt: failed ? now() : null,
+        status: failed ? 'failed' : 'pending',
+        lastError: (err as Error).message.slice(0, 500),
+        lockedUntil: null,
+        runAt: new Date(now().getTime() + 60_000 * 2 ** Math.min(job.attempts, 6)),
+        finishedAt: failed ? now() : null,
       })
       .where(mine);
   }
@@ -211,8 +230,15 @@ export async function listJobs(db: Db, q: { page: number; limit: number; kinds: 
   return {
     total: n,
     list: rows.map((r) => ({
-      id: r.id, kind: r.kind, key: r.key, status: r.status as 'pending' | 'running' | 'done' | 'failed', attempts: r.attempts, runAt: r.runAt.toISOString(),
-      finishedAt: r.finishedAt?.toISOString() ?? null, lastError: r.lastError, result: r.result,
+      id: r.id,
+      kind: r.kind,
+      key: r.key,
+      status: r.status as 'pending' | 'running' | 'done' | 'failed',
+      attempts: r.attempts,
+      runAt: r.runAt.toISOString(),
+      finishedAt: r.finishedAt?.toISOString() ?? null,
+      lastError: r.lastError,
+      result: r.result,
     })),
   };
 }

@@ -12,7 +12,12 @@ import { AppError } from './errors';
  */
 
 export const allowedHosts = (): Set<string> =>
-  new Set((process.env.OUTBOUND_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+  new Set(
+    (process.env.OUTBOUND_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
 
 const refused = (host: string) => new AppError(ErrorCode.VALIDATION, `不允许向内部地址 ${host} 发送（可在 OUTBOUND_ALLOW_HOSTS 中放行）`);
 

@@ -94,7 +94,8 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
     throw conflict(`${m.describe(row).noun} 已被其他操作更新（当前状态「${m.label(status)}」），请刷新后重试`, { status, event: step.event });
   }
   const to = target.status;
-  if (t.trace && m.writeTraces) await m.writeTraces(tx, [{ id: row.id, type: t.trace, event: step.event, from: row.status, to, note: step.note ?? '' }], step.op);
+  if (t.trace && m.writeTraces)
+    await m.writeTraces(tx, [{ id: row.id, type: t.trace, event: step.event, from: row.status, to, note: step.note ?? '' }], step.op);
   await writeAudit(
     tx,
     step.op.actor,
@@ -131,11 +132,22 @@ export async function applyBulkTransition<Row extends StatusRow, Event extends s
     .returning({ id: c.id })) as { id: number }[];
   const ids = moved.map((r) => r.id);
   if (!ids.length) return ids;
-  if (t.trace && m.writeTraces) await m.writeTraces(tx, ids.map((id) => ({ id, type: t.trace!, event: step.event, from: bulk.from, to: t.to, note: step.note ?? '' })), step.op);
+  if (t.trace && m.writeTraces)
+    await m.writeTraces(
+      tx,
+      ids.map((id) => ({ id, type: t.trace!, event: step.event, from: bulk.from, to: t.to, note: step.note ?? '' })),
+      step.op,
+    );
   await writeAudit(
     tx,
     step.op.actor,
-    { action: `${m.name}.${step.event}`, targetType: bulk.target.type, targetId: bulk.target.id, before: { status: bulk.from }, after: { status: t.to, count: ids.length, ...(step.note ? { note: step.note } : {}), ...step.audit } },
+    {
+      action: `${m.name}.${step.event}`,
+      targetType: bulk.target.type,
+      targetId: bulk.target.id,
+      before: { status: bulk.from },
+      after: { status: t.to, count: ids.length, ...(step.note ? { note: step.note } : {}), ...step.audit },
+    },
     step.op.now,
   );
   return ids;

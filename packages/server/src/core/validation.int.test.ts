@@ -32,7 +32,15 @@ async function refusal(lang: 'zh-CN' | 'en', url: string, body: unknown, token =
 
 const staff = (over: Record<string, unknown>) => ({ username: 'clerk_1', name: '小王', password: 'abc12345', roles: ['admin'], ...over });
 const coupon = (over: Record<string, unknown>) => ({
-  name: '满100减10', discountType: 'amount', amount: '10', minSpend: '100', scope: 'purchase', validityType: 'days', validDays: 30, perMemberLimit: 1, ...over,
+  name: '满100减10',
+  discountType: 'amount',
+  amount: '10',
+  minSpend: '100',
+  scope: 'purchase',
+  validityType: 'days',
+  validDays: 30,
+  perMemberLimit: 1,
+  ...over,
 });
 
 describe('40001 field messages in the caller’s language', () => {
@@ -67,7 +75,10 @@ describe('40001 field messages in the caller’s language', () => {
   it('negative and decimal grams in the freight calculator', async () => {
     const body = { countryCode: 'US', weightG: -100, lengthMm: 10.5 };
     expect((await refusal('zh-CN', '/api/logistics/freightQuote', body)).data.fields).toEqual({ weightG: '重量必须大于0', lengthMm: RuleMessage.integer });
-    expect((await refusal('en', '/api/logistics/freightQuote', body)).data.fields).toEqual({ weightG: 'The weight must be greater than 0', lengthMm: 'Enter a whole number' });
+    expect((await refusal('en', '/api/logistics/freightQuote', body)).data.fields).toEqual({
+      weightG: 'The weight must be greater than 0',
+      lengthMm: 'Enter a whole number',
+    });
   });
 
   it('an unknown field and a service’s own refusal', async () => {

@@ -25,7 +25,11 @@ export const verificationRequired = (type: SensitiveOperation, target: string, m
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value as object).sort().filter((k) => (value as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(value as object)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
@@ -66,7 +70,13 @@ export function sealPending(secrets: { seal(plain: string): string }, p: Omit<Pe
 }
 
 /** Opens a sealed pending operation of this operator and type, or refuses (40001) one that was altered or is old. */
-export function openPending(secrets: { open(stored: string): string }, request: string, operatorId: number, type: SensitiveOperation, now: Date): PendingOperation {
+export function openPending(
+  secrets: { open(stored: string): string },
+  request: string,
+  operatorId: number,
+  type: SensitiveOperation,
+  now: Date,
+): PendingOperation {
   let p: PendingOperation;
   try {
     p = JSON.parse(secrets.open(request)) as PendingOperation;
@@ -109,7 +119,12 @@ export interface TicketCheck {
  */
 export async function consumeTicket(db: Db, c: TicketCheck): Promise<number> {
   if (!(await isVerifyEnabled(db, c.type))) {
-    await writeAudit(db, c.actor, { action: 'verify.refused', targetType: c.type, targetId: c.target, after: { reason: 'disabled' }, result: 'refused' }, c.now);
+    await writeAudit(
+      db,
+      c.actor,
+      { action: 'verify.refused', targetType: c.type, targetId: c.target, after: { reason: 'disabled' }, result: 'refused' },
+      c.now,
+    );
     throw verificationDisabled();
   }
   let reason = 'missing';
@@ -132,18 +147,17 @@ export async function consumeTicket(db: Db, c: TicketCheck): Promise<number> {
     if (row) return row.id;
     reason = await whyRefused(db, c);
   }
-  await writeAudit(
-    db,
-    c.actor,
-    { action: 'verify.refused', targetType: c.type, targetId: c.target, after: { reason }, result: 'refused' },
-    c.now,
-  );
+  await writeAudit(db, c.actor, { action: 'verify.refused', targetType: c.type, targetId: c.target, after: { reason }, result: 'refused' }, c.now);
   throw verificationRequired(c.type, c.target, reason === 'missing' ? '该操作需要安全验证' : '安全验证已失效，请重新验证');
 }
 
 /** For the audit trail: why a presented ticket was not accepted. */
 async function whyRefused(db: Db, c: TicketCheck): Promise<string> {
-  const [row] = await db.select().from(verifyTickets).where(eq(verifyTickets.ticketHash, hashSecret(c.ticket ?? ''))).limit(1);
+  const [row] = await db
+    .select()
+    .from(verifyTickets)
+    .where(eq(verifyTickets.ticketHash, hashSecret(c.ticket ?? '')))
+    .limit(1);
   if (!row) return 'unknown';
   if (row.usedAt) return 'used';
   if (row.expiresAt <= c.now) return 'expired';

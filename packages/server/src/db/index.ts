@@ -146,7 +146,10 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; max?:
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-export async function openDatabase(cfg: { databaseUrl?: string; dataDir: string }, opts: { beforeMigrate?: (db: Db) => Promise<void> } = {}): Promise<Database> {
+export async function openDatabase(
+  cfg: { databaseUrl?: string; dataDir: string },
+  opts: { beforeMigrate?: (db: Db) => Promise<void> } = {},
+): Promise<Database> {
   return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.dataDir, { beforeMigrate: opts.beforeMigrate });
 }
 

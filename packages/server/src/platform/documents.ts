@@ -14,7 +14,11 @@ export interface RenderedDoc {
  * the URL's signature is the permission. A wrong or expired signature answers 40300 and renders nothing.
  */
 export function signedDocumentRoute(
-  app: FastifyInstance, db: Db, doc: SignedDoc, query: z.ZodType<{ exp: number; sig: string }>, render: (id: string) => Promise<RenderedDoc>,
+  app: FastifyInstance,
+  db: Db,
+  doc: SignedDoc,
+  query: z.ZodType<{ exp: number; sig: string }>,
+  render: (id: string) => Promise<RenderedDoc>,
 ): void {
   app.get(doc.path, { config: { permission: 'public' }, schema: { hide: true } }, async (req, reply: FastifyReply) => {
     const q = query.safeParse(req.query);

@@ -24,7 +24,12 @@ export const MM = 72 / 25.4;
  * `done` resolves to the bytes once `doc.end()` is called.
  */
 export function newPdf(size: readonly [number, number] | 'A4', title: string, layout: 'portrait' | 'landscape' = 'portrait') {
-  const doc = new PDFDocument({ size: size === 'A4' ? 'A4' : [size[0] * MM, size[1] * MM], layout, margin: size === 'A4' ? 36 : 0, info: { Title: title, Creator: 'Waystation' } });
+  const doc = new PDFDocument({
+    size: size === 'A4' ? 'A4' : [size[0] * MM, size[1] * MM],
+    layout,
+    margin: size === 'A4' ? 36 : 0,
+    info: { Title: title, Creator: 'Waystation' },
+  });
   const { regular, bold } = fonts();
   doc.registerFont('cjk', regular);
   doc.registerFont('cjk-bold', bold);

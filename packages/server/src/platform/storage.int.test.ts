@@ -19,7 +19,14 @@ let second: TestApp;
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-upload-s3-'));
   s3 = await startS3StandIn({ bucket: 'ws-uploads', accessKeyId: 'AKIDTEST' });
-  const uploadS3: S3Settings = { bucket: 'ws-uploads', endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret', prefix: 'files/' };
+  const uploadS3: S3Settings = {
+    bucket: 'ws-uploads',
+    endpoint: s3.endpoint,
+    region: 'us-east-1',
+    accessKeyId: 'AKIDTEST',
+    secretAccessKey: 'test-secret',
+    prefix: 'files/',
+  };
   first = await createTestApp({ dataDir: path.join(work, 'one'), uploadS3 });
   second = await createTestApp({ dataDir: path.join(work, 'two'), uploadS3 });
 }, 60_000);
@@ -34,7 +41,8 @@ describe('uploads in an S3-compatible bucket', () => {
   it('stores the re-encoded image and its thumbnail in the bucket, not on disk; another server serves the same bytes', async () => {
     const token = await first.login();
     const up = await first.call<{ fileUri: string; fileUrl: string; thumbUri: string }>('POST', '/api/upload/imageForBase64', {
-      token, body: { base64: `data:image/png;base64,${TINY_PNG.toString('base64')}` },
+      token,
+      body: { base64: `data:image/png;base64,${TINY_PNG.toString('base64')}` },
     });
     expect(up.code).toBe(20000);
     expect([...s3.objects.keys()].sort()).toEqual([`files/${up.data.fileUri}`, `files/${up.data.thumbUri}`].sort());

@@ -14,8 +14,15 @@ export interface FileStorage {
 }
 
 const TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif',
-  mp4: 'video/mp4', webm: 'video/webm', mov: 'video/quicktime', pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  pdf: 'application/pdf',
 };
 export const EXT_OF: Record<string, string> = Object.fromEntries(Object.entries(TYPES).map(([ext, type]) => [type, ext]));
 export const contentTypeOf = (uri: string) => TYPES[path.extname(uri).slice(1).toLowerCase()] ?? 'application/octet-stream';
@@ -64,7 +71,9 @@ export class S3FileStorage implements FileStorage {
 
   async put(uri: string, data: Buffer, contentType: string): Promise<void> {
     if (!URI_PATTERN.test(uri)) throw new Error(`bad uri ${uri}`);
-    await this.client.send(new PutObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${uri}`, Body: data, ContentLength: data.length, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${uri}`, Body: data, ContentLength: data.length, ContentType: contentType }),
+    );
   }
 
   async get(uri: string): Promise<{ data: Buffer; contentType: string } | null> {

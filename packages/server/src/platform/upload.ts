@@ -17,7 +17,11 @@ async function chargeQuota(db: Db, adminId: number, bytes: number, now: Date, qu
   const [row] = await db
     .insert(uploadUsage)
     .values({ adminId, day, bytes })
-    .onConflictDoUpdate({ target: [uploadUsage.adminId, uploadUsage.day], set: { bytes: sql`${uploadUsage.bytes} + ${bytes}` }, setWhere: sql`${uploadUsage.bytes} + ${bytes} <= ${quota}` })
+    .onConflictDoUpdate({
+      target: [uploadUsage.adminId, uploadUsage.day],
+      set: { bytes: sql`${uploadUsage.bytes} + ${bytes}` },
+      setWhere: sql`${uploadUsage.bytes} + ${bytes} <= ${quota}`,
+    })
     .returning({ bytes: uploadUsage.bytes });
   if (!row || row.bytes > quota) throw invalid('file', `今日上传量已达上限（${Math.round(quota / 1024 / 1024)} MB），请明天再试或联系管理员`);
 }
@@ -84,8 +88,12 @@ export function uploadRoutes(app: FastifyInstance, storage: FileStorage): void {
   };
 
   api(app, {
-    method: 'POST', url: '/api/upload/image', permission: 'authenticated', summary: 'Upload one image or video (multipart field "file"); ?type= folder, default general',
-    query: UploadTypeQuery, data: UploadResult,
+    method: 'POST',
+    url: '/api/upload/image',
+    permission: 'authenticated',
+    summary: 'Upload one image or video (multipart field "file"); ?type= folder, default general',
+    query: UploadTypeQuery,
+    data: UploadResult,
     handler: async ({ query, req, now, caller }) => {
       if (!req.isMultipart()) throw invalid('file', '请使用 multipart/form-data 上传文件');
       const file = await req.file();
@@ -98,21 +106,33 @@ export function uploadRoutes(app: FastifyInstance, storage: FileStorage): void {
     },
   });
   api(app, {
-    method: 'POST', url: '/api/upload/imageForBase64', permission: 'authenticated', summary: 'Upload one image given as base64 (or a data URL)',
-    body: UploadBase64Body, data: UploadResult,
+    method: 'POST',
+    url: '/api/upload/imageForBase64',
+    permission: 'authenticated',
+    summary: 'Upload one image given as base64 (or a data URL)',
+    body: UploadBase64Body,
+    data: UploadResult,
     handler: ({ body, now, caller }) => store(body.type, Buffer.from(body.base64.replace(/^data:[^,]*,/, ''), 'base64'), now, caller.id),
   });
   api(app, {
-    method: 'GET', url: '/api/upload/generateUrl', permission: 'authenticated', summary: 'URL of a stored file',
-    query: GenerateUrlQuery, data: z.string(),
+    method: 'GET',
+    url: '/api/upload/generateUrl',
+    permission: 'authenticated',
+    summary: 'URL of a stored file',
+    query: GenerateUrlQuery,
+    data: z.string(),
     handler: async ({ query }) => {
       if (!URI_PATTERN.test(query.uri)) throw invalid('uri', '文件地址无效');
       return storage.urlOf(query.uri);
     },
   });
   api(app, {
-    method: 'POST', url: '/api/upload/generateUrls', permission: 'authenticated', summary: 'URLs of stored files',
-    body: GenerateUrlsBody, data: z.array(UploadResult),
+    method: 'POST',
+    url: '/api/upload/generateUrls',
+    permission: 'authenticated',
+    summary: 'URLs of stored files',
+    body: GenerateUrlsBody,
+    data: z.array(UploadResult),
     handler: async ({ body }) => body.uris.filter((u) => URI_PATTERN.test(u)).map((u) => ({ fileUri: u, fileUrl: storage.urlOf(u) })),
   });
   // Public: <img> and <video> cannot send the token; URIs hold 128 random bits, so a URL is its own capability.

@@ -62,7 +62,10 @@ describe('bad bytes and requests', () => {
     const me = await t.login('finance1', 'demo12345');
     const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { 'x-token': me, 'content-type': 'application/json' }, payload: '' });
     expect(out.json().code).toBe(20000);
-    const long = await t.call('POST', '/api/admin/saveData', { token, body: { username: 'longlist', name: 'L', password: 'secret-123456', roleIds: Array.from({ length: MAX_ARRAY_ITEMS + 1 }, (_, i) => i) } });
+    const long = await t.call('POST', '/api/admin/saveData', {
+      token,
+      body: { username: 'longlist', name: 'L', password: 'secret-123456', roleIds: Array.from({ length: MAX_ARRAY_ITEMS + 1 }, (_, i) => i) },
+    });
     expect(long.code).toBe(40001);
     let deep: unknown = 'x';
     for (let i = 0; i < 100; i++) deep = { a: deep };

@@ -28,7 +28,8 @@ const FIXED: unknown[] = ['a\u0000b', '\ud800', 'x'.repeat(100_000), 'NaN', 'Inf
  */
 const LOG_TABLES = new Set(['audit_logs', 'login_attempts', 'verify_attempts', 'system_meta']);
 
-const shapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> => (schema as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
+const shapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> =>
+  (schema as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
 /** Values no field may take, whatever its schema: the guards refuse them before any schema. */
 const NEVER_VALID = new Set<unknown>(['a\u0000b', 'x'.repeat(100_000), deep]);
 
@@ -48,8 +49,20 @@ describe('bad-input corpus', () => {
     const random = fc.sample(fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.double(), fc.object({ maxDepth: 2 })), { numRuns: 6, seed: 12 });
     const problems: string[] = [];
     let requests = 0;
-    const send = async (method: 'GET' | 'POST', url: string, init: { payload?: string; query?: Record<string, string>; contentType?: string }, label: string, mayAccept = false) => {
-      const res = await t.app.inject({ method, url, query: init.query, payload: init.payload, headers: { 'x-token': token, ...(init.contentType ? { 'content-type': init.contentType } : {}) } });
+    const send = async (
+      method: 'GET' | 'POST',
+      url: string,
+      init: { payload?: string; query?: Record<string, string>; contentType?: string },
+      label: string,
+      mayAccept = false,
+    ) => {
+      const res = await t.app.inject({
+        method,
+        url,
+        query: init.query,
+        payload: init.payload,
+        headers: { 'x-token': token, ...(init.contentType ? { 'content-type': init.contentType } : {}) },
+      });
       requests++;
       let code = 0;
       try {
@@ -57,7 +70,7 @@ describe('bad-input corpus', () => {
       } catch {
         code = res.statusCode === 404 ? 40400 : 0;
       }
-      if (res.statusCode >= 500 || code >= 50000 && code < 50008) problems.push(`${label}: HTTP ${res.statusCode} code ${code}`);
+      if (res.statusCode >= 500 || (code >= 50000 && code < 50008)) problems.push(`${label}: HTTP ${res.statusCode} code ${code}`);
       else if (code === 20000 && !mayAccept) problems.push(`${label}: accepted (20000)`);
     };
     for (const r of apiRoutesOf(t.app)) {
@@ -76,7 +89,13 @@ describe('bad-input corpus', () => {
         }
         for (const [f, schema] of Object.entries(queryShape)) {
           const text = typeof value === 'string' ? value.slice(0, 2000) : (JSON.stringify(value) ?? '');
-          await send(r.method as 'GET' | 'POST', r.url, { query: { [f]: text } }, `${label} in ?${f}`, takes(schema, text) && !!r.query?.safeParse({ [f]: text }).success);
+          await send(
+            r.method as 'GET' | 'POST',
+            r.url,
+            { query: { [f]: text } },
+            `${label} in ?${f}`,
+            takes(schema, text) && !!r.query?.safeParse({ [f]: text }).success,
+          );
         }
       }
       if (r.method === 'POST' && bodyFields.length) {
@@ -85,7 +104,9 @@ describe('bad-input corpus', () => {
         await send('POST', r.url, { payload: 'hello', contentType: 'text/plain' }, `${r.url} text body`);
       }
     }
-    console.log(`bad-input corpus: ${requests} requests over ${apiRoutesOf(t.app).length} calls (${FIXED.length} fixed + ${random.length} random values per field)`);
+    console.log(
+      `bad-input corpus: ${requests} requests over ${apiRoutesOf(t.app).length} calls (${FIXED.length} fixed + ${random.length} random values per field)`,
+    );
     expect(problems.slice(0, 40)).toEqual([]);
     expect(await rowCounts()).toEqual(before);
   }, 600_000);

@@ -24,12 +24,20 @@ describe('money back to a balance', () => {
   it('a purchaser cannot claim then fail a paid line to refund it without a ticket (as cancelling needs one)', async () => {
     const line = await newLine(t.db, { paidAmount: 9_900 });
     expect((await t.call('POST', '/api/buy/claim', { token: buyer, body: { id: line.id } })).code).toBe(20000);
-    const failed = await t.call<{ type: string; summary: { label: string; value: string }[] }>('POST', '/api/buy/fail', { token: buyer, body: { id: line.id, reason: '卖家缺货' } });
+    const failed = await t.call<{ type: string; summary: { label: string; value: string }[] }>('POST', '/api/buy/fail', {
+      token: buyer,
+      body: { id: line.id, reason: '卖家缺货' },
+    });
     expect(failed.code).toBe(42800);
     expect(failed.data.type).toBe('cancel_purchase');
     expect(failed.data.summary).toContainEqual({ label: 'reason', value: '卖家缺货' });
     expect(await lineStatus(t.db, line.id)).toBe('purchasing');
-    expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.refId, String(line.id)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.refId, String(line.id))),
+    ).toEqual([]);
     const [row] = await t.db.select({ refunded: purchaseOrders.paidAmount }).from(purchaseOrders).where(eq(purchaseOrders.id, line.id));
     expect(row.refunded).toBe(9_900);
   });
@@ -37,16 +45,30 @@ describe('money back to a balance', () => {
   it('every route that sends money back to a balance needs a ticket, except the reviewed few that say why', () => {
     const unverified = apiRoutesOf(t.app).filter((r) => r.creditsWithoutTicket);
     // A new entry here is a decision: review it, and say why in the route's creditsWithoutTicket.
-    expect(unverified.map((r) => r.url).sort()).toEqual(['/api/finance/agentWithdrawal/review', '/api/finance/settleCommission', '/api/marketing/activity/draw']);
+    expect(unverified.map((r) => r.url).sort()).toEqual([
+      '/api/finance/agentWithdrawal/review',
+      '/api/finance/settleCommission',
+      '/api/marketing/activity/draw',
+    ]);
     for (const r of unverified) expect(r.creditsWithoutTicket!.length).toBeGreaterThan(20);
-    const refunding = ['/api/buy/cancel', '/api/buy/fail', '/api/buy/patchRefund', '/api/afterSales/refundReview', '/api/vip/modifyAmount', '/api/warehouse/exception/cancel', '/api/warehouse/return/step'];
+    const refunding = [
+      '/api/buy/cancel',
+      '/api/buy/fail',
+      '/api/buy/patchRefund',
+      '/api/afterSales/refundReview',
+      '/api/vip/modifyAmount',
+      '/api/warehouse/exception/cancel',
+      '/api/warehouse/return/step',
+    ];
     for (const url of refunding) expect(apiRoutesOf(t.app).find((r) => r.url === url)?.verify, url).toBeTruthy();
   });
 
   it('the ledger refuses a credit made inside an API call that consumed no ticket', async () => {
     const line = await newLine(t.db);
     const credit = () =>
-      t.db.transaction((tx) => post(tx, { ownerType: 'member', ownerId: line.memberId, kind: 'balance', currency: 'CNY', amount: 100, type: 'refund' }, new Date()));
+      t.db.transaction((tx) =>
+        post(tx, { ownerType: 'member', ownerId: line.memberId, kind: 'balance', currency: 'CNY', amount: 100, type: 'refund' }, new Date()),
+      );
     await expect(requestScope.run({ url: '/api/some/new/route', verified: false }, credit)).rejects.toMatchObject({ code: 40300 });
     await expect(requestScope.run({ url: '/api/some/new/route', verified: true }, credit)).resolves.toMatchObject({ replayed: false });
     // Outside any API call (jobs, scripts) the ledger posts as before.
@@ -57,7 +79,8 @@ describe('money back to a balance', () => {
     const finance = await t.login('finance1', DEMO_PASSWORD);
     const line = await newLine(t.db);
     const r = await t.call<{ fields: Record<string, string> }>('POST', '/api/vip/modifyAmount', {
-      token: finance, body: { memberId: line.memberId, direction: 'add', amount: '99999999999', remark: '测试', requestId: 'absurd-credit-1' },
+      token: finance,
+      body: { memberId: line.memberId, direction: 'add', amount: '99999999999', remark: '测试', requestId: 'absurd-credit-1' },
     });
     expect(r.code).toBe(40001);
     expect(r.data.fields.amount).toBe('单笔金额不能超过 10,000,000.00');

@@ -37,18 +37,31 @@ describe('permission matrix', () => {
       expect(keys.length, r.url).toBeGreaterThan(0);
       for (const k of keys) expect(known.has(k), `${r.method} ${r.url}: ${k}`).toBe(true);
     }
-    const callers = await Promise.all(Object.entries(tokens).map(async ([name, token]) => ({ name, token, caller: await authenticate(t.db, token, t.clock.now()) })));
+    const callers = await Promise.all(
+      Object.entries(tokens).map(async ([name, token]) => ({ name, token, caller: await authenticate(t.db, token, t.clock.now()) })),
+    );
     let calls = 0;
     const wrong: string[] = [];
     for (const r of routes) {
       const keys = typeof r.permission === 'string' ? [r.permission] : [...r.permission];
       if (keys.includes('public')) continue;
       const call = (token?: string, headers?: Record<string, string>) =>
-        t.app.inject({ method: r.method, url: r.url, headers: { ...(token ? { 'x-token': token } : {}), ...headers }, ...(r.method === 'POST' ? { payload: {} } : {}) }).then((res) => {
-          calls++;
-          return res.json() as { code: number };
-        });
-      for (const [label, token] of [['no token', undefined], ['garbage token', 'not-a-token-0000'], ['revoked token', revoked]] as const) {
+        t.app
+          .inject({
+            method: r.method,
+            url: r.url,
+            headers: { ...(token ? { 'x-token': token } : {}), ...headers },
+            ...(r.method === 'POST' ? { payload: {} } : {}),
+          })
+          .then((res) => {
+            calls++;
+            return res.json() as { code: number };
+          });
+      for (const [label, token] of [
+        ['no token', undefined],
+        ['garbage token', 'not-a-token-0000'],
+        ['revoked token', revoked],
+      ] as const) {
         const res = await call(token);
         if (!LOGGED_OUT.includes(res.code)) wrong.push(`${label} → ${r.method} ${r.url}: ${res.code}`);
       }

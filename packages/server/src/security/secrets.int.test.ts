@@ -15,12 +15,16 @@ afterAll(() => t.close());
 describe('agent bot tokens', () => {
   it('are sealed, masked in every answer, and kept when an edit leaves them empty', async () => {
     const saved = await t.call<{ id: number }>('POST', '/api/agentTerminal/save', {
-      token: admin, body: { section: 'botManage', name: 'TG 订单', value: { platform: 'telegram', channel: '@orders', token: 'BOT-TOKEN-SECRET-123' } },
+      token: admin,
+      body: { section: 'botManage', name: 'TG 订单', value: { platform: 'telegram', channel: '@orders', token: 'BOT-TOKEN-SECRET-123' } },
     });
     expect(saved.code).toBe(20000);
     const [row] = await t.db.select().from(agentTerminalItems).where(eq(agentTerminalItems.id, saved.data.id));
     expect((row.value as { token: string }).token).toMatch(/^enc:v1:/);
-    await t.call('POST', '/api/agentTerminal/save', { token: admin, body: { id: saved.data.id, section: 'botManage', name: 'TG 订单（改）', value: { platform: 'telegram', channel: '@orders', token: '' } } });
+    await t.call('POST', '/api/agentTerminal/save', {
+      token: admin,
+      body: { id: saved.data.id, section: 'botManage', name: 'TG 订单（改）', value: { platform: 'telegram', channel: '@orders', token: '' } },
+    });
     const [after] = await t.db.select().from(agentTerminalItems).where(eq(agentTerminalItems.id, saved.data.id));
     expect((after.value as { token: string }).token).toBe((row.value as { token: string }).token);
     const everything = JSON.stringify([

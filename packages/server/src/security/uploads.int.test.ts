@@ -18,14 +18,18 @@ afterAll(() => {
 const upload = async (data: Buffer, type = 'image/png', token = wh) => {
   const { payload, headers } = multipartBody('file', 'x', type, data);
   return (await t.app.inject({ method: 'POST', url: '/api/upload/image?type=qc', payload, headers: { ...headers, 'x-token': token } })).json() as {
-    code: number; message: string; data: { fileUri: string; thumbUri?: string };
+    code: number;
+    message: string;
+    data: { fileUri: string; thumbUri?: string };
   };
 };
 const fetchFile = async (uri: string) => (await t.app.inject({ method: 'GET', url: `/api/upload/file/${uri}` })).rawPayload;
 
 describe('uploads', () => {
   it('refuses a PNG header followed by HTML', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+      .png()
+      .toBuffer();
     const fake = Buffer.concat([png.subarray(0, 16), Buffer.from('<html><script>alert(1)</script></html>')]);
     const r = await upload(fake);
     expect(r.code).toBe(40001);
@@ -48,12 +52,16 @@ describe('uploads', () => {
   });
 
   it('refuses an image with too many pixels, and uploads past the daily volume', async () => {
-    const bomb = await sharp({ create: { width: 9000, height: 5000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 9000, height: 5000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const big = await upload(bomb);
     expect(big.code).toBe(40001);
     expect(big.message).toContain('图片像素过多');
     process.env.UPLOAD_DAILY_MB = '0';
-    const small = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } })
+      .png()
+      .toBuffer();
     const over = await upload(small, 'image/png', await t.login('warehouse2', DEMO_PASSWORD));
     expect(over.code).toBe(40001);
     expect(over.message).toContain('今日上传量已达上限');

@@ -16,7 +16,15 @@ export async function seedRoles(db: Db, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [meta] = await tx.select().from(systemMeta).where(eq(systemMeta.key, CATALOGUE_META_KEY)).limit(1);
     const known = new Set<string>((meta?.value as string[] | undefined) ?? []);
-    const existing = await tx.select().from(roles).where(inArray(roles.key, SEED_ROLES.map((r) => r.key)));
+    const existing = await tx
+      .select()
+      .from(roles)
+      .where(
+        inArray(
+          roles.key,
+          SEED_ROLES.map((r) => r.key),
+        ),
+      );
     for (const seed of SEED_ROLES) {
       const granted = expandGrants(seed.grants);
       let role = existing.find((r) => r.key === seed.key);
@@ -29,7 +37,10 @@ export async function seedRoles(db: Db, now: Date): Promise<void> {
         toGrant = granted;
       }
       if (toGrant.length) {
-        await tx.insert(roleRoutes).values(toGrant.map((routePath) => ({ roleId: role.id, routePath }))).onConflictDoNothing();
+        await tx
+          .insert(roleRoutes)
+          .values(toGrant.map((routePath) => ({ roleId: role.id, routePath })))
+          .onConflictDoNothing();
       }
     }
     await tx
@@ -40,11 +51,7 @@ export async function seedRoles(db: Db, now: Date): Promise<void> {
 }
 
 /** Creates a staff account with the given roles unless the username exists. Returns true when created. */
-export async function ensureAdmin(
-  db: Db,
-  account: { username: string; name: string; password: string; roles: string[] },
-  now: Date,
-): Promise<boolean> {
+export async function ensureAdmin(db: Db, account: { username: string; name: string; password: string; roles: string[] }, now: Date): Promise<boolean> {
   const [found] = await db.select({ id: admins.id }).from(admins).where(sql`lower(${admins.username}) = lower(${account.username})`).limit(1);
   if (found) return false;
   const passwordHash = await hashPassword(account.password);
@@ -81,6 +88,10 @@ export async function seedVerification(db: Db, superAdminUsername: string, now: 
       .values(types.map((type) => ({ type, enabled: true, updatedBy: admin.id, updatedAt: now })))
       .onConflictDoNothing()
       .returning({ type: verifyConfigs.type });
-    if (created.length) await tx.insert(verifySubjects).values(created.map(({ type }) => ({ type, adminId: admin.id }))).onConflictDoNothing();
+    if (created.length)
+      await tx
+        .insert(verifySubjects)
+        .values(created.map(({ type }) => ({ type, adminId: admin.id })))
+        .onConflictDoNothing();
   });
 }

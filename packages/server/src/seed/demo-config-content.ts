@@ -1,8 +1,26 @@
 import type { Db } from '../db';
 import { renderMarkdown } from '@waystation/shared/help/markdown';
 import {
-  agreements, agreementVersions, appVersions, faqs, helpArticles, helpCategories, notifyChannels, paymentChannels, paymentRules, tipsConfigs,
-  channelAreaCountries, channelAreas, channelAttrs, countries, currencies, forwarders, params, provinces, regions, shipChannels,
+  agreements,
+  agreementVersions,
+  appVersions,
+  faqs,
+  helpArticles,
+  helpCategories,
+  notifyChannels,
+  paymentChannels,
+  paymentRules,
+  tipsConfigs,
+  channelAreaCountries,
+  channelAreas,
+  channelAttrs,
+  countries,
+  currencies,
+  forwarders,
+  params,
+  provinces,
+  regions,
+  shipChannels,
 } from '../db/schema';
 
 const REGIONS = [
@@ -45,37 +63,198 @@ const CURRENCIES = [
   ['JPY', '日元', 'Japanese Yen', '¥', 0, '0.0478'],
 ] as const;
 
-type Zone = { name: string; countries: string[]; first: number; firstPrice: number; cont: number; contPrice: number; divisor: number; min?: number; max: number; side: number; fuelBp?: number; fee?: number; days?: [number, number] };
+type Zone = {
+  name: string;
+  countries: string[];
+  first: number;
+  firstPrice: number;
+  cont: number;
+  contPrice: number;
+  divisor: number;
+  min?: number;
+  max: number;
+  side: number;
+  fuelBp?: number;
+  fee?: number;
+  days?: [number, number];
+};
 
 const CHANNELS: { code: string; name: string; nameEn: string; forwarder: string; days: [number, number]; attrs: [string, number][]; zones: Zone[] }[] = [
   {
-    code: 'EMS', name: 'EMS 国际特快', nameEn: 'EMS', forwarder: 'CHINAPOST', days: [7, 15], attrs: [['brand', 0], ['cosmetics', 1000], ['food', 0]],
+    code: 'EMS',
+    name: 'EMS 国际特快',
+    nameEn: 'EMS',
+    forwarder: 'CHINAPOST',
+    days: [7, 15],
+    attrs: [
+      ['brand', 0],
+      ['cosmetics', 1000],
+      ['food', 0],
+    ],
     zones: [
-      { name: '亚洲', countries: ['JP', 'KR', 'SG', 'MY'], first: 500, firstPrice: 9000, cont: 500, contPrice: 2500, divisor: 8000, max: 30000, side: 1500, days: [5, 10] },
-      { name: '欧美澳', countries: ['US', 'CA', 'GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'AU', 'NZ'], first: 500, firstPrice: 16000, cont: 500, contPrice: 4500, divisor: 8000, max: 30000, side: 1500 },
+      {
+        name: '亚洲',
+        countries: ['JP', 'KR', 'SG', 'MY'],
+        first: 500,
+        firstPrice: 9000,
+        cont: 500,
+        contPrice: 2500,
+        divisor: 8000,
+        max: 30000,
+        side: 1500,
+        days: [5, 10],
+      },
+      {
+        name: '欧美澳',
+        countries: ['US', 'CA', 'GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'AU', 'NZ'],
+        first: 500,
+        firstPrice: 16000,
+        cont: 500,
+        contPrice: 4500,
+        divisor: 8000,
+        max: 30000,
+        side: 1500,
+      },
     ],
   },
   {
-    code: 'DHL', name: 'DHL 快递', nameEn: 'DHL Express', forwarder: 'DHL', days: [3, 7], attrs: [['brand', 0], ['battery', 3000], ['cosmetics', 0], ['magnetic', 0]],
+    code: 'DHL',
+    name: 'DHL 快递',
+    nameEn: 'DHL Express',
+    forwarder: 'DHL',
+    days: [3, 7],
+    attrs: [
+      ['brand', 0],
+      ['battery', 3000],
+      ['cosmetics', 0],
+      ['magnetic', 0],
+    ],
     zones: [
-      { name: '北美', countries: ['US', 'CA', 'MX'], first: 500, firstPrice: 22000, cont: 500, contPrice: 6000, divisor: 5000, max: 70000, side: 1200, fuelBp: 1850, fee: 1500 },
-      { name: '欧洲', countries: ['GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'PL', 'SE'], first: 500, firstPrice: 24000, cont: 500, contPrice: 6500, divisor: 5000, max: 70000, side: 1200, fuelBp: 1850, fee: 1500 },
-      { name: '大洋洲及亚洲', countries: ['AU', 'NZ', 'JP', 'KR', 'SG', 'MY'], first: 500, firstPrice: 18000, cont: 500, contPrice: 4800, divisor: 5000, max: 70000, side: 1200, fuelBp: 1850, fee: 1500 },
-      { name: '南美', countries: ['BR', 'CL'], first: 500, firstPrice: 32000, cont: 500, contPrice: 9000, divisor: 5000, max: 70000, side: 1200, fuelBp: 1850, fee: 1500, days: [5, 10] },
+      {
+        name: '北美',
+        countries: ['US', 'CA', 'MX'],
+        first: 500,
+        firstPrice: 22000,
+        cont: 500,
+        contPrice: 6000,
+        divisor: 5000,
+        max: 70000,
+        side: 1200,
+        fuelBp: 1850,
+        fee: 1500,
+      },
+      {
+        name: '欧洲',
+        countries: ['GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'PL', 'SE'],
+        first: 500,
+        firstPrice: 24000,
+        cont: 500,
+        contPrice: 6500,
+        divisor: 5000,
+        max: 70000,
+        side: 1200,
+        fuelBp: 1850,
+        fee: 1500,
+      },
+      {
+        name: '大洋洲及亚洲',
+        countries: ['AU', 'NZ', 'JP', 'KR', 'SG', 'MY'],
+        first: 500,
+        firstPrice: 18000,
+        cont: 500,
+        contPrice: 4800,
+        divisor: 5000,
+        max: 70000,
+        side: 1200,
+        fuelBp: 1850,
+        fee: 1500,
+      },
+      {
+        name: '南美',
+        countries: ['BR', 'CL'],
+        first: 500,
+        firstPrice: 32000,
+        cont: 500,
+        contPrice: 9000,
+        divisor: 5000,
+        max: 70000,
+        side: 1200,
+        fuelBp: 1850,
+        fee: 1500,
+        days: [5, 10],
+      },
     ],
   },
   {
-    code: 'ECO-AIR', name: '经济空运专线', nameEn: 'Economy air line', forwarder: 'YUNEXP', days: [12, 25], attrs: [['brand', 0], ['cosmetics', 500], ['powder', 800], ['liquid', 800]],
+    code: 'ECO-AIR',
+    name: '经济空运专线',
+    nameEn: 'Economy air line',
+    forwarder: 'YUNEXP',
+    days: [12, 25],
+    attrs: [
+      ['brand', 0],
+      ['cosmetics', 500],
+      ['powder', 800],
+      ['liquid', 800],
+    ],
     zones: [
       { name: '美国', countries: ['US'], first: 100, firstPrice: 2800, cont: 100, contPrice: 780, divisor: 6000, min: 100, max: 20000, side: 1000, fee: 1200 },
-      { name: '欧洲', countries: ['GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'PL', 'SE'], first: 100, firstPrice: 3200, cont: 100, contPrice: 850, divisor: 6000, min: 100, max: 20000, side: 1000, fee: 1200 },
-      { name: '澳新', countries: ['AU', 'NZ'], first: 100, firstPrice: 2600, cont: 100, contPrice: 700, divisor: 6000, min: 100, max: 20000, side: 1000, fee: 1200 },
+      {
+        name: '欧洲',
+        countries: ['GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'PL', 'SE'],
+        first: 100,
+        firstPrice: 3200,
+        cont: 100,
+        contPrice: 850,
+        divisor: 6000,
+        min: 100,
+        max: 20000,
+        side: 1000,
+        fee: 1200,
+      },
+      {
+        name: '澳新',
+        countries: ['AU', 'NZ'],
+        first: 100,
+        firstPrice: 2600,
+        cont: 100,
+        contPrice: 700,
+        divisor: 6000,
+        min: 100,
+        max: 20000,
+        side: 1000,
+        fee: 1200,
+      },
     ],
   },
   {
-    code: 'SEA-EU', name: '欧洲海运（慢）', nameEn: 'Sea freight Europe', forwarder: 'YUNEXP', days: [35, 60], attrs: [['brand', 0], ['cosmetics', 0], ['food', 0], ['liquid', 0], ['powder', 0], ['magnetic', 0]],
+    code: 'SEA-EU',
+    name: '欧洲海运（慢）',
+    nameEn: 'Sea freight Europe',
+    forwarder: 'YUNEXP',
+    days: [35, 60],
+    attrs: [
+      ['brand', 0],
+      ['cosmetics', 0],
+      ['food', 0],
+      ['liquid', 0],
+      ['powder', 0],
+      ['magnetic', 0],
+    ],
     zones: [
-      { name: '西欧', countries: ['GB', 'DE', 'FR', 'IT', 'ES', 'NL'], first: 5000, firstPrice: 15000, cont: 1000, contPrice: 1800, divisor: 0, min: 3000, max: 100000, side: 2000, fee: 3000 },
+      {
+        name: '西欧',
+        countries: ['GB', 'DE', 'FR', 'IT', 'ES', 'NL'],
+        first: 5000,
+        firstPrice: 15000,
+        cont: 1000,
+        contPrice: 1800,
+        divisor: 0,
+        min: 3000,
+        max: 100000,
+        side: 2000,
+        fee: 3000,
+      },
     ],
   },
 ];
@@ -100,8 +279,20 @@ export async function seedConfigContentDemo(db: Db, now: Date): Promise<void> {
   const fw = await db
     .insert(forwarders)
     .values([
-      { code: 'CHINAPOST', name: '中国邮政', website: 'https://www.ems.com.cn', trackingUrl: 'https://www.ems.com.cn/queryList?mailNum={trackingNo}', ...stamp },
-      { code: 'DHL', name: 'DHL 中国', website: 'https://www.dhl.com', trackingUrl: 'https://www.dhl.com/cn-zh/home/tracking.html?tracking-id={trackingNo}', ...stamp },
+      {
+        code: 'CHINAPOST',
+        name: '中国邮政',
+        website: 'https://www.ems.com.cn',
+        trackingUrl: 'https://www.ems.com.cn/queryList?mailNum={trackingNo}',
+        ...stamp,
+      },
+      {
+        code: 'DHL',
+        name: 'DHL 中国',
+        website: 'https://www.dhl.com',
+        trackingUrl: 'https://www.dhl.com/cn-zh/home/tracking.html?tracking-id={trackingNo}',
+        ...stamp,
+      },
       { code: 'YUNEXP', name: '云途物流', contactName: '王经理', phone: '0755-88888888', website: 'https://www.yunexpress.com', ...stamp },
     ])
     .onConflictDoNothing()
@@ -110,8 +301,14 @@ export async function seedConfigContentDemo(db: Db, now: Date): Promise<void> {
     const [row] = await db
       .insert(shipChannels)
       .values({
-        code: ch.code, name: ch.name, nameEn: ch.nameEn, forwarderId: fw.find((f) => f.code === ch.forwarder)?.id ?? null,
-        deliveryMinDays: ch.days[0], deliveryMaxDays: ch.days[1], sort: i, ...stamp,
+        code: ch.code,
+        name: ch.name,
+        nameEn: ch.nameEn,
+        forwarderId: fw.find((f) => f.code === ch.forwarder)?.id ?? null,
+        deliveryMinDays: ch.days[0],
+        deliveryMaxDays: ch.days[1],
+        sort: i,
+        ...stamp,
       })
       .onConflictDoNothing()
       .returning();
@@ -121,9 +318,22 @@ export async function seedConfigContentDemo(db: Db, now: Date): Promise<void> {
       const [area] = await db
         .insert(channelAreas)
         .values({
-          channelId: row.id, name: z.name, firstWeightG: z.first, firstPrice: z.firstPrice, continuedWeightG: z.cont, continuedPrice: z.contPrice,
-          volumetricDivisor: z.divisor, minWeightG: z.min ?? 0, maxWeightG: z.max, maxSideMm: z.side, fuelSurchargeBp: z.fuelBp ?? 0, handlingFee: z.fee ?? 0,
-          deliveryMinDays: z.days?.[0] ?? null, deliveryMaxDays: z.days?.[1] ?? null, sort: j, ...stamp,
+          channelId: row.id,
+          name: z.name,
+          firstWeightG: z.first,
+          firstPrice: z.firstPrice,
+          continuedWeightG: z.cont,
+          continuedPrice: z.contPrice,
+          volumetricDivisor: z.divisor,
+          minWeightG: z.min ?? 0,
+          maxWeightG: z.max,
+          maxSideMm: z.side,
+          fuelSurchargeBp: z.fuelBp ?? 0,
+          handlingFee: z.fee ?? 0,
+          deliveryMinDays: z.days?.[0] ?? null,
+          deliveryMaxDays: z.days?.[1] ?? null,
+          sort: j,
+          ...stamp,
         })
         .returning();
       await db.insert(channelAreaCountries).values(z.countries.map((countryCode) => ({ areaId: area.id, channelId: row.id, countryCode })));
@@ -131,16 +341,26 @@ export async function seedConfigContentDemo(db: Db, now: Date): Promise<void> {
   }
   await db
     .insert(provinces)
-    .values([
-      ['US', 'CA', '加利福尼亚州', 'California', 0],
-      ['US', 'NY', '纽约州', 'New York', 0],
-      ['US', 'AK', '阿拉斯加州', 'Alaska', 5000],
-      ['US', 'HI', '夏威夷州', 'Hawaii', 5000],
-      ['AU', 'NSW', '新南威尔士州', 'New South Wales', 0],
-      ['AU', 'TAS', '塔斯马尼亚州', 'Tasmania', 2000],
-      ['CA', 'ON', '安大略省', 'Ontario', 0],
-      ['CA', 'YT', '育空地区', 'Yukon', 6000],
-    ].map(([countryCode, code, nameZh, nameEn, remoteFee], i) => ({ countryCode: countryCode as string, code: code as string, nameZh: nameZh as string, nameEn: nameEn as string, remoteFee: remoteFee as number, sort: i, ...stamp })))
+    .values(
+      [
+        ['US', 'CA', '加利福尼亚州', 'California', 0],
+        ['US', 'NY', '纽约州', 'New York', 0],
+        ['US', 'AK', '阿拉斯加州', 'Alaska', 5000],
+        ['US', 'HI', '夏威夷州', 'Hawaii', 5000],
+        ['AU', 'NSW', '新南威尔士州', 'New South Wales', 0],
+        ['AU', 'TAS', '塔斯马尼亚州', 'Tasmania', 2000],
+        ['CA', 'ON', '安大略省', 'Ontario', 0],
+        ['CA', 'YT', '育空地区', 'Yukon', 6000],
+      ].map(([countryCode, code, nameZh, nameEn, remoteFee], i) => ({
+        countryCode: countryCode as string,
+        code: code as string,
+        nameZh: nameZh as string,
+        nameEn: nameEn as string,
+        remoteFee: remoteFee as number,
+        sort: i,
+        ...stamp,
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(params)
@@ -155,16 +375,45 @@ export async function seedConfigContentDemo(db: Db, now: Date): Promise<void> {
   await seedHelpDemo(db, now);
   await seedPaymentDemo(db, now);
   await db.insert(notifyChannels).values([
-    { type: 'site', name: '站内信', events: ['purchased', 'arrived', 'price_patch', 'package_shipped', 'freight_patch', 'refund_done'], createdAt: now, updatedAt: now },
-    { type: 'email', name: '会员邮件', config: { host: 'smtp.example.com', port: 587, secure: false, username: '', password: '', from: 'noreply@example.com' }, events: ['package_shipped', 'refund_done'], status: 'disabled', createdAt: now, updatedAt: now },
+    {
+      type: 'site',
+      name: '站内信',
+      events: ['purchased', 'arrived', 'price_patch', 'package_shipped', 'freight_patch', 'refund_done'],
+      createdAt: now,
+      updatedAt: now,
+    },
+    {
+      type: 'email',
+      name: '会员邮件',
+      config: { host: 'smtp.example.com', port: 587, secure: false, username: '', password: '', from: 'noreply@example.com' },
+      events: ['package_shipped', 'refund_done'],
+      status: 'disabled',
+      createdAt: now,
+      updatedAt: now,
+    },
   ]);
 }
 
 const TIPS: [number, string, string, Record<string, string>][] = [
-  [1, 'RechargeTip', '充值到账通常需要1~5分钟，如超过30分钟未到账请联系客服。', { en: 'Top-ups usually arrive within 1–5 minutes; contact support if it takes longer than 30 minutes.' }],
-  [1, 'calculatorHelp', '运费按实际重量与体积重量（长×宽×高÷体积系数）中较大者计算，首重之后按续重阶梯计费。', { en: 'Freight is charged on the greater of actual and volumetric weight (L×W×H ÷ divisor), first weight then continued steps.' }],
+  [
+    1,
+    'RechargeTip',
+    '充值到账通常需要1~5分钟，如超过30分钟未到账请联系客服。',
+    { en: 'Top-ups usually arrive within 1–5 minutes; contact support if it takes longer than 30 minutes.' },
+  ],
+  [
+    1,
+    'calculatorHelp',
+    '运费按实际重量与体积重量（长×宽×高÷体积系数）中较大者计算，首重之后按续重阶梯计费。',
+    { en: 'Freight is charged on the greater of actual and volumetric weight (L×W×H ÷ divisor), first weight then continued steps.' },
+  ],
   [1, 'paySecurityTip', '请勿向任何人透露支付密码，平台工作人员不会索要您的密码。', {}],
-  [1, 'PackPriceTip', '包裹运费以打包称重后的实际重量为准，如有差额将通知您补款或退款。', { en: 'The final freight is based on the packed weight; any difference is topped up or refunded.' }],
+  [
+    1,
+    'PackPriceTip',
+    '包裹运费以打包称重后的实际重量为准，如有差额将通知您补款或退款。',
+    { en: 'The final freight is based on the packed weight; any difference is topped up or refunded.' },
+  ],
   [1, 'homeDialog', '春节期间（2月8日—2月17日）仓库暂停发货，请提前安排。', {}],
   [1, 'insuranceTip', '建议为高价值包裹购买运输保险，保费为申报价值的3%。', {}],
   [2, 'shareTitle', '一起来代购，全球直邮', {}],
@@ -182,40 +431,77 @@ async function seedTextsDemo(db: Db, now: Date): Promise<void> {
     { category: '运费', question: '包裹多久能到？', answer: '取决于所选渠道：快递3~7天，经济专线12~25天，海运35~60天。', sort: 2, ...stamp },
     { category: '订单', question: '商品到仓后可以免费存放多久？', answer: '90天内免费仓储。', sort: 3, ...stamp },
   ]);
-  const [purchase] = await db.insert(agreements).values({ code: 'purchaseAgreement', title: '代购服务协议', appId: 1, currentVersion: 1, ...stamp }).onConflictDoNothing().returning();
+  const [purchase] = await db
+    .insert(agreements)
+    .values({ code: 'purchaseAgreement', title: '代购服务协议', appId: 1, currentVersion: 1, ...stamp })
+    .onConflictDoNothing()
+    .returning();
   if (purchase) {
     await db.insert(agreementVersions).values({
-      agreementId: purchase.id, version: 1, publishedBy: 'demo', createdAt: now,
+      agreementId: purchase.id,
+      version: 1,
+      publishedBy: 'demo',
+      createdAt: now,
       content: '# 代购服务协议\n\n1. 平台代您在中国电商平台购买商品。\n2. 商品到仓后提供拍照质检。\n3. 违禁品不予代购。',
     });
   }
   await db
     .insert(appVersions)
     .values([
-      { platform: 'android', version: '2.3.0', versionCode: 2003000, releaseNotes: '新增运费计算器', downloadUrl: 'https://downloads.example.com/waystation-2.3.0.apk', ...stamp },
+      {
+        platform: 'android',
+        version: '2.3.0',
+        versionCode: 2003000,
+        releaseNotes: '新增运费计算器',
+        downloadUrl: 'https://downloads.example.com/waystation-2.3.0.apk',
+        ...stamp,
+      },
       { platform: 'ios', version: '2.3.0', versionCode: 2003000, releaseNotes: '新增运费计算器', ...stamp },
     ])
     .onConflictDoNothing();
 }
 
 const HELP: [string, [string, string][]][] = [
-  ['新手入门', [
-    ['什么是代购集运？', '## 代购集运\n\n我们替您在 **淘宝、1688、京东** 等平台购买商品，到仓后合并打包，再通过国际物流寄到您手中。\n\n1. 提交商品链接并付款\n2. 我们采购并质检拍照\n3. 您选择商品提交打包\n4. 支付国际运费后发货'],
-    ['如何提交订单？', '## 提交订单\n\n- 复制商品链接粘贴到搜索框\n- 选择规格与数量\n- 确认后支付商品款\n\n> 提示：价格变动时我们会通知您补差价或退差价。'],
-  ]],
-  ['运费与物流', [
-    ['运费如何计算？', '## 运费计算\n\n运费按 **计费重量** 计算：实际重量与体积重量取较大者。\n\n体积重量 = 长×宽×高（cm）÷ 体积系数\n\n首重之后每个续重阶梯按续重价格计费，部分渠道另收燃油附加费。'],
-    ['哪些物品不能寄？', '## 禁运物品\n\n- 纯电池、充电宝（部分渠道可寄带电商品）\n- 易燃易爆品\n- 刀具（需专线）\n\n请在提交打包时如实选择商品属性。'],
-  ]],
+  [
+    '新手入门',
+    [
+      [
+        '什么是代购集运？',
+        '## 代购集运\n\n我们替您在 **淘宝、1688、京东** 等平台购买商品，到仓后合并打包，再通过国际物流寄到您手中。\n\n1. 提交商品链接并付款\n2. 我们采购并质检拍照\n3. 您选择商品提交打包\n4. 支付国际运费后发货',
+      ],
+      ['如何提交订单？', '## 提交订单\n\n- 复制商品链接粘贴到搜索框\n- 选择规格与数量\n- 确认后支付商品款\n\n> 提示：价格变动时我们会通知您补差价或退差价。'],
+    ],
+  ],
+  [
+    '运费与物流',
+    [
+      [
+        '运费如何计算？',
+        '## 运费计算\n\n运费按 **计费重量** 计算：实际重量与体积重量取较大者。\n\n体积重量 = 长×宽×高（cm）÷ 体积系数\n\n首重之后每个续重阶梯按续重价格计费，部分渠道另收燃油附加费。',
+      ],
+      ['哪些物品不能寄？', '## 禁运物品\n\n- 纯电池、充电宝（部分渠道可寄带电商品）\n- 易燃易爆品\n- 刀具（需专线）\n\n请在提交打包时如实选择商品属性。'],
+    ],
+  ],
 ];
 
 async function seedHelpDemo(db: Db, now: Date): Promise<void> {
   const stamp = { createdAt: now, updatedAt: now };
   for (const [i, [name, articles]] of HELP.entries()) {
-    const [cat] = await db.insert(helpCategories).values({ name, sort: i, ...stamp }).returning();
+    const [cat] = await db
+      .insert(helpCategories)
+      .values({ name, sort: i, ...stamp })
+      .returning();
     await db.insert(helpArticles).values(
       articles.map(([title, content], j) => ({
-        categoryId: cat.id, title, content, contentHtml: renderMarkdown(content), status: 'published', sort: j, publishedAt: now, authorName: 'demo', ...stamp,
+        categoryId: cat.id,
+        title,
+        content,
+        contentHtml: renderMarkdown(content),
+        status: 'published',
+        sort: j,
+        publishedAt: now,
+        authorName: 'demo',
+        ...stamp,
       })),
     );
   }
@@ -226,7 +512,18 @@ async function seedPaymentDemo(db: Db, now: Date): Promise<void> {
   const rows = await db
     .insert(paymentChannels)
     .values([
-      { name: 'PayPal', providerType: 'paypal', currencies: ['USD', 'EUR', 'GBP', 'AUD', 'CAD'], feeBp: 440, fixedFee: 30, currency: 'USD', minAmount: 100, maxAmount: 1_000_000, sort: 1, ...stamp },
+      {
+        name: 'PayPal',
+        providerType: 'paypal',
+        currencies: ['USD', 'EUR', 'GBP', 'AUD', 'CAD'],
+        feeBp: 440,
+        fixedFee: 30,
+        currency: 'USD',
+        minAmount: 100,
+        maxAmount: 1_000_000,
+        sort: 1,
+        ...stamp,
+      },
       { name: '信用卡 (Visa/Master)', providerType: 'card', currencies: ['USD', 'EUR', 'GBP'], feeBp: 300, currency: 'USD', minAmount: 500, sort: 2, ...stamp },
       { name: 'USDT (TRC20)', providerType: 'usdt', currencies: ['USD'], fixedFee: 100, currency: 'USD', minAmount: 1000, sort: 3, ...stamp },
       { name: '支付宝', providerType: 'alipay', currencies: ['CNY'], feeBp: 60, currency: 'CNY', countries: [], sort: 4, ...stamp },
@@ -237,7 +534,14 @@ async function seedPaymentDemo(db: Db, now: Date): Promise<void> {
   await db.insert(paymentRules).values([
     { name: '美元充值', scenario: 'recharge', currency: 'USD', channelIds: [id('paypal'), id('card'), id('usdt')], priority: 10, ...stamp },
     { name: '美元订单支付', scenario: 'order_pay', currency: 'USD', channelIds: [id('balance'), id('paypal'), id('card')], priority: 10, ...stamp },
-    { name: '美元包裹支付', scenario: 'package_pay', currency: 'USD', channelIds: [id('balance'), id('paypal'), id('card'), id('usdt')], priority: 10, ...stamp },
+    {
+      name: '美元包裹支付',
+      scenario: 'package_pay',
+      currency: 'USD',
+      channelIds: [id('balance'), id('paypal'), id('card'), id('usdt')],
+      priority: 10,
+      ...stamp,
+    },
     { name: '补款（仅余额与PayPal）', scenario: 'patch_pay', currency: 'USD', channelIds: [id('balance'), id('paypal')], priority: 10, ...stamp },
   ]);
 }

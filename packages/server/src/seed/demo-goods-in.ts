@@ -20,25 +20,66 @@ const PRODUCTS: [string, string, number, string[]][] = [
 
 /** Statuses the demo lines start in: a working desk for purchasers and the stations. */
 const PLAN: string[] = [
-  'purchase_wait', 'purchase_wait', 'purchase_wait', 'purchase_wait', 'purchase_wait', 'purchase_wait', 'purchase_wait', 'purchase_wait',
-  'purchasing', 'purchasing', 'purchasing', 'purchase_hold', 'purchase_hold', 'purchase_patch',
-  'purchased', 'purchased', 'purchased', 'purchased', 'purchased', 'purchased',
-  'stocking_input', 'stocking_input', 'stocking_input', 'stocking_photo', 'stocking_photo', 'stocking_photo',
-  'shelved', 'shelved', 'shelved', 'shelved', 'ordered', 'ordered', 'canceled', 'refunded',
+  'purchase_wait',
+  'purchase_wait',
+  'purchase_wait',
+  'purchase_wait',
+  'purchase_wait',
+  'purchase_wait',
+  'purchase_wait',
+  'purchase_wait',
+  'purchasing',
+  'purchasing',
+  'purchasing',
+  'purchase_hold',
+  'purchase_hold',
+  'purchase_patch',
+  'purchased',
+  'purchased',
+  'purchased',
+  'purchased',
+  'purchased',
+  'purchased',
+  'stocking_input',
+  'stocking_input',
+  'stocking_input',
+  'stocking_photo',
+  'stocking_photo',
+  'stocking_photo',
+  'shelved',
+  'shelved',
+  'shelved',
+  'shelved',
+  'ordered',
+  'ordered',
+  'canceled',
+  'refunded',
 ];
 
 /** The trace a line in `status` has been through, oldest first. */
 const PATH: Record<string, [type: string, event: string, from: string, to: string][]> = {
   purchasing: [['purchase_claim', 'claim', 'purchase_wait', 'purchasing']],
-  purchase_hold: [['purchase_claim', 'claim', 'purchase_wait', 'purchasing'], ['purchase_hold', 'hold', 'purchasing', 'purchase_hold']],
-  purchase_patch: [['purchase_claim', 'claim', 'purchase_wait', 'purchasing'], ['purchase_patch', 'patch_request', 'purchasing', 'purchase_patch']],
-  purchased: [['purchase_claim', 'claim', 'purchase_wait', 'purchasing'], ['purchase_complete', 'purchase', 'purchasing', 'purchased']],
+  purchase_hold: [
+    ['purchase_claim', 'claim', 'purchase_wait', 'purchasing'],
+    ['purchase_hold', 'hold', 'purchasing', 'purchase_hold'],
+  ],
+  purchase_patch: [
+    ['purchase_claim', 'claim', 'purchase_wait', 'purchasing'],
+    ['purchase_patch', 'patch_request', 'purchasing', 'purchase_patch'],
+  ],
+  purchased: [
+    ['purchase_claim', 'claim', 'purchase_wait', 'purchasing'],
+    ['purchase_complete', 'purchase', 'purchasing', 'purchased'],
+  ],
 };
 PATH.stocking_input = [...PATH.purchased, ['stocking_input', 'inbound', 'purchased', 'stocking_input']];
 PATH.stocking_photo = [...PATH.stocking_input, ['stocking_photo', 'photo', 'stocking_input', 'stocking_photo']];
 PATH.shelved = [...PATH.stocking_photo, ['stocking_shelved', 'shelve', 'stocking_photo', 'shelved']];
 PATH.canceled = [['purchase_cancel', 'cancel', 'ordered', 'canceled']];
-PATH.refunded = [['purchase_cancel', 'cancel', 'purchase_wait', 'canceled'], ['refund', 'refund', 'canceled', 'refunded']];
+PATH.refunded = [
+  ['purchase_cancel', 'cancel', 'purchase_wait', 'canceled'],
+  ['refund', 'refund', 'canceled', 'refunded'],
+];
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
@@ -47,12 +88,16 @@ export async function seedGoodsInDemo(db: Db, now: Date): Promise<void> {
   const locs = [];
   for (let r = 1; r <= 2; r++)
     for (let l = 1; l <= 3; l++)
-      for (let s = 1; s <= 5; s++) locs.push({ code: `A-${pad(r)}-${pad(l)}-${pad(s)}`, zone: 'A', row: r, level: l, slot: s, active: true, createdAt: now, updatedAt: now });
+      for (let s = 1; s <= 5; s++)
+        locs.push({ code: `A-${pad(r)}-${pad(l)}-${pad(s)}`, zone: 'A', row: r, level: l, slot: s, active: true, createdAt: now, updatedAt: now });
   locs.push({ code: 'B-01-01-01', zone: 'B', row: 1, level: 1, slot: 1, active: false, createdAt: now, updatedAt: now });
   await db.insert(shelfLocations).values(locs).onConflictDoNothing();
   const shelves = await db.select().from(shelfLocations).where(eq(shelfLocations.zone, 'A'));
 
-  const people = await db.select().from(members).where(inArray(members.userCode, ['U100001', 'U100002', 'U100003', 'U100004', 'U100005', 'U100006', 'U100007', 'U100008']));
+  const people = await db
+    .select()
+    .from(members)
+    .where(inArray(members.userCode, ['U100001', 'U100002', 'U100003', 'U100004', 'U100005', 'U100006', 'U100007', 'U100008']));
   const [buyer] = await db.select().from(admins).where(eq(admins.username, 'purchaser1'));
   const [keeper] = await db.select().from(admins).where(eq(admins.username, 'warehouse1'));
   if (!people.length || !buyer || !keeper) return;
@@ -66,7 +111,15 @@ export async function seedGoodsInDemo(db: Db, now: Date): Promise<void> {
     const paid = status !== 'ordered';
     const [order] = await db
       .insert(shopOrders)
-      .values({ orderNo: `SO${stamp}${pad(i + 1, 4)}`, memberId: m.id, status: paid ? 'paid' : 'ordered', paidAmount: paid ? price : 0, payTime: paid ? created : null, createdAt: created, updatedAt: created })
+      .values({
+        orderNo: `SO${stamp}${pad(i + 1, 4)}`,
+        memberId: m.id,
+        status: paid ? 'paid' : 'ordered',
+        paidAmount: paid ? price : 0,
+        payTime: paid ? created : null,
+        createdAt: created,
+        updatedAt: created,
+      })
       .onConflictDoNothing()
       .returning();
     if (!order) continue;
@@ -77,18 +130,35 @@ export async function seedGoodsInDemo(db: Db, now: Date): Promise<void> {
     const [line] = await db
       .insert(purchaseOrders)
       .values({
-        purchaseNo: `P${stamp}${pad(i + 1, 4)}`, orderId: order.id, memberId: m.id, status, mallType: mall,
-        productUrl: `https://example.com/${mall.toLowerCase()}/item/${1000 + i}`, title, props: props.map((name) => ({ name })), quantity: 1 + (i % 3 === 0 ? 1 : 0),
-        unitPrice: price, paidAmount: paid ? price : 0, memberRemark: i % 4 === 0 ? '请帮忙检查有无瑕疵' : '',
-        purchaserId: claimed ? buyer.id : null, purchaserName: claimed ? buyer.name : '',
+        purchaseNo: `P${stamp}${pad(i + 1, 4)}`,
+        orderId: order.id,
+        memberId: m.id,
+        status,
+        mallType: mall,
+        productUrl: `https://example.com/${mall.toLowerCase()}/item/${1000 + i}`,
+        title,
+        props: props.map((name) => ({ name })),
+        quantity: 1 + (i % 3 === 0 ? 1 : 0),
+        unitPrice: price,
+        paidAmount: paid ? price : 0,
+        memberRemark: i % 4 === 0 ? '请帮忙检查有无瑕疵' : '',
+        purchaserId: claimed ? buyer.id : null,
+        purchaserName: claimed ? buyer.name : '',
         holdReason: status === 'purchase_hold' ? '等待卖家确认库存' : status === 'canceled' || status === 'refunded' ? '会员要求取消' : '',
         holdFrom: status === 'purchase_hold' ? 'purchasing' : null,
-        patchStatus: status === 'purchase_patch' ? 'purchase_patch' : null, patchAmount: status === 'purchase_patch' ? 1_200 : 0,
-        mallOrderNo: bought ? `${mall}${stamp}${pad(i + 1, 6)}` : '', realPrice: bought ? price - 100 : null, domesticFee: bought ? 800 : null,
-        trackingNo: tracking, logisticsStatus: bought ? (status === 'purchased' ? 'TRANSPORT' : 'SIGN') : null,
-        refundedAmount: status === 'refunded' ? price : 0, payTime: paid ? created : null,
-        purchaseEndTime: bought ? new Date(created.getTime() + 1_800_000) : null, cancelTime: status === 'canceled' || status === 'refunded' ? created : null,
-        createdAt: created, updatedAt: created,
+        patchStatus: status === 'purchase_patch' ? 'purchase_patch' : null,
+        patchAmount: status === 'purchase_patch' ? 1_200 : 0,
+        mallOrderNo: bought ? `${mall}${stamp}${pad(i + 1, 6)}` : '',
+        realPrice: bought ? price - 100 : null,
+        domesticFee: bought ? 800 : null,
+        trackingNo: tracking,
+        logisticsStatus: bought ? (status === 'purchased' ? 'TRANSPORT' : 'SIGN') : null,
+        refundedAmount: status === 'refunded' ? price : 0,
+        payTime: paid ? created : null,
+        purchaseEndTime: bought ? new Date(created.getTime() + 1_800_000) : null,
+        cancelTime: status === 'canceled' || status === 'refunded' ? created : null,
+        createdAt: created,
+        updatedAt: created,
       })
       .returning();
     const steps = PATH[status] ?? [];
@@ -97,8 +167,13 @@ export async function seedGoodsInDemo(db: Db, now: Date): Promise<void> {
         steps.map(([type, event, from, to], k) => {
           const warehouse = ['inbound', 'photo', 'shelve'].includes(event);
           return {
-            purchaseId: line.id, type, event, fromStatus: from, toStatus: to,
-            actorId: warehouse ? keeper.id : buyer.id, actorName: warehouse ? keeper.name : buyer.name,
+            purchaseId: line.id,
+            type,
+            event,
+            fromStatus: from,
+            toStatus: to,
+            actorId: warehouse ? keeper.id : buyer.id,
+            actorName: warehouse ? keeper.name : buyer.name,
             note: event === 'hold' ? line.holdReason : event === 'purchase' ? `平台订单号 ${line.mallOrderNo}` : event === 'shelve' ? '' : '',
             createdAt: new Date(created.getTime() + (k + 1) * 600_000),
           };
@@ -108,10 +183,25 @@ export async function seedGoodsInDemo(db: Db, now: Date): Promise<void> {
     if (['stocking_input', 'stocking_photo', 'shelved'].includes(status)) {
       const shelf = status === 'shelved' ? shelves[i % shelves.length] : null;
       await db.insert(warehouseItems).values({
-        itemCode: `WI${pad(line.id, 8)}`, purchaseId: line.id, memberId: m.id, quickTop: m.userCode, quickBottom: pad(line.id % 10000, 4),
-        trackingNo: tracking, quantity: line.quantity, weightG: 200 + i * 35, lengthMm: 300, widthMm: 200, heightMm: 80 + i, volumeCm3: Math.ceil((300 * 200 * (80 + i)) / 1000),
-        shelfLocationId: shelf?.id ?? null, shelfCode: shelf?.code ?? null, shelvedAt: shelf ? new Date(created.getTime() + 2_400_000) : null,
-        creatorId: keeper.id, creatorName: keeper.name, createdAt: new Date(created.getTime() + 1_800_000), updatedAt: created,
+        itemCode: `WI${pad(line.id, 8)}`,
+        purchaseId: line.id,
+        memberId: m.id,
+        quickTop: m.userCode,
+        quickBottom: pad(line.id % 10000, 4),
+        trackingNo: tracking,
+        quantity: line.quantity,
+        weightG: 200 + i * 35,
+        lengthMm: 300,
+        widthMm: 200,
+        heightMm: 80 + i,
+        volumeCm3: Math.ceil((300 * 200 * (80 + i)) / 1000),
+        shelfLocationId: shelf?.id ?? null,
+        shelfCode: shelf?.code ?? null,
+        shelvedAt: shelf ? new Date(created.getTime() + 2_400_000) : null,
+        creatorId: keeper.id,
+        creatorName: keeper.name,
+        createdAt: new Date(created.getTime() + 1_800_000),
+        updatedAt: created,
       });
     }
   }

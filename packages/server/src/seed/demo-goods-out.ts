@@ -3,7 +3,16 @@ import type { Db } from '../db';
 import { channelIdOf, newPackage, systemOp } from '../modules/goodsOut/factory';
 import { bindSack } from '../modules/goodsOut/sorting';
 
-const TITLES = ['帆布双肩包', '陶瓷马克杯 大容量', '机械键盘 87键 青轴', '汉服 改良日常款', '毛绒玩具 熊猫', '蓝牙耳机 降噪版', '手工皮革钱包', '复古运动鞋 男女同款'];
+const TITLES = [
+  '帆布双肩包',
+  '陶瓷马克杯 大容量',
+  '机械键盘 87键 青轴',
+  '汉服 改良日常款',
+  '毛绒玩具 熊猫',
+  '蓝牙耳机 降噪版',
+  '手工皮革钱包',
+  '复古运动鞋 男女同款',
+];
 const NO_URLS = { sackLabel: () => '', manifestPdf: () => '', manifestXlsx: () => '' };
 
 /** [status, member, channel, country, items, shelves] of the demo packages: every station has work. */
@@ -37,7 +46,14 @@ export async function seedGoodsOutDemo(db: Db, now: Date): Promise<void> {
   const start = now.getTime() - PLAN.length * 3_600_000;
   for (const [i, [status, memberCode, channel, country, items, shelves]] of PLAN.entries()) {
     await newPackage(db, {
-      status, memberCode, channel, country, items, shelves, titles: TITLES.slice(i % TITLES.length), now: new Date(start + i * 3_600_000),
+      status,
+      memberCode,
+      channel,
+      country,
+      items,
+      shelves,
+      titles: TITLES.slice(i % TITLES.length),
+      now: new Date(start + i * 3_600_000),
       // The patch_wait and pending_launch demos are bulky: the volumetric weight bills a top-up.
       ...(status === 'patch_wait' || status === 'pending_launch' ? { dims: [500, 400, 300] as [number, number, number] } : {}),
       ...(status === 'pending_launch' ? { fromBalance: false } : {}),

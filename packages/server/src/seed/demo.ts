@@ -53,7 +53,14 @@ async function seedStaffAndMembers(db: Db, now: Date): Promise<void> {
  * Demo data, one step per domain. Each step runs once per database (recorded in system_meta), so a domain
  * added later seeds its demo data into an existing demo database on the next start.
  */
-export const DEMO_STEPS: [key: string, run: (db: Db, now: Date) => Promise<void>][] = [['staff-members', seedStaffAndMembers], ['config-content', seedConfigContentDemo], ['goods-in', seedGoodsInDemo], ['money-people', seedMoneyPeopleDemo], ['marketing', seedMarketingDemo], ['goods-out', seedGoodsOutDemo]];
+export const DEMO_STEPS: [key: string, run: (db: Db, now: Date) => Promise<void>][] = [
+  ['staff-members', seedStaffAndMembers],
+  ['config-content', seedConfigContentDemo],
+  ['goods-in', seedGoodsInDemo],
+  ['money-people', seedMoneyPeopleDemo],
+  ['marketing', seedMarketingDemo],
+  ['goods-out', seedGoodsOutDemo],
+];
 
 export async function seedDemo(db: Db, now: Date): Promise<void> {
   for (const [key, run] of DEMO_STEPS) {

@@ -44,7 +44,9 @@ export async function startS3StandIn(o: { bucket: string; accessKeyId: string; p
       const key = decodeURIComponent(rest.join('/'));
       requests.push({ method: req.method ?? '', path: url.pathname + url.search });
       const fail = (status: number, code: string) =>
-        res.writeHead(status, { 'content-type': 'application/xml' }).end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
+        res
+          .writeHead(status, { 'content-type': 'application/xml' })
+          .end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
       if (!String(req.headers.authorization ?? '').includes(`Credential=${o.accessKeyId}/`)) return fail(403, 'AccessDenied');
       if (bucket !== o.bucket) return fail(404, 'NoSuchBucket');
       if (req.method === 'PUT' && key) {
@@ -58,7 +60,9 @@ export async function startS3StandIn(o: { bucket: string; accessKeyId: string; p
       if (req.method === 'GET' && key) {
         const obj = objects.get(key);
         if (!obj) return fail(404, 'NoSuchKey');
-        return res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': obj.body.length, 'last-modified': obj.modified.toUTCString() }).end(obj.body);
+        return res
+          .writeHead(200, { 'content-type': 'application/gzip', 'content-length': obj.body.length, 'last-modified': obj.modified.toUTCString() })
+          .end(obj.body);
       }
       if (req.method === 'DELETE' && key) {
         objects.delete(key);
@@ -72,13 +76,19 @@ export async function startS3StandIn(o: { bucket: string; accessKeyId: string; p
         const page = keys.slice(0, max);
         const truncated = keys.length > page.length;
         const contents = page
-          .map((k) => `<Contents><Key>${xml(k)}</Key><LastModified>${objects.get(k)!.modified.toISOString()}</LastModified><Size>${objects.get(k)!.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`)
+          .map(
+            (k) =>
+              `<Contents><Key>${xml(k)}</Key><LastModified>${objects.get(k)!.modified.toISOString()}</LastModified><Size>${objects.get(k)!.body.length}</Size><StorageClass>STANDARD</StorageClass></Contents>`,
+          )
           .join('');
-        return res.writeHead(200, { 'content-type': 'application/xml' }).end(
-          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${xml(bucket)}</Name><Prefix>${xml(prefix)}</Prefix>` +
-            `<KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${contents}` +
-            (truncated ? `<NextContinuationToken>${xml(page[page.length - 1])}</NextContinuationToken>` : '') + '</ListBucketResult>',
-        );
+        return res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(
+            `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${xml(bucket)}</Name><Prefix>${xml(prefix)}</Prefix>` +
+              `<KeyCount>${page.length}</KeyCount><MaxKeys>${max}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${contents}` +
+              (truncated ? `<NextContinuationToken>${xml(page[page.length - 1])}</NextContinuationToken>` : '') +
+              '</ListBucketResult>',
+          );
       }
       return fail(501, 'NotImplemented');
     });

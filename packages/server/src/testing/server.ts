@@ -20,7 +20,11 @@ export interface TestApp {
   /** The app's job runner (not started: tests run jobs by hand, and await work a request started with settled()). */
   jobs: JobRunner;
   /** Calls the API in-process; returns the parsed envelope and the HTTP status. */
-  call<T = unknown>(method: 'GET' | 'POST', url: string, opts?: { token?: string; query?: Record<string, unknown>; body?: unknown; ip?: string; headers?: Record<string, string> }): Promise<{ status: number; code: number; message: string; data: T }>;
+  call<T = unknown>(
+    method: 'GET' | 'POST',
+    url: string,
+    opts?: { token?: string; query?: Record<string, unknown>; body?: unknown; ip?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; code: number; message: string; data: T }>;
   /** Logs in and returns the token (throws when refused). */
   login(username?: string, password?: string): Promise<string>;
   close(): Promise<void>;

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import {
-  AdminInfo, AdminListResult, AdminOptionList, AdminSaveResult, LoginResult,
-  type AdminListQuery, type AdminSaveBody, type LoginBody, type ModifyStatusQuery, type UpdateOwnDataBody,
+  AdminInfo,
+  AdminListResult,
+  AdminOptionList,
+  AdminSaveResult,
+  LoginResult,
+  type AdminListQuery,
+  type AdminSaveBody,
+  type LoginBody,
+  type ModifyStatusQuery,
+  type UpdateOwnDataBody,
 } from '@waystation/shared/contract/admin';
 import { request } from './request';
 

@@ -6,7 +6,14 @@ import { useLang } from '../i18n';
  * Chinese text (the table's key) and said in the language chosen now — switching languages changes it in place.
  */
 export function ValidationMessage({ text }: { text: string }) {
-  return <>{translate(text, useLang((s) => s.lang))}</>;
+  return (
+    <>
+      {translate(
+        text,
+        useLang((s) => s.lang),
+      )}
+    </>
+  );
 }
 
 /** A page text (from its defineMessages table) that follows the UI language, for a rule's `message`. */

@@ -58,13 +58,7 @@ function ResizableHeaderCell({ resizeWidth, onResizeWidth, columnLabel, children
   return (
     <th {...rest} className={`${rest.className ?? ''} resizable-th`}>
       {children}
-      <span
-        className="col-resize-handle"
-        aria-hidden
-        title={columnLabel}
-        onMouseDown={start}
-        onClick={(e) => e.stopPropagation()}
-      />
+      <span className="col-resize-handle" aria-hidden title={columnLabel} onMouseDown={start} onClick={(e) => e.stopPropagation()} />
     </th>
   );
 }
@@ -72,14 +66,20 @@ function ResizableHeaderCell({ resizeWidth, onResizeWidth, columnLabel, children
 export type ResizableColumn<T> = ColumnType<T> & { key: string };
 
 /** An antd Table whose columns can be resized by dragging the header edge; widths persist per route. */
-export function ResizableTable<T extends object>({ columns, routeKey, ...props }: Omit<TableProps<T>, 'columns'> & { columns: ResizableColumn<T>[]; routeKey?: string }) {
+export function ResizableTable<T extends object>({
+  columns,
+  routeKey,
+  ...props
+}: Omit<TableProps<T>, 'columns'> & { columns: ResizableColumn<T>[]; routeKey?: string }) {
   const { pathname } = useLocation();
   const route = routeKey ?? pathname;
   const [widths, setWidths] = useState<Record<string, number>>(() =>
-    Object.fromEntries(columns.flatMap((c) => {
-      const w = readWidth(route, c.key);
-      return w ? [[c.key, w]] : [];
-    })),
+    Object.fromEntries(
+      columns.flatMap((c) => {
+        const w = readWidth(route, c.key);
+        return w ? [[c.key, w]] : [];
+      }),
+    ),
   );
 
   const onResize = useCallback(

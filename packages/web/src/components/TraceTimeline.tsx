@@ -27,7 +27,10 @@ export function TraceTimeline({ entries, types, statuses }: { entries: TraceEntr
           <div data-testid="trace-item">
             <b>{types.label(e.type, lang)}</b>
             {e.fromStatus && e.toStatus && e.fromStatus !== e.toStatus && (
-              <Typography.Text type="secondary"> {statuses.label(e.fromStatus, lang)} → {statuses.label(e.toStatus, lang)}</Typography.Text>
+              <Typography.Text type="secondary">
+                {' '}
+                {statuses.label(e.fromStatus, lang)} → {statuses.label(e.toStatus, lang)}
+              </Typography.Text>
             )}
             <div>
               {e.actorName} · {formatTime(e.createTime)} ({relativeTime(e.createTime, Date.now(), lang)})

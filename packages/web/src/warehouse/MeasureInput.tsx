@@ -46,7 +46,9 @@ export function MeasureInput({ unit, onLast, onChange, style, ...rest }: Props) 
           return;
         }
         const group = input.closest('[data-enter-chain]');
-        const fields = Array.from(group?.querySelectorAll<HTMLInputElement>('input') ?? []).filter((i) => !i.disabled && i.type !== 'checkbox' && i.type !== 'radio');
+        const fields = Array.from(group?.querySelectorAll<HTMLInputElement>('input') ?? []).filter(
+          (i) => !i.disabled && i.type !== 'checkbox' && i.type !== 'radio',
+        );
         const at = fields.indexOf(input);
         if (at >= 0 && at < fields.length - 1) {
           e.preventDefault();
@@ -66,7 +68,8 @@ export function useMeasureCheck() {
   const m = useScanMessages();
   return (label: string, unit: 'g' | 'mm', value: number | null | undefined, required = true): string | null => {
     if (value === null || value === undefined) return required ? fill(m.measureRequired, { label }) : null;
-    if (!Number.isInteger(value) || value < 1 || value > MEASURE_MAX[unit]) return fill(m.measureRange, { label, max: MEASURE_MAX[unit].toLocaleString('en-US'), unit });
+    if (!Number.isInteger(value) || value < 1 || value > MEASURE_MAX[unit])
+      return fill(m.measureRange, { label, max: MEASURE_MAX[unit].toLocaleString('en-US'), unit });
     return null;
   };
 }

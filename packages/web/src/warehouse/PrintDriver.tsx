@@ -66,7 +66,16 @@ function PairDriver() {
   };
   return (
     <Space.Compact size="small">
-      <Input size="small" autoFocus placeholder="XXXX-XXXX-XXXX" value={code} onChange={(e) => setCode(e.target.value)} onPressEnter={() => void pair()} style={{ width: 160 }} data-testid="pairing-code" />
+      <Input
+        size="small"
+        autoFocus
+        placeholder="XXXX-XXXX-XXXX"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        onPressEnter={() => void pair()}
+        style={{ width: 160 }}
+        data-testid="pairing-code"
+      />
       <Button size="small" type="primary" loading={busy} onClick={() => void pair()}>
         {m.pair}
       </Button>
@@ -75,7 +84,17 @@ function PairDriver() {
 }
 
 /** Prints a label: through the driver when it is connected, else with the browser's print dialog. */
-export function PrintLabelButton({ station, url, auto, hotkey }: { station: string; url: string | null | undefined; auto?: boolean; /** F2 prints this label (one per screen). */ hotkey?: boolean }) {
+export function PrintLabelButton({
+  station,
+  url,
+  auto,
+  hotkey,
+}: {
+  station: string;
+  url: string | null | undefined;
+  auto?: boolean /** F2 prints this label (one per screen). */;
+  hotkey?: boolean;
+}) {
   const m = useScanMessages();
   const { message } = App.useApp();
   const status = usePrintDriver((s) => s.status);

@@ -163,7 +163,8 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
   /** A click on the station's empty space gives the scan box the focus; a click on a field, button or link does not. */
   const onKitClick = (e: React.MouseEvent) => {
     const target = e.target as Element;
-    if (target.closest('input, textarea, select, button, a, label, [role="button"], [role="checkbox"], [contenteditable], .ant-select, .ant-input-number')) return;
+    if (target.closest('input, textarea, select, button, a, label, [role="button"], [role="checkbox"], [contenteditable], .ant-select, .ant-input-number'))
+      return;
     if (!window.getSelection()?.toString()) focusIfFree();
   };
 
@@ -193,7 +194,11 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
         </Tooltip>
       </Space.Compact>
       {nonAscii && <Typography.Text type="danger">{m.notEnglish}</Typography.Text>}
-      {queued > 0 && <Typography.Text type="secondary" data-testid="scan-queued">{fill(m.queued, { n: queued })}</Typography.Text>}
+      {queued > 0 && (
+        <Typography.Text type="secondary" data-testid="scan-queued">
+          {fill(m.queued, { n: queued })}
+        </Typography.Text>
+      )}
       {children}
       <List
         className="scan-kit-log"

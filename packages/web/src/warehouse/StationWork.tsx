@@ -41,13 +41,17 @@ export function StationWorkPanel({ station }: { station: WorkStation }) {
                 <Tag>{r.code}</Tag>
                 <Typography.Text type="secondary">{relativeTime(r.since, Date.now(), lang)}</Typography.Text>
               </Space>
-              <Typography.Text ellipsis style={{ maxWidth: 280 }}>{r.title}</Typography.Text>
+              <Typography.Text ellipsis style={{ maxWidth: 280 }}>
+                {r.title}
+              </Typography.Text>
               <Typography.Text type="secondary">{r.detail}</Typography.Text>
             </Space>
           </List.Item>
         )}
       />
-      {work.data && work.data.waiting > work.data.list.length && <Typography.Text type="secondary">{fill(m.moreWork, { n: work.data.waiting - work.data.list.length })}</Typography.Text>}
+      {work.data && work.data.waiting > work.data.list.length && (
+        <Typography.Text type="secondary">{fill(m.moreWork, { n: work.data.waiting - work.data.list.length })}</Typography.Text>
+      )}
     </Card>
   );
 }

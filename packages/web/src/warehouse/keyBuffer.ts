@@ -35,8 +35,7 @@ export const isTextEntry = (el: Element | null): boolean =>
   !!(el as HTMLElement | null)?.isContentEditable;
 
 /** An antd dialog (modal, confirm, drawer) is open over the page. */
-export const dialogOpen = (): boolean =>
-  !!document.querySelector('.ant-modal-wrap:not([style*="display: none"]), .ant-drawer-open');
+export const dialogOpen = (): boolean => !!document.querySelector('.ant-modal-wrap:not([style*="display: none"]), .ant-drawer-open');
 
 /** A burst that began where no field could take it is still coming in: the rest of it is kept with it. */
 const burstInProgress = () => !!partial && Date.now() - partialAt <= BURST_GAP_MS;

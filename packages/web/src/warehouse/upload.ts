@@ -15,6 +15,7 @@ export async function uploadFile(file: File | Blob, type = 'general', name = 'fi
     headers: token ? { 'X-Token': token } : {},
   });
   const body = (await res.json().catch(() => null)) as { code: number; message: string; data: unknown } | null;
-  if (!body || body.code !== ErrorCode.OK) throw new ApiError(body?.message ?? `Request failed with status code ${res.status}`, body?.code ?? null, body?.data, res.status);
+  if (!body || body.code !== ErrorCode.OK)
+    throw new ApiError(body?.message ?? `Request failed with status code ${res.status}`, body?.code ?? null, body?.data, res.status);
   return UploadResult.parse(body.data);
 }

@@ -168,7 +168,9 @@ export const agreements = pgTable(
 export const agreementVersions = pgTable(
   'agreement_versions',
   {
-    agreementId: integer('agreement_id').notNull().references(() => agreements.id, { onDelete: 'cascade' }),
+    agreementId: integer('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
     content: text('content').notNull(),
     changeNote: text('change_note').notNull().default(''),
@@ -255,7 +257,9 @@ export const shipChannels = pgTable(
 export const channelAttrs = pgTable(
   'channel_attrs',
   {
-    channelId: integer('channel_id').notNull().references(() => shipChannels.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => shipChannels.id, { onDelete: 'cascade' }),
     attr: text('attr').notNull(),
     allowed: boolean('allowed').notNull(),
     /** Extra fee when a parcel holds this attribute (minor units of the channel's currency). */
@@ -269,7 +273,9 @@ export const channelAreas = pgTable(
   'channel_areas',
   {
     id: serial('id').primaryKey(),
-    channelId: integer('channel_id').notNull().references(() => shipChannels.id, { onDelete: 'cascade' }),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => shipChannels.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     firstWeightG: integer('first_weight_g').notNull(),
     firstPrice: money('first_price').notNull(),
@@ -294,7 +300,9 @@ export const channelAreas = pgTable(
 export const channelAreaCountries = pgTable(
   'channel_area_countries',
   {
-    areaId: integer('area_id').notNull().references(() => channelAreas.id, { onDelete: 'cascade' }),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => channelAreas.id, { onDelete: 'cascade' }),
     channelId: integer('channel_id').notNull(),
     countryCode: text('country_code').notNull(),
   },
@@ -393,15 +401,12 @@ const notifyLogColumns = () => ({
   createdAt: ts('created_at').notNull(),
 });
 
-export const notifyLogs = pgTable(
-  'notify_logs',
-  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...notifyLogColumns() },
-  (t) => [index('notify_logs_created_idx').on(t.createdAt, t.id), index('notify_logs_channel_idx').on(t.channelId, t.id)],
-);
+export const notifyLogs = pgTable('notify_logs', { id: bigserial('id', { mode: 'number' }).primaryKey(), ...notifyLogColumns() }, (t) => [
+  index('notify_logs_created_idx').on(t.createdAt, t.id),
+  index('notify_logs_channel_idx').on(t.channelId, t.id),
+]);
 
 /** Delivery log rows older than the archiving setting, with their ids (kept, not shown on the screens). */
-export const notifyLogsArchive = pgTable(
-  'notify_logs_archive',
-  { id: bigint('id', { mode: 'number' }).primaryKey(), ...notifyLogColumns() },
-  (t) => [index('notify_logs_archive_created_idx').on(t.createdAt, t.id)],
-);
+export const notifyLogsArchive = pgTable('notify_logs_archive', { id: bigint('id', { mode: 'number' }).primaryKey(), ...notifyLogColumns() }, (t) => [
+  index('notify_logs_archive_created_idx').on(t.createdAt, t.id),
+]);

@@ -41,7 +41,9 @@ export const roles = pgTable(
 export const roleRoutes = pgTable(
   'role_routes',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
     routePath: text('route_path').notNull(),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.routePath] })],
@@ -50,8 +52,12 @@ export const roleRoutes = pgTable(
 export const adminRoles = pgTable(
   'admin_roles',
   {
-    adminId: integer('admin_id').notNull().references(() => admins.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
   },
   (t) => [primaryKey({ columns: [t.adminId, t.roleId] }), index('admin_roles_role_idx').on(t.roleId)],
 );
@@ -61,7 +67,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    adminId: integer('admin_id').notNull().references(() => admins.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: ts('created_at').notNull(),
     lastUsedAt: ts('last_used_at').notNull(),
@@ -101,29 +109,21 @@ const auditColumns = () => ({
 });
 
 /** Audit trail: every write and every refused sensitive action. */
-export const auditLogs = pgTable(
-  'audit_logs',
-  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...auditColumns() },
-  (t) => [
-    index('audit_logs_created_idx').on(t.createdAt, t.id),
-    index('audit_logs_actor_idx').on(t.actorId, t.createdAt),
-    index('audit_logs_target_idx').on(t.targetType, t.targetId),
-  ],
-);
+export const auditLogs = pgTable('audit_logs', { id: bigserial('id', { mode: 'number' }).primaryKey(), ...auditColumns() }, (t) => [
+  index('audit_logs_created_idx').on(t.createdAt, t.id),
+  index('audit_logs_actor_idx').on(t.actorId, t.createdAt),
+  index('audit_logs_target_idx').on(t.targetType, t.targetId),
+]);
 
 /**
  * Audit rows older than the archiving setting (modules/backup/archiving.ts), moved out of the hot table with their
  * ids; the audit list reads both. Same columns, so a row moves with `insert … select` unchanged.
  */
-export const auditLogsArchive = pgTable(
-  'audit_logs_archive',
-  { id: bigint('id', { mode: 'number' }).primaryKey(), ...auditColumns() },
-  (t) => [
-    index('audit_logs_archive_created_idx').on(t.createdAt, t.id),
-    index('audit_logs_archive_actor_idx').on(t.actorId, t.createdAt),
-    index('audit_logs_archive_target_idx').on(t.targetType, t.targetId),
-  ],
-);
+export const auditLogsArchive = pgTable('audit_logs_archive', { id: bigint('id', { mode: 'number' }).primaryKey(), ...auditColumns() }, (t) => [
+  index('audit_logs_archive_created_idx').on(t.createdAt, t.id),
+  index('audit_logs_archive_actor_idx').on(t.actorId, t.createdAt),
+  index('audit_logs_archive_target_idx').on(t.targetType, t.targetId),
+]);
 
 /** Small key/value facts about this database (demo data seeded, …). */
 export const systemMeta = pgTable('system_meta', {

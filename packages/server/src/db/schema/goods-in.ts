@@ -11,7 +11,9 @@ export const shopOrders = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     orderNo: text('order_no').notNull(),
-    memberId: integer('member_id').notNull().references(() => members.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
     status: text('status').notNull(),
     currency: text('currency').notNull().default('CNY'),
     /** Minor units the member paid (goods + domestic shipping). */
@@ -29,8 +31,12 @@ export const purchaseOrders = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     purchaseNo: text('purchase_no').notNull(),
-    orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => shopOrders.id),
-    memberId: integer('member_id').notNull().references(() => members.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => shopOrders.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id),
     status: text('status').notNull(),
     mallType: text('mall_type').notNull(),
     productUrl: text('product_url').notNull().default(''),
@@ -98,7 +104,9 @@ export const warehouseItems = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** The barcode on the item label. */
     itemCode: text('item_code').notNull(),
-    purchaseId: bigint('purchase_id', { mode: 'number' }).notNull().references(() => purchaseOrders.id),
+    purchaseId: bigint('purchase_id', { mode: 'number' })
+      .notNull()
+      .references(() => purchaseOrders.id),
     memberId: integer('member_id').notNull(),
     quickTop: text('quick_top').notNull(),
     quickBottom: text('quick_bottom').notNull(),
@@ -141,23 +149,18 @@ const traceEventColumns = () => ({
 });
 
 /** The timeline of a purchase line: every transition with who, when, before and after. */
-export const traceEvents = pgTable(
-  'trace_events',
-  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...traceEventColumns() },
-  (t) => [
-    index('trace_events_purchase_idx').on(t.purchaseId, t.id),
-    index('trace_events_actor_idx').on(t.actorId, t.createdAt),
-    // The monthly archiving takes the oldest rows first.
-    index('trace_events_created_idx').on(t.createdAt, t.id),
-  ],
-);
+export const traceEvents = pgTable('trace_events', { id: bigserial('id', { mode: 'number' }).primaryKey(), ...traceEventColumns() }, (t) => [
+  index('trace_events_purchase_idx').on(t.purchaseId, t.id),
+  index('trace_events_actor_idx').on(t.actorId, t.createdAt),
+  // The monthly archiving takes the oldest rows first.
+  index('trace_events_created_idx').on(t.createdAt, t.id),
+]);
 
 /** Purchase-line trace rows older than the archiving setting, with their ids; the line's timeline reads both. */
-export const traceEventsArchive = pgTable(
-  'trace_events_archive',
-  { id: bigint('id', { mode: 'number' }).primaryKey(), ...traceEventColumns() },
-  (t) => [index('trace_events_archive_purchase_idx').on(t.purchaseId, t.id), index('trace_events_archive_created_idx').on(t.createdAt, t.id)],
-);
+export const traceEventsArchive = pgTable('trace_events_archive', { id: bigint('id', { mode: 'number' }).primaryKey(), ...traceEventColumns() }, (t) => [
+  index('trace_events_archive_purchase_idx').on(t.purchaseId, t.id),
+  index('trace_events_archive_created_idx').on(t.createdAt, t.id),
+]);
 
 /** Parcels scanned at the inbound station that matched no purchase line, until staff assign them. */
 export const unclaimedParcels = pgTable(
@@ -175,7 +178,10 @@ export const unclaimedParcels = pgTable(
     assignedAt: ts('assigned_at'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [uniqueIndex('unclaimed_parcels_open_key').on(t.trackingNo).where(sql`${t.status} = 'open'`), index('unclaimed_parcels_status_idx').on(t.status, t.id)],
+  (t) => [
+    uniqueIndex('unclaimed_parcels_open_key').on(t.trackingNo).where(sql`${t.status} = 'open'`),
+    index('unclaimed_parcels_status_idx').on(t.status, t.id),
+  ],
 );
 
 /** Bytes each member of staff uploaded per business day (the upload quota). */

@@ -116,23 +116,18 @@ const packageTraceColumns = () => ({
 });
 
 /** The timeline of a package: every transition and modification with who, when, before and after. */
-export const packageTraces = pgTable(
-  'package_traces',
-  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...packageTraceColumns() },
-  (t) => [
-    index('package_traces_package_idx').on(t.packageId, t.id),
-    index('package_traces_actor_idx').on(t.actorId, t.createdAt),
-    // The monthly archiving takes the oldest rows first.
-    index('package_traces_created_idx').on(t.createdAt, t.id),
-  ],
-);
+export const packageTraces = pgTable('package_traces', { id: bigserial('id', { mode: 'number' }).primaryKey(), ...packageTraceColumns() }, (t) => [
+  index('package_traces_package_idx').on(t.packageId, t.id),
+  index('package_traces_actor_idx').on(t.actorId, t.createdAt),
+  // The monthly archiving takes the oldest rows first.
+  index('package_traces_created_idx').on(t.createdAt, t.id),
+]);
 
 /** Package trace rows older than the archiving setting, with their ids; the package's timeline reads both. */
-export const packageTracesArchive = pgTable(
-  'package_traces_archive',
-  { id: bigint('id', { mode: 'number' }).primaryKey(), ...packageTraceColumns() },
-  (t) => [index('package_traces_archive_package_idx').on(t.packageId, t.id), index('package_traces_archive_created_idx').on(t.createdAt, t.id)],
-);
+export const packageTracesArchive = pgTable('package_traces_archive', { id: bigint('id', { mode: 'number' }).primaryKey(), ...packageTraceColumns() }, (t) => [
+  index('package_traces_archive_package_idx').on(t.packageId, t.id),
+  index('package_traces_archive_created_idx').on(t.createdAt, t.id),
+]);
 
 /** A sack: an identity card bound to a channel (and destination), filled with sorted packages, sealed, shipped. */
 export const sacks = pgTable(

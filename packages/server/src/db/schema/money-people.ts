@@ -95,18 +95,14 @@ const outboxColumns = () => ({
 });
 
 /** Messages of the pluggable sender; without a mail server they stay here for super admins to read. */
-export const outboxMessages = pgTable(
-  'outbox_messages',
-  { id: bigserial('id', { mode: 'number' }).primaryKey(), ...outboxColumns() },
-  (t) => [index('outbox_messages_created_idx').on(t.createdAt, t.id)],
-);
+export const outboxMessages = pgTable('outbox_messages', { id: bigserial('id', { mode: 'number' }).primaryKey(), ...outboxColumns() }, (t) => [
+  index('outbox_messages_created_idx').on(t.createdAt, t.id),
+]);
 
 /** Outbox messages older than the archiving setting, with their ids (kept, not shown on the screens). */
-export const outboxMessagesArchive = pgTable(
-  'outbox_messages_archive',
-  { id: bigint('id', { mode: 'number' }).primaryKey(), ...outboxColumns() },
-  (t) => [index('outbox_messages_archive_created_idx').on(t.createdAt, t.id)],
-);
+export const outboxMessagesArchive = pgTable('outbox_messages_archive', { id: bigint('id', { mode: 'number' }).primaryKey(), ...outboxColumns() }, (t) => [
+  index('outbox_messages_archive_created_idx').on(t.createdAt, t.id),
+]);
 
 // ---------------------------------------------------------------- members
 
@@ -249,7 +245,11 @@ export const refundRequests = pgTable(
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('refund_requests_no_key').on(t.refundNo), index('refund_requests_status_idx').on(t.status, t.id), index('refund_requests_member_idx').on(t.memberId)],
+  (t) => [
+    uniqueIndex('refund_requests_no_key').on(t.refundNo),
+    index('refund_requests_status_idx').on(t.status, t.id),
+    index('refund_requests_member_idx').on(t.memberId),
+  ],
 );
 
 /** A member's request to return purchased goods to the seller. */
@@ -356,7 +356,11 @@ export const agentWithdrawals = pgTable(
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('agent_withdrawals_no_key').on(t.withdrawalNo), index('agent_withdrawals_status_idx').on(t.status, t.id), index('agent_withdrawals_agent_idx').on(t.agentId)],
+  (t) => [
+    uniqueIndex('agent_withdrawals_no_key').on(t.withdrawalNo),
+    index('agent_withdrawals_status_idx').on(t.status, t.id),
+    index('agent_withdrawals_agent_idx').on(t.agentId),
+  ],
 );
 
 /** Users of an agent's terminal (agent staff), and the agent terminal's own settings. */

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 
-interface Account { id: number; username: string; name: string; status: string; roles: string[] }
+interface Account {
+  id: number;
+  username: string;
+  name: string;
+  status: string;
+  roles: string[];
+}
 
 let t: TestApp;
 let admin: string;
@@ -14,7 +20,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const auditRows = (action: string, targetId: number | string) =>
-  t.db.select().from(auditLogs).where(and(eq(auditLogs.action, action), eq(auditLogs.targetId, String(targetId))));
+  t.db
+    .select()
+    .from(auditLogs)
+    .where(and(eq(auditLogs.action, action), eq(auditLogs.targetId, String(targetId))));
 
 describe('staff accounts', () => {
   it('creates an account with roles, writes one audit row without the password, and the account can log in', async () => {
@@ -34,20 +43,24 @@ describe('staff accounts', () => {
 
   it('refuses a duplicate username (any case), a weak password and an unknown role, naming the field', async () => {
     const dup = await t.call<{ fields: Record<string, string> }>('POST', '/api/admin/saveData', {
-      token: admin, body: { username: 'WAREHOUSE1', name: 'x', password: 'Secret123', roles: ['warehouse'] },
+      token: admin,
+      body: { username: 'WAREHOUSE1', name: 'x', password: 'Secret123', roles: ['warehouse'] },
     });
     expect(dup.code).toBe(40001);
     expect(dup.data.fields.username).toBe('用户名已存在');
     const weak = await t.call<{ fields: Record<string, string> }>('POST', '/api/admin/saveData', {
-      token: admin, body: { username: 'weakling', name: 'x', password: 'short', roles: ['warehouse'] },
+      token: admin,
+      body: { username: 'weakling', name: 'x', password: 'short', roles: ['warehouse'] },
     });
     expect(weak.data.fields.password).toBe('密码需为8~64位，且同时包含字母和数字');
     const role = await t.call<{ fields: Record<string, string> }>('POST', '/api/admin/saveData', {
-      token: admin, body: { username: 'noroles', name: 'x', password: 'Secret123', roles: ['wizard'] },
+      token: admin,
+      body: { username: 'noroles', name: 'x', password: 'Secret123', roles: ['wizard'] },
     });
     expect(role.data.fields.roles).toContain('wizard');
     const noPassword = await t.call<{ fields: Record<string, string> }>('POST', '/api/admin/saveData', {
-      token: admin, body: { username: 'nopass', name: 'x', roles: ['warehouse'] },
+      token: admin,
+      body: { username: 'nopass', name: 'x', roles: ['warehouse'] },
     });
     expect(noPassword.data.fields.password).toBe('请设置初始密码');
   });
@@ -60,7 +73,10 @@ describe('staff accounts', () => {
     const byName = await t.call<{ list: Account[] }>('GET', '/api/admin/fetchList', { token: admin, query: { name: '财务' } });
     expect(byName.data.list.map((a) => a.username)).toEqual(['finance1']);
 
-    const created = await t.call<{ id: number }>('POST', '/api/admin/saveData', { token: admin, body: { username: 'leaver', name: 'Leaver', password: 'Secret123', roles: ['finance'] } });
+    const created = await t.call<{ id: number }>('POST', '/api/admin/saveData', {
+      token: admin,
+      body: { username: 'leaver', name: 'Leaver', password: 'Secret123', roles: ['finance'] },
+    });
     await t.call('GET', '/api/admin/modifyStatus', { token: admin, query: { id: created.data.id, status: 'deleted' } });
     const visible = await t.call<{ list: Account[] }>('GET', '/api/admin/fetchList', { token: admin, query: { username: 'leaver' } });
     expect(visible.data.list).toHaveLength(0);
@@ -71,10 +87,14 @@ describe('staff accounts', () => {
   });
 
   it('edits roles and resets a password, which ends that account’s session', async () => {
-    const created = await t.call<{ id: number }>('POST', '/api/admin/saveData', { token: admin, body: { username: 'mover', name: 'Mover', password: 'Secret123', roles: ['warehouse'] } });
+    const created = await t.call<{ id: number }>('POST', '/api/admin/saveData', {
+      token: admin,
+      body: { username: 'mover', name: 'Mover', password: 'Secret123', roles: ['warehouse'] },
+    });
     const session = await t.login('mover', 'Secret123');
     const edit = await t.call('POST', '/api/admin/saveData', {
-      token: admin, body: { id: created.data.id, username: 'mover', name: 'Mover Two', password: 'Other4567', roles: ['purchaser', 'warehouse'] },
+      token: admin,
+      body: { id: created.data.id, username: 'mover', name: 'Mover Two', password: 'Other4567', roles: ['purchaser', 'warehouse'] },
     });
     expect(edit.code).toBe(20000);
     expect((await t.call('GET', '/api/admin/info', { token: session })).code).toBe(50008);
@@ -93,25 +113,38 @@ describe('staff accounts', () => {
 
   it('only a super admin may grant super_admin', async () => {
     const roleRes = await t.call<{ id: number }>('POST', '/api/role/save', {
-      token: admin, body: { key: 'hr', name: 'HR', routes: ['/systemManage/adminUser'] },
+      token: admin,
+      body: { key: 'hr', name: 'HR', routes: ['/systemManage/adminUser'] },
     });
     expect(roleRes.code).toBe(20000);
     await t.call('POST', '/api/admin/saveData', { token: admin, body: { username: 'hr1', name: 'HR', password: 'Secret123', roles: ['hr'] } });
     const hr = await t.login('hr1', 'Secret123');
-    const escalate = await t.call('POST', '/api/admin/saveData', { token: hr, body: { username: 'evil', name: 'x', password: 'Secret123', roles: ['super_admin'] } });
+    const escalate = await t.call('POST', '/api/admin/saveData', {
+      token: hr,
+      body: { username: 'evil', name: 'x', password: 'Secret123', roles: ['super_admin'] },
+    });
     expect(escalate.code).toBe(40300);
-    const fine = await t.call('POST', '/api/admin/saveData', { token: hr, body: { username: 'clerk1', name: 'Clerk', password: 'Secret123', roles: ['finance'] } });
+    const fine = await t.call('POST', '/api/admin/saveData', {
+      token: hr,
+      body: { username: 'clerk1', name: 'Clerk', password: 'Secret123', roles: ['finance'] },
+    });
     expect(fine.code).toBe(20000);
   });
 
   it('updates own profile; a password change needs the current password', async () => {
     const token = await t.login('purchaser1', DEMO_PASSWORD);
-    const wrong = await t.call<{ fields: Record<string, string> }>('POST', '/api/admin/updateOwnData', { token, body: { oldPassword: 'nope', newPassword: 'Brand9new' } });
+    const wrong = await t.call<{ fields: Record<string, string> }>('POST', '/api/admin/updateOwnData', {
+      token,
+      body: { oldPassword: 'nope', newPassword: 'Brand9new' },
+    });
     expect(wrong.code).toBe(40001);
     expect(wrong.data.fields.oldPassword).toBe('当前密码不正确');
     const missing = await t.call<{ fields: Record<string, string> }>('POST', '/api/admin/updateOwnData', { token, body: { newPassword: 'Brand9new' } });
     expect(missing.data.fields.oldPassword).toBe('修改密码需要输入当前密码');
-    const ok = await t.call('POST', '/api/admin/updateOwnData', { token, body: { name: '采购张三', introduction: 'hi', oldPassword: DEMO_PASSWORD, newPassword: 'Brand9new' } });
+    const ok = await t.call('POST', '/api/admin/updateOwnData', {
+      token,
+      body: { name: '采购张三', introduction: 'hi', oldPassword: DEMO_PASSWORD, newPassword: 'Brand9new' },
+    });
     expect(ok.code).toBe(20000);
     const info = await t.call<{ name: string; introduction: string }>('GET', '/api/admin/info', { token: await t.login('purchaser1', 'Brand9new') });
     expect(info.data).toMatchObject({ name: '采购张三', introduction: 'hi' });

@@ -42,7 +42,9 @@ describe('login', () => {
     expect(missing.code).toBe(40001);
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.data.fields)).toEqual(['password']);
-    const extra = await t.call<{ fields: Record<string, string> }>('POST', '/api/admin/login', { body: { username: 'admin', password: 'x', role: 'super_admin' } });
+    const extra = await t.call<{ fields: Record<string, string> }>('POST', '/api/admin/login', {
+      body: { username: 'admin', password: 'x', role: 'super_admin' },
+    });
     expect(extra.code).toBe(40001);
     expect(extra.data.fields.role).toContain('role');
   });
@@ -63,7 +65,9 @@ describe('login', () => {
     // From the stranger's address: after the wait, one more failure doubles it.
     t.clock.advance(5_000);
     expect((await t.call('POST', '/api/admin/login', { body: { username: 'nobody-here', password: 'bad' }, ip: '10.0.0.9' })).code).toBe(40100);
-    expect((await t.call('POST', '/api/admin/login', { body: { username: 'nobody-here', password: 'bad' }, ip: '10.0.0.9' })).message).toBe('登录尝试过于频繁，请 10 秒后再试');
+    expect((await t.call('POST', '/api/admin/login', { body: { username: 'nobody-here', password: 'bad' }, ip: '10.0.0.9' })).message).toBe(
+      '登录尝试过于频繁，请 10 秒后再试',
+    );
   });
 
   it('a super admin clears the waits of a name', async () => {

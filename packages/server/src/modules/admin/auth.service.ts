@@ -27,7 +27,9 @@ export interface LoginContext {
 }
 
 const tooFast = (waitMs: number) =>
-  new AppError(ErrorCode.RATE_LIMITED, `登录尝试过于频繁，请 ${Math.max(1, Math.ceil(waitMs / 1000))} 秒后再试`, { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+  new AppError(ErrorCode.RATE_LIMITED, `登录尝试过于频繁，请 ${Math.max(1, Math.ceil(waitMs / 1000))} 秒后再试`, {
+    retryAfterSeconds: Math.ceil(waitMs / 1000),
+  });
 
 /**
  * Checks the password and opens a session. A wrong name and a wrong password answer alike (40100), so names cannot be

@@ -2,8 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   UnlockLoginBody,
-  AdminInfo, AdminListQuery, AdminListResult, AdminOptionList, AdminSaveBody, AdminSaveResult, DemoSwitchBody, InfoQuery,
-  LoginBody, LoginResult, ModifyStatusQuery, UpdateOwnDataBody,
+  AdminInfo,
+  AdminListQuery,
+  AdminListResult,
+  AdminOptionList,
+  AdminSaveBody,
+  AdminSaveResult,
+  DemoSwitchBody,
+  InfoQuery,
+  LoginBody,
+  LoginResult,
+  ModifyStatusQuery,
+  UpdateOwnDataBody,
 } from '@waystation/shared/contract/admin';
 import { api } from '../../core/http';
 import { forbidden } from '../../core/errors';
@@ -23,56 +33,95 @@ export function adminRoutes(app: FastifyInstance, { config: opts }: ModuleContex
   });
 
   api(app, {
-    method: 'POST', url: '/api/admin/login', permission: 'public', summary: 'Log in with username and password',
-    body: LoginBody, data: LoginResult,
+    method: 'POST',
+    url: '/api/admin/login',
+    permission: 'public',
+    summary: 'Log in with username and password',
+    body: LoginBody,
+    data: LoginResult,
     handler: ({ body, req, now }) => auth.login(db, body, ctxOf(req, now)),
   });
   api(app, {
-    method: 'GET', url: '/api/admin/info', permission: 'authenticated', tokenInQuery: true, summary: 'The signed-in staff member',
-    query: InfoQuery, data: AdminInfo,
+    method: 'GET',
+    url: '/api/admin/info',
+    permission: 'authenticated',
+    tokenInQuery: true,
+    summary: 'The signed-in staff member',
+    query: InfoQuery,
+    data: AdminInfo,
     handler: ({ caller }) => auth.info(db, caller, opts.demo),
   });
   api(app, {
-    method: 'POST', url: '/api/admin/logout', permission: 'authenticated', summary: 'End this session',
+    method: 'POST',
+    url: '/api/admin/logout',
+    permission: 'authenticated',
+    summary: 'End this session',
     data: z.null(),
     handler: async ({ caller, req, now }) => auth.logout(db, caller, req.ip, now).then(() => null),
   });
   api(app, {
-    method: 'GET', url: '/api/admin/fetchList', permission: 'system:adminUser', summary: 'List staff accounts',
-    query: AdminListQuery, data: AdminListResult,
+    method: 'GET',
+    url: '/api/admin/fetchList',
+    permission: 'system:adminUser',
+    summary: 'List staff accounts',
+    query: AdminListQuery,
+    data: AdminListResult,
     handler: ({ query }) => accounts.listAdmins(db, query),
   });
   api(app, {
-    method: 'POST', url: '/api/admin/saveData', permission: 'system:adminUser', summary: 'Create or edit a staff account',
-    body: AdminSaveBody, data: AdminSaveResult,
+    method: 'POST',
+    url: '/api/admin/saveData',
+    permission: 'system:adminUser',
+    summary: 'Create or edit a staff account',
+    body: AdminSaveBody,
+    data: AdminSaveResult,
     handler: ({ body, caller, actor, now }) => accounts.saveAdmin(db, caller, actor, body, now),
   });
   api(app, {
-    method: 'POST', url: '/api/admin/unlockLogin', permission: 'system:adminUser', summary: 'Clear the login waits of a username (after repeated failures)',
-    body: UnlockLoginBody, data: z.null(),
+    method: 'POST',
+    url: '/api/admin/unlockLogin',
+    permission: 'system:adminUser',
+    summary: 'Clear the login waits of a username (after repeated failures)',
+    body: UnlockLoginBody,
+    data: z.null(),
     handler: async ({ body, actor, now }) => {
       await auth.unlockLogin(db, body.username, { id: actor.id!, name: actor.name, ip: actor.ip }, now);
       return null;
     },
   });
   api(app, {
-    method: 'GET', url: '/api/admin/modifyStatus', permission: 'system:adminUser', summary: 'Change a staff account status',
-    query: ModifyStatusQuery, data: z.null(),
+    method: 'GET',
+    url: '/api/admin/modifyStatus',
+    permission: 'system:adminUser',
+    summary: 'Change a staff account status',
+    query: ModifyStatusQuery,
+    data: z.null(),
     handler: async ({ query, caller, actor, now }) => accounts.modifyAdminStatus(db, caller, actor, query, now).then(() => null),
   });
   api(app, {
-    method: 'POST', url: '/api/admin/updateOwnData', permission: 'authenticated', summary: 'Edit own profile or password',
-    body: UpdateOwnDataBody, data: z.null(),
+    method: 'POST',
+    url: '/api/admin/updateOwnData',
+    permission: 'authenticated',
+    summary: 'Edit own profile or password',
+    body: UpdateOwnDataBody,
+    data: z.null(),
     handler: async ({ body, caller, actor, now }) => accounts.updateOwnData(db, caller, actor, body, now).then(() => null),
   });
   api(app, {
-    method: 'GET', url: '/api/admin/initAdminUsers', permission: 'authenticated', summary: 'Active staff for selectors',
+    method: 'GET',
+    url: '/api/admin/initAdminUsers',
+    permission: 'authenticated',
+    summary: 'Active staff for selectors',
     data: AdminOptionList,
     handler: () => accounts.adminOptions(db),
   });
   api(app, {
-    method: 'POST', url: '/api/admin/demoSwitch', permission: 'authenticated', summary: 'Demo mode: continue as a demo account of a role',
-    body: DemoSwitchBody, data: LoginResult,
+    method: 'POST',
+    url: '/api/admin/demoSwitch',
+    permission: 'authenticated',
+    summary: 'Demo mode: continue as a demo account of a role',
+    body: DemoSwitchBody,
+    data: LoginResult,
     handler: async ({ body, req, now, caller }) => {
       if (!opts.demo) throw forbidden('演示模式未开启');
       const account = await accounts.findDemoAccount(db, body.role);

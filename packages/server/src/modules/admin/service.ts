@@ -1,7 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type {
-  AdminAccount, AdminListQuery, AdminSaveBody, ModifyStatusQuery, UpdateOwnDataBody,
-} from '@waystation/shared/contract/admin';
+import type { AdminAccount, AdminListQuery, AdminSaveBody, ModifyStatusQuery, UpdateOwnDataBody } from '@waystation/shared/contract/admin';
 import type { Page } from '@waystation/shared/contract/common';
 import type { Db } from '../../db';
 import { adminRoles, admins, roles } from '../../db/schema';
@@ -10,7 +8,6 @@ import { type Caller, revokeSessions } from '../../core/auth';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
 import { hashPassword, verifyPassword } from '../../core/password';
-
 
 async function rolesByAdmin(db: Db, adminIds: number[]): Promise<Map<number, string[]>> {
   const map = new Map<number, string[]>();
@@ -48,10 +45,7 @@ export async function listAdmins(db: Db, q: AdminListQuery): Promise<Page<AdminA
   where.push(q.status ? eq(admins.status, q.status) : ne(admins.status, 'deleted'));
   if (q.role) {
     where.push(
-      inArray(
-        admins.id,
-        db.select({ id: adminRoles.adminId }).from(adminRoles).innerJoin(roles, eq(roles.id, adminRoles.roleId)).where(eq(roles.key, q.role)),
-      ),
+      inArray(admins.id, db.select({ id: adminRoles.adminId }).from(adminRoles).innerJoin(roles, eq(roles.id, adminRoles.roleId)).where(eq(roles.key, q.role))),
     );
   }
   const cond = and(...where);
@@ -63,7 +57,10 @@ export async function listAdmins(db: Db, q: AdminListQuery): Promise<Page<AdminA
     .orderBy(...orderBy(q.sort, q.order, { id: admins.id, create_time: admins.createdAt, modify_time: admins.updatedAt }, admins.id))
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
-  const roleMap = await rolesByAdmin(db, rows.map((r) => r.id));
+  const roleMap = await rolesByAdmin(
+    db,
+    rows.map((r) => r.id),
+  );
   return { list: rows.map((r) => toAccount(r, roleMap.get(r.id) ?? [])), total };
 }
 
@@ -123,7 +120,12 @@ export async function saveAdmin(db: Db, caller: Caller, actor: Actor, input: Adm
       }
       await tx.insert(adminRoles).values(roleRows.map((r) => ({ adminId: id, roleId: r.id })));
       const after = await getAccount(tx, id);
-      await writeAudit(tx, actor, { action: input.id ? 'admin.update' : 'admin.create', targetType: 'admin', targetId: id, before, after: { ...after, passwordChanged: !!passwordHash } }, now);
+      await writeAudit(
+        tx,
+        actor,
+        { action: input.id ? 'admin.update' : 'admin.create', targetType: 'admin', targetId: id, before, after: { ...after, passwordChanged: !!passwordHash } },
+        now,
+      );
       return { id };
     });
   } catch (err) {
@@ -142,7 +144,12 @@ export async function modifyAdminStatus(db: Db, caller: Caller, actor: Actor, q:
     if (before.status === 'deleted') throw conflict('账号已删除，不能修改状态');
     await tx.update(admins).set({ status: q.status, updatedAt: now }).where(eq(admins.id, q.id));
     if (q.status !== 'activity') await revokeSessions(tx, q.id, 'disabled', now);
-    await writeAudit(tx, actor, { action: 'admin.modifyStatus', targetType: 'admin', targetId: q.id, before: { status: before.status }, after: { status: q.status } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'admin.modifyStatus', targetType: 'admin', targetId: q.id, before: { status: before.status }, after: { status: q.status } },
+      now,
+    );
   });
 }
 
@@ -159,9 +166,17 @@ export async function updateOwnData(db: Db, caller: Caller, actor: Actor, input:
       ...(input.avatar !== undefined ? { avatar: input.avatar } : {}),
       ...(input.introduction !== undefined ? { introduction: input.introduction } : {}),
     };
-    await tx.update(admins).set({ ...changes, ...(passwordHash ? { passwordHash } : {}), updatedAt: now }).where(eq(admins.id, caller.id));
+    await tx
+      .update(admins)
+      .set({ ...changes, ...(passwordHash ? { passwordHash } : {}), updatedAt: now })
+      .where(eq(admins.id, caller.id));
     const before = { name: me.name, avatar: me.avatar, introduction: me.introduction };
-    await writeAudit(tx, actor, { action: 'admin.updateOwnData', targetType: 'admin', targetId: caller.id, before, after: { ...changes, passwordChanged: !!passwordHash } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'admin.updateOwnData', targetType: 'admin', targetId: caller.id, before, after: { ...changes, passwordChanged: !!passwordHash } },
+      now,
+    );
   });
 }
 

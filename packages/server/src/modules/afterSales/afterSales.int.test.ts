@@ -2,7 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, ledgerEntries, purchaseOrders, traceEvents } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
-import { adminIdOf, enableVerify, newMember, newPurchaseLine, newRefund, newReturn, restoreSeededVerify, seededTicket, ticketFor, verifiedCall, withTicket } from '../../testing/factories/money-people';
+import {
+  adminIdOf,
+  enableVerify,
+  newMember,
+  newPurchaseLine,
+  newRefund,
+  newReturn,
+  restoreSeededVerify,
+  seededTicket,
+  ticketFor,
+  verifiedCall,
+  withTicket,
+} from '../../testing/factories/money-people';
 import { checkLedger } from '../ledger/service';
 
 let t: TestApp;
@@ -21,8 +33,10 @@ afterAll(() => t.close());
 type R = { status: string; transactionId: number | null; reviewResult: string | null };
 
 /** The review calls are sensitive (refund_review, return_review): each goes with a ticket from the seeded verifier. */
-const refundReview = <T = R>(body: { id: number; result: string; remark?: string }) => verifiedCall<T>(t, 'refund_review', body.id, 'POST', '/api/afterSales/refundReview', { token: finance, body });
-const returnReview = <T>(body: { id: number; result: string; remark?: string }) => verifiedCall<T>(t, 'return_review', body.id, 'POST', '/api/afterSales/returnReview', { token: finance, body });
+const refundReview = <T = R>(body: { id: number; result: string; remark?: string }) =>
+  verifiedCall<T>(t, 'refund_review', body.id, 'POST', '/api/afterSales/refundReview', { token: finance, body });
+const returnReview = <T>(body: { id: number; result: string; remark?: string }) =>
+  verifiedCall<T>(t, 'return_review', body.id, 'POST', '/api/afterSales/returnReview', { token: finance, body });
 
 describe('refund review', () => {
   it('pays an approved refund to the balance exactly once, even when approved twice at the same time', async () => {
@@ -32,7 +46,9 @@ describe('refund review', () => {
     const call = { url: '/api/afterSales/refundReview', body: { id: r.id, result: 'REVIEW_SUCCESS' } };
     const tickets = [await seededTicket(t, finance, 'refund_review', r.id, call), await seededTicket(t, finance, 'refund_review', r.id, call)];
     const [a, b] = await Promise.all(
-      tickets.map((ticket) => t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' }, headers: withTicket(ticket) })),
+      tickets.map((ticket) =>
+        t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' }, headers: withTicket(ticket) }),
+      ),
     );
     expect([a.code, b.code].sort()).toEqual([20000, 40900]);
     const ok = a.code === 20000 ? a : b;
@@ -65,7 +81,11 @@ describe('refund review', () => {
     expect(refused.code).toBe(42800);
     expect(refused.data.type).toBe('refund_review');
     const ticket = await ticketFor(t, finance, 'refund_review', r.id, financeId, (refused.data as unknown as { request: string }).request);
-    const ok = await t.call<R>('POST', '/api/afterSales/refundReview', { token: finance, body: { id: r.id, result: 'REVIEW_SUCCESS' }, headers: withTicket(ticket) });
+    const ok = await t.call<R>('POST', '/api/afterSales/refundReview', {
+      token: finance,
+      body: { id: r.id, result: 'REVIEW_SUCCESS' },
+      headers: withTicket(ticket),
+    });
     expect(ok.data.status).toBe('refunded');
     await restoreSeededVerify(t, 'refund_review', admin);
   });
@@ -76,7 +96,10 @@ describe('refund review', () => {
     const first = await t.call<{ id: number }>('POST', '/api/afterSales/createRefund', { token: finance, body });
     expect(first.code).toBe(20000);
     expect((await t.call('POST', '/api/afterSales/createRefund', { token: finance, body })).code).toBe(40900);
-    const list = await t.call<{ list: { id: number; amount: number }[] }>('GET', '/api/afterSales/refundList', { token: finance, query: { status: 'return_refund_check', reason: 'refunded_lost_goods' } });
+    const list = await t.call<{ list: { id: number; amount: number }[] }>('GET', '/api/afterSales/refundList', {
+      token: finance,
+      query: { status: 'return_refund_check', reason: 'refunded_lost_goods' },
+    });
     expect(list.data.list.find((x) => x.id === first.data.id)?.amount).toBe(1250);
   });
 });
@@ -91,7 +114,10 @@ describe('return review', () => {
     const pass = await returnReview<{ status: string; shippingStatus: string }>({ id: ret.id, result: 'REVIEW_SUCCESS' });
     expect(pass.data).toMatchObject({ status: 'return_doing', shippingStatus: 'wait_send' });
     expect((await t.call('POST', '/api/afterSales/returnSign', { token: finance, body: { id: ret.id } })).code).toBe(40900);
-    const sent = await t.call<{ shippingStatus: string }>('POST', '/api/afterSales/returnSend', { token: finance, body: { id: ret.id, shippingCompany: 'SF', shippingNo: 'SF123' } });
+    const sent = await t.call<{ shippingStatus: string }>('POST', '/api/afterSales/returnSend', {
+      token: finance,
+      body: { id: ret.id, shippingCompany: 'SF', shippingNo: 'SF123' },
+    });
     expect(sent.data.shippingStatus).toBe('send');
     const signed = await t.call<{ status: string; refundId: number }>('POST', '/api/afterSales/returnSign', { token: finance, body: { id: ret.id } });
     expect(signed.data.status).toBe('returned');
@@ -102,7 +128,10 @@ describe('return review', () => {
     const trace = await t.db.select().from(traceEvents).where(eq(traceEvents.purchaseId, line.id));
     expect(trace.map((x) => x.toStatus)).toEqual(['return_doing', 'returned', 'refunded']);
     // The line moves through the one transition engine: each step is audited like any other purchase transition.
-    const audit = await t.db.select().from(auditLogs).where(and(eq(auditLogs.targetType, 'purchase'), eq(auditLogs.targetId, String(line.id))));
+    const audit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'purchase'), eq(auditLogs.targetId, String(line.id))));
     expect(audit.map((a) => a.action)).toEqual(['purchase.return_pass', 'purchase.return_done', 'purchase.refund']);
     const check = await checkLedger(t.db);
     expect(check.balanceMismatches).toEqual([]);

@@ -23,17 +23,30 @@ const newNo = (prefix: string, now: Date) => `${prefix}${stamp(now)}${crypto.ran
  * (conditional update + trace row); 40900 when the line is no longer where the machine allows the event.
  */
 async function movePurchaseLine(
-  tx: Db, purchaseOrderId: string, event: PurchaseEvent, actor: Actor, note: string, now: Date, opts: { refunded?: number; strict?: boolean } = {},
+  tx: Db,
+  purchaseOrderId: string,
+  event: PurchaseEvent,
+  actor: Actor,
+  note: string,
+  now: Date,
+  opts: { refunded?: number; strict?: boolean } = {},
 ): Promise<void> {
   const { refunded = 0, strict = true } = opts;
   if (!/^\d{1,15}$/.test(purchaseOrderId)) return;
-  const [line] = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.id, Number(purchaseOrderId)));
+  const [line] = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(eq(purchaseOrders.id, Number(purchaseOrderId)));
   if (!line) return;
   const addRefunded = refunded ? { refundedAmount: sql`${purchaseOrders.refundedAmount} + ${refunded}` } : {};
   if (!nextStatus(line.status, event)) {
     if (strict) throw staleState(line, event);
     // A refund of a line that stays where it is (lost goods on the shelf…): only the refunded amount changes.
-    if (refunded) await tx.update(purchaseOrders).set({ ...addRefunded, updatedAt: now }).where(eq(purchaseOrders.id, line.id));
+    if (refunded)
+      await tx
+        .update(purchaseOrders)
+        .set({ ...addRefunded, updatedAt: now })
+        .where(eq(purchaseOrders.id, line.id));
     return;
   }
   await applyStep(tx, line, { event, actor, now, note, set: addRefunded as Partial<typeof purchaseOrders.$inferInsert> });
@@ -59,10 +72,25 @@ function refundQuery(db: Db) {
 }
 
 const toRefund = ({ r, userCode }: { r: typeof refundRequests.$inferSelect; userCode: string | null }): Refund => ({
-  id: r.id, refundNo: r.refundNo, memberId: r.memberId, userCode: userCode ?? '', sourceType: r.sourceType, sourceId: r.sourceId, sourceNo: r.sourceNo,
-  reason: r.reason as RefundReason, description: r.description, amount: r.amount, currency: r.currency, channel: r.channel as RefundChannel,
-  status: r.status as Refund['status'], reviewResult: (r.reviewResult as ReviewResult | null) ?? null, reviewRemark: r.reviewRemark,
-  reviewerName: r.reviewerName, reviewTime: iso(r.reviewedAt), transactionId: r.ledgerEntryId ?? null, createTime: r.createdAt.toISOString(),
+  id: r.id,
+  refundNo: r.refundNo,
+  memberId: r.memberId,
+  userCode: userCode ?? '',
+  sourceType: r.sourceType,
+  sourceId: r.sourceId,
+  sourceNo: r.sourceNo,
+  reason: r.reason as RefundReason,
+  description: r.description,
+  amount: r.amount,
+  currency: r.currency,
+  channel: r.channel as RefundChannel,
+  status: r.status as Refund['status'],
+  reviewResult: (r.reviewResult as ReviewResult | null) ?? null,
+  reviewRemark: r.reviewRemark,
+  reviewerName: r.reviewerName,
+  reviewTime: iso(r.reviewedAt),
+  transactionId: r.ledgerEntryId ?? null,
+  createTime: r.createdAt.toISOString(),
 });
 
 export async function listRefunds(db: Db, q: RefundListQuery): Promise<Page<Refund>> {
@@ -72,10 +100,16 @@ export async function listRefunds(db: Db, q: RefundListQuery): Promise<Page<Refu
   if (q.userCode) where.push(eq(members.userCode, q.userCode.toUpperCase()));
   if (q.status) where.push(eq(refundRequests.status, q.status));
   if (q.reason) where.push(eq(refundRequests.reason, q.reason));
-  const [{ n }] = await db.select({ n: count() }).from(refundRequests).leftJoin(members, eq(members.id, refundRequests.memberId)).where(and(...where));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(refundRequests)
+    .leftJoin(members, eq(members.id, refundRequests.memberId))
+    .where(and(...where));
   const rows = await refundQuery(db)
     .where(and(...where))
-    .orderBy(...orderBy(q.sort, q.order, { id: refundRequests.id, create_time: refundRequests.createdAt, modify_time: refundRequests.updatedAt }, refundRequests.id))
+    .orderBy(
+      ...orderBy(q.sort, q.order, { id: refundRequests.id, create_time: refundRequests.createdAt, modify_time: refundRequests.updatedAt }, refundRequests.id),
+    )
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
   return { list: rows.map(toRefund), total: n };
@@ -91,7 +125,17 @@ export async function refundDetail(db: Db, id: number): Promise<Refund> {
 export async function openRefund(
   tx: Db,
   actor: Actor,
-  r: { memberId: number; sourceType: string; sourceId: string; sourceNo?: string; reason: RefundReason; amount: number; currency: string; channel?: RefundChannel; description?: string },
+  r: {
+    memberId: number;
+    sourceType: string;
+    sourceId: string;
+    sourceNo?: string;
+    reason: RefundReason;
+    amount: number;
+    currency: string;
+    channel?: RefundChannel;
+    description?: string;
+  },
   now: Date,
 ): Promise<{ id: number; refundNo: string }> {
   if (r.sourceType !== 'manual') {
@@ -105,8 +149,19 @@ export async function openRefund(
   const [row] = await tx
     .insert(refundRequests)
     .values({
-      refundNo: newNo('RF', now), memberId: r.memberId, sourceType: r.sourceType, sourceId: r.sourceId, sourceNo: r.sourceNo ?? '', reason: r.reason,
-      description: r.description ?? '', amount: r.amount, currency: r.currency, channel: r.channel ?? 'balance', status: 'return_refund_check', createdAt: now, updatedAt: now,
+      refundNo: newNo('RF', now),
+      memberId: r.memberId,
+      sourceType: r.sourceType,
+      sourceId: r.sourceId,
+      sourceNo: r.sourceNo ?? '',
+      reason: r.reason,
+      description: r.description ?? '',
+      amount: r.amount,
+      currency: r.currency,
+      channel: r.channel ?? 'balance',
+      status: 'return_refund_check',
+      createdAt: now,
+      updatedAt: now,
     })
     .returning({ id: refundRequests.id, refundNo: refundRequests.refundNo });
   await writeAudit(tx, actor, { action: 'afterSales.createRefund', targetType: 'refund', targetId: row.id, after: { ...r } }, now);
@@ -116,9 +171,7 @@ export async function openRefund(
 export async function createRefund(db: Db, actor: Actor, body: CreateRefundBody, now: Date): Promise<{ id: number; refundNo: string }> {
   const [m] = await db.select({ id: members.id }).from(members).where(eq(members.id, body.memberId));
   if (!m) throw notFound('会员不存在');
-  return db.transaction((tx) =>
-    openRefund(tx, actor, { ...body, sourceNo: body.sourceNo ?? '', amount: toMinor(body.amount), currency: 'CNY' }, now),
-  );
+  return db.transaction((tx) => openRefund(tx, actor, { ...body, sourceNo: body.sourceNo ?? '', amount: toMinor(body.amount), currency: 'CNY' }, now));
 }
 
 /**
@@ -131,7 +184,9 @@ export async function reviewRefund(db: Db, actor: Actor, body: { id: number; res
     const [r] = await tx.select().from(refundRequests).where(eq(refundRequests.id, body.id));
     if (!r) throw notFound('退款申请不存在');
     await applyTransition(tx, refundRows, r, {
-      event, op: { actor, now }, set: { reviewResult: body.result, reviewRemark: body.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now },
+      event,
+      op: { actor, now },
+      set: { reviewResult: body.result, reviewRemark: body.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now },
       audit: { remark: body.remark },
     });
     let entryId: number | null = null;
@@ -139,15 +194,29 @@ export async function reviewRefund(db: Db, actor: Actor, body: { id: number; res
       if (r.channel === 'balance') {
         const { entry } = await ledger.post(
           tx,
-          { ownerType: 'member', ownerId: r.memberId, kind: 'balance', currency: r.currency, amount: r.amount, type: 'refund', refType: 'refund', refId: r.id, remark: r.refundNo, idempotencyKey: `refund:${r.id}`, operator: actor },
+          {
+            ownerType: 'member',
+            ownerId: r.memberId,
+            kind: 'balance',
+            currency: r.currency,
+            amount: r.amount,
+            type: 'refund',
+            refType: 'refund',
+            refId: r.id,
+            remark: r.refundNo,
+            idempotencyKey: `refund:${r.id}`,
+            operator: actor,
+          },
           now,
         );
         entryId = entry.id;
         await tx.update(refundRequests).set({ ledgerEntryId: entry.id }).where(eq(refundRequests.id, r.id));
       }
-      if (r.sourceType === 'purchase_order') await movePurchaseLine(tx, r.sourceId, 'refund', actor, r.refundNo, now, { refunded: r.amount, strict: r.reason === 'return_goods' });
+      if (r.sourceType === 'purchase_order')
+        await movePurchaseLine(tx, r.sourceId, 'refund', actor, r.refundNo, now, { refunded: r.amount, strict: r.reason === 'return_goods' });
     }
-    if (entryId) await writeAudit(tx, actor, { action: 'afterSales.refund.paid', targetType: 'refund', targetId: r.id, after: { transactionId: entryId } }, now);
+    if (entryId)
+      await writeAudit(tx, actor, { action: 'afterSales.refund.paid', targetType: 'refund', targetId: r.id, after: { transactionId: entryId } }, now);
   });
   return refundDetail(db, body.id);
 }
@@ -159,11 +228,28 @@ function returnQuery(db: Db) {
 }
 
 const toReturn = ({ r, userCode }: { r: typeof returnRequests.$inferSelect; userCode: string | null }): ReturnItem => ({
-  id: r.id, returnNo: r.returnNo, memberId: r.memberId, userCode: userCode ?? '', purchaseOrderId: r.purchaseOrderId, purchaseOrderNo: r.purchaseOrderNo,
-  goodsTitle: r.goodsTitle, quantity: r.quantity, amount: r.amount, currency: r.currency, reason: r.reason, images: (r.images as string[]) ?? [],
-  status: r.status as ReturnItem['status'], reviewResult: (r.reviewResult as ReviewResult | null) ?? null, reviewRemark: r.reviewRemark, reviewerName: r.reviewerName,
-  reviewTime: iso(r.reviewedAt), shippingStatus: (r.shippingStatus as ReturnItem['shippingStatus']) ?? null, shippingCompany: r.shippingCompany,
-  shippingNo: r.shippingNo, refundId: r.refundId ?? null, createTime: r.createdAt.toISOString(),
+  id: r.id,
+  returnNo: r.returnNo,
+  memberId: r.memberId,
+  userCode: userCode ?? '',
+  purchaseOrderId: r.purchaseOrderId,
+  purchaseOrderNo: r.purchaseOrderNo,
+  goodsTitle: r.goodsTitle,
+  quantity: r.quantity,
+  amount: r.amount,
+  currency: r.currency,
+  reason: r.reason,
+  images: (r.images as string[]) ?? [],
+  status: r.status as ReturnItem['status'],
+  reviewResult: (r.reviewResult as ReviewResult | null) ?? null,
+  reviewRemark: r.reviewRemark,
+  reviewerName: r.reviewerName,
+  reviewTime: iso(r.reviewedAt),
+  shippingStatus: (r.shippingStatus as ReturnItem['shippingStatus']) ?? null,
+  shippingCompany: r.shippingCompany,
+  shippingNo: r.shippingNo,
+  refundId: r.refundId ?? null,
+  createTime: r.createdAt.toISOString(),
 });
 
 export async function listReturns(db: Db, q: ReturnListQuery): Promise<Page<ReturnItem>> {
@@ -173,10 +259,16 @@ export async function listReturns(db: Db, q: ReturnListQuery): Promise<Page<Retu
   if (q.userCode) where.push(eq(members.userCode, q.userCode.toUpperCase()));
   if (q.status) where.push(eq(returnRequests.status, q.status));
   if (q.shippingStatus) where.push(eq(returnRequests.shippingStatus, q.shippingStatus));
-  const [{ n }] = await db.select({ n: count() }).from(returnRequests).leftJoin(members, eq(members.id, returnRequests.memberId)).where(and(...where));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(returnRequests)
+    .leftJoin(members, eq(members.id, returnRequests.memberId))
+    .where(and(...where));
   const rows = await returnQuery(db)
     .where(and(...where))
-    .orderBy(...orderBy(q.sort, q.order, { id: returnRequests.id, create_time: returnRequests.createdAt, modify_time: returnRequests.updatedAt }, returnRequests.id))
+    .orderBy(
+      ...orderBy(q.sort, q.order, { id: returnRequests.id, create_time: returnRequests.createdAt, modify_time: returnRequests.updatedAt }, returnRequests.id),
+    )
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
   return { list: rows.map(toReturn), total: n };
@@ -208,12 +300,19 @@ export async function moveReturn(
     const step = returnTransition(r.status, r.shippingStatus, event);
     if (!step) throw conflict('退货申请当前状态不允许此操作', { status: r.status, shippingStatus: r.shippingStatus });
     const set: Partial<typeof returnRequests.$inferInsert> = { status: step.to, shippingStatus: step.toShipping, updatedAt: now };
-    if (event === 'pass' || event === 'fail') Object.assign(set, { reviewResult: extra.result, reviewRemark: extra.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now });
+    if (event === 'pass' || event === 'fail')
+      Object.assign(set, { reviewResult: extra.result, reviewRemark: extra.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now });
     if (event === 'send') Object.assign(set, { shippingCompany: extra.shippingCompany, shippingNo: extra.shippingNo });
     const updated = await tx
       .update(returnRequests)
       .set(set)
-      .where(and(eq(returnRequests.id, r.id), eq(returnRequests.status, r.status), r.shippingStatus ? eq(returnRequests.shippingStatus, r.shippingStatus) : sql`${returnRequests.shippingStatus} is null`))
+      .where(
+        and(
+          eq(returnRequests.id, r.id),
+          eq(returnRequests.status, r.status),
+          r.shippingStatus ? eq(returnRequests.shippingStatus, r.shippingStatus) : sql`${returnRequests.shippingStatus} is null`,
+        ),
+      )
       .returning({ id: returnRequests.id });
     if (!updated.length) throw conflict('退货申请已被他人处理，请刷新后重试');
     const purchaseEvent = PURCHASE_EVENT[event];
@@ -222,12 +321,32 @@ export async function moveReturn(
       const refund = await openRefund(
         tx,
         actor,
-        { memberId: r.memberId, sourceType: 'purchase_order', sourceId: r.purchaseOrderId, sourceNo: r.purchaseOrderNo, reason: 'return_goods', amount: r.amount, currency: r.currency, description: r.returnNo },
+        {
+          memberId: r.memberId,
+          sourceType: 'purchase_order',
+          sourceId: r.purchaseOrderId,
+          sourceNo: r.purchaseOrderNo,
+          reason: 'return_goods',
+          amount: r.amount,
+          currency: r.currency,
+          description: r.returnNo,
+        },
         now,
       );
       await tx.update(returnRequests).set({ refundId: refund.id }).where(eq(returnRequests.id, r.id));
     }
-    await writeAudit(tx, actor, { action: `afterSales.return.${event}`, targetType: 'return', targetId: r.id, before: { status: r.status, shippingStatus: r.shippingStatus }, after: set }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: `afterSales.return.${event}`,
+        targetType: 'return',
+        targetId: r.id,
+        before: { status: r.status, shippingStatus: r.shippingStatus },
+        after: set,
+      },
+      now,
+    );
   });
   return returnDetail(db, id);
 }
@@ -240,6 +359,8 @@ export async function countReturnsWaiting(db: Db): Promise<number> {
 
 /** Newest-first refunds of one purchase line or package (for other domains' detail screens). */
 export async function refundsOf(db: Db, sourceType: string, sourceId: string): Promise<Refund[]> {
-  const rows = await refundQuery(db).where(and(eq(refundRequests.sourceType, sourceType), eq(refundRequests.sourceId, sourceId))).orderBy(desc(refundRequests.id));
+  const rows = await refundQuery(db)
+    .where(and(eq(refundRequests.sourceType, sourceType), eq(refundRequests.sourceId, sourceId)))
+    .orderBy(desc(refundRequests.id));
   return rows.map(toRefund);
 }

@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/server';
 
-interface Entry { id: number; action: string; actorName: string; targetId: string; createTime: string }
-interface AuditPage { list: Entry[]; total: number; totalExact: boolean; nextCursor: string | null }
+interface Entry {
+  id: number;
+  action: string;
+  actorName: string;
+  targetId: string;
+  createTime: string;
+}
+interface AuditPage {
+  list: Entry[];
+  total: number;
+  totalExact: boolean;
+  nextCursor: string | null;
+}
 
 let t: TestApp;
 let admin: string;
@@ -37,7 +48,10 @@ describe('audit trail', () => {
     const since = await t.call<AuditPage>('GET', '/api/audit/pageList', { token: admin, query: { action: 'role.create', from: third.createTime } });
     expect(since.data.list).toHaveLength(3);
     const first = await t.call<AuditPage>('GET', '/api/audit/pageList', { token: admin, query: { action: 'role.create', limit: '2' } });
-    const second = await t.call<AuditPage>('GET', '/api/audit/pageList', { token: admin, query: { action: 'role.create', limit: '2', cursor: first.data.nextCursor! } });
+    const second = await t.call<AuditPage>('GET', '/api/audit/pageList', {
+      token: admin,
+      query: { action: 'role.create', limit: '2', cursor: first.data.nextCursor! },
+    });
     expect(second.data.list.map((e) => e.id)).toEqual(all.data.list.slice(2, 4).map((e) => e.id));
   });
 

@@ -58,8 +58,14 @@ export async function appliedMigrations(db: Db): Promise<number> {
 
 export async function ledgerTotals(db: Db): Promise<LedgerTotals> {
   const [n] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ledger_entries`);
-  const moves = await queryRows<{ currency: string; total: string }>(db, sql`select currency, coalesce(sum(amount), 0)::text as total from ledger_entries group by currency`);
-  const balances = await queryRows<{ currency: string; total: string }>(db, sql`select currency, coalesce(sum(balance), 0)::text as total from money_accounts group by currency`);
+  const moves = await queryRows<{ currency: string; total: string }>(
+    db,
+    sql`select currency, coalesce(sum(amount), 0)::text as total from ledger_entries group by currency`,
+  );
+  const balances = await queryRows<{ currency: string; total: string }>(
+    db,
+    sql`select currency, coalesce(sum(balance), 0)::text as total from money_accounts group by currency`,
+  );
   const byCurrency: LedgerTotals['byCurrency'] = {};
   for (const c of [...new Set([...moves.map((m) => m.currency), ...balances.map((b) => b.currency)])].sort()) {
     byCurrency[c] = { movements: moves.find((m) => m.currency === c)?.total ?? '0', balances: balances.find((b) => b.currency === c)?.total ?? '0' };
@@ -68,7 +74,10 @@ export async function ledgerTotals(db: Db): Promise<LedgerTotals> {
 }
 
 async function hasIdColumn(db: Db, table: string): Promise<boolean> {
-  const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from information_schema.columns where table_schema = 'public' and table_name = ${table} and column_name = 'id'`);
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from information_schema.columns where table_schema = 'public' and table_name = ${table} and column_name = 'id'`,
+  );
   return rows[0].n > 0;
 }
 
@@ -252,7 +261,8 @@ export async function compareWithManifest(db: Db, manifest: Manifest): Promise<s
     if (r.n !== n) problems.push(`${table}: ${r.n} 行，清单为 ${n} 行`);
   }
   const totals = await ledgerTotals(db);
-  if (JSON.stringify(totals) !== JSON.stringify(manifest.ledger)) problems.push(`账本合计不一致：${JSON.stringify(totals)} ≠ ${JSON.stringify(manifest.ledger)}`);
+  if (JSON.stringify(totals) !== JSON.stringify(manifest.ledger))
+    problems.push(`账本合计不一致：${JSON.stringify(totals)} ≠ ${JSON.stringify(manifest.ledger)}`);
   return problems;
 }
 

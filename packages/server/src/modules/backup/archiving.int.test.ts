@@ -28,13 +28,15 @@ let packageId: number;
 let purchaseId: number;
 
 const names = ARCHIVED.map((a) => ({ source: getTableConfig(a.source).name, archive: getTableConfig(a.archive).name, after: a.after }));
-const countOf = async (table: string, where = sql``) => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${sql.identifier(table)} ${where}`))[0].n;
+const countOf = async (table: string, where = sql``) =>
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${sql.identifier(table)} ${where}`))[0].n;
 async function detail<T>(url: string, token: string, id: number): Promise<T> {
   const res = await t.call<T>('GET', url, { token, query: { id: String(id) } });
   if (res.code !== 20000) throw new Error(`${url}: ${res.code} ${res.message}`);
   return res.data;
 }
-const packageTimeline = async (token: string) => (await detail<{ trace: { id: number; type: string; createTime: string }[] }>('/api/warehouse/package/detail', token, packageId)).trace;
+const packageTimeline = async (token: string) =>
+  (await detail<{ trace: { id: number; type: string; createTime: string }[] }>('/api/warehouse/package/detail', token, packageId)).trace;
 const lineTimeline = async (token: string) => (await detail<{ trace: { id: number; event: string }[] }>('/api/buy/detail', token, purchaseId)).trace;
 
 beforeAll(async () => {
@@ -46,9 +48,16 @@ beforeAll(async () => {
   const p = await newPackage(t.db, { status: 'pack_pretrial_pass', now: old });
   packageId = p.id;
   await payPackage(t.db, p.id, await systemOp(t.db, now));
-  const [line] = await queryRows<{ id: number }>(t.db, sql`select wi.purchase_id::int as id from package_items pi join warehouse_items wi on wi.id = pi.item_id where pi.package_id = ${p.id} limit 1`);
+  const [line] = await queryRows<{ id: number }>(
+    t.db,
+    sql`select wi.purchase_id::int as id from package_items pi join warehouse_items wi on wi.id = pi.item_id where pi.package_id = ${p.id} limit 1`,
+  );
   purchaseId = line.id;
-  for (const [days, type, event] of [[390, 'purchase_claim', 'claim'], [380, 'purchase_complete', 'complete'], [5, 'purchase_hold', 'hold']] as const) {
+  for (const [days, type, event] of [
+    [390, 'purchase_claim', 'claim'],
+    [380, 'purchase_complete', 'complete'],
+    [5, 'purchase_hold', 'hold'],
+  ] as const) {
     await t.db.insert(traceEvents).values({ purchaseId, type, event, actorName: 'buyer', createdAt: new Date(now.getTime() - days * DAY) });
   }
   for (const days of [200, 190, 100, 1]) {
@@ -104,10 +113,16 @@ describe('monthly archiving of what grows without end', () => {
     const old = await t.call<{ list: AuditEntry[]; total: number }>('GET', '/api/audit/pageList', { token, query: { from, to, action: 'test.' } });
     expect(old.data.list.map((e) => e.targetId)).toEqual(['d190', 'd200']);
     expect(old.data.total).toBe(2);
-    const all = await t.call<{ list: AuditEntry[]; total: number; nextCursor: string | null }>('GET', '/api/audit/pageList', { token, query: { action: 'test.', limit: '3' } });
+    const all = await t.call<{ list: AuditEntry[]; total: number; nextCursor: string | null }>('GET', '/api/audit/pageList', {
+      token,
+      query: { action: 'test.', limit: '3' },
+    });
     expect(all.data.total).toBe(4);
     expect(all.data.list.map((e) => e.targetId)).toEqual(['d1', 'd100', 'd190']);
-    const next = await t.call<{ list: AuditEntry[] }>('GET', '/api/audit/pageList', { token, query: { action: 'test.', limit: '3', cursor: all.data.nextCursor! } });
+    const next = await t.call<{ list: AuditEntry[] }>('GET', '/api/audit/pageList', {
+      token,
+      query: { action: 'test.', limit: '3', cursor: all.data.nextCursor! },
+    });
     expect(next.data.list.map((e) => e.targetId)).toEqual(['d200']);
   }, 60_000);
 

@@ -3,8 +3,16 @@ import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { BackupSettings } from '@waystation/shared/contract/backup';
 import { type Db, queryRows } from '../../db';
 import {
-  auditLogs, auditLogsArchive, notifyLogs, notifyLogsArchive, outboxMessages, outboxMessagesArchive, packageTraces, packageTracesArchive,
-  traceEvents, traceEventsArchive,
+  auditLogs,
+  auditLogsArchive,
+  notifyLogs,
+  notifyLogsArchive,
+  outboxMessages,
+  outboxMessagesArchive,
+  packageTraces,
+  packageTracesArchive,
+  traceEvents,
+  traceEventsArchive,
 } from '../../db/schema';
 
 /**
@@ -33,7 +41,10 @@ export const ARCHIVED: { source: PgTable; archive: PgTable; after: Setting }[] =
 
 /** Moves one batch of rows older than `cutoff` (one statement, so one transaction); returns how many moved. */
 async function moveBatch(db: Db, source: PgTable, archive: PgTable, cutoff: Date): Promise<number> {
-  const cols = sql.join(Object.values(getTableColumns(source)).map((c) => sql.identifier(c.name)), sql`, `);
+  const cols = sql.join(
+    Object.values(getTableColumns(source)).map((c) => sql.identifier(c.name)),
+    sql`, `,
+  );
   const [{ n }] = await queryRows<{ n: number }>(
     db,
     sql`with moved as (

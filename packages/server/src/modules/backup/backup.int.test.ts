@@ -45,7 +45,13 @@ beforeAll(async () => {
       await newLine(t.db, { trackingNo: `BK${n++}` });
     }
   })();
-  const r = await createBackup(t.db, { source: 'pglite', uploadsDir: path.join(work, 'source', 'uploads'), outDir: path.join(work, 'backups'), now: new Date(), reason: 'manual' });
+  const r = await createBackup(t.db, {
+    source: 'pglite',
+    uploadsDir: path.join(work, 'source', 'uploads'),
+    outDir: path.join(work, 'backups'),
+    now: new Date(),
+    reason: 'manual',
+  });
   writing = false;
   await writes;
   archive = r.file;
@@ -61,18 +67,32 @@ describe('backup and restore', () => {
   it('restores into an empty data directory with npm run restore: every table and the ledger equal the manifest, and the package keeps its timeline', async () => {
     const dataDir = path.join(work, 'restored');
     const run = spawnSync(process.execPath, [path.join(ROOT, 'scripts/backup.mjs'), 'restore', archive], {
-      cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', VITEST: '' }, encoding: 'utf8',
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', VITEST: '' },
+      encoding: 'utf8',
     });
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain('equal to the manifest');
     expect(run.status).toBe(0);
     expect(fs.readFileSync(path.join(dataDir, 'uploads', 'qc', '202611', 'photo.png')).length).toBe(2048);
     // Restoring over it again is refused without --force.
-    const again = spawnSync(process.execPath, [path.join(ROOT, 'scripts/backup.mjs'), 'restore', archive], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
+    const again = spawnSync(process.execPath, [path.join(ROOT, 'scripts/backup.mjs'), 'restore', archive], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('already holds a database');
     // The restored server serves the package with its whole timeline, logging in as before.
-    const { app } = await buildApp({ ...configFromEnv({}), dataDir, demo: false, logLevel: 'silent', adminPassword: 'admin12345', webDist: undefined, secretKey: 'waystation-test-secret-key' });
+    const { app } = await buildApp({
+      ...configFromEnv({}),
+      dataDir,
+      demo: false,
+      logLevel: 'silent',
+      adminPassword: 'admin12345',
+      webDist: undefined,
+      secretKey: 'waystation-test-secret-key',
+    });
     try {
       const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'admin', password: 'admin12345' } });
       expect(await timelineOf(app, login.json().data.token, packageId)).toEqual(timeline);

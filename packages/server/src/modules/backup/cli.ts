@@ -31,18 +31,28 @@ async function backup(): Promise<void> {
       return;
     }
   }
-  const database = cfg.databaseUrl ? await openPostgres(cfg.databaseUrl, { migrate: false, max: 2 }) : await openPglite(cfg.dataDir, { migrationsFolder: false });
+  const database = cfg.databaseUrl
+    ? await openPostgres(cfg.databaseUrl, { migrate: false, max: 2 })
+    : await openPglite(cfg.dataDir, { migrationsFolder: false });
   try {
     const deps = backupDepsOf(cfg, database.kind);
     // A database not yet migrated to a version with the runs table: the archive alone, unrecorded.
     if (!(await tablesOf(database.db)).includes('backup_runs')) {
-      const r = await createBackup(database.db, { source: database.kind, uploadsDir: uploadsDirOf(cfg), outDir: deps.storage.stagingDir(), now: new Date(), reason: 'manual' });
+      const r = await createBackup(database.db, {
+        source: database.kind,
+        uploadsDir: uploadsDirOf(cfg),
+        outDir: deps.storage.stagingDir(),
+        now: new Date(),
+        reason: 'manual',
+      });
       await deps.storage.put(path.basename(r.file), r.file);
       console.log(`Backup written: ${deps.storage.where} ${path.basename(r.file)} (${mb(r.bytes)}, ${r.ms} ms)`);
       return;
     }
     const r = await commandLineBackup(database.db, deps);
-    console.log(`Backup written: ${deps.storage.where}${deps.storage.kind === 'folder' ? path.sep : ''}${r.fileName} (${mb(r.bytes ?? 0)}, ${r.tableCount} tables, ${r.rowCount} rows, ${r.finishedAt!.getTime() - r.startedAt.getTime()} ms)`);
+    console.log(
+      `Backup written: ${deps.storage.where}${deps.storage.kind === 'folder' ? path.sep : ''}${r.fileName} (${mb(r.bytes ?? 0)}, ${r.tableCount} tables, ${r.rowCount} rows, ${r.finishedAt!.getTime() - r.startedAt.getTime()} ms)`,
+    );
   } finally {
     await database.close();
   }
@@ -73,7 +83,9 @@ async function restore(): Promise<void> {
     if (fetched) fs.rmSync(path.dirname(fetched), { recursive: true, force: true });
   }
   const { dir, manifest } = opened;
-  console.log(`Archive ${file}: checksums OK (${Object.keys(manifest.files).length} files), taken ${manifest.createdAt} from ${manifest.source}, schema ${manifest.schema.migrations} migrations`);
+  console.log(
+    `Archive ${file}: checksums OK (${Object.keys(manifest.files).length} files), taken ${manifest.createdAt} from ${manifest.source}, schema ${manifest.schema.migrations} migrations`,
+  );
   let database: Database;
   try {
     if (cfg.databaseUrl) {
@@ -89,7 +101,10 @@ async function restore(): Promise<void> {
       if (dataDirInUse(cfg.dataDir)) throw new BackupRefused(`A server is running on ${cfg.dataDir}: stop it first.`);
       const pgDir = path.join(cfg.dataDir, 'pglite');
       if (fs.existsSync(pgDir) && fs.readdirSync(pgDir).length) {
-        if (!force) throw new BackupRefused(`The data directory ${cfg.dataDir} already holds a database: restore into an empty one (another DATA_DIR), or add --force to replace it.`);
+        if (!force)
+          throw new BackupRefused(
+            `The data directory ${cfg.dataDir} already holds a database: restore into an empty one (another DATA_DIR), or add --force to replace it.`,
+          );
         fs.rmSync(pgDir, { recursive: true, force: true });
       }
       database = await openPglite(cfg.dataDir, { migrationsFolder: migrationsUpTo(manifest.schema.migrations) });
@@ -105,7 +120,9 @@ async function restore(): Promise<void> {
     else await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
     const files = restoreUploads(dir, uploadsDirOf(cfg));
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-    console.log(`Restored ${Object.keys(manifest.tables).length} tables (${rows} rows, equal to the manifest), ${files} uploaded files; ledger check OK (${ledger.entries} rows); ${Date.now() - started} ms`);
+    console.log(
+      `Restored ${Object.keys(manifest.tables).length} tables (${rows} rows, equal to the manifest), ${files} uploaded files; ledger check OK (${ledger.entries} rows); ${Date.now() - started} ms`,
+    );
     await database.close();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

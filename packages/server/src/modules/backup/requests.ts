@@ -31,7 +31,14 @@ export function watchBackupRequests(db: Db, deps: BackupDeps, config: { dataDir:
         let answer: object;
         try {
           const r = await commandLineBackup(db, deps);
-          answer = { ok: true, file: `${deps.storage.where}${deps.storage.kind === 'folder' ? path.sep : ''}${r.fileName}`, bytes: r.bytes, tables: r.tableCount, rows: r.rowCount, ms: r.finishedAt!.getTime() - r.startedAt.getTime() };
+          answer = {
+            ok: true,
+            file: `${deps.storage.where}${deps.storage.kind === 'folder' ? path.sep : ''}${r.fileName}`,
+            bytes: r.bytes,
+            tables: r.tableCount,
+            rows: r.rowCount,
+            ms: r.finishedAt!.getTime() - r.startedAt.getTime(),
+          };
         } catch (err) {
           answer = { ok: false, message: (err as Error).message };
         }

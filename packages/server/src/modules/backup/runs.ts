@@ -40,7 +40,8 @@ export function parseArchiveName(name: string): { at: Date; reason: BackupReason
 }
 
 /** Whether a run marked running is really still going (not left behind by a server that stopped mid-backup). */
-export const isLive = (run: Pick<RunRow, 'status' | 'startedAt'>, now: Date) => run.status === 'running' && now.getTime() - run.startedAt.getTime() < BACKUP_LEASE_MS;
+export const isLive = (run: Pick<RunRow, 'status' | 'startedAt'>, now: Date) =>
+  run.status === 'running' && now.getTime() - run.startedAt.getTime() < BACKUP_LEASE_MS;
 
 /** A live run, if any: one backup at a time. */
 export async function liveRun(db: Db, now: Date): Promise<RunRow | null> {
@@ -52,10 +53,22 @@ export async function liveRun(db: Db, now: Date): Promise<RunRow | null> {
   return row ?? null;
 }
 
-export async function insertRun(db: Db, deps: BackupDeps, run: { reason: BackupReason; operatorId?: number | null; operatorName: string }, now: Date): Promise<RunRow> {
+export async function insertRun(
+  db: Db,
+  deps: BackupDeps,
+  run: { reason: BackupReason; operatorId?: number | null; operatorName: string },
+  now: Date,
+): Promise<RunRow> {
   const [row] = await db
     .insert(backupRuns)
-    .values({ reason: run.reason, status: 'running', target: deps.storage.kind, operatorId: run.operatorId ?? null, operatorName: run.operatorName, startedAt: now })
+    .values({
+      reason: run.reason,
+      status: 'running',
+      target: deps.storage.kind,
+      operatorId: run.operatorId ?? null,
+      operatorName: run.operatorName,
+      startedAt: now,
+    })
     .returning();
   return row;
 }
@@ -84,12 +97,21 @@ export async function takeBackup(db: Db, deps: BackupDeps, run: Pick<RunRow, 'id
   let staged: string | null = null;
   try {
     const r = await createBackup(db, {
-      source: deps.dbKind, uploadsDir: uploadsDirOf(deps.config), outDir: deps.storage.stagingDir(), fileName: name, now, reason: run.reason,
+      source: deps.dbKind,
+      uploadsDir: uploadsDirOf(deps.config),
+      outDir: deps.storage.stagingDir(),
+      fileName: name,
+      now,
+      reason: run.reason,
     });
     staged = r.file;
     await deps.storage.put(name, r.file);
     staged = null;
-    const [row] = await db.update(backupRuns).set({ status: 'ok', ...summaryOf(r), fileName: name, finishedAt: deps.config.now() }).where(eq(backupRuns.id, run.id)).returning();
+    const [row] = await db
+      .update(backupRuns)
+      .set({ status: 'ok', ...summaryOf(r), fileName: name, finishedAt: deps.config.now() })
+      .where(eq(backupRuns.id, run.id))
+      .returning();
     return row;
   } catch (err) {
     if (staged) fs.rmSync(staged, { force: true });
@@ -110,7 +132,14 @@ const summaryOf = (r: BackupResult) => ({
 /** Records a backup taken where no run row could exist yet (before the migrations that create the table). */
 export async function recordFinishedBackup(db: Db, deps: BackupDeps, r: BackupResult & { name: string }, reason: BackupReason, startedAt: Date): Promise<void> {
   await db.insert(backupRuns).values({
-    reason, status: 'ok', target: deps.storage.kind, fileName: r.name, operatorName: 'system', startedAt, finishedAt: deps.config.now(), ...summaryOf(r),
+    reason,
+    status: 'ok',
+    target: deps.storage.kind,
+    fileName: r.name,
+    operatorName: 'system',
+    startedAt,
+    finishedAt: deps.config.now(),
+    ...summaryOf(r),
   });
 }
 
@@ -132,5 +161,12 @@ export async function dropOldFailures(db: Db, before: Date, now: Date): Promise<
   await db
     .update(backupRuns)
     .set({ deletedAt: now, deletedBy: 'retention' })
-    .where(and(eq(backupRuns.reason, 'scheduled'), or(eq(backupRuns.status, 'failed'), eq(backupRuns.status, 'running')), lt(backupRuns.startedAt, before), isNull(backupRuns.deletedAt)));
+    .where(
+      and(
+        eq(backupRuns.reason, 'scheduled'),
+        or(eq(backupRuns.status, 'failed'), eq(backupRuns.status, 'running')),
+        lt(backupRuns.startedAt, before),
+        isNull(backupRuns.deletedAt),
+      ),
+    );
 }

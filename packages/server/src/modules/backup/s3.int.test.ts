@@ -76,9 +76,17 @@ describe('S3-compatible backup target', () => {
   it('restores from the bucket with npm run restore <name>: checksums, rows and ledger equal the manifest', async () => {
     const dataDir = path.join(work, 'restored');
     const env = {
-      ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', VITEST: '', BACKUP_DIR: path.join(work, 'no-such-folder'),
-      BACKUP_S3_BUCKET: settings.bucket, BACKUP_S3_ENDPOINT: settings.endpoint, BACKUP_S3_REGION: settings.region,
-      BACKUP_S3_ACCESS_KEY_ID: settings.accessKeyId, BACKUP_S3_SECRET_ACCESS_KEY: settings.secretAccessKey, BACKUP_S3_PREFIX: 'prod',
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      VITEST: '',
+      BACKUP_DIR: path.join(work, 'no-such-folder'),
+      BACKUP_S3_BUCKET: settings.bucket,
+      BACKUP_S3_ENDPOINT: settings.endpoint,
+      BACKUP_S3_REGION: settings.region,
+      BACKUP_S3_ACCESS_KEY_ID: settings.accessKeyId,
+      BACKUP_S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+      BACKUP_S3_PREFIX: 'prod',
     };
     // Asynchronously: the stand-in answers from this process.
     const out = await run(process.execPath, [path.join(ROOT, 'scripts/backup.mjs'), 'restore', name], { cwd: ROOT, env, encoding: 'utf8' });
@@ -87,7 +95,11 @@ describe('S3-compatible backup target', () => {
     expect(out.stdout).toContain('ledger check OK');
     expect(fs.existsSync(path.join(dataDir, 'pglite'))).toBe(true);
 
-    const unknown = await run(process.execPath, [path.join(ROOT, 'scripts/backup.mjs'), 'restore', 'waystation-20200101-000000-manual.tar.gz'], { cwd: ROOT, env: { ...env, DATA_DIR: path.join(work, 'r2') }, encoding: 'utf8' }).catch((e: { code: number; stderr: string }) => e);
+    const unknown = await run(process.execPath, [path.join(ROOT, 'scripts/backup.mjs'), 'restore', 'waystation-20200101-000000-manual.tar.gz'], {
+      cwd: ROOT,
+      env: { ...env, DATA_DIR: path.join(work, 'r2') },
+      encoding: 'utf8',
+    }).catch((e: { code: number; stderr: string }) => e);
     expect(unknown).toMatchObject({ code: 1, stderr: expect.stringContaining('nor in the backup target s3://ws-backups/prod/') });
   }, 120_000);
 

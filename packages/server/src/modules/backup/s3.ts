@@ -17,7 +17,9 @@ export function s3Storage(s: S3Settings, stagingDir: () => string): BackupStorag
     async put(name, file) {
       try {
         const bytes = fs.statSync(file).size;
-        await client.send(new PutObjectCommand({ Bucket: s.bucket, Key: key(name), Body: fs.createReadStream(file), ContentLength: bytes, ContentType: 'application/gzip' }));
+        await client.send(
+          new PutObjectCommand({ Bucket: s.bucket, Key: key(name), Body: fs.createReadStream(file), ContentLength: bytes, ContentType: 'application/gzip' }),
+        );
       } finally {
         fs.rmSync(file, { force: true });
       }

@@ -23,8 +23,16 @@ describe('retention', () => {
     const runs = days('2026-10-01', 45); // 2026-10-01 … 2026-11-14
     const plan = retentionPlan(runs, { keepDaily: 7, keepWeekly: 4 });
     expect(plan.keep.map((r) => r.slot)).toEqual([
-      '2026-11-14', '2026-11-13', '2026-11-12', '2026-11-11', '2026-11-10', '2026-11-09', '2026-11-08', // the week (11-08 is a Sunday)
-      '2026-11-01', '2026-10-25', '2026-10-18', // with 11-08 the four newest Sundays
+      '2026-11-14',
+      '2026-11-13',
+      '2026-11-12',
+      '2026-11-11',
+      '2026-11-10',
+      '2026-11-09',
+      '2026-11-08', // the week (11-08 is a Sunday)
+      '2026-11-01',
+      '2026-10-25',
+      '2026-10-18', // with 11-08 the four newest Sundays
     ]);
     expect(plan.drop).toHaveLength(45 - 10);
     expect(plan.drop.map((r) => r.slot)).toContain('2026-10-11'); // the fifth Sunday

@@ -18,7 +18,12 @@ const OFFSET = 8 * 3600_000; // business time is Asia/Shanghai (UTC+8, no daylig
 const SYSTEM: Actor = { id: null, name: 'system', ip: '' };
 
 export const DEFAULT_SETTINGS: BackupSettings = {
-  enabled: true, dailyAt: '03:00', keepDaily: 7, keepWeekly: 4, archiveLogsAfterDays: 180, archiveTracesAfterDays: 365,
+  enabled: true,
+  dailyAt: '03:00',
+  keepDaily: 7,
+  keepWeekly: 4,
+  archiveLogsAfterDays: 180,
+  archiveTracesAfterDays: 365,
 };
 
 export async function readSettings(db: Db): Promise<BackupSettings & { updatedAt: Date | null; updatedBy: string }> {
@@ -79,7 +84,12 @@ export async function applyRetention(db: Db, deps: BackupDeps, settings: Pick<Ba
     await deps.storage.delete(run.fileName);
     await db.transaction(async (tx) => {
       await markDeleted(tx, [run.id], 'retention', now);
-      await writeAudit(tx, SYSTEM, { action: 'backup.retention', targetType: 'backup', targetId: run.fileName, before: { slot: run.slot, fileName: run.fileName } }, now);
+      await writeAudit(
+        tx,
+        SYSTEM,
+        { action: 'backup.retention', targetType: 'backup', targetId: run.fileName, before: { slot: run.slot, fileName: run.fileName } },
+        now,
+      );
     });
   }
   const oldest = plan.keep.map((r) => r.startedAt).sort((a, b) => a.getTime() - b.getTime())[0];
@@ -90,7 +100,8 @@ export async function applyRetention(db: Db, deps: BackupDeps, settings: Pick<Ba
 async function scheduleBackupJobs(db: Db, now: Date): Promise<void> {
   const settings = await readSettings(db);
   const slot = latestSlot(now, settings.dailyAt);
-  if (settings.enabled) await enqueueJob(db, { kind: 'backup.scheduled', key: `backup.scheduled:${slot.slot}`, payload: { slot: slot.slot }, runAt: slot.at }, now);
+  if (settings.enabled)
+    await enqueueJob(db, { kind: 'backup.scheduled', key: `backup.scheduled:${slot.slot}`, payload: { slot: slot.slot }, runAt: slot.at }, now);
   // Archiving: once a month, at the time of the month's first daily slot.
   const month = slot.slot.slice(0, 7);
   const firstAt = new Date(Date.parse(`${month}-01T${settings.dailyAt}:00Z`) - OFFSET);

@@ -28,9 +28,18 @@ afterAll(async () => {
 });
 
 const sets = () => jobSetsOf({ config: t.config, dbKind: t.database.kind });
-const archives = () => fs.readdirSync(path.join(work, 'backups')).filter((n) => n.endsWith('.tar.gz')).sort();
+const archives = () =>
+  fs
+    .readdirSync(path.join(work, 'backups'))
+    .filter((n) => n.endsWith('.tar.gz'))
+    .sort();
 const keptSlots = async () =>
-  (await t.db.select({ slot: backupRuns.slot }).from(backupRuns).where(and(eq(backupRuns.reason, 'scheduled'), isNull(backupRuns.deletedAt))))
+  (
+    await t.db
+      .select({ slot: backupRuns.slot })
+      .from(backupRuns)
+      .where(and(eq(backupRuns.reason, 'scheduled'), isNull(backupRuns.deletedAt)))
+  )
     .map((r) => r.slot)
     .sort();
 // Sessions end after 8 idle hours of the test clock (and a new login ends the older one): a login for each call.
@@ -49,7 +58,17 @@ describe('scheduled backups', () => {
       t.clock.advance(DAY);
     }
     // Slots 2026-11-22 (Sunday, due at start: its 03:00 had passed) … 2026-12-11; Sundays 11-22, 11-29, 12-06.
-    expect(await keptSlots()).toEqual(['2026-11-22', '2026-11-29', '2026-12-05', '2026-12-06', '2026-12-07', '2026-12-08', '2026-12-09', '2026-12-10', '2026-12-11']);
+    expect(await keptSlots()).toEqual([
+      '2026-11-22',
+      '2026-11-29',
+      '2026-12-05',
+      '2026-12-06',
+      '2026-12-07',
+      '2026-12-08',
+      '2026-12-09',
+      '2026-12-10',
+      '2026-12-11',
+    ]);
     const scheduled = archives().filter((n) => n.includes('-scheduled-'));
     expect(scheduled).toHaveLength(9);
     expect(archives().filter((n) => n.includes('-manual-'))).toHaveLength(1);
@@ -93,7 +112,10 @@ describe('scheduled backups', () => {
       const runs = await t.db.select().from(backupRuns).where(eq(backupRuns.slot, slot));
       expect(runs).toHaveLength(1);
       expect(runs[0].status).toBe('ok');
-      const slotJobs = await t.db.select().from(jobs).where(eq(jobs.key, `backup.scheduled:${slot}`));
+      const slotJobs = await t.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.key, `backup.scheduled:${slot}`));
       expect(slotJobs).toHaveLength(1);
       expect(slotJobs[0]).toMatchObject({ status: 'done', attempts: 1 });
       // One new archive; the day without a backup (schedule off) left 12-07 among the newest seven, so nothing dropped.
@@ -114,7 +136,10 @@ describe('scheduled backups', () => {
     const [failed] = await t.db.select().from(backupRuns).where(eq(backupRuns.slot, slot));
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/EEXIST|ENOTDIR/);
-    const list = await t.call<{ list: { status: string; error: string; reason: string }[] }>('GET', '/api/backup/list', { token: await t.login(), query: { limit: '50' } });
+    const list = await t.call<{ list: { status: string; error: string; reason: string }[] }>('GET', '/api/backup/list', {
+      token: await t.login(),
+      query: { limit: '50' },
+    });
     expect(list.data.list.find((i) => i.status === 'failed')).toMatchObject({ reason: 'scheduled', error: failed.error });
 
     fs.rmSync(path.join(work, 'backups', '.staging'));

@@ -70,10 +70,28 @@ describe('数据备份 API', () => {
   });
 
   it('lists an archive copied in by hand, and a run whose archive went missing', async () => {
-    fs.copyFileSync(path.join(work, 'backups', (await list()).data.list[0].fileName), path.join(work, 'backups', 'waystation-20261001-010000-pre-migration.tar.gz'));
-    const [recorded] = await t.db.insert(backupRuns).values({ reason: 'manual', status: 'ok', target: 'folder', fileName: 'waystation-20261101-010000-manual-r999.tar.gz', startedAt: new Date('2026-11-01T01:00:00Z'), bytes: 10 }).returning();
+    fs.copyFileSync(
+      path.join(work, 'backups', (await list()).data.list[0].fileName),
+      path.join(work, 'backups', 'waystation-20261001-010000-pre-migration.tar.gz'),
+    );
+    const [recorded] = await t.db
+      .insert(backupRuns)
+      .values({
+        reason: 'manual',
+        status: 'ok',
+        target: 'folder',
+        fileName: 'waystation-20261101-010000-manual-r999.tar.gz',
+        startedAt: new Date('2026-11-01T01:00:00Z'),
+        bytes: 10,
+      })
+      .returning();
     const items = (await list()).data.list;
-    expect(items.find((i) => i.fileName.includes('pre-migration'))).toMatchObject({ runId: null, reason: 'pre-migration', status: 'ok', startTime: '2026-10-01T01:00:00.000Z' });
+    expect(items.find((i) => i.fileName.includes('pre-migration'))).toMatchObject({
+      runId: null,
+      reason: 'pre-migration',
+      status: 'ok',
+      startTime: '2026-10-01T01:00:00.000Z',
+    });
     expect(items.find((i) => i.runId === recorded.id)).toMatchObject({ missing: true });
     expect(items.map((i) => i.startTime)).toEqual([...items.map((i) => i.startTime)].sort().reverse());
   });
@@ -95,7 +113,10 @@ describe('数据备份 API', () => {
     expect((await t.call('POST', '/api/backup/delete', { token: admin, body: { name: 'waystation-20261001-010000-pre-migration.tar.gz' } })).code).toBe(20000);
     expect(fs.existsSync(path.join(work, 'backups', 'waystation-20261001-010000-pre-migration.tar.gz'))).toBe(false);
 
-    const [failed] = await t.db.insert(backupRuns).values({ reason: 'manual', status: 'failed', target: 'folder', error: 'disk full', startedAt: t.clock.now() }).returning();
+    const [failed] = await t.db
+      .insert(backupRuns)
+      .values({ reason: 'manual', status: 'failed', target: 'folder', error: 'disk full', startedAt: t.clock.now() })
+      .returning();
     expect((await list()).data.list.find((i) => i.runId === failed.id)).toMatchObject({ status: 'failed', error: 'disk full', fileName: '' });
     expect((await t.call('POST', '/api/backup/delete', { token: admin, body: { runId: failed.id } })).code).toBe(20000);
     expect((await list()).data.list.find((i) => i.runId === failed.id)).toBeUndefined();
@@ -138,8 +159,12 @@ describe('数据备份 API', () => {
   it('answers 40300 to everyone but the super admin, on every call', async () => {
     const ops = await t.login('ops1', DEMO_PASSWORD);
     const calls: [string, string, object?][] = [
-      ['GET', '/api/backup/list'], ['POST', '/api/backup/run', {}], ['GET', '/api/backup/download?name=waystation-20261001-010000-manual.tar.gz'],
-      ['POST', '/api/backup/delete', { runId: 1 }], ['GET', '/api/backup/settings'], ['POST', '/api/backup/saveSettings', DEFAULT_SETTINGS],
+      ['GET', '/api/backup/list'],
+      ['POST', '/api/backup/run', {}],
+      ['GET', '/api/backup/download?name=waystation-20261001-010000-manual.tar.gz'],
+      ['POST', '/api/backup/delete', { runId: 1 }],
+      ['GET', '/api/backup/settings'],
+      ['POST', '/api/backup/saveSettings', DEFAULT_SETTINGS],
     ];
     const runsBefore = await t.db.select().from(backupRuns);
     for (const [method, url, body] of calls) {

@@ -23,9 +23,18 @@ const INTERRUPTED = '备份中断：服务器在备份过程中停止（Interrup
 function itemOfRun(run: RunRow, stored: Map<string, StoredBackup> | null, now: Date): BackupItem {
   const stale = run.status === 'running' && !isLive(run, now);
   return {
-    runId: run.id, fileName: run.fileName, reason: run.reason as BackupReason, status: stale ? 'failed' : (run.status as BackupItem['status']),
-    startTime: run.startedAt.toISOString(), finishTime: run.finishedAt?.toISOString() ?? null, bytes: run.bytes, tables: run.tableCount, rows: run.rowCount,
-    error: stale ? INTERRUPTED : run.error, operatorName: run.operatorName, missing: run.status === 'ok' && !!stored && !stored.has(run.fileName),
+    runId: run.id,
+    fileName: run.fileName,
+    reason: run.reason as BackupReason,
+    status: stale ? 'failed' : (run.status as BackupItem['status']),
+    startTime: run.startedAt.toISOString(),
+    finishTime: run.finishedAt?.toISOString() ?? null,
+    bytes: run.bytes,
+    tables: run.tableCount,
+    rows: run.rowCount,
+    error: stale ? INTERRUPTED : run.error,
+    operatorName: run.operatorName,
+    missing: run.status === 'ok' && !!stored && !stored.has(run.fileName),
   };
 }
 
@@ -48,8 +57,18 @@ export async function listBackups(db: Db, deps: BackupDeps, q: BackupListQuery, 
     const parsed = parseArchiveName(s.name);
     if (recorded.has(s.name) || !parsed) continue;
     items.push({
-      runId: null, fileName: s.name, reason: parsed.reason, status: 'ok', startTime: parsed.at.toISOString(), finishTime: null, bytes: s.bytes,
-      tables: null, rows: null, error: '', operatorName: '', missing: false,
+      runId: null,
+      fileName: s.name,
+      reason: parsed.reason,
+      status: 'ok',
+      startTime: parsed.at.toISOString(),
+      finishTime: null,
+      bytes: s.bytes,
+      tables: null,
+      rows: null,
+      error: '',
+      operatorName: '',
+      missing: false,
     });
   }
   items.sort((a, b) => b.startTime.localeCompare(a.startTime) || (b.runId ?? 0) - (a.runId ?? 0));
@@ -104,10 +123,17 @@ export async function deleteBackup(db: Db, deps: BackupDeps, actor: Actor, body:
     const name = run ? run.fileName : body.name!;
     if (run && isLive(run, now)) throw conflict('备份正在进行，完成后才能删除 / The backup is still running');
     if (run) await tx.update(backupRuns).set({ deletedAt: now, deletedBy: actor.name }).where(eq(backupRuns.id, run.id));
-    await writeAudit(tx, actor, {
-      action: 'backup.delete', targetType: 'backup', targetId: name || `run:${run?.id}`,
-      before: run ? { runId: run.id, reason: run.reason, status: run.status, fileName: run.fileName, bytes: run.bytes } : { fileName: name },
-    }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'backup.delete',
+        targetType: 'backup',
+        targetId: name || `run:${run?.id}`,
+        before: run ? { runId: run.id, reason: run.reason, status: run.status, fileName: run.fileName, bytes: run.bytes } : { fileName: name },
+      },
+      now,
+    );
     // Last, inside the transaction: when the target refuses, the record stays as it was.
     if (name) await deps.storage.delete(name);
   });
@@ -117,9 +143,18 @@ export async function deleteBackup(db: Db, deps: BackupDeps, actor: Actor, body:
 export async function preMigrationBackup(db: Db, deps: BackupDeps): Promise<BackupResult & { name: string; startedAt: Date }> {
   const startedAt = deps.config.now();
   const name = archiveName(startedAt, 'pre-migration');
-  const r = await createBackup(db, { source: deps.dbKind, uploadsDir: uploadsDirOf(deps.config), outDir: deps.storage.stagingDir(), fileName: name, now: startedAt, reason: 'pre-migration' });
+  const r = await createBackup(db, {
+    source: deps.dbKind,
+    uploadsDir: uploadsDirOf(deps.config),
+    outDir: deps.storage.stagingDir(),
+    fileName: name,
+    now: startedAt,
+    reason: 'pre-migration',
+  });
   await deps.storage.put(name, r.file);
-  console.log(`New migrations to apply: backed up the database first → ${deps.storage.where}${deps.storage.kind === 'folder' ? '/' : ''}${name} (${(r.bytes / 1e6).toFixed(1)} MB, ${r.ms} ms)`);
+  console.log(
+    `New migrations to apply: backed up the database first → ${deps.storage.where}${deps.storage.kind === 'folder' ? '/' : ''}${name} (${(r.bytes / 1e6).toFixed(1)} MB, ${r.ms} ms)`,
+  );
   return { ...r, name, startedAt };
 }
 

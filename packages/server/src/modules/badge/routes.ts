@@ -6,13 +6,20 @@ import type { ModuleContext } from '..';
 export function badgeRoutes(app: FastifyInstance, { badges }: ModuleContext): void {
   const { db } = app.services;
   api(app, {
-    method: 'GET', url: '/api/back/getTaskNum', permission: 'authenticated', summary: 'Menu badge counters',
+    method: 'GET',
+    url: '/api/back/getTaskNum',
+    permission: 'authenticated',
+    summary: 'Menu badge counters',
     data: TaskNumResult,
     handler: ({ caller }) => badges.all(db, caller),
   });
   api(app, {
-    method: 'POST', url: '/api/back/getTaskNumByType', permission: 'authenticated', summary: 'One menu badge counter',
-    body: TaskNumByTypeBody, data: TaskNumByTypeResult,
+    method: 'POST',
+    url: '/api/back/getTaskNumByType',
+    permission: 'authenticated',
+    summary: 'One menu badge counter',
+    body: TaskNumByTypeBody,
+    data: TaskNumByTypeResult,
     handler: ({ body, caller }) => badges.one(db, caller, body.taskNumType),
   });
 }

@@ -9,8 +9,15 @@ import { invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, offsetOf, orderBy } from '../../core/paging';
 
 const toAgreement = (r: typeof agreements.$inferSelect): Agreement => ({
-  id: r.id, code: r.code, title: r.title, appId: r.appId, requireAccept: r.requireAccept, currentVersion: r.currentVersion,
-  status: r.status as 'activity' | 'disabled', sort: r.sort, modifyTime: r.updatedAt.toISOString(),
+  id: r.id,
+  code: r.code,
+  title: r.title,
+  appId: r.appId,
+  requireAccept: r.requireAccept,
+  currentVersion: r.currentVersion,
+  status: r.status as 'activity' | 'disabled',
+  sort: r.sort,
+  modifyTime: r.updatedAt.toISOString(),
 });
 
 export async function listAgreements(db: Db, q: AgreementListQuery): Promise<Page<Agreement>> {
@@ -19,9 +26,13 @@ export async function listAgreements(db: Db, q: AgreementListQuery): Promise<Pag
   if (q.keyword) conds.push(or(ilike(agreements.title, containsPattern(q.keyword)), ilike(agreements.code, containsPattern(q.keyword)))!);
   const where = conds.length ? and(...conds) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(agreements).where(where);
-  const rows = await db.select().from(agreements).where(where)
+  const rows = await db
+    .select()
+    .from(agreements)
+    .where(where)
     .orderBy(...orderBy(q.sort ?? 'sort', q.order ?? 'asc', { id: agreements.id, sort: agreements.sort, modify_time: agreements.updatedAt }, agreements.id))
-    .limit(q.limit).offset(offsetOf(q.page, q.limit));
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   return { list: rows.map(toAgreement), total };
 }
 
@@ -33,11 +44,18 @@ export async function saveAgreement(db: Db, actor: Actor, input: z.output<typeof
       if (id) {
         const [before] = await tx.select().from(agreements).where(eq(agreements.id, id)).limit(1);
         if (!before) throw notFound('协议不存在');
-        const [after] = await tx.update(agreements).set({ ...fields, updatedAt: now }).where(eq(agreements.id, id)).returning();
+        const [after] = await tx
+          .update(agreements)
+          .set({ ...fields, updatedAt: now })
+          .where(eq(agreements.id, id))
+          .returning();
         await writeAudit(tx, actor, { action: 'agreement.update', targetType: 'agreement', targetId: id, before, after }, now);
         return { id };
       }
-      const [after] = await tx.insert(agreements).values({ ...fields, createdAt: now, updatedAt: now }).returning();
+      const [after] = await tx
+        .insert(agreements)
+        .values({ ...fields, createdAt: now, updatedAt: now })
+        .returning();
       await writeAudit(tx, actor, { action: 'agreement.create', targetType: 'agreement', targetId: after.id, after }, now);
       return { id: after.id };
     });
@@ -57,13 +75,29 @@ export async function publishAgreementVersion(db: Db, actor: Actor, input: z.out
     const [row] = await tx.select().from(agreements).where(eq(agreements.id, input.id)).for('update').limit(1);
     if (!row) throw notFound('协议不存在');
     if (row.currentVersion) {
-      const [cur] = await tx.select().from(agreementVersions).where(and(eq(agreementVersions.agreementId, row.id), eq(agreementVersions.version, row.currentVersion)));
+      const [cur] = await tx
+        .select()
+        .from(agreementVersions)
+        .where(and(eq(agreementVersions.agreementId, row.id), eq(agreementVersions.version, row.currentVersion)));
       if (cur?.content === input.content) throw invalid('content', '内容与当前版本相同');
     }
     const version = row.currentVersion + 1;
-    await tx.insert(agreementVersions).values({ agreementId: row.id, version, content: input.content, changeNote: input.changeNote, publishedBy: actor.name, createdAt: now });
+    await tx
+      .insert(agreementVersions)
+      .values({ agreementId: row.id, version, content: input.content, changeNote: input.changeNote, publishedBy: actor.name, createdAt: now });
     await tx.update(agreements).set({ currentVersion: version, updatedAt: now }).where(eq(agreements.id, row.id));
-    await writeAudit(tx, actor, { action: 'agreement.publish', targetType: 'agreement', targetId: row.id, before: { version: row.currentVersion }, after: { version, changeNote: input.changeNote } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'agreement.publish',
+        targetType: 'agreement',
+        targetId: row.id,
+        before: { version: row.currentVersion },
+        after: { version, changeNote: input.changeNote },
+      },
+      now,
+    );
     return { version };
   });
 }

@@ -14,7 +14,11 @@ afterAll(() => t.close());
 
 describe('terminal texts (tips)', () => {
   it('every vipTerminalConfig page saves and reads back its entry per appId', async () => {
-    const confList = VIP_TERMINAL_TIPS_KEYS.map((k, i) => ({ tipsKey: k, tipsText: `文本 ${k}`, images: i === 0 ? [{ fileUri: 'tips/a.png', fileUrl: '/api/upload/file/tips/a.png' }] : [] }));
+    const confList = VIP_TERMINAL_TIPS_KEYS.map((k, i) => ({
+      tipsKey: k,
+      tipsText: `文本 ${k}`,
+      images: i === 0 ? [{ fileUri: 'tips/a.png', fileUrl: '/api/upload/file/tips/a.png' }] : [],
+    }));
     const saved = await t.call('POST', '/api/config/saveTipsConfig', { token: admin, body: { appId: 1, confList } });
     expect(saved.code, saved.message).toBe(20000);
     const read = await t.call<TipsEntry[]>('POST', '/api/config/batchTipsConfig', { token: admin, body: { appId: 1, tipsKeys: [...VIP_TERMINAL_TIPS_KEYS] } });
@@ -31,7 +35,13 @@ describe('terminal texts (tips)', () => {
   it('shows which translations are missing, and none when the text needs no translation', async () => {
     await t.call('POST', '/api/config/saveTipsConfig', {
       token: admin,
-      body: { appId: 1, confList: [{ tipsKey: 'RechargeTip', tipsText: '充值提示', translations: { en: 'Recharge tip', fr: ' ' } }, { tipsKey: 'insuranceTip', tipsText: '保险', needTrans: false, status: 'disabled' }] },
+      body: {
+        appId: 1,
+        confList: [
+          { tipsKey: 'RechargeTip', tipsText: '充值提示', translations: { en: 'Recharge tip', fr: ' ' } },
+          { tipsKey: 'insuranceTip', tipsText: '保险', needTrans: false, status: 'disabled' },
+        ],
+      },
     });
     const r = await t.call<TipsEntry[]>('POST', '/api/config/batchTipsConfig', { token: admin, body: { appId: 1, tipsKeys: ['RechargeTip', 'insuranceTip'] } });
     expect(r.data[0].missingLangs).toEqual(['fr', 'de', 'es', 'ja', 'ko']);
@@ -39,7 +49,10 @@ describe('terminal texts (tips)', () => {
   });
 
   it('the agent share page saves under appId 2 and needs the agent-terminal permission', async () => {
-    const ok = await t.call('POST', '/api/config/saveTipsConfig', { token: admin, body: { appId: 2, confList: [{ tipsKey: 'shareText', tipsText: '邀请好友一起代购' }] } });
+    const ok = await t.call('POST', '/api/config/saveTipsConfig', {
+      token: admin,
+      body: { appId: 2, confList: [{ tipsKey: 'shareText', tipsText: '邀请好友一起代购' }] },
+    });
     expect(ok.code).toBe(20000);
     const cs = await t.login('cs1', DEMO_PASSWORD);
     const refused = await t.call('POST', '/api/config/saveTipsConfig', { token: cs, body: { appId: 2, confList: [{ tipsKey: 'shareText', tipsText: 'x' }] } });
@@ -52,13 +65,18 @@ describe('terminal texts (tips)', () => {
     const bad = await t.call<{ fields: Record<string, string> }>('POST', '/api/config/saveTipsConfig', { token: admin, body: { appId: 3, confList: [] } });
     expect(bad.code).toBe(40001);
     expect(bad.data.fields.confList).toBe('数组不能为空');
-    const extra = await t.call('POST', '/api/config/saveTipsConfig', { token: admin, body: { appId: 1, confList: [{ tipsKey: 'x', tipsText: '', color: 'red' }] } });
+    const extra = await t.call('POST', '/api/config/saveTipsConfig', {
+      token: admin,
+      body: { appId: 1, confList: [{ tipsKey: 'x', tipsText: '', color: 'red' }] },
+    });
     expect(extra.code).toBe(40001);
   });
 
   it('two editors saving a new key at once both succeed; one entry remains', async () => {
     const results = await Promise.all(
-      ['甲', '乙'].map((text) => t.call('POST', '/api/config/saveTipsConfig', { token: admin, body: { appId: 1, confList: [{ tipsKey: 'raceKey', tipsText: text }] } })),
+      ['甲', '乙'].map((text) =>
+        t.call('POST', '/api/config/saveTipsConfig', { token: admin, body: { appId: 1, confList: [{ tipsKey: 'raceKey', tipsText: text }] } }),
+      ),
     );
     expect(results.map((r) => r.code)).toEqual([20000, 20000]);
     const r = await t.call<TipsEntry[]>('GET', '/api/config/tipsList', { token: admin, query: { appId: 1 } });
@@ -68,7 +86,10 @@ describe('terminal texts (tips)', () => {
   it('audits each saved entry with before and after', async () => {
     await t.call('POST', '/api/config/saveTipsConfig', { token: admin, body: { appId: 1, confList: [{ tipsKey: 'returnPackTip', tipsText: 'v1' }] } });
     await t.call('POST', '/api/config/saveTipsConfig', { token: admin, body: { appId: 1, confList: [{ tipsKey: 'returnPackTip', tipsText: 'v2' }] } });
-    const audit = await t.call<{ list: { action: string; before: { tipsText: string } | null; after: { tipsText: string } }[] }>('GET', '/api/audit/pageList', { token: admin, query: { targetType: 'tips', limit: 5 } });
+    const audit = await t.call<{ list: { action: string; before: { tipsText: string } | null; after: { tipsText: string } }[] }>('GET', '/api/audit/pageList', {
+      token: admin,
+      query: { targetType: 'tips', limit: 5 },
+    });
     const last = audit.data.list.find((a) => a.after?.tipsText === 'v2')!;
     expect(last.before?.tipsText).toBe('v1');
   });
@@ -76,9 +97,18 @@ describe('terminal texts (tips)', () => {
 
 describe('FAQ and agreements', () => {
   it('FAQ entries are created, listed in order, edited and deleted', async () => {
-    const a = await t.call<{ id: number }>('POST', '/api/config/saveFaq', { token: admin, body: { category: '测试分类', question: '运费怎么算？', answer: '按计费重量。', sort: 2 } });
-    const b = await t.call<{ id: number }>('POST', '/api/config/saveFaq', { token: admin, body: { category: '测试分类', question: '多久到？', answer: '看渠道。', sort: 1, translations: { en: { question: 'How long?', answer: 'Depends.' } } } });
-    const list = await t.call<{ list: { id: number; missingLangs: string[] }[] }>('GET', '/api/config/faqPageList', { token: admin, query: { category: '测试分类' } });
+    const a = await t.call<{ id: number }>('POST', '/api/config/saveFaq', {
+      token: admin,
+      body: { category: '测试分类', question: '运费怎么算？', answer: '按计费重量。', sort: 2 },
+    });
+    const b = await t.call<{ id: number }>('POST', '/api/config/saveFaq', {
+      token: admin,
+      body: { category: '测试分类', question: '多久到？', answer: '看渠道。', sort: 1, translations: { en: { question: 'How long?', answer: 'Depends.' } } },
+    });
+    const list = await t.call<{ list: { id: number; missingLangs: string[] }[] }>('GET', '/api/config/faqPageList', {
+      token: admin,
+      query: { category: '测试分类' },
+    });
     expect(list.data.list.map((f) => f.id)).toEqual([b.data.id, a.data.id]);
     expect(list.data.list[0].missingLangs).not.toContain('en');
     expect((await t.call('GET', '/api/config/deleteFaq', { token: admin, query: { id: a.data.id } })).code).toBe(20000);
@@ -88,8 +118,13 @@ describe('FAQ and agreements', () => {
   it('agreements publish numbered versions; identical content is refused; old versions stay readable', async () => {
     const created = await t.call<{ id: number }>('POST', '/api/agreement/save', { token: admin, body: { code: 'privacyTest', title: '隐私政策' } });
     const id = created.data.id;
-    expect((await t.call<{ version: number }>('POST', '/api/agreement/saveAgreement', { token: admin, body: { id, content: '# 第一版' } })).data.version).toBe(1);
-    expect((await t.call<{ version: number }>('POST', '/api/agreement/saveAgreement', { token: admin, body: { id, content: '# 第二版', changeNote: '更新条款' } })).data.version).toBe(2);
+    expect((await t.call<{ version: number }>('POST', '/api/agreement/saveAgreement', { token: admin, body: { id, content: '# 第一版' } })).data.version).toBe(
+      1,
+    );
+    expect(
+      (await t.call<{ version: number }>('POST', '/api/agreement/saveAgreement', { token: admin, body: { id, content: '# 第二版', changeNote: '更新条款' } }))
+        .data.version,
+    ).toBe(2);
     const same = await t.call('POST', '/api/agreement/saveAgreement', { token: admin, body: { id, content: '# 第二版' } });
     expect(same.code).toBe(40001);
     const detail = await t.call<AgreementDetail>('GET', '/api/agreement/fetchAgreementDetail', { token: admin, query: { id } });
@@ -107,7 +142,9 @@ describe('params, app versions, config data', () => {
     const add = await t.call<{ id: number }>('POST', '/api/param/add', { token: admin, body: { paramKey: 'test.limit', paramValue: '10', name: '测试上限' } });
     expect(add.code).toBe(20000);
     expect((await t.call('POST', '/api/param/add', { token: admin, body: { paramKey: 'test.limit', paramValue: '1', name: 'x' } })).code).toBe(40001);
-    expect((await t.call('POST', '/api/param/edit', { token: admin, body: { id: add.data.id, paramKey: 'test.limit', paramValue: '20', name: '测试上限' } })).code).toBe(20000);
+    expect(
+      (await t.call('POST', '/api/param/edit', { token: admin, body: { id: add.data.id, paramKey: 'test.limit', paramValue: '20', name: '测试上限' } })).code,
+    ).toBe(20000);
     expect((await t.call('GET', '/api/param/modifyStatus', { token: admin, query: { id: add.data.id, status: 'disabled' } })).code).toBe(20000);
     const list = await t.call<{ list: Param[] }>('GET', '/api/param/pageList', { token: admin, query: { keyword: 'test.' } });
     expect(list.data.list[0]).toMatchObject({ paramValue: '20', status: 'disabled' });
@@ -131,11 +168,26 @@ describe('params, app versions, config data', () => {
   });
 
   it('batch config data round-trips JSON values per group', async () => {
-    const body = { groupKey: 'memberSite', list: [{ dataKey: 'maintenance', value: { on: false, text: '' } }, { dataKey: 'hotKeywords', value: ['球鞋', '卫衣'] }] };
+    const body = {
+      groupKey: 'memberSite',
+      list: [
+        { dataKey: 'maintenance', value: { on: false, text: '' } },
+        { dataKey: 'hotKeywords', value: ['球鞋', '卫衣'] },
+      ],
+    };
     expect((await t.call('POST', '/api/config/batchSaveConfigData', { token: admin, body })).code).toBe(20000);
-    await t.call('POST', '/api/config/batchSaveConfigData', { token: admin, body: { groupKey: 'memberSite', list: [{ dataKey: 'maintenance', value: { on: true, text: '维护中' } }] } });
-    const r = await t.call<{ dataKey: string; value: unknown }[]>('POST', '/api/config/batchQueryConfigData', { token: admin, body: { groupKey: 'memberSite' } });
-    expect(r.data.map((d) => [d.dataKey, d.value])).toEqual([['hotKeywords', ['球鞋', '卫衣']], ['maintenance', { on: true, text: '维护中' }]]);
+    await t.call('POST', '/api/config/batchSaveConfigData', {
+      token: admin,
+      body: { groupKey: 'memberSite', list: [{ dataKey: 'maintenance', value: { on: true, text: '维护中' } }] },
+    });
+    const r = await t.call<{ dataKey: string; value: unknown }[]>('POST', '/api/config/batchQueryConfigData', {
+      token: admin,
+      body: { groupKey: 'memberSite' },
+    });
+    expect(r.data.map((d) => [d.dataKey, d.value])).toEqual([
+      ['hotKeywords', ['球鞋', '卫衣']],
+      ['maintenance', { on: true, text: '维护中' }],
+    ]);
     const empty = await t.call('POST', '/api/config/batchSaveConfigData', { token: admin, body: { groupKey: 'memberSite', list: [] } });
     expect(empty.code).toBe(40001);
   });
@@ -151,7 +203,9 @@ describe('reference data', () => {
     const cur = await t.call<{ code: string; rate: string }[]>('GET', '/api/config/enableCurrencyList', { token: wh });
     expect(cur.data.find((c) => c.code === 'USD')?.rate).toBe('7.18');
     expect((await t.call('GET', '/api/region/enableSelect', { token: wh })).code).toBe(20000);
-    expect((await t.call('POST', '/api/config/saveCurrency', { token: wh, body: { code: 'HKD', nameZh: '港币', nameEn: 'HK Dollar', rate: '0.92' } })).code).toBe(40300);
+    expect(
+      (await t.call('POST', '/api/config/saveCurrency', { token: wh, body: { code: 'HKD', nameZh: '港币', nameEn: 'HK Dollar', rate: '0.92' } })).code,
+    ).toBe(40300);
   });
 
   it('currency rates are positive decimals; CNY stays 1; disabled currencies leave the enabled list', async () => {

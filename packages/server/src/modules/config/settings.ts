@@ -1,7 +1,18 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@waystation/shared/contract/common';
-import { VERSION_PATTERN, type AppVersion, type AppVersionInfo, type AppVersionSaveBody, type BatchQueryConfigDataBody, type BatchSaveConfigDataBody, type Param, type ParamAddBody, type ParamEditBody, type ParamListQuery } from '@waystation/shared/contract/reference';
+import {
+  VERSION_PATTERN,
+  type AppVersion,
+  type AppVersionInfo,
+  type AppVersionSaveBody,
+  type BatchQueryConfigDataBody,
+  type BatchSaveConfigDataBody,
+  type Param,
+  type ParamAddBody,
+  type ParamEditBody,
+  type ParamListQuery,
+} from '@waystation/shared/contract/reference';
 import type { Db } from '../../db';
 import { appVersions, configData, params } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
@@ -13,8 +24,14 @@ type Status = 'activity' | 'disabled';
 // ---------------------------------------------------------------- params
 
 const toParam = (r: typeof params.$inferSelect): Param => ({
-  id: r.id, paramKey: r.paramKey, paramValue: r.paramValue, name: r.name, remark: r.remark, status: r.status as Status,
-  createTime: r.createdAt.toISOString(), modifyTime: r.updatedAt.toISOString(),
+  id: r.id,
+  paramKey: r.paramKey,
+  paramValue: r.paramValue,
+  name: r.name,
+  remark: r.remark,
+  status: r.status as Status,
+  createTime: r.createdAt.toISOString(),
+  modifyTime: r.updatedAt.toISOString(),
 });
 
 export async function listParams(db: Db, q: ParamListQuery): Promise<Page<Param>> {
@@ -23,16 +40,23 @@ export async function listParams(db: Db, q: ParamListQuery): Promise<Page<Param>
   if (q.status) conds.push(eq(params.status, q.status));
   const where = conds.length ? and(...conds) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(params).where(where);
-  const rows = await db.select().from(params).where(where)
+  const rows = await db
+    .select()
+    .from(params)
+    .where(where)
     .orderBy(...orderBy(q.sort, q.order, { id: params.id, create_time: params.createdAt, modify_time: params.updatedAt }, params.id))
-    .limit(q.limit).offset(offsetOf(q.page, q.limit));
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   return { list: rows.map(toParam), total };
 }
 
 export async function addParam(db: Db, actor: Actor, input: z.output<typeof ParamAddBody>, now: Date): Promise<{ id: number }> {
   try {
     return await db.transaction(async (tx) => {
-      const [after] = await tx.insert(params).values({ ...input, createdAt: now, updatedAt: now }).returning();
+      const [after] = await tx
+        .insert(params)
+        .values({ ...input, createdAt: now, updatedAt: now })
+        .returning();
       await writeAudit(tx, actor, { action: 'param.create', targetType: 'param', targetId: after.id, after }, now);
       return { id: after.id };
     });
@@ -48,7 +72,11 @@ export async function editParam(db: Db, actor: Actor, input: z.output<typeof Par
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(params).where(eq(params.id, id)).limit(1);
       if (!before) throw notFound('参数不存在');
-      const [after] = await tx.update(params).set({ ...fields, updatedAt: now }).where(eq(params.id, id)).returning();
+      const [after] = await tx
+        .update(params)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(params.id, id))
+        .returning();
       await writeAudit(tx, actor, { action: 'param.update', targetType: 'param', targetId: id, before, after }, now);
     });
   } catch (err) {
@@ -75,13 +103,23 @@ export function versionCode(version: string): number {
 }
 
 const toVersion = (r: typeof appVersions.$inferSelect): AppVersion => ({
-  id: r.id, platform: r.platform, version: r.version, forceUpdate: r.forceUpdate, downloadUrl: r.downloadUrl, releaseNotes: r.releaseNotes,
-  status: r.status as Status, createTime: r.createdAt.toISOString(),
+  id: r.id,
+  platform: r.platform,
+  version: r.version,
+  forceUpdate: r.forceUpdate,
+  downloadUrl: r.downloadUrl,
+  releaseNotes: r.releaseNotes,
+  status: r.status as Status,
+  createTime: r.createdAt.toISOString(),
 });
 
 /** Every version newest first, and per platform the newest enabled one (what the apps are told to update to). */
 export async function versionInfo(db: Db, platform?: string): Promise<AppVersionInfo> {
-  const rows = await db.select().from(appVersions).where(platform ? eq(appVersions.platform, platform) : undefined).orderBy(desc(appVersions.versionCode), desc(appVersions.id));
+  const rows = await db
+    .select()
+    .from(appVersions)
+    .where(platform ? eq(appVersions.platform, platform) : undefined)
+    .orderBy(desc(appVersions.versionCode), desc(appVersions.id));
   const latest: Record<string, AppVersion> = {};
   for (const r of rows) if (r.status === 'activity' && !latest[r.platform]) latest[r.platform] = toVersion(r);
   return { list: rows.map(toVersion), latest };
@@ -97,13 +135,20 @@ export async function saveVersion(db: Db, actor: Actor, input: z.output<typeof A
         const [before] = await tx.select().from(appVersions).where(eq(appVersions.id, id)).limit(1);
         if (!before) throw notFound('版本不存在');
         if (before.platform !== fields.platform || before.version !== fields.version) throw invalid('version', '已发布版本的平台和版本号不能修改');
-        const [after] = await tx.update(appVersions).set({ ...fields, updatedAt: now }).where(eq(appVersions.id, id)).returning();
+        const [after] = await tx
+          .update(appVersions)
+          .set({ ...fields, updatedAt: now })
+          .where(eq(appVersions.id, id))
+          .returning();
         await writeAudit(tx, actor, { action: 'appVersion.update', targetType: 'appVersion', targetId: id, before, after }, now);
         return { id };
       }
       const [newest] = await tx.select().from(appVersions).where(eq(appVersions.platform, fields.platform)).orderBy(desc(appVersions.versionCode)).limit(1);
       if (newest && newest.versionCode >= code) throw invalid('version', `版本号必须大于当前最新版本 ${newest.version}`);
-      const [after] = await tx.insert(appVersions).values({ ...fields, versionCode: code, createdAt: now, updatedAt: now }).returning();
+      const [after] = await tx
+        .insert(appVersions)
+        .values({ ...fields, versionCode: code, createdAt: now, updatedAt: now })
+        .returning();
       await writeAudit(tx, actor, { action: 'appVersion.create', targetType: 'appVersion', targetId: after.id, after }, now);
       return { id: after.id };
     });
@@ -119,24 +164,39 @@ export async function batchSaveConfigData(db: Db, actor: Actor, input: z.output<
   await db.transaction(async (tx) => {
     const keys = input.list.map((i) => i.dataKey);
     if (new Set(keys).size !== keys.length) throw invalid('list', '数据键不能重复');
-    const before = await tx.select().from(configData).where(and(eq(configData.groupKey, input.groupKey), inArray(configData.dataKey, keys)));
+    const before = await tx
+      .select()
+      .from(configData)
+      .where(and(eq(configData.groupKey, input.groupKey), inArray(configData.dataKey, keys)));
     for (const item of input.list) {
       await tx
         .insert(configData)
         .values({ groupKey: input.groupKey, dataKey: item.dataKey, value: item.value as object, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({ target: [configData.groupKey, configData.dataKey], set: { value: item.value as object, updatedAt: now } });
     }
-    await writeAudit(tx, actor, {
-      action: 'configData.save', targetType: 'configData', targetId: input.groupKey,
-      before: Object.fromEntries(before.map((b) => [b.dataKey, b.value])), after: Object.fromEntries(input.list.map((i) => [i.dataKey, i.value])),
-    }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'configData.save',
+        targetType: 'configData',
+        targetId: input.groupKey,
+        before: Object.fromEntries(before.map((b) => [b.dataKey, b.value])),
+        after: Object.fromEntries(input.list.map((i) => [i.dataKey, i.value])),
+      },
+      now,
+    );
   });
 }
 
 export async function batchQueryConfigData(db: Db, q: z.output<typeof BatchQueryConfigDataBody>) {
   const conds: SQL[] = [eq(configData.groupKey, q.groupKey)];
   if (q.dataKeys?.length) conds.push(inArray(configData.dataKey, q.dataKeys));
-  const rows = await db.select().from(configData).where(and(...conds)).orderBy(asc(configData.dataKey));
+  const rows = await db
+    .select()
+    .from(configData)
+    .where(and(...conds))
+    .orderBy(asc(configData.dataKey));
   return rows.map((r) => ({ dataKey: r.dataKey, value: r.value, modifyTime: r.updatedAt.toISOString() }));
 }
 

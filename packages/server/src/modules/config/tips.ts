@@ -19,14 +19,21 @@ export function assertAppPermission(caller: Caller, appId: number): void {
   if (!caller.permissions.has(APP_PERMISSION[appId])) throw forbidden();
 }
 
-const missing = (needTrans: boolean, translations: Record<string, string>) =>
-  needTrans ? TRANSLATION_LANGUAGES.filter((l) => !translations[l]?.trim()) : [];
+const missing = (needTrans: boolean, translations: Record<string, string>) => (needTrans ? TRANSLATION_LANGUAGES.filter((l) => !translations[l]?.trim()) : []);
 
 function toEntry(r: typeof tipsConfigs.$inferSelect): TipsEntry {
   const translations = r.translations as Record<string, string>;
   return {
-    appId: r.appId, tipsKey: r.tipsKey, tipsText: r.tipsText, images: r.images as TipsEntry['images'], status: r.status as Status,
-    needTrans: r.needTrans, translations, missingLangs: missing(r.needTrans, translations), saved: true, updatedBy: r.updatedBy,
+    appId: r.appId,
+    tipsKey: r.tipsKey,
+    tipsText: r.tipsText,
+    images: r.images as TipsEntry['images'],
+    status: r.status as Status,
+    needTrans: r.needTrans,
+    translations,
+    missingLangs: missing(r.needTrans, translations),
+    saved: true,
+    updatedBy: r.updatedBy,
     modifyTime: r.updatedAt.toISOString(),
   };
 }
@@ -34,11 +41,26 @@ function toEntry(r: typeof tipsConfigs.$inferSelect): TipsEntry {
 /** Reads the entries of the given keys for one terminal; a key never saved comes back with the SPEC defaults. */
 export async function batchTips(db: Db, q: z.output<typeof BatchTipsConfigBody>): Promise<TipsEntry[]> {
   const keys = [...new Set(q.tipsKeys)];
-  const rows = await db.select().from(tipsConfigs).where(and(eq(tipsConfigs.appId, q.appId), inArray(tipsConfigs.tipsKey, keys)));
+  const rows = await db
+    .select()
+    .from(tipsConfigs)
+    .where(and(eq(tipsConfigs.appId, q.appId), inArray(tipsConfigs.tipsKey, keys)));
   return keys.map((tipsKey) => {
     const row = rows.find((r) => r.tipsKey === tipsKey);
     if (row) return toEntry(row);
-    return { appId: q.appId, tipsKey, tipsText: '', images: [], status: 'activity', needTrans: true, translations: {}, missingLangs: [...TRANSLATION_LANGUAGES], saved: false, updatedBy: '', modifyTime: null };
+    return {
+      appId: q.appId,
+      tipsKey,
+      tipsText: '',
+      images: [],
+      status: 'activity',
+      needTrans: true,
+      translations: {},
+      missingLangs: [...TRANSLATION_LANGUAGES],
+      saved: false,
+      updatedBy: '',
+      modifyTime: null,
+    };
   });
 }
 
@@ -46,15 +68,32 @@ export async function batchTips(db: Db, q: z.output<typeof BatchTipsConfigBody>)
 export async function saveTips(db: Db, actor: Actor, input: z.output<typeof SaveTipsConfigBody>, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     for (const e of input.confList) {
-      const [before] = await tx.select().from(tipsConfigs).where(and(eq(tipsConfigs.appId, input.appId), eq(tipsConfigs.tipsKey, e.tipsKey))).limit(1);
-      const values = { tipsText: e.tipsText, images: e.images, status: e.status, needTrans: e.needTrans, translations: e.translations, updatedBy: actor.name, updatedAt: now };
+      const [before] = await tx
+        .select()
+        .from(tipsConfigs)
+        .where(and(eq(tipsConfigs.appId, input.appId), eq(tipsConfigs.tipsKey, e.tipsKey)))
+        .limit(1);
+      const values = {
+        tipsText: e.tipsText,
+        images: e.images,
+        status: e.status,
+        needTrans: e.needTrans,
+        translations: e.translations,
+        updatedBy: actor.name,
+        updatedAt: now,
+      };
       // Upsert: two editors saving a new key at once both succeed, the later one wins.
       const [after] = await tx
         .insert(tipsConfigs)
         .values({ appId: input.appId, tipsKey: e.tipsKey, ...values, createdAt: now })
         .onConflictDoUpdate({ target: [tipsConfigs.appId, tipsConfigs.tipsKey], set: values })
         .returning();
-      await writeAudit(tx, actor, { action: 'tips.save', targetType: 'tips', targetId: `${input.appId}:${e.tipsKey}`, before: before ? toEntry(before) : null, after: toEntry(after) }, now);
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'tips.save', targetType: 'tips', targetId: `${input.appId}:${e.tipsKey}`, before: before ? toEntry(before) : null, after: toEntry(after) },
+        now,
+      );
     }
   });
 }
@@ -70,9 +109,15 @@ export async function listTips(db: Db, appId: number): Promise<TipsEntry[]> {
 function toFaq(r: typeof faqs.$inferSelect): Faq {
   const translations = r.translations as Faq['translations'];
   return {
-    id: r.id, category: r.category, question: r.question, answer: r.answer, translations,
+    id: r.id,
+    category: r.category,
+    question: r.question,
+    answer: r.answer,
+    translations,
     missingLangs: TRANSLATION_LANGUAGES.filter((l) => !translations[l]?.question?.trim() || !translations[l]?.answer?.trim()),
-    sort: r.sort, status: r.status as Status, modifyTime: r.updatedAt.toISOString(),
+    sort: r.sort,
+    status: r.status as Status,
+    modifyTime: r.updatedAt.toISOString(),
   };
 }
 
@@ -83,9 +128,15 @@ export async function listFaqs(db: Db, q: FaqListQuery): Promise<Page<Faq>> {
   if (q.status) conds.push(eq(faqs.status, q.status));
   const where = conds.length ? and(...conds) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(faqs).where(where);
-  const rows = await db.select().from(faqs).where(where)
-    .orderBy(...orderBy(q.sort ?? 'sort', q.order ?? 'asc', { id: faqs.id, sort: faqs.sort, modify_time: faqs.updatedAt, create_time: faqs.createdAt }, faqs.id))
-    .limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const rows = await db
+    .select()
+    .from(faqs)
+    .where(where)
+    .orderBy(
+      ...orderBy(q.sort ?? 'sort', q.order ?? 'asc', { id: faqs.id, sort: faqs.sort, modify_time: faqs.updatedAt, create_time: faqs.createdAt }, faqs.id),
+    )
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   return { list: rows.map(toFaq), total };
 }
 
@@ -101,11 +152,18 @@ export async function saveFaq(db: Db, actor: Actor, input: z.output<typeof FaqSa
     if (id) {
       const [before] = await tx.select().from(faqs).where(eq(faqs.id, id)).limit(1);
       if (!before) throw notFound('FAQ不存在');
-      const [after] = await tx.update(faqs).set({ ...fields, updatedAt: now }).where(eq(faqs.id, id)).returning();
+      const [after] = await tx
+        .update(faqs)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(faqs.id, id))
+        .returning();
       await writeAudit(tx, actor, { action: 'faq.update', targetType: 'faq', targetId: id, before, after }, now);
       return { id };
     }
-    const [after] = await tx.insert(faqs).values({ ...fields, createdAt: now, updatedAt: now }).returning();
+    const [after] = await tx
+      .insert(faqs)
+      .values({ ...fields, createdAt: now, updatedAt: now })
+      .returning();
     await writeAudit(tx, actor, { action: 'faq.create', targetType: 'faq', targetId: after.id, after }, now);
     return { id: after.id };
   });
@@ -118,5 +176,3 @@ export async function deleteFaq(db: Db, actor: Actor, id: number, now: Date): Pr
     await writeAudit(tx, actor, { action: 'faq.delete', targetType: 'faq', targetId: id, before }, now);
   });
 }
-
-

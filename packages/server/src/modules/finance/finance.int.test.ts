@@ -29,7 +29,9 @@ describe('commission and withdrawals', () => {
     const member = await newMember(t, { agentId: agent.id });
     // Tiers: platform default 2% from 0; this agent 5% from 1000.00.
     expect((await t.call('POST', '/api/profitConf/save', { token: admin, body: { name: '默认', minAmount: '0', rate: '2' } })).code).toBe(20000);
-    expect((await t.call('POST', '/api/profitConf/save', { token: admin, body: { name: '大单', agentId: agent.id, minAmount: '1000', rate: '5' } })).code).toBe(20000);
+    expect((await t.call('POST', '/api/profitConf/save', { token: admin, body: { name: '大单', agentId: agent.id, minAmount: '1000', rate: '5' } })).code).toBe(
+      20000,
+    );
     // The demo data holds paid orders of agents' members too: settle those first, so what follows counts ours only.
     expect((await t.call('POST', '/api/finance/settleCommission', { token: finance })).code).toBe(20000);
     await newPaidOrder(t, member.id, 200_000); // 2000.00 → 5% = 100.00
@@ -52,13 +54,25 @@ describe('commission and withdrawals', () => {
     expect((await t.call('POST', '/api/finance/agentWithdrawal/pay', { token: finance, body: { id: created.data.id, payProof: 'TX1' } })).code).toBe(40900);
     const approved = await t.call<W>('POST', '/api/finance/agentWithdrawal/review', { token: finance, body: { id: created.data.id, result: 'approve' } });
     expect(approved.data.status).toBe('approved');
-    const paid = await t.call<W & { payProof: string }>('POST', '/api/finance/agentWithdrawal/pay', { token: finance, body: { id: created.data.id, payProof: 'BANK-REF-001' } });
+    const paid = await t.call<W & { payProof: string }>('POST', '/api/finance/agentWithdrawal/pay', {
+      token: finance,
+      body: { id: created.data.id, payProof: 'BANK-REF-001' },
+    });
     expect(paid.data).toMatchObject({ status: 'paid', payProof: 'BANK-REF-001' });
-    expect((await t.call('POST', '/api/finance/agentWithdrawal/review', { token: finance, body: { id: created.data.id, result: 'reject', remark: 'x' } })).code).toBe(40900);
+    expect(
+      (await t.call('POST', '/api/finance/agentWithdrawal/review', { token: finance, body: { id: created.data.id, result: 'reject', remark: 'x' } })).code,
+    ).toBe(40900);
 
-    const detail = await t.call<{ commissionBalance: number; transactions: { type: string; amount: number }[] }>('GET', '/api/finance/agentWithdrawal/detail', { token: finance, query: { id: String(created.data.id) } });
+    const detail = await t.call<{ commissionBalance: number; transactions: { type: string; amount: number }[] }>('GET', '/api/finance/agentWithdrawal/detail', {
+      token: finance,
+      query: { id: String(created.data.id) },
+    });
     expect(detail.data.commissionBalance).toBe(5_000);
-    expect(detail.data.transactions.map((x) => [x.type, x.amount])).toEqual([['withdrawal', -6_000], ['commission', 1_000], ['commission', 10_000]]);
+    expect(detail.data.transactions.map((x) => [x.type, x.amount])).toEqual([
+      ['withdrawal', -6_000],
+      ['commission', 1_000],
+      ['commission', 10_000],
+    ]);
   });
 
   it('a rejected withdrawal gives the held amount back, once; totals reconcile with the ledger', async () => {
@@ -76,9 +90,20 @@ describe('commission and withdrawals', () => {
     ]);
     expect([r1.code, r2.code].sort()).toEqual([20000, 40900]);
     expect(await balanceOf(agent.id)).toBe(before);
-    const rows = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.refId, String(w.data.id)));
-    expect(rows.filter((r) => r.refType === 'agent_withdrawal').map((r) => r.amount).sort()).toEqual([-100, 100]);
-    const list = await t.call<{ totals: Record<string, number> }>('GET', '/api/finance/agentWithdrawal/pageList', { token: finance, query: { agentId: String(agent.id) } });
+    const rows = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.refId, String(w.data.id)));
+    expect(
+      rows
+        .filter((r) => r.refType === 'agent_withdrawal')
+        .map((r) => r.amount)
+        .sort(),
+    ).toEqual([-100, 100]);
+    const list = await t.call<{ totals: Record<string, number> }>('GET', '/api/finance/agentWithdrawal/pageList', {
+      token: finance,
+      query: { agentId: String(agent.id) },
+    });
     expect(list.data.totals).toEqual({ pending: 0, approved: 0, rejected: 100, paid: 0 });
     const rec = await t.call<{ mismatches: unknown[] }>('GET', '/api/finance/agentWithdrawal/reconcile', { token: finance });
     expect(rec.data.mismatches).toEqual([]);

@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import { and, count, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import { toMinor } from '@waystation/shared/contract/ledger';
 import type {
-  CreateWithdrawalBody, ReviewWithdrawalBody, Withdrawal, WithdrawalDetail, WithdrawalListQuery, WithdrawalListResult, WithdrawalReconcile,
+  CreateWithdrawalBody,
+  ReviewWithdrawalBody,
+  Withdrawal,
+  WithdrawalDetail,
+  WithdrawalListQuery,
+  WithdrawalListResult,
+  WithdrawalReconcile,
 } from '@waystation/shared/contract/finance';
 import type { WithdrawalAccount } from '@waystation/shared/contract/proxy';
 import { type WithdrawalEvent, withdrawalMachine, WithdrawalStatus } from '@waystation/shared/machines/withdrawal';
@@ -22,9 +28,21 @@ function withdrawalQuery(db: Db) {
 }
 
 const toWithdrawal = ({ w, agentName }: { w: typeof agentWithdrawals.$inferSelect; agentName: string | null }): Withdrawal => ({
-  id: w.id, withdrawalNo: w.withdrawalNo, agentId: w.agentId, agentName: agentName ?? '', amount: w.amount, currency: w.currency,
-  account: w.account as Partial<WithdrawalAccount>, status: w.status as WithdrawalStatus, remark: w.remark, reviewRemark: w.reviewRemark,
-  reviewerName: w.reviewerName, reviewTime: iso(w.reviewedAt), payProof: w.payProof, paidTime: iso(w.paidAt), createTime: w.createdAt.toISOString(),
+  id: w.id,
+  withdrawalNo: w.withdrawalNo,
+  agentId: w.agentId,
+  agentName: agentName ?? '',
+  amount: w.amount,
+  currency: w.currency,
+  account: w.account as Partial<WithdrawalAccount>,
+  status: w.status as WithdrawalStatus,
+  remark: w.remark,
+  reviewRemark: w.reviewRemark,
+  reviewerName: w.reviewerName,
+  reviewTime: iso(w.reviewedAt),
+  payProof: w.payProof,
+  paidTime: iso(w.paidAt),
+  createTime: w.createdAt.toISOString(),
 });
 
 export async function listWithdrawals(db: Db, q: WithdrawalListQuery): Promise<WithdrawalListResult> {
@@ -45,7 +63,14 @@ export async function listWithdrawals(db: Db, q: WithdrawalListQuery): Promise<W
   for (const s of sums) totals[s.status as WithdrawalStatus] = Number(s.total);
   const rows = await withdrawalQuery(db)
     .where(filter)
-    .orderBy(...orderBy(q.sort, q.order, { id: agentWithdrawals.id, create_time: agentWithdrawals.createdAt, modify_time: agentWithdrawals.updatedAt }, agentWithdrawals.id))
+    .orderBy(
+      ...orderBy(
+        q.sort,
+        q.order,
+        { id: agentWithdrawals.id, create_time: agentWithdrawals.createdAt, modify_time: agentWithdrawals.updatedAt },
+        agentWithdrawals.id,
+      ),
+    )
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
   return { list: rows.map(toWithdrawal), total: n, totals };
@@ -57,7 +82,14 @@ export async function withdrawalDetail(db: Db, id: number): Promise<WithdrawalDe
   const [acc] = await db
     .select({ balance: moneyAccounts.balance })
     .from(moneyAccounts)
-    .where(and(eq(moneyAccounts.ownerType, 'agent'), eq(moneyAccounts.ownerId, row.w.agentId), eq(moneyAccounts.kind, 'commission'), eq(moneyAccounts.currency, row.w.currency)));
+    .where(
+      and(
+        eq(moneyAccounts.ownerType, 'agent'),
+        eq(moneyAccounts.ownerId, row.w.agentId),
+        eq(moneyAccounts.kind, 'commission'),
+        eq(moneyAccounts.currency, row.w.currency),
+      ),
+    );
   const tx = await ledger.listTransactions(db, { ownerType: 'agent', ownerId: row.w.agentId, kind: 'commission', page: 1, limit: 20 });
   return { ...toWithdrawal(row), commissionBalance: acc?.balance ?? 0, transactions: tx.list };
 }
@@ -82,15 +114,42 @@ export async function createWithdrawal(db: Db, actor: Actor, body: CreateWithdra
       if (earlier) return Number(earlier.refId);
       const [w] = await tx
         .insert(agentWithdrawals)
-        .values({ withdrawalNo: newNo(now), agentId: agent.id, amount, currency: agent.currency, account, status: 'pending', remark: body.remark ?? '', createdAt: now, updatedAt: now })
+        .values({
+          withdrawalNo: newNo(now),
+          agentId: agent.id,
+          amount,
+          currency: agent.currency,
+          account,
+          status: 'pending',
+          remark: body.remark ?? '',
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: agentWithdrawals.id, withdrawalNo: agentWithdrawals.withdrawalNo });
       const { entry } = await ledger.post(
         tx,
-        { ownerType: 'agent', ownerId: agent.id, kind: 'commission', currency: agent.currency, amount: -amount, type: 'withdrawal', refType: 'agent_withdrawal', refId: w.id, remark: `提现冻结 ${w.withdrawalNo}`, idempotencyKey: key, operator: actor },
+        {
+          ownerType: 'agent',
+          ownerId: agent.id,
+          kind: 'commission',
+          currency: agent.currency,
+          amount: -amount,
+          type: 'withdrawal',
+          refType: 'agent_withdrawal',
+          refId: w.id,
+          remark: `提现冻结 ${w.withdrawalNo}`,
+          idempotencyKey: key,
+          operator: actor,
+        },
         now,
       );
       await tx.update(agentWithdrawals).set({ holdEntryId: entry.id }).where(eq(agentWithdrawals.id, w.id));
-      await writeAudit(tx, actor, { action: 'finance.withdrawal.create', targetType: 'agent_withdrawal', targetId: w.id, after: { agentId: agent.id, amount } }, now);
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'finance.withdrawal.create', targetType: 'agent_withdrawal', targetId: w.id, after: { agentId: agent.id, amount } },
+        now,
+      );
       return w.id;
     },
     async (entry) => Number(entry.refId),
@@ -113,18 +172,38 @@ const withdrawalRows: BoundMachine<WithdrawalRow, WithdrawalEvent> = {
 };
 
 /** One step of the withdrawal machine: approve, reject (the held amount goes back to the commission), pay (with proof). */
-export async function moveWithdrawal(db: Db, actor: Actor, id: number, event: WithdrawalEvent, extra: { remark?: string; payProof?: string }, now: Date): Promise<Withdrawal> {
+export async function moveWithdrawal(
+  db: Db,
+  actor: Actor,
+  id: number,
+  event: WithdrawalEvent,
+  extra: { remark?: string; payProof?: string },
+  now: Date,
+): Promise<Withdrawal> {
   await db.transaction(async (tx) => {
     const [w] = await tx.select().from(agentWithdrawals).where(eq(agentWithdrawals.id, id));
     if (!w) throw notFound('提现申请不存在');
     const set: Partial<typeof agentWithdrawals.$inferInsert> = {};
-    if (event === 'approve' || event === 'reject') Object.assign(set, { reviewRemark: extra.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now });
+    if (event === 'approve' || event === 'reject')
+      Object.assign(set, { reviewRemark: extra.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now });
     if (event === 'pay') Object.assign(set, { payProof: extra.payProof, paidAt: now });
     await applyTransition(tx, withdrawalRows, w, { event, op: { actor, now }, set, audit: set });
     if (event === 'reject') {
       const { entry } = await ledger.post(
         tx,
-        { ownerType: 'agent', ownerId: w.agentId, kind: 'commission', currency: w.currency, amount: w.amount, type: 'withdrawal', refType: 'agent_withdrawal', refId: w.id, remark: `提现驳回退回 ${w.withdrawalNo}`, idempotencyKey: `withdrawal-release:${w.id}`, operator: actor },
+        {
+          ownerType: 'agent',
+          ownerId: w.agentId,
+          kind: 'commission',
+          currency: w.currency,
+          amount: w.amount,
+          type: 'withdrawal',
+          refType: 'agent_withdrawal',
+          refId: w.id,
+          remark: `提现驳回退回 ${w.withdrawalNo}`,
+          idempotencyKey: `withdrawal-release:${w.id}`,
+          operator: actor,
+        },
         now,
       );
       await tx.update(agentWithdrawals).set({ releaseEntryId: entry.id }).where(eq(agentWithdrawals.id, id));
@@ -154,7 +233,19 @@ export async function accrueCommission(
   if (amount <= 0) return 0;
   const { replayed } = await ledger.post(
     tx,
-    { ownerType: 'agent', ownerId: agent.id, kind: 'commission', currency: agent.currency, amount, type: 'commission', refType: o.refType, refId: o.refId, remark: `返佣 ${rate / 100}%`, idempotencyKey: `commission:${o.refType}:${o.refId}`, operator: actor },
+    {
+      ownerType: 'agent',
+      ownerId: agent.id,
+      kind: 'commission',
+      currency: agent.currency,
+      amount,
+      type: 'commission',
+      refType: o.refType,
+      refId: o.refId,
+      remark: `返佣 ${rate / 100}%`,
+      idempotencyKey: `commission:${o.refType}:${o.refId}`,
+      operator: actor,
+    },
     now,
   );
   return replayed ? 0 : amount;
@@ -173,7 +264,9 @@ export async function settleCommission(db: Db, actor: Actor, now: Date): Promise
   let orders = 0;
   let amount = 0;
   for (const o of due) {
-    const got = await db.transaction((tx) => accrueCommission(tx, { agentId: o.agentId, refType: 'shop_order', refId: o.id, orderAmount: Number(o.amount), currency: o.currency }, now, actor));
+    const got = await db.transaction((tx) =>
+      accrueCommission(tx, { agentId: o.agentId, refType: 'shop_order', refId: o.id, orderAmount: Number(o.amount), currency: o.currency }, now, actor),
+    );
     if (got > 0) {
       orders++;
       amount += got;
@@ -194,7 +287,8 @@ export async function reconcileWithdrawals(db: Db): Promise<WithdrawalReconcile>
   );
   return {
     agents: rows.length,
-    mismatches: rows.filter((r) => Number(r.requested) !== Number(r.ledger)).map((r) => ({ agentId: r.agentId, requested: Number(r.requested), ledger: Number(r.ledger) })),
+    mismatches: rows
+      .filter((r) => Number(r.requested) !== Number(r.ledger))
+      .map((r) => ({ agentId: r.agentId, requested: Number(r.requested), ledger: Number(r.ledger) })),
   };
 }
-

@@ -41,20 +41,54 @@ export async function renderPackageLabel(d: PackageLabelData): Promise<Buffer> {
   const W = 100 * MM;
   const x = 5 * MM;
   const inner = W - 10 * MM;
-  doc.font('cjk-bold').fontSize(20).text(d.channelName, x, 5 * MM, { width: inner * 0.7, lineBreak: false, ellipsis: true });
-  doc.font('cjk-bold').fontSize(28).text(d.countryCode, x + inner * 0.7, 3.5 * MM, { width: inner * 0.3, align: 'right', lineBreak: false });
-  doc.moveTo(x, 17 * MM).lineTo(W - x, 17 * MM).lineWidth(1).stroke();
+  doc
+    .font('cjk-bold')
+    .fontSize(20)
+    .text(d.channelName, x, 5 * MM, { width: inner * 0.7, lineBreak: false, ellipsis: true });
+  doc
+    .font('cjk-bold')
+    .fontSize(28)
+    .text(d.countryCode, x + inner * 0.7, 3.5 * MM, { width: inner * 0.3, align: 'right', lineBreak: false });
+  doc
+    .moveTo(x, 17 * MM)
+    .lineTo(W - x, 17 * MM)
+    .lineWidth(1)
+    .stroke();
   doc.image(await code128(d.packageNo), x, 20 * MM, { fit: [inner, 24 * MM], align: 'center' });
-  doc.font('cjk-bold').fontSize(14).text(d.packageNo, x, 46 * MM, { width: inner, align: 'center' });
-  doc.moveTo(x, 54 * MM).lineTo(W - x, 54 * MM).lineWidth(0.6).stroke();
-  doc.font('cjk').fontSize(11).text(`收件人：${d.receiver}`, x, 57 * MM, { width: inner });
+  doc
+    .font('cjk-bold')
+    .fontSize(14)
+    .text(d.packageNo, x, 46 * MM, { width: inner, align: 'center' });
+  doc
+    .moveTo(x, 54 * MM)
+    .lineTo(W - x, 54 * MM)
+    .lineWidth(0.6)
+    .stroke();
+  doc
+    .font('cjk')
+    .fontSize(11)
+    .text(`收件人：${d.receiver}`, x, 57 * MM, { width: inner });
   doc.fontSize(10).text(d.addressLine, x, 64 * MM, { width: inner, height: 22 * MM, ellipsis: true });
-  doc.moveTo(x, 88 * MM).lineTo(W - x, 88 * MM).lineWidth(0.6).stroke();
-  doc.font('cjk-bold').fontSize(16).text(`重量：${d.weightG} g`, x, 92 * MM, { width: inner });
-  doc.font('cjk').fontSize(12).text(`体积：${d.volumeCm3} cm³`, x, 102 * MM, { width: inner / 2, lineBreak: false });
+  doc
+    .moveTo(x, 88 * MM)
+    .lineTo(W - x, 88 * MM)
+    .lineWidth(0.6)
+    .stroke();
+  doc
+    .font('cjk-bold')
+    .fontSize(16)
+    .text(`重量：${d.weightG} g`, x, 92 * MM, { width: inner });
+  doc
+    .font('cjk')
+    .fontSize(12)
+    .text(`体积：${d.volumeCm3} cm³`, x, 102 * MM, { width: inner / 2, lineBreak: false });
   doc.text(`件数：${d.itemCount}`, x + inner / 2, 102 * MM, { width: inner / 2, align: 'right', lineBreak: false });
   doc.text(`会员：${d.userCode}`, x, 110 * MM, { width: inner });
-  doc.moveTo(x, 138 * MM).lineTo(W - x, 138 * MM).lineWidth(0.5).stroke();
+  doc
+    .moveTo(x, 138 * MM)
+    .lineTo(W - x, 138 * MM)
+    .lineWidth(0.5)
+    .stroke();
   doc.fontSize(8).text(`日期：${businessDateTime(d.date)}`, x, 141 * MM, { width: inner * 0.62, lineBreak: false });
   doc.text(`打包：${d.packer}`, x + inner * 0.62, 141 * MM, { width: inner * 0.38, align: 'right', lineBreak: false });
   doc.end();
@@ -77,11 +111,23 @@ export async function renderSackLabel(d: SackLabelData): Promise<Buffer> {
   const W = 100 * MM;
   const x = 5 * MM;
   const inner = W - 10 * MM;
-  doc.font('cjk-bold').fontSize(18).text(d.channelName, x, 5 * MM, { width: inner * 0.7, lineBreak: false, ellipsis: true });
-  doc.font('cjk-bold').fontSize(22).text(d.countryCode ?? '*', x + inner * 0.7, 4 * MM, { width: inner * 0.3, align: 'right', lineBreak: false });
+  doc
+    .font('cjk-bold')
+    .fontSize(18)
+    .text(d.channelName, x, 5 * MM, { width: inner * 0.7, lineBreak: false, ellipsis: true });
+  doc
+    .font('cjk-bold')
+    .fontSize(22)
+    .text(d.countryCode ?? '*', x + inner * 0.7, 4 * MM, { width: inner * 0.3, align: 'right', lineBreak: false });
   doc.image(await code128(d.code), x, 18 * MM, { fit: [inner, 24 * MM], align: 'center' });
-  doc.font('cjk-bold').fontSize(14).text(d.code, x, 44 * MM, { width: inner, align: 'center' });
-  doc.font('cjk').fontSize(13).text(`包裹数：${d.packageCount}`, x, 56 * MM, { width: inner });
+  doc
+    .font('cjk-bold')
+    .fontSize(14)
+    .text(d.code, x, 44 * MM, { width: inner, align: 'center' });
+  doc
+    .font('cjk')
+    .fontSize(13)
+    .text(`包裹数：${d.packageCount}`, x, 56 * MM, { width: inner });
   doc.text(`重量：${d.weightG} g`, x, 65 * MM, { width: inner });
   doc.text(`状态：${d.status}`, x, 74 * MM, { width: inner });
   doc.fontSize(8).text(`日期：${businessDateTime(d.date)}`, x, 90 * MM, { width: inner });
@@ -99,8 +145,16 @@ export interface ManifestData {
 }
 
 const MANIFEST_COLUMNS: [key: keyof ManifestLine | 'weight' | 'value', title: string, width: number][] = [
-  ['sackCode', '麻袋', 70], ['packageNo', '包裹号', 80], ['userCode', '会员', 60], ['receiver', '收件人', 90], ['countryCode', '国家', 34],
-  ['channelName', '渠道', 90], ['weight', '重量(g)', 50], ['value', '申报价值', 60], ['itemCount', '件数', 32], ['trackingNo', '运单号', 110],
+  ['sackCode', '麻袋', 70],
+  ['packageNo', '包裹号', 80],
+  ['userCode', '会员', 60],
+  ['receiver', '收件人', 90],
+  ['countryCode', '国家', 34],
+  ['channelName', '渠道', 90],
+  ['weight', '重量(g)', 50],
+  ['value', '申报价值', 60],
+  ['itemCount', '件数', 32],
+  ['trackingNo', '运单号', 110],
 ];
 
 const valueText = (l: ManifestLine) => `${(l.declaredValue / 100).toFixed(2)} ${l.currency}`;
@@ -113,9 +167,12 @@ export async function renderManifestPdf(m: ManifestData): Promise<Buffer> {
   const totalWeight = m.lines.reduce((s, l) => s + (l.weightG ?? 0), 0);
   const sacks = new Set(m.lines.map((l) => l.sackCode)).size;
   doc.font('cjk-bold').fontSize(16).text(`出库清单 ${m.batchNo}`, { lineBreak: true });
-  doc.font('cjk').fontSize(10).text(
-    `承运商：${m.carrier || '-'}    状态：${m.status}    创建：${businessDateTime(m.createdAt)}    交接：${m.shippedAt ? businessDateTime(m.shippedAt) : '-'}`,
-  );
+  doc
+    .font('cjk')
+    .fontSize(10)
+    .text(
+      `承运商：${m.carrier || '-'}    状态：${m.status}    创建：${businessDateTime(m.createdAt)}    交接：${m.shippedAt ? businessDateTime(m.shippedAt) : '-'}`,
+    );
   doc.text(`麻袋 ${sacks} 个，包裹 ${m.lines.length} 个，总重 ${totalWeight} g`);
   doc.moveDown(0.5);
   const x0 = doc.page.margins.left;
@@ -128,7 +185,11 @@ export async function renderManifestPdf(m: ManifestData): Promise<Buffer> {
       x += w;
     }
     y += 14;
-    doc.moveTo(x0, y - 3).lineTo(x, y - 3).lineWidth(0.5).stroke();
+    doc
+      .moveTo(x0, y - 3)
+      .lineTo(x, y - 3)
+      .lineWidth(0.5)
+      .stroke();
   };
   header();
   doc.font('cjk').fontSize(8);
@@ -159,7 +220,19 @@ export async function renderManifestXlsx(m: ManifestData): Promise<Buffer> {
   const head = ws.addRow([...MANIFEST_COLUMNS.map(([, title]) => title), '状态']);
   head.font = { bold: true };
   for (const l of m.lines) {
-    ws.addRow([l.sackCode, l.packageNo, l.userCode, l.receiver, l.countryCode, l.channelName, l.weightG ?? null, l.declaredValue / 100, l.itemCount, l.trackingNo, PackageStatus.label(l.status)]);
+    ws.addRow([
+      l.sackCode,
+      l.packageNo,
+      l.userCode,
+      l.receiver,
+      l.countryCode,
+      l.channelName,
+      l.weightG ?? null,
+      l.declaredValue / 100,
+      l.itemCount,
+      l.trackingNo,
+      PackageStatus.label(l.status),
+    ]);
   }
   MANIFEST_COLUMNS.forEach(([, , w], i) => {
     ws.getColumn(i + 1).width = Math.round(w / 6);

@@ -1,7 +1,12 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  ExceptionAssignBody, ExceptionHandleBody, ExceptionListQuery, ExceptionRaiseBody, ExceptionRecord, ReturnStepBody,
+  ExceptionAssignBody,
+  ExceptionHandleBody,
+  ExceptionListQuery,
+  ExceptionRaiseBody,
+  ExceptionRecord,
+  ReturnStepBody,
 } from '@waystation/shared/contract/goodsOut';
 import { ExceptionType } from '@waystation/shared/vocab/goods-out';
 import type { Db } from '../../db';
@@ -26,10 +31,21 @@ export async function raiseException(db: Db, body: z.infer<typeof ExceptionRaise
     const row = await lockPackage(tx, { packageNo: body.packageNo });
     if (row.status === 'exception') throw conflict(`包裹 ${row.packageNo} 已是异常包裹`, { status: row.status });
     const { row: after } = await applyStep(tx, row, {
-      event: 'raise', op, note: `${ExceptionType.label(body.type)}：${body.reason}`, set: { prevStatus: row.status }, audit: { type: body.type },
+      event: 'raise',
+      op,
+      note: `${ExceptionType.label(body.type)}：${body.reason}`,
+      set: { prevStatus: row.status },
+      audit: { type: body.type },
     });
     await tx.insert(packageExceptions).values({
-      packageId: row.id, type: body.type, reason: body.reason, photos: body.photos, fromStatus: row.status, raisedBy: op.actor.name, createdAt: op.now, updatedAt: op.now,
+      packageId: row.id,
+      type: body.type,
+      reason: body.reason,
+      photos: body.photos,
+      fromStatus: row.status,
+      raisedBy: op.actor.name,
+      createdAt: op.now,
+      updatedAt: op.now,
     });
     return actionResult(after);
   });
@@ -41,8 +57,12 @@ export async function listExceptions(db: Db, q: z.infer<typeof ExceptionListQuer
   if (q.type) where.push(eq(packageExceptions.type, q.type));
   if (q.packageNo) where.push(eq(packages.packageNo, q.packageNo.toUpperCase()));
   const filter = and(...where);
-  const base = () => db.select({ e: packageExceptions, packageNo: packages.packageNo, status: packages.status, userCode: members.userCode }).from(packageExceptions)
-    .innerJoin(packages, eq(packages.id, packageExceptions.packageId)).innerJoin(members, eq(members.id, packages.memberId));
+  const base = () =>
+    db
+      .select({ e: packageExceptions, packageNo: packages.packageNo, status: packages.status, userCode: members.userCode })
+      .from(packageExceptions)
+      .innerJoin(packages, eq(packages.id, packageExceptions.packageId))
+      .innerJoin(members, eq(members.id, packages.memberId));
   const [{ n }] = await db.select({ n: count() }).from(packageExceptions).innerJoin(packages, eq(packages.id, packageExceptions.packageId)).where(filter);
   const rows = await base().where(filter).orderBy(desc(packageExceptions.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
   return { list: rows.map((r) => toException(r.e, { packageNo: r.packageNo, status: r.status, userCode: r.userCode }, media)), total: n };
@@ -73,7 +93,12 @@ export async function assignException(db: Db, body: z.infer<typeof ExceptionAssi
     const [owner] = await tx.select().from(admins).where(eq(admins.id, body.ownerId));
     if (owner?.status !== 'activity') throw invalid('ownerId', '员工不存在或已停用');
     await tx.update(packageExceptions).set({ ownerId: owner.id, ownerName: owner.name, updatedAt: op.now }).where(eq(packageExceptions.id, e.id));
-    await writeAudit(tx, op.actor, { action: 'exception.assign', targetType: 'package_exception', targetId: e.id, before: { owner: e.ownerName }, after: { owner: owner.name } }, op.now);
+    await writeAudit(
+      tx,
+      op.actor,
+      { action: 'exception.assign', targetType: 'package_exception', targetId: e.id, before: { owner: e.ownerName }, after: { owner: owner.name } },
+      op.now,
+    );
     return { id: e.id, ownerId: owner.id, ownerName: owner.name };
   });
 }
@@ -93,12 +118,21 @@ export async function handleException(db: Db, body: z.infer<typeof ExceptionHand
     if (e.status !== 'open') throw conflict('该异常已处理', { status: e.status });
     if (row.status !== 'exception') throw packageStale(row, EVENT_OF[outcome]);
     const { row: after } = await applyStep(tx, row, {
-      event: EVENT_OF[outcome], op, note: body.resolution, ...(outcome === 'canceled' ? { set: { cancelTime: op.now } } : {}),
+      event: EVENT_OF[outcome],
+      op,
+      note: body.resolution,
+      ...(outcome === 'canceled' ? { set: { cancelTime: op.now } } : {}),
     });
     if (outcome === 'canceled') {
       await releaseItems(tx, row.id);
       const due = await refundPackage(tx, after, op, '取消');
-      if (due > 0) await writeTrace(tx, row.id, { type: 'refund', event: 'refund', from: 'canceled', to: 'canceled', note: `退款 ${(due / 100).toFixed(2)} ${row.currency}` }, op);
+      if (due > 0)
+        await writeTrace(
+          tx,
+          row.id,
+          { type: 'refund', event: 'refund', from: 'canceled', to: 'canceled', note: `退款 ${(due / 100).toFixed(2)} ${row.currency}` },
+          op,
+        );
     }
     await tx
       .update(packageExceptions)

@@ -27,22 +27,55 @@ export async function systemOp(db: Db, now: Date, username = 'warehouse1'): Prom
 /** A shelved item of a member (a bought line received, photographed and shelved). */
 export async function newShelvedItem(db: Db, o: { memberCode?: string; weightG?: number; title?: string; mallType?: string; now?: Date; shelf?: string } = {}) {
   const now = o.now ?? new Date();
-  const [m] = await db.select().from(members).where(eq(members.userCode, o.memberCode ?? 'U100001'));
-  const [order] = await db.insert(shopOrders).values({ orderNo: `SO${uniq()}`, memberId: m.id, status: 'paid', paidAmount: 5900, payTime: now, createdAt: now, updatedAt: now }).returning();
+  const [m] = await db
+    .select()
+    .from(members)
+    .where(eq(members.userCode, o.memberCode ?? 'U100001'));
+  const [order] = await db
+    .insert(shopOrders)
+    .values({ orderNo: `SO${uniq()}`, memberId: m.id, status: 'paid', paidAmount: 5900, payTime: now, createdAt: now, updatedAt: now })
+    .returning();
   const [line] = await db
     .insert(purchaseOrders)
     .values({
-      purchaseNo: `P${uniq()}`, orderId: order.id, memberId: m.id, status: 'shelved', mallType: o.mallType ?? 'TB', title: o.title ?? '纯棉短袖T恤',
-      props: [{ name: '颜色:白色' }, { name: '尺码:L' }], quantity: 1, unitPrice: 5900, paidAmount: 5900, payTime: now, createdAt: now, updatedAt: now,
+      purchaseNo: `P${uniq()}`,
+      orderId: order.id,
+      memberId: m.id,
+      status: 'shelved',
+      mallType: o.mallType ?? 'TB',
+      title: o.title ?? '纯棉短袖T恤',
+      props: [{ name: '颜色:白色' }, { name: '尺码:L' }],
+      quantity: 1,
+      unitPrice: 5900,
+      paidAmount: 5900,
+      payTime: now,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning();
-  const [loc] = await db.select().from(shelfLocations).where(eq(shelfLocations.code, o.shelf ?? 'A-01-01-01'));
+  const [loc] = await db
+    .select()
+    .from(shelfLocations)
+    .where(eq(shelfLocations.code, o.shelf ?? 'A-01-01-01'));
   const [item] = await db
     .insert(warehouseItems)
     .values({
-      itemCode: `WI${String(line.id).padStart(8, '0')}`, purchaseId: line.id, memberId: m.id, quickTop: m.userCode, quickBottom: String(line.id % 10000).padStart(4, '0'),
-      weightG: o.weightG ?? 400, lengthMm: 300, widthMm: 200, heightMm: 50, volumeCm3: 3000, shelfLocationId: loc?.id ?? null, shelfCode: loc?.code ?? null,
-      shelvedAt: now, creatorName: '仓库小王', createdAt: now, updatedAt: now,
+      itemCode: `WI${String(line.id).padStart(8, '0')}`,
+      purchaseId: line.id,
+      memberId: m.id,
+      quickTop: m.userCode,
+      quickBottom: String(line.id % 10000).padStart(4, '0'),
+      weightG: o.weightG ?? 400,
+      lengthMm: 300,
+      widthMm: 200,
+      heightMm: 50,
+      volumeCm3: 3000,
+      shelfLocationId: loc?.id ?? null,
+      shelfCode: loc?.code ?? null,
+      shelvedAt: now,
+      creatorName: '仓库小王',
+      createdAt: now,
+      updatedAt: now,
     })
     .returning();
   return { item, line, member: m };
@@ -85,7 +118,19 @@ export interface PackageOpts {
   titles?: string[];
 }
 
-const ORDER: PackageStatus[] = ['pack_pretrial', 'pack_pretrial_pass', 'remove_wait', 'removing', 'removed', 'packing', 'packed', 'wait_ship', 'sorted', 'prepare_ship', 'shipped'];
+const ORDER: PackageStatus[] = [
+  'pack_pretrial',
+  'pack_pretrial_pass',
+  'remove_wait',
+  'removing',
+  'removed',
+  'packing',
+  'packed',
+  'wait_ship',
+  'sorted',
+  'prepare_ship',
+  'shipped',
+];
 
 /** A package taken to `status` (default pack_pretrial) through the services; also patch_wait, pending_launch, exception. */
 export async function newPackage(db: Db, o: PackageOpts = {}): Promise<PackageRow> {
@@ -94,13 +139,30 @@ export async function newPackage(db: Db, o: PackageOpts = {}): Promise<PackageRo
   const n = o.items ?? 2;
   const items = [];
   for (let i = 0; i < n; i++) {
-    items.push((await newShelvedItem(db, { memberCode: o.memberCode, weightG: o.itemWeightG ?? 400, now, shelf: o.shelves?.[i % o.shelves.length], title: o.titles?.[i % o.titles.length] })).item);
+    items.push(
+      (
+        await newShelvedItem(db, {
+          memberCode: o.memberCode,
+          weightG: o.itemWeightG ?? 400,
+          now,
+          shelf: o.shelves?.[i % o.shelves.length],
+          title: o.titles?.[i % o.titles.length],
+        })
+      ).item,
+    );
   }
   const country = o.country ?? 'US';
-  let row = await createPackage(db, {
-    memberId: items[0].memberId, itemIds: items.map((i) => i.id), channelId: await channelIdOf(db, o.channel ?? 'EMS'), attrs: o.attrs,
-    address: { receiver: 'Alice Martin', country, ...(ADDRESS_IN[country] ?? ADDRESS_IN.US) },
-  }, op);
+  let row = await createPackage(
+    db,
+    {
+      memberId: items[0].memberId,
+      itemIds: items.map((i) => i.id),
+      channelId: await channelIdOf(db, o.channel ?? 'EMS'),
+      attrs: o.attrs,
+      address: { receiver: 'Alice Martin', country, ...(ADDRESS_IN[country] ?? ADDRESS_IN.US) },
+    },
+    op,
+  );
   const want = o.status ?? 'pack_pretrial';
   const target = want === 'patch_wait' || want === 'pending_launch' ? 'packing' : want === 'exception' ? 'packing' : want;
   const reach = (s: PackageStatus) => ORDER.indexOf(target) >= ORDER.indexOf(s);

@@ -1,7 +1,13 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  ModifyAddrBody, ModifyAttrBody, ModifyChannelBody, ModifyFreightBody, ModifyStatusBody, ModifyWeightBody, PackageModification,
+  ModifyAddrBody,
+  ModifyAttrBody,
+  ModifyChannelBody,
+  ModifyFreightBody,
+  ModifyStatusBody,
+  ModifyWeightBody,
+  PackageModification,
 } from '@waystation/shared/contract/goodsOut';
 import { PACKAGE_TRANSITIONS } from '@waystation/shared/machines/package';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
@@ -16,7 +22,10 @@ import { applyBulkTransition } from '../../core/transition';
 import { actionResult, applyStep, lockPackage, type Op, packageRows, type PackageRow, writeTrace } from './transition';
 
 const TRACE_OF: Record<Exclude<PackageModification, 'modifyStatus'>, PackageTraceType> = {
-  modifyWeight: 'modify_package_weight', modifyAttr: 'modify_package_attr', modifyAddr: 'modify_package_addr', modifyChannel: 'pack_change_channel',
+  modifyWeight: 'modify_package_weight',
+  modifyAttr: 'modify_package_attr',
+  modifyAddr: 'modify_package_addr',
+  modifyChannel: 'pack_change_channel',
   modifyFreight: 'modify_package_freight',
 };
 
@@ -34,7 +43,8 @@ async function modify(
 ) {
   return db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id });
-    if (!mayModify(kind, row.status)) throw conflict(`包裹 ${row.packageNo} 当前状态为「${PackageStatus.label(row.status)}」，不能修改`, { status: row.status });
+    if (!mayModify(kind, row.status))
+      throw conflict(`包裹 ${row.packageNo} 当前状态为「${PackageStatus.label(row.status)}」，不能修改`, { status: row.status });
     const c = await change(row, tx);
     if (!c) return actionResult(row, true);
     const [updated] = await tx
@@ -44,7 +54,12 @@ async function modify(
       .returning();
     if (!updated) throw conflict(`包裹 ${row.packageNo} 已被其他操作更新，请刷新后重试`);
     await writeTrace(tx, row.id, { type: TRACE_OF[kind], event: kind, from: row.status, to: row.status, note: `${c.note}（${reason}）` }, op);
-    await writeAudit(tx, op.actor, { action: `package.${kind}`, targetType: 'package', targetId: row.packageNo, before: c.before, after: { ...(c.after as object), reason } }, op.now);
+    await writeAudit(
+      tx,
+      op.actor,
+      { action: `package.${kind}`, targetType: 'package', targetId: row.packageNo, before: c.before, after: { ...(c.after as object), reason } },
+      op.now,
+    );
     return actionResult(updated);
   });
 }
@@ -55,7 +70,12 @@ export const modifyWeight = (db: Db, b: z.infer<typeof ModifyWeightBody>, op: Op
     const weighed = row.realWeightG !== null;
     const before = weighed ? row.realWeightG : row.estimatedWeightG;
     if (before === b.weightG) return null;
-    return { set: weighed ? { realWeightG: b.weightG } : { estimatedWeightG: b.weightG }, before: { weightG: before }, after: { weightG: b.weightG }, note: `${before} g → ${b.weightG} g` };
+    return {
+      set: weighed ? { realWeightG: b.weightG } : { estimatedWeightG: b.weightG },
+      before: { weightG: before },
+      after: { weightG: b.weightG },
+      note: `${before} g → ${b.weightG} g`,
+    };
   });
 
 /** Corrects item attributes, value-added services, declared value and insurance. */
@@ -64,7 +84,12 @@ export const modifyAttr = (db: Db, b: z.infer<typeof ModifyAttrBody>, op: Op) =>
     const before = { attrs: row.attrs, services: row.services, declaredValue: row.declaredValue, insuranceFee: row.insuranceFee };
     const after = { attrs: [...b.attrs].sort(), services: [...b.services].sort(), declaredValue: b.declaredValue, insuranceFee: b.insuranceFee };
     if (JSON.stringify({ ...before, attrs: [...row.attrs].sort(), services: [...row.services].sort() }) === JSON.stringify(after)) return null;
-    return { set: after, before, after, note: `属性 ${after.attrs.join(',') || '-'}，服务 ${after.services.join(',') || '-'}，申报 ${(b.declaredValue / 100).toFixed(2)}` };
+    return {
+      set: after,
+      before,
+      after,
+      note: `属性 ${after.attrs.join(',') || '-'}，服务 ${after.services.join(',') || '-'}，申报 ${(b.declaredValue / 100).toFixed(2)}`,
+    };
   });
 
 /** Corrects the address; the destination country must still be served by the package's channel. */
@@ -72,20 +97,41 @@ export const modifyAddr = (db: Db, b: z.infer<typeof ModifyAddrBody>, op: Op) =>
   modify(db, 'modifyAddr', b.id, b.reason, op, async (row, tx) => {
     if (JSON.stringify(row.address) === JSON.stringify(b.address)) return null;
     if (b.address.country !== row.countryCode) {
-      await channelFreight(tx, row.channelId, { countryCode: b.address.country, weightG: row.realWeightG ?? Math.max(1, row.estimatedWeightG), lengthMm: 0, widthMm: 0, heightMm: 0, attrs: row.attrs as ItemAttr[] });
+      await channelFreight(tx, row.channelId, {
+        countryCode: b.address.country,
+        weightG: row.realWeightG ?? Math.max(1, row.estimatedWeightG),
+        lengthMm: 0,
+        widthMm: 0,
+        heightMm: 0,
+        attrs: row.attrs as ItemAttr[],
+      });
     }
-    return { set: { address: b.address, countryCode: b.address.country }, before: row.address, after: b.address, note: `${row.address.receiver} ${row.countryCode} → ${b.address.receiver} ${b.address.country}` };
+    return {
+      set: { address: b.address, countryCode: b.address.country },
+      before: row.address,
+      after: b.address,
+      note: `${row.address.receiver} ${row.countryCode} → ${b.address.receiver} ${b.address.country}`,
+    };
   });
 
 /** Moves the package to another channel that takes it; before payment the estimated freight is re-quoted. */
 export const modifyChannel = (db: Db, b: z.infer<typeof ModifyChannelBody>, op: Op) =>
   modify(db, 'modifyChannel', b.id, b.reason, op, async (row, tx) => {
     if (row.channelId === b.channelId) return null;
-    const quote = await channelFreight(tx, b.channelId, { countryCode: row.countryCode, weightG: Math.max(1, row.estimatedWeightG), lengthMm: 0, widthMm: 0, heightMm: 0, attrs: row.attrs as ItemAttr[] });
+    const quote = await channelFreight(tx, b.channelId, {
+      countryCode: row.countryCode,
+      weightG: Math.max(1, row.estimatedWeightG),
+      lengthMm: 0,
+      widthMm: 0,
+      heightMm: 0,
+      attrs: row.attrs as ItemAttr[],
+    });
     const unpaid = !row.payTime;
     return {
       set: { channelId: b.channelId, ...(unpaid && row.freightEstimated ? { freightEstimated: quote.total, currency: quote.currency } : {}) },
-      before: { channelId: row.channelId }, after: { channelId: b.channelId }, note: `${row.channelId} → ${quote.channelName}`,
+      before: { channelId: row.channelId },
+      after: { channelId: b.channelId },
+      note: `${row.channelId} → ${quote.channelName}`,
     };
   });
 
@@ -95,7 +141,9 @@ export const modifyFreight = (db: Db, b: z.infer<typeof ModifyFreightBody>, op: 
     if (row.freightReal === b.freightReal) return null;
     const patch = row.status === 'patch_wait' ? Math.max(0, b.freightReal - row.freightCharged) : row.patchAmount;
     return {
-      set: { freightReal: b.freightReal, patchAmount: patch }, before: { freightReal: row.freightReal, patchAmount: row.patchAmount }, after: { freightReal: b.freightReal, patchAmount: patch },
+      set: { freightReal: b.freightReal, patchAmount: patch },
+      before: { freightReal: row.freightReal, patchAmount: row.patchAmount },
+      after: { freightReal: b.freightReal, patchAmount: patch },
       note: `实际运费 ${((row.freightReal ?? 0) / 100).toFixed(2)} → ${(b.freightReal / 100).toFixed(2)} ${row.currency}`,
     };
   });
@@ -108,7 +156,11 @@ export async function modifyStatus(db: Db, b: z.infer<typeof ModifyStatusBody>, 
     const t = PACKAGE_TRANSITIONS.find((x) => x.manual && x.from === row.status && x.to === b.status);
     if (!t) throw invalid('status', `包裹 ${row.packageNo} 不能从「${PackageStatus.label(row.status)}」改为「${PackageStatus.label(b.status)}」`);
     const { row: after } = await applyStep(tx, row, {
-      event: t.event, op, note: `人工修改状态：${b.reason}`, set: b.status === 'received' ? { receivedAt: op.now } : {}, audit: { reason: b.reason },
+      event: t.event,
+      op,
+      note: `人工修改状态：${b.reason}`,
+      set: b.status === 'received' ? { receivedAt: op.now } : {},
+      audit: { reason: b.reason },
     });
     await writeTrace(tx, row.id, { type: 'modify_package_status', event: 'modifyStatus', from: row.status, to: after.status, note: b.reason }, op);
     return actionResult(after);
@@ -120,11 +172,11 @@ export async function autoReceive(db: Db, op: Op, days = AUTO_RECEIVE_DAYS): Pro
   return db.transaction(async (tx) => {
     const cutoff = new Date(op.now.getTime() - days * 86_400_000);
     const done = await applyBulkTransition(
-      tx, packageRows, { from: 'shipped', where: lt(packages.shippedAt, cutoff), target: { type: 'package', id: 'auto_receive' } },
+      tx,
+      packageRows,
+      { from: 'shipped', where: lt(packages.shippedAt, cutoff), target: { type: 'package', id: 'auto_receive' } },
       { event: 'sign', op, note: `发货 ${days} 天后自动签收`, set: { receivedAt: op.now }, audit: { days } },
     );
     return { received: done.length };
   });
 }
-
-

@@ -45,16 +45,30 @@ export async function createPackage(db: Db, input: NewPackage, op: Op): Promise<
     const [row] = await tx
       .insert(packages)
       .values({
-        id, packageNo: packageNoOf(id), memberId: input.memberId, status: 'pack_pretrial', channelId: input.channelId, countryCode: input.address.country,
-        address: input.address, mallTypes: [...new Set(items.map((i) => i.line.mallType))].sort(), attrs: input.attrs ?? [], services: input.services ?? [],
-        declaredValue: input.declaredValue ?? items.reduce((s, i) => s + i.line.paidAmount, 0), insuranceFee: input.insuranceFee ?? 0,
-        memberRemark: input.memberRemark ?? '', itemCount: items.length, estimatedWeightG: items.reduce((s, i) => s + i.item.weightG, 0),
-        createdAt: op.now, updatedAt: op.now,
+        id,
+        packageNo: packageNoOf(id),
+        memberId: input.memberId,
+        status: 'pack_pretrial',
+        channelId: input.channelId,
+        countryCode: input.address.country,
+        address: input.address,
+        mallTypes: [...new Set(items.map((i) => i.line.mallType))].sort(),
+        attrs: input.attrs ?? [],
+        services: input.services ?? [],
+        declaredValue: input.declaredValue ?? items.reduce((s, i) => s + i.line.paidAmount, 0),
+        insuranceFee: input.insuranceFee ?? 0,
+        memberRemark: input.memberRemark ?? '',
+        itemCount: items.length,
+        estimatedWeightG: items.reduce((s, i) => s + i.item.weightG, 0),
+        createdAt: op.now,
+        updatedAt: op.now,
       })
       .returning();
-    await tx.insert(packageItems).values(
-      items.map(({ item }) => ({ packageId: id, itemId: item.id, purchaseId: item.purchaseId, itemCode: item.itemCode, shelfCode: item.shelfCode ?? '' })),
-    );
+    await tx
+      .insert(packageItems)
+      .values(
+        items.map(({ item }) => ({ packageId: id, itemId: item.id, purchaseId: item.purchaseId, itemCode: item.itemCode, shelfCode: item.shelfCode ?? '' })),
+      );
     await writeTrace(tx, id, { type: 'package_order_create', event: 'submit', from: 'pack_created', to: 'pack_pretrial', note: `${items.length} 件商品` }, op);
     return row;
   });
@@ -72,11 +86,24 @@ export async function pretrialPass(db: Db, body: z.infer<typeof PretrialPassBody
     }
     if (row.status !== 'pack_pretrial') throw packageStale(row, 'pretrial_pass');
     const quote = await channelFreight(tx, row.channelId, {
-      countryCode: row.countryCode, weightG: body.estimatedWeightG, lengthMm: 0, widthMm: 0, heightMm: 0, attrs: row.attrs as ItemAttr[],
+      countryCode: row.countryCode,
+      weightG: body.estimatedWeightG,
+      lengthMm: 0,
+      widthMm: 0,
+      heightMm: 0,
+      attrs: row.attrs as ItemAttr[],
     });
     const { row: after } = await applyStep(tx, row, {
-      event: 'pretrial_pass', op, note: `预估 ${body.estimatedWeightG} g，运费 ${(quote.total / 100).toFixed(2)} ${quote.currency}${body.note ? `：${body.note}` : ''}`,
-      set: { estimatedWeightG: body.estimatedWeightG, freightEstimated: quote.total, currency: quote.currency, pretrialNote: body.note, reviewerName: op.actor.name },
+      event: 'pretrial_pass',
+      op,
+      note: `预估 ${body.estimatedWeightG} g，运费 ${(quote.total / 100).toFixed(2)} ${quote.currency}${body.note ? `：${body.note}` : ''}`,
+      set: {
+        estimatedWeightG: body.estimatedWeightG,
+        freightEstimated: quote.total,
+        currency: quote.currency,
+        pretrialNote: body.note,
+        reviewerName: op.actor.name,
+      },
       audit: { estimatedWeightG: body.estimatedWeightG, freightEstimated: quote.total },
     });
     return { ...actionResult(after), freightEstimated: after.freightEstimated, currency: after.currency };
@@ -88,7 +115,12 @@ export async function pretrialFail(db: Db, body: z.infer<typeof PretrialFailBody
   return db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id: body.id });
     if (row.status === 'pack_pretrial_fail' && row.pretrialNote === body.reason) return actionResult(row, true);
-    const { row: after } = await applyStep(tx, row, { event: 'pretrial_fail', op, note: body.reason, set: { pretrialNote: body.reason, reviewerName: op.actor.name } });
+    const { row: after } = await applyStep(tx, row, {
+      event: 'pretrial_fail',
+      op,
+      note: body.reason,
+      set: { pretrialNote: body.reason, reviewerName: op.actor.name },
+    });
     return actionResult(after);
   });
 }
@@ -104,10 +136,23 @@ export async function payPackage(db: Db, id: number, op: Op, opts: { fromBalance
     const amount = row.freightEstimated + row.insuranceFee;
     ({ row } = await applyStep(tx, row, { event: 'pay', op, note: `${(amount / 100).toFixed(2)} ${row.currency}` }));
     if (opts.fromBalance && amount > 0) {
-      await post(tx, {
-        ownerType: 'member', ownerId: row.memberId, kind: 'balance', currency: row.currency, amount: -amount, type: 'payment',
-        refType: 'package', refId: row.packageNo, remark: `包裹 ${row.packageNo} 运费`, idempotencyKey: `package-${row.id}-pay`, operator: op.actor,
-      }, op.now);
+      await post(
+        tx,
+        {
+          ownerType: 'member',
+          ownerId: row.memberId,
+          kind: 'balance',
+          currency: row.currency,
+          amount: -amount,
+          type: 'payment',
+          refType: 'package',
+          refId: row.packageNo,
+          remark: `包裹 ${row.packageNo} 运费`,
+          idempotencyKey: `package-${row.id}-pay`,
+          operator: op.actor,
+        },
+        op.now,
+      );
     }
     ({ row } = await applyStep(tx, row, { event: 'pay_done', op, set: { payTime: op.now, freightCharged: row.freightEstimated } }));
     ({ row } = await applyStep(tx, row, { event: 'queue', op }));
@@ -121,13 +166,29 @@ export async function payPatch(db: Db, id: number, op: Op): Promise<PackageRow> 
     const row = await lockPackage(tx, { id });
     if (row.status === 'pending_launch') return row;
     if (row.status !== 'patch_wait' || row.patchAmount <= 0) throw conflict(`包裹 ${row.packageNo} 没有待补运费`);
-    await post(tx, {
-      ownerType: 'member', ownerId: row.memberId, kind: 'balance', currency: row.currency, amount: -row.patchAmount, type: 'freight_topup',
-      refType: 'package', refId: row.packageNo, remark: `包裹 ${row.packageNo} 补运费`, idempotencyKey: `package-${row.id}-topup-${row.freightReal}`, operator: op.actor,
-    }, op.now);
+    await post(
+      tx,
+      {
+        ownerType: 'member',
+        ownerId: row.memberId,
+        kind: 'balance',
+        currency: row.currency,
+        amount: -row.patchAmount,
+        type: 'freight_topup',
+        refType: 'package',
+        refId: row.packageNo,
+        remark: `包裹 ${row.packageNo} 补运费`,
+        idempotencyKey: `package-${row.id}-topup-${row.freightReal}`,
+        operator: op.actor,
+      },
+      op.now,
+    );
     const { row: after } = await applyStep(tx, row, {
-      event: 'patch_paid', op, note: `补运费 ${(row.patchAmount / 100).toFixed(2)} ${row.currency}`,
-      set: { freightCharged: row.freightCharged + row.patchAmount, patchAmount: 0 }, audit: { amount: row.patchAmount },
+      event: 'patch_paid',
+      op,
+      note: `补运费 ${(row.patchAmount / 100).toFixed(2)} ${row.currency}`,
+      set: { freightCharged: row.freightCharged + row.patchAmount, patchAmount: 0 },
+      audit: { amount: row.patchAmount },
     });
     return after;
   });
@@ -137,18 +198,37 @@ export async function payPatch(db: Db, id: number, op: Op): Promise<PackageRow> 
 export async function refundPackage(tx: Db, row: PackageRow, op: Op, why: string): Promise<number> {
   const due = row.freightCharged + (row.payTime ? row.insuranceFee : 0) - row.refundedAmount;
   if (due <= 0) return 0;
-  await post(tx, {
-    ownerType: 'member', ownerId: row.memberId, kind: 'balance', currency: row.currency, amount: due, type: 'refund',
-    refType: 'package', refId: row.packageNo, remark: `包裹 ${row.packageNo} ${why}退款`, idempotencyKey: `package-${row.id}-refund`, operator: op.actor,
-  }, op.now);
-  await tx.update(packages).set({ refundedAmount: row.refundedAmount + due }).where(eq(packages.id, row.id));
+  await post(
+    tx,
+    {
+      ownerType: 'member',
+      ownerId: row.memberId,
+      kind: 'balance',
+      currency: row.currency,
+      amount: due,
+      type: 'refund',
+      refType: 'package',
+      refId: row.packageNo,
+      remark: `包裹 ${row.packageNo} ${why}退款`,
+      idempotencyKey: `package-${row.id}-refund`,
+      operator: op.actor,
+    },
+    op.now,
+  );
+  await tx
+    .update(packages)
+    .set({ refundedAmount: row.refundedAmount + due })
+    .where(eq(packages.id, row.id));
   await writeAudit(tx, op.actor, { action: 'package.refund', targetType: 'package', targetId: row.packageNo, after: { amount: due } }, op.now);
   return due;
 }
 
 /** Frees a package's items for other packages (a canceled package). */
 export async function releaseItems(tx: Db, packageId: number): Promise<void> {
-  await tx.update(packageItems).set({ released: true }).where(and(eq(packageItems.packageId, packageId), eq(packageItems.released, false)));
+  await tx
+    .update(packageItems)
+    .set({ released: true })
+    .where(and(eq(packageItems.packageId, packageId), eq(packageItems.released, false)));
 }
 
 /** Member code → id (tests, seed). */

@@ -26,8 +26,12 @@ beforeAll(async () => {
 });
 
 const TYPE_OF = {
-  modifyWeight: 'modify_package_attr', modifyAttr: 'modify_package_attr', modifyAddr: 'modify_package_addr', modifyChannel: 'modify_package_channel',
-  modifyFreight: 'modify_package_freight', modifyStatus: 'modify_package_status',
+  modifyWeight: 'modify_package_attr',
+  modifyAttr: 'modify_package_attr',
+  modifyAddr: 'modify_package_addr',
+  modifyChannel: 'modify_package_channel',
+  modifyFreight: 'modify_package_freight',
+  modifyStatus: 'modify_package_status',
 } as const;
 /** A sensitive modification through the verify dialog's calls (code to warehouse1, ticket for this package). */
 async function mod(kind: keyof typeof TYPE_OF, body: { id: number } & Record<string, unknown>) {
@@ -58,12 +62,20 @@ describe('package query and detail', () => {
     expect(mine.data.total).toBe(3);
     const next = await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', limit: '2', cursor: mine.data.nextCursor });
     expect(next.data.list.map((p) => p.packageNo)).toEqual([a.packageNo]);
-    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', status: 'remove_wait' })).data.list.map((p) => p.packageNo)).toEqual([c.packageNo]);
+    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', status: 'remove_wait' })).data.list.map((p) => p.packageNo)).toEqual([
+      c.packageNo,
+    ]);
     const dhl = await channelIdOf(t.db, 'DHL');
-    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', channelId: String(dhl) })).data.list).toMatchObject([{ packageNo: b.packageNo, channelName: 'DHL 快递' }]);
-    expect((await get<L>('/api/warehouse/package/pageList', { numberType: 'packageNo', numberValue: a.packageNo.toLowerCase() })).data.list.map((p) => p.packageNo)).toEqual([a.packageNo]);
+    expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', channelId: String(dhl) })).data.list).toMatchObject([
+      { packageNo: b.packageNo, channelName: 'DHL 快递' },
+    ]);
+    expect(
+      (await get<L>('/api/warehouse/package/pageList', { numberType: 'packageNo', numberValue: a.packageNo.toLowerCase() })).data.list.map((p) => p.packageNo),
+    ).toEqual([a.packageNo]);
     const [code] = await itemCodesOf(t.db, a.id);
-    expect((await get<L>('/api/warehouse/package/pageList', { numberType: 'itemCode', numberValue: code })).data.list.map((p) => p.packageNo)).toEqual([a.packageNo]);
+    expect((await get<L>('/api/warehouse/package/pageList', { numberType: 'itemCode', numberValue: code })).data.list.map((p) => p.packageNo)).toEqual([
+      a.packageNo,
+    ]);
     expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', mallType: 'JD' })).data.total).toBe(0);
     expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', mallType: 'TB' })).data.total).toBe(3);
     expect((await get<L>('/api/warehouse/package/pageList', { userCode: 'UGQ0001', from: '2000-01-01', to: '2000-01-02' })).data.total).toBe(0);
@@ -82,7 +94,10 @@ describe('package query and detail', () => {
     // both the filter and the order (what it does at a million rows).
     const plan = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain select id from packages where status = 'remove_wait' and id < 1000000 order by id desc limit 20`);
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select id from packages where status = 'remove_wait' and id < 1000000 order by id desc limit 20`,
+      );
     });
     const text = plan.map((r) => r['QUERY PLAN']).join('\n');
     expect(text).toMatch(/packages_status_idx/);
@@ -91,12 +106,29 @@ describe('package query and detail', () => {
 
   it('shows items, weights, freight, the trace timeline and only the actions allowed now', async () => {
     const p = await newPackage(t.db, { status: 'packed' });
-    type D = { items: { itemCode: string; removed: boolean; checked: boolean; shelfCode: string }[]; trace: { type: string }[]; actions: string[]; modifications: string[]; labelUrl: string | null; realWeightG: number; freightReal: number };
+    type D = {
+      items: { itemCode: string; removed: boolean; checked: boolean; shelfCode: string }[];
+      trace: { type: string }[];
+      actions: string[];
+      modifications: string[];
+      labelUrl: string | null;
+      realWeightG: number;
+      freightReal: number;
+    };
     const d = await get<D>('/api/warehouse/package/detail', { packageNo: p.packageNo });
     expect(d.data.items).toHaveLength(2);
     expect(d.data.items.every((i) => i.removed && i.checked && i.shelfCode === 'A-01-01-01')).toBe(true);
     expect(d.data.trace.map((x) => x.type)).toEqual([
-      'package_order_create', 'pack_pretrial_pass', 'order_pay', 'order_paid', 'removeWait', 'remove', 'remove', 'pack', 'pack', 'modify_package_weight',
+      'package_order_create',
+      'pack_pretrial_pass',
+      'order_pay',
+      'order_paid',
+      'removeWait',
+      'remove',
+      'remove',
+      'pack',
+      'pack',
+      'modify_package_weight',
     ]);
     expect(d.data).toMatchObject({ realWeightG: 900, freightReal: 20_500, actions: ['label_confirm', 'raise'] });
     expect(d.data.labelUrl).toMatch(/^\/api\/warehouse\/package\/labelPdf\?/);
@@ -153,12 +185,19 @@ describe('sensitive modifications (SPEC §6)', () => {
     const recent = await newPackage(t.db, { status: 'shipped' });
     const r = await autoReceive(t.db, await systemOp(t.db, new Date()));
     expect(r.received).toBeGreaterThanOrEqual(1);
-    const rows = await t.db.select({ id: packages.id, status: packages.status }).from(packages).where(sql`${packages.id} in (${old.id}, ${recent.id})`).orderBy(packages.id);
+    const rows = await t.db
+      .select({ id: packages.id, status: packages.status })
+      .from(packages)
+      .where(sql`${packages.id} in (${old.id}, ${recent.id})`)
+      .orderBy(packages.id);
     expect(rows.map((x) => x.status)).toEqual(['received', 'shipped']);
     // One statement through the engine's bulk form: a trace row per package and one audit row for the batch.
     const trace = await t.db.select().from(packageTraces).where(eq(packageTraces.packageId, old.id));
     expect(trace.at(-1)).toMatchObject({ event: 'sign', fromStatus: 'shipped', toStatus: 'received', note: '发货 30 天后自动签收' });
-    const [audit] = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'package.sign'), eq(auditLogs.targetId, 'auto_receive')));
+    const [audit] = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'package.sign'), eq(auditLogs.targetId, 'auto_receive')));
     expect(audit.after).toMatchObject({ status: 'received', count: r.received, days: 30 });
   });
 });
@@ -173,7 +212,9 @@ describe('exceptions and returns', () => {
     const raised = await post('/api/warehouse/exception/raise', { packageNo: p.packageNo, type: 'item_damaged', reason: '外箱破损', photos: [] });
     expect(raised.data.status).toBe('exception');
     expect((await post('/api/warehouse/exception/raise', { packageNo: p.packageNo, type: 'other', reason: '再次', photos: [] })).code).toBe(40900);
-    expect((await post('/api/warehouse/exception/raise', { packageNo: p.packageNo, type: 'other', reason: 'x', photos: ['../../etc/passwd'] })).code).toBe(40001);
+    expect((await post('/api/warehouse/exception/raise', { packageNo: p.packageNo, type: 'other', reason: 'x', photos: ['../../etc/passwd'] })).code).toBe(
+      40001,
+    );
     expect((await get<{ exceptionUnDealNum: number }>('/api/back/getTaskNum', {})).data.exceptionUnDealNum).toBe(badge0 + 1);
     const e = await exceptionOf(p.packageNo);
     expect(e).toMatchObject({ status: 'open', fromStatus: 'packed' });
@@ -183,7 +224,15 @@ describe('exceptions and returns', () => {
     expect((await moneyBack('/api/warehouse/exception/cancel', { id: e.id, resolution: '取消' })).code).toBe(40900);
     const shipped = await newPackage(t.db, { status: 'shipped' });
     expect((await post('/api/warehouse/exception/raise', { packageNo: shipped.packageNo, type: 'other', reason: 'x', photos: [] })).code).toBe(40900);
-    expect((await post('/api/warehouse/exception/raise', { packageNo: p.packageNo, type: 'other', reason: 'x', photos: [] }, await t.login('purchaser1', DEMO_PASSWORD))).code).toBe(40300);
+    expect(
+      (
+        await post(
+          '/api/warehouse/exception/raise',
+          { packageNo: p.packageNo, type: 'other', reason: 'x', photos: [] },
+          await t.login('purchaser1', DEMO_PASSWORD),
+        )
+      ).code,
+    ).toBe(40300);
   });
 
   it('cancels with a refund of what was paid and frees the items', async () => {

@@ -1,12 +1,30 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type {
-  ExceptionRecord, PackageDetail, PackageListQuery, PackageListResult, PackageModification, PackageRow as PackageRowOut,
+  ExceptionRecord,
+  PackageDetail,
+  PackageListQuery,
+  PackageListResult,
+  PackageModification,
+  PackageRow as PackageRowOut,
 } from '@waystation/shared/contract/goodsOut';
 import { allowedPackageEvents, PACKAGE_TRANSITIONS } from '@waystation/shared/machines/package';
 import { BatchStatus, type PackageStatus, SackStatus } from '@waystation/shared/vocab/goods-out';
 import { type Db, queryRows } from '../../db';
-import { admins, members, outBatches, packageExceptions, packageItems, packages, packageTraces, packageTracesArchive, purchaseOrders, sacks, shipChannels, warehouseItems } from '../../db/schema';
+import {
+  admins,
+  members,
+  outBatches,
+  packageExceptions,
+  packageItems,
+  packages,
+  packageTraces,
+  packageTracesArchive,
+  purchaseOrders,
+  sacks,
+  shipChannels,
+  warehouseItems,
+} from '../../db/schema';
 import type { Caller } from '../../core/auth';
 import { notFound } from '../../core/errors';
 import { EXACT_COUNT_LIMIT, iso, offsetOf, orderBy } from '../../core/paging';
@@ -24,11 +42,30 @@ type Joined = { p: PackageRow; userCode: string; channelName: string | null; sac
 export function toRow(r: Joined): PackageRowOut {
   const p = r.p;
   return {
-    id: p.id, packageNo: p.packageNo, memberId: p.memberId, userCode: r.userCode, status: p.status as PackageStatus, channelId: p.channelId,
-    channelName: r.channelName ?? '', countryCode: p.countryCode, receiver: p.address.receiver, itemCount: p.itemCount, mallTypes: p.mallTypes,
-    estimatedWeightG: p.estimatedWeightG, realWeightG: p.realWeightG, volumeCm3: p.volumeCm3, currency: p.currency, freightEstimated: p.freightEstimated,
-    freightCharged: p.freightCharged, freightReal: p.freightReal, patchAmount: p.patchAmount, trackingNo: p.trackingNo, sackCode: r.sackCode,
-    payTime: iso(p.payTime), createTime: p.createdAt.toISOString(), modifyTime: p.updatedAt.toISOString(),
+    id: p.id,
+    packageNo: p.packageNo,
+    memberId: p.memberId,
+    userCode: r.userCode,
+    status: p.status as PackageStatus,
+    channelId: p.channelId,
+    channelName: r.channelName ?? '',
+    countryCode: p.countryCode,
+    receiver: p.address.receiver,
+    itemCount: p.itemCount,
+    mallTypes: p.mallTypes,
+    estimatedWeightG: p.estimatedWeightG,
+    realWeightG: p.realWeightG,
+    volumeCm3: p.volumeCm3,
+    currency: p.currency,
+    freightEstimated: p.freightEstimated,
+    freightCharged: p.freightCharged,
+    freightReal: p.freightReal,
+    patchAmount: p.patchAmount,
+    trackingNo: p.trackingNo,
+    sackCode: r.sackCode,
+    payTime: iso(p.payTime),
+    createTime: p.createdAt.toISOString(),
+    modifyTime: p.updatedAt.toISOString(),
   };
 }
 
@@ -85,12 +122,22 @@ export async function listPackages(db: Db, q: PackageListQuery): Promise<Package
   // The marketplace filter has no index of its own (it is checked row by row): its count stops earlier.
   const countLimit = q.mallType ? MALL_COUNT_LIMIT : EXACT_COUNT_LIMIT;
   const [[{ n }], pageIds] = await Promise.all([
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${packages} ${filter ? sql`where ${filter}` : sql``} limit ${countLimit + 1}) t`),
+    queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (select 1 from ${packages} ${filter ? sql`where ${filter}` : sql``} limit ${countLimit + 1}) t`,
+    ),
     db
       .select({ id: packages.id })
       .from(packages)
       .where(and(filter, cursorCond))
-      .orderBy(...orderBy(q.sort, q.order, { id: packages.id, create_time: packages.createdAt, modify_time: packages.updatedAt, pay_time: packages.payTime, cancel_time: packages.cancelTime }, packages.id))
+      .orderBy(
+        ...orderBy(
+          q.sort,
+          q.order,
+          { id: packages.id, create_time: packages.createdAt, modify_time: packages.updatedAt, pay_time: packages.payTime, cancel_time: packages.cancelTime },
+          packages.id,
+        ),
+      )
       .limit(q.limit)
       .offset(useCursor ? 0 : offsetOf(q.page, q.limit)),
   ]);
@@ -109,8 +156,37 @@ export async function listPackages(db: Db, q: PackageListQuery): Promise<Package
 /** Statuses in which each sensitive modification is allowed (before the package leaves, never after an end). */
 const MODIFIABLE: Record<PackageModification, readonly string[]> = {
   modifyWeight: ['pack_pretrial', 'pack_pretrial_pass', 'packing', 'packed', 'patch_wait', 'pending_launch', 'wait_ship', 'sorted', 'exception'],
-  modifyAttr: ['pack_created', 'ordered', 'pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail', 'paid', 'remove_wait', 'removing', 'removed', 'packing', 'exception'],
-  modifyAddr: ['pack_created', 'ordered', 'pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail', 'paying', 'paid', 'remove_wait', 'removing', 'removed', 'packing', 'packed', 'patch_wait', 'pending_launch', 'wait_ship', 'exception'],
+  modifyAttr: [
+    'pack_created',
+    'ordered',
+    'pack_pretrial',
+    'pack_pretrial_pass',
+    'pack_pretrial_fail',
+    'paid',
+    'remove_wait',
+    'removing',
+    'removed',
+    'packing',
+    'exception',
+  ],
+  modifyAddr: [
+    'pack_created',
+    'ordered',
+    'pack_pretrial',
+    'pack_pretrial_pass',
+    'pack_pretrial_fail',
+    'paying',
+    'paid',
+    'remove_wait',
+    'removing',
+    'removed',
+    'packing',
+    'packed',
+    'patch_wait',
+    'pending_launch',
+    'wait_ship',
+    'exception',
+  ],
   modifyChannel: ['pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail', 'remove_wait', 'removing', 'removed', 'exception'],
   modifyFreight: ['pack_pretrial_pass', 'packing', 'packed', 'patch_wait', 'pending_launch', 'wait_ship', 'sorted', 'prepare_ship', 'exception'],
   modifyStatus: [...new Set(PACKAGE_TRANSITIONS.filter((t) => t.manual).map((t) => t.from))],
@@ -124,10 +200,23 @@ export function manualTargets(status: string): PackageStatus[] {
 type ExRow = typeof packageExceptions.$inferSelect;
 export function toException(e: ExRow, pkg: { packageNo: string; status: string; userCode: string }, media: (uri: string) => string): ExceptionRecord {
   return {
-    id: e.id, packageId: e.packageId, packageNo: pkg.packageNo, userCode: pkg.userCode, packageStatus: pkg.status as PackageStatus,
-    type: e.type as ExceptionRecord['type'], reason: e.reason, photos: e.photos.map((fileUri) => ({ fileUri, fileUrl: media(fileUri) })),
-    fromStatus: e.fromStatus as PackageStatus, status: e.status as ExceptionRecord['status'], ownerId: e.ownerId, ownerName: e.ownerName,
-    resolution: e.resolution, raisedBy: e.raisedBy, handledBy: e.handledBy, handledAt: iso(e.handledAt), createTime: e.createdAt.toISOString(),
+    id: e.id,
+    packageId: e.packageId,
+    packageNo: pkg.packageNo,
+    userCode: pkg.userCode,
+    packageStatus: pkg.status as PackageStatus,
+    type: e.type as ExceptionRecord['type'],
+    reason: e.reason,
+    photos: e.photos.map((fileUri) => ({ fileUri, fileUrl: media(fileUri) })),
+    fromStatus: e.fromStatus as PackageStatus,
+    status: e.status as ExceptionRecord['status'],
+    ownerId: e.ownerId,
+    ownerName: e.ownerName,
+    resolution: e.resolution,
+    raisedBy: e.raisedBy,
+    handledBy: e.handledBy,
+    handledAt: iso(e.handledAt),
+    createTime: e.createdAt.toISOString(),
   };
 }
 
@@ -155,7 +244,9 @@ export async function packageDetail(db: Db, by: { id?: number; packageNo?: strin
   const trace = await unionAll(
     db.select().from(packageTraces).where(eq(packageTraces.packageId, p.id)),
     db.select().from(packageTracesArchive).where(eq(packageTracesArchive.packageId, p.id)),
-  ).orderBy(asc(packageTraces.id)).limit(500);
+  )
+    .orderBy(asc(packageTraces.id))
+    .limit(500);
   const [ex] = await db.select().from(packageExceptions).where(eq(packageExceptions.packageId, p.id)).orderBy(desc(packageExceptions.id)).limit(1);
   const [batch] = p.batchId ? await db.select({ batchNo: outBatches.batchNo }).from(outBatches).where(eq(outBatches.id, p.batchId)) : [];
   const mods = (['modifyWeight', 'modifyAttr', 'modifyAddr', 'modifyChannel', 'modifyFreight', 'modifyStatus'] as const).filter(
@@ -186,14 +277,32 @@ export async function packageDetail(db: Db, by: { id?: number; packageNo?: strin
     items: items
       .filter((i) => !i.pi.released || p.status === 'canceled')
       .map(({ pi, item, line }) => ({
-        itemId: item.id, itemCode: item.itemCode, purchaseId: line.id, purchaseNo: line.purchaseNo, title: line.title, image: line.image, propsList: line.props,
-        mallType: line.mallType, quantity: line.quantity, quickCode: [item.quickTop, item.quickBottom] as [string, string], weightG: item.weightG,
-        volumeCm3: item.volumeCm3, shelfCode: pi.shelfCode, photos: item.media.map((m) => ({ fileUrl: urls.media(m.fileUri), kind: m.kind })),
-        removed: !!pi.removedAt, checked: !!pi.checkedAt,
+        itemId: item.id,
+        itemCode: item.itemCode,
+        purchaseId: line.id,
+        purchaseNo: line.purchaseNo,
+        title: line.title,
+        image: line.image,
+        propsList: line.props,
+        mallType: line.mallType,
+        quantity: line.quantity,
+        quickCode: [item.quickTop, item.quickBottom] as [string, string],
+        weightG: item.weightG,
+        volumeCm3: item.volumeCm3,
+        shelfCode: pi.shelfCode,
+        photos: item.media.map((m) => ({ fileUrl: urls.media(m.fileUri), kind: m.kind })),
+        removed: !!pi.removedAt,
+        checked: !!pi.checkedAt,
       })),
     trace: trace.map((t) => ({
-      id: t.id, type: t.type as PackageDetail['trace'][number]['type'], event: t.event, fromStatus: t.fromStatus, toStatus: t.toStatus,
-      actorName: t.actorName, note: t.note, createTime: t.createdAt.toISOString(),
+      id: t.id,
+      type: t.type as PackageDetail['trace'][number]['type'],
+      event: t.event,
+      fromStatus: t.fromStatus,
+      toStatus: t.toStatus,
+      actorName: t.actorName,
+      note: t.note,
+      createTime: t.createdAt.toISOString(),
     })),
     exception: ex ? toException(ex, { packageNo: p.packageNo, status: p.status, userCode: r.userCode }, urls.media) : null,
     labelUrl: p.realWeightG !== null ? urls.label(p.packageNo) : null,
@@ -224,29 +333,62 @@ export async function packageLabelData(db: Db, packageNo: string): Promise<Packa
   if (!r) throw new Error(`package ${packageNo} missing`);
   const a = r.p.address;
   return {
-    packageNo: r.p.packageNo, channelName: r.channelName ?? '', countryCode: r.p.countryCode, receiver: `${a.receiver} ${a.phone}`.trim(),
-    addressLine: [a.address, a.city, a.province, a.postcode, a.country].filter(Boolean).join(', '), weightG: r.p.realWeightG ?? r.p.estimatedWeightG,
-    volumeCm3: r.p.volumeCm3, itemCount: r.p.itemCount, userCode: r.userCode, date: r.p.packedAt ?? r.p.updatedAt, packer: r.p.packerName,
+    packageNo: r.p.packageNo,
+    channelName: r.channelName ?? '',
+    countryCode: r.p.countryCode,
+    receiver: `${a.receiver} ${a.phone}`.trim(),
+    addressLine: [a.address, a.city, a.province, a.postcode, a.country].filter(Boolean).join(', '),
+    weightG: r.p.realWeightG ?? r.p.estimatedWeightG,
+    volumeCm3: r.p.volumeCm3,
+    itemCount: r.p.itemCount,
+    userCode: r.userCode,
+    date: r.p.packedAt ?? r.p.updatedAt,
+    packer: r.p.packerName,
   };
 }
 
 /** What a sack's label prints. */
 export async function sackLabelData(db: Db, code: string): Promise<SackLabelData> {
-  const [r] = await db.select({ s: sacks, channelName: shipChannels.name }).from(sacks).leftJoin(shipChannels, eq(shipChannels.id, sacks.channelId)).where(eq(sacks.code, code)).orderBy(desc(sacks.id)).limit(1);
+  const [r] = await db
+    .select({ s: sacks, channelName: shipChannels.name })
+    .from(sacks)
+    .leftJoin(shipChannels, eq(shipChannels.id, sacks.channelId))
+    .where(eq(sacks.code, code))
+    .orderBy(desc(sacks.id))
+    .limit(1);
   if (!r) throw new Error(`sack ${code} missing`);
-  return { code: r.s.code, channelName: r.channelName ?? '', countryCode: r.s.countryCode, packageCount: r.s.packageCount, weightG: r.s.weightG, status: SackStatus.label(r.s.status), date: r.s.sealedAt ?? r.s.createdAt };
+  return {
+    code: r.s.code,
+    channelName: r.channelName ?? '',
+    countryCode: r.s.countryCode,
+    packageCount: r.s.packageCount,
+    weightG: r.s.weightG,
+    status: SackStatus.label(r.s.status),
+    date: r.s.sealedAt ?? r.s.createdAt,
+  };
 }
 
 /** A batch's manifest (PDF and Excel). */
 export async function manifestData(db: Db, batchNo: string) {
   const [b] = await db.select().from(outBatches).where(eq(outBatches.batchNo, batchNo));
   if (!b) throw new Error(`batch ${batchNo} missing`);
-  return { batchNo: b.batchNo, carrier: b.carrier, status: BatchStatus.label(b.status), shippedAt: b.shippedAt, createdAt: b.createdAt, lines: await manifestLines(db, b.id) };
+  return {
+    batchNo: b.batchNo,
+    carrier: b.carrier,
+    status: BatchStatus.label(b.status),
+    shippedAt: b.shippedAt,
+    createdAt: b.createdAt,
+    lines: await manifestLines(db, b.id),
+  };
 }
 
 /** Ship channels for the goods-out filters and sack binding. */
 export const channelOptions = (db: Db) =>
-  db.select({ id: shipChannels.id, code: shipChannels.code, name: shipChannels.name, status: shipChannels.status }).from(shipChannels).orderBy(shipChannels.sort, shipChannels.id);
+  db
+    .select({ id: shipChannels.id, code: shipChannels.code, name: shipChannels.name, status: shipChannels.status })
+    .from(shipChannels)
+    .orderBy(shipChannels.sort, shipChannels.id);
 
 /** Active staff an exception can be assigned to. */
-export const activeStaffOptions = (db: Db) => db.select({ id: admins.id, name: admins.name }).from(admins).where(eq(admins.status, 'activity')).orderBy(admins.id);
+export const activeStaffOptions = (db: Db) =>
+  db.select({ id: admins.id, name: admins.name }).from(admins).where(eq(admins.status, 'activity')).orderBy(admins.id);

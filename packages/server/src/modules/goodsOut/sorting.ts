@@ -1,8 +1,19 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  ManifestLine, OutBatch, OutBatchAddSackBody, OutBatchCreateBody, OutBatchDetail, OutBatchListQuery, OutBatchShipBody, Sack, SackBindBody, SackListQuery,
-  SackSealBody, SortingPutBody, SortingScanResult,
+  ManifestLine,
+  OutBatch,
+  OutBatchAddSackBody,
+  OutBatchCreateBody,
+  OutBatchDetail,
+  OutBatchListQuery,
+  OutBatchShipBody,
+  Sack,
+  SackBindBody,
+  SackListQuery,
+  SackSealBody,
+  SortingPutBody,
+  SortingScanResult,
 } from '@waystation/shared/contract/goodsOut';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { nextSackStatus } from '@waystation/shared/machines/package';
@@ -25,25 +36,46 @@ export interface DocUrls {
 
 async function channelNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: shipChannels.id, name: shipChannels.name }).from(shipChannels).where(inArray(shipChannels.id, [...new Set(ids)]));
+  const rows = await db
+    .select({ id: shipChannels.id, name: shipChannels.name })
+    .from(shipChannels)
+    .where(inArray(shipChannels.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 function toSack(s: SackRow, channelName: string, urls: DocUrls): Sack {
   return {
-    id: s.id, code: s.code, channelId: s.channelId, channelName, countryCode: s.countryCode, status: s.status as Sack['status'], packageCount: s.packageCount,
-    weightG: s.weightG, batchId: s.batchId, creatorName: s.creatorName, labelUrl: urls.sackLabel(s.code), sealedAt: iso(s.sealedAt), createTime: s.createdAt.toISOString(),
+    id: s.id,
+    code: s.code,
+    channelId: s.channelId,
+    channelName,
+    countryCode: s.countryCode,
+    status: s.status as Sack['status'],
+    packageCount: s.packageCount,
+    weightG: s.weightG,
+    batchId: s.batchId,
+    creatorName: s.creatorName,
+    labelUrl: urls.sackLabel(s.code),
+    sealedAt: iso(s.sealedAt),
+    createTime: s.createdAt.toISOString(),
   };
 }
 
 export async function sacksOut(db: Db, rows: SackRow[], urls: DocUrls): Promise<Sack[]> {
-  const names = await channelNames(db, rows.map((r) => r.channelId));
+  const names = await channelNames(
+    db,
+    rows.map((r) => r.channelId),
+  );
   return rows.map((r) => toSack(r, names.get(r.channelId) ?? '', urls));
 }
 
 /** The live sack (not yet shipped) carrying an identity card's code. */
 async function liveSack(tx: Db, code: string, lock = false): Promise<SackRow> {
-  const q = tx.select().from(sacks).where(and(eq(sacks.code, code.toUpperCase()), ne(sacks.status, 'shipped'))).limit(1);
+  const q = tx
+    .select()
+    .from(sacks)
+    .where(and(eq(sacks.code, code.toUpperCase()), ne(sacks.status, 'shipped')))
+    .limit(1);
   const [s] = lock ? await q.for('update') : await q;
   if (!s) throw new AppError(ErrorCode.NOT_FOUND, `麻袋身份卡 ${code.toUpperCase()} 未绑定，请先绑定渠道`, { fields: { sackCode: '麻袋未绑定' } });
   return s;
@@ -59,7 +91,10 @@ export async function bindSack(db: Db, body: z.infer<typeof SackBindBody>, op: O
     return await db.transaction(async (tx) => {
       const [ch] = await tx.select().from(shipChannels).where(eq(shipChannels.id, body.channelId));
       if (ch?.status !== 'activity') throw invalid('channelId', '物流渠道不存在或已停用');
-      const [live] = await tx.select().from(sacks).where(and(eq(sacks.code, code), ne(sacks.status, 'shipped')));
+      const [live] = await tx
+        .select()
+        .from(sacks)
+        .where(and(eq(sacks.code, code), ne(sacks.status, 'shipped')));
       if (live) {
         if (live.status === 'open' && live.channelId === body.channelId && live.countryCode === body.countryCode) return toSack(live, ch.name, urls);
         throw conflict(`身份卡 ${code} 已绑定在${SackStatus.label(live.status)}的麻袋上`, { status: live.status });
@@ -68,7 +103,12 @@ export async function bindSack(db: Db, body: z.infer<typeof SackBindBody>, op: O
         .insert(sacks)
         .values({ code, channelId: body.channelId, countryCode: body.countryCode, creatorName: op.actor.name, createdAt: op.now, updatedAt: op.now })
         .returning();
-      await writeAudit(tx, op.actor, { action: 'sack.bind', targetType: 'sack', targetId: code, after: { channelId: body.channelId, countryCode: body.countryCode } }, op.now);
+      await writeAudit(
+        tx,
+        op.actor,
+        { action: 'sack.bind', targetType: 'sack', targetId: code, after: { channelId: body.channelId, countryCode: body.countryCode } },
+        op.now,
+      );
       return toSack(row, ch.name, urls);
     });
   } catch (err) {
@@ -103,7 +143,13 @@ export async function sortingScan(db: Db, packageNo: string, urls: DocUrls): Pro
   const [p] = await db.select().from(packages).where(eq(packages.packageNo, packageNo.toUpperCase())).limit(1);
   if (!p) throw new AppError(ErrorCode.NOT_FOUND, `包裹 ${packageNo.toUpperCase()} 不存在`);
   const names = await channelNames(db, [p.channelId]);
-  const pkg = { ...actionResult(p, p.status === 'sorted'), channelId: p.channelId, channelName: names.get(p.channelId) ?? '', countryCode: p.countryCode, realWeightG: p.realWeightG };
+  const pkg = {
+    ...actionResult(p, p.status === 'sorted'),
+    channelId: p.channelId,
+    channelName: names.get(p.channelId) ?? '',
+    countryCode: p.countryCode,
+    realWeightG: p.realWeightG,
+  };
   if (p.status === 'sorted' && p.sackId) {
     const [s] = await db.select().from(sacks).where(eq(sacks.id, p.sackId));
     return { package: pkg, sack: toSack(s, pkg.channelName, urls) };
@@ -153,16 +199,31 @@ export async function sealSack(db: Db, body: z.infer<typeof SackSealBody>, op: O
       .where(and(eq(sacks.id, sack.id), eq(sacks.status, 'open')))
       .returning();
     if (!row) throw conflict(`麻袋 ${sack.code} 已被其他操作更新，请刷新后重试`);
-    await writeAudit(tx, op.actor, { action: 'sack.seal', targetType: 'sack', targetId: sack.code, before: { status: 'open' }, after: { status: 'sealed', weightG: row.weightG } }, op.now);
+    await writeAudit(
+      tx,
+      op.actor,
+      { action: 'sack.seal', targetType: 'sack', targetId: sack.code, before: { status: 'open' }, after: { status: 'sealed', weightG: row.weightG } },
+      op.now,
+    );
     return toSack(row, names.get(sack.channelId) ?? '', urls);
   });
 }
 
 function toBatch(b: BatchRow, urls: DocUrls): OutBatch {
   return {
-    id: b.id, batchNo: b.batchNo, status: b.status as OutBatch['status'], carrier: b.carrier, sackCount: b.sackCount, packageCount: b.packageCount,
-    weightG: b.weightG, creatorName: b.creatorName, shippedBy: b.shippedBy, shippedAt: iso(b.shippedAt), manifestPdfUrl: urls.manifestPdf(b.batchNo),
-    manifestXlsxUrl: urls.manifestXlsx(b.batchNo), createTime: b.createdAt.toISOString(),
+    id: b.id,
+    batchNo: b.batchNo,
+    status: b.status as OutBatch['status'],
+    carrier: b.carrier,
+    sackCount: b.sackCount,
+    packageCount: b.packageCount,
+    weightG: b.weightG,
+    creatorName: b.creatorName,
+    shippedBy: b.shippedBy,
+    shippedAt: iso(b.shippedAt),
+    manifestPdfUrl: urls.manifestPdf(b.batchNo),
+    manifestXlsxUrl: urls.manifestXlsx(b.batchNo),
+    createTime: b.createdAt.toISOString(),
   };
 }
 
@@ -187,7 +248,12 @@ export async function listBatches(db: Db, q: z.infer<typeof OutBatchListQuery>, 
 }
 
 async function lockBatch(tx: Db, by: { id?: number; batchNo?: string }): Promise<BatchRow> {
-  const [b] = await tx.select().from(outBatches).where(by.id ? eq(outBatches.id, by.id) : eq(outBatches.batchNo, by.batchNo ?? '')).limit(1).for('update');
+  const [b] = await tx
+    .select()
+    .from(outBatches)
+    .where(by.id ? eq(outBatches.id, by.id) : eq(outBatches.batchNo, by.batchNo ?? ''))
+    .limit(1)
+    .for('update');
   if (!b) throw notFound('出库批次不存在');
   return b;
 }
@@ -203,13 +269,27 @@ export async function manifestLines(db: Db, batchId: number): Promise<ManifestLi
     .where(eq(packages.batchId, batchId))
     .orderBy(asc(sacks.code), asc(packages.id));
   return rows.map(({ p, sackCode, userCode, channelName }) => ({
-    sackCode, packageNo: p.packageNo, userCode, receiver: p.address.receiver, countryCode: p.countryCode, channelName: channelName ?? '', weightG: p.realWeightG,
-    declaredValue: p.declaredValue, currency: p.currency, itemCount: p.itemCount, trackingNo: p.trackingNo, status: p.status as PackageStatus,
+    sackCode,
+    packageNo: p.packageNo,
+    userCode,
+    receiver: p.address.receiver,
+    countryCode: p.countryCode,
+    channelName: channelName ?? '',
+    weightG: p.realWeightG,
+    declaredValue: p.declaredValue,
+    currency: p.currency,
+    itemCount: p.itemCount,
+    trackingNo: p.trackingNo,
+    status: p.status as PackageStatus,
   }));
 }
 
 export async function batchDetail(db: Db, by: { id?: number; batchNo?: string }, urls: DocUrls): Promise<OutBatchDetail> {
-  const [b] = await db.select().from(outBatches).where(by.id ? eq(outBatches.id, by.id) : eq(outBatches.batchNo, by.batchNo ?? '')).limit(1);
+  const [b] = await db
+    .select()
+    .from(outBatches)
+    .where(by.id ? eq(outBatches.id, by.id) : eq(outBatches.batchNo, by.batchNo ?? ''))
+    .limit(1);
   if (!b) throw notFound('出库批次不存在');
   const sackRows = await db.select().from(sacks).where(eq(sacks.batchId, b.id)).orderBy(asc(sacks.code));
   return { ...toBatch(b, urls), sacks: await sacksOut(db, sackRows, urls), lines: await manifestLines(db, b.id) };
@@ -229,7 +309,9 @@ export async function addSackToBatch(db: Db, body: z.infer<typeof OutBatchAddSac
     if (sack.batchId) throw conflict(`麻袋 ${sack.code} 已在另一个出库批次中`);
     await tx.update(sacks).set({ batchId: batch.id, updatedAt: op.now }).where(eq(sacks.id, sack.id));
     const moved = await applyBulkTransition(
-      tx, packageRows, { from: 'sorted', where: eq(packages.sackId, sack.id), target: { type: 'out_batch', id: batch.batchNo } },
+      tx,
+      packageRows,
+      { from: 'sorted', where: eq(packages.sackId, sack.id), target: { type: 'out_batch', id: batch.batchNo } },
       { event: 'prepare_ship', op, note: `出库批次 ${batch.batchNo}，麻袋 ${sack.code}`, set: { batchId: batch.id }, audit: { sack: sack.code } },
     );
     await tx
@@ -257,14 +339,25 @@ export async function shipBatch(db: Db, body: z.infer<typeof OutBatchShipBody>, 
       p.trackingNo = t.trackingNo;
     }
     const missing = inBatch.filter((p) => p.status === 'prepare_ship' && !p.trackingNo).map((p) => p.packageNo);
-    if (missing.length) throw invalid('trackingNos', `以下包裹缺少运单号：${missing.slice(0, 10).join('、')}${missing.length > 10 ? ` 等 ${missing.length} 个` : ''}`);
+    if (missing.length)
+      throw invalid('trackingNos', `以下包裹缺少运单号：${missing.slice(0, 10).join('、')}${missing.length > 10 ? ` 等 ${missing.length} 个` : ''}`);
     for (const p of inBatch) {
       if (p.status !== 'prepare_ship') continue;
-      await applyStep(tx, { ...p, trackingNo: byNo.get(p.packageNo)!.trackingNo }, {
-        event: 'ship', op, note: `运单号 ${p.trackingNo}，出库批次 ${batch.batchNo}`, set: { trackingNo: p.trackingNo, shippedAt: op.now },
-      });
+      await applyStep(
+        tx,
+        { ...p, trackingNo: byNo.get(p.packageNo)!.trackingNo },
+        {
+          event: 'ship',
+          op,
+          note: `运单号 ${p.trackingNo}，出库批次 ${batch.batchNo}`,
+          set: { trackingNo: p.trackingNo, shippedAt: op.now },
+        },
+      );
     }
-    await tx.update(sacks).set({ status: 'shipped', shippedAt: op.now, updatedAt: op.now }).where(and(eq(sacks.batchId, batch.id), eq(sacks.status, 'sealed')));
+    await tx
+      .update(sacks)
+      .set({ status: 'shipped', shippedAt: op.now, updatedAt: op.now })
+      .where(and(eq(sacks.batchId, batch.id), eq(sacks.status, 'sealed')));
     await tx
       .update(outBatches)
       .set({ status: 'shipped', carrier: body.carrier ?? batch.carrier, shippedBy: op.actor.name, shippedAt: op.now, updatedAt: op.now })

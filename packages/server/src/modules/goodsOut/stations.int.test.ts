@@ -26,12 +26,18 @@ const post = <T = R>(url: string, body: unknown, token = wh) => t.call<T>('POST'
 const statusOf = async (id: number) => (await t.db.select({ s: packages.status }).from(packages).where(eq(packages.id, id)))[0].s;
 async function freshMember(userCode: string): Promise<number> {
   const now = new Date();
-  const [m] = await t.db.insert(members).values({ userCode, name: userCode, email: `${userCode}@example.com`, createdAt: now, updatedAt: now }).returning();
+  const [m] = await t.db
+    .insert(members)
+    .values({ userCode, name: userCode, email: `${userCode}@example.com`, createdAt: now, updatedAt: now })
+    .returning();
   return m.id;
 }
 const recharge = (memberId: number, amount: number) =>
   t.db.transaction((tx) => ledgerPost(tx, { ownerType: 'member', ownerId: memberId, kind: 'balance', currency: 'CNY', amount, type: 'recharge' }, new Date()));
-const traceOf = async (id: number) => (await t.db.select().from(packageTraces).where(eq(packageTraces.packageId, id)).orderBy(packageTraces.id)).map((r) => `${r.type}:${r.fromStatus}>${r.toStatus}`);
+const traceOf = async (id: number) =>
+  (await t.db.select().from(packageTraces).where(eq(packageTraces.packageId, id)).orderBy(packageTraces.id)).map(
+    (r) => `${r.type}:${r.fromStatus}>${r.toStatus}`,
+  );
 
 describe('pre-review', () => {
   it('passes with a quote on the estimated weight, or fails with a reason; each only from pack_pretrial', async () => {
@@ -77,7 +83,10 @@ describe('payment and removal from shelves', () => {
     expect(mine.map((l) => l.itemCode).sort()).toEqual([...codes].sort());
     expect(mine[0].shelfCode).toBe('A-01-01-01');
 
-    const first = await post<R & { removedCount: number; itemCount: number }>('/api/warehouse/removal/scan', { itemCode: codes[0].toLowerCase(), packageNo: p.packageNo });
+    const first = await post<R & { removedCount: number; itemCount: number }>('/api/warehouse/removal/scan', {
+      itemCode: codes[0].toLowerCase(),
+      packageNo: p.packageNo,
+    });
     expect(first.data).toMatchObject({ status: 'removing', removedCount: 1, itemCount: 2, repeated: false });
     expect((await post('/api/warehouse/removal/scan', { itemCode: codes[0] })).data.repeated).toBe(true);
     const last = await post<R & { removedCount: number }>('/api/warehouse/removal/scan', { itemCode: codes[1] });
@@ -86,8 +95,13 @@ describe('payment and removal from shelves', () => {
     const shelves = await t.db.select({ code: warehouseItems.shelfCode }).from(warehouseItems).where(inArray(warehouseItems.itemCode, codes));
     expect(shelves).toEqual([{ code: null }, { code: null }]);
     expect(await traceOf(p.id)).toEqual([
-      'package_order_create:pack_created>pack_pretrial', 'pack_pretrial_pass:pack_pretrial>pack_pretrial_pass', 'order_pay:pack_pretrial_pass>paying',
-      'order_paid:paying>paid', 'removeWait:paid>remove_wait', 'remove:remove_wait>removing', 'remove:removing>removed',
+      'package_order_create:pack_created>pack_pretrial',
+      'pack_pretrial_pass:pack_pretrial>pack_pretrial_pass',
+      'order_pay:pack_pretrial_pass>paying',
+      'order_paid:paying>paid',
+      'removeWait:paid>remove_wait',
+      'remove:remove_wait>removing',
+      'remove:removing>removed',
     ]);
   });
 
@@ -101,7 +115,7 @@ describe('payment and removal from shelves', () => {
     expect(await balanceOf(t.db, m)).toBe(30_000 - 20_500);
   });
 
-  it('refuses another package\'s item, a package code, an unknown item and a package not awaiting removal — loudly', async () => {
+  it("refuses another package's item, a package code, an unknown item and a package not awaiting removal — loudly", async () => {
     const a = await newPackage(t.db, { status: 'remove_wait' });
     const b = await newPackage(t.db, { status: 'remove_wait' });
     const bCodes = await itemCodesOf(t.db, b.id);
@@ -119,7 +133,10 @@ describe('payment and removal from shelves', () => {
   it('lets exactly one of two stations remove the same item', async () => {
     const p = await newPackage(t.db, { status: 'remove_wait', items: 1 });
     const [code] = await itemCodesOf(t.db, p.id);
-    const [x, y] = await Promise.all([post('/api/warehouse/removal/scan', { itemCode: code }, wh), post('/api/warehouse/removal/scan', { itemCode: code }, wh2)]);
+    const [x, y] = await Promise.all([
+      post('/api/warehouse/removal/scan', { itemCode: code }, wh),
+      post('/api/warehouse/removal/scan', { itemCode: code }, wh2),
+    ]);
     const fresh = [x, y].filter((r) => r.code === 20000 && !r.data.repeated);
     expect(fresh).toHaveLength(1);
     expect(await statusOf(p.id)).toBe('removed');
@@ -131,7 +148,10 @@ describe('packing station', () => {
   it('opens a removed package, checks every item, weighs it into packed with the label, and the label scan → wait_ship', async () => {
     const p = await newPackage(t.db, { status: 'removed' });
     const codes = await itemCodesOf(t.db, p.id);
-    const open = await post<{ status: string; items: { itemCode: string; checked: boolean }[]; memberRemark: string; repeated: boolean }>('/api/warehouse/packing/scan', { code: p.packageNo });
+    const open = await post<{ status: string; items: { itemCode: string; checked: boolean }[]; memberRemark: string; repeated: boolean }>(
+      '/api/warehouse/packing/scan',
+      { code: p.packageNo },
+    );
     expect(open.data).toMatchObject({ status: 'packing', repeated: false });
     expect(open.data.items.map((i) => i.itemCode).sort()).toEqual([...codes].sort());
     const early = await post('/api/warehouse/packing/weigh', { packageNo: p.packageNo, weightG: 900, lengthMm: 200, widthMm: 150, heightMm: 100 });
@@ -141,9 +161,11 @@ describe('packing station', () => {
     const wrong = await post('/api/warehouse/packing/item', { packageNo: p.packageNo, itemCode: (await itemCodesOf(t.db, other.id))[0] });
     expect(wrong.code).toBe(40001);
     expect(wrong.message).toContain(`属于包裹 ${other.packageNo}`);
-    for (const c of codes) expect((await post<{ checkedCount: number }>('/api/warehouse/packing/item', { packageNo: p.packageNo, itemCode: c })).code).toBe(20000);
+    for (const c of codes)
+      expect((await post<{ checkedCount: number }>('/api/warehouse/packing/item', { packageNo: p.packageNo, itemCode: c })).code).toBe(20000);
     const w = await post<R & { freightReal: number; freightCharged: number; patchAmount: number; labelUrl: string; chargeableWeightG: number }>(
-      '/api/warehouse/packing/weigh', { packageNo: p.packageNo, weightG: 950, lengthMm: 200, widthMm: 150, heightMm: 100 },
+      '/api/warehouse/packing/weigh',
+      { packageNo: p.packageNo, weightG: 950, lengthMm: 200, widthMm: 150, heightMm: 100 },
     );
     expect(w.data).toMatchObject({ status: 'packed', freightReal: 20_500, freightCharged: 20_500, patchAmount: 0, chargeableWeightG: 950 });
     const pdf = await t.app.inject({ method: 'GET', url: w.data.labelUrl });
@@ -162,7 +184,11 @@ describe('packing station', () => {
     const p = await newPackage(t.db, { status: 'packing', memberCode: 'UGO0002' });
     // 400 × 300 × 300 mm / 8000 = 4500 g volumetric > 900 g actual: 160.00 + 8 × 45.00 = 520.00, paid 205.00 → top-up 315.00.
     const w = await post<R & { freightReal: number; patchAmount: number; volumetricWeightG: number }>('/api/warehouse/packing/weigh', {
-      packageNo: p.packageNo, weightG: 900, lengthMm: 400, widthMm: 300, heightMm: 300,
+      packageNo: p.packageNo,
+      weightG: 900,
+      lengthMm: 400,
+      widthMm: 300,
+      heightMm: 300,
     });
     expect(w.data).toMatchObject({ status: 'patch_wait', volumetricWeightG: 4500, freightReal: 52_000, patchAmount: 31_500 });
     expect((await post('/api/warehouse/packing/confirmLabel', { packageNo: p.packageNo, code: p.packageNo })).code).toBe(40900);
@@ -173,23 +199,43 @@ describe('packing station', () => {
     expect(after).toMatchObject({ status: 'pending_launch', freightCharged: 52_000, patchAmount: 0 });
     expect(await balanceOf(t.db, p.memberId)).toBe(50_000 - 31_500);
     expect((await post('/api/warehouse/packing/confirmLabel', { packageNo: p.packageNo, code: p.packageNo })).data.status).toBe('wait_ship');
-    expect((await traceOf(p.id)).slice(-4)).toEqual(['waitPath:packing>patch_wait', 'modify_package_weight:patch_wait>patch_wait', 'patch_pending_launch:patch_wait>pending_launch', 'label:pending_launch>wait_ship']);
+    expect((await traceOf(p.id)).slice(-4)).toEqual([
+      'waitPath:packing>patch_wait',
+      'modify_package_weight:patch_wait>patch_wait',
+      'patch_pending_launch:patch_wait>pending_launch',
+      'label:pending_launch>wait_ship',
+    ]);
   });
 
   it('stays packed within the tolerance (3 %, at least 1.00)', async () => {
     // DHL 北美: 1 kg = 220.00 + 60.00, fuel 18.5 %, fee 15.00 → 346.80 paid on the estimate; weighing 1001 g adds a step.
     const p = await newPackage(t.db, { status: 'packing', channel: 'DHL', items: 1, itemWeightG: 900, estimatedWeightG: 1000 });
     expect(p.freightCharged).toBe(34_680);
-    const w = await post<R & { freightReal: number; patchAmount: number }>('/api/warehouse/packing/weigh', { packageNo: p.packageNo, weightG: 1000, lengthMm: 100, widthMm: 100, heightMm: 100 });
+    const w = await post<R & { freightReal: number; patchAmount: number }>('/api/warehouse/packing/weigh', {
+      packageNo: p.packageNo,
+      weightG: 1000,
+      lengthMm: 100,
+      widthMm: 100,
+      heightMm: 100,
+    });
     expect(w.data).toMatchObject({ status: 'packed', freightReal: 34_680 });
     const q = await newPackage(t.db, { status: 'packing', channel: 'DHL', items: 1, itemWeightG: 900, estimatedWeightG: 1000 });
-    const over = await post<R & { patchAmount: number }>('/api/warehouse/packing/weigh', { packageNo: q.packageNo, weightG: 1001, lengthMm: 100, widthMm: 100, heightMm: 100 });
+    const over = await post<R & { patchAmount: number }>('/api/warehouse/packing/weigh', {
+      packageNo: q.packageNo,
+      weightG: 1001,
+      lengthMm: 100,
+      widthMm: 100,
+      heightMm: 100,
+    });
     expect(over.data).toMatchObject({ status: 'patch_wait', patchAmount: 7_110 });
   });
 
   it('lets exactly one of two stations open the same package and weigh it', async () => {
     const p = await newPackage(t.db, { status: 'removed', items: 1 });
-    const [x, y] = await Promise.all([post('/api/warehouse/packing/scan', { code: p.packageNo }, wh), post('/api/warehouse/packing/scan', { code: p.packageNo }, wh2)]);
+    const [x, y] = await Promise.all([
+      post('/api/warehouse/packing/scan', { code: p.packageNo }, wh),
+      post('/api/warehouse/packing/scan', { code: p.packageNo }, wh2),
+    ]);
     expect([x, y].filter((r) => r.code === 20000 && !r.data.repeated)).toHaveLength(1);
     await post('/api/warehouse/packing/item', { packageNo: p.packageNo, itemCode: (await itemCodesOf(t.db, p.id))[0] });
     const body = (weightG: number) => ({ packageNo: p.packageNo, weightG, lengthMm: 100, widthMm: 100, heightMm: 100 });
@@ -241,37 +287,70 @@ describe('sorting, sacks and out-of-storage', () => {
     const batch = await post<{ id: number; batchNo: string }>('/api/warehouse/outBatch/create', { carrier: '中国邮政' });
     expect((await post('/api/warehouse/outBatch/addSack', { batchId: batch.data.id, sackCode: 'SKCA0001' })).code).toBe(40900);
     expect((await post('/api/warehouse/sack/seal', { code: 'SKDHL001' })).code).toBe(40001);
-    const sealed = await post<{ status: string; packageCount: number; weightG: number; labelUrl: string }>('/api/warehouse/sack/seal', { code: 'SKCA0001', weightG: 2100 });
+    const sealed = await post<{ status: string; packageCount: number; weightG: number; labelUrl: string }>('/api/warehouse/sack/seal', {
+      code: 'SKCA0001',
+      weightG: 2100,
+    });
     expect(sealed.data).toMatchObject({ status: 'sealed', packageCount: 2, weightG: 2100 });
     const sackPdf = await pdfText((await t.app.inject({ method: 'GET', url: sealed.data.labelUrl })).rawPayload);
     for (const s of ['SKCA0001', 'EMS 国际特快', '包裹数：2', '2100 g']) expect(sackPdf).toContain(s);
     const late = await newPackage(t.db, { status: 'wait_ship', country: 'CA' });
     expect((await post('/api/warehouse/sorting/put', { packageNo: late.packageNo, sackCode: 'SKCA0001' })).code).toBe(40900);
 
-    const added = await post<{ packageCount: number; lines: { packageNo: string; status: string }[] }>('/api/warehouse/outBatch/addSack', { batchId: batch.data.id, sackCode: 'SKCA0001' });
+    const added = await post<{ packageCount: number; lines: { packageNo: string; status: string }[] }>('/api/warehouse/outBatch/addSack', {
+      batchId: batch.data.id,
+      sackCode: 'SKCA0001',
+    });
     expect(added.data.packageCount).toBe(2);
     expect(added.data.lines.map((l) => l.status)).toEqual(['prepare_ship', 'prepare_ship']);
-    const missing = await post('/api/warehouse/outBatch/ship', { batchId: batch.data.id, trackingNos: [{ packageNo: p1.packageNo, trackingNo: 'EE100000001CN' }] });
+    const missing = await post('/api/warehouse/outBatch/ship', {
+      batchId: batch.data.id,
+      trackingNos: [{ packageNo: p1.packageNo, trackingNo: 'EE100000001CN' }],
+    });
     expect(missing.code).toBe(40001);
     expect(missing.message).toContain(p2.packageNo);
     expect(await statusOf(p1.id)).toBe('prepare_ship');
-    const shipped = await post<{ status: string; lines: { packageNo: string; trackingNo: string; status: string }[]; manifestPdfUrl: string; manifestXlsxUrl: string }>(
-      '/api/warehouse/outBatch/ship',
-      { batchId: batch.data.id, trackingNos: [{ packageNo: p1.packageNo, trackingNo: 'EE100000001CN' }, { packageNo: p2.packageNo, trackingNo: 'EE100000002CN' }] },
-    );
+    const shipped = await post<{
+      status: string;
+      lines: { packageNo: string; trackingNo: string; status: string }[];
+      manifestPdfUrl: string;
+      manifestXlsxUrl: string;
+    }>('/api/warehouse/outBatch/ship', {
+      batchId: batch.data.id,
+      trackingNos: [
+        { packageNo: p1.packageNo, trackingNo: 'EE100000001CN' },
+        { packageNo: p2.packageNo, trackingNo: 'EE100000002CN' },
+      ],
+    });
     expect(shipped.data.status).toBe('shipped');
     expect(shipped.data.lines.map((l) => [l.packageNo, l.trackingNo, l.status])).toEqual([
-      [p1.packageNo, 'EE100000001CN', 'shipped'], [p2.packageNo, 'EE100000002CN', 'shipped'],
+      [p1.packageNo, 'EE100000001CN', 'shipped'],
+      [p2.packageNo, 'EE100000002CN', 'shipped'],
     ]);
 
     // The manifest: every package with sack, member, destination, weight, declared value and tracking number.
     const pdf = await pdfText((await t.app.inject({ method: 'GET', url: shipped.data.manifestPdfUrl })).rawPayload);
-    for (const s of [`出库清单 ${batch.data.batchNo}`, '中国邮政', '麻袋 1 个，包裹 2 个', 'SKCA0001', p1.packageNo, p2.packageNo, 'U100001', 'U100003', 'EE100000002CN', '118.00 CNY']) expect(pdf).toContain(s);
+    for (const s of [
+      `出库清单 ${batch.data.batchNo}`,
+      '中国邮政',
+      '麻袋 1 个，包裹 2 个',
+      'SKCA0001',
+      p1.packageNo,
+      p2.packageNo,
+      'U100001',
+      'U100003',
+      'EE100000002CN',
+      '118.00 CNY',
+    ])
+      expect(pdf).toContain(s);
     const xlsx = await t.app.inject({ method: 'GET', url: shipped.data.manifestXlsxUrl });
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const rows = wb.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    const rows = wb.worksheets[0]
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as unknown[]).slice(1));
     expect(rows[1]).toEqual(['麻袋', '包裹号', '会员', '收件人', '国家', '渠道', '重量(g)', '申报价值', '件数', '运单号', '状态']);
     expect(rows.slice(2)).toEqual([
       ['SKCA0001', p1.packageNo, 'U100001', 'Alice Martin', 'CA', 'EMS 国际特快', 900, 118, 2, 'EE100000001CN', '已发货'],
@@ -289,8 +368,17 @@ describe('item ownership', () => {
     const op = await systemOp(t.db, new Date());
     const { warehouseItems } = await import('../../db/schema');
     const [item] = await t.db.select().from(warehouseItems).where(eq(warehouseItems.itemCode, code));
-    await expect(createPackage(t.db, {
-      memberId: item.memberId, itemIds: [item.id], channelId: p.channelId, address: p.address,
-    }, op)).rejects.toThrow();
+    await expect(
+      createPackage(
+        t.db,
+        {
+          memberId: item.memberId,
+          itemIds: [item.id],
+          channelId: p.channelId,
+          address: p.address,
+        },
+        op,
+      ),
+    ).rejects.toThrow();
   });
 });

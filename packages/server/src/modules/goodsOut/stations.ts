@@ -1,7 +1,15 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  LabelConfirmBody, PackingItemBody, PackingItemResult, PackingWeighBody, PackingWeighResult, PickList, PickListQuery, RemovalScanBody, RemovalScanResult,
+  LabelConfirmBody,
+  PackingItemBody,
+  PackingItemResult,
+  PackingWeighBody,
+  PackingWeighResult,
+  PickList,
+  PickListQuery,
+  RemovalScanBody,
+  RemovalScanResult,
 } from '@waystation/shared/contract/goodsOut';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
@@ -48,8 +56,17 @@ async function itemCounts(tx: Db, packageId: number) {
  */
 export async function pickList(db: Db, q: z.infer<typeof PickListQuery>): Promise<PickList> {
   const rows = await queryRows<{
-    shelf_code: string; item_code: string; title: string; quick_top: string; quick_bottom: string; package_id: number; package_no: string;
-    status: string; channel_id: number; channel_name: string | null; removed: boolean;
+    shelf_code: string;
+    item_code: string;
+    title: string;
+    quick_top: string;
+    quick_bottom: string;
+    package_id: number;
+    package_no: string;
+    status: string;
+    channel_id: number;
+    channel_name: string | null;
+    removed: boolean;
   }>(
     db,
     sql`select pi.shelf_code, pi.item_code, po.title, wi.quick_top, wi.quick_bottom, p.id::int as package_id, p.package_no, p.status,
@@ -65,8 +82,16 @@ export async function pickList(db: Db, q: z.infer<typeof PickListQuery>): Promis
   );
   return {
     list: rows.map((r) => ({
-      shelfCode: r.shelf_code, itemCode: r.item_code, title: r.title, quickCode: [r.quick_top, r.quick_bottom], packageId: r.package_id, packageNo: r.package_no,
-      packageStatus: r.status as PackageStatus, channelId: r.channel_id, channelName: r.channel_name ?? '', removed: r.removed,
+      shelfCode: r.shelf_code,
+      itemCode: r.item_code,
+      title: r.title,
+      quickCode: [r.quick_top, r.quick_bottom],
+      packageId: r.package_id,
+      packageNo: r.package_no,
+      packageStatus: r.status as PackageStatus,
+      channelId: r.channel_id,
+      channelName: r.channel_name ?? '',
+      removed: r.removed,
     })),
     packageCount: new Set(rows.map((r) => r.package_id)).size,
   };
@@ -96,7 +121,11 @@ export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>,
       throw invalid('itemCode', `商品 ${code} 属于包裹 ${row.packageNo}，不属于当前包裹 ${body.packageNo.toUpperCase()}`);
     }
     const result = (r: PackageRow, repeated: boolean, c: { removed: number; total: number }) => ({
-      ...actionResult(r, repeated), itemCode: code, shelfCode: item.shelfCode, removedCount: c.removed, itemCount: c.total,
+      ...actionResult(r, repeated),
+      itemCode: code,
+      shelfCode: item.shelfCode,
+      removedCount: c.removed,
+      itemCount: c.total,
     });
     if (item.removedAt) return result(row, true, await itemCounts(tx, row.id));
     if (row.status !== 'remove_wait' && row.status !== 'removing') throw packageStale(row, 'remove_start');
@@ -140,7 +169,10 @@ export async function packingCheckItem(db: Db, body: z.infer<typeof PackingItemB
   const code = body.itemCode.toUpperCase();
   return db.transaction(async (tx) => {
     const row = await lockPackage(tx, { packageNo: body.packageNo });
-    const [item] = await tx.select().from(packageItems).where(and(eq(packageItems.packageId, row.id), eq(packageItems.itemCode, code), eq(packageItems.released, false)));
+    const [item] = await tx
+      .select()
+      .from(packageItems)
+      .where(and(eq(packageItems.packageId, row.id), eq(packageItems.itemCode, code), eq(packageItems.released, false)));
     if (!item) {
       const [other] = await tx
         .select({ packageNo: packages.packageNo })
@@ -168,30 +200,77 @@ export async function packingWeigh(db: Db, body: z.infer<typeof PackingWeighBody
     const row = await lockPackage(tx, { packageNo: body.packageNo });
     const same = row.realWeightG === body.weightG && row.lengthMm === body.lengthMm && row.widthMm === body.widthMm && row.heightMm === body.heightMm;
     const out = (r: PackageRow, repeated: boolean, chargeable: number): PackingWeighResult => ({
-      ...actionResult(r, repeated), realWeightG: r.realWeightG ?? 0, volumeCm3: r.volumeCm3, volumetricWeightG: r.volumetricWeightG, chargeableWeightG: chargeable,
-      currency: r.currency, freightCharged: r.freightCharged, freightReal: r.freightReal ?? 0, patchAmount: r.patchAmount, labelUrl: labelUrl(r.packageNo),
+      ...actionResult(r, repeated),
+      realWeightG: r.realWeightG ?? 0,
+      volumeCm3: r.volumeCm3,
+      volumetricWeightG: r.volumetricWeightG,
+      chargeableWeightG: chargeable,
+      currency: r.currency,
+      freightCharged: r.freightCharged,
+      freightReal: r.freightReal ?? 0,
+      patchAmount: r.patchAmount,
+      labelUrl: labelUrl(r.packageNo),
     });
     if (['packed', 'patch_wait'].includes(row.status) && same) return out(row, true, Math.max(row.realWeightG ?? 0, row.volumetricWeightG));
     if (row.status !== 'packing') throw packageStale(row, 'pack_done');
     const c = await itemCounts(tx, row.id);
     if (c.checked < c.total) throw invalid('packageNo', `还有 ${c.total - c.checked} 件商品未扫描，请逐件扫描后再称重`);
     const quote = await channelFreight(tx, row.channelId, {
-      countryCode: row.countryCode, weightG: body.weightG, lengthMm: body.lengthMm, widthMm: body.widthMm, heightMm: body.heightMm, attrs: row.attrs as ItemAttr[],
+      countryCode: row.countryCode,
+      weightG: body.weightG,
+      lengthMm: body.lengthMm,
+      widthMm: body.widthMm,
+      heightMm: body.heightMm,
+      attrs: row.attrs as ItemAttr[],
     });
     const real = quote.total;
     const over = topUpDue(real, row.freightCharged);
     const topUp = over > 0;
     const measures = {
-      realWeightG: body.weightG, lengthMm: body.lengthMm, widthMm: body.widthMm, heightMm: body.heightMm,
-      volumeCm3: volumeCm3(body.lengthMm, body.widthMm, body.heightMm), volumetricWeightG: quote.volumetricWeightG, freightReal: real,
-      packerName: op.actor.name, packedAt: op.now, currency: quote.currency,
+      realWeightG: body.weightG,
+      lengthMm: body.lengthMm,
+      widthMm: body.widthMm,
+      heightMm: body.heightMm,
+      volumeCm3: volumeCm3(body.lengthMm, body.widthMm, body.heightMm),
+      volumetricWeightG: quote.volumetricWeightG,
+      freightReal: real,
+      packerName: op.actor.name,
+      packedAt: op.now,
+      currency: quote.currency,
     };
     const money = (v: number) => `${(v / 100).toFixed(2)} ${quote.currency}`;
-    const { row: after } = await applyStep(tx, row, topUp
-      ? { event: 'patch_request', op, note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}，已付 ${money(row.freightCharged)}，需补 ${money(over)}`, set: { ...measures, patchAmount: over }, audit: { freightReal: real, patchAmount: over } }
-      : { event: 'pack_done', op, note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}`, set: { ...measures, patchAmount: 0 }, audit: { freightReal: real } });
+    const { row: after } = await applyStep(
+      tx,
+      row,
+      topUp
+        ? {
+            event: 'patch_request',
+            op,
+            note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}，已付 ${money(row.freightCharged)}，需补 ${money(over)}`,
+            set: { ...measures, patchAmount: over },
+            audit: { freightReal: real, patchAmount: over },
+          }
+        : {
+            event: 'pack_done',
+            op,
+            note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}`,
+            set: { ...measures, patchAmount: 0 },
+            audit: { freightReal: real },
+          },
+    );
     if (row.realWeightG === null || row.realWeightG !== body.weightG) {
-      await writeTrace(tx, row.id, { type: 'modify_package_weight', event: 'weigh', from: after.status, to: after.status, note: `${row.realWeightG ?? row.estimatedWeightG} g → ${body.weightG} g` }, op);
+      await writeTrace(
+        tx,
+        row.id,
+        {
+          type: 'modify_package_weight',
+          event: 'weigh',
+          from: after.status,
+          to: after.status,
+          note: `${row.realWeightG ?? row.estimatedWeightG} g → ${body.weightG} g`,
+        },
+        op,
+      );
     }
     return out(after, false, quote.chargeableWeightG);
   });
@@ -208,5 +287,3 @@ export async function confirmLabel(db: Db, body: z.infer<typeof LabelConfirmBody
     return actionResult(after);
   });
 }
-
-

@@ -23,7 +23,15 @@ export const packageRows: BoundMachine<PackageRow, PackageEvent> = {
   async writeTraces(tx, rows, op) {
     await tx.insert(packageTraces).values(
       rows.map((r) => ({
-        packageId: r.id, type: r.type as PackageTraceType, event: r.event, fromStatus: r.from, toStatus: r.to, actorId: op.actor.id, actorName: op.actor.name, note: r.note, createdAt: op.now,
+        packageId: r.id,
+        type: r.type as PackageTraceType,
+        event: r.event,
+        fromStatus: r.from,
+        toStatus: r.to,
+        actorId: op.actor.id,
+        actorName: op.actor.name,
+        note: r.note,
+        createdAt: op.now,
       })),
     );
   },
@@ -50,7 +58,15 @@ export async function writeTrace(
   op: Op,
 ): Promise<void> {
   await tx.insert(packageTraces).values({
-    packageId, type: t.type, event: t.event, fromStatus: t.from, toStatus: t.to, actorId: op.actor.id, actorName: op.actor.name, note: t.note ?? '', createdAt: op.now,
+    packageId,
+    type: t.type,
+    event: t.event,
+    fromStatus: t.from,
+    toStatus: t.to,
+    actorId: op.actor.id,
+    actorName: op.actor.name,
+    note: t.note ?? '',
+    createdAt: op.now,
   });
 }
 
@@ -67,5 +83,8 @@ export async function nextId(tx: Db, table: 'packages' | 'out_batches'): Promise
 }
 
 export const actionResult = (row: PackageRow, repeated = false) => ({
-  id: row.id, packageNo: row.packageNo, status: row.status as PackageStatus, repeated,
+  id: row.id,
+  packageNo: row.packageNo,
+  status: row.status as PackageStatus,
+  repeated,
 });

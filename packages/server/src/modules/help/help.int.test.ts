@@ -41,7 +41,7 @@ describe('help centre', () => {
     expect(art.data).toMatchObject({ status: 'draft', publishedAt: null, content, categoryName: '文章分类' });
     expect(art.data.contentHtml).toContain('<h2>如何下单</h2>');
     expect(art.data.contentHtml).not.toMatch(/<script|<img[^>]*onerror|href="javascript/i);
-    expect(art.data.contentHtml).toContain("&lt;script&gt;");
+    expect(art.data.contentHtml).toContain('&lt;script&gt;');
 
     await t.call('GET', '/api/help/modifyArticleStatus', { token: admin, query: { id: saved.data.id, status: 'published' } });
     const published = await t.call<HelpArticle>('GET', '/api/help/getArticle', { token: admin, query: { id: saved.data.id } });
@@ -53,14 +53,20 @@ describe('help centre', () => {
     const again = await t.call<HelpArticle>('GET', '/api/help/getArticle', { token: admin, query: { id: saved.data.id } });
     expect(again.data.publishedAt).toBe(published.data.publishedAt);
 
-    const list = await t.call<{ list: { id: number }[]; total: number }>('GET', '/api/help/articlePageList', { token: admin, query: { categoryId: cat, status: 'published' } });
+    const list = await t.call<{ list: { id: number }[]; total: number }>('GET', '/api/help/articlePageList', {
+      token: admin,
+      query: { categoryId: cat, status: 'published' },
+    });
     expect(list.data.list.map((a) => a.id)).toEqual([saved.data.id]);
     expect((await t.call('GET', '/api/help/delete', { token: admin, query: { id: saved.data.id } })).code).toBe(20000);
     expect((await t.call('GET', '/api/help/delete', { token: admin, query: { id: cat, type: 'category' } })).code).toBe(20000);
   });
 
   it('validates input and permission', async () => {
-    const bad = await t.call<{ fields: Record<string, string> }>('POST', '/api/help/saveArticle', { token: admin, body: { categoryId: 999999, title: ' ', content: '' } });
+    const bad = await t.call<{ fields: Record<string, string> }>('POST', '/api/help/saveArticle', {
+      token: admin,
+      body: { categoryId: 999999, title: ' ', content: '' },
+    });
     expect(bad.code).toBe(40001);
     expect(bad.data.fields).toMatchObject({ title: '请输入标题', content: '请输入内容' });
     const missingCat = await t.call('POST', '/api/help/saveArticle', { token: admin, body: { categoryId: 999999, title: 'x', content: 'y' } });

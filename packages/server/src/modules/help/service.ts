@@ -2,7 +2,13 @@ import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@waystation/shared/contract/common';
 import type {
-  HelpArticle, HelpArticleListItem, HelpArticleListQuery, HelpArticleSaveBody, HelpCategoryAddBody, HelpCategoryNode, HelpCategoryUpdateBody,
+  HelpArticle,
+  HelpArticleListItem,
+  HelpArticleListQuery,
+  HelpArticleSaveBody,
+  HelpCategoryAddBody,
+  HelpCategoryNode,
+  HelpCategoryUpdateBody,
 } from '@waystation/shared/contract/help';
 import type { Db } from '../../db';
 import { helpArticles, helpCategories } from '../../db/schema';
@@ -18,7 +24,19 @@ export async function categoryTree(db: Db): Promise<HelpCategoryNode[]> {
   const rows = await db.select().from(helpCategories).orderBy(asc(helpCategories.sort), asc(helpCategories.id));
   const counts = await db.select({ id: helpArticles.categoryId, n: count() }).from(helpArticles).groupBy(helpArticles.categoryId);
   const nodes = new Map<number, HelpCategoryNode>(
-    rows.map((r) => [r.id, { id: r.id, parentId: r.parentId, name: r.name, nameEn: r.nameEn, sort: r.sort, status: r.status as Status, articleCount: counts.find((c) => c.id === r.id)?.n ?? 0, children: [] }]),
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        parentId: r.parentId,
+        name: r.name,
+        nameEn: r.nameEn,
+        sort: r.sort,
+        status: r.status as Status,
+        articleCount: counts.find((c) => c.id === r.id)?.n ?? 0,
+        children: [],
+      },
+    ]),
   );
   const roots: HelpCategoryNode[] = [];
   for (const n of nodes.values()) {
@@ -41,7 +59,10 @@ async function assertParent(db: Db, id: number | undefined, parentId: number | n
 export async function addCategory(db: Db, actor: Actor, input: z.output<typeof HelpCategoryAddBody>, now: Date): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     await assertParent(tx, undefined, input.parentId);
-    const [after] = await tx.insert(helpCategories).values({ ...input, createdAt: now, updatedAt: now }).returning();
+    const [after] = await tx
+      .insert(helpCategories)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .returning();
     await writeAudit(tx, actor, { action: 'helpCategory.create', targetType: 'helpCategory', targetId: after.id, after }, now);
     return { id: after.id };
   });
@@ -53,7 +74,11 @@ export async function updateCategory(db: Db, actor: Actor, input: z.output<typeo
     const [before] = await tx.select().from(helpCategories).where(eq(helpCategories.id, id)).limit(1);
     if (!before) throw notFound('分类不存在');
     await assertParent(tx, id, fields.parentId);
-    const [after] = await tx.update(helpCategories).set({ ...fields, updatedAt: now }).where(eq(helpCategories.id, id)).returning();
+    const [after] = await tx
+      .update(helpCategories)
+      .set({ ...fields, updatedAt: now })
+      .where(eq(helpCategories.id, id))
+      .returning();
     await writeAudit(tx, actor, { action: 'helpCategory.update', targetType: 'helpCategory', targetId: id, before, after }, now);
   });
 }
@@ -66,8 +91,16 @@ async function categoryNames(db: Db, ids: number[]): Promise<Map<number, string>
 
 function toItem(r: typeof helpArticles.$inferSelect, categoryName: string): HelpArticleListItem {
   return {
-    id: r.id, categoryId: r.categoryId, categoryName, title: r.title, status: r.status as 'draft' | 'published', sort: r.sort,
-    publishedAt: r.publishedAt?.toISOString() ?? null, authorName: r.authorName, createTime: r.createdAt.toISOString(), modifyTime: r.updatedAt.toISOString(),
+    id: r.id,
+    categoryId: r.categoryId,
+    categoryName,
+    title: r.title,
+    status: r.status as 'draft' | 'published',
+    sort: r.sort,
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+    authorName: r.authorName,
+    createTime: r.createdAt.toISOString(),
+    modifyTime: r.updatedAt.toISOString(),
   };
 }
 
@@ -78,9 +111,20 @@ export async function listArticles(db: Db, q: HelpArticleListQuery): Promise<Pag
   if (q.status) conds.push(eq(helpArticles.status, q.status));
   const where = conds.length ? and(...conds) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(helpArticles).where(where);
-  const rows = await db.select().from(helpArticles).where(where)
-    .orderBy(...orderBy(q.sort ?? 'sort', q.order ?? 'asc', { id: helpArticles.id, sort: helpArticles.sort, create_time: helpArticles.createdAt, modify_time: helpArticles.updatedAt }, helpArticles.id))
-    .limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const rows = await db
+    .select()
+    .from(helpArticles)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        q.sort ?? 'sort',
+        q.order ?? 'asc',
+        { id: helpArticles.id, sort: helpArticles.sort, create_time: helpArticles.createdAt, modify_time: helpArticles.updatedAt },
+        helpArticles.id,
+      ),
+    )
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   const names = await categoryNames(db, [...new Set(rows.map((r) => r.categoryId))]);
   return { list: rows.map((r) => toItem(r, names.get(r.categoryId) ?? '')), total };
 }
@@ -103,11 +147,30 @@ export async function saveArticle(db: Db, actor: Actor, input: z.output<typeof H
       const [before] = await tx.select().from(helpArticles).where(eq(helpArticles.id, id)).limit(1);
       if (!before) throw notFound('文章不存在');
       const [after] = await tx.update(helpArticles).set(values).where(eq(helpArticles.id, id)).returning();
-      await writeAudit(tx, actor, { action: 'helpArticle.update', targetType: 'helpArticle', targetId: id, before: { ...before, contentHtml: undefined }, after: { ...after, contentHtml: undefined } }, now);
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'helpArticle.update',
+          targetType: 'helpArticle',
+          targetId: id,
+          before: { ...before, contentHtml: undefined },
+          after: { ...after, contentHtml: undefined },
+        },
+        now,
+      );
       return { id };
     }
-    const [after] = await tx.insert(helpArticles).values({ ...values, createdAt: now }).returning();
-    await writeAudit(tx, actor, { action: 'helpArticle.create', targetType: 'helpArticle', targetId: after.id, after: { ...after, contentHtml: undefined } }, now);
+    const [after] = await tx
+      .insert(helpArticles)
+      .values({ ...values, createdAt: now })
+      .returning();
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'helpArticle.create', targetType: 'helpArticle', targetId: after.id, after: { ...after, contentHtml: undefined } },
+      now,
+    );
     return { id: after.id };
   });
 }
@@ -117,8 +180,22 @@ export async function modifyArticleStatus(db: Db, actor: Actor, id: number, stat
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(helpArticles).where(eq(helpArticles.id, id)).limit(1);
     if (!before) throw notFound('文章不存在');
-    await tx.update(helpArticles).set({ status, publishedAt: status === 'published' ? (before.publishedAt ?? now) : before.publishedAt, updatedAt: now }).where(eq(helpArticles.id, id));
-    await writeAudit(tx, actor, { action: status === 'published' ? 'helpArticle.publish' : 'helpArticle.unpublish', targetType: 'helpArticle', targetId: id, before: { status: before.status }, after: { status } }, now);
+    await tx
+      .update(helpArticles)
+      .set({ status, publishedAt: status === 'published' ? (before.publishedAt ?? now) : before.publishedAt, updatedAt: now })
+      .where(eq(helpArticles.id, id));
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: status === 'published' ? 'helpArticle.publish' : 'helpArticle.unpublish',
+        targetType: 'helpArticle',
+        targetId: id,
+        before: { status: before.status },
+        after: { status },
+      },
+      now,
+    );
   });
 }
 
@@ -128,7 +205,12 @@ export async function deleteHelp(db: Db, actor: Actor, id: number, type: 'articl
     if (type === 'article') {
       const [before] = await tx.delete(helpArticles).where(eq(helpArticles.id, id)).returning();
       if (!before) throw notFound('文章不存在');
-      await writeAudit(tx, actor, { action: 'helpArticle.delete', targetType: 'helpArticle', targetId: id, before: { ...before, contentHtml: undefined } }, now);
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'helpArticle.delete', targetType: 'helpArticle', targetId: id, before: { ...before, contentHtml: undefined } },
+        now,
+      );
       return;
     }
     const [before] = await tx.select().from(helpCategories).where(eq(helpCategories.id, id)).limit(1);

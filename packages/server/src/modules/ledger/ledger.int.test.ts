@@ -15,7 +15,16 @@ afterAll(() => t.close());
 const op = fc.record({
   owner: fc.integer({ min: 0, max: 2 }),
   kind: fc.constantFrom('balance' as const, 'commission' as const),
-  type: fc.constantFrom('recharge' as const, 'payment' as const, 'refund' as const, 'price_topup' as const, 'freight_topup' as const, 'adjustment' as const, 'commission' as const, 'withdrawal' as const),
+  type: fc.constantFrom(
+    'recharge' as const,
+    'payment' as const,
+    'refund' as const,
+    'price_topup' as const,
+    'freight_topup' as const,
+    'adjustment' as const,
+    'commission' as const,
+    'withdrawal' as const,
+  ),
   amount: fc.integer({ min: -50_000, max: 50_000 }).filter((n) => n !== 0),
   /** Index into the keys used so far (a retry) or a fresh key. */
   retry: fc.option(fc.nat(), { nil: undefined }),
@@ -41,7 +50,20 @@ describe('ledger invariant', () => {
             const res = await idempotent(
               t.db,
               p.key,
-              (tx) => post(tx, { ownerType: 'member', ownerId: owners[p.owner].id, kind: p.kind, currency: 'CNY', amount: p.amount, type: p.type as 'adjustment', idempotencyKey: p.key }, t.clock.now()),
+              (tx) =>
+                post(
+                  tx,
+                  {
+                    ownerType: 'member',
+                    ownerId: owners[p.owner].id,
+                    kind: p.kind,
+                    currency: 'CNY',
+                    amount: p.amount,
+                    type: p.type as 'adjustment',
+                    idempotencyKey: p.key,
+                  },
+                  t.clock.now(),
+                ),
               async (entry) => ({ entry, replayed: true }),
             );
             if (!prev) {
@@ -60,7 +82,10 @@ describe('ledger invariant', () => {
         }
         for (const [account, expected] of model) {
           const [ownerId, kind] = account.split(':');
-          const [acc] = await t.db.select().from(moneyAccounts).where(sql`${moneyAccounts.ownerType} = 'member' and ${moneyAccounts.ownerId} = ${Number(ownerId)} and ${moneyAccounts.kind} = ${kind}`);
+          const [acc] = await t.db
+            .select()
+            .from(moneyAccounts)
+            .where(sql`${moneyAccounts.ownerType} = 'member' and ${moneyAccounts.ownerId} = ${Number(ownerId)} and ${moneyAccounts.kind} = ${kind}`);
           expect(acc?.balance ?? 0).toBe(expected);
           expect(acc?.balance ?? 0).toBeGreaterThanOrEqual(0);
         }
@@ -75,7 +100,9 @@ describe('ledger invariant', () => {
 
   it('finds a balance changed without its ledger', async () => {
     const m = await newMember(t);
-    await t.db.transaction((tx) => post(tx, { ownerType: 'member', ownerId: m.id, kind: 'balance', currency: 'CNY', amount: 500, type: 'recharge' }, t.clock.now()));
+    await t.db.transaction((tx) =>
+      post(tx, { ownerType: 'member', ownerId: m.id, kind: 'balance', currency: 'CNY', amount: 500, type: 'recharge' }, t.clock.now()),
+    );
     await t.db.update(moneyAccounts).set({ balance: 600 }).where(eq(moneyAccounts.ownerId, m.id));
     const bad = await checkLedger(t.db);
     expect(bad.balanceMismatches).toHaveLength(1);

@@ -6,13 +6,21 @@ import * as service from './service';
 export function ledgerRoutes(app: FastifyInstance): void {
   const { db } = app.services;
   api(app, {
-    method: 'GET', url: '/api/transaction/pageList', permission: 'transaction:list', summary: 'Ledger rows of members and agents, newest first (keyset cursor)',
-    query: TransactionListQuery, data: TransactionListResult,
+    method: 'GET',
+    url: '/api/transaction/pageList',
+    permission: 'transaction:list',
+    summary: 'Ledger rows of members and agents, newest first (keyset cursor)',
+    query: TransactionListQuery,
+    data: TransactionListResult,
     handler: ({ query }) => service.listTransactions(db, query),
   });
   api(app, {
-    method: 'GET', url: '/api/transaction/detail', permission: 'transaction:list', summary: 'One ledger row with its neighbours',
-    query: TransactionDetailQuery, data: TransactionDetail,
+    method: 'GET',
+    url: '/api/transaction/detail',
+    permission: 'transaction:list',
+    summary: 'One ledger row with its neighbours',
+    query: TransactionDetailQuery,
+    data: TransactionDetail,
     handler: ({ query }) => service.transactionDetail(db, query.id),
   });
 }

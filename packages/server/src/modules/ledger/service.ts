@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type {
-  AccountKind, LedgerCheckResult, LedgerType, MoneyAccount, OwnerType, Transaction, TransactionDetail, TransactionListQuery, TransactionListResult,
+  AccountKind,
+  LedgerCheckResult,
+  LedgerType,
+  MoneyAccount,
+  OwnerType,
+  Transaction,
+  TransactionDetail,
+  TransactionListQuery,
+  TransactionListResult,
 } from '@waystation/shared/contract/ledger';
 import { type Db, queryRows } from '../../db';
 import { agents, ledgerEntries, members, moneyAccounts } from '../../db/schema';
@@ -217,8 +225,14 @@ export async function transactionDetail(db: Db, id: number): Promise<Transaction
   const [row] = await selectTx(db).where(eq(ledgerEntries.id, id)).limit(1);
   if (!row) throw notFound('交易不存在');
   const [acc] = await db.select({ accountId: ledgerEntries.accountId }).from(ledgerEntries).where(eq(ledgerEntries.id, id));
-  const before = await selectTx(db).where(and(eq(ledgerEntries.accountId, acc.accountId), lt(ledgerEntries.id, id))).orderBy(desc(ledgerEntries.id)).limit(2);
-  const after = await selectTx(db).where(and(eq(ledgerEntries.accountId, acc.accountId), gt(ledgerEntries.id, id))).orderBy(asc(ledgerEntries.id)).limit(2);
+  const before = await selectTx(db)
+    .where(and(eq(ledgerEntries.accountId, acc.accountId), lt(ledgerEntries.id, id)))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(2);
+  const after = await selectTx(db)
+    .where(and(eq(ledgerEntries.accountId, acc.accountId), gt(ledgerEntries.id, id)))
+    .orderBy(asc(ledgerEntries.id))
+    .limit(2);
   return { ...toTransaction(row), idempotencyKey: row.idempotencyKey, neighbours: [...before.reverse(), ...after].map(toTransaction) };
 }
 

@@ -13,7 +13,10 @@ export type ParcelQuoteInput = z.output<typeof FreightQuoteBody>;
 type Refusal = FreightRefusalFacts & { channelId: number; channelName: string; message: string };
 
 const refusal = (ch: { id: number; name: string }, facts: FreightRefusalFacts): Refusal => ({
-  channelId: ch.id, channelName: ch.name, ...facts, message: freightRefusalText(facts, 'zh'),
+  channelId: ch.id,
+  channelName: ch.name,
+  ...facts,
+  message: freightRefusalText(facts, 'zh'),
 });
 
 /**
@@ -35,7 +38,11 @@ export async function quoteFreight(db: Db, input: ParcelQuoteInput, onlyChannelI
     .innerJoin(channelAreas, eq(channelAreas.id, channelAreaCountries.areaId))
     .where(and(inArray(channelAreaCountries.channelId, ids), eq(channelAreaCountries.countryCode, input.countryCode), eq(channelAreas.status, 'activity')));
   const [province] = input.provinceCode
-    ? await db.select().from(provinces).where(and(eq(provinces.countryCode, input.countryCode), eq(provinces.code, input.provinceCode), eq(provinces.status, 'activity'))).limit(1)
+    ? await db
+        .select()
+        .from(provinces)
+        .where(and(eq(provinces.countryCode, input.countryCode), eq(provinces.code, input.provinceCode), eq(provinces.status, 'activity')))
+        .limit(1)
     : [];
   const rates = await loadRates(db);
   const list: FreightQuote[] = [];
@@ -75,11 +82,25 @@ export async function quoteFreight(db: Db, input: ParcelQuoteInput, onlyChannelI
     const remoteFee = province ? rates.convert(province.remoteFee, 'CNY', ch.currency) : 0;
     const total = r.total + remoteFee;
     list.push({
-      channelId: ch.id, channelCode: ch.code, channelName: ch.name, areaId: zone.id, areaName: zone.name, currency: ch.currency,
-      deliveryMinDays: zone.deliveryMinDays ?? ch.deliveryMinDays, deliveryMaxDays: zone.deliveryMaxDays ?? ch.deliveryMaxDays,
-      actualWeightG: r.actualWeightG, volumetricWeightG: r.volumetricWeightG, chargeableWeightG: r.chargeableWeightG, continuedSteps: r.continuedSteps,
-      weightPrice: r.weightPrice, fuelSurcharge: r.fuelSurcharge, handlingFee: r.handlingFee, attrSurcharge: r.attrSurcharge, remoteFee,
-      total, totalCny: rates.toCny(total, ch.currency),
+      channelId: ch.id,
+      channelCode: ch.code,
+      channelName: ch.name,
+      areaId: zone.id,
+      areaName: zone.name,
+      currency: ch.currency,
+      deliveryMinDays: zone.deliveryMinDays ?? ch.deliveryMinDays,
+      deliveryMaxDays: zone.deliveryMaxDays ?? ch.deliveryMaxDays,
+      actualWeightG: r.actualWeightG,
+      volumetricWeightG: r.volumetricWeightG,
+      chargeableWeightG: r.chargeableWeightG,
+      continuedSteps: r.continuedSteps,
+      weightPrice: r.weightPrice,
+      fuelSurcharge: r.fuelSurcharge,
+      handlingFee: r.handlingFee,
+      attrSurcharge: r.attrSurcharge,
+      remoteFee,
+      total,
+      totalCny: rates.toCny(total, ch.currency),
     });
   }
   list.sort((a, b) => a.totalCny - b.totalCny || a.deliveryMaxDays - b.deliveryMaxDays || a.channelId - b.channelId);

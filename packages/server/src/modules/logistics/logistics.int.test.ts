@@ -10,7 +10,10 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login();
   // Two countries of our own, so the test does not lean on demo zones.
-  for (const [code, nameZh, nameEn] of [['XA', '甲国', 'Alphaland'], ['XB', '乙国', 'Betaland']]) {
+  for (const [code, nameZh, nameEn] of [
+    ['XA', '甲国', 'Alphaland'],
+    ['XB', '乙国', 'Betaland'],
+  ]) {
     const r = await t.call('POST', '/api/country/save', { token: admin, body: { code, nameZh, nameEn } });
     expect(r.code).toBe(20000);
   }
@@ -27,23 +30,49 @@ async function newChannel(code: string, extra: Record<string, unknown> = {}) {
 }
 
 const zone = (channelId: number, extra: Record<string, unknown> = {}) => ({
-  channelId, name: '甲乙区', countries: ['XA', 'XB'], firstWeightG: 500, firstPrice: '100', continuedWeightG: 500, continuedPrice: '30.5',
-  volumetricDivisor: 6000, maxWeightG: 20000, maxSideMm: 1200, ...extra,
+  channelId,
+  name: '甲乙区',
+  countries: ['XA', 'XB'],
+  firstWeightG: 500,
+  firstPrice: '100',
+  continuedWeightG: 500,
+  continuedPrice: '30.5',
+  volumetricDivisor: 6000,
+  maxWeightG: 20000,
+  maxSideMm: 1200,
+  ...extra,
 });
 
 describe('ship channels, zones and attributes', () => {
   it('creates a channel with a zone and attributes, and lists it with its counts', async () => {
     const id = await newChannel('T-FAST', { currency: 'CNY' });
-    const saved = await t.call<{ id: number }>('POST', '/api/logistics/saveArea', { token: admin, body: zone(id, { fuelSurchargePercent: '12.5', handlingFee: '8' }) });
+    const saved = await t.call<{ id: number }>('POST', '/api/logistics/saveArea', {
+      token: admin,
+      body: zone(id, { fuelSurchargePercent: '12.5', handlingFee: '8' }),
+    });
     expect(saved.code, saved.message).toBe(20000);
     const bound = await t.call('POST', '/api/logistics/bindChannelAttr', {
-      token: admin, body: { channelId: id, attrs: [{ attr: 'battery', allowed: true, surcharge: '15' }, { attr: 'liquid', allowed: false }] },
+      token: admin,
+      body: {
+        channelId: id,
+        attrs: [
+          { attr: 'battery', allowed: true, surcharge: '15' },
+          { attr: 'liquid', allowed: false },
+        ],
+      },
     });
     expect(bound.code).toBe(20000);
 
     const areas = await t.call<ChannelArea[]>('GET', '/api/logistics/areaList', { token: admin, query: { channelId: id } });
     expect(areas.data).toHaveLength(1);
-    expect(areas.data[0]).toMatchObject({ countries: ['XA', 'XB'], firstPrice: 10000, continuedPrice: 3050, fuelSurchargeBp: 1250, handlingFee: 800, currency: 'CNY' });
+    expect(areas.data[0]).toMatchObject({
+      countries: ['XA', 'XB'],
+      firstPrice: 10000,
+      continuedPrice: 3050,
+      fuelSurchargeBp: 1250,
+      handlingFee: 800,
+      currency: 'CNY',
+    });
 
     const attrs = await t.call<ChannelAttr[]>('GET', '/api/logistics/channelAttrList', { token: admin, query: { channelId: id } });
     expect(attrs.data.find((a) => a.attr === 'battery')).toEqual({ attr: 'battery', allowed: true, surcharge: 1500 });
@@ -61,23 +90,38 @@ describe('ship channels, zones and attributes', () => {
   it('refuses a country already in another zone of the same channel, unknown countries and bad numbers', async () => {
     const id = await newChannel('T-ZONES');
     expect((await t.call('POST', '/api/logistics/saveArea', { token: admin, body: zone(id, { countries: ['XA'] }) })).code).toBe(20000);
-    const clash = await t.call<{ fields: Record<string, string> }>('POST', '/api/logistics/saveArea', { token: admin, body: zone(id, { name: '另一区', countries: ['XA', 'XB'] }) });
+    const clash = await t.call<{ fields: Record<string, string> }>('POST', '/api/logistics/saveArea', {
+      token: admin,
+      body: zone(id, { name: '另一区', countries: ['XA', 'XB'] }),
+    });
     expect(clash.code).toBe(40001);
     expect(clash.data.fields.countries).toContain('XA');
     const unknown = await t.call('POST', '/api/logistics/saveArea', { token: admin, body: zone(id, { name: '未知', countries: ['QQ'] }) });
     expect(unknown.code).toBe(40001);
     const bad = await t.call<{ fields: Record<string, string> }>('POST', '/api/logistics/saveArea', {
-      token: admin, body: zone(id, { countries: ['XB'], firstPrice: '1.234', continuedWeightG: 0, fuelSurchargePercent: '101', countries2: 1 }),
+      token: admin,
+      body: zone(id, { countries: ['XB'], firstPrice: '1.234', continuedWeightG: 0, fuelSurchargePercent: '101', countries2: 1 }),
     });
     expect(bad.code).toBe(40001);
     const bad2 = await t.call<{ fields: Record<string, string> }>('POST', '/api/logistics/saveArea', {
-      token: admin, body: zone(id, { countries: ['XB'], firstPrice: '1.234', continuedWeightG: 0, fuelSurchargePercent: '101' }),
+      token: admin,
+      body: zone(id, { countries: ['XB'], firstPrice: '1.234', continuedWeightG: 0, fuelSurchargePercent: '101' }),
     });
     expect(bad2.code).toBe(40001);
-    expect(bad2.data.fields).toMatchObject({ firstPrice: '请输入整数或保留1~2位小数', continuedWeightG: '请输入正整数', fuelSurchargePercent: '请输入1~100的数值，最多保留两位小数' });
-    const dupCode = await t.call('POST', '/api/logistics/saveChannel', { token: admin, body: { code: 'T-ZONES', name: 'x', deliveryMinDays: 1, deliveryMaxDays: 2 } });
+    expect(bad2.data.fields).toMatchObject({
+      firstPrice: '请输入整数或保留1~2位小数',
+      continuedWeightG: '请输入正整数',
+      fuelSurchargePercent: '请输入1~100的数值，最多保留两位小数',
+    });
+    const dupCode = await t.call('POST', '/api/logistics/saveChannel', {
+      token: admin,
+      body: { code: 'T-ZONES', name: 'x', deliveryMinDays: 1, deliveryMaxDays: 2 },
+    });
     expect(dupCode.code).toBe(40001);
-    const days = await t.call<{ fields: Record<string, string> }>('POST', '/api/logistics/saveChannel', { token: admin, body: { code: 'T-DAYS', name: 'x', deliveryMinDays: 9, deliveryMaxDays: 2 } });
+    const days = await t.call<{ fields: Record<string, string> }>('POST', '/api/logistics/saveChannel', {
+      token: admin,
+      body: { code: 'T-DAYS', name: 'x', deliveryMinDays: 9, deliveryMaxDays: 2 },
+    });
     expect(days.data.fields.deliveryMaxDays).toBe('最长时效不能小于最短时效');
   });
 
@@ -94,7 +138,10 @@ describe('ship channels, zones and attributes', () => {
   it('audits every write', async () => {
     const id = await newChannel('T-AUDIT');
     await t.call('GET', '/api/logistics/modifyChannelStatus', { token: admin, query: { id, status: 'disabled' } });
-    const audit = await t.call<{ list: { action: string; targetId: string }[] }>('GET', '/api/audit/pageList', { token: admin, query: { targetType: 'shipChannel', limit: 50 } });
+    const audit = await t.call<{ list: { action: string; targetId: string }[] }>('GET', '/api/audit/pageList', {
+      token: admin,
+      query: { targetType: 'shipChannel', limit: 50 },
+    });
     const actions = audit.data.list.filter((a) => a.targetId === String(id)).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['shipChannel.create', 'shipChannel.status']));
   });
@@ -107,11 +154,26 @@ describe('freight calculator', () => {
   let fast: number;
   beforeAll(async () => {
     cheap = await newChannel('T-CHEAP', { deliveryMinDays: 20, deliveryMaxDays: 30 });
-    await t.call('POST', '/api/logistics/saveArea', { token: admin, body: zone(cheap, { firstPrice: '20', continuedPrice: '10', volumetricDivisor: 5000, maxWeightG: 5000 }) });
+    await t.call('POST', '/api/logistics/saveArea', {
+      token: admin,
+      body: zone(cheap, { firstPrice: '20', continuedPrice: '10', volumetricDivisor: 5000, maxWeightG: 5000 }),
+    });
     await t.call('POST', '/api/logistics/bindChannelAttr', { token: admin, body: { channelId: cheap, attrs: [{ attr: 'brand', allowed: true }] } });
     fast = await newChannel('T-EXPRESS', { currency: 'USD', deliveryMinDays: 3, deliveryMaxDays: 5 });
-    await t.call('POST', '/api/logistics/saveArea', { token: admin, body: zone(fast, { countries: ['XA'], firstPrice: '10', continuedPrice: '3', volumetricDivisor: 0, maxWeightG: 30000 }) });
-    await t.call('POST', '/api/logistics/bindChannelAttr', { token: admin, body: { channelId: fast, attrs: [{ attr: 'brand', allowed: true }, { attr: 'battery', allowed: true, surcharge: '2' }] } });
+    await t.call('POST', '/api/logistics/saveArea', {
+      token: admin,
+      body: zone(fast, { countries: ['XA'], firstPrice: '10', continuedPrice: '3', volumetricDivisor: 0, maxWeightG: 30000 }),
+    });
+    await t.call('POST', '/api/logistics/bindChannelAttr', {
+      token: admin,
+      body: {
+        channelId: fast,
+        attrs: [
+          { attr: 'brand', allowed: true },
+          { attr: 'battery', allowed: true, surcharge: '2' },
+        ],
+      },
+    });
   });
 
   it('lists every allowed channel cheapest first (in CNY), with its breakdown and delivery time', async () => {
@@ -120,7 +182,15 @@ describe('freight calculator', () => {
     const ours = r.data.list.filter((q) => q.channelCode.startsWith('T-'));
     // T-CHEAP: volumetric 6,000,000/5000 = 1200 g → 2000 + 2 × 1000 = 4000 fen.
     const c = ours.find((q) => q.channelCode === 'T-CHEAP')!;
-    expect(c).toMatchObject({ currency: 'CNY', volumetricWeightG: 1200, chargeableWeightG: 1200, continuedSteps: 2, total: 4000, totalCny: 4000, deliveryMaxDays: 30 });
+    expect(c).toMatchObject({
+      currency: 'CNY',
+      volumetricWeightG: 1200,
+      chargeableWeightG: 1200,
+      continuedSteps: 2,
+      total: 4000,
+      totalCny: 4000,
+      deliveryMaxDays: 30,
+    });
     // T-EXPRESS in USD: 1000 + 2 × 300 = 1600 cents = 16 USD; the demo rate 7.18 → 11488 fen.
     const f = ours.find((q) => q.channelCode === 'T-EXPRESS')!;
     expect(f).toMatchObject({ currency: 'USD', volumetricWeightG: 0, total: 1600, totalCny: 11488, deliveryMinDays: 3 });
@@ -146,7 +216,9 @@ describe('freight calculator', () => {
   it('disabled channels are not offered; the packing station prices one channel the same way', async () => {
     const before = await channelFreight(t.db, fast, { countryCode: 'XA', weightG: 1200, lengthMm: 0, widthMm: 0, heightMm: 0, attrs: [] });
     expect(before.total).toBe(1600);
-    await expect(channelFreight(t.db, fast, { countryCode: 'XB', weightG: 100, lengthMm: 0, widthMm: 0, heightMm: 0, attrs: [] })).rejects.toMatchObject({ code: 40001 });
+    await expect(channelFreight(t.db, fast, { countryCode: 'XB', weightG: 100, lengthMm: 0, widthMm: 0, heightMm: 0, attrs: [] })).rejects.toMatchObject({
+      code: 40001,
+    });
     await t.call('GET', '/api/logistics/modifyChannelStatus', { token: admin, query: { id: fast, status: 'disabled' } });
     const r = await quote({ countryCode: 'XA', weightG: 1200 });
     expect(r.data.list.some((q) => q.channelId === fast)).toBe(false);
@@ -155,9 +227,15 @@ describe('freight calculator', () => {
 
   it('warehouse staff price a packed parcel on its channel through the API; refusals name the reason', async () => {
     const wh = await t.login('warehouse1', DEMO_PASSWORD);
-    const ok = await t.call<{ total: number; currency: string }>('POST', '/api/logistics/packageFreight', { token: wh, body: { channelId: fast, countryCode: 'XA', weightG: 1200 } });
+    const ok = await t.call<{ total: number; currency: string }>('POST', '/api/logistics/packageFreight', {
+      token: wh,
+      body: { channelId: fast, countryCode: 'XA', weightG: 1200 },
+    });
     expect(ok.data).toMatchObject({ total: 1600, currency: 'USD' });
-    const refused = await t.call<{ fields: Record<string, string> }>('POST', '/api/logistics/packageFreight', { token: wh, body: { channelId: cheap, countryCode: 'XA', weightG: 1200, attrs: ['battery'] } });
+    const refused = await t.call<{ fields: Record<string, string> }>('POST', '/api/logistics/packageFreight', {
+      token: wh,
+      body: { channelId: cheap, countryCode: 'XA', weightG: 1200, attrs: ['battery'] },
+    });
     expect(refused.code).toBe(40001);
     expect(refused.data.fields.channelId).toBe('不接受：带电');
   });
@@ -176,7 +254,9 @@ describe('permissions and reference lookups', () => {
     const ops = await t.login('ops1', DEMO_PASSWORD);
     expect((await t.call('POST', '/api/logistics/freightQuote', { token: ops, body: { countryCode: 'US', weightG: 800 } })).code).toBe(20000);
     const wh = await t.login('warehouse1', DEMO_PASSWORD);
-    expect((await t.call('POST', '/api/logistics/saveChannel', { token: wh, body: { code: 'NOPE', name: 'x', deliveryMinDays: 1, deliveryMaxDays: 2 } })).code).toBe(40300);
+    expect(
+      (await t.call('POST', '/api/logistics/saveChannel', { token: wh, body: { code: 'NOPE', name: 'x', deliveryMinDays: 1, deliveryMaxDays: 2 } })).code,
+    ).toBe(40300);
     expect((await t.call('GET', '/api/logistics/getCountry', { token: wh })).code).toBe(20000);
     expect((await t.call('GET', '/api/ship/initData', { token: wh })).code).toBe(20000);
   });
@@ -192,12 +272,21 @@ describe('permissions and reference lookups', () => {
   it('forwarders and provinces', async () => {
     const fw = await t.call<{ id: number }>('POST', '/api/forwarder/save', { token: admin, body: { code: 'T-FW', name: '测试货代', website: 'not a url' } });
     expect(fw.code).toBe(40001);
-    const ok = await t.call<{ id: number }>('POST', '/api/forwarder/save', { token: admin, body: { code: 'T-FW', name: '测试货代', website: 'https://fw.example.com' } });
+    const ok = await t.call<{ id: number }>('POST', '/api/forwarder/save', {
+      token: admin,
+      body: { code: 'T-FW', name: '测试货代', website: 'https://fw.example.com' },
+    });
     expect(ok.code).toBe(20000);
     await newChannel('T-FWCH', { forwarderId: ok.data.id });
-    const list = await t.call<{ list: { code: string; channelCount: number }[] }>('GET', '/api/forwarder/pageList', { token: admin, query: { keyword: 'T-FW' } });
+    const list = await t.call<{ list: { code: string; channelCount: number }[] }>('GET', '/api/forwarder/pageList', {
+      token: admin,
+      query: { keyword: 'T-FW' },
+    });
     expect(list.data.list[0]).toMatchObject({ code: 'T-FW', channelCount: 1 });
-    const p = await t.call('POST', '/api/logistics/saveProvince', { token: admin, body: { countryCode: 'XA', code: 'N1', nameZh: '北省', nameEn: 'North', remoteFee: '12.30' } });
+    const p = await t.call('POST', '/api/logistics/saveProvince', {
+      token: admin,
+      body: { countryCode: 'XA', code: 'N1', nameZh: '北省', nameEn: 'North', remoteFee: '12.30' },
+    });
     expect(p.code).toBe(20000);
     const provs = await t.call<{ code: string; remoteFee: number }[]>('GET', '/api/logistics/provinceList', { token: admin, query: { countryCode: 'XA' } });
     expect(provs.data).toEqual([expect.objectContaining({ code: 'N1', remoteFee: 1230 })]);

@@ -2,8 +2,20 @@ import type { z } from 'zod';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import type {
-  AreaSaveBody, BindChannelAttrBody, ChannelArea, ChannelAttr, ChannelListQuery, ChannelSaveBody, Forwarder, ForwarderListQuery,
-  ForwarderSaveBody, Province, ProvinceListQuery, ProvinceSaveBody, ShipChannel, ShipInitData,
+  AreaSaveBody,
+  BindChannelAttrBody,
+  ChannelArea,
+  ChannelAttr,
+  ChannelListQuery,
+  ChannelSaveBody,
+  Forwarder,
+  ForwarderListQuery,
+  ForwarderSaveBody,
+  Province,
+  ProvinceListQuery,
+  ProvinceSaveBody,
+  ShipChannel,
+  ShipInitData,
 } from '@waystation/shared/contract/logistics';
 import { decimalToMinor } from '@waystation/shared/contract/reference';
 import { ItemAttr } from '@waystation/shared/vocab/config-content';
@@ -19,14 +31,28 @@ type Status = 'activity' | 'disabled';
 
 function toForwarder(r: typeof forwarders.$inferSelect, channelCount: number): Forwarder {
   return {
-    id: r.id, code: r.code, name: r.name, contactName: r.contactName, phone: r.phone, website: r.website, trackingUrl: r.trackingUrl,
-    status: r.status as Status, remark: r.remark, channelCount, createTime: r.createdAt.toISOString(), modifyTime: r.updatedAt.toISOString(),
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    contactName: r.contactName,
+    phone: r.phone,
+    website: r.website,
+    trackingUrl: r.trackingUrl,
+    status: r.status as Status,
+    remark: r.remark,
+    channelCount,
+    createTime: r.createdAt.toISOString(),
+    modifyTime: r.updatedAt.toISOString(),
   };
 }
 
 async function channelCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: shipChannels.forwarderId, n: count() }).from(shipChannels).where(inArray(shipChannels.forwarderId, ids)).groupBy(shipChannels.forwarderId);
+  const rows = await db
+    .select({ id: shipChannels.forwarderId, n: count() })
+    .from(shipChannels)
+    .where(inArray(shipChannels.forwarderId, ids))
+    .groupBy(shipChannels.forwarderId);
   return new Map(rows.map((r) => [r.id as number, r.n]));
 }
 
@@ -36,10 +62,17 @@ export async function listForwarders(db: Db, q: ForwarderListQuery): Promise<Pag
   if (q.status) conds.push(eq(forwarders.status, q.status));
   const where = conds.length ? and(...conds) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(forwarders).where(where);
-  const rows = await db.select().from(forwarders).where(where)
+  const rows = await db
+    .select()
+    .from(forwarders)
+    .where(where)
     .orderBy(...orderBy(q.sort, q.order, { id: forwarders.id, create_time: forwarders.createdAt, modify_time: forwarders.updatedAt }, forwarders.id))
-    .limit(q.limit).offset(offsetOf(q.page, q.limit));
-  const counts = await channelCounts(db, rows.map((r) => r.id));
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  const counts = await channelCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return { list: rows.map((r) => toForwarder(r, counts.get(r.id) ?? 0)), total };
 }
 
@@ -51,11 +84,18 @@ export async function saveForwarder(db: Db, actor: Actor, input: z.output<typeof
       if (id) {
         const [before] = await tx.select().from(forwarders).where(eq(forwarders.id, id)).limit(1);
         if (!before) throw notFound('货代不存在');
-        const [after] = await tx.update(forwarders).set({ ...fields, updatedAt: now }).where(eq(forwarders.id, id)).returning();
+        const [after] = await tx
+          .update(forwarders)
+          .set({ ...fields, updatedAt: now })
+          .where(eq(forwarders.id, id))
+          .returning();
         await writeAudit(tx, actor, { action: 'forwarder.update', targetType: 'forwarder', targetId: id, before, after }, now);
         return { id };
       }
-      const [after] = await tx.insert(forwarders).values({ ...fields, createdAt: now, updatedAt: now }).returning();
+      const [after] = await tx
+        .insert(forwarders)
+        .values({ ...fields, createdAt: now, updatedAt: now })
+        .returning();
       await writeAudit(tx, actor, { action: 'forwarder.create', targetType: 'forwarder', targetId: after.id, after }, now);
       return { id: after.id };
     });
@@ -72,32 +112,74 @@ async function toChannels(db: Db, rows: (typeof shipChannels.$inferSelect)[]): P
   if (!ids.length) return [];
   const fwIds = [...new Set(rows.map((r) => r.forwarderId).filter((x): x is number => x !== null))];
   const fws = fwIds.length ? await db.select({ id: forwarders.id, name: forwarders.name }).from(forwarders).where(inArray(forwarders.id, fwIds)) : [];
-  const areaCounts = await db.select({ id: channelAreas.channelId, n: count() }).from(channelAreas).where(inArray(channelAreas.channelId, ids)).groupBy(channelAreas.channelId);
-  const countryCounts = await db.select({ id: channelAreaCountries.channelId, n: count() }).from(channelAreaCountries).where(inArray(channelAreaCountries.channelId, ids)).groupBy(channelAreaCountries.channelId);
-  const attrs = await db.select().from(channelAttrs).where(and(inArray(channelAttrs.channelId, ids), eq(channelAttrs.allowed, true))).orderBy(asc(channelAttrs.attr));
+  const areaCounts = await db
+    .select({ id: channelAreas.channelId, n: count() })
+    .from(channelAreas)
+    .where(inArray(channelAreas.channelId, ids))
+    .groupBy(channelAreas.channelId);
+  const countryCounts = await db
+    .select({ id: channelAreaCountries.channelId, n: count() })
+    .from(channelAreaCountries)
+    .where(inArray(channelAreaCountries.channelId, ids))
+    .groupBy(channelAreaCountries.channelId);
+  const attrs = await db
+    .select()
+    .from(channelAttrs)
+    .where(and(inArray(channelAttrs.channelId, ids), eq(channelAttrs.allowed, true)))
+    .orderBy(asc(channelAttrs.attr));
   return rows.map((r) => ({
-    id: r.id, code: r.code, name: r.name, nameEn: r.nameEn, forwarderId: r.forwarderId,
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    nameEn: r.nameEn,
+    forwarderId: r.forwarderId,
     forwarderName: fws.find((f) => f.id === r.forwarderId)?.name ?? '',
-    currency: r.currency, deliveryMinDays: r.deliveryMinDays, deliveryMaxDays: r.deliveryMaxDays, description: r.description,
-    status: r.status as Status, sort: r.sort,
+    currency: r.currency,
+    deliveryMinDays: r.deliveryMinDays,
+    deliveryMaxDays: r.deliveryMaxDays,
+    description: r.description,
+    status: r.status as Status,
+    sort: r.sort,
     areaCount: areaCounts.find((a) => a.id === r.id)?.n ?? 0,
     countryCount: countryCounts.find((a) => a.id === r.id)?.n ?? 0,
     allowedAttrs: attrs.filter((a) => a.channelId === r.id).map((a) => a.attr),
-    createTime: r.createdAt.toISOString(), modifyTime: r.updatedAt.toISOString(),
+    createTime: r.createdAt.toISOString(),
+    modifyTime: r.updatedAt.toISOString(),
   }));
 }
 
 export async function listChannels(db: Db, q: ChannelListQuery): Promise<Page<ShipChannel>> {
   const conds: SQL[] = [];
-  if (q.keyword) conds.push(or(ilike(shipChannels.name, containsPattern(q.keyword)), ilike(shipChannels.code, containsPattern(q.keyword)), ilike(shipChannels.nameEn, containsPattern(q.keyword)))!);
+  if (q.keyword)
+    conds.push(
+      or(
+        ilike(shipChannels.name, containsPattern(q.keyword)),
+        ilike(shipChannels.code, containsPattern(q.keyword)),
+        ilike(shipChannels.nameEn, containsPattern(q.keyword)),
+      )!,
+    );
   if (q.status) conds.push(eq(shipChannels.status, q.status));
   if (q.forwarderId) conds.push(eq(shipChannels.forwarderId, q.forwarderId));
-  if (q.countryCode) conds.push(sql`exists (select 1 from ${channelAreaCountries} where ${channelAreaCountries.channelId} = ${shipChannels.id} and ${channelAreaCountries.countryCode} = ${q.countryCode})`);
+  if (q.countryCode)
+    conds.push(
+      sql`exists (select 1 from ${channelAreaCountries} where ${channelAreaCountries.channelId} = ${shipChannels.id} and ${channelAreaCountries.countryCode} = ${q.countryCode})`,
+    );
   const where = conds.length ? and(...conds) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(shipChannels).where(where);
-  const rows = await db.select().from(shipChannels).where(where)
-    .orderBy(...orderBy(q.sort ?? 'sort', q.order ?? 'asc', { id: shipChannels.id, sort: shipChannels.sort, create_time: shipChannels.createdAt, modify_time: shipChannels.updatedAt }, shipChannels.id))
-    .limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const rows = await db
+    .select()
+    .from(shipChannels)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        q.sort ?? 'sort',
+        q.order ?? 'asc',
+        { id: shipChannels.id, sort: shipChannels.sort, create_time: shipChannels.createdAt, modify_time: shipChannels.updatedAt },
+        shipChannels.id,
+      ),
+    )
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   return { list: await toChannels(db, rows), total };
 }
 
@@ -122,11 +204,18 @@ export async function saveChannel(db: Db, actor: Actor, input: z.output<typeof C
       if (id) {
         const [before] = await tx.select().from(shipChannels).where(eq(shipChannels.id, id)).limit(1);
         if (!before) throw notFound('物流渠道不存在');
-        const [after] = await tx.update(shipChannels).set({ ...fields, updatedAt: now }).where(eq(shipChannels.id, id)).returning();
+        const [after] = await tx
+          .update(shipChannels)
+          .set({ ...fields, updatedAt: now })
+          .where(eq(shipChannels.id, id))
+          .returning();
         await writeAudit(tx, actor, { action: 'shipChannel.update', targetType: 'shipChannel', targetId: id, before, after }, now);
         return { id };
       }
-      const [after] = await tx.insert(shipChannels).values({ ...fields, createdAt: now, updatedAt: now }).returning();
+      const [after] = await tx
+        .insert(shipChannels)
+        .values({ ...fields, createdAt: now, updatedAt: now })
+        .returning();
       await writeAudit(tx, actor, { action: 'shipChannel.create', targetType: 'shipChannel', targetId: after.id, after }, now);
       return { id: after.id };
     });
@@ -141,14 +230,27 @@ export async function modifyChannelStatus(db: Db, actor: Actor, id: number, stat
     const [before] = await tx.select().from(shipChannels).where(eq(shipChannels.id, id)).limit(1);
     if (!before) throw notFound('物流渠道不存在');
     await tx.update(shipChannels).set({ status, updatedAt: now }).where(eq(shipChannels.id, id));
-    await writeAudit(tx, actor, { action: 'shipChannel.status', targetType: 'shipChannel', targetId: id, before: { status: before.status }, after: { status } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'shipChannel.status', targetType: 'shipChannel', targetId: id, before: { status: before.status }, after: { status } },
+      now,
+    );
   });
 }
 
 /** Enabled channels for selectors across screens. */
 export async function channelOptions(db: Db) {
   return db
-    .select({ id: shipChannels.id, code: shipChannels.code, name: shipChannels.name, nameEn: shipChannels.nameEn, currency: shipChannels.currency, deliveryMinDays: shipChannels.deliveryMinDays, deliveryMaxDays: shipChannels.deliveryMaxDays })
+    .select({
+      id: shipChannels.id,
+      code: shipChannels.code,
+      name: shipChannels.name,
+      nameEn: shipChannels.nameEn,
+      currency: shipChannels.currency,
+      deliveryMinDays: shipChannels.deliveryMinDays,
+      deliveryMaxDays: shipChannels.deliveryMaxDays,
+    })
     .from(shipChannels)
     .where(eq(shipChannels.status, 'activity'))
     .orderBy(asc(shipChannels.sort), asc(shipChannels.id));
@@ -164,10 +266,18 @@ export async function countryOptions(db: Db) {
 
 export async function shipInitData(db: Db): Promise<ShipInitData> {
   const [fws, channels, ctry, curr] = [
-    await db.select({ id: forwarders.id, code: forwarders.code, name: forwarders.name }).from(forwarders).where(eq(forwarders.status, 'activity')).orderBy(asc(forwarders.id)),
+    await db
+      .select({ id: forwarders.id, code: forwarders.code, name: forwarders.name })
+      .from(forwarders)
+      .where(eq(forwarders.status, 'activity'))
+      .orderBy(asc(forwarders.id)),
     await channelOptions(db),
     await countryOptions(db),
-    await db.select({ code: currencies.code, nameZh: currencies.nameZh }).from(currencies).where(eq(currencies.status, 'activity')).orderBy(asc(currencies.sort), asc(currencies.code)),
+    await db
+      .select({ code: currencies.code, nameZh: currencies.nameZh })
+      .from(currencies)
+      .where(eq(currencies.status, 'activity'))
+      .orderBy(asc(currencies.sort), asc(currencies.code)),
   ];
   return {
     attrs: ItemAttr.entries.map((e) => ({ value: e.value, label: e.zh, labelEn: e.en })),
@@ -203,7 +313,9 @@ export async function bindChannelAttrs(db: Db, actor: Actor, input: z.output<typ
     const before = await listChannelAttrs(tx, input.channelId);
     await tx.delete(channelAttrs).where(eq(channelAttrs.channelId, input.channelId));
     if (input.attrs.length) {
-      await tx.insert(channelAttrs).values(input.attrs.map((a) => ({ channelId: input.channelId, attr: a.attr, allowed: a.allowed, surcharge: decimalToMinor(a.surcharge) })));
+      await tx
+        .insert(channelAttrs)
+        .values(input.attrs.map((a) => ({ channelId: input.channelId, attr: a.attr, allowed: a.allowed, surcharge: decimalToMinor(a.surcharge) })));
     }
     await tx.update(shipChannels).set({ updatedAt: now }).where(eq(shipChannels.id, input.channelId));
     const after = await listChannelAttrs(tx, input.channelId);
@@ -215,19 +327,44 @@ export async function bindChannelAttrs(db: Db, actor: Actor, input: z.output<typ
 
 function toArea(r: typeof channelAreas.$inferSelect, codes: string[], currency: string): ChannelArea {
   return {
-    id: r.id, channelId: r.channelId, name: r.name, countries: codes, currency,
-    firstWeightG: r.firstWeightG, firstPrice: r.firstPrice, continuedWeightG: r.continuedWeightG, continuedPrice: r.continuedPrice,
-    volumetricDivisor: r.volumetricDivisor, minWeightG: r.minWeightG, maxWeightG: r.maxWeightG, maxSideMm: r.maxSideMm,
-    fuelSurchargeBp: r.fuelSurchargeBp, handlingFee: r.handlingFee, deliveryMinDays: r.deliveryMinDays, deliveryMaxDays: r.deliveryMaxDays,
-    status: r.status as Status, sort: r.sort, modifyTime: r.updatedAt.toISOString(),
+    id: r.id,
+    channelId: r.channelId,
+    name: r.name,
+    countries: codes,
+    currency,
+    firstWeightG: r.firstWeightG,
+    firstPrice: r.firstPrice,
+    continuedWeightG: r.continuedWeightG,
+    continuedPrice: r.continuedPrice,
+    volumetricDivisor: r.volumetricDivisor,
+    minWeightG: r.minWeightG,
+    maxWeightG: r.maxWeightG,
+    maxSideMm: r.maxSideMm,
+    fuelSurchargeBp: r.fuelSurchargeBp,
+    handlingFee: r.handlingFee,
+    deliveryMinDays: r.deliveryMinDays,
+    deliveryMaxDays: r.deliveryMaxDays,
+    status: r.status as Status,
+    sort: r.sort,
+    modifyTime: r.updatedAt.toISOString(),
   };
 }
 
 export async function listAreas(db: Db, channelId: number): Promise<ChannelArea[]> {
   const channel = await requireChannel(db, channelId);
   const rows = await db.select().from(channelAreas).where(eq(channelAreas.channelId, channelId)).orderBy(asc(channelAreas.sort), asc(channelAreas.id));
-  const links = await db.select().from(channelAreaCountries).where(eq(channelAreaCountries.channelId, channelId)).orderBy(asc(channelAreaCountries.countryCode));
-  return rows.map((r) => toArea(r, links.filter((l) => l.areaId === r.id).map((l) => l.countryCode), channel.currency));
+  const links = await db
+    .select()
+    .from(channelAreaCountries)
+    .where(eq(channelAreaCountries.channelId, channelId))
+    .orderBy(asc(channelAreaCountries.countryCode));
+  return rows.map((r) =>
+    toArea(
+      r,
+      links.filter((l) => l.areaId === r.id).map((l) => l.countryCode),
+      channel.currency,
+    ),
+  );
 }
 
 /** Creates or edits a zone with its freight rule; a country may belong to one zone of a channel only. */
@@ -253,7 +390,17 @@ export async function saveArea(db: Db, actor: Actor, input: z.output<typeof Area
 async function saveAreaTx(
   db: Db,
   actor: Actor,
-  { id, channelId, codes, fields }: { id?: number; channelId: number; codes: string[]; fields: Omit<typeof channelAreas.$inferInsert, 'channelId' | 'name' | 'createdAt' | 'updatedAt'> & { name: string } },
+  {
+    id,
+    channelId,
+    codes,
+    fields,
+  }: {
+    id?: number;
+    channelId: number;
+    codes: string[];
+    fields: Omit<typeof channelAreas.$inferInsert, 'channelId' | 'name' | 'createdAt' | 'updatedAt'> & { name: string };
+  },
   now: Date,
 ): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
@@ -271,21 +418,46 @@ async function saveAreaTx(
     let areaId: number;
     let before: ChannelArea | null = null;
     if (id) {
-      const [row] = await tx.select().from(channelAreas).where(and(eq(channelAreas.id, id), eq(channelAreas.channelId, channelId))).limit(1);
+      const [row] = await tx
+        .select()
+        .from(channelAreas)
+        .where(and(eq(channelAreas.id, id), eq(channelAreas.channelId, channelId)))
+        .limit(1);
       if (!row) throw notFound('区域不存在');
       const old = await tx.select().from(channelAreaCountries).where(eq(channelAreaCountries.areaId, id));
-      before = toArea(row, old.map((o) => o.countryCode), channel.currency);
-      await tx.update(channelAreas).set({ ...fields, updatedAt: now }).where(eq(channelAreas.id, id));
+      before = toArea(
+        row,
+        old.map((o) => o.countryCode),
+        channel.currency,
+      );
+      await tx
+        .update(channelAreas)
+        .set({ ...fields, updatedAt: now })
+        .where(eq(channelAreas.id, id));
       await tx.delete(channelAreaCountries).where(eq(channelAreaCountries.areaId, id));
       areaId = id;
     } else {
-      const [row] = await tx.insert(channelAreas).values({ channelId, ...fields, createdAt: now, updatedAt: now }).returning({ id: channelAreas.id });
+      const [row] = await tx
+        .insert(channelAreas)
+        .values({ channelId, ...fields, createdAt: now, updatedAt: now })
+        .returning({ id: channelAreas.id });
       areaId = row.id;
     }
     await tx.insert(channelAreaCountries).values(codes.map((countryCode) => ({ areaId, channelId, countryCode })));
     await tx.update(shipChannels).set({ updatedAt: now }).where(eq(shipChannels.id, channelId));
     const [row] = await tx.select().from(channelAreas).where(eq(channelAreas.id, areaId));
-    await writeAudit(tx, actor, { action: id ? 'channelArea.update' : 'channelArea.create', targetType: 'channelArea', targetId: areaId, before, after: toArea(row, [...codes].sort(), channel.currency) }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: id ? 'channelArea.update' : 'channelArea.create',
+        targetType: 'channelArea',
+        targetId: areaId,
+        before,
+        after: toArea(row, [...codes].sort(), channel.currency),
+      },
+      now,
+    );
     return { id: areaId };
   });
 }
@@ -296,20 +468,43 @@ export async function deleteArea(db: Db, actor: Actor, id: number, now: Date): P
     if (!row) throw notFound('区域不存在');
     const codes = await tx.select().from(channelAreaCountries).where(eq(channelAreaCountries.areaId, id));
     await tx.delete(channelAreas).where(eq(channelAreas.id, id));
-    await writeAudit(tx, actor, { action: 'channelArea.delete', targetType: 'channelArea', targetId: id, before: { ...row, countries: codes.map((c) => c.countryCode) } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'channelArea.delete', targetType: 'channelArea', targetId: id, before: { ...row, countries: codes.map((c) => c.countryCode) } },
+      now,
+    );
   });
 }
 
 // ---------------------------------------------------------------- provinces
 
 const toProvince = (r: typeof provinces.$inferSelect): Province => ({
-  id: r.id, countryCode: r.countryCode, code: r.code, nameZh: r.nameZh, nameEn: r.nameEn, remoteFee: r.remoteFee, status: r.status as Status, sort: r.sort,
+  id: r.id,
+  countryCode: r.countryCode,
+  code: r.code,
+  nameZh: r.nameZh,
+  nameEn: r.nameEn,
+  remoteFee: r.remoteFee,
+  status: r.status as Status,
+  sort: r.sort,
 });
 
 export async function listProvinces(db: Db, q: ProvinceListQuery): Promise<Province[]> {
   const conds: SQL[] = [eq(provinces.countryCode, q.countryCode)];
-  if (q.keyword) conds.push(or(ilike(provinces.nameZh, containsPattern(q.keyword)), ilike(provinces.nameEn, containsPattern(q.keyword)), ilike(provinces.code, containsPattern(q.keyword)))!);
-  const rows = await db.select().from(provinces).where(and(...conds)).orderBy(asc(provinces.sort), asc(provinces.code));
+  if (q.keyword)
+    conds.push(
+      or(
+        ilike(provinces.nameZh, containsPattern(q.keyword)),
+        ilike(provinces.nameEn, containsPattern(q.keyword)),
+        ilike(provinces.code, containsPattern(q.keyword)),
+      )!,
+    );
+  const rows = await db
+    .select()
+    .from(provinces)
+    .where(and(...conds))
+    .orderBy(asc(provinces.sort), asc(provinces.code));
   return rows.map(toProvince);
 }
 
@@ -324,11 +519,18 @@ export async function saveProvince(db: Db, actor: Actor, input: z.output<typeof 
       if (id) {
         const [before] = await tx.select().from(provinces).where(eq(provinces.id, id)).limit(1);
         if (!before) throw notFound('省份不存在');
-        const [after] = await tx.update(provinces).set({ ...fields, updatedAt: now }).where(eq(provinces.id, id)).returning();
+        const [after] = await tx
+          .update(provinces)
+          .set({ ...fields, updatedAt: now })
+          .where(eq(provinces.id, id))
+          .returning();
         await writeAudit(tx, actor, { action: 'province.update', targetType: 'province', targetId: id, before, after }, now);
         return { id };
       }
-      const [after] = await tx.insert(provinces).values({ ...fields, createdAt: now, updatedAt: now }).returning();
+      const [after] = await tx
+        .insert(provinces)
+        .values({ ...fields, createdAt: now, updatedAt: now })
+        .returning();
       await writeAudit(tx, actor, { action: 'province.create', targetType: 'province', targetId: after.id, after }, now);
       return { id: after.id };
     });

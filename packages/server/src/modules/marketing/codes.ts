@@ -26,8 +26,15 @@ export async function generateCodes(db: Db, actor: Actor, body: { couponId: numb
       if (coupon.kind !== 'const') throw conflict('周期优惠券不能生成兑换码');
       const batchNo = `B${now.toISOString().replace(/\D/g, '').slice(2, 14)}${randomCode(4)}`;
       await tx.insert(couponSendBatches).values({
-        couponId: coupon.id, sourceType: 'activityCode', requestId: body.requestId, filter: { batchNo }, quantity: 1, targetCount: body.count,
-        operatorId: actor.id, operatorName: actor.name, createdAt: now,
+        couponId: coupon.id,
+        sourceType: 'activityCode',
+        requestId: body.requestId,
+        filter: { batchNo },
+        quantity: 1,
+        targetCount: body.count,
+        operatorId: actor.id,
+        operatorName: actor.name,
+        createdAt: now,
       });
       let made = 0;
       // 60 random bits per code: a clash is very unlikely, and a clashing code is simply drawn again.
@@ -61,25 +68,59 @@ function codeWhere(q: Partial<CodeListQuery>): SQL | undefined {
 }
 
 const codeColumns = {
-  id: couponCodes.id, couponId: couponCodes.couponId, batchNo: couponCodes.batchNo, code: couponCodes.code, status: couponCodes.status,
-  userCode: members.userCode, redeemedAt: couponCodes.redeemedAt, createdAt: couponCodes.createdAt,
+  id: couponCodes.id,
+  couponId: couponCodes.couponId,
+  batchNo: couponCodes.batchNo,
+  code: couponCodes.code,
+  status: couponCodes.status,
+  userCode: members.userCode,
+  redeemedAt: couponCodes.redeemedAt,
+  createdAt: couponCodes.createdAt,
 };
 
-type CodeRow = { id: number; couponId: number; batchNo: string; code: string; status: string; userCode: string | null; redeemedAt: Date | null; createdAt: Date };
+type CodeRow = {
+  id: number;
+  couponId: number;
+  batchNo: string;
+  code: string;
+  status: string;
+  userCode: string | null;
+  redeemedAt: Date | null;
+  createdAt: Date;
+};
 const toCode = (r: CodeRow) => ({
-  id: r.id, couponId: r.couponId, batchNo: r.batchNo, code: r.code, status: r.status as 'activity' | 'used' | 'disabled', userCode: r.userCode ?? '',
-  redeemedAt: r.redeemedAt?.toISOString() ?? null, createTime: r.createdAt.toISOString(),
+  id: r.id,
+  couponId: r.couponId,
+  batchNo: r.batchNo,
+  code: r.code,
+  status: r.status as 'activity' | 'used' | 'disabled',
+  userCode: r.userCode ?? '',
+  redeemedAt: r.redeemedAt?.toISOString() ?? null,
+  createTime: r.createdAt.toISOString(),
 });
 
 export async function listCodes(db: Db, q: CodeListQuery) {
   const filter = codeWhere(q);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(couponCodes).where(filter);
-  const rows = await db.select(codeColumns).from(couponCodes).leftJoin(members, eq(members.id, couponCodes.memberId)).where(filter).orderBy(desc(couponCodes.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const rows = await db
+    .select(codeColumns)
+    .from(couponCodes)
+    .leftJoin(members, eq(members.id, couponCodes.memberId))
+    .where(filter)
+    .orderBy(desc(couponCodes.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   return { list: rows.map(toCode), total: n };
 }
 
 export async function codesForExport(db: Db, q: Partial<CodeListQuery>) {
-  const rows = await db.select(codeColumns).from(couponCodes).leftJoin(members, eq(members.id, couponCodes.memberId)).where(codeWhere(q)).orderBy(couponCodes.id).limit(50_000);
+  const rows = await db
+    .select(codeColumns)
+    .from(couponCodes)
+    .leftJoin(members, eq(members.id, couponCodes.memberId))
+    .where(codeWhere(q))
+    .orderBy(couponCodes.id)
+    .limit(50_000);
   return rows.map(toCode);
 }
 
@@ -87,7 +128,12 @@ export async function codesForExport(db: Db, q: Partial<CodeListQuery>) {
  * Redeems a code for a member: the code turns used by a conditional update (so only one redemption can win)
  * and the coupon is granted (activityCode) in the same transaction; if the grant is refused the code stays unused.
  */
-export async function redeemCode(db: Db, actor: Actor | null, body: { code: string; userCode: string }, now: Date): Promise<{ grantNo: string; couponName: string }> {
+export async function redeemCode(
+  db: Db,
+  actor: Actor | null,
+  body: { code: string; userCode: string },
+  now: Date,
+): Promise<{ grantNo: string; couponName: string }> {
   const member = await memberByCode(db, body.userCode);
   if (member.status !== 'activity') throw conflict('会员账号不可用');
   const code = body.code.trim().toUpperCase();
@@ -103,10 +149,22 @@ export async function redeemCode(db: Db, actor: Actor | null, body: { code: stri
       throw conflict(found.status === 'used' ? '兑换码已被使用' : '兑换码已失效');
     }
     const coupon = await lockCoupon(tx, row.couponId, now);
-    const out = await grantLocked(tx, coupon, [member], { sourceType: 'activityCode', quantity: 1, keyOf: () => `code:${row.id}`, operator: actor, enforceLimit: true }, now);
+    const out = await grantLocked(
+      tx,
+      coupon,
+      [member],
+      { sourceType: 'activityCode', quantity: 1, keyOf: () => `code:${row.id}`, operator: actor, enforceLimit: true },
+      now,
+    );
     if (!out.granted.length) throw conflict(out.skipped[0]?.reason ?? '无法兑换');
     await tx.update(couponCodes).set({ grantId: out.granted[0].id }).where(eq(couponCodes.id, row.id));
-    if (actor) await writeAudit(tx, actor, { action: 'marketing.code.redeem', targetType: 'coupon_code', targetId: code, after: { userCode: member.userCode, grantNo: out.granted[0].grantNo } }, now);
+    if (actor)
+      await writeAudit(
+        tx,
+        actor,
+        { action: 'marketing.code.redeem', targetType: 'coupon_code', targetId: code, after: { userCode: member.userCode, grantNo: out.granted[0].grantNo } },
+        now,
+      );
     const [c] = await tx.select({ name: coupons.name }).from(coupons).where(eq(coupons.id, row.couponId));
     return { grantNo: out.granted[0].grantNo, couponName: c.name };
   });

@@ -24,8 +24,16 @@ const post = <T = unknown>(url: string, body: unknown, token = mk) => t.call<T>(
 const get = <T = unknown>(url: string, query: Record<string, unknown>, token = mk) => t.call<T>('GET', url, { token, query }) as Promise<Res<T>>;
 
 const fixed = (over: Record<string, unknown> = {}) => ({
-  name: `满100减10 ${++seq}`, discountType: 'amount', amount: '10', minSpend: '100', scope: 'purchase', validityType: 'days', validDays: 30,
-  totalStock: 100, perMemberLimit: 1, ...over,
+  name: `满100减10 ${++seq}`,
+  discountType: 'amount',
+  amount: '10',
+  minSpend: '100',
+  scope: 'purchase',
+  validityType: 'days',
+  validDays: 30,
+  totalStock: 100,
+  perMemberLimit: 1,
+  ...over,
 });
 
 async function newCoupon(over: Record<string, unknown> = {}): Promise<number> {
@@ -36,7 +44,15 @@ async function newCoupon(over: Record<string, unknown> = {}): Promise<number> {
 
 describe('coupon templates', () => {
   it('creates a fixed coupon with exact money and lists it', async () => {
-    const id = await newCoupon({ name: '九折券', discountType: 'discount', discount: '90', maxDiscount: '50.5', amount: undefined, minSpend: '0', scope: 'all' });
+    const id = await newCoupon({
+      name: '九折券',
+      discountType: 'discount',
+      discount: '90',
+      maxDiscount: '50.5',
+      amount: undefined,
+      minSpend: '0',
+      scope: 'all',
+    });
     const res = await get<{ list: { id: number; discount: string; maxDiscount: number; scope: string }[] }>('/api/marketing/coupon/pageList', { name: '九折' });
     expect(res.data.list).toMatchObject([{ id, discount: '90', maxDiscount: 5050, scope: 'all' }]);
     const detail = await get<{ kind: string; discountType: string }>('/api/marketing/coupon/detail', { id: String(id) });
@@ -48,7 +64,10 @@ describe('coupon templates', () => {
     const noAmount = await post('/api/marketing/coupon/saveConst', fixed({ amount: undefined }));
     expect(noAmount.code).toBe(40001);
     expect(noAmount.data).toMatchObject({ fields: { amount: '金额不能为空' } });
-    const badDates = await post('/api/marketing/coupon/saveConst', fixed({ validityType: 'fixed', validFrom: '2026-12-01T00:00:00Z', validTo: '2026-11-01T00:00:00Z' }));
+    const badDates = await post(
+      '/api/marketing/coupon/saveConst',
+      fixed({ validityType: 'fixed', validFrom: '2026-12-01T00:00:00Z', validTo: '2026-11-01T00:00:00Z' }),
+    );
     expect(badDates.code).toBe(40001);
     const threeDecimals = await post('/api/marketing/coupon/saveConst', fixed({ amount: '1.005' }));
     expect(threeDecimals.code).toBe(40001);
@@ -57,7 +76,12 @@ describe('coupon templates', () => {
 
   it('creates a monthly cycle coupon for a segment', async () => {
     const res = await post<{ id: number }>('/api/marketing/coupon/saveCycle', {
-      ...fixed({ totalStock: null }), cycleType: 'monthly', cycleDay: 1, cycleQuantity: 2, cycleStart: '2026-11-01T00:00:00Z', segment: { loginSources: ['google'] },
+      ...fixed({ totalStock: null }),
+      cycleType: 'monthly',
+      cycleDay: 1,
+      cycleQuantity: 2,
+      cycleStart: '2026-11-01T00:00:00Z',
+      segment: { loginSources: ['google'] },
     });
     expect(res.code).toBe(20000);
     const weeklyDay9 = await post('/api/marketing/coupon/saveCycle', { ...fixed(), cycleType: 'weekly', cycleDay: 9, cycleStart: '2026-11-01T00:00:00Z' });
@@ -76,7 +100,10 @@ describe('grants', () => {
     const couponId = await newCoupon({ perMemberLimit: 3 });
     const m = await newMember(t);
     const body = { couponId, userCodes: [m.userCode], quantity: 2, requestId: rid() };
-    const [a, b] = await Promise.all([post<{ granted: number; batchId: number }>('/api/marketing/coupon/sendTargeted', body), post<{ granted: number; batchId: number; replayed: boolean }>('/api/marketing/coupon/sendTargeted', body)]);
+    const [a, b] = await Promise.all([
+      post<{ granted: number; batchId: number }>('/api/marketing/coupon/sendTargeted', body),
+      post<{ granted: number; batchId: number; replayed: boolean }>('/api/marketing/coupon/sendTargeted', body),
+    ]);
     expect(a.code).toBe(20000);
     expect(b.code).toBe(20000);
     expect(a.data.granted).toBe(2);
@@ -95,10 +122,19 @@ describe('grants', () => {
     const couponId = await newCoupon({ perMemberLimit: 1, levelIds: [level.id] });
     const gold = await newMember(t, { levelId: level.id });
     const plain = await newMember(t);
-    const res = await post<{ granted: number; skipped: { userCode: string; reason: string }[] }>('/api/marketing/coupon/sendTargeted', { couponId, userCodes: [gold.userCode, plain.userCode], quantity: 2, requestId: rid() });
+    const res = await post<{ granted: number; skipped: { userCode: string; reason: string }[] }>('/api/marketing/coupon/sendTargeted', {
+      couponId,
+      userCodes: [gold.userCode, plain.userCode],
+      quantity: 2,
+      requestId: rid(),
+    });
     expect(res.data.granted).toBe(1);
     expect(res.data.skipped).toEqual([{ userCode: plain.userCode, reason: '会员等级不符' }]);
-    const second = await post<{ granted: number; skipped: { reason: string }[] }>('/api/marketing/coupon/sendTargeted', { couponId, userCodes: [gold.userCode], requestId: rid() });
+    const second = await post<{ granted: number; skipped: { reason: string }[] }>('/api/marketing/coupon/sendTargeted', {
+      couponId,
+      userCodes: [gold.userCode],
+      requestId: rid(),
+    });
     expect(second.data.granted).toBe(0);
     expect(second.data.skipped[0].reason).toBe('已达每人限领数量');
     const unknown = await post('/api/marketing/coupon/sendTargeted', { couponId, userCodes: [gold.userCode, 'NOPE-1'], requestId: rid() });
@@ -121,7 +157,11 @@ describe('grants', () => {
     const couponId = await newCoupon({ totalStock: null });
     const from = t.clock.now();
     t.clock.advance(1000);
-    const crowd = await Promise.all([newMember(t, { loginSource: 'discord' }), newMember(t, { loginSource: 'discord' }), newMember(t, { loginSource: 'google' })]);
+    const crowd = await Promise.all([
+      newMember(t, { loginSource: 'discord' }),
+      newMember(t, { loginSource: 'discord' }),
+      newMember(t, { loginSource: 'google' }),
+    ]);
     const filter = { loginSources: ['discord'], registeredFrom: from.toISOString() };
     const count = await post<{ count: number; sample: { userCode: string }[] }>('/api/marketing/coupon/crowdCount', { couponId, filter });
     expect(count.data.count).toBe(2);
@@ -132,7 +172,10 @@ describe('grants', () => {
     expect(stale.data).toEqual({ count: 3 });
     const ok = await post<{ granted: number }>('/api/marketing/coupon/sendCrowd', { couponId, filter, expectedCount: 3, requestId: rid() });
     expect(ok.data.granted).toBe(3);
-    const records = await get<{ list: { sourceType: string; userCode: string }[]; total: number }>('/api/marketing/coupon/sendRecordList', { couponId: String(couponId), sourceType: 'crowdSelectGrant' });
+    const records = await get<{ list: { sourceType: string; userCode: string }[]; total: number }>('/api/marketing/coupon/sendRecordList', {
+      couponId: String(couponId),
+      sourceType: 'crowdSelectGrant',
+    });
     expect(records.data.total).toBe(3);
     const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.action, 'marketing.coupon.crowdSelectGrant'));
     expect(audit).toBeTruthy();
@@ -224,7 +267,9 @@ describe('using a coupon', () => {
     await post('/api/marketing/coupon/sendTargeted', { couponId, userCodes: [m.userCode], requestId: rid() });
     const [g] = await t.db.select().from(couponGrants).where(eq(couponGrants.couponId, couponId));
     await expect(t.db.transaction((tx) => consumeGrant(tx, { grantNo: g.grantNo, memberId: other.id }, t.clock.now()))).rejects.toMatchObject({ code: 40400 });
-    const results = await Promise.allSettled([0, 1].map(() => t.db.transaction((tx) => consumeGrant(tx, { grantNo: g.grantNo, memberId: m.id }, t.clock.now()))));
+    const results = await Promise.allSettled(
+      [0, 1].map(() => t.db.transaction((tx) => consumeGrant(tx, { grantNo: g.grantNo, memberId: m.id }, t.clock.now()))),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 40900, message: '优惠券已使用' } });
     const list = await get<{ list: { status: string; useTime: string }[] }>('/api/marketing/coupon/sendRecordList', { grantNo: g.grantNo });
@@ -242,7 +287,9 @@ describe('member status', () => {
     t.clock.advance(1000);
     const m = await newMember(t, { loginSource: 'agent_id' });
     await t.db.update(members).set({ status: 'disabled' }).where(eq(members.id, m.id));
-    const count = await post<{ count: number }>('/api/marketing/coupon/crowdCount', { filter: { loginSources: ['agent_id'], registeredFrom: from.toISOString() } });
+    const count = await post<{ count: number }>('/api/marketing/coupon/crowdCount', {
+      filter: { loginSources: ['agent_id'], registeredFrom: from.toISOString() },
+    });
     expect(count.data.count).toBe(0);
   });
 });

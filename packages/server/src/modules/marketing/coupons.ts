@@ -1,8 +1,6 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { toMinor } from '@waystation/shared/contract/ledger';
-import type {
-  Coupon, CouponListQuery, CrowdFilter, SaveConstCouponBody, SaveCycleCouponBody,
-} from '@waystation/shared/contract/marketing';
+import type { Coupon, CouponListQuery, CrowdFilter, SaveConstCouponBody, SaveCycleCouponBody } from '@waystation/shared/contract/marketing';
 import { formatPercent, parsePercent } from '@waystation/shared/marketing/probability';
 import type { z } from 'zod';
 import type { SaveCycleCouponBody as CycleSchema, SaveConstCouponBody as ConstSchema } from '@waystation/shared/contract/marketing';
@@ -83,26 +81,50 @@ export async function saveConstCoupon(db: Db, actor: Actor, body: SaveConstCoupo
 export async function saveCycleCoupon(db: Db, actor: Actor, body: SaveCycleCouponBody, now: Date): Promise<{ id: number }> {
   const b = body as CycleInput;
   return saveCoupon(
-    db, actor, 'cycle', b.id,
+    db,
+    actor,
+    'cycle',
+    b.id,
     {
-      ...commonValues(b), newUser: false, cycleType: b.cycleType, cycleDay: b.cycleDay, cycleQuantity: b.cycleQuantity,
-      cycleStart: new Date(b.cycleStart), cycleEnd: b.cycleEnd ? new Date(b.cycleEnd) : null, segment: b.segment,
+      ...commonValues(b),
+      newUser: false,
+      cycleType: b.cycleType,
+      cycleDay: b.cycleDay,
+      cycleQuantity: b.cycleQuantity,
+      cycleStart: new Date(b.cycleStart),
+      cycleEnd: b.cycleEnd ? new Date(b.cycleEnd) : null,
+      segment: b.segment,
     },
-    b.totalStock, now,
+    b.totalStock,
+    now,
   );
 }
 
-async function saveCoupon(db: Db, actor: Actor, kind: 'const' | 'cycle', id: number | undefined, values: Partial<CouponRow>, totalStock: number | null, now: Date) {
+async function saveCoupon(
+  db: Db,
+  actor: Actor,
+  kind: 'const' | 'cycle',
+  id: number | undefined,
+  values: Partial<CouponRow>,
+  totalStock: number | null,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     if (!id) {
-      const [row] = await tx.insert(coupons).values({ ...(values as CouponRow), kind, createdBy: actor.name, createdAt: now, updatedAt: now }).returning();
+      const [row] = await tx
+        .insert(coupons)
+        .values({ ...(values as CouponRow), kind, createdBy: actor.name, createdAt: now, updatedAt: now })
+        .returning();
       await writeAudit(tx, actor, { action: 'marketing.coupon.create', targetType: 'coupon', targetId: row.id, after: values }, now);
       return { id: row.id };
     }
     const [before] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
     if (!before || before.kind !== kind) throw notFound('优惠券不存在');
     if (totalStock !== null && totalStock < before.issuedCount) throw conflict(`总库存不能少于已发放数量（${before.issuedCount}）`);
-    await tx.update(coupons).set({ ...values, updatedAt: now }).where(eq(coupons.id, id));
+    await tx
+      .update(coupons)
+      .set({ ...values, updatedAt: now })
+      .where(eq(coupons.id, id));
     await writeAudit(tx, actor, { action: 'marketing.coupon.edit', targetType: 'coupon', targetId: id, before, after: values }, now);
     return { id };
   });
@@ -127,7 +149,15 @@ export async function listCoupons(db: Db, q: CouponListQuery): Promise<{ list: C
     ? await db
         .select({ couponId: couponGrants.couponId, n: sql<number>`count(*)::int` })
         .from(couponGrants)
-        .where(and(inArray(couponGrants.couponId, rows.map((r) => r.id)), eq(couponGrants.status, 'used')))
+        .where(
+          and(
+            inArray(
+              couponGrants.couponId,
+              rows.map((r) => r.id),
+            ),
+            eq(couponGrants.status, 'used'),
+          ),
+        )
         .groupBy(couponGrants.couponId)
     : [];
   const usedBy = new Map(used.map((u) => [u.couponId, u.n]));
@@ -137,13 +167,21 @@ export async function listCoupons(db: Db, q: CouponListQuery): Promise<{ list: C
 export async function couponDetail(db: Db, id: number): Promise<Coupon> {
   const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
   if (!row) throw notFound('优惠券不存在');
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(couponGrants).where(and(eq(couponGrants.couponId, id), eq(couponGrants.status, 'used')));
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(couponGrants)
+    .where(and(eq(couponGrants.couponId, id), eq(couponGrants.status, 'used')));
   return toCoupon(row, n);
 }
 
 /** Active coupons for selectors. */
 export async function couponOptions(db: Db) {
-  const rows = await db.select({ id: coupons.id, name: coupons.name, kind: coupons.kind }).from(coupons).where(eq(coupons.status, 'activity')).orderBy(desc(coupons.id)).limit(500);
+  const rows = await db
+    .select({ id: coupons.id, name: coupons.name, kind: coupons.kind })
+    .from(coupons)
+    .where(eq(coupons.status, 'activity'))
+    .orderBy(desc(coupons.id))
+    .limit(500);
   return rows as { id: number; name: string; kind: 'const' | 'cycle' }[];
 }
 

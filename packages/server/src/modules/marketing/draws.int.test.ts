@@ -27,18 +27,36 @@ type Res<T = unknown> = { status: number; code: number; message: string; data: T
 const post = <T = unknown>(url: string, body: unknown, token = mk) => t.call<T>('POST', url, { token, body }) as Promise<Res<T>>;
 const get = <T = unknown>(url: string, query: Record<string, unknown>, token = mk) => t.call<T>('GET', url, { token, query }) as Promise<Res<T>>;
 
-const window = () => ({ startAt: new Date(t.clock.now().getTime() - 3600_000).toISOString(), endAt: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString() });
+const window = () => ({
+  startAt: new Date(t.clock.now().getTime() - 3600_000).toISOString(),
+  endAt: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
+});
 const thanks = (probability: string) => ({ name: '谢谢参与', prizeType: 'none', probability, isFiller: true });
 
 async function newActivity(prizes: unknown[], over: Record<string, unknown> = {}): Promise<number> {
-  const res = await post<{ id: number }>('/api/marketing/activity/save', { kind: 'turntable', name: `转盘 ${++seq}`, ...window(), freeDrawsPerDay: 100, prizes, ...over });
+  const res = await post<{ id: number }>('/api/marketing/activity/save', {
+    kind: 'turntable',
+    name: `转盘 ${++seq}`,
+    ...window(),
+    freeDrawsPerDay: 100,
+    prizes,
+    ...over,
+  });
   if (res.code !== 20000) throw new Error(`save activity: ${res.code} ${res.message} ${JSON.stringify(res.data)}`);
   return res.data.id;
 }
 
 async function newCoupon(): Promise<number> {
   const res = await post<{ id: number }>('/api/marketing/coupon/saveConst', {
-    name: `抽奖券 ${++seq}`, discountType: 'amount', amount: '5', minSpend: '0', scope: 'all', validityType: 'days', validDays: 7, totalStock: null, perMemberLimit: 100,
+    name: `抽奖券 ${++seq}`,
+    discountType: 'amount',
+    amount: '5',
+    minSpend: '0',
+    scope: 'all',
+    validityType: 'days',
+    validDays: 7,
+    totalStock: null,
+    perMemberLimit: 100,
   });
   return res.data.id;
 }
@@ -46,15 +64,34 @@ async function newCoupon(): Promise<number> {
 describe('activity configuration', () => {
   it('refuses chances that do not add up to exactly 100, and three decimals', async () => {
     const base = { kind: 'turntable', name: 'x', ...window() };
-    const off = await post('/api/marketing/activity/save', { ...base, prizes: [{ name: 'A', prizeType: 'points', amount: '10', probability: '33.33' }, thanks('66.66')] });
+    const off = await post('/api/marketing/activity/save', {
+      ...base,
+      prizes: [{ name: 'A', prizeType: 'points', amount: '10', probability: '33.33' }, thanks('66.66')],
+    });
     expect(off.code).toBe(40001);
     expect(off.message).toContain('各奖品中奖概率之和必须等于100%');
-    const threeDp = await post('/api/marketing/activity/save', { ...base, prizes: [{ name: 'A', prizeType: 'points', amount: '10', probability: '33.333' }, thanks('66.667')] });
+    const threeDp = await post('/api/marketing/activity/save', {
+      ...base,
+      prizes: [{ name: 'A', prizeType: 'points', amount: '10', probability: '33.333' }, thanks('66.667')],
+    });
     expect(threeDp.code).toBe(40001);
     expect(threeDp.data).toMatchObject({ fields: { 'prizes.0.probability': '请输入1~100的数值，最多保留两位小数' } });
-    const noFiller = await post('/api/marketing/activity/save', { ...base, prizes: [{ name: 'A', prizeType: 'points', amount: '10', probability: '50' }, { name: 'B', prizeType: 'points', amount: '1', probability: '50' }] });
+    const noFiller = await post('/api/marketing/activity/save', {
+      ...base,
+      prizes: [
+        { name: 'A', prizeType: 'points', amount: '10', probability: '50' },
+        { name: 'B', prizeType: 'points', amount: '1', probability: '50' },
+      ],
+    });
     expect(noFiller.code).toBe(40001);
-    const exact = await post('/api/marketing/activity/save', { ...base, prizes: [{ name: 'A', prizeType: 'points', amount: '10', probability: '33.33' }, { name: 'B', prizeType: 'points', amount: '1', probability: '33.33' }, thanks('33.34')] });
+    const exact = await post('/api/marketing/activity/save', {
+      ...base,
+      prizes: [
+        { name: 'A', prizeType: 'points', amount: '10', probability: '33.33' },
+        { name: 'B', prizeType: 'points', amount: '1', probability: '33.33' },
+        thanks('33.34'),
+      ],
+    });
     expect(exact.code).toBe(20000);
   });
 
@@ -62,12 +99,29 @@ describe('activity configuration', () => {
     const id = await newActivity([{ name: '积分', prizeType: 'points', amount: '5', probability: '100', stock: 10 }, thanks('0')]);
     const m = await newMember(t);
     expect((await post('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() })).code).toBe(20000);
-    const detail = await get<{ prizes: { id: number; issuedCount: number; name: string; probability: string; prizeType: string; isFiller: boolean }[] }>('/api/marketing/activity/detail', { id: String(id) });
+    const detail = await get<{ prizes: { id: number; issuedCount: number; name: string; probability: string; prizeType: string; isFiller: boolean }[] }>(
+      '/api/marketing/activity/detail',
+      { id: String(id) },
+    );
     expect(detail.data.prizes[0].issuedCount).toBe(1);
-    const prizes = detail.data.prizes.map((p) => ({ id: p.id, name: p.name, prizeType: p.prizeType, probability: p.probability, isFiller: p.isFiller, amount: p.prizeType === 'points' ? '5' : '', stock: p.isFiller ? null : 0 }));
+    const prizes = detail.data.prizes.map((p) => ({
+      id: p.id,
+      name: p.name,
+      prizeType: p.prizeType,
+      probability: p.probability,
+      isFiller: p.isFiller,
+      amount: p.prizeType === 'points' ? '5' : '',
+      stock: p.isFiller ? null : 0,
+    }));
     const low = await post('/api/marketing/activity/save', { id, kind: 'turntable', name: 'x', ...window(), prizes });
     expect(low.code).toBe(40900);
-    const ok = await post('/api/marketing/activity/save', { id, kind: 'turntable', name: 'x', ...window(), prizes: prizes.map((p) => (p.isFiller ? p : { ...p, stock: 5 })) });
+    const ok = await post('/api/marketing/activity/save', {
+      id,
+      kind: 'turntable',
+      name: 'x',
+      ...window(),
+      prizes: prizes.map((p) => (p.isFiller ? p : { ...p, stock: 5 })),
+    });
     expect(ok.code).toBe(20000);
     const after = await get<{ prizes: { id: number; issuedCount: number; stock: number }[] }>('/api/marketing/activity/detail', { id: String(id) });
     expect(after.data.prizes[0]).toMatchObject({ id: prizes[0].id, issuedCount: 1, stock: 5 });
@@ -79,7 +133,11 @@ describe('draws', () => {
     const couponId = await newCoupon();
     const m = await newMember(t);
     const coupon = await newActivity([{ name: '5元券', prizeType: 'coupon', couponId, probability: '100' }, thanks('0')]);
-    const c = await post<{ prizeType: string; couponGrantNo: string }>('/api/marketing/activity/draw', { activityId: coupon, userCode: m.userCode, requestId: rid() });
+    const c = await post<{ prizeType: string; couponGrantNo: string }>('/api/marketing/activity/draw', {
+      activityId: coupon,
+      userCode: m.userCode,
+      requestId: rid(),
+    });
     expect(c.data.prizeType).toBe('coupon');
     const [grant] = await t.db.select().from(couponGrants).where(eq(couponGrants.grantNo, c.data.couponGrantNo));
     expect(grant).toMatchObject({ memberId: m.id, sourceType: 'activityDraw', couponId });
@@ -87,7 +145,10 @@ describe('draws', () => {
     const balance = await newActivity([{ name: '8.88元', prizeType: 'balance', amount: '8.88', probability: '100' }, thanks('0')]);
     const b = await post<{ recordId: number; amount: number }>('/api/marketing/activity/draw', { activityId: balance, userCode: m.userCode, requestId: rid() });
     expect(b.data.amount).toBe(888);
-    const [acct] = await t.db.select().from(moneyAccounts).where(and(eq(moneyAccounts.ownerType, 'member'), eq(moneyAccounts.ownerId, m.id)));
+    const [acct] = await t.db
+      .select()
+      .from(moneyAccounts)
+      .where(and(eq(moneyAccounts.ownerType, 'member'), eq(moneyAccounts.ownerId, m.id)));
     expect(acct.balance).toBe(888);
     const [rec] = await t.db.select().from(drawRecords).where(eq(drawRecords.id, b.data.recordId));
     const [entry] = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, rec.ledgerEntryId!));
@@ -102,11 +163,18 @@ describe('draws', () => {
   it('concurrent draws on a prize with stock 1 give it out once; the rest get the filler', async () => {
     const id = await newActivity([{ name: '唯一大奖', prizeType: 'balance', amount: '100', probability: '100', stock: 1 }, thanks('0')]);
     const crowd = await Promise.all(Array.from({ length: 12 }, () => newMember(t)));
-    const results = await Promise.all(crowd.map((m) => post<{ prizeName: string; fellBack: boolean }>('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() })));
+    const results = await Promise.all(
+      crowd.map((m) =>
+        post<{ prizeName: string; fellBack: boolean }>('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() }),
+      ),
+    );
     expect(results.every((r) => r.code === 20000)).toBe(true);
     expect(results.filter((r) => r.data.prizeName === '唯一大奖')).toHaveLength(1);
     expect(results.filter((r) => r.data.fellBack)).toHaveLength(11);
-    const [prize] = await t.db.select().from(drawPrizes).where(and(eq(drawPrizes.activityId, id), eq(drawPrizes.isFiller, false)));
+    const [prize] = await t.db
+      .select()
+      .from(drawPrizes)
+      .where(and(eq(drawPrizes.activityId, id), eq(drawPrizes.isFiller, false)));
     expect(prize.issuedCount).toBe(1);
     expect(await t.db.select().from(drawRecords).where(eq(drawRecords.activityId, id))).toHaveLength(12);
     const credits = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.refType, 'lucky_draw_prize'));
@@ -117,12 +185,19 @@ describe('draws', () => {
     const id = await newActivity([{ name: '积分', prizeType: 'points', amount: '1', probability: '100', perMemberCap: 2 }, thanks('0')]);
     const m = await newMember(t);
     const names: string[] = [];
-    for (let i = 0; i < 3; i++) names.push((await post<{ prizeName: string }>('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() })).data.prizeName);
+    for (let i = 0; i < 3; i++)
+      names.push(
+        (await post<{ prizeName: string }>('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() })).data.prizeName,
+      );
     expect(names).toEqual(['积分', '积分', '谢谢参与']);
   });
 
   it('counts free draws per day, then charges through the ledger and refuses without balance', async () => {
-    const id = await newActivity([{ name: '积分', prizeType: 'points', amount: '1', probability: '50' }, thanks('50')], { freeDrawsPerDay: 1, costAmount: '2.50', maxDrawsPerDay: 1 });
+    const id = await newActivity([{ name: '积分', prizeType: 'points', amount: '1', probability: '50' }, thanks('50')], {
+      freeDrawsPerDay: 1,
+      costAmount: '2.50',
+      maxDrawsPerDay: 1,
+    });
     const m = await newMember(t);
     const first = await post<{ free: boolean }>('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() });
     expect(first.message).toBe('success');
@@ -134,10 +209,15 @@ describe('draws', () => {
     // The member's own paid draw: refused without balance, charged through the ledger with it.
     const memberDraw = (requestId = rid()) => draw(t.db, null, { activityId: id, userCode: m.userCode, requestId }, t.clock.now(), { allowPaid: true });
     await expect(memberDraw()).rejects.toMatchObject({ code: 40900, message: '余额不足' });
-    await t.db.transaction((tx) => ledgerPost(tx, { ownerType: 'member', ownerId: m.id, kind: 'balance', currency: 'CNY', amount: 1000, type: 'recharge' }, t.clock.now()));
+    await t.db.transaction((tx) =>
+      ledgerPost(tx, { ownerType: 'member', ownerId: m.id, kind: 'balance', currency: 'CNY', amount: 1000, type: 'recharge' }, t.clock.now()),
+    );
     expect(await memberDraw()).toMatchObject({ free: false, costAmount: 250 });
     await expect(memberDraw()).rejects.toMatchObject({ message: '今日抽奖次数已用完' });
-    const [acct] = await t.db.select().from(moneyAccounts).where(and(eq(moneyAccounts.ownerType, 'member'), eq(moneyAccounts.ownerId, m.id)));
+    const [acct] = await t.db
+      .select()
+      .from(moneyAccounts)
+      .where(and(eq(moneyAccounts.ownerType, 'member'), eq(moneyAccounts.ownerId, m.id)));
     expect(acct.balance).toBe(750);
     t.clock.advance(86_400_000);
     mk = await t.login('marketing1', DEMO_PASSWORD);
@@ -173,10 +253,16 @@ describe('draws', () => {
     const id = await newActivity([{ name: '积分', prizeType: 'points', amount: '1', probability: '100' }, thanks('0')]);
     const m = await newMember(t);
     await post('/api/marketing/activity/draw', { activityId: id, userCode: m.userCode, requestId: rid() });
-    const list = await get<{ list: { userCode: string; prizeName: string; operatorName: string }[]; total: number }>('/api/marketing/activity/drawRecordList', { activityId: String(id), userCode: m.userCode });
+    const list = await get<{ list: { userCode: string; prizeName: string; operatorName: string }[]; total: number }>('/api/marketing/activity/drawRecordList', {
+      activityId: String(id),
+      userCode: m.userCode,
+    });
     expect(list.data.total).toBe(1);
     expect(list.data.list[0]).toMatchObject({ userCode: m.userCode, prizeName: '积分', operatorName: '营销小赵' });
-    const audits = await t.db.select().from(auditLogs).where(and(eq(auditLogs.action, 'marketing.activity.draw'), eq(auditLogs.actorName, '营销小赵')));
+    const audits = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'marketing.activity.draw'), eq(auditLogs.actorName, '营销小赵')));
     expect(audits.some((a) => (a.after as { userCode: string }).userCode === m.userCode)).toBe(true);
   });
 });
@@ -208,7 +294,10 @@ describe('simulation', () => {
 
   it('runs on the server over the form’s chances and writes nothing', async () => {
     const before = (await t.db.select().from(drawRecords)).length;
-    const res = await post<{ draws: number; rows: { name: string; configured: string; observed: string }[] }>('/api/marketing/activity/simulate', { kind: 'hammerEgg', prizes });
+    const res = await post<{ draws: number; rows: { name: string; configured: string; observed: string }[] }>('/api/marketing/activity/simulate', {
+      kind: 'hammerEgg',
+      prizes,
+    });
     expect(res.code).toBe(20000);
     expect(res.data.draws).toBe(100_000);
     expect(res.data.rows.map((r) => r.configured)).toEqual(['0.5', '4.5', '15', '30.01', '49.99']);

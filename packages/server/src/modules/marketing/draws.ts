@@ -3,7 +3,15 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'dri
 import type { z } from 'zod';
 import { fromMinor, toMinor } from '@waystation/shared/contract/ledger';
 import type {
-  Activity, ActivityListQuery, DrawRecord, DrawRecordQuery, DrawResult, Prize, SaveActivityBody, SimulateBody, SimulateResult,
+  Activity,
+  ActivityListQuery,
+  DrawRecord,
+  DrawRecordQuery,
+  DrawResult,
+  Prize,
+  SaveActivityBody,
+  SimulateBody,
+  SimulateResult,
 } from '@waystation/shared/contract/marketing';
 import type { SaveActivityBody as SaveSchema, SimulateBody as SimSchema } from '@waystation/shared/contract/marketing';
 import { formatPercent, parsePercent, pickIndex, simulate, chiSquare, TOTAL_BP } from '@waystation/shared/marketing/probability';
@@ -28,8 +36,17 @@ function prizeAmountText(p: PrizeRow): string {
 
 function toPrize(p: PrizeRow, couponName = ''): Prize {
   return {
-    id: p.id, name: p.name, prizeType: p.prizeType as Prize['prizeType'], couponId: p.couponId, couponName, amount: prizeAmountText(p),
-    probability: formatPercent(p.probabilityBp), stock: p.stock, issuedCount: p.issuedCount, perMemberCap: p.perMemberCap, isFiller: p.isFiller,
+    id: p.id,
+    name: p.name,
+    prizeType: p.prizeType as Prize['prizeType'],
+    couponId: p.couponId,
+    couponName,
+    amount: prizeAmountText(p),
+    probability: formatPercent(p.probabilityBp),
+    stock: p.stock,
+    issuedCount: p.issuedCount,
+    perMemberCap: p.perMemberCap,
+    isFiller: p.isFiller,
   };
 }
 
@@ -52,16 +69,32 @@ async function prizesOf(db: Db, activityIds: number[]): Promise<Map<number, Priz
 
 function toActivity(a: ActivityRow, prizes: Prize[], drawCount: number): Activity {
   return {
-    id: a.id, kind: a.kind as Activity['kind'], name: a.name, description: a.description, startAt: a.startAt.toISOString(), endAt: a.endAt.toISOString(),
-    costAmount: a.costAmount, currency: a.currency, freeDrawsPerDay: a.freeDrawsPerDay, maxDrawsPerDay: a.maxDrawsPerDay,
-    eligibleLevelIds: (a.eligibleLevelIds as number[]) ?? [], status: a.status as Activity['status'], drawCount, prizes,
-    createTime: a.createdAt.toISOString(), modifyTime: a.updatedAt.toISOString(),
+    id: a.id,
+    kind: a.kind as Activity['kind'],
+    name: a.name,
+    description: a.description,
+    startAt: a.startAt.toISOString(),
+    endAt: a.endAt.toISOString(),
+    costAmount: a.costAmount,
+    currency: a.currency,
+    freeDrawsPerDay: a.freeDrawsPerDay,
+    maxDrawsPerDay: a.maxDrawsPerDay,
+    eligibleLevelIds: (a.eligibleLevelIds as number[]) ?? [],
+    status: a.status as Activity['status'],
+    drawCount,
+    prizes,
+    createTime: a.createdAt.toISOString(),
+    modifyTime: a.updatedAt.toISOString(),
   };
 }
 
 async function drawCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: drawRecords.activityId, n: sql<number>`count(*)::int` }).from(drawRecords).where(inArray(drawRecords.activityId, ids)).groupBy(drawRecords.activityId);
+  const rows = await db
+    .select({ id: drawRecords.activityId, n: sql<number>`count(*)::int` })
+    .from(drawRecords)
+    .where(inArray(drawRecords.activityId, ids))
+    .groupBy(drawRecords.activityId);
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
@@ -76,7 +109,9 @@ export async function listActivities(db: Db, q: ActivityListQuery): Promise<{ li
     .select()
     .from(drawActivities)
     .where(filter)
-    .orderBy(...orderBy(q.sort, q.order, { id: drawActivities.id, create_time: drawActivities.createdAt, modify_time: drawActivities.updatedAt }, drawActivities.id))
+    .orderBy(
+      ...orderBy(q.sort, q.order, { id: drawActivities.id, create_time: drawActivities.createdAt, modify_time: drawActivities.updatedAt }, drawActivities.id),
+    )
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
   const ids = rows.map((r) => r.id);
@@ -93,9 +128,15 @@ export async function activityDetail(db: Db, id: number): Promise<Activity> {
 
 function prizeValues(p: SaveInput['prizes'][number], sort: number) {
   return {
-    name: p.name, prizeType: p.prizeType, couponId: p.prizeType === 'coupon' ? p.couponId : null,
+    name: p.name,
+    prizeType: p.prizeType,
+    couponId: p.prizeType === 'coupon' ? p.couponId : null,
     amount: p.prizeType === 'balance' ? toMinor(p.amount) : p.prizeType === 'points' ? Number(p.amount) : 0,
-    probabilityBp: parsePercent(p.probability)!, stock: p.stock, perMemberCap: p.perMemberCap, isFiller: p.isFiller, sort,
+    probabilityBp: parsePercent(p.probability)!,
+    stock: p.stock,
+    perMemberCap: p.perMemberCap,
+    isFiller: p.isFiller,
+    sort,
   };
 }
 
@@ -106,8 +147,16 @@ function prizeValues(p: SaveInput['prizes'][number], sort: number) {
 export async function saveActivity(db: Db, actor: Actor, body: SaveActivityBody, now: Date): Promise<{ id: number }> {
   const b = body as SaveInput;
   const values = {
-    kind: b.kind, name: b.name, description: b.description, startAt: new Date(b.startAt), endAt: new Date(b.endAt), costAmount: toMinor(b.costAmount),
-    freeDrawsPerDay: b.freeDrawsPerDay, maxDrawsPerDay: b.maxDrawsPerDay, eligibleLevelIds: b.eligibleLevelIds, status: b.status,
+    kind: b.kind,
+    name: b.name,
+    description: b.description,
+    startAt: new Date(b.startAt),
+    endAt: new Date(b.endAt),
+    costAmount: toMinor(b.costAmount),
+    freeDrawsPerDay: b.freeDrawsPerDay,
+    maxDrawsPerDay: b.maxDrawsPerDay,
+    eligibleLevelIds: b.eligibleLevelIds,
+    status: b.status,
   };
   return db.transaction(async (tx) => {
     const couponIds = [...new Set(b.prizes.filter((p) => p.prizeType === 'coupon').map((p) => p.couponId!))];
@@ -118,15 +167,25 @@ export async function saveActivity(db: Db, actor: Actor, body: SaveActivityBody,
     }
     let id = b.id;
     if (!id) {
-      const [row] = await tx.insert(drawActivities).values({ ...values, createdAt: now, updatedAt: now }).returning({ id: drawActivities.id });
+      const [row] = await tx
+        .insert(drawActivities)
+        .values({ ...values, createdAt: now, updatedAt: now })
+        .returning({ id: drawActivities.id });
       id = row.id;
     } else {
       const [before] = await tx.select().from(drawActivities).where(eq(drawActivities.id, id)).for('update');
       if (!before) throw notFound('活动不存在');
       if (before.kind !== b.kind) throw conflict('不能修改活动类型');
-      await tx.update(drawActivities).set({ ...values, updatedAt: now }).where(eq(drawActivities.id, id));
+      await tx
+        .update(drawActivities)
+        .set({ ...values, updatedAt: now })
+        .where(eq(drawActivities.id, id));
     }
-    const existing = await tx.select().from(drawPrizes).where(and(eq(drawPrizes.activityId, id), eq(drawPrizes.archived, false))).for('update');
+    const existing = await tx
+      .select()
+      .from(drawPrizes)
+      .where(and(eq(drawPrizes.activityId, id), eq(drawPrizes.archived, false)))
+      .for('update');
     const keep = new Set<number>();
     for (const [i, p] of b.prizes.entries()) {
       const v = prizeValues(p, i);
@@ -135,14 +194,27 @@ export async function saveActivity(db: Db, actor: Actor, body: SaveActivityBody,
         if (!old) throw conflict(`奖品不存在：${p.id}`);
         if (v.stock !== null && v.stock < old.issuedCount) throw conflict(`奖品「${p.name}」的库存不能少于已发放数量（${old.issuedCount}）`);
         keep.add(p.id);
-        await tx.update(drawPrizes).set({ ...v, updatedAt: now }).where(eq(drawPrizes.id, p.id));
+        await tx
+          .update(drawPrizes)
+          .set({ ...v, updatedAt: now })
+          .where(eq(drawPrizes.id, p.id));
       } else {
         await tx.insert(drawPrizes).values({ ...v, activityId: id, createdAt: now, updatedAt: now });
       }
     }
     const dropped = existing.filter((e) => !keep.has(e.id)).map((e) => e.id);
     if (dropped.length) await tx.update(drawPrizes).set({ archived: true, updatedAt: now }).where(inArray(drawPrizes.id, dropped));
-    await writeAudit(tx, actor, { action: b.id ? 'marketing.activity.edit' : 'marketing.activity.create', targetType: 'draw_activity', targetId: id, after: { ...values, prizes: b.prizes } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: b.id ? 'marketing.activity.edit' : 'marketing.activity.create',
+        targetType: 'draw_activity',
+        targetId: id,
+        after: { ...values, prizes: b.prizes },
+      },
+      now,
+    );
     return { id };
   });
 }
@@ -174,7 +246,10 @@ export function simulateDraws(body: SimulateBody, uniform: (max: number) => numb
       const expected = b.draws * p;
       const sigma = Math.sqrt(b.draws * p * (1 - p));
       return {
-        name: b.prizes[i].name, configured: formatPercent(r.configuredBp), hits: r.hits, observed: ((r.hits * 100) / b.draws).toFixed(2),
+        name: b.prizes[i].name,
+        configured: formatPercent(r.configuredBp),
+        hits: r.hits,
+        observed: ((r.hits * 100) / b.draws).toFixed(2),
         withinBounds: p === 0 ? r.hits === 0 : Math.abs(r.hits - expected) <= 5 * sigma,
       };
     }),
@@ -200,8 +275,16 @@ async function replayDraw(db: Db, requestId: string, activityId: number, memberI
   if (!r) return null;
   if (r.rec.activityId !== activityId || r.rec.memberId !== memberId) throw conflict('请求标识已用于另一次抽奖');
   return {
-    recordId: r.rec.id, prizeId: r.rec.prizeId, prizeName: r.rec.prizeName, prizeType: r.rec.prizeType as DrawResult['prizeType'], amount: r.rec.amount,
-    couponGrantNo: r.grantNo, free: r.rec.free, costAmount: r.rec.costAmount, fellBack: r.rec.prizeId !== r.rec.drawnPrizeId, replayed: true,
+    recordId: r.rec.id,
+    prizeId: r.rec.prizeId,
+    prizeName: r.rec.prizeName,
+    prizeType: r.rec.prizeType as DrawResult['prizeType'],
+    amount: r.rec.amount,
+    couponGrantNo: r.grantNo,
+    free: r.rec.free,
+    costAmount: r.rec.costAmount,
+    fellBack: r.rec.prizeId !== r.rec.drawnPrizeId,
+    replayed: true,
   };
 }
 
@@ -214,7 +297,11 @@ async function replayDraw(db: Db, requestId: string, activityId: number, memberI
  * request); a draw by staff for a member uses free draws only.
  */
 export async function draw(
-  db: Db, actor: Actor | null, input: DrawInput, now: Date, opts: { uniform?: (max: number) => number; allowPaid?: boolean } = {},
+  db: Db,
+  actor: Actor | null,
+  input: DrawInput,
+  now: Date,
+  opts: { uniform?: (max: number) => number; allowPaid?: boolean } = {},
 ): Promise<DrawResult> {
   const uniform = opts.uniform ?? randomInt;
   const member = await memberByCode(db, input.userCode);
@@ -242,16 +329,39 @@ export async function draw(
         // Staff drawing for a member never spend the member's balance: paid draws are the member's own choice.
         if (!opts.allowPaid) throw conflict('今日免费抽奖次数已用完，付费抽奖须由会员本人发起');
         if (activity.maxDrawsPerDay > 0 && paid >= activity.maxDrawsPerDay) throw conflict('今日抽奖次数已用完');
-        await post(tx, {
-          ownerType: 'member', ownerId: member.id, kind: 'balance', currency: activity.currency, amount: -activity.costAmount, type: 'payment',
-          refType: 'lucky_draw', refId: input.requestId, remark: `抽奖：${activity.name}`, idempotencyKey: `draw-cost:${input.requestId}`, operator: actor ?? undefined,
-        }, now);
+        await post(
+          tx,
+          {
+            ownerType: 'member',
+            ownerId: member.id,
+            kind: 'balance',
+            currency: activity.currency,
+            amount: -activity.costAmount,
+            type: 'payment',
+            refType: 'lucky_draw',
+            refId: input.requestId,
+            remark: `抽奖：${activity.name}`,
+            idempotencyKey: `draw-cost:${input.requestId}`,
+            operator: actor ?? undefined,
+          },
+          now,
+        );
       }
 
-      const prizes = await tx.select().from(drawPrizes).where(and(eq(drawPrizes.activityId, activity.id), eq(drawPrizes.archived, false))).orderBy(asc(drawPrizes.sort), asc(drawPrizes.id));
+      const prizes = await tx
+        .select()
+        .from(drawPrizes)
+        .where(and(eq(drawPrizes.activityId, activity.id), eq(drawPrizes.archived, false)))
+        .orderBy(asc(drawPrizes.sort), asc(drawPrizes.id));
       const filler = prizes.find((p) => p.isFiller);
       if (!filler || prizes.reduce((s, p) => s + p.probabilityBp, 0) !== TOTAL_BP) throw conflict('活动奖品配置不完整');
-      const drawn = prizes[pickIndex(prizes.map((p) => p.probabilityBp), uniform(TOTAL_BP))];
+      const drawn =
+        prizes[
+          pickIndex(
+            prizes.map((p) => p.probabilityBp),
+            uniform(TOTAL_BP),
+          )
+        ];
 
       let given = drawn;
       let couponGrantId: number | null = null;
@@ -269,28 +379,52 @@ export async function draw(
                 .returning({ id: drawPrizes.id });
               if (!ok) throw new FallBack();
             } else {
-              await sp.update(drawPrizes).set({ issuedCount: sql`${drawPrizes.issuedCount} + 1` }).where(eq(drawPrizes.id, drawn.id));
+              await sp
+                .update(drawPrizes)
+                .set({ issuedCount: sql`${drawPrizes.issuedCount} + 1` })
+                .where(eq(drawPrizes.id, drawn.id));
             }
             if (drawn.perMemberCap !== null) {
-              const [{ n }] = await sp.select({ n: sql<number>`count(*)::int` }).from(drawRecords).where(and(eq(drawRecords.prizeId, drawn.id), eq(drawRecords.memberId, member.id)));
+              const [{ n }] = await sp
+                .select({ n: sql<number>`count(*)::int` })
+                .from(drawRecords)
+                .where(and(eq(drawRecords.prizeId, drawn.id), eq(drawRecords.memberId, member.id)));
               if (n >= drawn.perMemberCap) throw new FallBack();
             }
             if (drawn.prizeType === 'coupon') {
               const coupon = await lockCoupon(sp, drawn.couponId!, now).catch(() => {
                 throw new FallBack();
               });
-              const out = await grantLocked(sp, coupon, [member], { sourceType: 'activityDraw', quantity: 1, keyOf: () => `draw:${input.requestId}`, operator: actor, enforceLimit: true }, now).catch(() => {
+              const out = await grantLocked(
+                sp,
+                coupon,
+                [member],
+                { sourceType: 'activityDraw', quantity: 1, keyOf: () => `draw:${input.requestId}`, operator: actor, enforceLimit: true },
+                now,
+              ).catch(() => {
                 throw new FallBack();
               });
               if (!out.granted.length) throw new FallBack();
               return { couponGrantId: out.granted[0].id, couponGrantNo: out.granted[0].grantNo, ledgerEntryId: null };
             }
             if (drawn.prizeType === 'balance') {
-              const { entry } = await post(sp, {
-                ownerType: 'member', ownerId: member.id, kind: 'balance', currency: activity.currency, amount: drawn.amount, type: 'adjustment',
-                refType: 'lucky_draw_prize', refId: input.requestId, remark: `抽奖奖品：${activity.name} / ${drawn.name}`, idempotencyKey: `draw-prize:${input.requestId}`,
-                operator: actor ?? undefined,
-              }, now);
+              const { entry } = await post(
+                sp,
+                {
+                  ownerType: 'member',
+                  ownerId: member.id,
+                  kind: 'balance',
+                  currency: activity.currency,
+                  amount: drawn.amount,
+                  type: 'adjustment',
+                  refType: 'lucky_draw_prize',
+                  refId: input.requestId,
+                  remark: `抽奖奖品：${activity.name} / ${drawn.name}`,
+                  idempotencyKey: `draw-prize:${input.requestId}`,
+                  operator: actor ?? undefined,
+                },
+                now,
+              );
               return { couponGrantId: null, couponGrantNo: null, ledgerEntryId: entry.id };
             }
             if (drawn.prizeType === 'points') await addPoints(sp, member.id, drawn.amount, 'lucky_draw', input.requestId, now);
@@ -305,20 +439,47 @@ export async function draw(
       const [rec] = await tx
         .insert(drawRecords)
         .values({
-          activityId: activity.id, memberId: member.id, requestId: input.requestId, prizeId: given.id, drawnPrizeId: drawn.id, prizeType: given.prizeType,
-          prizeName: given.name, amount: given.amount, couponGrantId, ledgerEntryId, free, costAmount: free ? 0 : activity.costAmount, drawDay: day,
-          operatorName: actor?.name ?? '', createdAt: now,
+          activityId: activity.id,
+          memberId: member.id,
+          requestId: input.requestId,
+          prizeId: given.id,
+          drawnPrizeId: drawn.id,
+          prizeType: given.prizeType,
+          prizeName: given.name,
+          amount: given.amount,
+          couponGrantId,
+          ledgerEntryId,
+          free,
+          costAmount: free ? 0 : activity.costAmount,
+          drawDay: day,
+          operatorName: actor?.name ?? '',
+          createdAt: now,
         })
         .returning({ id: drawRecords.id });
       if (actor) {
-        await writeAudit(tx, actor, {
-          action: 'marketing.activity.draw', targetType: 'draw_record', targetId: rec.id,
-          after: { activityId: activity.id, userCode: member.userCode, prize: given.name, drawn: drawn.name, free },
-        }, now);
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: 'marketing.activity.draw',
+            targetType: 'draw_record',
+            targetId: rec.id,
+            after: { activityId: activity.id, userCode: member.userCode, prize: given.name, drawn: drawn.name, free },
+          },
+          now,
+        );
       }
       return {
-        recordId: rec.id, prizeId: given.id, prizeName: given.name, prizeType: given.prizeType as DrawResult['prizeType'], amount: given.amount, couponGrantNo,
-        free, costAmount: free ? 0 : activity.costAmount, fellBack: given.id !== drawn.id, replayed: false,
+        recordId: rec.id,
+        prizeId: given.id,
+        prizeName: given.name,
+        prizeType: given.prizeType as DrawResult['prizeType'],
+        amount: given.amount,
+        couponGrantNo,
+        free,
+        costAmount: free ? 0 : activity.costAmount,
+        fellBack: given.id !== drawn.id,
+        replayed: false,
       };
     });
   } catch (err) {
@@ -372,9 +533,21 @@ export async function listDrawRecords(db: Db, q: DrawRecordQuery): Promise<{ lis
   return {
     total: n,
     list: rows.map(({ r, userCode, activityName, kind, grantNo }) => ({
-      id: r.id, activityId: r.activityId, activityName, kind: kind as DrawRecord['kind'], memberId: r.memberId, userCode, prizeName: r.prizeName,
-      prizeType: r.prizeType as DrawRecord['prizeType'], amount: r.amount, couponGrantNo: grantNo, free: r.free, costAmount: r.costAmount,
-      fellBack: r.prizeId !== r.drawnPrizeId, operatorName: r.operatorName, createTime: r.createdAt.toISOString(),
+      id: r.id,
+      activityId: r.activityId,
+      activityName,
+      kind: kind as DrawRecord['kind'],
+      memberId: r.memberId,
+      userCode,
+      prizeName: r.prizeName,
+      prizeType: r.prizeType as DrawRecord['prizeType'],
+      amount: r.amount,
+      couponGrantNo: grantNo,
+      free: r.free,
+      costAmount: r.costAmount,
+      fellBack: r.prizeId !== r.drawnPrizeId,
+      operatorName: r.operatorName,
+      createTime: r.createdAt.toISOString(),
     })),
   };
 }

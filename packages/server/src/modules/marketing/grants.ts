@@ -1,7 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type {
-  CouponGrant, CrowdFilter, SendCrowdBody, SendRecordQuery, SendResult, SendTargetedBody,
-} from '@waystation/shared/contract/marketing';
+import type { CouponGrant, CrowdFilter, SendCrowdBody, SendRecordQuery, SendResult, SendTargetedBody } from '@waystation/shared/contract/marketing';
 import type { CouponSource } from '@waystation/shared/marketing/vocab';
 import type { z } from 'zod';
 import type { SendCrowdBody as CrowdSchema, SendTargetedBody as TargetedSchema } from '@waystation/shared/contract/marketing';
@@ -61,7 +59,15 @@ export async function grantLocked(tx: Db, coupon: CouponRow, targets: MemberRef[
     const rows = await tx
       .select({ memberId: couponGrants.memberId, n: sql<number>`count(*)::int` })
       .from(couponGrants)
-      .where(and(eq(couponGrants.couponId, coupon.id), inArray(couponGrants.memberId, targets.map((m) => m.id))))
+      .where(
+        and(
+          eq(couponGrants.couponId, coupon.id),
+          inArray(
+            couponGrants.memberId,
+            targets.map((m) => m.id),
+          ),
+        ),
+      )
       .groupBy(couponGrants.memberId);
     for (const r of rows) held.set(r.memberId, r.n);
   }
@@ -83,13 +89,16 @@ export async function grantLocked(tx: Db, coupon: CouponRow, targets: MemberRef[
   // Set-based insert (one statement per chunk, rows as one JSON parameter): a crowd of 10,000 is one round trip
   // per chunk instead of thousands of bound parameters.
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const inserted = await queryRows<{ id: string | number; grantNo: string; memberId: number }>(tx, sql`
+    const inserted = await queryRows<{ id: string | number; grantNo: string; memberId: number }>(
+      tx,
+      sql`
       insert into coupon_grants (coupon_id, member_id, grant_no, grant_key, source_type, send_target, batch_id, status, valid_from, valid_to, operator_id, operator_name, created_at)
       select ${coupon.id}, (e->>0)::int, e->>1, e->>2, ${opts.sourceType}, 'USER', ${opts.batchId ?? null}::int, 'activity',
              ${validFrom.toISOString()}::timestamptz, ${validTo.toISOString()}::timestamptz, ${opts.operator?.id ?? null}::int, ${opts.operator?.name ?? ''}, ${now.toISOString()}::timestamptz
       from jsonb_array_elements(${JSON.stringify(rows.slice(i, i + CHUNK))}::jsonb) e
       on conflict (grant_key) do nothing
-      returning id, grant_no as "grantNo", member_id as "memberId"`);
+      returning id, grant_no as "grantNo", member_id as "memberId"`,
+    );
     granted.push(...inserted.map((r) => ({ id: Number(r.id), grantNo: r.grantNo, memberId: Number(r.memberId) })));
   }
   if (granted.length) {
@@ -121,7 +130,9 @@ async function existingBatch(db: Db, requestId: string, couponId: number, source
 
 /** One staff sending in one transaction; a retried request (same requestId) returns the first result. */
 async function send(
-  db: Db, actor: Actor, now: Date,
+  db: Db,
+  actor: Actor,
+  now: Date,
   p: { couponId: number; requestId: string; sourceType: CouponSource; quantity: number; filter: object; resolve: (tx: Db) => Promise<MemberRef[]> },
 ): Promise<SendResult> {
   const first = await existingBatch(db, p.requestId, p.couponId, p.sourceType);
@@ -133,18 +144,50 @@ async function send(
       const [batch] = await tx
         .insert(couponSendBatches)
         .values({
-          couponId: coupon.id, sourceType: p.sourceType, requestId: p.requestId, filter: p.filter, quantity: p.quantity, targetCount: targets.length,
-          operatorId: actor.id, operatorName: actor.name, createdAt: now,
+          couponId: coupon.id,
+          sourceType: p.sourceType,
+          requestId: p.requestId,
+          filter: p.filter,
+          quantity: p.quantity,
+          targetCount: targets.length,
+          operatorId: actor.id,
+          operatorName: actor.name,
+          createdAt: now,
         })
         .returning();
-      const out = await grantLocked(tx, coupon, targets, {
-        sourceType: p.sourceType, quantity: p.quantity, keyOf: (memberId, n) => `batch:${batch.id}:${memberId}:${n}`, batchId: batch.id, operator: actor, enforceLimit: coupon.kind === 'const',
-      }, now);
+      const out = await grantLocked(
+        tx,
+        coupon,
+        targets,
+        {
+          sourceType: p.sourceType,
+          quantity: p.quantity,
+          keyOf: (memberId, n) => `batch:${batch.id}:${memberId}:${n}`,
+          batchId: batch.id,
+          operator: actor,
+          enforceLimit: coupon.kind === 'const',
+        },
+        now,
+      );
       await tx.update(couponSendBatches).set({ grantedCount: out.granted.length, skipped: out.skipped }).where(eq(couponSendBatches.id, batch.id));
-      await writeAudit(tx, actor, {
-        action: `marketing.coupon.${p.sourceType}`, targetType: 'coupon', targetId: coupon.id,
-        after: { batchId: batch.id, filter: p.filter, quantity: p.quantity, targets: targets.length, granted: out.granted.length, skipped: out.skipped.length },
-      }, now);
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: `marketing.coupon.${p.sourceType}`,
+          targetType: 'coupon',
+          targetId: coupon.id,
+          after: {
+            batchId: batch.id,
+            filter: p.filter,
+            quantity: p.quantity,
+            targets: targets.length,
+            granted: out.granted.length,
+            skipped: out.skipped.length,
+          },
+        },
+        now,
+      );
       return { batchId: batch.id, granted: out.granted.length, skipped: out.skipped, replayed: false };
     });
   } catch (err) {
@@ -161,7 +204,11 @@ export async function sendTargeted(db: Db, actor: Actor, body: SendTargetedBody,
   const b = body as z.output<typeof TargetedSchema>;
   const codes = [...new Set(b.userCodes.map((c) => c.trim().toUpperCase()))];
   return send(db, actor, now, {
-    couponId: b.couponId, requestId: b.requestId, sourceType: 'targetedGrant', quantity: b.quantity, filter: { userCodes: codes },
+    couponId: b.couponId,
+    requestId: b.requestId,
+    sourceType: 'targetedGrant',
+    quantity: b.quantity,
+    filter: { userCodes: codes },
     resolve: (tx) => membersByCodes(tx, codes),
   });
 }
@@ -173,7 +220,11 @@ export async function sendTargeted(db: Db, actor: Actor, body: SendTargetedBody,
 export async function sendCrowd(db: Db, actor: Actor, body: SendCrowdBody, now: Date): Promise<SendResult> {
   const b = body as z.output<typeof CrowdSchema>;
   return send(db, actor, now, {
-    couponId: b.couponId, requestId: b.requestId, sourceType: 'crowdSelectGrant', quantity: b.quantity, filter: b.filter,
+    couponId: b.couponId,
+    requestId: b.requestId,
+    sourceType: 'crowdSelectGrant',
+    quantity: b.quantity,
+    filter: b.filter,
     resolve: async (tx) => {
       const targets = await crowdMembers(tx, b.filter);
       if (targets.length !== b.expectedCount) throw conflict(`人群数量已变化（当前 ${targets.length} 人），请重新预览后发放`, { count: targets.length });
@@ -185,7 +236,17 @@ export async function sendCrowd(db: Db, actor: Actor, body: SendCrowdBody, now: 
 /** The size of a crowd and a few of its members, for the preview before a crowd grant. */
 export async function previewCrowd(db: Db, filter: CrowdFilter) {
   const [count, sample] = await Promise.all([crowdCount(db, filter), crowdMembers(db, filter, { limit: 10 })]);
-  const names = sample.length ? await db.select({ id: members.id, name: members.name }).from(members).where(inArray(members.id, sample.map((s) => s.id))) : [];
+  const names = sample.length
+    ? await db
+        .select({ id: members.id, name: members.name })
+        .from(members)
+        .where(
+          inArray(
+            members.id,
+            sample.map((s) => s.id),
+          ),
+        )
+    : [];
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   return { count, sample: sample.map((s) => ({ userCode: s.userCode, name: nameOf.get(s.id) ?? '' })) };
 }
@@ -203,7 +264,18 @@ export async function revokeGrant(db: Db, actor: Actor, id: number, reason: stri
       if (!found) throw notFound('发放记录不存在');
       throw conflict(found.status === 'used' ? '优惠券已使用，不能作废' : '优惠券已作废');
     }
-    await writeAudit(tx, actor, { action: 'marketing.grant.revoke', targetType: 'coupon_grant', targetId: row.grantNo, before: { status: 'activity' }, after: { status: 'disabled', reason } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'marketing.grant.revoke',
+        targetType: 'coupon_grant',
+        targetId: row.grantNo,
+        before: { status: 'activity' },
+        after: { status: 'disabled', reason },
+      },
+      now,
+    );
     return null;
   });
 }
@@ -221,39 +293,73 @@ function recordWhere(q: Partial<SendRecordQuery>): SQL | undefined {
 }
 
 const recordColumns = {
-  id: couponGrants.id, grantNo: couponGrants.grantNo, couponId: couponGrants.couponId, couponName: coupons.name, couponKind: coupons.kind,
-  memberId: couponGrants.memberId, userCode: members.userCode, memberName: members.name, sourceType: couponGrants.sourceType,
-  status: couponGrants.status, validFrom: couponGrants.validFrom, validTo: couponGrants.validTo, usedAt: couponGrants.usedAt,
-  disabledAt: couponGrants.disabledAt, disabledReason: couponGrants.disabledReason, operatorName: couponGrants.operatorName, createdAt: couponGrants.createdAt,
+  id: couponGrants.id,
+  grantNo: couponGrants.grantNo,
+  couponId: couponGrants.couponId,
+  couponName: coupons.name,
+  couponKind: coupons.kind,
+  memberId: couponGrants.memberId,
+  userCode: members.userCode,
+  memberName: members.name,
+  sourceType: couponGrants.sourceType,
+  status: couponGrants.status,
+  validFrom: couponGrants.validFrom,
+  validTo: couponGrants.validTo,
+  usedAt: couponGrants.usedAt,
+  disabledAt: couponGrants.disabledAt,
+  disabledReason: couponGrants.disabledReason,
+  operatorName: couponGrants.operatorName,
+  createdAt: couponGrants.createdAt,
 };
 
 function selectRecords(db: Db) {
-  return db.select(recordColumns).from(couponGrants).innerJoin(coupons, eq(coupons.id, couponGrants.couponId)).innerJoin(members, eq(members.id, couponGrants.memberId));
+  return db
+    .select(recordColumns)
+    .from(couponGrants)
+    .innerJoin(coupons, eq(coupons.id, couponGrants.couponId))
+    .innerJoin(members, eq(members.id, couponGrants.memberId));
 }
 
 type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords>['execute']>>[number];
 
 function toGrant(r: RecordRow, now: Date): CouponGrant {
   return {
-    id: r.id, grantNo: r.grantNo, couponId: r.couponId, couponName: r.couponName, couponKind: r.couponKind as CouponGrant['couponKind'],
-    memberId: r.memberId, userCode: r.userCode, memberName: r.memberName, sourceType: r.sourceType as CouponGrant['sourceType'], sendTarget: 'USER',
-    status: r.status as CouponGrant['status'], expired: r.status === 'activity' && r.validTo <= now,
-    validFrom: r.validFrom.toISOString(), validTo: r.validTo.toISOString(), useTime: r.usedAt?.toISOString() ?? null,
-    disabledAt: r.disabledAt?.toISOString() ?? null, disabledReason: r.disabledReason, operatorName: r.operatorName, createTime: r.createdAt.toISOString(),
+    id: r.id,
+    grantNo: r.grantNo,
+    couponId: r.couponId,
+    couponName: r.couponName,
+    couponKind: r.couponKind as CouponGrant['couponKind'],
+    memberId: r.memberId,
+    userCode: r.userCode,
+    memberName: r.memberName,
+    sourceType: r.sourceType as CouponGrant['sourceType'],
+    sendTarget: 'USER',
+    status: r.status as CouponGrant['status'],
+    expired: r.status === 'activity' && r.validTo <= now,
+    validFrom: r.validFrom.toISOString(),
+    validTo: r.validTo.toISOString(),
+    useTime: r.usedAt?.toISOString() ?? null,
+    disabledAt: r.disabledAt?.toISOString() ?? null,
+    disabledReason: r.disabledReason,
+    operatorName: r.operatorName,
+    createTime: r.createdAt.toISOString(),
   };
 }
 
 /** Send records (issue details), newest first. */
 export async function listRecords(db: Db, q: SendRecordQuery, now: Date): Promise<{ list: CouponGrant[]; total: number }> {
   const filter = recordWhere(q);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(couponGrants)
-    .innerJoin(members, eq(members.id, couponGrants.memberId))
-    .where(filter);
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(couponGrants).innerJoin(members, eq(members.id, couponGrants.memberId)).where(filter);
   const rows = await selectRecords(db)
     .where(filter)
-    .orderBy(...orderBy(q.sort, q.order, { id: couponGrants.id, create_time: couponGrants.createdAt, use_time: couponGrants.usedAt, expire_time: couponGrants.validTo }, couponGrants.id))
+    .orderBy(
+      ...orderBy(
+        q.sort,
+        q.order,
+        { id: couponGrants.id, create_time: couponGrants.createdAt, use_time: couponGrants.usedAt, expire_time: couponGrants.validTo },
+        couponGrants.id,
+      ),
+    )
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
   return { list: rows.map((r) => toGrant(r, now)), total: n };
@@ -275,13 +381,21 @@ export async function consumeGrant(tx: Db, p: { grantNo: string; memberId: numbe
   const [row] = await tx
     .update(couponGrants)
     .set({ status: 'used', usedAt: now })
-    .where(and(
-      eq(couponGrants.grantNo, p.grantNo), eq(couponGrants.memberId, p.memberId), eq(couponGrants.status, 'activity'),
-      lte(couponGrants.validFrom, now), sql`${couponGrants.validTo} > ${now.toISOString()}::timestamptz`,
-    ))
+    .where(
+      and(
+        eq(couponGrants.grantNo, p.grantNo),
+        eq(couponGrants.memberId, p.memberId),
+        eq(couponGrants.status, 'activity'),
+        lte(couponGrants.validFrom, now),
+        sql`${couponGrants.validTo} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
     .returning({ id: couponGrants.id, couponId: couponGrants.couponId });
   if (row) return row;
-  const [found] = await tx.select().from(couponGrants).where(and(eq(couponGrants.grantNo, p.grantNo), eq(couponGrants.memberId, p.memberId)));
+  const [found] = await tx
+    .select()
+    .from(couponGrants)
+    .where(and(eq(couponGrants.grantNo, p.grantNo), eq(couponGrants.memberId, p.memberId)));
   if (!found) throw notFound('优惠券不存在');
   if (found.status === 'used') throw conflict('优惠券已使用');
   if (found.status === 'disabled') throw conflict('优惠券已作废');

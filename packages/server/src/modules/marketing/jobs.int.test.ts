@@ -9,7 +9,8 @@ import { cyclePeriod, MARKETING_JOB_KINDS, MARKETING_JOBS, scheduleJobs } from '
 // Marketing's jobs on the shared runner.
 const runDueJobs = (db: TestApp['db'], now: () => Date, runnerId: string) => runner.runDueJobs(db, now, runnerId, [MARKETING_JOBS]);
 const claimJob = (db: TestApp['db'], runnerId: string, now: Date) => runner.claimJob(db, runnerId, now, { kinds: MARKETING_JOB_KINDS });
-const executeJob = (db: TestApp['db'], job: runner.JobRow, runnerId: string, now: () => Date) => runner.executeJob(db, job, runnerId, now, MARKETING_JOBS.kinds);
+const executeJob = (db: TestApp['db'], job: runner.JobRow, runnerId: string, now: () => Date) =>
+  runner.executeJob(db, job, runnerId, now, MARKETING_JOBS.kinds);
 
 let t: TestApp;
 let mk: string;
@@ -29,8 +30,20 @@ const post = <T = unknown>(url: string, body: unknown) => t.call<T>('POST', url,
 
 async function cycleCoupon(segment: object, over: Record<string, unknown> = {}): Promise<number> {
   const res = await post<{ id: number }>('/api/marketing/coupon/saveCycle', {
-    name: `月度券 ${++seq}`, discountType: 'amount', amount: '3', minSpend: '0', scope: 'shipping', validityType: 'days', validDays: 30, totalStock: null,
-    cycleType: 'monthly', cycleDay: 1, cycleQuantity: 2, cycleStart: '2027-02-01T00:00:00Z', segment, ...over,
+    name: `月度券 ${++seq}`,
+    discountType: 'amount',
+    amount: '3',
+    minSpend: '0',
+    scope: 'shipping',
+    validityType: 'days',
+    validDays: 30,
+    totalStock: null,
+    cycleType: 'monthly',
+    cycleDay: 1,
+    cycleQuantity: 2,
+    cycleStart: '2027-02-01T00:00:00Z',
+    segment,
+    ...over,
   });
   if (res.code !== 20000) throw new Error(`saveCycle ${res.code} ${res.message}`);
   return res.data.id;
@@ -44,7 +57,10 @@ describe('cycle periods', () => {
     const at = new Date('2027-03-07T20:00:00Z');
     expect(cyclePeriod({ cycleType: 'weekly', cycleDay: 1 }, at)).toEqual({ period: 'W2027-03-08', issueAt: new Date('2027-03-07T16:00:00Z') });
     expect(cyclePeriod({ cycleType: 'weekly', cycleDay: 3 }, at).issueAt).toEqual(new Date('2027-03-09T16:00:00Z'));
-    expect(cyclePeriod({ cycleType: 'monthly', cycleDay: 15 }, new Date('2027-03-31T17:00:00Z'))).toEqual({ period: 'M2027-04', issueAt: new Date('2027-04-14T16:00:00Z') });
+    expect(cyclePeriod({ cycleType: 'monthly', cycleDay: 15 }, new Date('2027-03-31T17:00:00Z'))).toEqual({
+      period: 'M2027-04',
+      issueAt: new Date('2027-04-14T16:00:00Z'),
+    });
   });
 });
 
@@ -52,13 +68,20 @@ describe('job runner', () => {
   it('two runners issuing the same cycle period concurrently grant each member exactly its quantity', async () => {
     const crowd = await Promise.all(Array.from({ length: 6 }, () => newMember(t, { loginSource: 'discord' })));
     const couponId = await cycleCoupon({ loginSources: ['discord'], registeredFrom: new Date(t.clock.now().getTime() - 1000).toISOString() });
-    const ran = await Promise.all([runDueJobs(t.db, t.clock.now, 'runner-a'), runDueJobs(t.db, t.clock.now, 'runner-b'), runDueJobs(t.db, t.clock.now, 'runner-c')]);
+    const ran = await Promise.all([
+      runDueJobs(t.db, t.clock.now, 'runner-a'),
+      runDueJobs(t.db, t.clock.now, 'runner-b'),
+      runDueJobs(t.db, t.clock.now, 'runner-c'),
+    ]);
     expect(ran.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     const grants = await grantsOf(couponId);
     expect(grants).toHaveLength(crowd.length * 2);
     for (const m of crowd) expect(grants.filter((g) => g.memberId === m.id)).toHaveLength(2);
     expect(grants.every((g) => g.sourceType === 'crowdSelectGrant')).toBe(true);
-    const periodJobs = await t.db.select().from(jobs).where(eq(jobs.key, `cycleIssue:${couponId}:M2027-03`));
+    const periodJobs = await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `cycleIssue:${couponId}:M2027-03`));
     expect(periodJobs).toHaveLength(1);
     expect(periodJobs[0]).toMatchObject({ status: 'done', attempts: 1 });
     const [c] = await t.db.select().from(coupons).where(eq(coupons.id, couponId));
@@ -75,7 +98,10 @@ describe('job runner', () => {
 
   it('a crashed run (lease expired) is retried and completes without double issue', async () => {
     const crowd = await Promise.all(Array.from({ length: 4 }, () => newMember(t, { loginSource: 'agent_id' })));
-    const couponId = await cycleCoupon({ loginSources: ['agent_id'], registeredFrom: new Date(t.clock.now().getTime() - 1000).toISOString() }, { cycleQuantity: 1 });
+    const couponId = await cycleCoupon(
+      { loginSources: ['agent_id'], registeredFrom: new Date(t.clock.now().getTime() - 1000).toISOString() },
+      { cycleQuantity: 1 },
+    );
     await scheduleJobs(t.db, t.clock.now());
     // Runner "crashed": claimed the job, issued part of it, and never finished.
     const job = await claimJob(t.db, 'crashed', t.clock.now());
@@ -84,9 +110,18 @@ describe('job runner', () => {
       const { grantLocked, lockCoupon } = await import('./grants');
       const coupon = await lockCoupon(tx, couponId, t.clock.now());
       const period = (job!.payload as { period: string }).period;
-      return grantLocked(tx, coupon, crowd.slice(0, 2).map((m) => ({ ...m, levelId: null })), {
-        sourceType: 'crowdSelectGrant', quantity: 1, keyOf: (memberId, n) => `cycle:${couponId}:${period}:${memberId}:${n}`, enforceLimit: false,
-      }, t.clock.now());
+      return grantLocked(
+        tx,
+        coupon,
+        crowd.slice(0, 2).map((m) => ({ ...m, levelId: null })),
+        {
+          sourceType: 'crowdSelectGrant',
+          quantity: 1,
+          keyOf: (memberId, n) => `cycle:${couponId}:${period}:${memberId}:${n}`,
+          enforceLimit: false,
+        },
+        t.clock.now(),
+      );
     });
     expect(partial.granted).toHaveLength(2);
     // While the lease holds nobody else takes it.
@@ -110,7 +145,15 @@ describe('job runner', () => {
   it('expires unused coupons past their validity', async () => {
     const m = await newMember(t);
     const res = await post<{ id: number }>('/api/marketing/coupon/saveConst', {
-      name: '短期券', discountType: 'amount', amount: '1', minSpend: '0', scope: 'all', validityType: 'days', validDays: 1, totalStock: null, perMemberLimit: 1,
+      name: '短期券',
+      discountType: 'amount',
+      amount: '1',
+      minSpend: '0',
+      scope: 'all',
+      validityType: 'days',
+      validDays: 1,
+      totalStock: null,
+      perMemberLimit: 1,
     });
     await post('/api/marketing/coupon/sendTargeted', { couponId: res.data.id, userCodes: [m.userCode], requestId: rid() });
     t.clock.advance(2 * 86_400_000);
@@ -122,7 +165,16 @@ describe('job runner', () => {
 
   it('grants new-member coupons once to members who register while the coupon is on', async () => {
     const res = await post<{ id: number }>('/api/marketing/coupon/saveConst', {
-      name: '新人券', discountType: 'amount', amount: '5', minSpend: '0', scope: 'all', validityType: 'days', validDays: 7, totalStock: null, perMemberLimit: 1, newUser: true,
+      name: '新人券',
+      discountType: 'amount',
+      amount: '5',
+      minSpend: '0',
+      scope: 'all',
+      validityType: 'days',
+      validDays: 7,
+      totalStock: null,
+      perMemberLimit: 1,
+      newUser: true,
     });
     t.clock.advance(1000);
     const fresh = await Promise.all([newMember(t), newMember(t)]);

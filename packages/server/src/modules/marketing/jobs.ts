@@ -38,7 +38,14 @@ export async function scheduleJobs(db: Db, now: Date): Promise<void> {
   const cycles = await db
     .select()
     .from(coupons)
-    .where(and(eq(coupons.kind, 'cycle'), eq(coupons.status, 'activity'), lte(coupons.cycleStart, now), or(sql`${coupons.cycleEnd} is null`, sql`${coupons.cycleEnd} > ${now}`)));
+    .where(
+      and(
+        eq(coupons.kind, 'cycle'),
+        eq(coupons.status, 'activity'),
+        lte(coupons.cycleStart, now),
+        or(sql`${coupons.cycleEnd} is null`, sql`${coupons.cycleEnd} > ${now}`),
+      ),
+    );
   for (const c of cycles) {
     const { period, issueAt } = cyclePeriod(c, now);
     if (issueAt > now || issueAt < c.cycleStart!) continue;
@@ -58,7 +65,15 @@ async function runCycleIssue(db: Db, job: JobRow, now: Date, heartbeat: () => Pr
   const requestId = `cycle:${couponId}:${period}`;
   await db
     .insert(couponSendBatches)
-    .values({ couponId, sourceType: 'crowdSelectGrant', requestId, filter: { cycle: period, segment: coupon.segment }, quantity: coupon.cycleQuantity ?? 1, createdAt: now, operatorName: 'system' })
+    .values({
+      couponId,
+      sourceType: 'crowdSelectGrant',
+      requestId,
+      filter: { cycle: period, segment: coupon.segment },
+      quantity: coupon.cycleQuantity ?? 1,
+      createdAt: now,
+      operatorName: 'system',
+    })
     .onConflictDoNothing({ target: couponSendBatches.requestId });
   const [batch] = await db.select().from(couponSendBatches).where(eq(couponSendBatches.requestId, requestId));
   let afterId = 0;
@@ -71,10 +86,20 @@ async function runCycleIssue(db: Db, job: JobRow, now: Date, heartbeat: () => Pr
     afterId = chunk[chunk.length - 1].id;
     const out = await db.transaction(async (tx) => {
       const locked = await lockCoupon(tx, couponId, now);
-      return grantLocked(tx, locked, chunk, {
-        sourceType: 'crowdSelectGrant', quantity: locked.cycleQuantity ?? 1, keyOf: (memberId, n) => `cycle:${couponId}:${period}:${memberId}:${n}`,
-        batchId: batch.id, operator: { id: null, name: 'system', ip: '' }, enforceLimit: false,
-      }, now);
+      return grantLocked(
+        tx,
+        locked,
+        chunk,
+        {
+          sourceType: 'crowdSelectGrant',
+          quantity: locked.cycleQuantity ?? 1,
+          keyOf: (memberId, n) => `cycle:${couponId}:${period}:${memberId}:${n}`,
+          batchId: batch.id,
+          operator: { id: null, name: 'system', ip: '' },
+          enforceLimit: false,
+        },
+        now,
+      );
     });
     granted += out.granted.length;
     await heartbeat();
@@ -96,7 +121,10 @@ async function runExpire(db: Db, now: Date) {
 
 /** Grants new-member coupons to members who registered while the coupon was on and have not had it yet. */
 async function runNewUser(db: Db, now: Date) {
-  const list = await db.select().from(coupons).where(and(eq(coupons.newUser, true), eq(coupons.status, 'activity'), eq(coupons.kind, 'const')));
+  const list = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.newUser, true), eq(coupons.status, 'activity'), eq(coupons.kind, 'const')));
   let granted = 0;
   const refused: { couponId: number; reason: string }[] = [];
   for (const c of list) {
@@ -107,12 +135,14 @@ async function runNewUser(db: Db, now: Date) {
         .select({ id: members.id, userCode: members.userCode, levelId: memberProfiles.levelId })
         .from(members)
         .leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
-        .where(and(
-          eq(members.status, 'activity'),
-          sql`${members.id} > ${afterId}`,
-          sql`${members.createdAt} >= ${c.createdAt.toISOString()}::timestamptz`,
-          sql`not exists (select 1 from coupon_grants g where g.coupon_id = ${c.id} and g.member_id = ${members.id} and g.source_type = 'newUser')`,
-        ))
+        .where(
+          and(
+            eq(members.status, 'activity'),
+            sql`${members.id} > ${afterId}`,
+            sql`${members.createdAt} >= ${c.createdAt.toISOString()}::timestamptz`,
+            sql`not exists (select 1 from coupon_grants g where g.coupon_id = ${c.id} and g.member_id = ${members.id} and g.source_type = 'newUser')`,
+          ),
+        )
         .orderBy(members.id)
         .limit(CHUNK);
       if (!chunk.length) break;
@@ -121,9 +151,19 @@ async function runNewUser(db: Db, now: Date) {
       try {
         out = await db.transaction(async (tx) => {
           const locked = await lockCoupon(tx, c.id, now);
-          return grantLocked(tx, locked, chunk, {
-            sourceType: 'newUser', quantity: 1, keyOf: (memberId) => `newUser:${c.id}:${memberId}`, operator: { id: null, name: 'system', ip: '' }, enforceLimit: false,
-          }, now);
+          return grantLocked(
+            tx,
+            locked,
+            chunk,
+            {
+              sourceType: 'newUser',
+              quantity: 1,
+              keyOf: (memberId) => `newUser:${c.id}:${memberId}`,
+              operator: { id: null, name: 'system', ip: '' },
+              enforceLimit: false,
+            },
+            now,
+          );
         });
       } catch (err) {
         // Out of stock or switched off meanwhile: this coupon is done for now; the other coupons still run.

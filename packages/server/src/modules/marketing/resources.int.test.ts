@@ -19,12 +19,18 @@ const at = (hours: number) => new Date(t.clock.now().getTime() + hours * 3600_00
 describe('resource slots', () => {
   it('shows a member the live tasks of their audience, by priority, up to the slot size', async () => {
     const [gold] = await t.db.insert(userLevels).values({ name: 'Gold slot', createdAt: new Date(), updatedAt: new Date() }).returning();
-    const space = await post<{ id: number }>('/api/marketing/resource/saveSpace', { code: 'home_banner_test', name: '首页轮播', position: 'home_banner', maxItems: 2 });
+    const space = await post<{ id: number }>('/api/marketing/resource/saveSpace', {
+      code: 'home_banner_test',
+      name: '首页轮播',
+      position: 'home_banner',
+      maxItems: 2,
+    });
     expect(space.code).toBe(20000);
     const dup = await post('/api/marketing/resource/saveSpace', { code: 'home_banner_test', name: '重复', position: 'popup' });
     expect(dup.code).toBe(40900);
     const spaceId = space.data.id;
-    const task = (title: string, over: Record<string, unknown>) => post<{ id: number }>('/api/marketing/resource/saveTask', { spaceId, title, startAt: at(-1), endAt: at(24), ...over });
+    const task = (title: string, over: Record<string, unknown>) =>
+      post<{ id: number }>('/api/marketing/resource/saveTask', { spaceId, title, startAt: at(-1), endAt: at(24), ...over });
     await task('低优先级', { priority: 1 });
     await task('高优先级', { priority: 9 });
     await task('中优先级', { priority: 5 });

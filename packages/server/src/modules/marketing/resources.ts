@@ -15,8 +15,18 @@ const isLive = (t: TaskRow, now: Date) => t.status === 'activity' && t.startAt <
 
 function toTask(t: TaskRow, now: Date): ResourceTask {
   return {
-    id: t.id, spaceId: t.spaceId, title: t.title, content: t.content, imageUrl: t.imageUrl, linkUrl: t.linkUrl, startAt: t.startAt.toISOString(),
-    endAt: t.endAt.toISOString(), audience: t.audience as Audience, priority: t.priority, status: t.status as ResourceTask['status'], live: isLive(t, now),
+    id: t.id,
+    spaceId: t.spaceId,
+    title: t.title,
+    content: t.content,
+    imageUrl: t.imageUrl,
+    linkUrl: t.linkUrl,
+    startAt: t.startAt.toISOString(),
+    endAt: t.endAt.toISOString(),
+    audience: t.audience as Audience,
+    priority: t.priority,
+    status: t.status as ResourceTask['status'],
+    live: isLive(t, now),
     modifyTime: t.updatedAt.toISOString(),
   };
 }
@@ -37,15 +47,30 @@ export async function listSpaces(db: Db, q: { page: number; limit: number; name?
           live: sql<number>`count(*) filter (where ${resourceTasks.status} = 'activity' and ${resourceTasks.startAt} <= ${now.toISOString()}::timestamptz and ${resourceTasks.endAt} > ${now.toISOString()}::timestamptz)::int`,
         })
         .from(resourceTasks)
-        .where(inArray(resourceTasks.spaceId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            resourceTasks.spaceId,
+            rows.map((r) => r.id),
+          ),
+        )
         .groupBy(resourceTasks.spaceId)
     : [];
   const by = new Map(counts.map((c) => [c.spaceId, c]));
   return {
     total: n,
     list: rows.map((r) => ({
-      id: r.id, code: r.code, name: r.name, position: r.position as never, width: r.width, height: r.height, maxItems: r.maxItems, status: r.status as never,
-      remark: r.remark, taskCount: by.get(r.id)?.n ?? 0, liveCount: by.get(r.id)?.live ?? 0, modifyTime: r.updatedAt.toISOString(),
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      position: r.position as never,
+      width: r.width,
+      height: r.height,
+      maxItems: r.maxItems,
+      status: r.status as never,
+      remark: r.remark,
+      taskCount: by.get(r.id)?.n ?? 0,
+      liveCount: by.get(r.id)?.live ?? 0,
+      modifyTime: r.updatedAt.toISOString(),
     })),
   };
 }
@@ -58,13 +83,25 @@ export async function saveSpace(db: Db, actor: Actor, body: SaveSpaceBody, now: 
     return await db.transaction(async (tx) => {
       let target = id;
       if (!target) {
-        const [row] = await tx.insert(resourceSpaces).values({ ...values, createdAt: now, updatedAt: now }).returning({ id: resourceSpaces.id });
+        const [row] = await tx
+          .insert(resourceSpaces)
+          .values({ ...values, createdAt: now, updatedAt: now })
+          .returning({ id: resourceSpaces.id });
         target = row.id;
       } else {
-        const [row] = await tx.update(resourceSpaces).set({ ...values, updatedAt: now }).where(eq(resourceSpaces.id, target)).returning({ id: resourceSpaces.id });
+        const [row] = await tx
+          .update(resourceSpaces)
+          .set({ ...values, updatedAt: now })
+          .where(eq(resourceSpaces.id, target))
+          .returning({ id: resourceSpaces.id });
         if (!row) throw notFound('资源位不存在');
       }
-      await writeAudit(tx, actor, { action: id ? 'marketing.space.edit' : 'marketing.space.create', targetType: 'resource_space', targetId: target, after: values }, now);
+      await writeAudit(
+        tx,
+        actor,
+        { action: id ? 'marketing.space.edit' : 'marketing.space.create', targetType: 'resource_space', targetId: target, after: values },
+        now,
+      );
       return { id: target };
     });
   } catch (err) {
@@ -76,7 +113,13 @@ export async function saveSpace(db: Db, actor: Actor, body: SaveSpaceBody, now: 
 export async function listTasks(db: Db, q: { page: number; limit: number; spaceId: number; status?: string }, now: Date) {
   const filter = and(eq(resourceTasks.spaceId, q.spaceId), q.status ? eq(resourceTasks.status, q.status) : undefined);
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(resourceTasks).where(filter);
-  const rows = await db.select().from(resourceTasks).where(filter).orderBy(desc(resourceTasks.priority), desc(resourceTasks.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const rows = await db
+    .select()
+    .from(resourceTasks)
+    .where(filter)
+    .orderBy(desc(resourceTasks.priority), desc(resourceTasks.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   return { total: n, list: rows.map((r) => toTask(r, now)) };
 }
 
@@ -90,13 +133,25 @@ export async function saveTask(db: Db, actor: Actor, body: SaveTaskBody, now: Da
     if (!space) throw notFound('资源位不存在');
     let target = id;
     if (!target) {
-      const [row] = await tx.insert(resourceTasks).values({ ...values, createdAt: now, updatedAt: now }).returning({ id: resourceTasks.id });
+      const [row] = await tx
+        .insert(resourceTasks)
+        .values({ ...values, createdAt: now, updatedAt: now })
+        .returning({ id: resourceTasks.id });
       target = row.id;
     } else {
-      const [row] = await tx.update(resourceTasks).set({ ...values, updatedAt: now }).where(eq(resourceTasks.id, target)).returning({ id: resourceTasks.id });
+      const [row] = await tx
+        .update(resourceTasks)
+        .set({ ...values, updatedAt: now })
+        .where(eq(resourceTasks.id, target))
+        .returning({ id: resourceTasks.id });
       if (!row) throw notFound('资源位任务不存在');
     }
-    await writeAudit(tx, actor, { action: id ? 'marketing.task.edit' : 'marketing.task.create', targetType: 'resource_task', targetId: target, after: rest }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: id ? 'marketing.task.edit' : 'marketing.task.create', targetType: 'resource_task', targetId: target, after: rest },
+      now,
+    );
     return { id: target };
   });
 }
@@ -130,14 +185,27 @@ export async function previewFor(db: Db, userCode: string, at: Date) {
     ? await db
         .select()
         .from(resourceTasks)
-        .where(and(
-          inArray(resourceTasks.spaceId, spaces.map((s) => s.id)), eq(resourceTasks.status, 'activity'),
-          sql`${resourceTasks.startAt} <= ${at.toISOString()}::timestamptz`, sql`${resourceTasks.endAt} > ${at.toISOString()}::timestamptz`,
-        ))
+        .where(
+          and(
+            inArray(
+              resourceTasks.spaceId,
+              spaces.map((s) => s.id),
+            ),
+            eq(resourceTasks.status, 'activity'),
+            sql`${resourceTasks.startAt} <= ${at.toISOString()}::timestamptz`,
+            sql`${resourceTasks.endAt} > ${at.toISOString()}::timestamptz`,
+          ),
+        )
         .orderBy(desc(resourceTasks.priority), desc(resourceTasks.id))
     : [];
   return spaces.map((s) => ({
-    spaceId: s.id, code: s.code, name: s.name, position: s.position as never,
-    tasks: tasks.filter((t) => t.spaceId === s.id && audienceIncludes(t.audience as Audience, member, at)).slice(0, s.maxItems).map((t) => toTask(t, at)),
+    spaceId: s.id,
+    code: s.code,
+    name: s.name,
+    position: s.position as never,
+    tasks: tasks
+      .filter((t) => t.spaceId === s.id && audienceIncludes(t.audience as Audience, member, at))
+      .slice(0, s.maxItems)
+      .map((t) => toTask(t, at)),
   }));
 }

@@ -79,7 +79,8 @@ describe('notification channels', () => {
     expect(received.at(-1)).toMatchObject({ url: '/bot999:TOKEN-secret/sendMessage', body: { chat_id: '-100123' } });
     // A new destination with the stored token is refused: the token must be typed again.
     const moved = await t.call<{ fields: Record<string, string> }>('POST', '/api/notification/vip/saveChannel', {
-      token: admin, body: { id, type: 'telegram', name: 'TG', config: { botToken: '', chatId: '-100123', apiBase: 'https://attacker.example' } },
+      token: admin,
+      body: { id, type: 'telegram', name: 'TG', config: { botToken: '', chatId: '-100123', apiBase: 'https://attacker.example' } },
     });
     expect(moved.code).toBe(40001);
     expect(moved.data.fields['config.botToken']).toBe('修改了发送地址（apiBase），请重新填写密钥');
@@ -94,7 +95,11 @@ describe('notification channels', () => {
   });
 
   it('email to an unreachable SMTP server is logged as failed; site messages need a recipient', async () => {
-    const mail = await save({ type: 'email', name: 'SMTP', config: { host: '127.0.0.1', port: 1, from: 'noreply@example.com', username: 'u', password: 'pw-secret-1' } });
+    const mail = await save({
+      type: 'email',
+      name: 'SMTP',
+      config: { host: '127.0.0.1', port: 1, from: 'noreply@example.com', username: 'u', password: 'pw-secret-1' },
+    });
     const r = await send(mail, { recipient: 'alice@example.com' });
     expect(r.data.status).toBe('failed');
     const detail = await t.call<NotifyChannel>('GET', '/api/notification/vip/channelDetail', { token: admin, query: { id: mail } });
@@ -102,7 +107,10 @@ describe('notification channels', () => {
     const site = await save({ type: 'site', name: '站内信' });
     expect((await send(site, { recipient: 'U100001' })).data.status).toBe('sent');
     expect((await send(site)).data).toMatchObject({ status: 'failed', error: '请输入会员编号' });
-    const bad = await t.call('POST', '/api/notification/vip/saveChannel', { token: admin, body: { type: 'email', name: 'x', config: { host: 'h', port: 0, from: 'nope' } } });
+    const bad = await t.call('POST', '/api/notification/vip/saveChannel', {
+      token: admin,
+      body: { type: 'email', name: 'x', config: { host: 'h', port: 0, from: 'nope' } },
+    });
     expect(bad.code).toBe(40001);
     const changeType = await t.call('POST', '/api/notification/vip/saveChannel', { token: admin, body: { id: site, type: 'discord', name: 'x', config: {} } });
     expect(changeType.code).toBe(40001);
@@ -114,7 +122,13 @@ describe('outgoing calls go to public addresses only (issue 12.2)', () => {
     delete process.env.OUTBOUND_ALLOW_HOSTS;
     try {
       const before = received.length;
-      for (const url of [`${base}/api/webhooks/1/x`, `http://localhost:${new URL(base).port}/x`, 'http://169.254.169.254/latest/meta-data/', 'http://10.0.0.5/hook', 'http://[::1]:9/x']) {
+      for (const url of [
+        `${base}/api/webhooks/1/x`,
+        `http://localhost:${new URL(base).port}/x`,
+        'http://169.254.169.254/latest/meta-data/',
+        'http://10.0.0.5/hook',
+        'http://[::1]:9/x',
+      ]) {
         const id = await save({ type: 'discord', name: `SSRF ${url}`, config: { webhookUrl: url } });
         const r = await send(id);
         expect(r.data.status, url).toBe('failed');
@@ -132,14 +146,24 @@ describe('templates', () => {
     const list = await t.call<NotifyTemplate[]>('GET', '/api/notification/vip/templateList', { token: admin });
     expect(list.data).toHaveLength(6 * 4);
     const preview = await t.call<NotifyPreviewResult>('POST', '/api/notification/vip/previewTemplate', {
-      token: admin, body: { event: 'freight_patch', subject: '补运费 {{packageNo}}', body: '需补 {{amount}} {{currency}}，{{orderNo}}' },
+      token: admin,
+      body: { event: 'freight_patch', subject: '补运费 {{packageNo}}', body: '需补 {{amount}} {{currency}}，{{orderNo}}' },
     });
     expect(preview.data).toEqual({ subject: '补运费 PK202611220001', body: '需补 12.50 USD，{{orderNo}}', unknownVariables: ['orderNo'] });
-    const bad = await t.call('POST', '/api/notification/vip/saveTemplate', { token: admin, body: { event: 'freight_patch', channelType: 'email', body: '{{orderNo}}' } });
+    const bad = await t.call('POST', '/api/notification/vip/saveTemplate', {
+      token: admin,
+      body: { event: 'freight_patch', channelType: 'email', body: '{{orderNo}}' },
+    });
     expect(bad.code).toBe(40001);
-    const ok = await t.call('POST', '/api/notification/vip/saveTemplate', { token: admin, body: { event: 'freight_patch', channelType: 'email', subject: '补运费', body: '包裹 {{packageNo}} 需补 {{amount}}' } });
+    const ok = await t.call('POST', '/api/notification/vip/saveTemplate', {
+      token: admin,
+      body: { event: 'freight_patch', channelType: 'email', subject: '补运费', body: '包裹 {{packageNo}} 需补 {{amount}}' },
+    });
     expect(ok.code).toBe(20000);
     const after = await t.call<NotifyTemplate[]>('GET', '/api/notification/vip/templateList', { token: admin });
-    expect(after.data.find((x) => x.event === 'freight_patch' && x.channelType === 'email')).toMatchObject({ saved: true, body: '包裹 {{packageNo}} 需补 {{amount}}' });
+    expect(after.data.find((x) => x.event === 'freight_patch' && x.channelType === 'email')).toMatchObject({
+      saved: true,
+      body: '包裹 {{packageNo}} 需补 {{amount}}',
+    });
   });
 });

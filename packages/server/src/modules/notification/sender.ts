@@ -1,7 +1,11 @@
 import nodemailer from 'nodemailer';
 import { assertPublicHost, safeFetch } from '../../core/outbound';
 
-export interface Message { recipient: string; subject: string; body: string }
+export interface Message {
+  recipient: string;
+  subject: string;
+  body: string;
+}
 
 /** A delivery failure in our own words (what a remote host answered is never passed on: it may be anything). */
 export class DeliveryError extends Error {}
@@ -45,9 +49,13 @@ async function deliverVia(type: string, config: Config, msg: Message): Promise<v
       if (!msg.recipient) throw new DeliveryError('请输入收件邮箱');
       await assertPublicHost(String(config.host));
       const transport = nodemailer.createTransport({
-        host: String(config.host), port: Number(config.port), secure: Boolean(config.secure),
+        host: String(config.host),
+        port: Number(config.port),
+        secure: Boolean(config.secure),
         auth: config.username ? { user: String(config.username), pass: String(config.password ?? '') } : undefined,
-        connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS,
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS,
       });
       await transport.sendMail({ from: String(config.from), to: msg.recipient, subject: msg.subject, text: msg.body });
       return;

@@ -2,8 +2,16 @@ import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@waystation/shared/contract/common';
 import {
-  SECRET_KEYS, type NotifyChannel, type NotifyChannelSaveBody, type NotifyLog, type NotifyLogListQuery, type NotifyPreviewBody, type NotifyPreviewResult,
-  type NotifyTemplate, type NotifyTemplateSaveBody, type NotifyTestSendBody,
+  SECRET_KEYS,
+  type NotifyChannel,
+  type NotifyChannelSaveBody,
+  type NotifyLog,
+  type NotifyLogListQuery,
+  type NotifyPreviewBody,
+  type NotifyPreviewResult,
+  type NotifyTemplate,
+  type NotifyTemplateSaveBody,
+  type NotifyTestSendBody,
 } from '@waystation/shared/contract/notification';
 import { NOTIFY_VARIABLES, NotifyChannelType, NotifyEvent } from '@waystation/shared/vocab/config-content';
 import type { Db } from '../../db';
@@ -31,14 +39,25 @@ function maskedConfig(type: string, config: Record<string, unknown>): Record<str
 }
 
 async function lastSent(db: Db, id: number): Promise<string | null> {
-  const [row] = await db.select({ at: notifyLogs.createdAt }).from(notifyLogs).where(and(eq(notifyLogs.channelId, id), eq(notifyLogs.status, 'sent'))).orderBy(desc(notifyLogs.id)).limit(1);
+  const [row] = await db
+    .select({ at: notifyLogs.createdAt })
+    .from(notifyLogs)
+    .where(and(eq(notifyLogs.channelId, id), eq(notifyLogs.status, 'sent')))
+    .orderBy(desc(notifyLogs.id))
+    .limit(1);
   return row?.at.toISOString() ?? null;
 }
 
 async function toChannel(db: Db, r: Row): Promise<NotifyChannel> {
   return {
-    id: r.id, type: r.type as NotifyChannel['type'], name: r.name, config: maskedConfig(r.type, r.config as Record<string, unknown>), events: r.events as string[],
-    status: r.status as Status, lastSentAt: await lastSent(db, r.id), modifyTime: r.updatedAt.toISOString(),
+    id: r.id,
+    type: r.type as NotifyChannel['type'],
+    name: r.name,
+    config: maskedConfig(r.type, r.config as Record<string, unknown>),
+    events: r.events as string[],
+    status: r.status as Status,
+    lastSentAt: await lastSent(db, r.id),
+    modifyTime: r.updatedAt.toISOString(),
   };
 }
 
@@ -72,7 +91,8 @@ export async function saveChannel(db: Db, secrets: SecretBox, actor: Actor, inpu
   const plain = { ...fields.config } as Record<string, unknown>;
   const seal = (c: Record<string, unknown>) => {
     const out = { ...c };
-    for (const k of SECRET_KEYS[fields.type]) if (typeof out[k] === 'string' && out[k] && !String(out[k]).startsWith('enc:')) out[k] = secrets.seal(String(out[k]));
+    for (const k of SECRET_KEYS[fields.type])
+      if (typeof out[k] === 'string' && out[k] && !String(out[k]).startsWith('enc:')) out[k] = secrets.seal(String(out[k]));
     return out;
   };
   return db.transaction(async (tx) => {
@@ -89,13 +109,36 @@ export async function saveChannel(db: Db, secrets: SecretBox, actor: Actor, inpu
         if (moved.length && old[k]) throw invalid(`config.${k}`, `修改了发送地址（${moved.join(', ')}），请重新填写密钥`);
         config[k] = old[k] ?? '';
       }
-      const [after] = await tx.update(notifyChannels).set({ name: fields.name, config, events: fields.events, status: fields.status, updatedAt: now }).where(eq(notifyChannels.id, id)).returning();
-      await writeAudit(tx, actor, { action: 'notifyChannel.update', targetType: 'notifyChannel', targetId: id, before: { ...before, config: maskedConfig(before.type, old) }, after: { ...after, config: maskedConfig(after.type, config) } }, now);
+      const [after] = await tx
+        .update(notifyChannels)
+        .set({ name: fields.name, config, events: fields.events, status: fields.status, updatedAt: now })
+        .where(eq(notifyChannels.id, id))
+        .returning();
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'notifyChannel.update',
+          targetType: 'notifyChannel',
+          targetId: id,
+          before: { ...before, config: maskedConfig(before.type, old) },
+          after: { ...after, config: maskedConfig(after.type, config) },
+        },
+        now,
+      );
       return { id };
     }
     config = { ...config };
-    const [after] = await tx.insert(notifyChannels).values({ type: fields.type, name: fields.name, config, events: fields.events, status: fields.status, createdAt: now, updatedAt: now }).returning();
-    await writeAudit(tx, actor, { action: 'notifyChannel.create', targetType: 'notifyChannel', targetId: after.id, after: { ...after, config: maskedConfig(after.type, config) } }, now);
+    const [after] = await tx
+      .insert(notifyChannels)
+      .values({ type: fields.type, name: fields.name, config, events: fields.events, status: fields.status, createdAt: now, updatedAt: now })
+      .returning();
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'notifyChannel.create', targetType: 'notifyChannel', targetId: after.id, after: { ...after, config: maskedConfig(after.type, config) } },
+      now,
+    );
     return { id: after.id };
   });
 }
@@ -105,7 +148,12 @@ export async function modifyChannelStatus(db: Db, actor: Actor, id: number, stat
     const [before] = await tx.select().from(notifyChannels).where(eq(notifyChannels.id, id)).limit(1);
     if (!before) throw notFound('通知渠道不存在');
     await tx.update(notifyChannels).set({ status, updatedAt: now }).where(eq(notifyChannels.id, id));
-    await writeAudit(tx, actor, { action: 'notifyChannel.status', targetType: 'notifyChannel', targetId: id, before: { status: before.status }, after: { status } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'notifyChannel.status', targetType: 'notifyChannel', targetId: id, before: { status: before.status }, after: { status } },
+      now,
+    );
   });
 }
 
@@ -118,8 +166,13 @@ export async function listTemplates(db: Db): Promise<NotifyTemplate[]> {
     NotifyChannelType.values.map((channelType) => {
       const r = rows.find((x) => x.event === event && x.channelType === channelType);
       return {
-        event, channelType, subject: r?.subject ?? DEFAULT_TEMPLATES[event].subject, body: r?.body ?? DEFAULT_TEMPLATES[event].body,
-        status: (r?.status ?? 'activity') as Status, variables: [...NOTIFY_VARIABLES[event]], saved: !!r,
+        event,
+        channelType,
+        subject: r?.subject ?? DEFAULT_TEMPLATES[event].subject,
+        body: r?.body ?? DEFAULT_TEMPLATES[event].body,
+        status: (r?.status ?? 'activity') as Status,
+        variables: [...NOTIFY_VARIABLES[event]],
+        saved: !!r,
       };
     }),
   );
@@ -129,13 +182,25 @@ export async function saveTemplate(db: Db, actor: Actor, input: z.output<typeof 
   const unknown = [...renderTemplate(input.event, input.subject).unknown, ...renderTemplate(input.event, input.body).unknown];
   if (unknown.length) throw invalid('body', `未知的变量：${[...new Set(unknown)].join(', ')}`);
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(notifyTemplates).where(and(eq(notifyTemplates.event, input.event), eq(notifyTemplates.channelType, input.channelType))).limit(1);
+    const [before] = await tx
+      .select()
+      .from(notifyTemplates)
+      .where(and(eq(notifyTemplates.event, input.event), eq(notifyTemplates.channelType, input.channelType)))
+      .limit(1);
     const [after] = await tx
       .insert(notifyTemplates)
       .values({ ...input, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: [notifyTemplates.event, notifyTemplates.channelType], set: { subject: input.subject, body: input.body, status: input.status, updatedAt: now } })
+      .onConflictDoUpdate({
+        target: [notifyTemplates.event, notifyTemplates.channelType],
+        set: { subject: input.subject, body: input.body, status: input.status, updatedAt: now },
+      })
       .returning();
-    await writeAudit(tx, actor, { action: 'notifyTemplate.save', targetType: 'notifyTemplate', targetId: `${input.event}:${input.channelType}`, before: before ?? null, after }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'notifyTemplate.save', targetType: 'notifyTemplate', targetId: `${input.event}:${input.channelType}`, before: before ?? null, after },
+      now,
+    );
   });
 }
 
@@ -154,7 +219,11 @@ export function previewTemplate(input: z.output<typeof NotifyPreviewBody>): Noti
 export async function testSend(db: Db, secrets: SecretBox, actor: Actor, input: z.output<typeof NotifyTestSendBody>, now: () => Date): Promise<NotifyLog> {
   const [ch] = await db.select().from(notifyChannels).where(eq(notifyChannels.id, input.channelId)).limit(1);
   if (!ch) throw notFound('通知渠道不存在');
-  const [tpl] = await db.select().from(notifyTemplates).where(and(eq(notifyTemplates.event, input.event), eq(notifyTemplates.channelType, ch.type))).limit(1);
+  const [tpl] = await db
+    .select()
+    .from(notifyTemplates)
+    .where(and(eq(notifyTemplates.event, input.event), eq(notifyTemplates.channelType, ch.type)))
+    .limit(1);
   const subject = renderTemplate(input.event, tpl?.subject ?? DEFAULT_TEMPLATES[input.event].subject).text;
   const body = renderTemplate(input.event, tpl?.body ?? DEFAULT_TEMPLATES[input.event].body).text;
   const config = openConfig(secrets, ch.type, ch.config as Record<string, unknown>);
@@ -170,16 +239,35 @@ export async function testSend(db: Db, secrets: SecretBox, actor: Actor, input: 
   const [row] = await db
     .insert(notifyLogs)
     .values({
-      channelId: ch.id, channelType: ch.type, event: input.event, recipient, subject, body, status: error ? 'failed' : 'sent', error: error.slice(0, 1000),
-      test: true, operatorName: actor.name, createdAt: now(),
+      channelId: ch.id,
+      channelType: ch.type,
+      event: input.event,
+      recipient,
+      subject,
+      body,
+      status: error ? 'failed' : 'sent',
+      error: error.slice(0, 1000),
+      test: true,
+      operatorName: actor.name,
+      createdAt: now(),
     })
     .returning();
   return toLog(row);
 }
 
 const toLog = (r: typeof notifyLogs.$inferSelect): NotifyLog => ({
-  id: r.id, channelId: r.channelId, channelType: r.channelType, event: r.event, recipient: r.recipient, subject: r.subject, body: r.body,
-  status: r.status as 'sent' | 'failed', error: r.error, test: r.test, operatorName: r.operatorName, createTime: r.createdAt.toISOString(),
+  id: r.id,
+  channelId: r.channelId,
+  channelType: r.channelType,
+  event: r.event,
+  recipient: r.recipient,
+  subject: r.subject,
+  body: r.body,
+  status: r.status as 'sent' | 'failed',
+  error: r.error,
+  test: r.test,
+  operatorName: r.operatorName,
+  createTime: r.createdAt.toISOString(),
 });
 
 export async function listLogs(db: Db, q: NotifyLogListQuery): Promise<Page<NotifyLog>> {
@@ -190,8 +278,12 @@ export async function listLogs(db: Db, q: NotifyLogListQuery): Promise<Page<Noti
   if (q.recipient) conds.push(ilike(notifyLogs.recipient, containsPattern(q.recipient)));
   const where = conds.length ? and(...conds) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(notifyLogs).where(where);
-  const rows = await db.select().from(notifyLogs).where(where)
+  const rows = await db
+    .select()
+    .from(notifyLogs)
+    .where(where)
     .orderBy(...orderBy(q.sort, q.order ?? 'desc', { id: notifyLogs.id, create_time: notifyLogs.createdAt }, notifyLogs.id))
-    .limit(q.limit).offset(offsetOf(q.page, q.limit));
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   return { list: rows.map(toLog), total };
 }

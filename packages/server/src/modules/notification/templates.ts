@@ -12,8 +12,15 @@ export const DEFAULT_TEMPLATES: Record<NotifyEvent, { subject: string; body: str
 
 /** Sample values for previews and test sends. */
 export const SAMPLE_VALUES: Record<string, string> = {
-  memberName: 'Alice', orderNo: 'PO202611220001', goodsName: '运动鞋 42码', weightG: '1250', amount: '12.50', currency: 'USD',
-  packageNo: 'PK202611220001', channelName: 'DHL 快递', trackingNo: 'JD0146000012345678',
+  memberName: 'Alice',
+  orderNo: 'PO202611220001',
+  goodsName: '运动鞋 42码',
+  weightG: '1250',
+  amount: '12.50',
+  currency: 'USD',
+  packageNo: 'PK202611220001',
+  channelName: 'DHL 快递',
+  trackingNo: 'JD0146000012345678',
 };
 
 /** Replaces {{variable}} with values; names the variables the event does not have. */

@@ -16,7 +16,10 @@ beforeAll(async () => {
   [{ id: agentId }] = await t.db.insert(agents).values({ agentName: 'pay-test-agent', createdAt: now, updatedAt: now }).returning({ id: agents.id });
   [{ id: vipLevel }, { id: basicLevel }] = await t.db
     .insert(userLevels)
-    .values([{ name: 'PT-VIP', createdAt: now, updatedAt: now }, { name: 'PT-Basic', createdAt: now, updatedAt: now }])
+    .values([
+      { name: 'PT-VIP', createdAt: now, updatedAt: now },
+      { name: 'PT-Basic', createdAt: now, updatedAt: now },
+    ])
     .returning({ id: userLevels.id });
 });
 afterAll(() => t.close());
@@ -31,19 +34,36 @@ const rule = async (body: Record<string, unknown>) => {
   expect(r.code, r.message).toBe(20000);
   return r.data.id;
 };
-const preview = (body: Record<string, unknown>) => t.call<PaymentPreviewResult>('POST', '/api/payment/rulePreview', { token: admin, body: { scenario: 'recharge', currency: 'USD', ...body } });
+const preview = (body: Record<string, unknown>) =>
+  t.call<PaymentPreviewResult>('POST', '/api/payment/rulePreview', { token: admin, body: { scenario: 'recharge', currency: 'USD', ...body } });
 
 describe('payment channels', () => {
   it('stores fees and limits in minor units and validates with the SPEC messages', async () => {
-    const id = await channel({ name: 'PT PayPal', providerType: 'paypal', feePercent: '4.4', fixedFee: '0.30', minAmount: '1', maxAmount: '5000', countries: ['US', 'GB'] });
+    const id = await channel({
+      name: 'PT PayPal',
+      providerType: 'paypal',
+      feePercent: '4.4',
+      fixedFee: '0.30',
+      minAmount: '1',
+      maxAmount: '5000',
+      countries: ['US', 'GB'],
+    });
     const c = await t.call<PaymentChannel>('GET', '/api/payment/channelDetail', { token: admin, query: { id } });
     expect(c.data).toMatchObject({ feeBp: 440, fixedFee: 30, minAmount: 100, maxAmount: 500000, countries: ['US', 'GB'] });
     const bad = await t.call<{ fields: Record<string, string> }>('POST', '/api/payment/saveChannel', {
-      token: admin, body: { name: 'x', providerType: 'paypal', currency: 'USD', currencies: [], feePercent: '101', fixedFee: '0.301', minAmount: '10', maxAmount: '5' },
+      token: admin,
+      body: { name: 'x', providerType: 'paypal', currency: 'USD', currencies: [], feePercent: '101', fixedFee: '0.301', minAmount: '10', maxAmount: '5' },
     });
     expect(bad.code).toBe(40001);
-    expect(bad.data.fields).toMatchObject({ currencies: '数组不能为空', feePercent: '请输入1~100的数值，最多保留两位小数', fixedFee: '请输入整数或保留1~2位小数' });
-    const unknownCurrency = await t.call('POST', '/api/payment/saveChannel', { token: admin, body: { name: 'x', providerType: 'usdt', currency: 'XXX', currencies: ['XXX'] } });
+    expect(bad.data.fields).toMatchObject({
+      currencies: '数组不能为空',
+      feePercent: '请输入1~100的数值，最多保留两位小数',
+      fixedFee: '请输入整数或保留1~2位小数',
+    });
+    const unknownCurrency = await t.call('POST', '/api/payment/saveChannel', {
+      token: admin,
+      body: { name: 'x', providerType: 'usdt', currency: 'XXX', currencies: ['XXX'] },
+    });
     expect(unknownCurrency.code).toBe(40001);
   });
 });
@@ -88,18 +108,30 @@ describe('payment rules and preview', () => {
     await t.call('GET', '/api/payment/modifyChannelStatus', { token: admin, query: { id: paypal, status: 'activity' } });
     const none = await preview({ scenario: 'patch_pay', currency: 'EUR', amount: '20' });
     expect(none.data).toMatchObject({ rule: null, channels: [] });
-    const zero = await t.call<{ fields: Record<string, string> }>('POST', '/api/payment/rulePreview', { token: admin, body: { scenario: 'recharge', currency: 'USD', amount: '0' } });
+    const zero = await t.call<{ fields: Record<string, string> }>('POST', '/api/payment/rulePreview', {
+      token: admin,
+      body: { scenario: 'recharge', currency: 'USD', amount: '0' },
+    });
     expect(zero.data.fields.amount).toBe('金额必须大于0');
-    const empty = await t.call<{ fields: Record<string, string> }>('POST', '/api/payment/rulePreview', { token: admin, body: { scenario: 'recharge', currency: 'USD', amount: '' } });
+    const empty = await t.call<{ fields: Record<string, string> }>('POST', '/api/payment/rulePreview', {
+      token: admin,
+      body: { scenario: 'recharge', currency: 'USD', amount: '' },
+    });
     expect(empty.data.fields.amount).toBe('金额不能为空');
   });
 
   it('rules list with channel names, refuse unknown references, delete', async () => {
     const list = await t.call<{ list: PaymentRule[] }>('GET', '/api/payment/rulePageList', { token: admin, query: { keyword: 'PV' } });
     expect(list.data.list.find((r) => r.name === 'PV everyone')?.channelNames).toEqual(['PV Card', 'PV PayPal', 'PV USDT']);
-    const bad = await t.call('POST', '/api/payment/saveRule', { token: admin, body: { name: 'x', scenario: 'recharge', currency: 'USD', channelIds: [999999] } });
+    const bad = await t.call('POST', '/api/payment/saveRule', {
+      token: admin,
+      body: { name: 'x', scenario: 'recharge', currency: 'USD', channelIds: [999999] },
+    });
     expect(bad.code).toBe(40001);
-    const badLevel = await t.call('POST', '/api/payment/saveRule', { token: admin, body: { name: 'x', scenario: 'recharge', currency: 'USD', channelIds: [card], levelIds: [999999] } });
+    const badLevel = await t.call('POST', '/api/payment/saveRule', {
+      token: admin,
+      body: { name: 'x', scenario: 'recharge', currency: 'USD', channelIds: [card], levelIds: [999999] },
+    });
     expect(badLevel.code).toBe(40001);
     const id = await rule({ name: 'PV temp', channelIds: [card] });
     expect((await t.call('GET', '/api/payment/deleteRule', { token: admin, query: { id } })).code).toBe(20000);

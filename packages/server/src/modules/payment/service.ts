@@ -2,8 +2,15 @@ import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@waystation/shared/contract/common';
 import type {
-  PaymentChannel, PaymentChannelListQuery, PaymentChannelSaveBody, PaymentPreviewBody, PaymentPreviewResult, PaymentRule, PaymentRuleListQuery,
-  PaymentRuleOptions, PaymentRuleSaveBody,
+  PaymentChannel,
+  PaymentChannelListQuery,
+  PaymentChannelSaveBody,
+  PaymentPreviewBody,
+  PaymentPreviewResult,
+  PaymentRule,
+  PaymentRuleListQuery,
+  PaymentRuleOptions,
+  PaymentRuleSaveBody,
 } from '@waystation/shared/contract/payment';
 import { decimalToMinor } from '@waystation/shared/contract/reference';
 import { applyBp } from '@waystation/shared/freight/calculator';
@@ -28,9 +35,22 @@ async function ruleCounts(db: Db): Promise<Map<number, number>> {
 }
 
 const toChannel = (r: ChannelRow, ruleCount: number): PaymentChannel => ({
-  id: r.id, name: r.name, providerType: r.providerType as PaymentChannel['providerType'], currencies: r.currencies as string[], feeBp: r.feeBp, fixedFee: r.fixedFee,
-  currency: r.currency, minAmount: r.minAmount, maxAmount: r.maxAmount, countries: r.countries as string[], logo: r.logo, remark: r.remark, sort: r.sort,
-  status: r.status as Status, ruleCount, modifyTime: r.updatedAt.toISOString(),
+  id: r.id,
+  name: r.name,
+  providerType: r.providerType as PaymentChannel['providerType'],
+  currencies: r.currencies as string[],
+  feeBp: r.feeBp,
+  fixedFee: r.fixedFee,
+  currency: r.currency,
+  minAmount: r.minAmount,
+  maxAmount: r.maxAmount,
+  countries: r.countries as string[],
+  logo: r.logo,
+  remark: r.remark,
+  sort: r.sort,
+  status: r.status as Status,
+  ruleCount,
+  modifyTime: r.updatedAt.toISOString(),
 });
 
 export async function listChannels(db: Db, q: PaymentChannelListQuery): Promise<Page<PaymentChannel>> {
@@ -40,9 +60,20 @@ export async function listChannels(db: Db, q: PaymentChannelListQuery): Promise<
   if (q.status) conds.push(eq(paymentChannels.status, q.status));
   const where = conds.length ? and(...conds) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(paymentChannels).where(where);
-  const rows = await db.select().from(paymentChannels).where(where)
-    .orderBy(...orderBy(q.sort ?? 'sort', q.order ?? 'asc', { id: paymentChannels.id, sort: paymentChannels.sort, modify_time: paymentChannels.updatedAt, create_time: paymentChannels.createdAt }, paymentChannels.id))
-    .limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const rows = await db
+    .select()
+    .from(paymentChannels)
+    .where(where)
+    .orderBy(
+      ...orderBy(
+        q.sort ?? 'sort',
+        q.order ?? 'asc',
+        { id: paymentChannels.id, sort: paymentChannels.sort, modify_time: paymentChannels.updatedAt, create_time: paymentChannels.createdAt },
+        paymentChannels.id,
+      ),
+    )
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   const counts = await ruleCounts(db);
   return { list: rows.map((r) => toChannel(r, counts.get(r.id) ?? 0)), total };
 }
@@ -62,17 +93,30 @@ async function assertCurrencies(db: Db, field: string, codes: string[]): Promise
 /** Creates or edits a payment channel; money arrives as decimal text and is stored in minor units. */
 export async function saveChannel(db: Db, actor: Actor, input: z.output<typeof PaymentChannelSaveBody>, now: Date): Promise<{ id: number }> {
   const { id, feePercent, fixedFee, minAmount, maxAmount, ...rest } = input;
-  const values = { ...rest, feeBp: decimalToMinor(feePercent), fixedFee: decimalToMinor(fixedFee), minAmount: decimalToMinor(minAmount), maxAmount: decimalToMinor(maxAmount) };
+  const values = {
+    ...rest,
+    feeBp: decimalToMinor(feePercent),
+    fixedFee: decimalToMinor(fixedFee),
+    minAmount: decimalToMinor(minAmount),
+    maxAmount: decimalToMinor(maxAmount),
+  };
   return db.transaction(async (tx) => {
     await assertCurrencies(tx, 'currencies', [...new Set([...values.currencies, values.currency])]);
     if (id) {
       const [before] = await tx.select().from(paymentChannels).where(eq(paymentChannels.id, id)).limit(1);
       if (!before) throw notFound('支付渠道不存在');
-      const [after] = await tx.update(paymentChannels).set({ ...values, updatedAt: now }).where(eq(paymentChannels.id, id)).returning();
+      const [after] = await tx
+        .update(paymentChannels)
+        .set({ ...values, updatedAt: now })
+        .where(eq(paymentChannels.id, id))
+        .returning();
       await writeAudit(tx, actor, { action: 'paymentChannel.update', targetType: 'paymentChannel', targetId: id, before, after }, now);
       return { id };
     }
-    const [after] = await tx.insert(paymentChannels).values({ ...values, createdAt: now, updatedAt: now }).returning();
+    const [after] = await tx
+      .insert(paymentChannels)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning();
     await writeAudit(tx, actor, { action: 'paymentChannel.create', targetType: 'paymentChannel', targetId: after.id, after }, now);
     return { id: after.id };
   });
@@ -83,7 +127,12 @@ export async function modifyChannelStatus(db: Db, actor: Actor, id: number, stat
     const [before] = await tx.select().from(paymentChannels).where(eq(paymentChannels.id, id)).limit(1);
     if (!before) throw notFound('支付渠道不存在');
     await tx.update(paymentChannels).set({ status, updatedAt: now }).where(eq(paymentChannels.id, id));
-    await writeAudit(tx, actor, { action: 'paymentChannel.status', targetType: 'paymentChannel', targetId: id, before: { status: before.status }, after: { status } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'paymentChannel.status', targetType: 'paymentChannel', targetId: id, before: { status: before.status }, after: { status } },
+      now,
+    );
   });
 }
 
@@ -91,12 +140,24 @@ export async function modifyChannelStatus(db: Db, actor: Actor, id: number, stat
 
 async function toRules(db: Db, rows: RuleRow[]): Promise<PaymentRule[]> {
   const ids = [...new Set(rows.flatMap((r) => r.channelIds as number[]))];
-  const chans = ids.length ? await db.select({ id: paymentChannels.id, name: paymentChannels.name }).from(paymentChannels).where(inArray(paymentChannels.id, ids)) : [];
+  const chans = ids.length
+    ? await db.select({ id: paymentChannels.id, name: paymentChannels.name }).from(paymentChannels).where(inArray(paymentChannels.id, ids))
+    : [];
   return rows.map((r) => ({
-    id: r.id, name: r.name, scenario: r.scenario as PaymentRule['scenario'], agentIds: r.agentIds as number[], levelIds: r.levelIds as number[], currency: r.currency,
-    minAmount: r.minAmount, maxAmount: r.maxAmount, channelIds: r.channelIds as number[],
+    id: r.id,
+    name: r.name,
+    scenario: r.scenario as PaymentRule['scenario'],
+    agentIds: r.agentIds as number[],
+    levelIds: r.levelIds as number[],
+    currency: r.currency,
+    minAmount: r.minAmount,
+    maxAmount: r.maxAmount,
+    channelIds: r.channelIds as number[],
     channelNames: (r.channelIds as number[]).map((id) => chans.find((c) => c.id === id)?.name ?? `#${id}`),
-    priority: r.priority, status: r.status as Status, remark: r.remark, modifyTime: r.updatedAt.toISOString(),
+    priority: r.priority,
+    status: r.status as Status,
+    remark: r.remark,
+    modifyTime: r.updatedAt.toISOString(),
   }));
 }
 
@@ -107,9 +168,21 @@ export async function listRules(db: Db, q: PaymentRuleListQuery): Promise<Page<P
   if (q.keyword) conds.push(ilike(paymentRules.name, containsPattern(q.keyword)));
   const where = conds.length ? and(...conds) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(paymentRules).where(where);
-  const rows = await db.select().from(paymentRules).where(where)
-    .orderBy(asc(paymentRules.scenario), ...orderBy(q.sort ?? 'sort', q.order ?? 'asc', { id: paymentRules.id, sort: paymentRules.priority, modify_time: paymentRules.updatedAt }, paymentRules.id))
-    .limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const rows = await db
+    .select()
+    .from(paymentRules)
+    .where(where)
+    .orderBy(
+      asc(paymentRules.scenario),
+      ...orderBy(
+        q.sort ?? 'sort',
+        q.order ?? 'asc',
+        { id: paymentRules.id, sort: paymentRules.priority, modify_time: paymentRules.updatedAt },
+        paymentRules.id,
+      ),
+    )
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   return { list: await toRules(db, rows), total };
 }
 
@@ -138,11 +211,18 @@ export async function saveRule(db: Db, actor: Actor, input: z.output<typeof Paym
     if (id) {
       const [before] = await tx.select().from(paymentRules).where(eq(paymentRules.id, id)).limit(1);
       if (!before) throw notFound('支付规则不存在');
-      const [after] = await tx.update(paymentRules).set({ ...values, updatedAt: now }).where(eq(paymentRules.id, id)).returning();
+      const [after] = await tx
+        .update(paymentRules)
+        .set({ ...values, updatedAt: now })
+        .where(eq(paymentRules.id, id))
+        .returning();
       await writeAudit(tx, actor, { action: 'paymentRule.update', targetType: 'paymentRule', targetId: id, before, after }, now);
       return { id };
     }
-    const [after] = await tx.insert(paymentRules).values({ ...values, createdAt: now, updatedAt: now }).returning();
+    const [after] = await tx
+      .insert(paymentRules)
+      .values({ ...values, createdAt: now, updatedAt: now })
+      .returning();
     await writeAudit(tx, actor, { action: 'paymentRule.create', targetType: 'paymentRule', targetId: after.id, after }, now);
     return { id: after.id };
   });
@@ -153,7 +233,12 @@ export async function modifyRuleStatus(db: Db, actor: Actor, id: number, status:
     const [before] = await tx.select().from(paymentRules).where(eq(paymentRules.id, id)).limit(1);
     if (!before) throw notFound('支付规则不存在');
     await tx.update(paymentRules).set({ status, updatedAt: now }).where(eq(paymentRules.id, id));
-    await writeAudit(tx, actor, { action: 'paymentRule.status', targetType: 'paymentRule', targetId: id, before: { status: before.status }, after: { status } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'paymentRule.status', targetType: 'paymentRule', targetId: id, before: { status: before.status }, after: { status } },
+      now,
+    );
   });
 }
 
@@ -170,9 +255,17 @@ export async function ruleOptions(db: Db): Promise<PaymentRuleOptions> {
     agents: await db.select({ id: agents.id, name: agents.agentName }).from(agents).orderBy(asc(agents.id)),
     levels: await db.select({ id: userLevels.id, name: userLevels.name }).from(userLevels).orderBy(asc(userLevels.sort), asc(userLevels.id)),
     channels: (await db.select().from(paymentChannels).orderBy(asc(paymentChannels.sort), asc(paymentChannels.id))).map((c) => ({
-      id: c.id, name: c.name, providerType: c.providerType, currencies: c.currencies as string[], status: c.status,
+      id: c.id,
+      name: c.name,
+      providerType: c.providerType,
+      currencies: c.currencies as string[],
+      status: c.status,
     })),
-    currencies: await db.select({ code: currencies.code, nameZh: currencies.nameZh }).from(currencies).where(eq(currencies.status, 'activity')).orderBy(asc(currencies.sort)),
+    currencies: await db
+      .select({ code: currencies.code, nameZh: currencies.nameZh })
+      .from(currencies)
+      .where(eq(currencies.status, 'activity'))
+      .orderBy(asc(currencies.sort)),
   };
 }
 
@@ -208,7 +301,8 @@ export async function previewPayment(db: Db, input: z.output<typeof PaymentPrevi
     let reason = '';
     if (c.status !== 'activity') reason = '渠道已禁用';
     else if (!(c.currencies as string[]).includes(input.currency)) reason = `不支持币种 ${input.currency}`;
-    else if (input.countryCode && (c.countries as string[]).length && !(c.countries as string[]).includes(input.countryCode)) reason = `不服务国家 ${input.countryCode}`;
+    else if (input.countryCode && (c.countries as string[]).length && !(c.countries as string[]).includes(input.countryCode))
+      reason = `不服务国家 ${input.countryCode}`;
     else if (!inRange(inChannelCurrency, c.minAmount, c.maxAmount)) reason = '金额超出渠道限额';
     if (reason) {
       excluded.push({ id: c.id, name: c.name, reason });
@@ -219,5 +313,3 @@ export async function previewPayment(db: Db, input: z.output<typeof PaymentPrevi
   }
   return { rule: { id: rule.id, name: rule.name }, channels, excluded, ...base };
 }
-
-

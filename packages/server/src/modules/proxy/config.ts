@@ -18,12 +18,18 @@ async function checkAgent(db: Db, agentId: number | null | undefined) {
 
 // ---------------------------------------------------------------- main domains
 
-export async function listDomains(db: Db, q: { page: number; limit: number; domain?: string; agentId?: number; status?: AccountStatus }): Promise<Page<MainDomain>> {
+export async function listDomains(
+  db: Db,
+  q: { page: number; limit: number; domain?: string; agentId?: number; status?: AccountStatus },
+): Promise<Page<MainDomain>> {
   const where: SQL[] = [];
   if (q.domain) where.push(ilike(mainDomains.domain, containsPattern(q.domain)));
   if (q.agentId) where.push(eq(mainDomains.agentId, q.agentId));
   if (q.status) where.push(eq(mainDomains.status, q.status));
-  const [{ n }] = await db.select({ n: count() }).from(mainDomains).where(and(...where));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(mainDomains)
+    .where(and(...where));
   const rows = await db
     .select({ d: mainDomains, agentName: agents.agentName })
     .from(mainDomains)
@@ -33,13 +39,25 @@ export async function listDomains(db: Db, q: { page: number; limit: number; doma
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
   return {
-    list: rows.map(({ d, agentName }) => ({ id: d.id, agentId: d.agentId, agentName: agentName ?? '', domain: d.domain, status: d.status as AccountStatus, remark: d.remark, modifyTime: d.updatedAt.toISOString() })),
+    list: rows.map(({ d, agentName }) => ({
+      id: d.id,
+      agentId: d.agentId,
+      agentName: agentName ?? '',
+      domain: d.domain,
+      status: d.status as AccountStatus,
+      remark: d.remark,
+      modifyTime: d.updatedAt.toISOString(),
+    })),
     total: n,
   };
 }
 
 export async function domainOptions(db: Db) {
-  return db.select({ id: mainDomains.id, domain: mainDomains.domain, agentId: mainDomains.agentId }).from(mainDomains).where(eq(mainDomains.status, 'activity')).orderBy(asc(mainDomains.domain));
+  return db
+    .select({ id: mainDomains.id, domain: mainDomains.domain, agentId: mainDomains.agentId })
+    .from(mainDomains)
+    .where(eq(mainDomains.status, 'activity'))
+    .orderBy(asc(mainDomains.domain));
 }
 
 /** Creates or edits a main domain (unique, case-insensitive), optionally bound to an agent. */
@@ -55,7 +73,10 @@ export async function saveDomain(db: Db, actor: Actor, body: SaveMainDomainBody,
         await writeAudit(tx, actor, { action: 'config.saveMainDomain', targetType: 'main_domain', targetId: body.id, before, after: values }, now);
         return { id: body.id };
       }
-      const [row] = await tx.insert(mainDomains).values({ ...values, createdAt: now }).returning({ id: mainDomains.id });
+      const [row] = await tx
+        .insert(mainDomains)
+        .values({ ...values, createdAt: now })
+        .returning({ id: mainDomains.id });
       await writeAudit(tx, actor, { action: 'config.saveMainDomain', targetType: 'main_domain', targetId: row.id, after: values }, now);
       return row;
     });
@@ -75,14 +96,27 @@ export async function listProfitConfs(db: Db, agentId?: number): Promise<ProfitC
     .where(agentId ? or(eq(profitConfs.agentId, agentId), isNull(profitConfs.agentId)) : undefined)
     .orderBy(asc(profitConfs.agentId), asc(profitConfs.minAmount), asc(profitConfs.id));
   return rows.map(({ p, agentName }) => ({
-    id: p.id, agentId: p.agentId, agentName: agentName ?? '', name: p.name, minAmount: p.minAmount, rate: percentText(p.rateBp),
-    status: p.status as AccountStatus, modifyTime: p.updatedAt.toISOString(),
+    id: p.id,
+    agentId: p.agentId,
+    agentName: agentName ?? '',
+    name: p.name,
+    minAmount: p.minAmount,
+    rate: percentText(p.rateBp),
+    status: p.status as AccountStatus,
+    modifyTime: p.updatedAt.toISOString(),
   }));
 }
 
 export async function saveProfitConf(db: Db, actor: Actor, body: SaveProfitConfBody, now: Date): Promise<{ id: number }> {
   await checkAgent(db, body.agentId);
-  const values = { agentId: body.agentId ?? null, name: body.name, minAmount: toMinor(body.minAmount), rateBp: toMinor(body.rate), status: body.status ?? 'activity', updatedAt: now };
+  const values = {
+    agentId: body.agentId ?? null,
+    name: body.name,
+    minAmount: toMinor(body.minAmount),
+    rateBp: toMinor(body.rate),
+    status: body.status ?? 'activity',
+    updatedAt: now,
+  };
   return db.transaction(async (tx) => {
     if (body.id) {
       const [before] = await tx.select().from(profitConfs).where(eq(profitConfs.id, body.id));
@@ -91,7 +125,10 @@ export async function saveProfitConf(db: Db, actor: Actor, body: SaveProfitConfB
       await writeAudit(tx, actor, { action: 'profitConf.save', targetType: 'profit_conf', targetId: body.id, before, after: values }, now);
       return { id: body.id };
     }
-    const [row] = await tx.insert(profitConfs).values({ ...values, createdAt: now }).returning({ id: profitConfs.id });
+    const [row] = await tx
+      .insert(profitConfs)
+      .values({ ...values, createdAt: now })
+      .returning({ id: profitConfs.id });
     await writeAudit(tx, actor, { action: 'profitConf.save', targetType: 'profit_conf', targetId: row.id, after: values }, now);
     return row;
   });
@@ -102,7 +139,10 @@ export async function saveProfitConf(db: Db, actor: Actor, body: SaveProfitConfB
  * the highest minimum not above the amount, else the platform default tier, else the agent's platform rebate.
  */
 export async function commissionRate(db: Db, agent: { id: number; rebateBp: number }, amount: number): Promise<number> {
-  const tiers = await db.select().from(profitConfs).where(and(eq(profitConfs.status, 'activity'), or(eq(profitConfs.agentId, agent.id), isNull(profitConfs.agentId))));
+  const tiers = await db
+    .select()
+    .from(profitConfs)
+    .where(and(eq(profitConfs.status, 'activity'), or(eq(profitConfs.agentId, agent.id), isNull(profitConfs.agentId))));
   const fit = (own: boolean) =>
     tiers.filter((t) => (own ? t.agentId === agent.id : t.agentId === null) && t.minAmount <= amount).sort((a, b) => b.minAmount - a.minAmount)[0];
   return (fit(true) ?? fit(false))?.rateBp ?? agent.rebateBp;

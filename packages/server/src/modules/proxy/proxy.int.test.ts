@@ -19,16 +19,25 @@ afterAll(() => t.close());
 
 describe('agents', () => {
   it('creates, edits, lists, searches; names are unique', async () => {
-    const created = await t.call<{ id: number }>('POST', '/api/agent/saveAgent', { token: ops, body: { agentName: 'Fjordbuy Test', email: 'nb@example.com', phone: '+46 1' } });
+    const created = await t.call<{ id: number }>('POST', '/api/agent/saveAgent', {
+      token: ops,
+      body: { agentName: 'Fjordbuy Test', email: 'nb@example.com', phone: '+46 1' },
+    });
     expect(created.code).toBe(20000);
     expect((await t.call('POST', '/api/agent/saveAgent', { token: ops, body: { agentName: 'fjordbuy test' } })).code).toBe(40900);
     await t.call('POST', '/api/agent/saveAgent', { token: ops, body: { id: created.data.id, agentName: 'Fjordbuy Test', contactName: 'Sven', phone: '999' } });
-    const list = await t.call<{ list: { id: number; phone: string; contactName: string }[] }>('GET', '/api/agent/pageAgentList', { token: ops, query: { agentName: 'fjordbuy' } });
+    const list = await t.call<{ list: { id: number; phone: string; contactName: string }[] }>('GET', '/api/agent/pageAgentList', {
+      token: ops,
+      query: { agentName: 'fjordbuy' },
+    });
     // The phone of an existing agent changes only through reset_agent_phone.
     expect(list.data.list).toMatchObject([{ id: created.data.id, phone: '+46 1', contactName: 'Sven' }]);
     const found = await t.call<{ id: number }[]>('GET', '/api/agent/searchByAgentName', { token: ops, query: { keyword: 'Fjord' } });
     expect(found.data.map((a) => a.id)).toContain(created.data.id);
-    const app = await t.call('POST', '/api/agent/saveAgentApp', { token: ops, body: { id: created.data.id, app: { siteName: 'Fjord', themeColor: '#112233' } } });
+    const app = await t.call('POST', '/api/agent/saveAgentApp', {
+      token: ops,
+      body: { id: created.data.id, app: { siteName: 'Fjord', themeColor: '#112233' } },
+    });
     expect(app.code).toBe(20000);
   });
 
@@ -41,7 +50,12 @@ describe('agents', () => {
       ['reset_agent_trade_pwd', 'POST', '/api/agent/resetAgentTradePwd', { body: { id: a.id, tradePassword: '123456' } }],
       ['reset_agent_phone', 'POST', '/api/agent/resetAgentPhone', { body: { id: a.id, phone: '+33 123456' } }],
       ['modify_agent_platform_rebate', 'POST', '/api/agent/modifyPlatformRebate', { body: { id: a.id, rebate: '7.5' } }],
-      ['modify_agent_withdrawal_account', 'POST', '/api/agent/modifyWithdrawalAccount', { body: { id: a.id, account: { method: 'paypal', accountName: 'A', accountNo: 'a@pp.com' } } }],
+      [
+        'modify_agent_withdrawal_account',
+        'POST',
+        '/api/agent/modifyWithdrawalAccount',
+        { body: { id: a.id, account: { method: 'paypal', accountName: 'A', accountNo: 'a@pp.com' } } },
+      ],
     ] as const;
     for (const [type] of calls) await enableVerify(t, type, [opsId, adminId], admin);
     for (const [type, method, url, input] of calls) {
@@ -71,7 +85,10 @@ describe('agents', () => {
     const d = await t.call('POST', '/api/config/saveMainDomain', { token: ops, body: { domain: `Shop${a.id}.Example.com`, agentId: a.id } });
     expect(d.code).toBe(20000);
     expect((await t.call('POST', '/api/config/saveMainDomain', { token: ops, body: { domain: `shop${a.id}.example.com` } })).code).toBe(40900);
-    const detail = await t.call<{ memberCount: number; domains: { domain: string }[] }>('GET', '/api/agent/detail', { token: ops, query: { id: String(a.id) } });
+    const detail = await t.call<{ memberCount: number; domains: { domain: string }[] }>('GET', '/api/agent/detail', {
+      token: ops,
+      query: { id: String(a.id) },
+    });
     expect(detail.data.memberCount).toBe(1);
     expect(detail.data.domains.map((x) => x.domain)).toEqual([`shop${a.id}.example.com`]);
     const opts = await t.call<{ domain: string }[]>('GET', '/api/config/enableMainDomainList', { token: ops });
@@ -87,12 +104,18 @@ describe('agent users and terminal pages', () => {
     expect((await t.call('POST', '/api/user/saveAgentUser', { token: ops, body: { agentId: a.id, username: `STAFF${a.id}` } })).code).toBe(40900);
     expect((await t.call('POST', '/api/user/saveAgentAppUser', { token: ops, body: { id: u.data.id, app: { lang: 'en' } } })).code).toBe(20000);
     expect((await t.call('GET', '/api/user/modifyAgentUserStatus', { token: ops, query: { id: String(u.data.id), status: 'stop' } })).code).toBe(20000);
-    const list = await t.call<{ list: { status: string; app: Record<string, string> }[] }>('GET', '/api/user/pageUserList', { token: ops, query: { agentId: String(a.id) } });
+    const list = await t.call<{ list: { status: string; app: Record<string, string> }[] }>('GET', '/api/user/pageUserList', {
+      token: ops,
+      query: { agentId: String(a.id) },
+    });
     expect(list.data.list).toMatchObject([{ status: 'stop', app: { lang: 'en' } }]);
   });
 
   it('stores the agent terminal pages', async () => {
-    const saved = await t.call<{ id: number }>('POST', '/api/agentTerminal/save', { token: ops, body: { section: 'serverManage', name: 'EU-1', value: { host: 'eu1.example.com' } } });
+    const saved = await t.call<{ id: number }>('POST', '/api/agentTerminal/save', {
+      token: ops,
+      body: { section: 'serverManage', name: 'EU-1', value: { host: 'eu1.example.com' } },
+    });
     expect(saved.code).toBe(20000);
     const servers = await t.call<{ list: { name: string }[] }>('GET', '/api/user/pageUserServerList', { token: ops });
     expect(servers.data.list.map((s) => s.name)).toContain('EU-1');

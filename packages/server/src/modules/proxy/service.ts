@@ -11,7 +11,10 @@ import { hashPassword } from '../../core/password';
 import { containsPattern, offsetOf, orderBy } from '../../core/paging';
 
 /** "12.5" for 1250 basis points. */
-export const percentText = (bp: number) => fromMinor(bp).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
+export const percentText = (bp: number) =>
+  fromMinor(bp)
+    .replace(/\.00$/, '')
+    .replace(/(\.\d)0$/, '$1');
 
 const memberCount = sql<number>`(select count(*)::int from ${memberProfiles} where ${memberProfiles.agentId} = ${agents.id})`;
 const commissionBalance = sql<number>`coalesce((select ${moneyAccounts.balance} from ${moneyAccounts} where ${moneyAccounts.ownerType} = 'agent' and ${moneyAccounts.ownerId} = ${agents.id} and ${moneyAccounts.kind} = 'commission' and ${moneyAccounts.currency} = ${agents.currency}), 0)`;
@@ -23,9 +26,21 @@ function agentQuery(db: Db) {
 type AgentRow = { a: typeof agents.$inferSelect; memberCount: number; commissionBalance: number };
 
 const toAgent = ({ a, memberCount: n, commissionBalance: bal }: AgentRow): Agent => ({
-  id: a.id, agentName: a.agentName, contactName: a.contactName, email: a.email, phone: a.phone, status: a.status as AccountStatus,
-  rebate: percentText(a.rebateBp), currency: a.currency, withdrawalAccount: a.withdrawalAccount as Partial<WithdrawalAccount>, app: a.appConfig as Partial<AgentApp>,
-  remark: a.remark, memberCount: Number(n), commissionBalance: Number(bal), hasPassword: !!a.passwordHash, hasTradePassword: !!a.tradePasswordHash,
+  id: a.id,
+  agentName: a.agentName,
+  contactName: a.contactName,
+  email: a.email,
+  phone: a.phone,
+  status: a.status as AccountStatus,
+  rebate: percentText(a.rebateBp),
+  currency: a.currency,
+  withdrawalAccount: a.withdrawalAccount as Partial<WithdrawalAccount>,
+  app: a.appConfig as Partial<AgentApp>,
+  remark: a.remark,
+  memberCount: Number(n),
+  commissionBalance: Number(bal),
+  hasPassword: !!a.passwordHash,
+  hasTradePassword: !!a.tradePasswordHash,
   createTime: a.createdAt.toISOString(),
 });
 
@@ -34,7 +49,10 @@ export async function listAgents(db: Db, q: AgentListQuery): Promise<Page<Agent>
   if (q.agentName) where.push(ilike(agents.agentName, containsPattern(q.agentName)));
   if (q.email) where.push(ilike(agents.email, containsPattern(q.email)));
   if (q.status) where.push(eq(agents.status, q.status));
-  const [{ n }] = await db.select({ n: count() }).from(agents).where(and(...where));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(agents)
+    .where(and(...where));
   const rows = await agentQuery(db)
     .where(and(...where))
     .orderBy(...orderBy(q.sort, q.order, { id: agents.id, create_time: agents.createdAt, modify_time: agents.updatedAt }, agents.id))
@@ -74,7 +92,14 @@ export async function agentDetail(db: Db, id: number): Promise<AgentDetail> {
 
 /** Creates or edits an agent's profile; the name is unique (case-insensitive). */
 export async function saveAgent(db: Db, actor: Actor, body: SaveAgentBody, now: Date): Promise<{ id: number }> {
-  const values = { agentName: body.agentName.trim(), contactName: body.contactName ?? '', email: body.email ?? '', phone: body.phone ?? '', remark: body.remark ?? '', updatedAt: now };
+  const values = {
+    agentName: body.agentName.trim(),
+    contactName: body.contactName ?? '',
+    email: body.email ?? '',
+    phone: body.phone ?? '',
+    remark: body.remark ?? '',
+    updatedAt: now,
+  };
   try {
     return await db.transaction(async (tx) => {
       if (body.id) {
@@ -86,7 +111,10 @@ export async function saveAgent(db: Db, actor: Actor, body: SaveAgentBody, now: 
         await writeAudit(tx, actor, { action: 'agent.save', targetType: 'agent', targetId: body.id, before: pick(before), after: edit }, now);
         return { id: body.id };
       }
-      const [row] = await tx.insert(agents).values({ ...values, currency: DEFAULT_CURRENCY, createdAt: now }).returning({ id: agents.id });
+      const [row] = await tx
+        .insert(agents)
+        .values({ ...values, currency: DEFAULT_CURRENCY, createdAt: now })
+        .returning({ id: agents.id });
       await writeAudit(tx, actor, { action: 'agent.create', targetType: 'agent', targetId: row.id, after: values }, now);
       return row;
     });
@@ -115,7 +143,10 @@ async function updateAgent(
     const [a] = await tx.select().from(agents).where(eq(agents.id, id));
     if (!a) throw notFound('代理不存在');
     const c = change(a);
-    await tx.update(agents).set({ ...c.set, updatedAt: now }).where(eq(agents.id, id));
+    await tx
+      .update(agents)
+      .set({ ...c.set, updatedAt: now })
+      .where(eq(agents.id, id));
     await writeAudit(tx, actor, { action, targetType: 'agent', targetId: id, before: c.before, after: c.after ?? c.set }, now);
   });
 }
@@ -125,9 +156,18 @@ export async function modifyAgentStatus(db: Db, actor: Actor, q: { id: number; s
   const { a } = await requireAgent(db, q.id);
   if (a.status === q.status) return;
   await db.transaction(async (tx) => {
-    const updated = await tx.update(agents).set({ status: q.status, updatedAt: now }).where(and(eq(agents.id, q.id), eq(agents.status, a.status))).returning({ id: agents.id });
+    const updated = await tx
+      .update(agents)
+      .set({ status: q.status, updatedAt: now })
+      .where(and(eq(agents.id, q.id), eq(agents.status, a.status)))
+      .returning({ id: agents.id });
     if (!updated.length) throw conflict('代理状态已被他人修改，请刷新后重试');
-    await writeAudit(tx, actor, { action: 'agent.modifyStatus', targetType: 'agent', targetId: q.id, before: { status: a.status }, after: { status: q.status } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'agent.modifyStatus', targetType: 'agent', targetId: q.id, before: { status: a.status }, after: { status: q.status } },
+      now,
+    );
   });
 }
 
@@ -146,7 +186,14 @@ export async function resetPhone(db: Db, actor: Actor, id: number, phone: string
 }
 
 export async function modifyRebate(db: Db, actor: Actor, id: number, rebate: string, now: Date): Promise<void> {
-  await updateAgent(db, actor, id, 'agent.modifyRebate', (a) => ({ before: { rebate: percentText(a.rebateBp) }, set: { rebateBp: toMinor(rebate) }, after: { rebate } }), now);
+  await updateAgent(
+    db,
+    actor,
+    id,
+    'agent.modifyRebate',
+    (a) => ({ before: { rebate: percentText(a.rebateBp) }, set: { rebateBp: toMinor(rebate) }, after: { rebate } }),
+    now,
+  );
 }
 
 export async function modifyWithdrawalAccount(db: Db, actor: Actor, id: number, account: WithdrawalAccount, now: Date): Promise<void> {

@@ -11,12 +11,18 @@ import { containsPattern, offsetOf } from '../../core/paging';
 
 // ---------------------------------------------------------------- agent users
 
-export async function listAgentUsers(db: Db, q: { page: number; limit: number; agentId?: number; username?: string; status?: AccountStatus }): Promise<Page<AgentUser>> {
+export async function listAgentUsers(
+  db: Db,
+  q: { page: number; limit: number; agentId?: number; username?: string; status?: AccountStatus },
+): Promise<Page<AgentUser>> {
   const where: SQL[] = [];
   if (q.agentId) where.push(eq(agentUsers.agentId, q.agentId));
   if (q.username) where.push(ilike(agentUsers.username, containsPattern(q.username)));
   if (q.status) where.push(eq(agentUsers.status, q.status));
-  const [{ n }] = await db.select({ n: count() }).from(agentUsers).where(and(...where));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(agentUsers)
+    .where(and(...where));
   const rows = await db
     .select({ u: agentUsers, agentName: agents.agentName })
     .from(agentUsers)
@@ -27,8 +33,15 @@ export async function listAgentUsers(db: Db, q: { page: number; limit: number; a
     .offset(offsetOf(q.page, q.limit));
   return {
     list: rows.map(({ u, agentName }) => ({
-      id: u.id, agentId: u.agentId, agentName: agentName ?? '', username: u.username, name: u.name, email: u.email, status: u.status as AccountStatus,
-      app: (u.appConfig ?? {}) as Record<string, string>, createTime: u.createdAt.toISOString(),
+      id: u.id,
+      agentId: u.agentId,
+      agentName: agentName ?? '',
+      username: u.username,
+      name: u.name,
+      email: u.email,
+      status: u.status as AccountStatus,
+      app: (u.appConfig ?? {}) as Record<string, string>,
+      createTime: u.createdAt.toISOString(),
     })),
     total: n,
   };
@@ -47,7 +60,10 @@ export async function saveAgentUser(db: Db, actor: Actor, body: SaveAgentUserBod
         await writeAudit(tx, actor, { action: 'agentUser.save', targetType: 'agent_user', targetId: body.id, before, after: values }, now);
         return { id: body.id };
       }
-      const [row] = await tx.insert(agentUsers).values({ ...values, createdAt: now }).returning({ id: agentUsers.id });
+      const [row] = await tx
+        .insert(agentUsers)
+        .values({ ...values, createdAt: now })
+        .returning({ id: agentUsers.id });
       await writeAudit(tx, actor, { action: 'agentUser.create', targetType: 'agent_user', targetId: row.id, after: values }, now);
       return row;
     });
@@ -71,9 +87,18 @@ export async function modifyAgentUserStatus(db: Db, actor: Actor, q: { id: numbe
   if (!u) throw notFound('代理用户不存在');
   if (u.status === q.status) return;
   await db.transaction(async (tx) => {
-    const updated = await tx.update(agentUsers).set({ status: q.status, updatedAt: now }).where(and(eq(agentUsers.id, q.id), eq(agentUsers.status, u.status))).returning({ id: agentUsers.id });
+    const updated = await tx
+      .update(agentUsers)
+      .set({ status: q.status, updatedAt: now })
+      .where(and(eq(agentUsers.id, q.id), eq(agentUsers.status, u.status)))
+      .returning({ id: agentUsers.id });
     if (!updated.length) throw conflict('状态已被他人修改，请刷新后重试');
-    await writeAudit(tx, actor, { action: 'agentUser.modifyStatus', targetType: 'agent_user', targetId: q.id, before: { status: u.status }, after: { status: q.status } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'agentUser.modifyStatus', targetType: 'agent_user', targetId: q.id, before: { status: u.status }, after: { status: q.status } },
+      now,
+    );
   });
 }
 
@@ -90,9 +115,23 @@ const maskValue = (section: TerminalSection, value: Record<string, string>) => {
 export async function listTerminalItems(db: Db, q: { page: number; limit: number; section: TerminalSection; name?: string }): Promise<Page<TerminalItem>> {
   const where = and(eq(agentTerminalItems.section, q.section), q.name ? ilike(agentTerminalItems.name, containsPattern(q.name)) : undefined);
   const [{ n }] = await db.select({ n: count() }).from(agentTerminalItems).where(where);
-  const rows = await db.select().from(agentTerminalItems).where(where).orderBy(asc(agentTerminalItems.sort), asc(agentTerminalItems.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const rows = await db
+    .select()
+    .from(agentTerminalItems)
+    .where(where)
+    .orderBy(asc(agentTerminalItems.sort), asc(agentTerminalItems.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   return {
-    list: rows.map((r) => ({ id: r.id, section: r.section as TerminalSection, name: r.name, value: maskValue(r.section as TerminalSection, r.value as Record<string, string>), status: r.status as AccountStatus, sort: r.sort, modifyTime: r.updatedAt.toISOString() })),
+    list: rows.map((r) => ({
+      id: r.id,
+      section: r.section as TerminalSection,
+      name: r.name,
+      value: maskValue(r.section as TerminalSection, r.value as Record<string, string>),
+      status: r.status as AccountStatus,
+      sort: r.sort,
+      modifyTime: r.updatedAt.toISOString(),
+    })),
     total: n,
   };
 }
@@ -111,10 +150,24 @@ export async function saveTerminalItem(db: Db, secrets: SecretBox, actor: Actor,
     const audited = { ...values, value: maskValue(body.section, value) };
     if (body.id) {
       await tx.update(agentTerminalItems).set(values).where(eq(agentTerminalItems.id, body.id));
-      await writeAudit(tx, actor, { action: 'agentTerminal.save', targetType: body.section, targetId: body.id, before: { ...before, value: maskValue(body.section, before.value as Record<string, string>) }, after: audited }, now);
+      await writeAudit(
+        tx,
+        actor,
+        {
+          action: 'agentTerminal.save',
+          targetType: body.section,
+          targetId: body.id,
+          before: { ...before, value: maskValue(body.section, before.value as Record<string, string>) },
+          after: audited,
+        },
+        now,
+      );
       return { id: body.id };
     }
-    const [row] = await tx.insert(agentTerminalItems).values({ ...values, createdAt: now }).returning({ id: agentTerminalItems.id });
+    const [row] = await tx
+      .insert(agentTerminalItems)
+      .values({ ...values, createdAt: now })
+      .returning({ id: agentTerminalItems.id });
     await writeAudit(tx, actor, { action: 'agentTerminal.save', targetType: body.section, targetId: row.id, after: audited }, now);
     return row;
   });
@@ -124,6 +177,16 @@ export async function deleteTerminalItem(db: Db, actor: Actor, id: number, now: 
   await db.transaction(async (tx) => {
     const [before] = await tx.delete(agentTerminalItems).where(eq(agentTerminalItems.id, id)).returning();
     if (!before) throw notFound('配置不存在');
-    await writeAudit(tx, actor, { action: 'agentTerminal.delete', targetType: before.section, targetId: id, before: { ...before, value: maskValue(before.section as TerminalSection, before.value as Record<string, string>) } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'agentTerminal.delete',
+        targetType: before.section,
+        targetId: id,
+        before: { ...before, value: maskValue(before.section as TerminalSection, before.value as Record<string, string>) },
+      },
+      now,
+    );
   });
 }

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, body: unknown, token = buyer, headers?: Record<string, string>) => t.call<{ id: number; status: string; repeated: boolean }>('POST', url, { token, body, headers });
+const post = (url: string, body: unknown, token = buyer, headers?: Record<string, string>) =>
+  t.call<{ id: number; status: string; repeated: boolean }>('POST', url, { token, body, headers });
 /** A call that sends money back to the member's balance: verified like cancelling (issue 12). */
 const moneyBack = (url: string, body: { id: number } & Record<string, unknown>) =>
   verifiedCall<{ id: number; status: string; repeated: boolean }>(t, 'cancel_purchase', body.id, 'POST', url, { token: buyer, body });
@@ -32,10 +33,14 @@ describe('purchase desk transitions', () => {
     const again = await post('/api/buy/claim', { id: line.id });
     expect(again.data.repeated).toBe(true);
     const d = await t.call<{ purchaserName: string; trace: { type: string; actorName: string; fromStatus: string; toStatus: string }[]; actions: string[] }>(
-      'GET', '/api/buy/detail', { token: buyer, query: { id: String(line.id) } },
+      'GET',
+      '/api/buy/detail',
+      { token: buyer, query: { id: String(line.id) } },
     );
     expect(d.data.purchaserName).toBe('采购小张');
-    expect(d.data.trace).toEqual([expect.objectContaining({ type: 'purchase_claim', actorName: '采购小张', fromStatus: 'purchase_wait', toStatus: 'purchasing' })]);
+    expect(d.data.trace).toEqual([
+      expect.objectContaining({ type: 'purchase_claim', actorName: '采购小张', fromStatus: 'purchase_wait', toStatus: 'purchasing' }),
+    ]);
     expect(d.data.actions).toEqual(expect.arrayContaining(['purchase', 'hold', 'transfer', 'fail', 'patch_request']));
   });
 
@@ -63,12 +68,21 @@ describe('purchase desk transitions', () => {
     expect((await post('/api/buy/hold', { id: line.id, reason: '等待卖家回复库存' })).data.status).toBe('purchase_hold');
     expect((await post('/api/buy/purchased', { id: line.id, mallOrderNo: 'TB1', realPrice: 100 })).code).toBe(40900);
     expect((await post('/api/buy/release', { id: line.id })).data.status).toBe('purchasing');
-    const p = await post('/api/buy/purchased', { id: line.id, mallOrderNo: 'TB2026011500001', realPrice: 11_900, domesticFee: 800, trackingNo: 'SF1234567890' });
+    const p = await post('/api/buy/purchased', {
+      id: line.id,
+      mallOrderNo: 'TB2026011500001',
+      realPrice: 11_900,
+      domesticFee: 800,
+      trackingNo: 'SF1234567890',
+    });
     expect(p.data).toEqual({ id: line.id, status: 'purchased', repeated: false });
     expect((await post('/api/buy/purchased', { id: line.id, mallOrderNo: 'TB2026011500001', realPrice: 11_900 })).data.repeated).toBe(true);
     const l = await post('/api/buy/logistics', { id: line.id, trackingNo: 'SF1234567890', logisticsStatus: 'TRANSPORT' });
     expect(l.data.status).toBe('purchased');
-    const d = await t.call<{ logisticsStatus: string; mallOrderNo: string; trace: { type: string }[] }>('GET', '/api/buy/detail', { token: buyer, query: { id: String(line.id) } });
+    const d = await t.call<{ logisticsStatus: string; mallOrderNo: string; trace: { type: string }[] }>('GET', '/api/buy/detail', {
+      token: buyer,
+      query: { id: String(line.id) },
+    });
     expect(d.data.logisticsStatus).toBe('TRANSPORT');
     expect(d.data.trace.map((e) => e.type)).toEqual(['purchase_claim', 'purchase_hold', 'purchase_release', 'purchase_complete', 'logistics']);
   });
@@ -147,14 +161,18 @@ describe('purchase desk transitions', () => {
   it('refuses the desk to warehouse staff (40300) but lets them query orders', async () => {
     const line = await newLine(t.db);
     expect((await post('/api/buy/claim', { id: line.id }, wh)).code).toBe(40300);
-    const q = await t.call<{ list: { id: number }[] }>('GET', '/api/warehouse/orderQuery', { token: wh, query: { numberType: 'purchaseNo', numberValue: line.purchaseNo } });
+    const q = await t.call<{ list: { id: number }[] }>('GET', '/api/warehouse/orderQuery', {
+      token: wh,
+      query: { numberType: 'purchaseNo', numberValue: line.purchaseNo },
+    });
     expect(q.data.list.map((l) => l.id)).toEqual([line.id]);
   });
 });
 
 describe('cancel (sensitive: cancel_purchase)', () => {
   /** A cancel with a ticket for the line from the seeded verifier. */
-  const cancel = (body: { id: number; reason: string }) => verifiedCall<{ id: number; status: string }>(t, 'cancel_purchase', body.id, 'POST', '/api/buy/cancel', { token: buyer, body });
+  const cancel = (body: { id: number; reason: string }) =>
+    verifiedCall<{ id: number; status: string }>(t, 'cancel_purchase', body.id, 'POST', '/api/buy/cancel', { token: buyer, body });
 
   it('cancels an unpaid line without a refund, and a paid one with a refund', async () => {
     const unpaid = await newLine(t.db, { status: 'ordered' });
@@ -192,7 +210,8 @@ describe('lists and badges', () => {
     const a = await newLine(t.db, { mallType: 'JD', memberCode: 'U100005' });
     const b = await newLine(t.db, { mallType: 'JD', memberCode: 'U100005' });
     await newLine(t.db, { status: 'purchase_hold', memberCode: 'U100005' });
-    const q = (query: Record<string, string>) => t.call<{ list: { id: number }[]; total: number; nextCursor: string | null }>('GET', '/api/buy/pageList', { token: buyer, query });
+    const q = (query: Record<string, string>) =>
+      t.call<{ list: { id: number }[]; total: number; nextCursor: string | null }>('GET', '/api/buy/pageList', { token: buyer, query });
     const jd = await q({ status: 'purchase_wait', mallType: 'JD', numberType: 'userCode', numberValue: 'u100005' });
     expect(jd.data.list.map((l) => l.id)).toEqual([b.id, a.id]);
     expect(jd.data.total).toBe(2);

@@ -195,7 +195,9 @@ export async function purchaseDetail(db: Db, id: number, caller: Caller, urls: U
   const trace = await unionAll(
     db.select().from(traceEvents).where(eq(traceEvents.purchaseId, id)),
     db.select().from(traceEventsArchive).where(eq(traceEventsArchive.purchaseId, id)),
-  ).orderBy(asc(traceEvents.id)).limit(500);
+  )
+    .orderBy(asc(traceEvents.id))
+    .limit(500);
   return {
     ...toLine(row),
     memberEmail: row.memberEmail,

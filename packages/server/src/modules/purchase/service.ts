@@ -1,6 +1,16 @@
 import type { z } from 'zod';
 import type {
-  ActionResult, CancelBody, FailBody, HoldBody, LogisticsBody, PatchRefundBody, PatchRequestBody, PatchSimpleBody, PurchasedBody, ReleaseBody, TransferBody,
+  ActionResult,
+  CancelBody,
+  FailBody,
+  HoldBody,
+  LogisticsBody,
+  PatchRefundBody,
+  PatchRequestBody,
+  PatchSimpleBody,
+  PurchasedBody,
+  ReleaseBody,
+  TransferBody,
 } from '@waystation/shared/contract/purchase';
 import type { Db } from '../../db';
 import type { Actor } from '../../core/audit';
@@ -32,8 +42,17 @@ async function refundToBalance(tx: Db, row: PurchaseRow, amount: number, key: st
   await post(
     tx,
     {
-      ownerType: 'member', ownerId: row.memberId, kind: 'balance', currency: row.currency, amount, type: 'refund',
-      refType: 'purchase', refId: row.id, remark, idempotencyKey: key, operator: op.actor,
+      ownerType: 'member',
+      ownerId: row.memberId,
+      kind: 'balance',
+      currency: row.currency,
+      amount,
+      type: 'refund',
+      refType: 'purchase',
+      refId: row.id,
+      remark,
+      idempotencyKey: key,
+      operator: op.actor,
     },
     op.now,
   );
@@ -45,7 +64,10 @@ export async function claim(db: Db, id: number, op: Op): Promise<ActionResult> {
     const row = await loadLine(tx, id);
     if (row.status === 'purchasing' && row.purchaserId === op.caller.id) return result(row, true);
     const { row: after } = await applyStep(tx, row, {
-      event: 'claim', actor: op.actor, now: op.now, set: { purchaserId: op.caller.id, purchaserName: op.caller.name },
+      event: 'claim',
+      actor: op.actor,
+      now: op.now,
+      set: { purchaserId: op.caller.id, purchaserName: op.caller.name },
     });
     return result(after);
   });
@@ -60,8 +82,12 @@ export async function transfer(db: Db, body: z.infer<typeof TransferBody>, op: O
     if (row.status === 'purchasing' && row.purchaserId === target.id) return result(row, true);
     assertAssignee(row, op);
     const { row: after } = await applyStep(tx, row, {
-      event: 'transfer', actor: op.actor, now: op.now, note: `${row.purchaserName || '-'} → ${target.name}${body.note ? `：${body.note}` : ''}`,
-      set: { purchaserId: target.id, purchaserName: target.name }, audit: { purchaserId: target.id },
+      event: 'transfer',
+      actor: op.actor,
+      now: op.now,
+      note: `${row.purchaserName || '-'} → ${target.name}${body.note ? `：${body.note}` : ''}`,
+      set: { purchaserId: target.id, purchaserName: target.name },
+      audit: { purchaserId: target.id },
     });
     return result(after);
   });
@@ -74,7 +100,11 @@ export async function hold(db: Db, body: z.infer<typeof HoldBody>, op: Op): Prom
     if (row.status === 'purchase_hold' && row.holdReason === body.reason) return result(row, true);
     assertAssignee(row, op);
     const { row: after } = await applyStep(tx, row, {
-      event: 'hold', actor: op.actor, now: op.now, note: body.reason, set: { holdReason: body.reason, holdFrom: row.status },
+      event: 'hold',
+      actor: op.actor,
+      now: op.now,
+      note: body.reason,
+      set: { holdReason: body.reason, holdFrom: row.status },
     });
     return result(after);
   });
@@ -86,7 +116,11 @@ export async function release(db: Db, body: z.infer<typeof ReleaseBody>, op: Op)
     const row = await loadLine(tx, body.id);
     const event = row.holdFrom === 'stocking_input' ? 'qc_release' : 'release';
     const { row: after } = await applyStep(tx, row, {
-      event, actor: op.actor, now: op.now, note: body.note, set: { holdReason: '', holdFrom: null },
+      event,
+      actor: op.actor,
+      now: op.now,
+      note: body.note,
+      set: { holdReason: '', holdFrom: null },
     });
     return result(after);
   });
@@ -100,10 +134,17 @@ export async function markPurchased(db: Db, body: z.infer<typeof PurchasedBody>,
     assertAssignee(row, op);
     if (row.patchStatus === 'purchase_patch') throw conflict('差价未补齐，不能完成采购');
     const { row: after } = await applyStep(tx, row, {
-      event: 'purchase', actor: op.actor, now: op.now, note: `平台订单号 ${body.mallOrderNo}`,
+      event: 'purchase',
+      actor: op.actor,
+      now: op.now,
+      note: `平台订单号 ${body.mallOrderNo}`,
       set: {
-        mallOrderNo: body.mallOrderNo, realPrice: body.realPrice, domesticFee: body.domesticFee, trackingNo: body.trackingNo,
-        logisticsStatus: body.trackingNo ? 'WAIT_ACCEPT' : null, purchaseEndTime: op.now,
+        mallOrderNo: body.mallOrderNo,
+        realPrice: body.realPrice,
+        domesticFee: body.domesticFee,
+        trackingNo: body.trackingNo,
+        logisticsStatus: body.trackingNo ? 'WAIT_ACCEPT' : null,
+        purchaseEndTime: op.now,
       },
       audit: { mallOrderNo: body.mallOrderNo, realPrice: body.realPrice, trackingNo: body.trackingNo },
     });
@@ -118,8 +159,12 @@ export async function patchRequest(db: Db, body: z.infer<typeof PatchRequestBody
     if (row.status === 'purchase_patch' && row.patchAmount === body.amount) return result(row, true);
     assertAssignee(row, op);
     const { row: after } = await applyStep(tx, row, {
-      event: 'patch_request', actor: op.actor, now: op.now, note: `需补差价 ${(body.amount / 100).toFixed(2)} ${row.currency}${body.note ? `：${body.note}` : ''}`,
-      set: { patchStatus: 'purchase_patch', patchAmount: body.amount }, audit: { amount: body.amount },
+      event: 'patch_request',
+      actor: op.actor,
+      now: op.now,
+      note: `需补差价 ${(body.amount / 100).toFixed(2)} ${row.currency}${body.note ? `：${body.note}` : ''}`,
+      set: { patchStatus: 'purchase_patch', patchAmount: body.amount },
+      audit: { amount: body.amount },
     });
     return result(after);
   });
@@ -131,7 +176,10 @@ export async function patchPaid(db: Db, body: z.infer<typeof PatchSimpleBody>, o
     const row = await loadLine(tx, body.id);
     if (row.status === 'purchasing' && row.patchStatus === 'patch_completed') return result(row, true);
     const { row: after } = await applyStep(tx, row, {
-      event: 'patch_paid', actor: op.actor, now: op.now, note: body.note || '会员已补差价',
+      event: 'patch_paid',
+      actor: op.actor,
+      now: op.now,
+      note: body.note || '会员已补差价',
       set: { patchStatus: 'patch_completed', paidAmount: row.paidAmount + row.patchAmount },
     });
     return result(after);
@@ -147,8 +195,12 @@ export async function patchRefund(db: Db, body: z.infer<typeof PatchRefundBody>,
     if (row.patchStatus === 'patch_refund' || row.patchStatus === 'patch_match') throw conflict('差价已处理');
     if (body.amount > row.paidAmount - row.refundedAmount) throw invalid('amount', '退款金额不能大于已支付金额');
     const { row: after } = await applyStep(tx, row, {
-      event: 'patch_refund', actor: op.actor, now: op.now, note: `退差价 ${(body.amount / 100).toFixed(2)} ${row.currency}${body.note ? `：${body.note}` : ''}`,
-      set: { patchStatus: 'patch_refund', patchAmount: body.amount, refundedAmount: row.refundedAmount + body.amount }, audit: { amount: body.amount },
+      event: 'patch_refund',
+      actor: op.actor,
+      now: op.now,
+      note: `退差价 ${(body.amount / 100).toFixed(2)} ${row.currency}${body.note ? `：${body.note}` : ''}`,
+      set: { patchStatus: 'patch_refund', patchAmount: body.amount, refundedAmount: row.refundedAmount + body.amount },
+      audit: { amount: body.amount },
     });
     await refundToBalance(tx, row, body.amount, `purchase-${row.id}-patch-refund`, op, `采购单 ${row.purchaseNo} 退差价`);
     return result(after);
@@ -163,7 +215,11 @@ export async function patchMatch(db: Db, body: z.infer<typeof PatchSimpleBody>, 
     assertAssignee(row, op);
     if (row.patchStatus === 'patch_refund') throw conflict('差价已处理');
     const { row: after } = await applyStep(tx, row, {
-      event: 'patch_match', actor: op.actor, now: op.now, note: body.note || '无需补退', set: { patchStatus: 'patch_match', patchAmount: 0 },
+      event: 'patch_match',
+      actor: op.actor,
+      now: op.now,
+      note: body.note || '无需补退',
+      set: { patchStatus: 'patch_match', patchAmount: 0 },
     });
     return result(after);
   });
@@ -178,7 +234,11 @@ export async function fail(db: Db, body: z.infer<typeof FailBody>, op: Op): Prom
     const { row: failed } = await applyStep(tx, row, { event: 'fail', actor: op.actor, now: op.now, note: body.reason, set: { holdReason: body.reason } });
     const due = failed.paidAmount - failed.refundedAmount;
     const { row: after } = await applyStep(tx, failed, {
-      event: 'refund', actor: op.actor, now: op.now, note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`, set: { refundedAmount: failed.paidAmount },
+      event: 'refund',
+      actor: op.actor,
+      now: op.now,
+      note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`,
+      set: { refundedAmount: failed.paidAmount },
       audit: { amount: due },
     });
     await refundToBalance(tx, row, due, `purchase-${row.id}-refund`, op, `采购单 ${row.purchaseNo} 采购失败退款`);
@@ -192,12 +252,20 @@ export async function cancel(db: Db, body: z.infer<typeof CancelBody>, op: Op): 
     const row = await loadLine(tx, body.id);
     const paid = row.status !== 'ordered';
     let { row: after } = await applyStep(tx, row, {
-      event: 'cancel', actor: op.actor, now: op.now, note: body.reason, set: { cancelTime: op.now, holdReason: body.reason },
+      event: 'cancel',
+      actor: op.actor,
+      now: op.now,
+      note: body.reason,
+      set: { cancelTime: op.now, holdReason: body.reason },
     });
     const due = after.paidAmount - after.refundedAmount;
     if (paid && due > 0) {
       ({ row: after } = await applyStep(tx, after, {
-        event: 'refund', actor: op.actor, now: op.now, note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`, set: { refundedAmount: after.paidAmount },
+        event: 'refund',
+        actor: op.actor,
+        now: op.now,
+        note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`,
+        set: { refundedAmount: after.paidAmount },
         audit: { amount: due },
       }));
       await refundToBalance(tx, row, due, `purchase-${row.id}-refund`, op, `采购单 ${row.purchaseNo} 取消退款`);
@@ -212,7 +280,10 @@ export async function logistics(db: Db, body: z.infer<typeof LogisticsBody>, op:
     const row = await loadLine(tx, body.id);
     if (row.status === 'purchased' && row.trackingNo === body.trackingNo && row.logisticsStatus === body.logisticsStatus) return result(row, true);
     const { row: after } = await applyStep(tx, row, {
-      event: 'logistics', actor: op.actor, now: op.now, note: `${body.trackingNo} ${body.logisticsStatus}`,
+      event: 'logistics',
+      actor: op.actor,
+      now: op.now,
+      note: `${body.trackingNo} ${body.logisticsStatus}`,
       set: { trackingNo: body.trackingNo, logisticsStatus: body.logisticsStatus },
     });
     return result(after);

@@ -22,7 +22,15 @@ export const purchaseLines: BoundMachine<PurchaseRow, PurchaseEvent> = {
   async writeTraces(tx, rows, op) {
     await tx.insert(traceEvents).values(
       rows.map((r) => ({
-        purchaseId: r.id, type: r.type, event: r.event, fromStatus: r.from, toStatus: r.to, actorId: op.actor.id, actorName: op.actor.name, note: r.note, createdAt: op.now,
+        purchaseId: r.id,
+        type: r.type,
+        event: r.event,
+        fromStatus: r.from,
+        toStatus: r.to,
+        actorId: op.actor.id,
+        actorName: op.actor.name,
+        note: r.note,
+        createdAt: op.now,
       })),
     );
   },

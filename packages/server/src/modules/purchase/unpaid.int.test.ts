@@ -17,17 +17,29 @@ describe('unpaid orders (/waitPaidOrder)', () => {
   it('lists unpaid orders with what is owed, shows the lines, and marks one paid manually (lines → purchase_wait)', async () => {
     const a = await newLine(t.db, { status: 'ordered', memberCode: 'U100006', paidAmount: 4_500 });
     const b = await newLine(t.db, { status: 'ordered', orderId: a.orderId, memberCode: 'U100006', paidAmount: 1_000 });
-    const list = await t.call<{ list: { id: number; amount: number; lineCount: number; userCode: string }[] }>('GET', '/api/waitPaidOrder/pageList', { token: finance, query: { userCode: 'u100006' } });
+    const list = await t.call<{ list: { id: number; amount: number; lineCount: number; userCode: string }[] }>('GET', '/api/waitPaidOrder/pageList', {
+      token: finance,
+      query: { userCode: 'u100006' },
+    });
     expect(list.data.list).toContainEqual(expect.objectContaining({ id: a.orderId, amount: 5_500, lineCount: 2, userCode: 'U100006' }));
-    const d = await t.call<{ lines: { id: number; status: string }[] }>('GET', '/api/waitPaidOrder/detail', { token: finance, query: { id: String(a.orderId) } });
+    const d = await t.call<{ lines: { id: number; status: string }[] }>('GET', '/api/waitPaidOrder/detail', {
+      token: finance,
+      query: { id: String(a.orderId) },
+    });
     expect(d.data.lines.map((l) => l.id)).toEqual([a.id, b.id]);
-    const paid = await t.call<{ status: string; repeated: boolean }>('POST', '/api/waitPaidOrder/manualPaid', { token: finance, body: { id: a.orderId, note: '银行转账已到账' } });
+    const paid = await t.call<{ status: string; repeated: boolean }>('POST', '/api/waitPaidOrder/manualPaid', {
+      token: finance,
+      body: { id: a.orderId, note: '银行转账已到账' },
+    });
     expect(paid.data).toEqual({ id: a.orderId, status: 'paid', repeated: false });
     expect(await lineStatus(t.db, a.id)).toBe('purchase_wait');
     expect(await lineStatus(t.db, b.id)).toBe('purchase_wait');
     const again = await t.call<{ repeated: boolean }>('POST', '/api/waitPaidOrder/manualPaid', { token: finance, body: { id: a.orderId, note: 'x' } });
     expect(again.data.repeated).toBe(true);
-    const trace = await t.call<{ trace: { type: string; actorName: string }[]; paidAmount: number }>('GET', '/api/buy/detail', { token: buyer, query: { id: String(a.id) } });
+    const trace = await t.call<{ trace: { type: string; actorName: string }[]; paidAmount: number }>('GET', '/api/buy/detail', {
+      token: buyer,
+      query: { id: String(a.id) },
+    });
     expect(trace.data.trace).toEqual([expect.objectContaining({ type: 'order_manual_paid', actorName: '财务小陈' })]);
     expect(trace.data.paidAmount).toBe(4_500);
     expect((await t.call('POST', '/api/waitPaidOrder/cancel', { token: finance, body: { id: a.orderId, reason: 'x' } })).code).toBe(40900);

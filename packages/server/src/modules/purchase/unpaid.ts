@@ -20,8 +20,16 @@ const orderColumns = {
 
 type OrderRow = { order: typeof shopOrders.$inferSelect; userCode: string; memberName: string; amount: number; lineCount: number };
 const toOrder = (r: OrderRow): WaitPaidOrder => ({
-  id: r.order.id, orderNo: r.order.orderNo, memberId: r.order.memberId, userCode: r.userCode, memberName: r.memberName, status: r.order.status,
-  currency: r.order.currency, amount: r.amount, lineCount: r.lineCount, createTime: r.order.createdAt.toISOString(),
+  id: r.order.id,
+  orderNo: r.order.orderNo,
+  memberId: r.order.memberId,
+  userCode: r.userCode,
+  memberName: r.memberName,
+  status: r.order.status,
+  currency: r.order.currency,
+  amount: r.amount,
+  lineCount: r.lineCount,
+  createTime: r.order.createdAt.toISOString(),
 });
 
 /** Unpaid shop orders, newest first. */
@@ -30,7 +38,10 @@ export async function listUnpaid(db: Db, q: z.infer<typeof WaitPaidListQuery>): 
   if (q.orderNo) where.push(eq(shopOrders.orderNo, q.orderNo.toUpperCase()));
   if (q.userCode) where.push(inArray(shopOrders.memberId, sql`(select id from members where user_code = ${q.userCode.toUpperCase()})`));
   const filter = and(...where);
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 from ${shopOrders} where ${filter} limit ${EXACT_COUNT_LIMIT + 1}) t`);
+  const [{ n }] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${shopOrders} where ${filter} limit ${EXACT_COUNT_LIMIT + 1}) t`,
+  );
   const rows = await db
     .select(orderColumns)
     .from(shopOrders)
@@ -63,7 +74,11 @@ export async function unpaidDetail(db: Db, id: number): Promise<WaitPaidDetail> 
 
 /** Moves the order from `ordered` to `to`, or reports a repeat / 40900. */
 async function moveOrder(tx: Db, id: number, to: 'paid' | 'canceled', now: Date, set: Partial<typeof shopOrders.$inferInsert> = {}): Promise<boolean> {
-  const [updated] = await tx.update(shopOrders).set({ ...set, status: to, updatedAt: now }).where(and(eq(shopOrders.id, id), eq(shopOrders.status, 'ordered'))).returning({ id: shopOrders.id });
+  const [updated] = await tx
+    .update(shopOrders)
+    .set({ ...set, status: to, updatedAt: now })
+    .where(and(eq(shopOrders.id, id), eq(shopOrders.status, 'ordered')))
+    .returning({ id: shopOrders.id });
   if (updated) return true;
   const [row] = await tx.select({ status: shopOrders.status }).from(shopOrders).where(eq(shopOrders.id, id));
   if (!row) throw notFound('订单不存在');
@@ -79,10 +94,25 @@ export async function manualPaid(db: Db, body: z.infer<typeof ManualPaidBody>, o
     const lines = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.orderId, body.id)).orderBy(asc(purchaseOrders.id));
     for (const line of lines) {
       await applyStep(tx, line, {
-        event: 'manual_paid', actor: op.actor, now: op.now, note: body.note, set: { paidAmount: line.unitPrice * line.quantity, payTime: op.now },
+        event: 'manual_paid',
+        actor: op.actor,
+        now: op.now,
+        note: body.note,
+        set: { paidAmount: line.unitPrice * line.quantity, payTime: op.now },
       });
     }
-    await writeAudit(tx, op.actor, { action: 'order.manualPaid', targetType: 'shop_order', targetId: body.id, before: { status: 'ordered' }, after: { status: 'paid', amount: order.amount, note: body.note } }, op.now);
+    await writeAudit(
+      tx,
+      op.actor,
+      {
+        action: 'order.manualPaid',
+        targetType: 'shop_order',
+        targetId: body.id,
+        before: { status: 'ordered' },
+        after: { status: 'paid', amount: order.amount, note: body.note },
+      },
+      op.now,
+    );
     return { id: body.id, status: 'paid', repeated: false };
   });
 }
@@ -95,7 +125,18 @@ export async function cancelUnpaid(db: Db, body: z.infer<typeof WaitPaidCancelBo
     for (const line of lines) {
       await applyStep(tx, line, { event: 'cancel', actor: op.actor, now: op.now, note: body.reason, set: { cancelTime: op.now, holdReason: body.reason } });
     }
-    await writeAudit(tx, op.actor, { action: 'order.cancel', targetType: 'shop_order', targetId: body.id, before: { status: 'ordered' }, after: { status: 'canceled', reason: body.reason } }, op.now);
+    await writeAudit(
+      tx,
+      op.actor,
+      {
+        action: 'order.cancel',
+        targetType: 'shop_order',
+        targetId: body.id,
+        before: { status: 'ordered' },
+        after: { status: 'canceled', reason: body.reason },
+      },
+      op.now,
+    );
     return { id: body.id, status: 'canceled', repeated: false };
   });
 }

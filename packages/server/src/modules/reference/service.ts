@@ -1,6 +1,15 @@
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Country, CountrySaveBody, Currency, CurrencySaveBody, InitData, Region, ReferenceListQuery, RegionSaveBody } from '@waystation/shared/contract/reference';
+import type {
+  Country,
+  CountrySaveBody,
+  Currency,
+  CurrencySaveBody,
+  InitData,
+  Region,
+  ReferenceListQuery,
+  RegionSaveBody,
+} from '@waystation/shared/contract/reference';
 import * as accountVocab from '@waystation/shared/vocab/account';
 import * as goodsInVocab from '@waystation/shared/vocab/goods-in';
 import * as configVocab from '@waystation/shared/vocab/config-content';
@@ -18,7 +27,8 @@ interface VocabLike {
   entries: readonly { value: string; zh: string; en: string }[];
   label: unknown;
 }
-const isVocab = (v: unknown): v is VocabLike => !!v && typeof v === 'object' && Array.isArray((v as VocabLike).entries) && typeof (v as VocabLike).label === 'function';
+const isVocab = (v: unknown): v is VocabLike =>
+  !!v && typeof v === 'object' && Array.isArray((v as VocabLike).entries) && typeof (v as VocabLike).label === 'function';
 
 /** Every shared vocabulary (SPEC §4 statuses, marketplaces, sources, configuration lists) with its labels. */
 export function initData(): InitData {
@@ -34,15 +44,33 @@ export function initData(): InitData {
 // ---------------------------------------------------------------- currencies
 
 const toCurrency = (r: typeof currencies.$inferSelect): Currency => ({
-  code: r.code, nameZh: r.nameZh, nameEn: r.nameEn, symbol: r.symbol, minorDigits: r.minorDigits, rate: r.rate,
-  status: r.status as Status, sort: r.sort, modifyTime: r.updatedAt.toISOString(),
+  code: r.code,
+  nameZh: r.nameZh,
+  nameEn: r.nameEn,
+  symbol: r.symbol,
+  minorDigits: r.minorDigits,
+  rate: r.rate,
+  status: r.status as Status,
+  sort: r.sort,
+  modifyTime: r.updatedAt.toISOString(),
 });
 
 export async function listCurrencies(db: Db, q: ReferenceListQuery, enabledOnly = false): Promise<Currency[]> {
   const conds: SQL[] = [];
   if (enabledOnly || q.status) conds.push(eq(currencies.status, enabledOnly ? 'activity' : q.status!));
-  if (q.keyword) conds.push(or(ilike(currencies.code, containsPattern(q.keyword)), ilike(currencies.nameZh, containsPattern(q.keyword)), ilike(currencies.nameEn, containsPattern(q.keyword)))!);
-  const rows = await db.select().from(currencies).where(conds.length ? and(...conds) : undefined).orderBy(asc(currencies.sort), asc(currencies.code));
+  if (q.keyword)
+    conds.push(
+      or(
+        ilike(currencies.code, containsPattern(q.keyword)),
+        ilike(currencies.nameZh, containsPattern(q.keyword)),
+        ilike(currencies.nameEn, containsPattern(q.keyword)),
+      )!,
+    );
+  const rows = await db
+    .select()
+    .from(currencies)
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(asc(currencies.sort), asc(currencies.code));
   return rows.map(toCurrency);
 }
 
@@ -52,18 +80,41 @@ export async function saveCurrency(db: Db, actor: Actor, input: z.output<typeof 
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(currencies).where(eq(currencies.code, input.code)).limit(1);
     const [after] = before
-      ? await tx.update(currencies).set({ ...input, updatedAt: now }).where(eq(currencies.code, input.code)).returning()
-      : await tx.insert(currencies).values({ ...input, createdAt: now, updatedAt: now }).returning();
-    await writeAudit(tx, actor, { action: before ? 'currency.update' : 'currency.create', targetType: 'currency', targetId: input.code, before: before ?? null, after }, now);
+      ? await tx
+          .update(currencies)
+          .set({ ...input, updatedAt: now })
+          .where(eq(currencies.code, input.code))
+          .returning()
+      : await tx
+          .insert(currencies)
+          .values({ ...input, createdAt: now, updatedAt: now })
+          .returning();
+    await writeAudit(
+      tx,
+      actor,
+      { action: before ? 'currency.update' : 'currency.create', targetType: 'currency', targetId: input.code, before: before ?? null, after },
+      now,
+    );
   });
 }
 
 // ---------------------------------------------------------------- regions
 
-const toRegion = (r: typeof regions.$inferSelect): Region => ({ id: r.id, code: r.code, nameZh: r.nameZh, nameEn: r.nameEn, status: r.status as Status, sort: r.sort });
+const toRegion = (r: typeof regions.$inferSelect): Region => ({
+  id: r.id,
+  code: r.code,
+  nameZh: r.nameZh,
+  nameEn: r.nameEn,
+  status: r.status as Status,
+  sort: r.sort,
+});
 
 export async function listRegions(db: Db, enabledOnly: boolean): Promise<Region[]> {
-  const rows = await db.select().from(regions).where(enabledOnly ? eq(regions.status, 'activity') : undefined).orderBy(asc(regions.sort), asc(regions.id));
+  const rows = await db
+    .select()
+    .from(regions)
+    .where(enabledOnly ? eq(regions.status, 'activity') : undefined)
+    .orderBy(asc(regions.sort), asc(regions.id));
   return rows.map(toRegion);
 }
 
@@ -74,11 +125,18 @@ export async function saveRegion(db: Db, actor: Actor, input: z.output<typeof Re
       if (id) {
         const [before] = await tx.select().from(regions).where(eq(regions.id, id)).limit(1);
         if (!before) throw notFound('区域不存在');
-        const [after] = await tx.update(regions).set({ ...fields, updatedAt: now }).where(eq(regions.id, id)).returning();
+        const [after] = await tx
+          .update(regions)
+          .set({ ...fields, updatedAt: now })
+          .where(eq(regions.id, id))
+          .returning();
         await writeAudit(tx, actor, { action: 'region.update', targetType: 'region', targetId: id, before, after }, now);
         return { id };
       }
-      const [after] = await tx.insert(regions).values({ ...fields, createdAt: now, updatedAt: now }).returning();
+      const [after] = await tx
+        .insert(regions)
+        .values({ ...fields, createdAt: now, updatedAt: now })
+        .returning();
       await writeAudit(tx, actor, { action: 'region.create', targetType: 'region', targetId: after.id, after }, now);
       return { id: after.id };
     });
@@ -90,13 +148,31 @@ export async function saveRegion(db: Db, actor: Actor, input: z.output<typeof Re
 
 // ---------------------------------------------------------------- countries
 
-const toCountry = (r: typeof countries.$inferSelect): Country => ({ code: r.code, nameZh: r.nameZh, nameEn: r.nameEn, regionId: r.regionId, status: r.status as Status, sort: r.sort });
+const toCountry = (r: typeof countries.$inferSelect): Country => ({
+  code: r.code,
+  nameZh: r.nameZh,
+  nameEn: r.nameEn,
+  regionId: r.regionId,
+  status: r.status as Status,
+  sort: r.sort,
+});
 
 export async function listCountries(db: Db, q: ReferenceListQuery): Promise<Country[]> {
   const conds: SQL[] = [];
   if (q.status) conds.push(eq(countries.status, q.status));
-  if (q.keyword) conds.push(or(ilike(countries.code, containsPattern(q.keyword)), ilike(countries.nameZh, containsPattern(q.keyword)), ilike(countries.nameEn, containsPattern(q.keyword)))!);
-  const rows = await db.select().from(countries).where(conds.length ? and(...conds) : undefined).orderBy(asc(countries.sort), asc(countries.code));
+  if (q.keyword)
+    conds.push(
+      or(
+        ilike(countries.code, containsPattern(q.keyword)),
+        ilike(countries.nameZh, containsPattern(q.keyword)),
+        ilike(countries.nameEn, containsPattern(q.keyword)),
+      )!,
+    );
+  const rows = await db
+    .select()
+    .from(countries)
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(asc(countries.sort), asc(countries.code));
   return rows.map(toCountry);
 }
 
@@ -109,8 +185,20 @@ export async function saveCountry(db: Db, actor: Actor, input: z.output<typeof C
     }
     const [before] = await tx.select().from(countries).where(eq(countries.code, input.code)).limit(1);
     const [after] = before
-      ? await tx.update(countries).set({ ...input, updatedAt: now }).where(eq(countries.code, input.code)).returning()
-      : await tx.insert(countries).values({ ...input, createdAt: now, updatedAt: now }).returning();
-    await writeAudit(tx, actor, { action: before ? 'country.update' : 'country.create', targetType: 'country', targetId: input.code, before: before ?? null, after }, now);
+      ? await tx
+          .update(countries)
+          .set({ ...input, updatedAt: now })
+          .where(eq(countries.code, input.code))
+          .returning()
+      : await tx
+          .insert(countries)
+          .values({ ...input, createdAt: now, updatedAt: now })
+          .returning();
+    await writeAudit(
+      tx,
+      actor,
+      { action: before ? 'country.update' : 'country.create', targetType: 'country', targetId: input.code, before: before ?? null, after },
+      now,
+    );
   });
 }

@@ -20,7 +20,11 @@ describe('menus from roles', () => {
     expect(full.data).toHaveLength(CATALOGUE.length);
     expect(leafPaths(full.data).sort()).toEqual([...ROUTE_PATHS].sort());
     const packDetail = full.data.find((r) => r.path === '/WarehouseManage')!.children!.find((c) => c.path === 'packDetail')!;
-    expect(packDetail).toMatchObject({ hidden: true, component: 'warehouse/PackDetail', meta: { activeMenu: '/WarehouseManage/packQuery', title: '包裹详情' } });
+    expect(packDetail).toMatchObject({
+      hidden: true,
+      component: 'warehouse/PackDetail',
+      meta: { activeMenu: '/WarehouseManage/packQuery', title: '包裹详情' },
+    });
 
     const warehouse = await t.call<MenuRoute[]>('GET', '/api/role/getEnableRoutes', { token: await t.login('warehouse1', DEMO_PASSWORD) });
     expect(warehouse.data.map((r) => r.path)).toEqual(['/WarehouseManage']);
@@ -56,7 +60,10 @@ describe('role editor', () => {
   });
 
   it('refuses unknown routes and duplicate keys, naming the field', async () => {
-    const unknown = await t.call<{ fields: Record<string, string> }>('POST', '/api/role/save', { token: admin, body: { key: 'x_role', name: 'x', routes: ['/nowhere'] } });
+    const unknown = await t.call<{ fields: Record<string, string> }>('POST', '/api/role/save', {
+      token: admin,
+      body: { key: 'x_role', name: 'x', routes: ['/nowhere'] },
+    });
     expect(unknown.code).toBe(40001);
     expect(unknown.data.fields.routes).toContain('/nowhere');
     const dup = await t.call<{ fields: Record<string, string> }>('POST', '/api/role/save', { token: admin, body: { key: 'warehouse', name: 'x', routes: [] } });
@@ -64,7 +71,10 @@ describe('role editor', () => {
   });
 
   it('deletes an unused role but not one in use nor a built-in one', async () => {
-    const roles = await t.call<{ list: { id: number; key: string; adminCount: number }[] }>('GET', '/api/role/pageList', { token: admin, query: { limit: '50' } });
+    const roles = await t.call<{ list: { id: number; key: string; adminCount: number }[] }>('GET', '/api/role/pageList', {
+      token: admin,
+      query: { limit: '50' },
+    });
     const warehouse = roles.data.list.find((r) => r.key === 'warehouse')!;
     expect(warehouse.adminCount).toBeGreaterThanOrEqual(2);
     expect((await t.call('GET', '/api/role/delete', { token: admin, query: { id: String(warehouse.id) } })).code).toBe(40900);
@@ -89,6 +99,8 @@ describe('role editor', () => {
     const refused = await t.call('POST', '/api/role/save', { token: admin, body: { key: 'backups', name: 'Backups', routes: ['/systemManage/backup'] } });
     expect(refused).toMatchObject({ code: 40001, message: '仅超级管理员可用，不能授予其他角色：/systemManage/backup' });
     const options = await t.call<{ key: string }[]>('GET', '/api/role/options', { token: admin });
-    expect(options.data.map((o) => o.key)).toEqual(expect.arrayContaining(['super_admin', 'warehouse', 'purchaser', 'finance', 'customer_service', 'marketing', 'operations']));
+    expect(options.data.map((o) => o.key)).toEqual(
+      expect.arrayContaining(['super_admin', 'warehouse', 'purchaser', 'finance', 'customer_service', 'marketing', 'operations']),
+    );
   });
 });

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AdminSaveResult } from '@waystation/shared/contract/admin';
 import {
-  CatalogueResult, EnableRoutesResult, RoleDeleteQuery, RoleListQuery, RoleListResult, RoleOptionList, RoleSaveBody,
+  CatalogueResult,
+  EnableRoutesResult,
+  RoleDeleteQuery,
+  RoleListQuery,
+  RoleListResult,
+  RoleOptionList,
+  RoleSaveBody,
 } from '@waystation/shared/contract/role';
 import { buildMenuTree } from '@waystation/shared/menu';
 import { api } from '../../core/http';
@@ -11,33 +17,54 @@ import * as service from './service';
 export function roleRoutes(app: FastifyInstance): void {
   const { db } = app.services;
   api(app, {
-    method: 'GET', url: '/api/role/getEnableRoutes', permission: 'authenticated', summary: "The caller's menu routes",
+    method: 'GET',
+    url: '/api/role/getEnableRoutes',
+    permission: 'authenticated',
+    summary: "The caller's menu routes",
     data: EnableRoutesResult,
     handler: async ({ caller }) => service.enableRoutes(caller),
   });
   api(app, {
-    method: 'GET', url: '/api/role/catalogue', permission: 'system:role', summary: 'The route catalogue a role may be granted',
+    method: 'GET',
+    url: '/api/role/catalogue',
+    permission: 'system:role',
+    summary: 'The route catalogue a role may be granted',
     data: CatalogueResult,
     handler: async () => buildMenuTree('grantable'),
   });
   api(app, {
-    method: 'GET', url: '/api/role/pageList', permission: 'system:role', summary: 'List roles',
-    query: RoleListQuery, data: RoleListResult,
+    method: 'GET',
+    url: '/api/role/pageList',
+    permission: 'system:role',
+    summary: 'List roles',
+    query: RoleListQuery,
+    data: RoleListResult,
     handler: ({ query }) => service.listRoles(db, query),
   });
   api(app, {
-    method: 'GET', url: '/api/role/options', permission: 'system:adminUser', summary: 'Roles for the account editor',
+    method: 'GET',
+    url: '/api/role/options',
+    permission: 'system:adminUser',
+    summary: 'Roles for the account editor',
     data: RoleOptionList,
     handler: () => service.roleOptions(db),
   });
   api(app, {
-    method: 'POST', url: '/api/role/save', permission: 'system:role', summary: 'Create or edit a role',
-    body: RoleSaveBody, data: AdminSaveResult,
+    method: 'POST',
+    url: '/api/role/save',
+    permission: 'system:role',
+    summary: 'Create or edit a role',
+    body: RoleSaveBody,
+    data: AdminSaveResult,
     handler: ({ body, actor, now }) => service.saveRole(db, actor, body, now),
   });
   api(app, {
-    method: 'GET', url: '/api/role/delete', permission: 'system:role', summary: 'Delete an unused role',
-    query: RoleDeleteQuery, data: z.null(),
+    method: 'GET',
+    url: '/api/role/delete',
+    permission: 'system:role',
+    summary: 'Delete an unused role',
+    query: RoleDeleteQuery,
+    data: z.null(),
     handler: async ({ query, actor, now }) => service.deleteRole(db, actor, query.id, now).then(() => null),
   });
 }

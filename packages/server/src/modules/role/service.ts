@@ -79,7 +79,7 @@ export async function saveRole(db: Db, actor: Actor, input: RoleSaveBody, now: D
         id = row.id;
       }
       if (routes.length) await tx.insert(roleRoutes).values(routes.map((routePath) => ({ roleId: id, routePath })));
-      const [after] = await toRoles(tx, (await tx.select().from(roles).where(eq(roles.id, id))));
+      const [after] = await toRoles(tx, await tx.select().from(roles).where(eq(roles.id, id)));
       await writeAudit(tx, actor, { action: input.id ? 'role.update' : 'role.create', targetType: 'role', targetId: id, before, after }, now);
       return { id };
     });

@@ -5,7 +5,11 @@ import { members } from '../../db/schema';
 /** Member id → user code; null when no member has that id. */
 export async function userIdToUserCode(db: Db, userId: string): Promise<string | null> {
   if (!/^\d{1,9}$/.test(userId)) return null;
-  const [row] = await db.select({ code: members.userCode }).from(members).where(eq(members.id, Number(userId))).limit(1);
+  const [row] = await db
+    .select({ code: members.userCode })
+    .from(members)
+    .where(eq(members.id, Number(userId)))
+    .limit(1);
   return row?.code ?? null;
 }
 

@@ -30,9 +30,13 @@ describe('admin_login: the second factor at login', () => {
     const sent = await t.call('POST', '/api/admin/loginSendCode', { body: { pendingToken: first.data.pendingToken, subjectId: adminId } });
     expect(sent.code).toBe(20000);
     const code = await lastCodeFor(t, adminId);
-    const bad = await t.call('POST', '/api/admin/loginDoVerify', { body: { pendingToken: first.data.pendingToken, subjectId: adminId, code: code === '000000' ? '111111' : '000000' } });
+    const bad = await t.call('POST', '/api/admin/loginDoVerify', {
+      body: { pendingToken: first.data.pendingToken, subjectId: adminId, code: code === '000000' ? '111111' : '000000' },
+    });
     expect(bad.code).toBe(40001);
-    const ok = await t.call<{ ticket: string }>('POST', '/api/admin/loginDoVerify', { body: { pendingToken: first.data.pendingToken, subjectId: adminId, code } });
+    const ok = await t.call<{ ticket: string }>('POST', '/api/admin/loginDoVerify', {
+      body: { pendingToken: first.data.pendingToken, subjectId: adminId, code },
+    });
     expect(ok.code).toBe(20000);
     // The pending token is spent.
     expect((await t.call('POST', '/api/admin/loginDoVerify', { body: { pendingToken: first.data.pendingToken, subjectId: adminId, code } })).code).toBe(42800);
@@ -58,7 +62,10 @@ describe('admin_login: the second factor at login', () => {
     const adminNow = await t.login();
     await enableVerify(t, 'admin_login', [adminId], adminNow);
     const first = await login('marketing1', DEMO_PASSWORD);
-    expect(first.data.subjectList.map((s) => [s.id, s.totp])).toEqual([[id, true], [adminId, false]]);
+    expect(first.data.subjectList.map((s) => [s.id, s.totp])).toEqual([
+      [id, true],
+      [adminId, false],
+    ]);
     t.clock.advance(30_000);
     const ok = await t.call<{ ticket: string }>('POST', '/api/admin/loginDoVerify', {
       body: { pendingToken: first.data.pendingToken, subjectId: id, method: 'totp', code: await generate({ secret: setup.data.secret, epoch: epoch() }) },

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { LOGIN_PENDING_TTL_MS } from '@waystation/shared/contract/verification';
 import type { SecretBox } from '../../core/secrets';
@@ -17,7 +17,13 @@ const target = (username: string) => username.trim().toLowerCase();
  * account may log in): when the type is enabled, the login goes on only with an admin_login ticket (X-Verify-Ticket),
  * spent here; otherwise it answers 42800 with a pending token for loginDoVerify.
  */
-export async function secondLoginStep(db: Db, admin: { id: number; name: string; username: string }, ticket: string | undefined, ip: string, now: Date): Promise<void> {
+export async function secondLoginStep(
+  db: Db,
+  admin: { id: number; name: string; username: string },
+  ticket: string | undefined,
+  ip: string,
+  now: Date,
+): Promise<void> {
   if (!(await isVerifyEnabled(db, 'admin_login'))) return;
   if (ticket) {
     const used = await db
@@ -25,18 +31,35 @@ export async function secondLoginStep(db: Db, admin: { id: number; name: string;
       .set({ usedAt: now })
       .where(
         and(
-          eq(verifyTickets.ticketHash, hashSecret(ticket)), eq(verifyTickets.type, 'admin_login'), eq(verifyTickets.operatorId, admin.id),
-          eq(verifyTickets.target, target(admin.username)), isNull(verifyTickets.usedAt), gt(verifyTickets.expiresAt, now),
+          eq(verifyTickets.ticketHash, hashSecret(ticket)),
+          eq(verifyTickets.type, 'admin_login'),
+          eq(verifyTickets.operatorId, admin.id),
+          eq(verifyTickets.target, target(admin.username)),
+          isNull(verifyTickets.usedAt),
+          gt(verifyTickets.expiresAt, now),
         ),
       )
       .returning({ id: verifyTickets.id });
     if (used.length) return;
   }
-  const pending = await issueTicket(db, { type: PENDING as never, operatorId: admin.id, subjectId: admin.id, target: target(admin.username), ttlMs: LOGIN_PENDING_TTL_MS, now });
+  const pending = await issueTicket(db, {
+    type: PENDING as never,
+    operatorId: admin.id,
+    subjectId: admin.id,
+    target: target(admin.username),
+    ttlMs: LOGIN_PENDING_TTL_MS,
+    now,
+  });
   await writeAudit(
     db,
     { id: admin.id, name: admin.name, ip },
-    { action: 'verify.refused', targetType: 'admin_login', targetId: target(admin.username), after: { reason: ticket ? 'invalid' : 'missing' }, result: 'refused' },
+    {
+      action: 'verify.refused',
+      targetType: 'admin_login',
+      targetId: target(admin.username),
+      after: { reason: ticket ? 'invalid' : 'missing' },
+      result: 'refused',
+    },
     now,
   );
   throw new AppError(ErrorCode.VERIFICATION_REQUIRED, '请完成登录验证', {
@@ -53,7 +76,9 @@ export async function pendingOperator(db: Db, token: string, now: Date) {
     .select({ id: admins.id, name: admins.name, username: admins.username, status: admins.status })
     .from(verifyTickets)
     .innerJoin(admins, eq(admins.id, verifyTickets.operatorId))
-    .where(and(eq(verifyTickets.ticketHash, hashSecret(token)), eq(verifyTickets.type, PENDING), isNull(verifyTickets.usedAt), gt(verifyTickets.expiresAt, now)))
+    .where(
+      and(eq(verifyTickets.ticketHash, hashSecret(token)), eq(verifyTickets.type, PENDING), isNull(verifyTickets.usedAt), gt(verifyTickets.expiresAt, now)),
+    )
     .limit(1);
   if (row?.status !== 'activity') throw new AppError(ErrorCode.VERIFICATION_REQUIRED, '登录验证已过期，请重新登录', { type: 'admin_login' });
   return row;
@@ -68,8 +93,17 @@ export async function loginDoVerify(
   now: Date,
 ): Promise<{ ticket: string; expiresAt: string }> {
   const op = await pendingOperator(db, body.pendingToken, now);
-  const res = await service.doVerify(db, secrets, op, { id: op.id, name: op.name, ip }, { type: 'admin_login', subjectId: body.subjectId, code: body.code, method: body.method, target: target(op.username) }, now);
-  await db.update(verifyTickets).set({ usedAt: now }).where(eq(verifyTickets.ticketHash, hashSecret(body.pendingToken)));
+  const res = await service.doVerify(
+    db,
+    secrets,
+    op,
+    { id: op.id, name: op.name, ip },
+    { type: 'admin_login', subjectId: body.subjectId, code: body.code, method: body.method, target: target(op.username) },
+    now,
+  );
+  await db
+    .update(verifyTickets)
+    .set({ usedAt: now })
+    .where(eq(verifyTickets.ticketHash, hashSecret(body.pendingToken)));
   return res;
 }
-

@@ -4,9 +4,19 @@ import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import { ErrorCode, type Page } from '@waystation/shared/contract/common';
 import {
-  type DoVerifyResult, type OutboxMessage, type SendVerifyCodeResult, type TotpSetupResult, type VerifyConfigItem,
-  type VerifyConfigSaveBody, type VerifyEnableResult, type VerifySubject, VERIFY_CODE_RESEND_MS, VERIFY_CODE_TTL_MS,
-  VERIFY_MAX_FAILURES, VERIFY_TICKET_TTL_MS, VERIFY_WINDOW_MS,
+  type DoVerifyResult,
+  type OutboxMessage,
+  type SendVerifyCodeResult,
+  type TotpSetupResult,
+  type VerifyConfigItem,
+  type VerifyConfigSaveBody,
+  type VerifyEnableResult,
+  type VerifySubject,
+  VERIFY_CODE_RESEND_MS,
+  VERIFY_CODE_TTL_MS,
+  VERIFY_MAX_FAILURES,
+  VERIFY_TICKET_TTL_MS,
+  VERIFY_WINDOW_MS,
 } from '@waystation/shared/contract/verification';
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
 import type { SecretBox } from '../../core/secrets';
@@ -37,7 +47,8 @@ export function setVerifySender(s: VerifySender | null): void {
 export type Operator = Pick<Caller, 'id' | 'name' | 'username'>;
 
 /** A code is good for one operator, verifier, type and set of values (digest; '' when none was sealed). */
-const codeHash = (code: string, operatorId: number, subjectId: number, type: string, digest = '') => hashSecret(`${type}:${operatorId}:${subjectId}:${digest}:${code}`);
+const codeHash = (code: string, operatorId: number, subjectId: number, type: string, digest = '') =>
+  hashSecret(`${type}:${operatorId}:${subjectId}:${digest}:${code}`);
 const tooMany = () => new AppError(ErrorCode.RATE_LIMITED, '验证失败次数过多，请稍后再试');
 
 /** The staff allowed to verify a type, with whether each has an authenticator app. */
@@ -87,7 +98,12 @@ function pendingOf(secrets: SecretBox | undefined, body: { type: OpType; request
 
 /** Sends a one-time 6-digit code for the caller's pending operation to the chosen subject. */
 export async function sendCode(
-  db: Db, caller: Operator, actor: Actor, body: { type: OpType; subjectId: number; request?: string }, now: Date, secrets?: SecretBox,
+  db: Db,
+  caller: Operator,
+  actor: Actor,
+  body: { type: OpType; subjectId: number; request?: string },
+  now: Date,
+  secrets?: SecretBox,
 ): Promise<SendVerifyCodeResult> {
   const pending = pendingOf(secrets, body, caller, now);
   const subject = await requireSubject(db, body.type, body.subjectId, caller);
@@ -120,10 +136,19 @@ export async function sendCode(
       .set({ usedAt: now })
       .where(and(eq(verifyCodes.operatorId, caller.id), eq(verifyCodes.type, body.type), isNull(verifyCodes.usedAt)));
     await tx.insert(verifyCodes).values({
-      type: body.type, operatorId: caller.id, subjectId: subject.id, codeHash: codeHash(code, caller.id, subject.id, body.type, pending?.digest), expiresAt, createdAt: now,
+      type: body.type,
+      operatorId: caller.id,
+      subjectId: subject.id,
+      codeHash: codeHash(code, caller.id, subject.id, body.type, pending?.digest),
+      expiresAt,
+      createdAt: now,
     });
     await tx.insert(outboxMessages).values({
-      channel: sender?.channel ?? 'outbox', recipientAdminId: subject.id, ...message, sentAt: null, createdAt: now,
+      channel: sender?.channel ?? 'outbox',
+      recipientAdminId: subject.id,
+      ...message,
+      sentAt: null,
+      createdAt: now,
     });
     await writeAudit(tx, actor, { action: 'verify.sendCode', targetType: body.type, after: { subjectId: subject.id } }, now);
   });
@@ -139,7 +164,13 @@ async function recentFailures(db: Db, operatorId: number, now: Date): Promise<nu
   const [row] = await db
     .select({ n: count() })
     .from(verifyAttempts)
-    .where(and(eq(verifyAttempts.operatorId, operatorId), eq(verifyAttempts.success, false), gt(verifyAttempts.createdAt, new Date(now.getTime() - VERIFY_WINDOW_MS))));
+    .where(
+      and(
+        eq(verifyAttempts.operatorId, operatorId),
+        eq(verifyAttempts.success, false),
+        gt(verifyAttempts.createdAt, new Date(now.getTime() - VERIFY_WINDOW_MS)),
+      ),
+    );
   return row.n;
 }
 
@@ -187,27 +218,61 @@ export async function doVerify(
     const [row] = await db
       .select()
       .from(verifyCodes)
-      .where(and(eq(verifyCodes.operatorId, caller.id), eq(verifyCodes.type, body.type), eq(verifyCodes.subjectId, subject.id), isNull(verifyCodes.usedAt), gt(verifyCodes.expiresAt, now)))
+      .where(
+        and(
+          eq(verifyCodes.operatorId, caller.id),
+          eq(verifyCodes.type, body.type),
+          eq(verifyCodes.subjectId, subject.id),
+          isNull(verifyCodes.usedAt),
+          gt(verifyCodes.expiresAt, now),
+        ),
+      )
       .orderBy(desc(verifyCodes.id))
       .limit(1);
     if (!row || row.attempts >= VERIFY_MAX_FAILURES) throw invalid('code', '验证码已失效，请重新发送');
     codeId = row.id;
     ok = crypto.timingSafeEqual(Buffer.from(row.codeHash), Buffer.from(codeHash(body.code, caller.id, subject.id, body.type, pending?.digest)));
-    if (!ok) await db.update(verifyCodes).set({ attempts: sql`${verifyCodes.attempts} + 1` }).where(eq(verifyCodes.id, row.id));
+    if (!ok)
+      await db
+        .update(verifyCodes)
+        .set({ attempts: sql`${verifyCodes.attempts} + 1` })
+        .where(eq(verifyCodes.id, row.id));
   }
   if (!ok) {
     await db.insert(verifyAttempts).values({ operatorId: caller.id, type: body.type, success: false, createdAt: now });
-    await writeAudit(db, actor, { action: 'verify.fail', targetType: body.type, targetId: target, after: { subjectId: subject.id, method: body.method }, result: 'refused' }, now);
+    await writeAudit(
+      db,
+      actor,
+      { action: 'verify.fail', targetType: body.type, targetId: target, after: { subjectId: subject.id, method: body.method }, result: 'refused' },
+      now,
+    );
     throw invalid('code', '验证码错误');
   }
   return db.transaction(async (tx) => {
     if (codeId !== null) {
-      const used = await tx.update(verifyCodes).set({ usedAt: now }).where(and(eq(verifyCodes.id, codeId), isNull(verifyCodes.usedAt))).returning({ id: verifyCodes.id });
+      const used = await tx
+        .update(verifyCodes)
+        .set({ usedAt: now })
+        .where(and(eq(verifyCodes.id, codeId), isNull(verifyCodes.usedAt)))
+        .returning({ id: verifyCodes.id });
       if (!used.length) throw invalid('code', '验证码已失效，请重新发送');
     }
     await tx.insert(verifyAttempts).values({ operatorId: caller.id, type: body.type, success: true, createdAt: now });
-    const t = await issueTicket(tx, { type: body.type, operatorId: caller.id, subjectId: subject.id, target, digest: pending?.digest, ttlMs: VERIFY_TICKET_TTL_MS, now });
-    await writeAudit(tx, actor, { action: 'verify.pass', targetType: body.type, targetId: target, after: { subjectId: subject.id, method: body.method, values: pending?.summary } }, now);
+    const t = await issueTicket(tx, {
+      type: body.type,
+      operatorId: caller.id,
+      subjectId: subject.id,
+      target,
+      digest: pending?.digest,
+      ttlMs: VERIFY_TICKET_TTL_MS,
+      now,
+    });
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'verify.pass', targetType: body.type, targetId: target, after: { subjectId: subject.id, method: body.method, values: pending?.summary } },
+      now,
+    );
     return { ticket: t.ticket, expiresAt: t.expiresAt.toISOString() };
   });
 }
@@ -238,7 +303,10 @@ export async function configList(db: Db): Promise<VerifyConfigItem[]> {
 export async function saveConfig(db: Db, actor: Actor, body: VerifyConfigSaveBody, now: Date): Promise<void> {
   const ids = [...new Set(body.subjectIds)];
   if (ids.length) {
-    const found = await db.select({ id: admins.id }).from(admins).where(and(inArray(admins.id, ids), eq(admins.status, 'activity')));
+    const found = await db
+      .select({ id: admins.id })
+      .from(admins)
+      .where(and(inArray(admins.id, ids), eq(admins.status, 'activity')));
     if (found.length !== ids.length) throw invalid('subjectIds', '验证人不存在或已停用');
   }
   await db.transaction(async (tx) => {
@@ -252,7 +320,13 @@ export async function saveConfig(db: Db, actor: Actor, body: VerifyConfigSaveBod
     await writeAudit(
       tx,
       actor,
-      { action: 'verify.saveConfig', targetType: 'verify_config', targetId: body.type, before: before && { enabled: before.enabled, subjectIds: before.subjects.map((s) => s.id) }, after: { enabled: body.enabled, subjectIds: ids } },
+      {
+        action: 'verify.saveConfig',
+        targetType: 'verify_config',
+        targetId: body.type,
+        before: before && { enabled: before.enabled, subjectIds: before.subjects.map((s) => s.id) },
+        after: { enabled: body.enabled, subjectIds: ids },
+      },
       now,
     );
   });

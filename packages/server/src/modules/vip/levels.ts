@@ -10,20 +10,39 @@ import { notFound } from '../../core/errors';
 import { containsPattern, offsetOf } from '../../core/paging';
 import { memberCountsByLevel } from './service';
 
-const discountText = (bp: number) => fromMinor(bp).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
+const discountText = (bp: number) =>
+  fromMinor(bp)
+    .replace(/\.00$/, '')
+    .replace(/(\.\d)0$/, '$1');
 
 /** Member levels (discount and spending threshold), ordered by sort. */
 export async function listLevels(db: Db, q: { page: number; limit: number; name?: string; status?: AccountStatus }): Promise<Page<UserLevel>> {
   const where: SQL[] = [];
   if (q.name) where.push(ilike(userLevels.name, containsPattern(q.name)));
   if (q.status) where.push(eq(userLevels.status, q.status));
-  const [{ n }] = await db.select({ n: count() }).from(userLevels).where(and(...where));
-  const rows = await db.select().from(userLevels).where(and(...where)).orderBy(asc(userLevels.sort), asc(userLevels.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(userLevels)
+    .where(and(...where));
+  const rows = await db
+    .select()
+    .from(userLevels)
+    .where(and(...where))
+    .orderBy(asc(userLevels.sort), asc(userLevels.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
   const counts = await memberCountsByLevel(db);
   return {
     list: rows.map((r) => ({
-      id: r.id, name: r.name, discount: discountText(r.discountBp), threshold: r.threshold, currency: r.currency, sort: r.sort,
-      status: r.status as AccountStatus, memberCount: counts.get(r.id) ?? 0, modifyTime: r.updatedAt.toISOString(),
+      id: r.id,
+      name: r.name,
+      discount: discountText(r.discountBp),
+      threshold: r.threshold,
+      currency: r.currency,
+      sort: r.sort,
+      status: r.status as AccountStatus,
+      memberCount: counts.get(r.id) ?? 0,
+      modifyTime: r.updatedAt.toISOString(),
     })),
     total: n,
   };
@@ -31,7 +50,11 @@ export async function listLevels(db: Db, q: { page: number; limit: number; name?
 
 /** Active levels for selectors. */
 export async function levelOptions(db: Db): Promise<{ id: number; name: string }[]> {
-  return db.select({ id: userLevels.id, name: userLevels.name }).from(userLevels).where(eq(userLevels.status, 'activity')).orderBy(asc(userLevels.sort), asc(userLevels.id));
+  return db
+    .select({ id: userLevels.id, name: userLevels.name })
+    .from(userLevels)
+    .where(eq(userLevels.status, 'activity'))
+    .orderBy(asc(userLevels.sort), asc(userLevels.id));
 }
 
 /** Creates or edits a level. */
@@ -52,7 +75,10 @@ export async function saveLevel(db: Db, actor: Actor, body: SaveUserLevelBody, n
       await writeAudit(tx, actor, { action: 'vip.saveUserLevel', targetType: 'user_level', targetId: body.id, before, after: values }, now);
       return { id: body.id };
     }
-    const [row] = await tx.insert(userLevels).values({ ...values, currency: DEFAULT_CURRENCY, createdAt: now }).returning({ id: userLevels.id });
+    const [row] = await tx
+      .insert(userLevels)
+      .values({ ...values, currency: DEFAULT_CURRENCY, createdAt: now })
+      .returning({ id: userLevels.id });
     await writeAudit(tx, actor, { action: 'vip.saveUserLevel', targetType: 'user_level', targetId: row.id, after: values }, now);
     return row;
   });

@@ -2,8 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { TransactionListResult } from '@waystation/shared/contract/ledger';
 import {
-  AdjustBody, AdjustResult, MemberDetail, MemberDetailQuery, MemberListQuery, MemberListResult, MemberStatusBody, MemberTransactionsQuery,
-  ModifyAddressBody, ModifyKfcBody, SaveUserLevelBody, UserLevelListQuery, UserLevelListResult, UserLevelOptions,
+  AdjustBody,
+  AdjustResult,
+  MemberDetail,
+  MemberDetailQuery,
+  MemberListQuery,
+  MemberListResult,
+  MemberStatusBody,
+  MemberTransactionsQuery,
+  ModifyAddressBody,
+  ModifyKfcBody,
+  SaveUserLevelBody,
+  UserLevelListQuery,
+  UserLevelListResult,
+  UserLevelOptions,
 } from '@waystation/shared/contract/vip';
 import { api } from '../../core/http';
 import * as levels from './levels';
@@ -12,58 +24,111 @@ import * as service from './service';
 export function vipRoutes(app: FastifyInstance): void {
   const { db } = app.services;
   api(app, {
-    method: 'GET', url: '/api/vip/pageList', permission: 'vip:list', summary: 'Members with level, agent and balances',
-    query: MemberListQuery, data: MemberListResult,
+    method: 'GET',
+    url: '/api/vip/pageList',
+    permission: 'vip:list',
+    summary: 'Members with level, agent and balances',
+    query: MemberListQuery,
+    data: MemberListResult,
     handler: ({ query }) => service.listMembers(db, query),
   });
   api(app, {
-    method: 'GET', url: '/api/vip/detail', permission: 'vip:list', summary: 'One member: profile, addresses, balances, logins, KYC',
-    query: MemberDetailQuery, data: MemberDetail,
+    method: 'GET',
+    url: '/api/vip/detail',
+    permission: 'vip:list',
+    summary: 'One member: profile, addresses, balances, logins, KYC',
+    query: MemberDetailQuery,
+    data: MemberDetail,
     handler: ({ query }) => service.memberDetail(db, query.id),
   });
   api(app, {
-    method: 'GET', url: '/api/vip/transactions', permission: 'vip:list', summary: 'One member’s ledger rows',
-    query: MemberTransactionsQuery, data: TransactionListResult,
+    method: 'GET',
+    url: '/api/vip/transactions',
+    permission: 'vip:list',
+    summary: 'One member’s ledger rows',
+    query: MemberTransactionsQuery,
+    data: TransactionListResult,
     handler: ({ query }) => service.memberTransactions(db, query),
   });
   api(app, {
-    method: 'POST', url: '/api/vip/modifyAmount', permission: 'vip:list', summary: 'Adjust a member’s balance (modify_user_amount; requestId makes retries apply once)',
-    body: AdjustBody, data: AdjustResult, verify: 'modify_user_amount', verifyTarget: ({ body }) => body.memberId,
+    method: 'POST',
+    url: '/api/vip/modifyAmount',
+    permission: 'vip:list',
+    summary: 'Adjust a member’s balance (modify_user_amount; requestId makes retries apply once)',
+    body: AdjustBody,
+    data: AdjustResult,
+    verify: 'modify_user_amount',
+    verifyTarget: ({ body }) => body.memberId,
     handler: ({ body, actor, now }) => service.adjust(db, 'balance', actor, body, now),
   });
   api(app, {
-    method: 'POST', url: '/api/vip/modifyCommission', permission: 'vip:list', summary: 'Adjust a member’s commission (modify_user_commission)',
-    body: AdjustBody, data: AdjustResult, verify: 'modify_user_commission', verifyTarget: ({ body }) => body.memberId,
+    method: 'POST',
+    url: '/api/vip/modifyCommission',
+    permission: 'vip:list',
+    summary: 'Adjust a member’s commission (modify_user_commission)',
+    body: AdjustBody,
+    data: AdjustResult,
+    verify: 'modify_user_commission',
+    verifyTarget: ({ body }) => body.memberId,
     handler: ({ body, actor, now }) => service.adjust(db, 'commission', actor, body, now),
   });
   api(app, {
-    method: 'POST', url: '/api/vip/modifyAddress', permission: 'vip:list', summary: 'Edit a member’s address (modify_user_address)',
-    body: ModifyAddressBody, data: z.null(), verify: 'modify_user_address', verifyTarget: ({ body }) => body.memberId,
+    method: 'POST',
+    url: '/api/vip/modifyAddress',
+    permission: 'vip:list',
+    summary: 'Edit a member’s address (modify_user_address)',
+    body: ModifyAddressBody,
+    data: z.null(),
+    verify: 'modify_user_address',
+    verifyTarget: ({ body }) => body.memberId,
     handler: ({ body, actor, now }) => service.modifyAddress(db, actor, body, now).then(() => null),
   });
   api(app, {
-    method: 'POST', url: '/api/vip/modifyStatus', permission: 'vip:list', summary: 'Change a member’s status (modify_user_status)',
-    body: MemberStatusBody, data: z.object({ changed: z.boolean() }), verify: 'modify_user_status', verifyTarget: ({ body }) => body.id,
+    method: 'POST',
+    url: '/api/vip/modifyStatus',
+    permission: 'vip:list',
+    summary: 'Change a member’s status (modify_user_status)',
+    body: MemberStatusBody,
+    data: z.object({ changed: z.boolean() }),
+    verify: 'modify_user_status',
+    verifyTarget: ({ body }) => body.id,
     handler: ({ body, actor, now }) => service.modifyStatus(db, actor, body, now),
   });
   api(app, {
-    method: 'POST', url: '/api/vip/modifyKfc', permission: 'vip:list', summary: 'Assign a member’s customer-service contact (modify_user_kfc)',
-    body: ModifyKfcBody, data: z.null(), verify: 'modify_user_kfc', verifyTarget: ({ body }) => body.memberId,
+    method: 'POST',
+    url: '/api/vip/modifyKfc',
+    permission: 'vip:list',
+    summary: 'Assign a member’s customer-service contact (modify_user_kfc)',
+    body: ModifyKfcBody,
+    data: z.null(),
+    verify: 'modify_user_kfc',
+    verifyTarget: ({ body }) => body.memberId,
     handler: ({ body, actor, now }) => service.modifyKfc(db, actor, body, now).then(() => null),
   });
   api(app, {
-    method: 'GET', url: '/api/user/fetchUserLevelList', permission: 'vip:userLevel', summary: 'Member levels',
-    query: UserLevelListQuery, data: UserLevelListResult,
+    method: 'GET',
+    url: '/api/user/fetchUserLevelList',
+    permission: 'vip:userLevel',
+    summary: 'Member levels',
+    query: UserLevelListQuery,
+    data: UserLevelListResult,
     handler: ({ query }) => levels.listLevels(db, query),
   });
   api(app, {
-    method: 'GET', url: '/api/user/enableUserLevelList', permission: 'authenticated', summary: 'Active member levels for selectors',
+    method: 'GET',
+    url: '/api/user/enableUserLevelList',
+    permission: 'authenticated',
+    summary: 'Active member levels for selectors',
     data: UserLevelOptions,
     handler: () => levels.levelOptions(db),
   });
   api(app, {
-    method: 'POST', url: '/api/user/saveUserLevel', permission: 'vip:userLevel', summary: 'Create or edit a member level',
-    body: SaveUserLevelBody, data: z.object({ id: z.number().int() }),
+    method: 'POST',
+    url: '/api/user/saveUserLevel',
+    permission: 'vip:userLevel',
+    summary: 'Create or edit a member level',
+    body: SaveUserLevelBody,
+    data: z.object({ id: z.number().int() }),
     handler: ({ body, actor, now }) => levels.saveLevel(db, actor, body, now),
   });
 }

@@ -2,7 +2,14 @@ import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL
 import type { Page } from '@waystation/shared/contract/common';
 import { DEFAULT_CURRENCY, toMinor, type TransactionListResult } from '@waystation/shared/contract/ledger';
 import type {
-  AdjustBody, AdjustResult, MemberDetail, MemberItem, MemberListQuery, MemberStatusBody, ModifyAddressBody, ModifyKfcBody,
+  AdjustBody,
+  AdjustResult,
+  MemberDetail,
+  MemberItem,
+  MemberListQuery,
+  MemberStatusBody,
+  ModifyAddressBody,
+  ModifyKfcBody,
 } from '@waystation/shared/contract/vip';
 import type { AccountStatus } from '@waystation/shared/vocab/account';
 import type { Db } from '../../db';
@@ -42,7 +49,12 @@ function memberQuery(db: Db) {
     )
     .leftJoin(
       commissionAcc,
-      and(eq(commissionAcc.ownerType, 'member'), eq(commissionAcc.ownerId, members.id), eq(commissionAcc.kind, 'commission'), eq(commissionAcc.currency, DEFAULT_CURRENCY)),
+      and(
+        eq(commissionAcc.ownerType, 'member'),
+        eq(commissionAcc.ownerId, members.id),
+        eq(commissionAcc.kind, 'commission'),
+        eq(commissionAcc.currency, DEFAULT_CURRENCY),
+      ),
     );
 }
 
@@ -77,11 +89,7 @@ export async function listMembers(db: Db, q: MemberListQuery): Promise<Page<Memb
   if (q.createdFrom) where.push(gte(members.createdAt, new Date(q.createdFrom)));
   if (q.createdTo) where.push(lte(members.createdAt, new Date(q.createdTo)));
   const filter = and(...where);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(members)
-    .leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
-    .where(filter);
+  const [{ n }] = await db.select({ n: count() }).from(members).leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id)).where(filter);
   const rows = await memberQuery(db)
     .where(filter)
     .orderBy(...orderBy(q.sort, q.order, { id: members.id, create_time: members.createdAt, modify_time: members.updatedAt }, members.id))
@@ -108,13 +116,24 @@ export async function memberDetail(db: Db, id: number): Promise<MemberDetail> {
   if (!row) throw notFound('会员不存在');
   const [profile] = await db.select().from(memberProfiles).where(eq(memberProfiles.memberId, id)).limit(1);
   const [kfc] = profile?.kfcAdminId ? await db.select({ name: admins.name }).from(admins).where(eq(admins.id, profile.kfcAdminId)) : [];
-  const addresses = await db.select().from(memberAddresses).where(eq(memberAddresses.memberId, id)).orderBy(desc(memberAddresses.isDefault), asc(memberAddresses.id));
+  const addresses = await db
+    .select()
+    .from(memberAddresses)
+    .where(eq(memberAddresses.memberId, id))
+    .orderBy(desc(memberAddresses.isDefault), asc(memberAddresses.id));
   const logins = await db.select().from(memberLogins).where(eq(memberLogins.memberId, id)).orderBy(desc(memberLogins.id)).limit(20);
   const recent = await ledger.listTransactions(db, { ownerType: 'member', ownerId: id, page: 1, limit: 10 });
   const orders = await db
     .select({
-      id: purchaseOrders.id, purchaseNo: purchaseOrders.purchaseNo, title: purchaseOrders.title, mallType: purchaseOrders.mallType, status: purchaseOrders.status,
-      quantity: purchaseOrders.quantity, paidAmount: purchaseOrders.paidAmount, currency: purchaseOrders.currency, createdAt: purchaseOrders.createdAt,
+      id: purchaseOrders.id,
+      purchaseNo: purchaseOrders.purchaseNo,
+      title: purchaseOrders.title,
+      mallType: purchaseOrders.mallType,
+      status: purchaseOrders.status,
+      quantity: purchaseOrders.quantity,
+      paidAmount: purchaseOrders.paidAmount,
+      currency: purchaseOrders.currency,
+      createdAt: purchaseOrders.createdAt,
     })
     .from(purchaseOrders)
     .where(eq(purchaseOrders.memberId, id))
@@ -131,7 +150,15 @@ export async function memberDetail(db: Db, id: number): Promise<MemberDetail> {
     lastLoginAt: iso(profile?.lastLoginAt),
     accounts: await ledger.accountsOf(db, 'member', id),
     addresses: addresses.map((a) => ({
-      id: a.id, receiver: a.receiver, phone: a.phone, country: a.country, province: a.province, city: a.city, address: a.address, postcode: a.postcode, isDefault: a.isDefault,
+      id: a.id,
+      receiver: a.receiver,
+      phone: a.phone,
+      country: a.country,
+      province: a.province,
+      city: a.city,
+      address: a.address,
+      postcode: a.postcode,
+      isDefault: a.isDefault,
     })),
     logins: logins.map((l) => ({ id: l.id, ip: l.ip, userAgent: l.userAgent, source: l.source, createTime: l.createdAt.toISOString() })),
     recentTransactions: recent.list,
@@ -156,7 +183,10 @@ export async function adjust(db: Db, kind: 'balance' | 'commission', actor: Acto
   const amount = (body.direction === 'add' ? 1 : -1) * toMinor(body.amount);
   const key = `vip.adjust:${body.requestId}`;
   const result = (entry: ledger.LedgerEntry, replayed: boolean): AdjustResult => ({
-    transactionId: entry.id, balanceAfter: entry.balanceAfter, currency: entry.currency, replayed,
+    transactionId: entry.id,
+    balanceAfter: entry.balanceAfter,
+    currency: entry.currency,
+    replayed,
   });
   return ledger.idempotent(
     db,
@@ -164,14 +194,30 @@ export async function adjust(db: Db, kind: 'balance' | 'commission', actor: Acto
     async (tx) => {
       const { entry, replayed } = await ledger.post(
         tx,
-        { ownerType: 'member', ownerId: member.id, kind, currency, amount, type: 'adjustment', refType: 'manual', remark: body.remark, idempotencyKey: key, operator: actor },
+        {
+          ownerType: 'member',
+          ownerId: member.id,
+          kind,
+          currency,
+          amount,
+          type: 'adjustment',
+          refType: 'manual',
+          remark: body.remark,
+          idempotencyKey: key,
+          operator: actor,
+        },
         now,
       );
       if (!replayed) {
         await writeAudit(
           tx,
           actor,
-          { action: kind === 'balance' ? 'vip.modifyAmount' : 'vip.modifyCommission', targetType: 'member', targetId: member.id, after: { amount, currency, balanceAfter: entry.balanceAfter, transactionId: entry.id, remark: body.remark } },
+          {
+            action: kind === 'balance' ? 'vip.modifyAmount' : 'vip.modifyCommission',
+            targetType: 'member',
+            targetId: member.id,
+            after: { amount, currency, balanceAfter: entry.balanceAfter, transactionId: entry.id, remark: body.remark },
+          },
           now,
         );
       }
@@ -189,11 +235,22 @@ export async function modifyAddress(db: Db, actor: Actor, body: ModifyAddressBod
   await requireMember(db, body.memberId);
   const { memberId, addressId, ...fields } = body;
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(memberAddresses).where(and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId)));
+    const [before] = await tx
+      .select()
+      .from(memberAddresses)
+      .where(and(eq(memberAddresses.id, addressId), eq(memberAddresses.memberId, memberId)));
     if (!before) throw notFound('地址不存在');
-    await tx.update(memberAddresses).set({ ...fields, updatedAt: now }).where(eq(memberAddresses.id, addressId));
+    await tx
+      .update(memberAddresses)
+      .set({ ...fields, updatedAt: now })
+      .where(eq(memberAddresses.id, addressId));
     const { createdAt: _c, updatedAt: _u, ...snapshot } = before;
-    await writeAudit(tx, actor, { action: 'vip.modifyAddress', targetType: 'member', targetId: memberId, before: snapshot, after: { id: addressId, memberId, ...fields } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'vip.modifyAddress', targetType: 'member', targetId: memberId, before: snapshot, after: { id: addressId, memberId, ...fields } },
+      now,
+    );
   });
 }
 
@@ -209,7 +266,12 @@ export async function modifyStatus(db: Db, actor: Actor, body: MemberStatusBody,
       .where(and(eq(members.id, body.id), eq(members.status, member.status)))
       .returning({ id: members.id });
     if (!updated.length) throw conflict('会员状态已被他人修改，请刷新后重试');
-    await writeAudit(tx, actor, { action: 'vip.modifyStatus', targetType: 'member', targetId: body.id, before: { status: member.status }, after: { status: body.status } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'vip.modifyStatus', targetType: 'member', targetId: body.id, before: { status: member.status }, after: { status: body.status } },
+      now,
+    );
     return { changed: true };
   });
 }
@@ -224,7 +286,18 @@ export async function modifyKfc(db: Db, actor: Actor, body: ModifyKfcBody, now: 
   await db.transaction(async (tx) => {
     const before = await ensureProfile(tx, body.memberId, now);
     await tx.update(memberProfiles).set({ kfcAdminId: body.kfcAdminId, updatedAt: now }).where(eq(memberProfiles.memberId, body.memberId));
-    await writeAudit(tx, actor, { action: 'vip.modifyKfc', targetType: 'member', targetId: body.memberId, before: { kfcAdminId: before.kfcAdminId }, after: { kfcAdminId: body.kfcAdminId } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'vip.modifyKfc',
+        targetType: 'member',
+        targetId: body.memberId,
+        before: { kfcAdminId: before.kfcAdminId },
+        after: { kfcAdminId: body.kfcAdminId },
+      },
+      now,
+    );
   });
 }
 

@@ -2,7 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, ledgerEntries, memberAddresses, members } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
-import { adminIdOf, enableVerify, newMember, newPurchaseLine, restoreSeededVerify, seededTicket, ticketFor, verifiedCall, withTicket } from '../../testing/factories/money-people';
+import {
+  adminIdOf,
+  enableVerify,
+  newMember,
+  newPurchaseLine,
+  restoreSeededVerify,
+  seededTicket,
+  ticketFor,
+  verifiedCall,
+  withTicket,
+} from '../../testing/factories/money-people';
 import { checkLedger } from '../ledger/service';
 
 let t: TestApp;
@@ -22,20 +32,26 @@ let seq = 0;
 const rid = () => `req-${Date.now()}-${++seq}`;
 
 /** Sensitive member calls as finance1, each with a ticket from the seeded verifier for that member. */
-const modifyAmount = <T = unknown>(body: { memberId: number } & Record<string, unknown>) => verifiedCall<T>(t, 'modify_user_amount', body.memberId, 'POST', '/api/vip/modifyAmount', { token: finance, body });
+const modifyAmount = <T = unknown>(body: { memberId: number } & Record<string, unknown>) =>
+  verifiedCall<T>(t, 'modify_user_amount', body.memberId, 'POST', '/api/vip/modifyAmount', { token: finance, body });
 
 describe('member list and detail', () => {
   it('filters by code, email, source, status and shows balances', async () => {
     const m = await newMember(t, { email: 'filter-me@example.com', loginSource: 'discord' });
     const res = await t.call<{ list: { id: number; balance: number; loginSource: string }[]; total: number }>('GET', '/api/vip/pageList', {
-      token: finance, query: { email: 'filter-me', loginSource: 'discord', status: 'activity' },
+      token: finance,
+      query: { email: 'filter-me', loginSource: 'discord', status: 'activity' },
     });
     expect(res.code).toBe(20000);
     expect(res.data.list.map((r) => r.id)).toEqual([m.id]);
     const byCode = await t.call<{ list: { id: number }[] }>('GET', '/api/vip/pageList', { token: finance, query: { userCode: m.userCode } });
     expect(byCode.data.list.map((r) => r.id)).toEqual([m.id]);
     const line = await newPurchaseLine(t, m.id, 'purchase_wait', 4200);
-    const detail = await t.call<{ userCode: string; addresses: unknown[]; accounts: unknown[]; orders: { id: number; paidAmount: number }[] }>('GET', '/api/vip/detail', { token: finance, query: { id: String(m.id) } });
+    const detail = await t.call<{ userCode: string; addresses: unknown[]; accounts: unknown[]; orders: { id: number; paidAmount: number }[] }>(
+      'GET',
+      '/api/vip/detail',
+      { token: finance, query: { id: String(m.id) } },
+    );
     expect(detail.data.userCode).toBe(m.userCode);
     expect(detail.data.addresses).toHaveLength(1);
     expect(detail.data.orders).toMatchObject([{ id: line.id, paidAmount: 4200 }]);
@@ -49,7 +65,13 @@ describe('member list and detail', () => {
 describe('balance adjustment', () => {
   it('credits and debits with a ledger row each; refuses an overdraft', async () => {
     const m = await newMember(t);
-    const add = await modifyAmount<{ transactionId: number; balanceAfter: number }>({ memberId: m.id, direction: 'add', amount: '100.50', remark: '补偿', requestId: rid() });
+    const add = await modifyAmount<{ transactionId: number; balanceAfter: number }>({
+      memberId: m.id,
+      direction: 'add',
+      amount: '100.50',
+      remark: '补偿',
+      requestId: rid(),
+    });
     expect(add.code).toBe(20000);
     expect(add.data.balanceAfter).toBe(10050);
     const sub = await modifyAmount<{ balanceAfter: number }>({ memberId: m.id, direction: 'deduct', amount: '0.5', remark: '更正', requestId: rid() });
@@ -57,7 +79,10 @@ describe('balance adjustment', () => {
     const over = await modifyAmount({ memberId: m.id, direction: 'deduct', amount: '100.01', remark: '超额', requestId: rid() });
     expect(over.code).toBe(40900);
     const rows = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, m.id));
-    expect(rows.map((r) => [r.type, r.amount, r.balanceAfter])).toEqual([['adjustment', 10050, 10050], ['adjustment', -50, 10000]]);
+    expect(rows.map((r) => [r.type, r.amount, r.balanceAfter])).toEqual([
+      ['adjustment', 10050, 10050],
+      ['adjustment', -50, 10000],
+    ]);
     const tx = await t.call<{ list: { id: number }[] }>('GET', '/api/vip/transactions', { token: finance, query: { memberId: String(m.id) } });
     expect(tx.data.list).toHaveLength(2);
     const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.action, 'vip.modifyAmount'));
@@ -67,7 +92,8 @@ describe('balance adjustment', () => {
   it('validates the amount with the SPEC §5 messages', async () => {
     const m = await newMember(t);
     const bad = await t.call<{ fields: Record<string, string> }>('POST', '/api/vip/modifyAmount', {
-      token: finance, body: { memberId: m.id, direction: 'add', amount: '0', remark: 'x', requestId: rid() },
+      token: finance,
+      body: { memberId: m.id, direction: 'add', amount: '0', remark: 'x', requestId: rid() },
     });
     expect(bad.code).toBe(40001);
     expect(bad.data.fields.amount).toBe('金额必须大于0');
@@ -83,7 +109,9 @@ describe('balance adjustment', () => {
     // One ticket per concurrent call, so all three reach the ledger.
     const tickets: string[] = [];
     for (let i = 0; i < 3; i++) tickets.push(await seededTicket(t, finance, 'modify_user_amount', m.id, { url: '/api/vip/modifyAmount', body: body2 }));
-    const both = await Promise.all(tickets.map((ticket) => t.call<{ transactionId: number }>('POST', '/api/vip/modifyAmount', { token: finance, body: body2, headers: withTicket(ticket) })));
+    const both = await Promise.all(
+      tickets.map((ticket) => t.call<{ transactionId: number }>('POST', '/api/vip/modifyAmount', { token: finance, body: body2, headers: withTicket(ticket) })),
+    );
     expect(both.map((r) => r.code)).toEqual([20000, 20000, 20000]);
     expect(new Set(both.map((r) => r.data.transactionId)).size).toBe(1);
     const rows = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, m.id));
@@ -118,7 +146,11 @@ describe('balance adjustment', () => {
     const t2 = await ticketFor(t, finance, 'modify_user_amount', m.id, financeId, { url: '/api/vip/modifyAmount', body: overBody });
     const over = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: overBody, headers: withTicket(t2) });
     expect(over.code).toBe(40900);
-    const smuggled = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: { ...body, direction: 'add', amount: '0.01', requestId: rid() }, headers: withTicket(t2) });
+    const smuggled = await t.call('POST', '/api/vip/modifyAmount', {
+      token: finance,
+      body: { ...body, direction: 'add', amount: '0.01', requestId: rid() },
+      headers: withTicket(t2),
+    });
     expect(smuggled.code).toBe(42800);
     const retry = await t.call('POST', '/api/vip/modifyAmount', { token: finance, body: overBody, headers: withTicket(t2) });
     expect(retry.code).toBe(40900);
@@ -129,7 +161,8 @@ describe('balance adjustment', () => {
 describe('status, address and service contact', () => {
   it('changes status conditionally; deleted is final', async () => {
     const m = await newMember(t);
-    const modifyStatus = (status: string) => verifiedCall<{ changed: boolean }>(t, 'modify_user_status', m.id, 'POST', '/api/vip/modifyStatus', { token: finance, body: { id: m.id, status } });
+    const modifyStatus = (status: string) =>
+      verifiedCall<{ changed: boolean }>(t, 'modify_user_status', m.id, 'POST', '/api/vip/modifyStatus', { token: finance, body: { id: m.id, status } });
     expect((await modifyStatus('disabled')).data.changed).toBe(true);
     expect((await modifyStatus('disabled')).data.changed).toBe(false);
     expect((await modifyStatus('deleted')).code).toBe(20000);
@@ -141,17 +174,32 @@ describe('status, address and service contact', () => {
   it('edits an address of the member only', async () => {
     const m = await newMember(t);
     const [addr] = await t.db.select().from(memberAddresses).where(eq(memberAddresses.memberId, m.id));
-    const body = { memberId: m.id, addressId: addr.id, receiver: 'New Name', phone: '1', country: 'FR', province: '', city: 'Paris', address: '1 rue X', postcode: '75001' };
+    const body = {
+      memberId: m.id,
+      addressId: addr.id,
+      receiver: 'New Name',
+      phone: '1',
+      country: 'FR',
+      province: '',
+      city: 'Paris',
+      address: '1 rue X',
+      postcode: '75001',
+    };
     expect((await verifiedCall(t, 'modify_user_address', m.id, 'POST', '/api/vip/modifyAddress', { token: finance, body })).code).toBe(20000);
     const other = await newMember(t);
-    expect((await verifiedCall(t, 'modify_user_address', other.id, 'POST', '/api/vip/modifyAddress', { token: finance, body: { ...body, memberId: other.id } })).code).toBe(40400);
+    expect(
+      (await verifiedCall(t, 'modify_user_address', other.id, 'POST', '/api/vip/modifyAddress', { token: finance, body: { ...body, memberId: other.id } }))
+        .code,
+    ).toBe(40400);
   });
 
   it('assigns a customer-service contact', async () => {
     const m = await newMember(t);
     const cs = await t.login('cs1', DEMO_PASSWORD);
     const csId = await adminIdOf(t, cs);
-    expect((await verifiedCall(t, 'modify_user_kfc', m.id, 'POST', '/api/vip/modifyKfc', { token: finance, body: { memberId: m.id, kfcAdminId: csId } })).code).toBe(20000);
+    expect(
+      (await verifiedCall(t, 'modify_user_kfc', m.id, 'POST', '/api/vip/modifyKfc', { token: finance, body: { memberId: m.id, kfcAdminId: csId } })).code,
+    ).toBe(20000);
     const d = await t.call<{ kfcName: string }>('GET', '/api/vip/detail', { token: finance, query: { id: String(m.id) } });
     expect(d.data.kfcName).toBe('客服小刘');
   });
@@ -159,7 +207,10 @@ describe('status, address and service contact', () => {
 
 describe('user levels', () => {
   it('saves and lists levels with discount and threshold', async () => {
-    const saved = await t.call<{ id: number }>('POST', '/api/user/saveUserLevel', { token: admin, body: { name: 'Gold', discount: '95.5', threshold: '1000', sort: 2 } });
+    const saved = await t.call<{ id: number }>('POST', '/api/user/saveUserLevel', {
+      token: admin,
+      body: { name: 'Gold', discount: '95.5', threshold: '1000', sort: 2 },
+    });
     expect(saved.code).toBe(20000);
     const list = await t.call<{ list: { id: number; discount: string; threshold: number }[] }>('GET', '/api/user/fetchUserLevelList', { token: admin });
     expect(list.data.list.find((l) => l.id === saved.data.id)).toMatchObject({ discount: '95.5', threshold: 100000 });

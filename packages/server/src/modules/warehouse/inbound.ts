@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
-  InboundLookupResult, InboundReceiveBody, InboundReceiveResult, UnclaimedAssignBody, UnclaimedCreateBody, UnclaimedListQuery, UnclaimedParcel,
+  InboundLookupResult,
+  InboundReceiveBody,
+  InboundReceiveResult,
+  UnclaimedAssignBody,
+  UnclaimedCreateBody,
+  UnclaimedListQuery,
+  UnclaimedParcel,
 } from '@waystation/shared/contract/warehouse';
 import { volumeCm3 } from '@waystation/shared/vocab/label';
 import type { Db } from '../../db';
@@ -85,7 +91,11 @@ export async function inboundReceive(db: Db, body: z.infer<typeof InboundReceive
         throw staleState(row, 'inbound');
       }
       const { row: after } = await applyStep(tx, row, {
-        event: 'inbound', actor: op.actor, now: op.now, note: `${body.trackingNo} ${l.weightG} g`, set: { logisticsStatus: 'SIGN' },
+        event: 'inbound',
+        actor: op.actor,
+        now: op.now,
+        note: `${body.trackingNo} ${l.weightG} g`,
+        set: { logisticsStatus: 'SIGN' },
         audit: { trackingNo: body.trackingNo, weightG: l.weightG },
       });
       const [item] = await tx
@@ -131,7 +141,10 @@ const toParcel = (r: typeof unclaimedParcels.$inferSelect): UnclaimedParcel => (
 /** Records a parcel that matched no purchase line; the same open parcel scanned again is returned as is. */
 export async function createUnclaimed(db: Db, body: z.infer<typeof UnclaimedCreateBody>, op: StationOp): Promise<UnclaimedParcel> {
   return db.transaction(async (tx) => {
-    const [open] = await tx.select().from(unclaimedParcels).where(and(eq(unclaimedParcels.trackingNo, body.trackingNo), eq(unclaimedParcels.status, 'open')));
+    const [open] = await tx
+      .select()
+      .from(unclaimedParcels)
+      .where(and(eq(unclaimedParcels.trackingNo, body.trackingNo), eq(unclaimedParcels.status, 'open')));
     if (open) return toParcel(open);
     const [line] = await tx.select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.trackingNo, body.trackingNo)).limit(1);
     if (line) throw conflict('该快递单号已匹配采购单，请直接入库');
@@ -139,7 +152,12 @@ export async function createUnclaimed(db: Db, body: z.infer<typeof UnclaimedCrea
       .insert(unclaimedParcels)
       .values({ trackingNo: body.trackingNo, weightG: body.weightG, note: body.note, creatorId: op.actor.id, creatorName: op.actor.name, createdAt: op.now })
       .returning();
-    await writeAudit(tx, op.actor, { action: 'unclaimed.create', targetType: 'unclaimed_parcel', targetId: row.id, after: { trackingNo: row.trackingNo } }, op.now);
+    await writeAudit(
+      tx,
+      op.actor,
+      { action: 'unclaimed.create', targetType: 'unclaimed_parcel', targetId: row.id, after: { trackingNo: row.trackingNo } },
+      op.now,
+    );
     return toParcel(row);
   });
 }
@@ -169,7 +187,11 @@ export async function assignUnclaimed(db: Db, body: z.infer<typeof UnclaimedAssi
     const row = await loadLine(tx, body.purchaseId);
     if (row.status !== 'purchased') throw staleState(row, 'logistics');
     await applyStep(tx, row, {
-      event: 'logistics', actor: op.actor, now: op.now, note: `认领无主包裹 ${parcel.trackingNo}`, set: { trackingNo: parcel.trackingNo, logisticsStatus: 'SIGN' },
+      event: 'logistics',
+      actor: op.actor,
+      now: op.now,
+      note: `认领无主包裹 ${parcel.trackingNo}`,
+      set: { trackingNo: parcel.trackingNo, logisticsStatus: 'SIGN' },
     });
     const [updated] = await tx
       .update(unclaimedParcels)

@@ -11,10 +11,19 @@ import { newLine } from '../../testing/factories/goods-in';
 import { MAX_COPIES, startAgent } from './print-agent.mjs';
 
 /** A minimal websocket client (Node 20 has none built in): connects, sends one masked text frame, collects replies. */
-function wsClient(port: number, token: string, origin?: string): Promise<{ send(msg: object): void; next(): Promise<Record<string, unknown>>; close(): void; status: number }> {
+function wsClient(
+  port: number,
+  token: string,
+  origin?: string,
+): Promise<{ send(msg: object): void; next(): Promise<Record<string, unknown>>; close(): void; status: number }> {
   return new Promise((resolve, reject) => {
     const key = crypto.randomBytes(16).toString('base64');
-    const req = http.request({ host: '127.0.0.1', port, path: `/?token=${token}`, headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Key': key, 'Sec-WebSocket-Version': '13', ...(origin ? { Origin: origin } : {}) } });
+    const req = http.request({
+      host: '127.0.0.1',
+      port,
+      path: `/?token=${token}`,
+      headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Key': key, 'Sec-WebSocket-Version': '13', ...(origin ? { Origin: origin } : {}) },
+    });
     req.on('response', (res) => resolve({ status: res.statusCode ?? 0, send() {}, next: () => Promise.reject(new Error('closed')), close() {} }));
     req.on('error', reject);
     req.on('upgrade', (res, socket, head: Buffer) => {
@@ -100,7 +109,10 @@ describe('print driver (npm run print-agent)', () => {
   it('fetches a label PDF from the Waystation origin only, a bounded number of copies, and saves it (no lp here)', async () => {
     const wh = await t.login('warehouse1', DEMO_PASSWORD);
     const line = await newLine(t.db, { status: 'purchased', trackingNo: 'PRINT1' });
-    const r = await t.call<{ lines: { item: { labelUrl: string } }[] }>('POST', '/api/warehouse/inbound/receive', { token: wh, body: { trackingNo: 'PRINT1', lines: [{ id: line.id, weightG: 100 }] } });
+    const r = await t.call<{ lines: { item: { labelUrl: string } }[] }>('POST', '/api/warehouse/inbound/receive', {
+      token: wh,
+      body: { trackingNo: 'PRINT1', lines: [{ id: line.id, weightG: 100 }] },
+    });
     const ws = await wsClient((agent.address() as AddressInfo).port, agent.pairingCode, base);
     expect(await ws.next()).toMatchObject({ type: 'hello', ok: true });
     ws.send({ type: 'print', id: '7', url: base + r.data.lines[0].item.labelUrl, copies: 1 });

@@ -34,7 +34,10 @@ function newPairingCode() {
   const chars = Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
 }
-const normalizeCode = (code) => String(code ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+const normalizeCode = (code) =>
+  String(code ?? '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '');
 
 /** The pairing code of this PC: read from the config file, or made and saved at the first start. */
 export async function loadPairingCode(file = CONFIG_FILE) {
@@ -60,7 +63,8 @@ export function pairingMatches(sent, code) {
 function frame(text) {
   const data = Buffer.from(text);
   const len = data.length;
-  const head = len < 126 ? Buffer.from([0x81, len]) : len < 65536 ? Buffer.from([0x81, 126, len >> 8, len & 255]) : Buffer.concat([Buffer.from([0x81, 127]), bigLen(len)]);
+  const head =
+    len < 126 ? Buffer.from([0x81, len]) : len < 65536 ? Buffer.from([0x81, 126, len >> 8, len & 255]) : Buffer.concat([Buffer.from([0x81, 127]), bigLen(len)]);
   return Buffer.concat([head, data]);
 }
 function bigLen(n) {
@@ -100,7 +104,9 @@ function parseFrames(buf) {
 }
 
 function run(cmd, args) {
-  return new Promise((resolve, reject) => execFile(cmd, args, { timeout: 30_000 }, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(stdout))));
+  return new Promise((resolve, reject) =>
+    execFile(cmd, args, { timeout: 30_000 }, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(stdout))),
+  );
 }
 
 async function hasLp() {
@@ -139,7 +145,13 @@ export async function handleJob(job, opts) {
 }
 
 /** Starts the driver; resolves with the server (close it to stop). */
-export async function startAgent({ port = PORT, dir = process.env.PRINT_DIR ?? path.join(process.cwd(), 'printed-labels'), log = console.log, origins = configuredOrigins(), configFile = CONFIG_FILE } = {}) {
+export async function startAgent({
+  port = PORT,
+  dir = process.env.PRINT_DIR ?? path.join(process.cwd(), 'printed-labels'),
+  log = console.log,
+  origins = configuredOrigins(),
+  configFile = CONFIG_FILE,
+} = {}) {
   const useLp = await hasLp();
   const pairing = await loadPairingCode(configFile);
   const server = http.createServer((_req, res) => {
@@ -154,7 +166,10 @@ export async function startAgent({ port = PORT, dir = process.env.PRINT_DIR ?? p
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
-    const accept = crypto.createHash('sha1').update(key + WS_GUID).digest('base64');
+    const accept = crypto
+      .createHash('sha1')
+      .update(key + WS_GUID)
+      .digest('base64');
     socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`);
     const send = (msg) => socket.writable && socket.write(frame(JSON.stringify(msg)));
     send({ type: 'hello', ok: true, message: useLp ? `lp ${process.env.PRINTER ?? '(default printer)'}` : `folder ${dir}` });

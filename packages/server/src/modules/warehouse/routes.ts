@@ -3,9 +3,36 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  InboundLookupBody, InboundLookupResult, InboundReceiveBody, InboundReceiveResult, ItemLabelQuery, ItemLabelResult, ItemScanBody, LabelPdfQuery,
-  QcPhotoBody, QcProblemBody, ScannedItem, ScanResult, ShelfBatchAddBody, ShelfBatchAddResult, ShelfList, ShelfListQuery, ShelfStatusQuery,
-  ShelveBody, StationWork, StationWorkQuery, StationWorkSummary, TtsTokenQuery, WORK_STATIONS, type WorkStation, TtsTokenResult, UnclaimedAssignBody, UnclaimedCreateBody, UnclaimedList, UnclaimedListQuery, UnclaimedParcel,
+  InboundLookupBody,
+  InboundLookupResult,
+  InboundReceiveBody,
+  InboundReceiveResult,
+  ItemLabelQuery,
+  ItemLabelResult,
+  ItemScanBody,
+  LabelPdfQuery,
+  QcPhotoBody,
+  QcProblemBody,
+  ScannedItem,
+  ScanResult,
+  ShelfBatchAddBody,
+  ShelfBatchAddResult,
+  ShelfList,
+  ShelfListQuery,
+  ShelfStatusQuery,
+  ShelveBody,
+  StationWork,
+  StationWorkQuery,
+  StationWorkSummary,
+  TtsTokenQuery,
+  WORK_STATIONS,
+  type WorkStation,
+  TtsTokenResult,
+  UnclaimedAssignBody,
+  UnclaimedCreateBody,
+  UnclaimedList,
+  UnclaimedListQuery,
+  UnclaimedParcel,
 } from '@waystation/shared/contract/warehouse';
 import { api } from '../../core/http';
 import { forbidden } from '../../core/errors';
@@ -35,103 +62,184 @@ const STATION_KEY: Record<WorkStation, string> = {
 export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
   const storage = storageOf(ctx.config);
-  const op = async (c: { actor: StationOp['actor']; now: Date }): Promise<StationOp> => ({ actor: c.actor, now: c.now, urls: await itemUrls(db, storage, c.now) });
+  const op = async (c: { actor: StationOp['actor']; now: Date }): Promise<StationOp> => ({
+    actor: c.actor,
+    now: c.now,
+    urls: await itemUrls(db, storage, c.now),
+  });
 
   for (const station of WORK_STATIONS) {
     api(app, {
-      method: 'GET', url: `/api/warehouse/work/${station}`, permission: STATION_KEY[station], summary: `Work waiting at the ${station} station (oldest first) and the caller's steps there today`,
-      query: StationWorkQuery, data: StationWork,
+      method: 'GET',
+      url: `/api/warehouse/work/${station}`,
+      permission: STATION_KEY[station],
+      summary: `Work waiting at the ${station} station (oldest first) and the caller's steps there today`,
+      query: StationWorkQuery,
+      data: StationWork,
       handler: ({ query, caller, now }) => stationWork(db, station, caller.id, now, query.limit),
     });
   }
   api(app, {
-    method: 'GET', url: '/api/warehouse/work/summary', permission: Object.values(STATION_KEY), summary: 'Waiting counts of the stations the caller works at (dashboard)',
+    method: 'GET',
+    url: '/api/warehouse/work/summary',
+    permission: Object.values(STATION_KEY),
+    summary: 'Waiting counts of the stations the caller works at (dashboard)',
     data: StationWorkSummary,
-    handler: ({ caller, now }) => stationWorkSummary(db, WORK_STATIONS.filter((s) => caller.permissions.has(STATION_KEY[s])), caller.id, now),
+    handler: ({ caller, now }) =>
+      stationWorkSummary(
+        db,
+        WORK_STATIONS.filter((s) => caller.permissions.has(STATION_KEY[s])),
+        caller.id,
+        now,
+      ),
   });
 
   api(app, {
-    method: 'POST', url: '/api/warehouse/inbound/lookup', permission: 'warehouse:inboundScan', summary: 'Purchase lines a scanned domestic parcel carries',
-    body: InboundLookupBody, data: InboundLookupResult,
-    handler: async ({ body, now }) => inboundLookup(db, body.trackingNo, (await itemUrls(db, storage, now))),
+    method: 'POST',
+    url: '/api/warehouse/inbound/lookup',
+    permission: 'warehouse:inboundScan',
+    summary: 'Purchase lines a scanned domestic parcel carries',
+    body: InboundLookupBody,
+    data: InboundLookupResult,
+    handler: async ({ body, now }) => inboundLookup(db, body.trackingNo, await itemUrls(db, storage, now)),
   });
   api(app, {
-    method: 'POST', url: '/api/warehouse/inbound/receive', permission: 'warehouse:inboundScan', summary: 'Receive the ticked lines with weight and size (→ stocking_input)',
-    body: InboundReceiveBody, data: InboundReceiveResult,
+    method: 'POST',
+    url: '/api/warehouse/inbound/receive',
+    permission: 'warehouse:inboundScan',
+    summary: 'Receive the ticked lines with weight and size (→ stocking_input)',
+    body: InboundReceiveBody,
+    data: InboundReceiveResult,
     handler: async (c) => inboundReceive(db, c.body, await op(c)),
   });
   api(app, {
-    method: 'POST', url: '/api/warehouse/unclaimed/create', permission: 'warehouse:inboundScan', summary: 'Record a parcel that matched no purchase line',
-    body: UnclaimedCreateBody, data: UnclaimedParcel,
+    method: 'POST',
+    url: '/api/warehouse/unclaimed/create',
+    permission: 'warehouse:inboundScan',
+    summary: 'Record a parcel that matched no purchase line',
+    body: UnclaimedCreateBody,
+    data: UnclaimedParcel,
     handler: async (c) => createUnclaimed(db, c.body, await op(c)),
   });
   api(app, {
-    method: 'GET', url: '/api/warehouse/unclaimed/pageList', permission: 'warehouse:inboundScan', summary: 'Unclaimed parcels',
-    query: UnclaimedListQuery, data: UnclaimedList,
+    method: 'GET',
+    url: '/api/warehouse/unclaimed/pageList',
+    permission: 'warehouse:inboundScan',
+    summary: 'Unclaimed parcels',
+    query: UnclaimedListQuery,
+    data: UnclaimedList,
     handler: ({ query }) => listUnclaimed(db, query),
   });
   api(app, {
-    method: 'POST', url: '/api/warehouse/unclaimed/assign', permission: 'warehouse:inboundScan', summary: 'Assign an unclaimed parcel to a purchased line',
-    body: UnclaimedAssignBody, data: UnclaimedParcel,
+    method: 'POST',
+    url: '/api/warehouse/unclaimed/assign',
+    permission: 'warehouse:inboundScan',
+    summary: 'Assign an unclaimed parcel to a purchased line',
+    body: UnclaimedAssignBody,
+    data: UnclaimedParcel,
     handler: async (c) => assignUnclaimed(db, c.body, await op(c)),
   });
 
   api(app, {
-    method: 'POST', url: '/api/warehouse/qc/scan', permission: 'warehouse:qcPhoto', summary: 'An item by its label code (QC station)',
-    body: ItemScanBody, data: ScannedItem,
+    method: 'POST',
+    url: '/api/warehouse/qc/scan',
+    permission: 'warehouse:qcPhoto',
+    summary: 'An item by its label code (QC station)',
+    body: ItemScanBody,
+    data: ScannedItem,
     handler: async (c) => scanItem(db, c.body.code, await op(c), false),
   });
   api(app, {
-    method: 'POST', url: '/api/warehouse/qc/photo', permission: 'warehouse:qcPhoto', summary: 'QC photos/videos of a received item (→ stocking_photo)',
-    body: QcPhotoBody, data: ScanResult,
+    method: 'POST',
+    url: '/api/warehouse/qc/photo',
+    permission: 'warehouse:qcPhoto',
+    summary: 'QC photos/videos of a received item (→ stocking_photo)',
+    body: QcPhotoBody,
+    data: ScanResult,
     handler: async (c) => qcPhoto(db, c.body, await op(c)),
   });
   api(app, {
-    method: 'POST', url: '/api/warehouse/qc/problem', permission: 'warehouse:qcPhoto', summary: 'A QC problem: the line goes on hold for the member to decide',
-    body: QcProblemBody, data: ScanResult,
+    method: 'POST',
+    url: '/api/warehouse/qc/problem',
+    permission: 'warehouse:qcPhoto',
+    summary: 'A QC problem: the line goes on hold for the member to decide',
+    body: QcProblemBody,
+    data: ScanResult,
     handler: async (c) => qcProblem(db, c.body, await op(c)),
   });
   api(app, {
-    method: 'POST', url: '/api/warehouse/shelving/scan', permission: 'warehouse:shelving', summary: 'An item by its label code, with a location suggestion',
-    body: ItemScanBody, data: ScannedItem,
+    method: 'POST',
+    url: '/api/warehouse/shelving/scan',
+    permission: 'warehouse:shelving',
+    summary: 'An item by its label code, with a location suggestion',
+    body: ItemScanBody,
+    data: ScannedItem,
     handler: async (c) => scanItem(db, c.body.code, await op(c), true),
   });
   api(app, {
-    method: 'POST', url: '/api/warehouse/shelve', permission: 'warehouse:shelving', summary: 'Shelve an item on a scanned location (→ shelved)',
-    body: ShelveBody, data: ScanResult,
+    method: 'POST',
+    url: '/api/warehouse/shelve',
+    permission: 'warehouse:shelving',
+    summary: 'Shelve an item on a scanned location (→ shelved)',
+    body: ShelveBody,
+    data: ScanResult,
     handler: async (c) => shelve(db, c.body, await op(c)),
   });
 
   api(app, {
-    method: 'GET', url: '/api/warehouse/shelfLocation/pageList', permission: 'warehouse:shelfLocation', summary: 'Shelf locations',
-    query: ShelfListQuery, data: ShelfList,
+    method: 'GET',
+    url: '/api/warehouse/shelfLocation/pageList',
+    permission: 'warehouse:shelfLocation',
+    summary: 'Shelf locations',
+    query: ShelfListQuery,
+    data: ShelfList,
     handler: ({ query }) => listShelves(db, query),
   });
   api(app, {
-    method: 'POST', url: '/api/warehouse/shelfLocation/batchAdd', permission: 'warehouse:shelfLocation', summary: 'Create zone × rows × levels × slots locations',
-    body: ShelfBatchAddBody, data: ShelfBatchAddResult,
+    method: 'POST',
+    url: '/api/warehouse/shelfLocation/batchAdd',
+    permission: 'warehouse:shelfLocation',
+    summary: 'Create zone × rows × levels × slots locations',
+    body: ShelfBatchAddBody,
+    data: ShelfBatchAddResult,
     handler: ({ body, actor, now }) => batchAddShelves(db, body, actor, now),
   });
   api(app, {
-    method: 'GET', url: '/api/warehouse/shelfLocation/modifyStatus', permission: 'warehouse:shelfLocation', summary: 'Switch a location on (1) or off (0)',
-    query: ShelfStatusQuery, data: z.null(),
+    method: 'GET',
+    url: '/api/warehouse/shelfLocation/modifyStatus',
+    permission: 'warehouse:shelfLocation',
+    summary: 'Switch a location on (1) or off (0)',
+    query: ShelfStatusQuery,
+    data: z.null(),
     handler: ({ query, actor, now }) => setShelfActive(db, query.id, query.status === '1', actor, now).then(() => null),
   });
 
   api(app, {
-    method: 'GET', url: '/api/warehouse/itemLabel', permission: 'authenticated', summary: 'Signed URL of an item label PDF (for the print driver or the browser)',
-    query: ItemLabelQuery, data: ItemLabelResult,
+    method: 'GET',
+    url: '/api/warehouse/itemLabel',
+    permission: 'authenticated',
+    summary: 'Signed URL of an item label PDF (for the print driver or the browser)',
+    query: ItemLabelQuery,
+    data: ItemLabelResult,
     handler: async ({ query, caller, now }) => {
       if (!LABEL_KEYS.some((k) => caller.permissions.has(k))) throw forbidden();
       return labelUrlFor(db, query.itemCode, now);
     },
   });
   // Public but signed: the local print driver fetches the PDF by URL without a token.
-  signedDocumentRoute(app, db, ITEM_LABEL_DOC, LabelPdfQuery, async (code) => ({ body: await labelPdf(db, code), type: 'application/pdf', name: `${code}.pdf` }));
+  signedDocumentRoute(app, db, ITEM_LABEL_DOC, LabelPdfQuery, async (code) => ({
+    body: await labelPdf(db, code),
+    type: 'application/pdf',
+    name: `${code}.pdf`,
+  }));
 
   api(app, {
-    method: 'GET', url: '/api/config/createBaiduAccessToken', permission: 'authenticated', summary: 'Speech provider token (SPEC §7); null when no provider is configured',
-    query: TtsTokenQuery, data: TtsTokenResult,
+    method: 'GET',
+    url: '/api/config/createBaiduAccessToken',
+    permission: 'authenticated',
+    summary: 'Speech provider token (SPEC §7); null when no provider is configured',
+    query: TtsTokenQuery,
+    data: TtsTokenResult,
     handler: async () => ({ accessToken: ctx.config.tts.accessToken, ttsUrl: ctx.config.tts.url, expiresIn: 30 * 24 * 3600 }),
   });
 

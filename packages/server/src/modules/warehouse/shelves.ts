@@ -32,7 +32,14 @@ export async function listShelves(db: Db, q: z.infer<typeof ShelfListQuery>): Pr
   return {
     total: n,
     list: rows.map(({ loc, itemCount }) => ({
-      id: loc.id, code: loc.code, zone: loc.zone, row: loc.row, level: loc.level, slot: loc.slot, active: loc.active, itemCount: Number(itemCount),
+      id: loc.id,
+      code: loc.code,
+      zone: loc.zone,
+      row: loc.row,
+      level: loc.level,
+      slot: loc.slot,
+      active: loc.active,
+      itemCount: Number(itemCount),
       createTime: loc.createdAt.toISOString(),
     })),
   };
@@ -50,7 +57,11 @@ export async function batchAddShelves(db: Db, b: z.infer<typeof ShelfBatchAddBod
   return db.transaction(async (tx) => {
     let created = 0;
     for (let i = 0; i < values.length; i += 1000) {
-      const rows = await tx.insert(shelfLocations).values(values.slice(i, i + 1000)).onConflictDoNothing().returning({ id: shelfLocations.id });
+      const rows = await tx
+        .insert(shelfLocations)
+        .values(values.slice(i, i + 1000))
+        .onConflictDoNothing()
+        .returning({ id: shelfLocations.id });
       created += rows.length;
     }
     await writeAudit(tx, actor, { action: 'shelf.batchAdd', targetType: 'shelf_location', targetId: b.zone, after: { ...b, created } }, now);
@@ -64,6 +75,11 @@ export async function setShelfActive(db: Db, id: number, active: boolean, actor:
     const [before] = await tx.select().from(shelfLocations).where(eq(shelfLocations.id, id));
     if (!before) throw notFound('库位不存在');
     await tx.update(shelfLocations).set({ active, updatedAt: now }).where(eq(shelfLocations.id, id));
-    await writeAudit(tx, actor, { action: 'shelf.modifyStatus', targetType: 'shelf_location', targetId: id, before: { active: before.active }, after: { active } }, now);
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'shelf.modifyStatus', targetType: 'shelf_location', targetId: id, before: { active: before.active }, after: { active } },
+      now,
+    );
   });
 }

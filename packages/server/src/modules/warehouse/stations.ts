@@ -23,7 +23,9 @@ async function itemByCode(db: Db, code: string): Promise<{ item: ItemRow; row: P
     .where(eq(warehouseItems.itemCode, code.toUpperCase()))
     .limit(1);
   if (!found) {
-    throw new AppError(ErrorCode.NOT_FOUND, ITEM_CODE.test(code.toUpperCase()) ? `商品 ${code} 不存在` : `未识别的条码 ${code}：请扫描商品标签上的条码`, { code });
+    throw new AppError(ErrorCode.NOT_FOUND, ITEM_CODE.test(code.toUpperCase()) ? `商品 ${code} 不存在` : `未识别的条码 ${code}：请扫描商品标签上的条码`, {
+      code,
+    });
   }
   return found;
 }
@@ -72,7 +74,11 @@ export async function scanItem(db: Db, code: string, op: StationOp, withSuggesti
 }
 
 const scanResult = (item: ItemRow, status: string, repeated: boolean): ScanResult => ({
-  purchaseId: item.purchaseId, itemCode: item.itemCode, status: status as ScanResult['status'], repeated, shelfCode: item.shelfCode,
+  purchaseId: item.purchaseId,
+  itemCode: item.itemCode,
+  status: status as ScanResult['status'],
+  repeated,
+  shelfCode: item.shelfCode,
 });
 
 function checkMedia(media: { fileUri: string }[]): void {
@@ -103,7 +109,11 @@ export async function qcProblem(db: Db, body: z.infer<typeof QcProblemBody>, op:
     const { item, row } = await itemByCode(tx, body.itemCode);
     if (row.status === 'purchase_hold' && item.qcProblem === body.problem) return scanResult(item, row.status, true);
     await applyStep(tx, row, {
-      event: 'qc_hold', actor: op.actor, now: op.now, note: reason, set: { holdReason: reason, holdFrom: 'stocking_input' },
+      event: 'qc_hold',
+      actor: op.actor,
+      now: op.now,
+      note: reason,
+      set: { holdReason: reason, holdFrom: 'stocking_input' },
       audit: { itemCode: item.itemCode, problem: body.problem },
     });
     const [updated] = await tx

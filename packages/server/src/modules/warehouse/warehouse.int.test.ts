@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 type Item = { itemCode: string; quickCode: [string, string]; labelUrl: string; volumeCm3: number; weightG: number };
-const post = <T = { status: string; repeated: boolean; shelfCode: string | null }>(url: string, body: unknown, token = wh) => t.call<T>('POST', url, { token, body });
+const post = <T = { status: string; repeated: boolean; shelfCode: string | null }>(url: string, body: unknown, token = wh) =>
+  t.call<T>('POST', url, { token, body });
 
 async function receive(trackingNo: string, ids: number[], token = wh) {
   return post<{ lines: { id: number; status: string; repeated: boolean; item: Item }[] }>(
@@ -57,17 +58,30 @@ describe('inbound scan', () => {
   it('finds every line of a shared parcel, receives the ticked ones with measures, and is idempotent', async () => {
     const a = await newLine(t.db, { status: 'purchased', trackingNo: 'YT100200300' });
     const b = await newLine(t.db, { status: 'purchased', trackingNo: 'YT100200300', memberCode: 'U100002' });
-    const look = await post<{ lines: { id: number; receivable: boolean }[]; unclaimedId: number | null }>('/api/warehouse/inbound/lookup', { trackingNo: 'YT100200300' });
-    expect(look.data.lines.map((l) => [l.id, l.receivable])).toEqual([[a.id, true], [b.id, true]]);
+    const look = await post<{ lines: { id: number; receivable: boolean }[]; unclaimedId: number | null }>('/api/warehouse/inbound/lookup', {
+      trackingNo: 'YT100200300',
+    });
+    expect(look.data.lines.map((l) => [l.id, l.receivable])).toEqual([
+      [a.id, true],
+      [b.id, true],
+    ]);
     const r = await receive('YT100200300', [a.id]);
     expect(r.code).toBe(20000);
     const item = r.data.lines[0].item;
     expect(r.data.lines[0]).toMatchObject({ status: 'stocking_input', repeated: false });
-    expect(item).toMatchObject({ itemCode: `WI${String(a.id).padStart(8, '0')}`, quickCode: ['U100001', String(a.id % 10000).padStart(4, '0')], weightG: 350, volumeCm3: 3000 });
+    expect(item).toMatchObject({
+      itemCode: `WI${String(a.id).padStart(8, '0')}`,
+      quickCode: ['U100001', String(a.id % 10000).padStart(4, '0')],
+      weightG: 350,
+      volumeCm3: 3000,
+    });
     const again = await receive('YT100200300', [a.id]);
     expect(again.data.lines[0]).toMatchObject({ repeated: true, item: { itemCode: item.itemCode } });
     expect(await lineStatus(t.db, b.id)).toBe('purchased');
-    const d = await t.call<{ trace: { type: string; actorName: string }[]; item: Item }>('GET', '/api/warehouse/orderDetail', { token: wh, query: { id: String(a.id) } });
+    const d = await t.call<{ trace: { type: string; actorName: string }[]; item: Item }>('GET', '/api/warehouse/orderDetail', {
+      token: wh,
+      query: { id: String(a.id) },
+    });
     expect(d.data.trace).toEqual([expect.objectContaining({ type: 'stocking_input', actorName: '仓库小王' })]);
     expect(d.data.item.itemCode).toBe(item.itemCode);
   });
@@ -128,7 +142,9 @@ describe('QC photos', () => {
     const { payload, headers } = multipartBody('file', 'a.png', 'image/png', Buffer.from('not an image at all'));
     const res = await t.app.inject({ method: 'POST', url: '/api/upload/image', payload, headers: { ...headers, 'x-token': wh } });
     expect(res.json().code).toBe(40001);
-    const b = await post<{ fileUri: string; fileUrl: string }>('/api/upload/imageForBase64', { base64: `data:image/png;base64,${TINY_PNG.toString('base64')}` });
+    const b = await post<{ fileUri: string; fileUrl: string }>('/api/upload/imageForBase64', {
+      base64: `data:image/png;base64,${TINY_PNG.toString('base64')}`,
+    });
     expect(b.data.fileUri).toMatch(/^general\//);
     const urls = await post<{ fileUrl: string }[]>('/api/upload/generateUrls', { uris: [b.data.fileUri] });
     expect(urls.data[0].fileUrl).toBe(b.data.fileUrl);
@@ -160,7 +176,9 @@ describe('shelving', () => {
     expect(other.code).toBe(40900);
     // the same member's next item is suggested onto the same location
     const next = await photographed('SH2');
-    expect((await post<{ suggestedLocation: string }>('/api/warehouse/shelving/scan', { code: next.itemCode })).data.suggestedLocation).toBe(scan.data.suggestedLocation);
+    expect((await post<{ suggestedLocation: string }>('/api/warehouse/shelving/scan', { code: next.itemCode })).data.suggestedLocation).toBe(
+      scan.data.suggestedLocation,
+    );
   });
 
   it('refuses unknown, inactive and item-code locations loudly, and items not photographed', async () => {
@@ -188,23 +206,36 @@ describe('shelving', () => {
 
   it('N concurrent identical scans: one shelves it, the others see a repeat or 40900, never a second change', async () => {
     const item = await photographed('SH6');
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => post('/api/warehouse/shelve', { itemCode: item.itemCode, locationCode: 'T-01-01-01' }, i % 2 ? wh : wh2)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => post('/api/warehouse/shelve', { itemCode: item.itemCode, locationCode: 'T-01-01-01' }, i % 2 ? wh : wh2)),
+    );
     expect(results.filter((r) => r.code === 20000 && !r.data.repeated)).toHaveLength(1);
     for (const r of results) expect(r.code === 40900 || (r.code === 20000 && r.data.status === 'shelved')).toBe(true);
-    const d = await t.call<{ trace: { type: string }[] }>('GET', '/api/warehouse/orderDetail', { token: wh, query: { id: String((await post<{ purchaseId: number }>('/api/warehouse/shelving/scan', { code: item.itemCode })).data.purchaseId) } });
+    const d = await t.call<{ trace: { type: string }[] }>('GET', '/api/warehouse/orderDetail', {
+      token: wh,
+      query: { id: String((await post<{ purchaseId: number }>('/api/warehouse/shelving/scan', { code: item.itemCode })).data.purchaseId) },
+    });
     expect(d.data.trace.filter((e) => e.type === 'stocking_shelved')).toHaveLength(1);
   });
 
   it('manages shelf locations', async () => {
     const add = await post<{ created: number; existing: number }>('/api/warehouse/shelfLocation/batchAdd', { zone: 'Q', rows: 2, levels: 2, slots: 3 });
     expect(add.data).toEqual({ created: 12, existing: 0 });
-    expect((await post<{ created: number }>('/api/warehouse/shelfLocation/batchAdd', { zone: 'Q', rows: 2, levels: 2, slots: 4 })).data).toEqual({ created: 4, existing: 12 });
-    const list = await t.call<{ list: { id: number; code: string; active: boolean }[]; total: number }>('GET', '/api/warehouse/shelfLocation/pageList', { token: wh, query: { zone: 'Q' } });
+    expect((await post<{ created: number }>('/api/warehouse/shelfLocation/batchAdd', { zone: 'Q', rows: 2, levels: 2, slots: 4 })).data).toEqual({
+      created: 4,
+      existing: 12,
+    });
+    const list = await t.call<{ list: { id: number; code: string; active: boolean }[]; total: number }>('GET', '/api/warehouse/shelfLocation/pageList', {
+      token: wh,
+      query: { zone: 'Q' },
+    });
     expect(list.data.total).toBe(16);
     expect(list.data.list[0].code).toBe('Q-01-01-01');
     const off = await t.call('GET', '/api/warehouse/shelfLocation/modifyStatus', { token: wh, query: { id: String(list.data.list[0].id), status: '0' } });
     expect(off.code).toBe(20000);
-    expect((await t.call('GET', '/api/warehouse/shelfLocation/modifyStatus', { token: buyer, query: { id: String(list.data.list[0].id), status: '1' } })).code).toBe(40300);
+    expect(
+      (await t.call('GET', '/api/warehouse/shelfLocation/modifyStatus', { token: buyer, query: { id: String(list.data.list[0].id), status: '1' } })).code,
+    ).toBe(40300);
   });
 });
 
@@ -215,7 +246,8 @@ describe('item label', () => {
     const res = await t.app.inject({ method: 'GET', url: item.labelUrl });
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(res.rawPayload);
-    for (const s of [item.quickCode[0], item.quickCode[1], item.itemCode, '350 g', '3000 cm³', '颜色:白色; 尺码:XL', '制单：仓库小王']) expect(text).toContain(s);
+    for (const s of [item.quickCode[0], item.quickCode[1], item.itemCode, '350 g', '3000 cm³', '颜色:白色; 尺码:XL', '制单：仓库小王'])
+      expect(text).toContain(s);
     expect(text).toMatch(/日期：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     const bare = await newLine(t.db, { status: 'purchased', trackingNo: 'LB2', props: [] });
     const bareItem = (await receive('LB2', [bare.id])).data.lines[0].item;
@@ -235,7 +267,10 @@ describe('item label', () => {
     const withTts = await createTestApp({ dataDir, tts: { url: 'https://tts.example.com/v1', accessToken: 'tok-123' } });
     try {
       const token = await withTts.login('warehouse1', DEMO_PASSWORD);
-      const r = await withTts.call<{ accessToken: string | null; ttsUrl: string | null }>('GET', '/api/config/createBaiduAccessToken', { token, query: { type: 'audio' } });
+      const r = await withTts.call<{ accessToken: string | null; ttsUrl: string | null }>('GET', '/api/config/createBaiduAccessToken', {
+        token,
+        query: { type: 'audio' },
+      });
       expect(r.data).toMatchObject({ accessToken: 'tok-123', ttsUrl: 'https://tts.example.com/v1' });
     } finally {
       await withTts.close();

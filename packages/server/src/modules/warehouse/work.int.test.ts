@@ -34,10 +34,16 @@ describe('station work lists', () => {
     await newLine(t.db, { status: 'purchased', trackingNo: 'WORK-NEW-2', now: new Date('2020-06-01T00:00:00Z') });
     const r = (await work('inbound')).data;
     expect(r.waiting).toBe(before.waiting + 2);
-    expect(r.list.slice(0, 2).map((x) => [x.code, x.detail.split(' · ')[1]])).toEqual([['WORK-OLD-1', '2'], ['WORK-NEW-2', '1']]);
+    expect(r.list.slice(0, 2).map((x) => [x.code, x.detail.split(' · ')[1]])).toEqual([
+      ['WORK-OLD-1', '2'],
+      ['WORK-NEW-2', '1'],
+    ]);
     expect(r.list[0].since).toBe('2020-01-01T00:00:00.000Z');
 
-    const received = await t.call('POST', '/api/warehouse/inbound/receive', { token: wh, body: { trackingNo: 'WORK-OLD-1', lines: [{ id: old.id, weightG: 300 }] } });
+    const received = await t.call('POST', '/api/warehouse/inbound/receive', {
+      token: wh,
+      body: { trackingNo: 'WORK-OLD-1', lines: [{ id: old.id, weightG: 300 }] },
+    });
     expect(received.code).toBe(20000);
     const after = (await work('inbound')).data;
     expect(after.doneToday).toBe(before.doneToday + 1);

@@ -4,7 +4,6 @@ import type { Db } from '../../db';
 import { businessDayStart } from '../../platform/businessTime';
 import { members, packages, packageTraces, purchaseOrders, shipChannels, traceEvents, warehouseItems } from '../../db/schema';
 
-
 /** Where a station's work waits (purchase-line or package status) and the status its own step leads to. */
 const STEPS = {
   inbound: { waits: ['purchased'], done: ['stocking_input'], trace: 'purchase' },
@@ -36,10 +35,16 @@ async function waitingCount(db: Db, station: WorkStation): Promise<number> {
     return r.n;
   }
   if (step.trace === 'purchase') {
-    const [r] = await db.select({ n: count() }).from(purchaseOrders).where(inArray(purchaseOrders.status, [...step.waits]));
+    const [r] = await db
+      .select({ n: count() })
+      .from(purchaseOrders)
+      .where(inArray(purchaseOrders.status, [...step.waits]));
     return r.n;
   }
-  const [r] = await db.select({ n: count() }).from(packages).where(inArray(packages.status, [...step.waits]));
+  const [r] = await db
+    .select({ n: count() })
+    .from(packages)
+    .where(inArray(packages.status, [...step.waits]));
   return r.n;
 }
 
@@ -65,7 +70,13 @@ async function waitingList(db: Db, station: WorkStation, limit: number): Promise
   }
   if (step.trace === 'purchase') {
     const rows = await db
-      .select({ code: warehouseItems.itemCode, title: purchaseOrders.title, member: members.userCode, shelf: warehouseItems.shelfCode, since: purchaseOrders.updatedAt })
+      .select({
+        code: warehouseItems.itemCode,
+        title: purchaseOrders.title,
+        member: members.userCode,
+        shelf: warehouseItems.shelfCode,
+        since: purchaseOrders.updatedAt,
+      })
       .from(purchaseOrders)
       .innerJoin(warehouseItems, eq(warehouseItems.purchaseId, purchaseOrders.id))
       .innerJoin(members, eq(members.id, purchaseOrders.memberId))

@@ -23,13 +23,24 @@ export interface LineOpts {
 /** Inserts a shop order with one purchase line (or a line into `orderId`) in the given status. */
 export async function newLine(db: Db, o: LineOpts = {}): Promise<typeof purchaseOrders.$inferSelect> {
   const now = o.now ?? new Date('2026-01-15T08:00:00Z');
-  const [m] = await db.select().from(members).where(eq(members.userCode, o.memberCode ?? 'U100001'));
+  const [m] = await db
+    .select()
+    .from(members)
+    .where(eq(members.userCode, o.memberCode ?? 'U100001'));
   const paid = o.paidAmount ?? 12_800;
   let orderId = o.orderId;
   if (!orderId) {
     const [order] = await db
       .insert(shopOrders)
-      .values({ orderNo: `SO${uniq()}`, memberId: m.id, status: o.status === 'ordered' ? 'ordered' : 'paid', paidAmount: paid, payTime: now, createdAt: now, updatedAt: now })
+      .values({
+        orderNo: `SO${uniq()}`,
+        memberId: m.id,
+        status: o.status === 'ordered' ? 'ordered' : 'paid',
+        paidAmount: paid,
+        payTime: now,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     orderId = order.id;
   }
@@ -75,7 +86,9 @@ export async function newShelf(db: Db, code: string, active = true): Promise<voi
 
 /** Balance of a member's CNY account (0 when none). */
 export async function balanceOf(db: Db, memberId: number): Promise<number> {
-  const rows = (await db.execute(sql`select balance::int as b from money_accounts where owner_type = 'member' and owner_id = ${memberId} and kind = 'balance' and currency = 'CNY'`)) as unknown as { rows: { b: number }[] };
+  const rows = (await db.execute(
+    sql`select balance::int as b from money_accounts where owner_type = 'member' and owner_id = ${memberId} and kind = 'balance' and currency = 'CNY'`,
+  )) as unknown as { rows: { b: number }[] };
   return rows.rows[0]?.b ?? 0;
 }
 

@@ -1,6 +1,17 @@
 import { desc, eq } from 'drizzle-orm';
 import type { SensitiveOperation } from '@waystation/shared/vocab/account';
-import { admins, agents, memberAddresses, memberProfiles, members, outboxMessages, purchaseOrders, refundRequests, returnRequests, shopOrders } from '../../db/schema';
+import {
+  admins,
+  agents,
+  memberAddresses,
+  memberProfiles,
+  members,
+  outboxMessages,
+  purchaseOrders,
+  refundRequests,
+  returnRequests,
+  shopOrders,
+} from '../../db/schema';
 import type { TestApp } from '../server';
 import { TEST_ADMIN } from '../template';
 
@@ -48,7 +59,14 @@ export async function pendingFor(t: TestApp, token: string, call: SensitiveCall)
  * returns the ticket for (type, target) and exactly the values of `call` (or of a sealed request the test already
  * received). Moves the clock past the resend interval first.
  */
-export async function ticketFor(t: TestApp, token: string, type: SensitiveOperation, target: string | number, subjectId: number, call: SensitiveCall | string): Promise<string> {
+export async function ticketFor(
+  t: TestApp,
+  token: string,
+  type: SensitiveOperation,
+  target: string | number,
+  subjectId: number,
+  call: SensitiveCall | string,
+): Promise<string> {
   const request = typeof call === 'string' ? call : await pendingFor(t, token, call);
   t.clock.advance(61_000);
   const sent = await t.call('POST', '/api/admin/sendVerifyCode', { token, body: { type, subjectId, request } });
@@ -70,7 +88,13 @@ export async function superAdminId(t: TestApp): Promise<number> {
 }
 
 /** A ticket for `token`'s call of a sensitive route on `target` with `values`, verified by the seeded verifier (the super admin). */
-export async function seededTicket(t: TestApp, token: string, type: SensitiveOperation, target: string | number, call: SensitiveCall | string): Promise<string> {
+export async function seededTicket(
+  t: TestApp,
+  token: string,
+  type: SensitiveOperation,
+  target: string | number,
+  call: SensitiveCall | string,
+): Promise<string> {
   return ticketFor(t, token, type, target, await superAdminId(t), call);
 }
 
@@ -80,7 +104,14 @@ type CallOpts = NonNullable<Parameters<TestApp['call']>[2]> & { token: string };
  * Calls a sensitive route the way the screens do (SPEC §6): the call without a ticket first (the server answers 42800
  * with the operation sealed), a code and a ticket from the seeded verifier for that operation, then the call again.
  */
-export async function verifiedCall<T = unknown>(t: TestApp, type: SensitiveOperation, target: string | number, method: 'GET' | 'POST', url: string, opts: CallOpts) {
+export async function verifiedCall<T = unknown>(
+  t: TestApp,
+  type: SensitiveOperation,
+  target: string | number,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: CallOpts,
+) {
   const probe = await t.call<{ request?: string }>(method, url, opts);
   if (probe.code !== 42800) return probe as Awaited<ReturnType<typeof t.call<T>>>;
   const subjectId = await superAdminId(t);
@@ -89,7 +120,10 @@ export async function verifiedCall<T = unknown>(t: TestApp, type: SensitiveOpera
   const sent = await t.call('POST', '/api/admin/sendVerifyCode', { token: opts.token, body: { type, subjectId, request } });
   if (sent.code !== 20000) throw new Error(`sendVerifyCode ${type}: ${sent.code} ${sent.message}`);
   const code = await lastCodeFor(t, subjectId);
-  const res = await t.call<{ ticket: string }>('POST', '/api/admin/doLoginVerify', { token: opts.token, body: { type, subjectId, code, target: String(target), request } });
+  const res = await t.call<{ ticket: string }>('POST', '/api/admin/doLoginVerify', {
+    token: opts.token,
+    body: { type, subjectId, code, target: String(target), request },
+  });
   if (res.code !== 20000) throw new Error(`doLoginVerify ${type}: ${res.code} ${res.message}`);
   return t.call<T>(method, url, { ...opts, headers: { ...opts.headers, ...withTicket(res.data.ticket) } });
 }
@@ -114,10 +148,27 @@ export async function newMember(
   const userCode = over.userCode ?? `T${String(process.pid).slice(-3)}${String(n).padStart(5, '0')}`;
   const [m] = await t.db
     .insert(members)
-    .values({ userCode, name: over.name ?? `Member ${n}`, email: over.email ?? `m${n}@example.com`, loginSource: over.loginSource ?? 'password', status: over.status ?? 'activity', createdAt: now, updatedAt: now })
+    .values({
+      userCode,
+      name: over.name ?? `Member ${n}`,
+      email: over.email ?? `m${n}@example.com`,
+      loginSource: over.loginSource ?? 'password',
+      status: over.status ?? 'activity',
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: members.id, userCode: members.userCode });
   await t.db.insert(memberProfiles).values({ memberId: m.id, agentId: over.agentId ?? null, levelId: over.levelId ?? null, updatedAt: now });
-  await t.db.insert(memberAddresses).values({ memberId: m.id, receiver: `Member ${n}`, country: 'DE', city: 'Berlin', address: `Street ${n}`, isDefault: true, createdAt: now, updatedAt: now });
+  await t.db.insert(memberAddresses).values({
+    memberId: m.id,
+    receiver: `Member ${n}`,
+    country: 'DE',
+    city: 'Berlin',
+    address: `Street ${n}`,
+    isDefault: true,
+    createdAt: now,
+    updatedAt: now,
+  });
   return m;
 }
 
@@ -134,8 +185,17 @@ export async function newRefund(
   const [row] = await t.db
     .insert(refundRequests)
     .values({
-      refundNo: `RFT${process.pid}${n}`, memberId, sourceType: over.sourceType ?? 'manual', sourceId: over.sourceId ?? `S${n}`, reason: over.reason ?? 'refunded_lost_goods',
-      amount: over.amount ?? 1000, currency: 'CNY', channel: over.channel ?? 'balance', status: 'return_refund_check', createdAt: now, updatedAt: now,
+      refundNo: `RFT${process.pid}${n}`,
+      memberId,
+      sourceType: over.sourceType ?? 'manual',
+      sourceId: over.sourceId ?? `S${n}`,
+      reason: over.reason ?? 'refunded_lost_goods',
+      amount: over.amount ?? 1000,
+      currency: 'CNY',
+      channel: over.channel ?? 'balance',
+      status: 'return_refund_check',
+      createdAt: now,
+      updatedAt: now,
     })
     .returning({ id: refundRequests.id });
   return row;
@@ -145,10 +205,25 @@ export async function newRefund(
 export async function newPurchaseLine(t: TestApp, memberId: number, status: string, paidAmount = 5000): Promise<{ id: number; purchaseNo: string }> {
   const now = t.clock.now();
   const n = ++afterSalesSeq;
-  const [order] = await t.db.insert(shopOrders).values({ orderNo: `SOT${process.pid}${n}`, memberId, status: 'paid', paidAmount, createdAt: now, updatedAt: now }).returning({ id: shopOrders.id });
+  const [order] = await t.db
+    .insert(shopOrders)
+    .values({ orderNo: `SOT${process.pid}${n}`, memberId, status: 'paid', paidAmount, createdAt: now, updatedAt: now })
+    .returning({ id: shopOrders.id });
   const [line] = await t.db
     .insert(purchaseOrders)
-    .values({ purchaseNo: `POT${process.pid}${n}`, orderId: order.id, memberId, status, mallType: 'TB', title: `Goods ${n}`, quantity: 1, unitPrice: paidAmount, paidAmount, createdAt: now, updatedAt: now })
+    .values({
+      purchaseNo: `POT${process.pid}${n}`,
+      orderId: order.id,
+      memberId,
+      status,
+      mallType: 'TB',
+      title: `Goods ${n}`,
+      quantity: 1,
+      unitPrice: paidAmount,
+      paidAmount,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: purchaseOrders.id, purchaseNo: purchaseOrders.purchaseNo });
   return line;
 }
@@ -160,8 +235,17 @@ export async function newReturn(t: TestApp, memberId: number, line: { id: number
   const [row] = await t.db
     .insert(returnRequests)
     .values({
-      returnNo: `RTT${process.pid}${n}`, memberId, purchaseOrderId: String(line.id), purchaseOrderNo: line.purchaseNo, goodsTitle: `Goods ${n}`, amount, currency: 'CNY',
-      reason: '尺码不合适', status: 'return_checking', createdAt: now, updatedAt: now,
+      returnNo: `RTT${process.pid}${n}`,
+      memberId,
+      purchaseOrderId: String(line.id),
+      purchaseOrderNo: line.purchaseNo,
+      goodsTitle: `Goods ${n}`,
+      amount,
+      currency: 'CNY',
+      reason: '尺码不合适',
+      status: 'return_checking',
+      createdAt: now,
+      updatedAt: now,
     })
     .returning({ id: returnRequests.id });
   return row;
@@ -170,14 +254,22 @@ export async function newReturn(t: TestApp, memberId: number, line: { id: number
 let agentSeq = 0;
 
 /** An active agent with a withdrawal account. */
-export async function newAgent(t: TestApp, over: Partial<{ agentName: string; rebateBp: number; status: string }> = {}): Promise<{ id: number; agentName: string }> {
+export async function newAgent(
+  t: TestApp,
+  over: Partial<{ agentName: string; rebateBp: number; status: string }> = {},
+): Promise<{ id: number; agentName: string }> {
   const now = t.clock.now();
   const n = ++agentSeq;
   const [row] = await t.db
     .insert(agents)
     .values({
-      agentName: over.agentName ?? `Agent ${process.pid}-${n}`, email: `agent${n}@example.com`, rebateBp: over.rebateBp ?? 500, status: over.status ?? 'activity',
-      withdrawalAccount: { method: 'bank', accountName: `Agent ${n}`, accountNo: `6222${String(n).padStart(8, '0')}`, bankName: 'ICBC' }, createdAt: now, updatedAt: now,
+      agentName: over.agentName ?? `Agent ${process.pid}-${n}`,
+      email: `agent${n}@example.com`,
+      rebateBp: over.rebateBp ?? 500,
+      status: over.status ?? 'activity',
+      withdrawalAccount: { method: 'bank', accountName: `Agent ${n}`, accountNo: `6222${String(n).padStart(8, '0')}`, bankName: 'ICBC' },
+      createdAt: now,
+      updatedAt: now,
     })
     .returning({ id: agents.id, agentName: agents.agentName });
   return row;
@@ -187,6 +279,9 @@ export async function newAgent(t: TestApp, over: Partial<{ agentName: string; re
 export async function newPaidOrder(t: TestApp, memberId: number, paidAmount: number): Promise<{ id: number }> {
   const now = t.clock.now();
   const n = ++afterSalesSeq;
-  const [order] = await t.db.insert(shopOrders).values({ orderNo: `SOP${process.pid}${n}`, memberId, status: 'paid', paidAmount, payTime: now, createdAt: now, updatedAt: now }).returning({ id: shopOrders.id });
+  const [order] = await t.db
+    .insert(shopOrders)
+    .values({ orderNo: `SOP${process.pid}${n}`, memberId, status: 'paid', paidAmount, payTime: now, createdAt: now, updatedAt: now })
+    .returning({ id: shopOrders.id });
   return order;
 }

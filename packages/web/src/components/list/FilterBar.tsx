@@ -7,7 +7,14 @@ import { useT } from '../../i18n';
  * list query's `setFilters`), so a refresh or a shared link shows the same list; 重置 clears both.
  */
 export function FilterBar<V extends object>({
-  form, name, onSearch, onSame, toValues, resetTo, children, extra,
+  form,
+  name,
+  onSearch,
+  onSame,
+  toValues,
+  resetTo,
+  children,
+  extra,
 }: {
   form: FormInstance<V>;
   /** The form's name (prefixes its fields' ids). */
@@ -25,7 +32,13 @@ export function FilterBar<V extends object>({
 }) {
   const t = useT();
   return (
-    <Form form={form} name={name} layout="inline" className="list-filters" onFinish={(v: V) => onSearch(toValues ? toValues(v) : (v as Record<string, string | undefined>), onSame)}>
+    <Form
+      form={form}
+      name={name}
+      layout="inline"
+      className="list-filters"
+      onFinish={(v: V) => onSearch(toValues ? toValues(v) : (v as Record<string, string | undefined>), onSame)}
+    >
       {children}
       <Form.Item>
         <Space>

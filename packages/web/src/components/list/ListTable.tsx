@@ -7,7 +7,16 @@ import { ResizableTable, type ResizableColumn } from '../ResizableTable';
  * the paging every list has (page and size in the URL through `onPage`, the total shown).
  */
 export function ListTable<T extends object>({
-  columns, rows, total, loading, page, limit, onPage, paged = true, totalSuffix = '', ...rest
+  columns,
+  rows,
+  total,
+  loading,
+  page,
+  limit,
+  onPage,
+  paged = true,
+  totalSuffix = '',
+  ...rest
 }: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'loading'> & {
   columns: ResizableColumn<T>[];
   rows: T[] | undefined;
@@ -31,7 +40,14 @@ export function ListTable<T extends object>({
       dataSource={rows}
       loading={loading}
       pagination={
-        paged && { current: page, pageSize: limit, total: total ?? 0, showSizeChanger: true, showTotal: (n) => `${t('common.total', { total: n })}${totalSuffix}`, onChange: onPage }
+        paged && {
+          current: page,
+          pageSize: limit,
+          total: total ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => `${t('common.total', { total: n })}${totalSuffix}`,
+          onChange: onPage,
+        }
       }
     />
   );

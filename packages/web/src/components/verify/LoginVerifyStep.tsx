@@ -36,7 +36,11 @@ export function LoginVerifyStep({ pending, username, password, onToken, onCancel
 
   const send = async () => {
     try {
-      const res = await request('/api/admin/loginSendCode', { method: 'POST', body: { pendingToken: pending.pendingToken, subjectId }, schema: SendVerifyCodeResult });
+      const res = await request('/api/admin/loginSendCode', {
+        method: 'POST',
+        body: { pendingToken: pending.pendingToken, subjectId },
+        schema: SendVerifyCodeResult,
+      });
       setSentTo(subject?.name ?? '');
       setCountdown(Math.max(0, Math.ceil((new Date(res.resendAfter).getTime() - Date.now()) / 1000)));
       clearInterval(timer.current);
@@ -60,7 +64,12 @@ export function LoginVerifyStep({ pending, username, password, onToken, onCancel
         body: { pendingToken: pending.pendingToken, subjectId, code: code.trim(), method },
         schema: DoVerifyResult,
       });
-      const { token } = await request('/api/admin/login', { method: 'POST', body: { username, password }, headers: { [VERIFY_TICKET_HEADER]: ticket }, schema: LoginResult });
+      const { token } = await request('/api/admin/login', {
+        method: 'POST',
+        body: { username, password },
+        headers: { [VERIFY_TICKET_HEADER]: ticket },
+        schema: LoginResult,
+      });
       onToken(token);
     } catch {
       setBusy(false);

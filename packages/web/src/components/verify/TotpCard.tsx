@@ -66,13 +66,24 @@ export function TotpCard() {
             <Typography.Paragraph>{m.totpScan}</Typography.Paragraph>
             <Image src={setup.qrDataUrl} alt="QR" width={200} preview={false} />
             <Typography.Text>
-              {m.totpSecret}: <Typography.Text code copyable>{setup.secret}</Typography.Text>
+              {m.totpSecret}:{' '}
+              <Typography.Text code copyable>
+                {setup.secret}
+              </Typography.Text>
             </Typography.Text>
             {codeItem}
           </Space>
         )}
       </Modal>
-      <Modal open={removing} title={m.totpRemoveTitle} okText={m.totpRemove} okButtonProps={{ danger: true }} onOk={() => finish(removeTotp)} onCancel={() => setRemoving(false)} destroyOnHidden>
+      <Modal
+        open={removing}
+        title={m.totpRemoveTitle}
+        okText={m.totpRemove}
+        okButtonProps={{ danger: true }}
+        onOk={() => finish(removeTotp)}
+        onCancel={() => setRemoving(false)}
+        destroyOnHidden
+      >
         <Typography.Paragraph>{m.totpRemoveHint}</Typography.Paragraph>
         {codeItem}
       </Modal>

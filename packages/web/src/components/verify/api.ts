@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import {
-  DoVerifyResult, OutboxList, SendVerifyCodeResult, TotpSetupResult, TotpStatus, VerifyConfigList, VerifyEnableResult,
-  type DoVerifyBody, type VerifyConfigSaveBody, type VerifyType,
+  DoVerifyResult,
+  OutboxList,
+  SendVerifyCodeResult,
+  TotpSetupResult,
+  TotpStatus,
+  VerifyConfigList,
+  VerifyEnableResult,
+  type DoVerifyBody,
+  type VerifyConfigSaveBody,
+  type VerifyType,
 } from '@waystation/shared/contract/verification';
 import { request } from '../../api/request';
 

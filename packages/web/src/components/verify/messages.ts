@@ -50,7 +50,8 @@ export const useVerifyMessages = defineMessages(
     totpHint: 'Ask the verifier to read the current 6 digits of their authenticator app',
     confirm: 'Verify and continue',
     noSubject: 'Nobody may verify this operation; ask an administrator to configure it',
-    disabled: 'Verification of this sensitive operation is switched off, so it cannot run: a super admin switches it on and names verifiers under Sensitive operations',
+    disabled:
+      'Verification of this sensitive operation is switched off, so it cannot run: a super admin switches it on and names verifiers under Sensitive operations',
     totpTitle: 'Authenticator app',
     totpEnrolled: 'An authenticator app is linked; you can verify sensitive operations with it',
     totpNone: 'No authenticator app linked. Once linked, sensitive operations can be verified with its codes.',

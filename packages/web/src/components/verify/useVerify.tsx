@@ -37,10 +37,7 @@ export function useVerify(): [RunVerified, ReactNode] {
   const { message } = App.useApp();
   const m = useVerifyMessages();
 
-  const askTicket = useCallback(
-    (p: Omit<Pending, 'resolve'>) => new Promise<string | null>((resolve) => setPending({ ...p, resolve })),
-    [],
-  );
+  const askTicket = useCallback((p: Omit<Pending, 'resolve'>) => new Promise<string | null>((resolve) => setPending({ ...p, resolve })), []);
 
   const run: RunVerified = useCallback(
     async (type, target, action) => {
@@ -58,7 +55,13 @@ export function useVerify(): [RunVerified, ReactNode] {
         if (!required) throw e;
       }
       for (let attempt = 0; attempt < 2; attempt++) {
-        const ticket = await askTicket({ type, target: required.target || String(target), subjects: subjectList, request: required.request, summary: required.summary ?? [] });
+        const ticket = await askTicket({
+          type,
+          target: required.target || String(target),
+          subjects: subjectList,
+          request: required.request,
+          summary: required.summary ?? [],
+        });
         if (!ticket) return undefined;
         try {
           return await action({ [VERIFY_TICKET_HEADER]: ticket });
@@ -126,7 +129,14 @@ function VerifyDialog({ pending, onDone }: { pending: Pending; onDone(ticket: st
     if (!v) return;
     setBusy(true);
     try {
-      const res = await doLoginVerify({ type: pending.type, subjectId: v.subjectId!, code: v.code.trim(), method: v.method, target: pending.target, request: pending.request });
+      const res = await doLoginVerify({
+        type: pending.type,
+        subjectId: v.subjectId!,
+        code: v.code.trim(),
+        method: v.method,
+        target: pending.target,
+        request: pending.request,
+      });
       onDone(res.ticket);
     } catch (e) {
       showFieldErrors(form, e);
@@ -158,7 +168,13 @@ function VerifyDialog({ pending, onDone }: { pending: Pending; onDone(ticket: st
         </Form.Item>
         {pending.summary.length > 0 && (
           <Form.Item label={m.approves}>
-            <Descriptions size="small" column={1} bordered data-testid="verify-summary" items={pending.summary.map((l) => ({ key: l.label, label: l.label, children: l.value }))} />
+            <Descriptions
+              size="small"
+              column={1}
+              bordered
+              data-testid="verify-summary"
+              items={pending.summary.map((l) => ({ key: l.label, label: l.label, children: l.value }))}
+            />
           </Form.Item>
         )}
         {noSubject && <Alert type="warning" showIcon message={m.noSubject} />}

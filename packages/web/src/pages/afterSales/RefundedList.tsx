@@ -25,8 +25,13 @@ export default function RefundedList() {
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
   const q: Partial<RefundListQuery> = {
-    page, limit, refundNo: query.refundNo, userCode: query.userCode, sourceNo: query.sourceNo,
-    status: query.status as RefundListQuery['status'], reason: query.reason as RefundListQuery['reason'],
+    page,
+    limit,
+    refundNo: query.refundNo,
+    userCode: query.userCode,
+    sourceNo: query.sourceNo,
+    status: query.status as RefundListQuery['status'],
+    reason: query.reason as RefundListQuery['reason'],
   };
   const list = useRefunds(q);
   useFormFromQuery(form, { refundNo: query.refundNo, userCode: query.userCode, sourceNo: query.sourceNo, status: query.status, reason: query.reason });
@@ -38,10 +43,19 @@ export default function RefundedList() {
     { key: 'reason', title: m.reason, dataIndex: 'reason', width: 130, render: (v: string) => RefundReason.label(v, lang) },
     { key: 'amount', title: m.amount, width: 120, render: (_, r) => formatMoney(r.amount, r.currency) },
     { key: 'channel', title: m.channel, dataIndex: 'channel', width: 100, render: (v: string) => RefundChannel.label(v, lang) },
-    { key: 'status', title: m.status, dataIndex: 'status', width: 110, render: (s: string) => <Tag color={REFUND_COLOR[s]}>{RefundStatus.label(s, lang)}</Tag> },
+    {
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 110,
+      render: (s: string) => <Tag color={REFUND_COLOR[s]}>{RefundStatus.label(s, lang)}</Tag>,
+    },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 180, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 90, fixed: 'right',
+      key: 'actions',
+      title: t('common.actions'),
+      width: 90,
+      fixed: 'right',
       render: (_, r) => (
         <Button type="link" size="small" onClick={() => navigate(`/afterSalesManage/refundedDetail?id=${r.id}`)}>
           {t('common.detail')}
@@ -69,7 +83,15 @@ export default function RefundedList() {
           <Select allowClear style={{ width: 140 }} placeholder={t('common.all')} options={vocabOptions(RefundReason, lang)} />
         </Form.Item>
       </FilterBar>
-      <ListTable<Refund> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<Refund>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
     </Card>
   );
 }

@@ -36,11 +36,22 @@ export default function ReturnReview() {
   const invalidate = useInvalidateAfterSales();
   const status = (query.status ?? 'return_checking') as ReturnListQuery['status'] | 'all';
   const q: Partial<ReturnListQuery> = {
-    page, limit, returnNo: query.returnNo, userCode: query.userCode, purchaseOrderNo: query.purchaseOrderNo,
-    status: status === 'all' ? undefined : status, shippingStatus: query.shippingStatus as ReturnListQuery['shippingStatus'],
+    page,
+    limit,
+    returnNo: query.returnNo,
+    userCode: query.userCode,
+    purchaseOrderNo: query.purchaseOrderNo,
+    status: status === 'all' ? undefined : status,
+    shippingStatus: query.shippingStatus as ReturnListQuery['shippingStatus'],
   };
   const list = useReturns(q);
-  useFormFromQuery(form, { returnNo: query.returnNo, userCode: query.userCode, purchaseOrderNo: query.purchaseOrderNo, status, shippingStatus: query.shippingStatus });
+  useFormFromQuery(form, {
+    returnNo: query.returnNo,
+    userCode: query.userCode,
+    purchaseOrderNo: query.purchaseOrderNo,
+    status,
+    shippingStatus: query.shippingStatus,
+  });
 
   const done = async () => {
     message.success(t('common.success'));
@@ -57,12 +68,17 @@ export default function ReturnReview() {
     { key: 'status', title: m.status, width: 110, render: (_, r) => <Tag color={COLOR[r.status]}>{ReturnStatus.label(r.status, lang)}</Tag> },
     { key: 'result', title: m.result, width: 100, render: (_, r) => (r.reviewResult ? ReviewResult.label(r.reviewResult, lang) : '') },
     {
-      key: 'shipping', title: m.shipping, width: 200,
+      key: 'shipping',
+      title: m.shipping,
+      width: 200,
       render: (_, r) => (r.shippingStatus ? `${ReturnShipping.label(r.shippingStatus, lang)} ${r.shippingCompany} ${r.shippingNo}` : ''),
     },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 200, fixed: 'right',
+      key: 'actions',
+      title: t('common.actions'),
+      width: 200,
+      fixed: 'right',
       render: (_, r) => {
         const actions = returnActions(r.status, r.shippingStatus);
         return (
@@ -130,7 +146,15 @@ export default function ReturnReview() {
           <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(ReturnShipping, lang)} />
         </Form.Item>
       </FilterBar>
-      <ListTable<ReturnItem> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<ReturnItem>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
       <Modal
         open={!!sending}
         title={m.send}

@@ -60,4 +60,3 @@ export function ReviewButtons({ confirmText, onReview }: { confirmText: string; 
     </Space>
   );
 }
-

@@ -27,7 +27,10 @@ export default function BackupList() {
 
   const askRun = () =>
     modal.confirm({
-      title: m.runTitle, content: m.runConfirm, okText: m.runNow, cancelText: t('common.cancel'),
+      title: m.runTitle,
+      content: m.runConfirm,
+      okText: m.runNow,
+      cancelText: t('common.cancel'),
       onOk: async () => {
         await run.mutateAsync();
         message.success(m.runStarted);
@@ -36,8 +39,11 @@ export default function BackupList() {
 
   const askDelete = (b: BackupItem) =>
     modal.confirm({
-      title: m.deleteTitle, content: b.fileName ? fill(m.deleteConfirm, { name: b.fileName }) : m.deleteRunConfirm,
-      okText: m.delete, okButtonProps: { danger: true }, cancelText: t('common.cancel'),
+      title: m.deleteTitle,
+      content: b.fileName ? fill(m.deleteConfirm, { name: b.fileName }) : m.deleteRunConfirm,
+      okText: m.delete,
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
       onOk: async () => {
         await remove.mutateAsync(b.runId !== null ? { runId: b.runId } : { name: b.fileName });
         message.success(m.deleted);
@@ -46,37 +52,72 @@ export default function BackupList() {
 
   const columns: ResizableColumn<BackupItem>[] = [
     {
-      key: 'fileName', title: m.fileName, dataIndex: 'fileName', width: 290,
-      render: (name: string, b) => (name ? <Typography.Text delete={b.missing} title={b.missing ? m.missing : undefined}>{name}</Typography.Text> : <Typography.Text type="secondary">{m.noFile}</Typography.Text>),
+      key: 'fileName',
+      title: m.fileName,
+      dataIndex: 'fileName',
+      width: 290,
+      render: (name: string, b) =>
+        name ? (
+          <Typography.Text delete={b.missing} title={b.missing ? m.missing : undefined}>
+            {name}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{m.noFile}</Typography.Text>
+        ),
     },
     { key: 'startTime', title: m.time, dataIndex: 'startTime', width: 165, render: formatTime },
-    { key: 'reason', title: m.reason, dataIndex: 'reason', width: 90, render: (r: BackupReason) => <Tag color={r === 'manual' ? 'blue' : r === 'scheduled' ? 'geekblue' : 'purple'}>{reasonLabel[r]}</Tag> },
+    {
+      key: 'reason',
+      title: m.reason,
+      dataIndex: 'reason',
+      width: 90,
+      render: (r: BackupReason) => <Tag color={r === 'manual' ? 'blue' : r === 'scheduled' ? 'geekblue' : 'purple'}>{reasonLabel[r]}</Tag>,
+    },
     { key: 'bytes', title: m.size, dataIndex: 'bytes', width: 90, render: mb },
     {
-      key: 'status', title: m.status, dataIndex: 'status', width: 180,
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 180,
       render: (s: BackupItem['status'], b) =>
         s === 'running' ? (
-          <Tag icon={<LoadingOutlined />} color="processing">{m.inProgress}</Tag>
+          <Tag icon={<LoadingOutlined />} color="processing">
+            {m.inProgress}
+          </Tag>
         ) : s === 'ok' ? (
           <Tag color="green">{m.ok}</Tag>
         ) : (
           <Space direction="vertical" size={0}>
             <Tag color="red">{m.failed}</Tag>
-            <Typography.Text type="danger" style={{ fontSize: 12 }}>{b.error}</Typography.Text>
+            <Typography.Text type="danger" style={{ fontSize: 12 }}>
+              {b.error}
+            </Typography.Text>
           </Space>
         ),
     },
-    { key: 'content', title: m.content, width: 140, render: (_, b) => (b.tables === null ? '—' : fill(m.tablesRows, { tables: b.tables, rows: (b.rows ?? 0).toLocaleString() })) },
+    {
+      key: 'content',
+      title: m.content,
+      width: 140,
+      render: (_, b) => (b.tables === null ? '—' : fill(m.tablesRows, { tables: b.tables, rows: (b.rows ?? 0).toLocaleString() })),
+    },
     { key: 'operatorName', title: m.operator, dataIndex: 'operatorName', width: 100 },
     {
-      key: 'actions', title: m.actions, width: 150, fixed: 'right',
+      key: 'actions',
+      title: m.actions,
+      width: 150,
+      fixed: 'right',
       render: (_, b) => (
         <Space size={0}>
           {b.status === 'ok' && b.fileName && !b.missing && (
-            <Button type="link" size="small" icon={<CloudDownloadOutlined />} onClick={() => void downloadBackup(b.fileName)}>{m.download}</Button>
+            <Button type="link" size="small" icon={<CloudDownloadOutlined />} onClick={() => void downloadBackup(b.fileName)}>
+              {m.download}
+            </Button>
           )}
           {b.status !== 'running' && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => askDelete(b)}>{m.delete}</Button>
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => askDelete(b)}>
+              {m.delete}
+            </Button>
           )}
         </Space>
       ),
@@ -90,7 +131,9 @@ export default function BackupList() {
         <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
           <Descriptions size="small" column={2}>
             <Descriptions.Item label={m.target}>{target ? `${target.kind === 's3' ? m.targetS3 : m.targetFolder} · ${target.where}` : '—'}</Descriptions.Item>
-            <Descriptions.Item label={m.nextScheduled}>{list.data ? (list.data.nextScheduled ? formatTime(list.data.nextScheduled) : m.scheduleOff) : '—'}</Descriptions.Item>
+            <Descriptions.Item label={m.nextScheduled}>
+              {list.data ? (list.data.nextScheduled ? formatTime(list.data.nextScheduled) : m.scheduleOff) : '—'}
+            </Descriptions.Item>
           </Descriptions>
           <Button type="primary" icon={running ? <LoadingOutlined /> : <CloudUploadOutlined />} disabled={running} onClick={askRun}>
             {running ? m.running : m.runNow}
@@ -99,7 +142,13 @@ export default function BackupList() {
         {list.data?.targetError && <Alert type="warning" showIcon message={list.data.targetError} style={{ marginBottom: 16 }} />}
         <ListTable<BackupItem>
           rowKey={(b) => (b.runId !== null ? `run-${b.runId}` : `file-${b.fileName}`)}
-          columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isLoading} page={page} limit={limit} onPage={setPage}
+          columns={columns}
+          rows={list.data?.list}
+          total={list.data?.total}
+          loading={list.isLoading}
+          page={page}
+          limit={limit}
+          onPage={setPage}
         />
       </Card>
       <BackupSettingsForm />

@@ -26,7 +26,10 @@ export default function BackupSettingsForm() {
   const intRule = (field: Limited): FormRule[] => {
     const { min, max } = BACKUP_LIMITS[field];
     const text = fill(m.intRange, { min, max });
-    return [{ required: true, message: text }, { type: 'integer', min, max, message: text }];
+    return [
+      { required: true, message: text },
+      { type: 'integer', min, max, message: text },
+    ];
   };
   const number = (field: Limited) => (
     <Form.Item name={field} label={m[field]} rules={intRule(field)}>
@@ -50,7 +53,14 @@ export default function BackupSettingsForm() {
         <Form.Item name="enabled" label={m.enabled} valuePropName="checked">
           <Switch />
         </Form.Item>
-        <Form.Item name="dailyAt" label={m.dailyAt} rules={[{ required: true, message: m.dailyAtRequired }, { pattern: DAILY_AT, message: m.dailyAtFormat }]}>
+        <Form.Item
+          name="dailyAt"
+          label={m.dailyAt}
+          rules={[
+            { required: true, message: m.dailyAtRequired },
+            { pattern: DAILY_AT, message: m.dailyAtFormat },
+          ]}
+        >
           <Input placeholder="03:00" style={{ width: 160 }} maxLength={5} />
         </Form.Item>
         {number('keepDaily')}

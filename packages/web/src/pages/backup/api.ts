@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  BackupListResult, BackupRunResult, BackupSettingsResult, type BackupDeleteBody, type BackupListQuery, type BackupSettings,
+  BackupListResult,
+  BackupRunResult,
+  BackupSettingsResult,
+  type BackupDeleteBody,
+  type BackupListQuery,
+  type BackupSettings,
 } from '@waystation/shared/contract/backup';
 import { request } from '../../api/request';
 import { downloadFile } from '../../api/download';
@@ -22,7 +27,8 @@ export const useBackups = (q: BackupListQuery) =>
     refetchInterval: (query) => (query.state.data?.running ? 2000 : false),
   });
 
-export const useBackupSettings = () => useQuery({ queryKey: backupKeys.settings, queryFn: () => request('/api/backup/settings', { schema: BackupSettingsResult }) });
+export const useBackupSettings = () =>
+  useQuery({ queryKey: backupKeys.settings, queryFn: () => request('/api/backup/settings', { schema: BackupSettingsResult }) });
 
 export function useRunBackup() {
   const qc = useQueryClient();

@@ -39,9 +39,18 @@ export function bodyOf(event: PurchaseEvent, id: number, v: Record<string, unkno
   return body;
 }
 
-
-export function ActionDialog({ event, line, busy, onOk, onCancel }: {
-  event: PurchaseEvent; line: PurchaseDetail; busy: boolean; onOk: (values: Record<string, unknown>) => void; onCancel: () => void;
+export function ActionDialog({
+  event,
+  line,
+  busy,
+  onOk,
+  onCancel,
+}: {
+  event: PurchaseEvent;
+  line: PurchaseDetail;
+  busy: boolean;
+  onOk: (values: Record<string, unknown>) => void;
+  onCancel: () => void;
 }) {
   const m = useBuyMessages();
   const ev = useEventLabels();
@@ -52,7 +61,17 @@ export function ActionDialog({ event, line, busy, onOk, onCancel }: {
   const required = (message: string) => [{ required: true, whitespace: true, message }];
   return (
     <Modal open title={ev[event as keyof typeof ev]} confirmLoading={busy} onOk={() => form.submit()} onCancel={onCancel} destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={onOk} initialValues={{ trackingNo: line.trackingNo || undefined, logisticsStatus: line.logisticsStatus ?? undefined, realPrice: minorToDecimal(line.unitPrice * line.quantity), domesticFee: '0' }}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onOk}
+        initialValues={{
+          trackingNo: line.trackingNo || undefined,
+          logisticsStatus: line.logisticsStatus ?? undefined,
+          realPrice: minorToDecimal(line.unitPrice * line.quantity),
+          domesticFee: '0',
+        }}
+      >
         <p>
           {line.purchaseNo} · {line.title}
         </p>
@@ -77,7 +96,11 @@ export function ActionDialog({ event, line, busy, onOk, onCancel }: {
           </Form.Item>
         )}
         {fields.includes('trackingNo') && (
-          <Form.Item name="trackingNo" label={m.trackingNo} rules={[zodRule(event === 'logistics' ? LogisticsBody.shape.trackingNo : PurchasedBody.shape.trackingNo)]}>
+          <Form.Item
+            name="trackingNo"
+            label={m.trackingNo}
+            rules={[zodRule(event === 'logistics' ? LogisticsBody.shape.trackingNo : PurchasedBody.shape.trackingNo)]}
+          >
             <Input maxLength={64} />
           </Form.Item>
         )}

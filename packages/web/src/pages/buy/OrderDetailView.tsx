@@ -68,7 +68,13 @@ export function OrderDetailView({ desk }: { desk: Desk }) {
         extra={
           <Space wrap>
             {actions.map((e) => (
-              <Button key={e} danger={e === 'cancel' || e === 'fail'} type={e === 'purchase' || e === 'claim' ? 'primary' : 'default'} onClick={() => start(e)} data-testid={`action-${e}`}>
+              <Button
+                key={e}
+                danger={e === 'cancel' || e === 'fail'}
+                type={e === 'purchase' || e === 'claim' ? 'primary' : 'default'}
+                onClick={() => start(e)}
+                data-testid={`action-${e}`}
+              >
                 {ev[e as keyof typeof ev]}
               </Button>
             ))}
@@ -145,7 +151,11 @@ export function OrderDetailView({ desk }: { desk: Desk }) {
               <Image.PreviewGroup>
                 <Space wrap>
                   {d.item.media.map((f) =>
-                    f.kind === 'image' ? <Image key={f.fileUri} src={f.fileUrl} width={96} height={96} style={{ objectFit: 'cover' }} /> : <video key={f.fileUri} src={f.fileUrl} width={160} controls />,
+                    f.kind === 'image' ? (
+                      <Image key={f.fileUri} src={f.fileUrl} width={96} height={96} style={{ objectFit: 'cover' }} />
+                    ) : (
+                      <video key={f.fileUri} src={f.fileUrl} width={160} controls />
+                    ),
                   )}
                   {!d.item.media.length && m.none}
                 </Space>

@@ -16,8 +16,18 @@ import { type Desk, useAction, usePurchases } from './api';
 import { useBuyMessages } from './messages';
 
 export const STATUS_COLOR: Record<string, string> = {
-  purchase_wait: 'gold', purchasing: 'blue', purchase_hold: 'orange', purchase_patch: 'magenta', purchased: 'cyan', stocking_input: 'geekblue',
-  stocking_photo: 'purple', shelved: 'green', purchase_fail: 'red', canceled: 'default', refunded: 'default', ordered: 'default',
+  purchase_wait: 'gold',
+  purchasing: 'blue',
+  purchase_hold: 'orange',
+  purchase_patch: 'magenta',
+  purchased: 'cyan',
+  stocking_input: 'geekblue',
+  stocking_photo: 'purple',
+  shelved: 'green',
+  purchase_fail: 'red',
+  canceled: 'default',
+  refunded: 'default',
+  ordered: 'default',
 };
 
 export function StatusTag({ status }: { status: string }) {
@@ -52,14 +62,25 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
   const status = fixedStatus ?? (query.status === 'all' ? undefined : (query.status ?? tabs[0]));
   const [sort, order] = (query.sort ?? '').split(':');
   const q: Partial<PurchaseListQuery> = {
-    page, limit, status: status as PurchaseListQuery['status'],
-    numberType: query.numberType as PurchaseListQuery['numberType'], numberValue: query.numberValue,
-    mallType: query.mallType as PurchaseListQuery['mallType'], mine: query.mine === '1' ? '1' : undefined,
-    sort: (sort || undefined) as PurchaseListQuery['sort'], order: (order || undefined) as PurchaseListQuery['order'],
+    page,
+    limit,
+    status: status as PurchaseListQuery['status'],
+    numberType: query.numberType as PurchaseListQuery['numberType'],
+    numberValue: query.numberValue,
+    mallType: query.mallType as PurchaseListQuery['mallType'],
+    mine: query.mine === '1' ? '1' : undefined,
+    sort: (sort || undefined) as PurchaseListQuery['sort'],
+    order: (order || undefined) as PurchaseListQuery['order'],
   };
   const list = usePurchases(desk, q);
   const action = useAction();
-  useFormFromQuery(form, { numberType: query.numberType ?? 'purchaseNo', numberValue: query.numberValue, mallType: query.mallType, mine: query.mine, sort: query.sort });
+  useFormFromQuery(form, {
+    numberType: query.numberType ?? 'purchaseNo',
+    numberValue: query.numberValue,
+    mallType: query.mallType,
+    mine: query.mine,
+    sort: query.sort,
+  });
 
   const claim = async (r: PurchaseLine) => {
     await action.mutateAsync({ event: 'claim', body: { id: r.id } });
@@ -70,7 +91,9 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
   const columns: ResizableColumn<PurchaseLine>[] = [
     { key: 'purchaseNo', title: m.purchaseNo, dataIndex: 'purchaseNo', width: 140 },
     {
-      key: 'product', title: m.product, width: 240,
+      key: 'product',
+      title: m.product,
+      width: 240,
       render: (_, r) => (
         <Space align="start">
           {r.image ? <Image src={r.image} width={48} height={48} /> : null}
@@ -90,7 +113,10 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
     { key: 'purchaser', title: m.purchaser, dataIndex: 'purchaserName', width: 100 },
     { key: 'payTime', title: m.payTime, dataIndex: 'payTime', width: 160, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 130, fixed: 'right',
+      key: 'actions',
+      title: t('common.actions'),
+      width: 130,
+      fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           {desk === 'buy' && r.status === 'purchase_wait' && (
@@ -158,8 +184,12 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         pagination={{
-          current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total: list.data?.totalExact === false ? `${total}+` : total }), onChange: setPage,
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total: list.data?.totalExact === false ? `${total}+` : total }),
+          onChange: setPage,
         }}
       />
     </Card>

@@ -1,7 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ActionResult, PurchaseDetail, PurchaserList, PurchaseListResult, type PurchaseListQuery,
-} from '@waystation/shared/contract/purchase';
+import { ActionResult, PurchaseDetail, PurchaserList, PurchaseListResult, type PurchaseListQuery } from '@waystation/shared/contract/purchase';
 import type { PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import { request } from '../../api/request';
 import { TASK_NUM_KEY } from '../../shell/layout/badges';
@@ -44,7 +42,8 @@ export const purchaseKeys = {
 
 export const usePurchases = (desk: Desk, q: Partial<PurchaseListQuery>) =>
   useQuery({ queryKey: purchaseKeys.list(desk, q), queryFn: () => fetchPurchases(desk, q), placeholderData: (prev) => prev });
-export const usePurchase = (desk: Desk, id: number) => useQuery({ queryKey: purchaseKeys.detail(desk, id), queryFn: () => fetchPurchase(desk, id), enabled: id > 0 });
+export const usePurchase = (desk: Desk, id: number) =>
+  useQuery({ queryKey: purchaseKeys.detail(desk, id), queryFn: () => fetchPurchase(desk, id), enabled: id > 0 });
 export const usePurchasers = (enabled: boolean) => useQuery({ queryKey: purchaseKeys.purchasers, queryFn: fetchPurchasers, enabled, staleTime: 60_000 });
 
 /** A desk action; lists, details and the menu badges are stale afterwards. */

@@ -33,7 +33,6 @@ const QUEUE_EN: Record<BadgeKey, string> = {
   sort_wait: 'Awaiting sorting',
 };
 
-
 /** The dashboard: the seven work queues (SPEC §3) the user's routes cover, with live counts. */
 export default function Dashboard() {
   const m = useDashboardMessages();
@@ -155,8 +154,12 @@ function StationCounts() {
               <Link to={route.path}>
                 <Card hoverable className="queue-card" title={titleOf(route)} data-testid={`station-${STATION_OF[route.component]}`}>
                   <Row>
-                    <Col span={12}><Statistic title={m.waiting} value={counts?.waiting ?? '—'} loading={summary.isLoading} /></Col>
-                    <Col span={12}><Statistic title={m.doneToday} value={counts?.doneToday ?? '—'} loading={summary.isLoading} /></Col>
+                    <Col span={12}>
+                      <Statistic title={m.waiting} value={counts?.waiting ?? '—'} loading={summary.isLoading} />
+                    </Col>
+                    <Col span={12}>
+                      <Statistic title={m.doneToday} value={counts?.doneToday ?? '—'} loading={summary.isLoading} />
+                    </Col>
                   </Row>
                 </Card>
               </Link>

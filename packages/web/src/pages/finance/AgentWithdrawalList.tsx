@@ -43,12 +43,19 @@ export default function AgentWithdrawalList() {
   const agentsFound = useQuery({ queryKey: ['proxy', 'search', agentKeyword], queryFn: () => searchAgents(agentKeyword) });
   const invalidate = useInvalidateFinance();
   const q: Partial<WithdrawalListQuery> = {
-    page, limit, withdrawalNo: query.withdrawalNo, agentId: query.agentId ? Number(query.agentId) : undefined,
-    status: query.status as WithdrawalListQuery['status'], from: query.from, to: query.to,
+    page,
+    limit,
+    withdrawalNo: query.withdrawalNo,
+    agentId: query.agentId ? Number(query.agentId) : undefined,
+    status: query.status as WithdrawalListQuery['status'],
+    from: query.from,
+    to: query.to,
   };
   const list = useWithdrawals(q);
   useFormFromQuery(form, {
-    withdrawalNo: query.withdrawalNo, agentId: query.agentId ? Number(query.agentId) : undefined, status: query.status,
+    withdrawalNo: query.withdrawalNo,
+    agentId: query.agentId ? Number(query.agentId) : undefined,
+    status: query.status,
     range: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null,
   });
 
@@ -61,7 +68,10 @@ export default function AgentWithdrawalList() {
     { key: 'remark', title: m.remark, dataIndex: 'remark', width: 140 },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 260, fixed: 'right',
+      key: 'actions',
+      title: t('common.actions'),
+      width: 260,
+      fixed: 'right',
       render: (_, r) => (
         <Space>
           <Button type="link" size="small" onClick={() => navigate(`/financialManage/agentWithdrawalManage/agentWithdrawalListDetail?id=${r.id}`)}>
@@ -79,7 +89,11 @@ export default function AgentWithdrawalList() {
       <FilterBar
         form={form}
         onSearch={setFilters}
-        toValues={({ range, ...v }: { range?: [Dayjs, Dayjs] | null }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
+        toValues={({ range, ...v }: { range?: [Dayjs, Dayjs] | null }) => ({
+          ...v,
+          from: range?.[0]?.startOf('day').toISOString(),
+          to: range?.[1]?.endOf('day').toISOString(),
+        })}
       >
         <Form.Item name="withdrawalNo" label={m.withdrawalNo}>
           <Input allowClear style={{ width: 170 }} />
@@ -135,7 +149,15 @@ export default function AgentWithdrawalList() {
           </Button>
         </Space>
       </Space>
-      <ListTable<Withdrawal> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<Withdrawal>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
       <Modal
         open={!!creating}
         title={m.create}

@@ -20,11 +20,32 @@ export default function AbnormalPackage() {
   const status = query.status ?? 'open';
   const list = useExceptions({ page, limit, status: status === 'all' ? undefined : status });
   const columns: ResizableColumn<ExceptionRecord>[] = [
-    { key: 'pkg', title: m.packageNo, dataIndex: 'packageNo', width: 130, render: (v: string, r) => <a onClick={() => navigate(`/WarehouseManage/abnormalPackageDetail?id=${r.id}`)} data-testid={`exception-${r.packageNo}`}>{v}</a> },
+    {
+      key: 'pkg',
+      title: m.packageNo,
+      dataIndex: 'packageNo',
+      width: 130,
+      render: (v: string, r) => (
+        <a onClick={() => navigate(`/WarehouseManage/abnormalPackageDetail?id=${r.id}`)} data-testid={`exception-${r.packageNo}`}>
+          {v}
+        </a>
+      ),
+    },
     { key: 'member', title: m.member, dataIndex: 'userCode', width: 100 },
     { key: 'type', title: m.exType, width: 110, render: (_, r) => ExceptionType.label(r.type, lang) },
     { key: 'reason', title: m.exReason, dataIndex: 'reason', width: 220 },
-    { key: 'photos', title: m.photos, width: 120, render: (_, r) => <Space>{r.photos.slice(0, 3).map((p) => <Image key={p.fileUri} src={p.fileUrl} width={32} height={32} />)}</Space> },
+    {
+      key: 'photos',
+      title: m.photos,
+      width: 120,
+      render: (_, r) => (
+        <Space>
+          {r.photos.slice(0, 3).map((p) => (
+            <Image key={p.fileUri} src={p.fileUrl} width={32} height={32} />
+          ))}
+        </Space>
+      ),
+    },
     { key: 'from', title: m.fromStatus, width: 110, render: (_, r) => <PackageStatusTag status={r.fromStatus} /> },
     { key: 'pstatus', title: m.status, width: 110, render: (_, r) => <PackageStatusTag status={r.packageStatus} /> },
     { key: 'owner', title: m.owner, dataIndex: 'ownerName', width: 100 },
@@ -33,9 +54,17 @@ export default function AbnormalPackage() {
   ];
   return (
     <Card>
-      <Tabs activeKey={status} onChange={(k) => setFilters({ status: k })} items={[...ExceptionStatus.values.map((v) => ({ key: v, label: ExceptionStatus.label(v, lang) })), { key: 'all', label: m.all }]} />
+      <Tabs
+        activeKey={status}
+        onChange={(k) => setFilters({ status: k })}
+        items={[...ExceptionStatus.values.map((v) => ({ key: v, label: ExceptionStatus.label(v, lang) })), { key: 'all', label: m.all }]}
+      />
       <ResizableTable<ExceptionRecord>
-        rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
         pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
       />
     </Card>

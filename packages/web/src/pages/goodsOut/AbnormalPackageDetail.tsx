@@ -10,7 +10,9 @@ import { PackageStatusTag } from './components';
 import { useGoodsOutMessages } from './messages';
 
 const RETURN_NEXT: Record<string, 'return_check' | 'return_refund' | 'return_done'> = {
-  return_ordered: 'return_check', return_refund_check: 'return_refund', return_refund_complete: 'return_done',
+  return_ordered: 'return_check',
+  return_refund_check: 'return_refund',
+  return_refund_complete: 'return_done',
 };
 
 /** warehouse/AbnormalPackageDetail (highlights abnormalPackage): assign, resolve (back to its status), return, or cancel with refund; then the return steps. */
@@ -44,32 +46,63 @@ export default function AbnormalPackageDetail() {
     }
     const call = (headers: Record<string, string>) => handleException(kind, e.id, resolution.trim(), headers);
     // Cancelling refunds the member: verified like a status change (the server insists).
-    modal.confirm({ title: m.confirmTitle, content: `${title}：${e.packageNo}`, onOk: () => done(kind === 'cancel' ? runVerified('modify_package_status', e.id, call) : call({})) });
+    modal.confirm({
+      title: m.confirmTitle,
+      content: `${title}：${e.packageNo}`,
+      onOk: () => done(kind === 'cancel' ? runVerified('modify_package_status', e.id, call) : call({})),
+    });
   };
   const next = pkg.data ? RETURN_NEXT[pkg.data.status] : undefined;
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">
       {verifyHolder}
       <Card
-        title={<Space><a onClick={() => navigate(`/WarehouseManage/packDetail?id=${e.packageId}`)}>{e.packageNo}</a><PackageStatusTag status={pkg.data?.status ?? e.packageStatus} /><span>{ExceptionStatus.label(e.status, lang)}</span></Space>}
+        title={
+          <Space>
+            <a onClick={() => navigate(`/WarehouseManage/packDetail?id=${e.packageId}`)}>{e.packageNo}</a>
+            <PackageStatusTag status={pkg.data?.status ?? e.packageStatus} />
+            <span>{ExceptionStatus.label(e.status, lang)}</span>
+          </Space>
+        }
         extra={<Button onClick={() => navigate(-1)}>{m.all}</Button>}
       >
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }}>
           <Descriptions.Item label={m.exType}>{ExceptionType.label(e.type, lang)}</Descriptions.Item>
           <Descriptions.Item label={m.exReason}>{e.reason}</Descriptions.Item>
-          <Descriptions.Item label={m.fromStatus}><PackageStatusTag status={e.fromStatus} /></Descriptions.Item>
+          <Descriptions.Item label={m.fromStatus}>
+            <PackageStatusTag status={e.fromStatus} />
+          </Descriptions.Item>
           <Descriptions.Item label={m.member}>{e.userCode}</Descriptions.Item>
-          <Descriptions.Item label={m.raisedBy}>{e.raisedBy} {formatTime(e.createTime)}</Descriptions.Item>
+          <Descriptions.Item label={m.raisedBy}>
+            {e.raisedBy} {formatTime(e.createTime)}
+          </Descriptions.Item>
           <Descriptions.Item label={m.owner}>
             {e.status === 'open' ? (
-              <Select style={{ width: 160 }} value={e.ownerId ?? undefined} onChange={(v) => void done(assignException(e.id, v))} options={(staff.data ?? []).map((s) => ({ value: s.id, label: s.name }))} data-testid="assign-owner" />
+              <Select
+                style={{ width: 160 }}
+                value={e.ownerId ?? undefined}
+                onChange={(v) => void done(assignException(e.id, v))}
+                options={(staff.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                data-testid="assign-owner"
+              />
             ) : (
               e.ownerName || '-'
             )}
           </Descriptions.Item>
-          {e.resolution && <Descriptions.Item label={m.resolution}>{e.resolution} · {e.handledBy} {formatTime(e.handledAt)}</Descriptions.Item>}
+          {e.resolution && (
+            <Descriptions.Item label={m.resolution}>
+              {e.resolution} · {e.handledBy} {formatTime(e.handledAt)}
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={m.photos} span={3}>
-            <Image.PreviewGroup><Space wrap>{e.photos.map((p) => <Image key={p.fileUri} src={p.fileUrl} width={96} height={96} style={{ objectFit: 'cover' }} />)}{!e.photos.length && m.none}</Space></Image.PreviewGroup>
+            <Image.PreviewGroup>
+              <Space wrap>
+                {e.photos.map((p) => (
+                  <Image key={p.fileUri} src={p.fileUrl} width={96} height={96} style={{ objectFit: 'cover' }} />
+                ))}
+                {!e.photos.length && m.none}
+              </Space>
+            </Image.PreviewGroup>
           </Descriptions.Item>
         </Descriptions>
       </Card>
@@ -78,9 +111,15 @@ export default function AbnormalPackageDetail() {
           <Space orientation="vertical" style={{ width: '100%' }}>
             <Input.TextArea rows={2} maxLength={500} value={resolution} onChange={(ev) => setResolution(ev.target.value)} data-testid="resolution" />
             <Space>
-              <Button type="primary" onClick={() => handle('resolve', m.resolve)} data-testid="resolve">{m.resolve}</Button>
-              <Button onClick={() => handle('return', m.returnPkg)} data-testid="return">{m.returnPkg}</Button>
-              <Button danger onClick={() => handle('cancel', m.cancelRefund)} data-testid="cancel-refund">{m.cancelRefund}</Button>
+              <Button type="primary" onClick={() => handle('resolve', m.resolve)} data-testid="resolve">
+                {m.resolve}
+              </Button>
+              <Button onClick={() => handle('return', m.returnPkg)} data-testid="return">
+                {m.returnPkg}
+              </Button>
+              <Button danger onClick={() => handle('cancel', m.cancelRefund)} data-testid="cancel-refund">
+                {m.cancelRefund}
+              </Button>
             </Space>
           </Space>
         </Card>
@@ -89,9 +128,17 @@ export default function AbnormalPackageDetail() {
         <Card size="small" title={m.returnSteps}>
           <Button
             type="primary"
-            onClick={() => void done(next === 'return_refund' ? runVerified('modify_package_status', pkg.data!.id, (h) => returnStep(pkg.data!.id, next, h)) : returnStep(pkg.data!.id, next))}
+            onClick={() =>
+              void done(
+                next === 'return_refund'
+                  ? runVerified('modify_package_status', pkg.data!.id, (h) => returnStep(pkg.data!.id, next, h))
+                  : returnStep(pkg.data!.id, next),
+              )
+            }
             data-testid={`return-${next}`}
-          >{m[next]}</Button>
+          >
+            {m[next]}
+          </Button>
         </Card>
       )}
     </Space>

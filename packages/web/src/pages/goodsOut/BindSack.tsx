@@ -32,14 +32,20 @@ export default function BindSack() {
           <Input style={{ width: 180 }} autoFocus data-testid="sack-code" />
         </Form.Item>
         <Form.Item name="channelId" label={m.channel} rules={[{ required: true, message: m.channel }]}>
-          <Select style={{ width: 180 }} options={(channels.data ?? []).filter((c) => c.status === 'activity').map((c) => ({ value: c.id, label: c.name }))} data-testid="sack-channel" />
+          <Select
+            style={{ width: 180 }}
+            options={(channels.data ?? []).filter((c) => c.status === 'activity').map((c) => ({ value: c.id, label: c.name }))}
+            data-testid="sack-channel"
+          />
         </Form.Item>
         <Form.Item name="countryCode" label={m.country}>
           <Select allowClear style={{ width: 120 }} placeholder={m.anyCountry} options={COUNTRIES.map((c) => ({ value: c, label: c }))} />
         </Form.Item>
         <Form.Item>
           <Space>
-            <Button type="primary" htmlType="submit" data-testid="bind-submit">{m.bindSack}</Button>
+            <Button type="primary" htmlType="submit" data-testid="bind-submit">
+              {m.bindSack}
+            </Button>
             <Button onClick={() => navigate('/WarehouseManage/sortingOutStorage?tab=sacks')}>{m.sacks}</Button>
           </Space>
         </Form.Item>
@@ -49,7 +55,9 @@ export default function BindSack() {
           <Descriptions.Item label={m.sackCode}>{bound.code}</Descriptions.Item>
           <Descriptions.Item label={m.channel}>{bound.channelName}</Descriptions.Item>
           <Descriptions.Item label={m.country}>{bound.countryCode ?? m.anyCountry}</Descriptions.Item>
-          <Descriptions.Item label={m.label}><PrintLabelButton station="sorting" url={bound.labelUrl} /></Descriptions.Item>
+          <Descriptions.Item label={m.label}>
+            <PrintLabelButton station="sorting" url={bound.labelUrl} />
+          </Descriptions.Item>
         </Descriptions>
       )}
     </Card>

@@ -38,16 +38,31 @@ export default function OutShelves() {
   };
 
   return (
-    <Card extra={<Button onClick={() => navigate('/WarehouseManage/packagesOutShelves/controlOutShelves')} data-testid="pick-list-link">{m.pickList}</Button>}>
+    <Card
+      extra={
+        <Button onClick={() => navigate('/WarehouseManage/packagesOutShelves/controlOutShelves')} data-testid="pick-list-link">
+          {m.pickList}
+        </Button>
+      }
+    >
       <ScanInput station="removal" placeholder={m.removalPlaceholder} onScan={onScan}>
         <Space size="large">
           <span>
-            {m.currentPackage}：<Typography.Text strong className="scan-big" data-testid="current-package">{current ?? '-'}</Typography.Text>
+            {m.currentPackage}：
+            <Typography.Text strong className="scan-big" data-testid="current-package">
+              {current ?? '-'}
+            </Typography.Text>
           </span>
           {current && <Button onClick={() => setCurrent(null)}>{m.clearPackage}</Button>}
           {progress && (
             <span data-testid="removal-progress">
-              {progress.no} <Progress type="circle" size={48} percent={Math.round((progress.done / progress.total) * 100)} format={() => `${progress.done}/${progress.total}`} />
+              {progress.no}{' '}
+              <Progress
+                type="circle"
+                size={48}
+                percent={Math.round((progress.done / progress.total) * 100)}
+                format={() => `${progress.done}/${progress.total}`}
+              />
             </span>
           )}
         </Space>

@@ -24,7 +24,13 @@ export default function PackPretrial() {
   const status = (TABS as readonly string[]).includes(query.status ?? '') ? (query.status as (typeof TABS)[number]) : 'pack_pretrial';
   const list = usePackages({ page, limit, status }, '/api/warehouse/pretrial/pageList');
   const columns: ResizableColumn<PackageRow>[] = [
-    { key: 'packageNo', title: m.packageNo, dataIndex: 'packageNo', width: 130, render: (v: string, r) => <a onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.id}`)}>{v}</a> },
+    {
+      key: 'packageNo',
+      title: m.packageNo,
+      dataIndex: 'packageNo',
+      width: 130,
+      render: (v: string, r) => <a onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.id}`)}>{v}</a>,
+    },
     { key: 'status', title: m.status, dataIndex: 'status', width: 110, render: (s: string) => <PackageStatusTag status={s} /> },
     { key: 'member', title: m.member, dataIndex: 'userCode', width: 100 },
     { key: 'channel', title: m.channel, dataIndex: 'channelName', width: 140 },
@@ -34,7 +40,10 @@ export default function PackPretrial() {
     { key: 'freight', title: m.freightEst, width: 120, render: (_, r) => (r.freightEstimated ? formatMoney(r.freightEstimated, r.currency) : '-') },
     { key: 'createTime', title: m.createTime, dataIndex: 'createTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 200, fixed: 'right',
+      key: 'actions',
+      title: t('common.actions'),
+      width: 200,
+      fixed: 'right',
       render: (_, r) => <Space>{r.status === 'pack_pretrial' && <PretrialButtons pkg={r} />}</Space>,
     },
   ];
@@ -42,7 +51,11 @@ export default function PackPretrial() {
     <Card>
       <Tabs activeKey={status} onChange={(k) => setFilters({ status: k })} items={TABS.map((s) => ({ key: s, label: PackageStatus.label(s, lang) }))} />
       <ResizableTable<PackageRow>
-        rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
         pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
       />
     </Card>

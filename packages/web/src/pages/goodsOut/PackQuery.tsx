@@ -18,7 +18,22 @@ import { useGoodsOutMessages } from './messages';
 import { request } from '../../api/request';
 import { AutoReceiveResult } from '@waystation/shared/contract/goodsOut';
 
-const TABS = ['pack_pretrial', 'remove_wait', 'removing', 'removed', 'packing', 'packed', 'patch_wait', 'pending_launch', 'wait_ship', 'sorted', 'prepare_ship', 'shipped', 'received', 'exception'];
+const TABS = [
+  'pack_pretrial',
+  'remove_wait',
+  'removing',
+  'removed',
+  'packing',
+  'packed',
+  'patch_wait',
+  'pending_launch',
+  'wait_ship',
+  'sorted',
+  'prepare_ship',
+  'shipped',
+  'received',
+  'exception',
+];
 
 interface Filters {
   numberType?: string;
@@ -43,22 +58,49 @@ export default function PackQuery() {
   const status = query.status === 'all' || !query.status ? undefined : query.status;
   const [sort, order] = (query.sort ?? '').split(':');
   const q: Partial<PackageListQuery> = {
-    page, limit, status: status as PackageListQuery['status'], numberType: query.numberType as PackageListQuery['numberType'], numberValue: query.numberValue,
-    userCode: query.userCode, channelId: query.channelId ? Number(query.channelId) : undefined, mallType: query.mallType as PackageListQuery['mallType'],
-    from: query.from, to: query.to, sort: (sort || undefined) as PackageListQuery['sort'], order: (order || undefined) as PackageListQuery['order'],
+    page,
+    limit,
+    status: status as PackageListQuery['status'],
+    numberType: query.numberType as PackageListQuery['numberType'],
+    numberValue: query.numberValue,
+    userCode: query.userCode,
+    channelId: query.channelId ? Number(query.channelId) : undefined,
+    mallType: query.mallType as PackageListQuery['mallType'],
+    from: query.from,
+    to: query.to,
+    sort: (sort || undefined) as PackageListQuery['sort'],
+    order: (order || undefined) as PackageListQuery['order'],
   };
   const list = usePackages(q);
   const auto = useGoodsOutWrite(() => request('/api/warehouse/package/autoReceive', { method: 'POST', schema: AutoReceiveResult }));
   useFormFromQuery(form, {
-    numberType: query.numberType ?? 'packageNo', numberValue: query.numberValue, userCode: query.userCode, channelId: query.channelId ? Number(query.channelId) : undefined,
-    mallType: query.mallType, dates: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null, sort: query.sort,
+    numberType: query.numberType ?? 'packageNo',
+    numberValue: query.numberValue,
+    userCode: query.userCode,
+    channelId: query.channelId ? Number(query.channelId) : undefined,
+    mallType: query.mallType,
+    dates: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null,
+    sort: query.sort,
   });
   const apply = (v: Filters) => ({
-    numberType: v.numberType, numberValue: v.numberValue, userCode: v.userCode, channelId: v.channelId, mallType: v.mallType, sort: v.sort, status: query.status,
-    from: v.dates?.[0]?.format('YYYY-MM-DD'), to: v.dates?.[1]?.format('YYYY-MM-DD'),
+    numberType: v.numberType,
+    numberValue: v.numberValue,
+    userCode: v.userCode,
+    channelId: v.channelId,
+    mallType: v.mallType,
+    sort: v.sort,
+    status: query.status,
+    from: v.dates?.[0]?.format('YYYY-MM-DD'),
+    to: v.dates?.[1]?.format('YYYY-MM-DD'),
   });
   const columns: ResizableColumn<PackageRow>[] = [
-    { key: 'packageNo', title: m.packageNo, dataIndex: 'packageNo', width: 130, render: (v: string, r) => <a onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.id}`)}>{v}</a> },
+    {
+      key: 'packageNo',
+      title: m.packageNo,
+      dataIndex: 'packageNo',
+      width: 130,
+      render: (v: string, r) => <a onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.id}`)}>{v}</a>,
+    },
     { key: 'status', title: m.status, dataIndex: 'status', width: 110, render: (s: string) => <PackageStatusTag status={s} /> },
     { key: 'member', title: m.member, dataIndex: 'userCode', width: 100 },
     { key: 'channel', title: m.channel, dataIndex: 'channelName', width: 140 },
@@ -72,8 +114,15 @@ export default function PackQuery() {
     { key: 'trackingNo', title: m.trackingNo, dataIndex: 'trackingNo', width: 150 },
     { key: 'createTime', title: m.createTime, dataIndex: 'createTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 80, fixed: 'right',
-      render: (_, r) => <Button type="link" size="small" onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.id}`)} data-testid={`detail-${r.id}`}>{m.detail}</Button>,
+      key: 'actions',
+      title: t('common.actions'),
+      width: 80,
+      fixed: 'right',
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.id}`)} data-testid={`detail-${r.id}`}>
+          {m.detail}
+        </Button>
+      ),
     },
   ];
   return (
@@ -83,7 +132,13 @@ export default function PackQuery() {
         onChange={(k) => setFilters({ ...Object.fromEntries(Object.entries(query).filter(([key]) => !['page', 'status'].includes(key))), status: k })}
         items={[{ key: 'all', label: m.all }, ...TABS.map((s) => ({ key: s, label: PackageStatus.label(s, lang) }))]}
       />
-      <FilterBar<Filters> form={form} onSearch={setFilters} toValues={apply} resetTo={{ status: query.status }} extra={<Button onClick={async () => message.success(fill(m.receivedN, { n: (await auto.mutateAsync(undefined)).received }))}>{m.autoReceive}</Button>}>
+      <FilterBar<Filters>
+        form={form}
+        onSearch={setFilters}
+        toValues={apply}
+        resetTo={{ status: query.status }}
+        extra={<Button onClick={async () => message.success(fill(m.receivedN, { n: (await auto.mutateAsync(undefined)).received }))}>{m.autoReceive}</Button>}
+      >
         <Form.Item label={m.number}>
           <Space.Compact>
             <Form.Item name="numberType" noStyle>
@@ -98,7 +153,12 @@ export default function PackQuery() {
           <Input allowClear style={{ width: 110 }} />
         </Form.Item>
         <Form.Item name="channelId" label={m.channel}>
-          <Select allowClear style={{ width: 150 }} placeholder={t('common.all')} options={(channels.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            placeholder={t('common.all')}
+            options={(channels.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          />
         </Form.Item>
         <Form.Item name="mallType" label={m.mall}>
           <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(Marketplace, lang)} />
@@ -107,10 +167,16 @@ export default function PackQuery() {
           <DatePicker.RangePicker />
         </Form.Item>
         <Form.Item name="sort" label={t('common.sortBy')}>
-          <Select allowClear style={{ width: 150 }} options={[
-            { value: 'create_time:desc', label: `${m.createTime} ↓` }, { value: 'pay_time:desc', label: `${m.payTime} ↓` },
-            { value: 'modify_time:desc', label: `${t('common.modifyTime')} ↓` }, { value: 'id:asc', label: 'ID ↑' },
-          ]} />
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            options={[
+              { value: 'create_time:desc', label: `${m.createTime} ↓` },
+              { value: 'pay_time:desc', label: `${m.payTime} ↓` },
+              { value: 'modify_time:desc', label: `${t('common.modifyTime')} ↓` },
+              { value: 'id:asc', label: 'ID ↑' },
+            ]}
+          />
         </Form.Item>
       </FilterBar>
       <ResizableTable<PackageRow>
@@ -120,8 +186,12 @@ export default function PackQuery() {
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
         pagination={{
-          current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total: list.data?.totalExact === false ? `${total}+` : total }), onChange: setPage,
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total: list.data?.totalExact === false ? `${total}+` : total }),
+          onChange: setPage,
         }}
       />
     </Card>

@@ -55,8 +55,14 @@ export default function Packing() {
     if (!pkg || PACKAGE_CODE.test(code)) return open(code);
     const r = await packingItem(pkg.packageNo, code);
     setChecked((s) => new Set([...s, r.itemCode]));
-    if (r.checkedCount === r.itemCount) return { tone: 'success', text: `${r.checkedCount}/${r.itemCount} ${m.allChecked}`, clip: 'success', say: m.allChecked };
-    return { tone: r.repeated ? 'warning' : 'success', text: `${r.itemCode} ${r.checkedCount}/${r.itemCount}`, clip: 'success', say: `${r.checkedCount}/${r.itemCount}` };
+    if (r.checkedCount === r.itemCount)
+      return { tone: 'success', text: `${r.checkedCount}/${r.itemCount} ${m.allChecked}`, clip: 'success', say: m.allChecked };
+    return {
+      tone: r.repeated ? 'warning' : 'success',
+      text: `${r.itemCode} ${r.checkedCount}/${r.itemCount}`,
+      clip: 'success',
+      say: `${r.checkedCount}/${r.itemCount}`,
+    };
   };
 
   const weigh = async (v: Measures) => {
@@ -82,13 +88,29 @@ export default function Packing() {
           <Card
             size="small"
             data-testid="packing-package"
-            title={<Space><span className="scan-big">{pkg.packageNo}</span><PackageStatusTag status={weighed?.status ?? pkg.status} /><Tag>{pkg.channelName}</Tag><Tag>{pkg.countryCode}</Tag></Space>}
-            extra={<Space><RaiseExceptionButton packageNo={pkg.packageNo} onDone={() => setPkg(null)} /><Button onClick={() => setPkg(null)}>{m.clearPackage}</Button></Space>}
+            title={
+              <Space>
+                <span className="scan-big">{pkg.packageNo}</span>
+                <PackageStatusTag status={weighed?.status ?? pkg.status} />
+                <Tag>{pkg.channelName}</Tag>
+                <Tag>{pkg.countryCode}</Tag>
+              </Space>
+            }
+            extra={
+              <Space>
+                <RaiseExceptionButton packageNo={pkg.packageNo} onDone={() => setPkg(null)} />
+                <Button onClick={() => setPkg(null)}>{m.clearPackage}</Button>
+              </Space>
+            }
           >
             {pkg.memberRemark && <Alert type="warning" showIcon title={`${m.remark}：${pkg.memberRemark}`} style={{ marginBottom: 8 }} />}
             <List
               size="small"
-              header={<b>{m.checklist} {checked.size}/{pkg.items.length}</b>}
+              header={
+                <b>
+                  {m.checklist} {checked.size}/{pkg.items.length}
+                </b>
+              }
               dataSource={pkg.items}
               renderItem={(i) => (
                 <List.Item data-testid="checklist-item" className={checked.has(i.itemCode) ? 'scan-log-success' : undefined}>
@@ -110,7 +132,9 @@ export default function Packing() {
                     <MeasureInput unit={f === 'weightG' ? 'g' : 'mm'} autoFocus={i === 0} data-testid={`pack-${f}`} />
                   </Form.Item>
                 ))}
-                <Button type="primary" htmlType="submit" loading={busy} data-testid="submit-weigh">{m.submitWeigh}</Button>
+                <Button type="primary" htmlType="submit" loading={busy} data-testid="submit-weigh">
+                  {m.submitWeigh}
+                </Button>
               </Form>
             )}
             {!weighed && pkg.labelUrl && (pkg.status === 'packed' || pkg.status === 'pending_launch') && (
@@ -124,13 +148,22 @@ export default function Packing() {
                 <Descriptions size="small" column={3} bordered>
                   <Descriptions.Item label={m.realWeight}>{weighed.realWeightG} g</Descriptions.Item>
                   <Descriptions.Item label={m.volume}>{weighed.volumeCm3} cm³</Descriptions.Item>
-                  <Descriptions.Item label={m.chargeable}>{weighed.chargeableWeightG} g（{m.volumetric} {weighed.volumetricWeightG} g）</Descriptions.Item>
+                  <Descriptions.Item label={m.chargeable}>
+                    {weighed.chargeableWeightG} g（{m.volumetric} {weighed.volumetricWeightG} g）
+                  </Descriptions.Item>
                   <Descriptions.Item label={m.freightCharged}>{formatMoney(weighed.freightCharged, weighed.currency)}</Descriptions.Item>
-                  <Descriptions.Item label={m.freightReal}><span data-testid="freight-real">{formatMoney(weighed.freightReal, weighed.currency)}</span></Descriptions.Item>
+                  <Descriptions.Item label={m.freightReal}>
+                    <span data-testid="freight-real">{formatMoney(weighed.freightReal, weighed.currency)}</span>
+                  </Descriptions.Item>
                   <Descriptions.Item label={m.patch}>{weighed.patchAmount ? formatMoney(weighed.patchAmount, weighed.currency) : '-'}</Descriptions.Item>
                 </Descriptions>
                 {weighed.status === 'patch_wait' ? (
-                  <Alert type="error" showIcon data-testid="patch-alert" title={fill(m.patchWait, { amount: formatMoney(weighed.patchAmount, weighed.currency) })} />
+                  <Alert
+                    type="error"
+                    showIcon
+                    data-testid="patch-alert"
+                    title={fill(m.patchWait, { amount: formatMoney(weighed.patchAmount, weighed.currency) })}
+                  />
                 ) : (
                   <Space>
                     <Alert type="success" showIcon title={m.packedOk} />

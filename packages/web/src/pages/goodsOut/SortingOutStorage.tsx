@@ -42,7 +42,12 @@ function SortingStation() {
             <span className="scan-big">{cur.package.packageNo}</span>
             <Tag>{cur.package.channelName}</Tag>
             <Tag>{cur.package.countryCode}</Tag>
-            <span>→ {m.sack}：<Typography.Text strong className="scan-big" data-testid="target-sack">{cur.sack?.code ?? '-'}</Typography.Text></span>
+            <span>
+              → {m.sack}：
+              <Typography.Text strong className="scan-big" data-testid="target-sack">
+                {cur.sack?.code ?? '-'}
+              </Typography.Text>
+            </span>
           </Space>
         </Card>
       )}
@@ -78,10 +83,16 @@ function SackList() {
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
         <Select allowClear value={status} onChange={setStatus} style={{ width: 140 }} placeholder={t('common.all')} options={vocabOptions(SackStatus, lang)} />
-        <Button type="primary" onClick={() => navigate('/WarehouseManage/sortingOutStorage/bindSack')} data-testid="bind-sack-link">{m.bindSack}</Button>
+        <Button type="primary" onClick={() => navigate('/WarehouseManage/sortingOutStorage/bindSack')} data-testid="bind-sack-link">
+          {m.bindSack}
+        </Button>
       </Space>
       <Table<Sack>
-        size="small" rowKey="id" pagination={false} dataSource={sacks.data?.list} loading={sacks.isFetching}
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={sacks.data?.list}
+        loading={sacks.isFetching}
         columns={[
           { key: 'code', title: m.sackCode, dataIndex: 'code' },
           { key: 'channel', title: m.channel, dataIndex: 'channelName' },
@@ -91,10 +102,15 @@ function SackList() {
           { key: 'w', title: m.weight, render: (_, r) => `${r.weightG} g` },
           { key: 'created', title: m.createTime, dataIndex: 'createTime', render: formatTime },
           {
-            key: 'a', title: t('common.actions'),
+            key: 'a',
+            title: t('common.actions'),
             render: (_, r) => (
               <Space>
-                {r.status === 'open' && <Button size="small" onClick={() => setSealing(r)} data-testid={`seal-${r.code}`}>{m.seal}</Button>}
+                {r.status === 'open' && (
+                  <Button size="small" onClick={() => setSealing(r)} data-testid={`seal-${r.code}`}>
+                    {m.seal}
+                  </Button>
+                )}
                 <PrintLabelButton station="sorting" url={r.labelUrl} />
               </Space>
             ),
@@ -104,7 +120,9 @@ function SackList() {
       {sealing && (
         <Modal open title={`${m.seal} ${sealing.code}`} onOk={seal} onCancel={() => setSealing(null)} destroyOnHidden>
           <Form form={sealForm} layout="vertical" preserve={false} initialValues={{ weightG: sealing.weightG || undefined }}>
-            <Form.Item name="weightG" label={m.sealWeight} rules={[zodRule(SackSealBody.shape.weightG)]}><NumberInput data-testid="seal-weight" /></Form.Item>
+            <Form.Item name="weightG" label={m.sealWeight} rules={[zodRule(SackSealBody.shape.weightG)]}>
+              <NumberInput data-testid="seal-weight" />
+            </Form.Item>
           </Form>
         </Modal>
       )}
@@ -123,7 +141,9 @@ function HandoverDialog({ batchId, onClose }: { batchId: number; onClose: () => 
   const submit = async () => {
     setBusy(true);
     try {
-      const trackingNos = Object.entries(nos).filter(([, v]) => v.trim()).map(([packageNo, trackingNo]) => ({ packageNo, trackingNo: trackingNo.trim() }));
+      const trackingNos = Object.entries(nos)
+        .filter(([, v]) => v.trim())
+        .map(([packageNo, trackingNo]) => ({ packageNo, trackingNo: trackingNo.trim() }));
       await shipBatch({ batchId, carrier: carrier || undefined, trackingNos });
       message.success(m.shipped);
       await invalidate();
@@ -133,19 +153,38 @@ function HandoverDialog({ batchId, onClose }: { batchId: number; onClose: () => 
     }
   };
   return (
-    <Modal open width={760} title={`${m.handoverTitle} ${batch.data?.batchNo ?? ''}`} onOk={submit} okButtonProps={{ loading: busy, ...({ 'data-testid': 'handover-ok' } as Record<string, string>) }} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      width={760}
+      title={`${m.handoverTitle} ${batch.data?.batchNo ?? ''}`}
+      onOk={submit}
+      okButtonProps={{ loading: busy, ...({ 'data-testid': 'handover-ok' } as Record<string, string>) }}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Input placeholder={m.carrier} value={carrier || batch.data?.carrier} onChange={(e) => setCarrier(e.target.value)} />
         <Table
-          size="small" rowKey="packageNo" pagination={false} dataSource={batch.data?.lines}
+          size="small"
+          rowKey="packageNo"
+          pagination={false}
+          dataSource={batch.data?.lines}
           columns={[
             { key: 'sack', title: m.sack, dataIndex: 'sackCode' },
             { key: 'no', title: m.packageNo, dataIndex: 'packageNo' },
             { key: 'c', title: m.country, dataIndex: 'countryCode' },
             { key: 'w', title: m.weight, render: (_, r) => `${r.weightG ?? '-'} g` },
             {
-              key: 't', title: m.trackingNo,
-              render: (_, r) => <Input size="small" defaultValue={r.trackingNo} onChange={(e) => setNos((x) => ({ ...x, [r.packageNo]: e.target.value }))} data-testid={`tracking-${r.packageNo}`} />,
+              key: 't',
+              title: m.trackingNo,
+              render: (_, r) => (
+                <Input
+                  size="small"
+                  defaultValue={r.trackingNo}
+                  onChange={(e) => setNos((x) => ({ ...x, [r.packageNo]: e.target.value }))}
+                  data-testid={`tracking-${r.packageNo}`}
+                />
+              ),
             },
           ]}
         />
@@ -177,14 +216,22 @@ function OutStorage() {
   };
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
-      <Button type="primary" onClick={() => void newBatch()} data-testid="new-batch">{m.newBatch}</Button>
+      <Button type="primary" onClick={() => void newBatch()} data-testid="new-batch">
+        {m.newBatch}
+      </Button>
       {openBatch && (
         <ScanInput station="outStorage" placeholder={`${openBatch.batchNo}：${m.addSack}`} onScan={onScan}>
-          <Typography.Text>{openBatch.batchNo} · {m.sacks} {openBatch.sackCount} · {m.packages} {openBatch.packageCount}</Typography.Text>
+          <Typography.Text>
+            {openBatch.batchNo} · {m.sacks} {openBatch.sackCount} · {m.packages} {openBatch.packageCount}
+          </Typography.Text>
         </ScanInput>
       )}
       <Table<OutBatch>
-        size="small" rowKey="id" pagination={false} dataSource={batches.data?.list} loading={batches.isFetching}
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={batches.data?.list}
+        loading={batches.isFetching}
         rowClassName={(r) => (r.id === selected ? 'ant-table-row-selected' : '')}
         columns={[
           { key: 'no', title: m.batchNo, dataIndex: 'batchNo', render: (v: string, r) => <a onClick={() => setSelected(r.id)}>{v}</a> },
@@ -195,12 +242,21 @@ function OutStorage() {
           { key: 'w', title: m.weight, render: (_, r) => `${r.weightG} g` },
           { key: 't', title: m.createTime, dataIndex: 'createTime', render: formatTime },
           {
-            key: 'a', title: t('common.actions'),
+            key: 'a',
+            title: t('common.actions'),
             render: (_, r) => (
               <Space>
-                {r.status === 'open' && r.sackCount > 0 && <Button size="small" type="primary" onClick={() => setHandover(r.id)} data-testid={`handover-${r.batchNo}`}>{m.handover}</Button>}
-                <a href={r.manifestPdfUrl} target="_blank" rel="noreferrer" data-testid={`manifest-pdf-${r.batchNo}`}>{m.manifest} PDF</a>
-                <a href={r.manifestXlsxUrl} data-testid={`manifest-xlsx-${r.batchNo}`}>Excel</a>
+                {r.status === 'open' && r.sackCount > 0 && (
+                  <Button size="small" type="primary" onClick={() => setHandover(r.id)} data-testid={`handover-${r.batchNo}`}>
+                    {m.handover}
+                  </Button>
+                )}
+                <a href={r.manifestPdfUrl} target="_blank" rel="noreferrer" data-testid={`manifest-pdf-${r.batchNo}`}>
+                  {m.manifest} PDF
+                </a>
+                <a href={r.manifestXlsxUrl} data-testid={`manifest-xlsx-${r.batchNo}`}>
+                  Excel
+                </a>
               </Space>
             ),
           },
@@ -218,7 +274,15 @@ export default function SortingOutStorage() {
   const tab = query.tab ?? 'sorting';
   return (
     <Card extra={<PrintDriverStatus />}>
-      <Tabs activeKey={tab} onChange={(k) => setFilters({ tab: k })} items={[{ key: 'sorting', label: m.sortingTab }, { key: 'sacks', label: m.sacksTab }, { key: 'out', label: m.outTab }]} />
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setFilters({ tab: k })}
+        items={[
+          { key: 'sorting', label: m.sortingTab },
+          { key: 'sacks', label: m.sacksTab },
+          { key: 'out', label: m.outTab },
+        ]}
+      />
       {/* Only the shown tab is mounted: one scan input on screen at a time. */}
       {tab === 'sorting' && <SortingStation />}
       {tab === 'sacks' && <SackList />}

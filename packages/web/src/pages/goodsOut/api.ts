@@ -1,9 +1,27 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ExceptionList, ExceptionRecord, OutBatch, OutBatchDetail, OutBatchList, PackageActionResult, PackageDetail, PackageListResult, PackingItemResult,
-  PackingScanResult, PackingWeighResult, PickList, PretrialQuote, RemovalScanResult, Sack, SackList, SortingPutResult, SortingScanResult, StaffOption,
-  type PackageListQuery, type PackageModification,
+  ExceptionList,
+  ExceptionRecord,
+  OutBatch,
+  OutBatchDetail,
+  OutBatchList,
+  PackageActionResult,
+  PackageDetail,
+  PackageListResult,
+  PackingItemResult,
+  PackingScanResult,
+  PackingWeighResult,
+  PickList,
+  PretrialQuote,
+  RemovalScanResult,
+  Sack,
+  SackList,
+  SortingPutResult,
+  SortingScanResult,
+  StaffOption,
+  type PackageListQuery,
+  type PackageModification,
 } from '@waystation/shared/contract/goodsOut';
 import { request } from '../../api/request';
 import { TASK_NUM_KEY } from '../../shell/layout/badges';
@@ -13,9 +31,11 @@ const quiet = { silent: true } as const;
 const postJson = <S extends z.ZodType>(url: string, body: unknown, schema: S, opts: { silent?: boolean; headers?: Record<string, string> } = {}) =>
   request(url, { method: 'POST', body, schema, ...opts });
 
-export const fetchPackages = (params: Partial<PackageListQuery>, url = '/api/warehouse/package/pageList') => request(url, { params, schema: PackageListResult });
+export const fetchPackages = (params: Partial<PackageListQuery>, url = '/api/warehouse/package/pageList') =>
+  request(url, { params, schema: PackageListResult });
 export const fetchPackage = (params: { id?: number; packageNo?: string }) => request('/api/warehouse/package/detail', { params, schema: PackageDetail });
-export const fetchChannels = () => request('/api/warehouse/package/channels', { schema: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), status: z.string() })) });
+export const fetchChannels = () =>
+  request('/api/warehouse/package/channels', { schema: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), status: z.string() })) });
 
 export const pretrialPass = (body: { id: number; estimatedWeightG: number; note: string }) => postJson('/api/warehouse/pretrial/pass', body, PretrialQuote);
 export const pretrialFail = (body: { id: number; reason: string }) => postJson('/api/warehouse/pretrial/fail', body, PackageActionResult);
@@ -27,7 +47,8 @@ export const packingScan = (code: string) => postJson('/api/warehouse/packing/sc
 export const packingItem = (packageNo: string, itemCode: string) => postJson('/api/warehouse/packing/item', { packageNo, itemCode }, PackingItemResult, quiet);
 export const packingWeigh = (body: { packageNo: string; weightG: number; lengthMm: number; widthMm: number; heightMm: number }) =>
   postJson('/api/warehouse/packing/weigh', body, PackingWeighResult);
-export const confirmLabel = (packageNo: string, code: string) => postJson('/api/warehouse/packing/confirmLabel', { packageNo, code }, PackageActionResult, quiet);
+export const confirmLabel = (packageNo: string, code: string) =>
+  postJson('/api/warehouse/packing/confirmLabel', { packageNo, code }, PackageActionResult, quiet);
 
 export const sortingScan = (packageNo: string) => postJson('/api/warehouse/sorting/scan', { packageNo }, SortingScanResult, quiet);
 export const sortingPut = (packageNo: string, sackCode: string) => postJson('/api/warehouse/sorting/put', { packageNo, sackCode }, SortingPutResult, quiet);
@@ -41,17 +62,20 @@ export const addSack = (batchId: number, sackCode: string) => postJson('/api/war
 export const shipBatch = (body: { batchId: number; carrier?: string; trackingNos: { packageNo: string; trackingNo: string }[] }) =>
   postJson('/api/warehouse/outBatch/ship', body, OutBatchDetail);
 
-export const raiseException = (body: { packageNo: string; type: string; reason: string; photos: string[] }) => postJson('/api/warehouse/exception/raise', body, PackageActionResult);
+export const raiseException = (body: { packageNo: string; type: string; reason: string; photos: string[] }) =>
+  postJson('/api/warehouse/exception/raise', body, PackageActionResult);
 export const fetchExceptions = (params: object) => request('/api/warehouse/exception/pageList', { params, schema: ExceptionList });
 export const fetchException = (id: number) => request('/api/warehouse/exception/detail', { params: { id }, schema: ExceptionRecord });
 export const fetchStaff = () => request('/api/warehouse/exception/staff', { schema: z.array(StaffOption) });
-export const assignException = (id: number, ownerId: number) => postJson('/api/warehouse/exception/assign', { id, ownerId }, z.object({ id: z.number(), ownerId: z.number(), ownerName: z.string() }));
+export const assignException = (id: number, ownerId: number) =>
+  postJson('/api/warehouse/exception/assign', { id, ownerId }, z.object({ id: z.number(), ownerId: z.number(), ownerName: z.string() }));
 export const handleException = (kind: 'resolve' | 'return' | 'cancel', id: number, resolution: string, headers?: Record<string, string>) =>
   postJson(`/api/warehouse/exception/${kind}`, { id, resolution }, PackageActionResult, { headers });
 export const returnStep = (id: number, event: 'return_check' | 'return_refund' | 'return_done', headers?: Record<string, string>) =>
   postJson('/api/warehouse/return/step', { id, event }, PackageActionResult, { headers });
 
-export const modifyPackage = (kind: PackageModification, body: object, headers: Record<string, string>) => postJson(`/api/warehouse/package/${kind}`, body, PackageActionResult, { headers });
+export const modifyPackage = (kind: PackageModification, body: object, headers: Record<string, string>) =>
+  postJson(`/api/warehouse/package/${kind}`, body, PackageActionResult, { headers });
 
 export const goodsOutKeys = {
   all: ['goodsOut'] as const,
@@ -72,7 +96,8 @@ export const usePackages = (q: Partial<PackageListQuery>, url?: string) =>
 export const usePackage = (p: { id?: number; packageNo?: string }) =>
   useQuery({ queryKey: goodsOutKeys.detail(p), queryFn: () => fetchPackage(p), enabled: !!(p.id || p.packageNo) });
 export const useChannels = () => useQuery({ queryKey: goodsOutKeys.channels, queryFn: fetchChannels, staleTime: 60_000 });
-export const usePickList = (q: { channelId?: number }) => useQuery({ queryKey: goodsOutKeys.pick(q), queryFn: () => fetchPickList(q), placeholderData: (p) => p });
+export const usePickList = (q: { channelId?: number }) =>
+  useQuery({ queryKey: goodsOutKeys.pick(q), queryFn: () => fetchPickList(q), placeholderData: (p) => p });
 export const useSacks = (q: object) => useQuery({ queryKey: goodsOutKeys.sacks(q), queryFn: () => fetchSacks(q), placeholderData: (p) => p });
 export const useBatches = (q: object) => useQuery({ queryKey: goodsOutKeys.batches(q), queryFn: () => fetchBatches(q), placeholderData: (p) => p });
 export const useBatch = (id: number) => useQuery({ queryKey: goodsOutKeys.batch(id), queryFn: () => fetchBatch(id), enabled: id > 0 });

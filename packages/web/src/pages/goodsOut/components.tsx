@@ -10,14 +10,35 @@ import { LiveText } from '../../components/LiveText';
 import { vocabOptions } from '../../components/list/vocabOptions';
 
 export const PACKAGE_COLOR: Record<string, string> = {
-  pack_pretrial: 'gold', pack_pretrial_pass: 'cyan', pack_pretrial_fail: 'red', paying: 'default', paid: 'blue', remove_wait: 'orange', removing: 'orange',
-  removed: 'geekblue', packing: 'blue', packed: 'purple', patch_wait: 'magenta', pending_launch: 'purple', wait_ship: 'lime', sorted: 'green',
-  prepare_ship: 'green', shipped: 'success', received: 'success', exception: 'error', canceled: 'default', returned: 'default',
+  pack_pretrial: 'gold',
+  pack_pretrial_pass: 'cyan',
+  pack_pretrial_fail: 'red',
+  paying: 'default',
+  paid: 'blue',
+  remove_wait: 'orange',
+  removing: 'orange',
+  removed: 'geekblue',
+  packing: 'blue',
+  packed: 'purple',
+  patch_wait: 'magenta',
+  pending_launch: 'purple',
+  wait_ship: 'lime',
+  sorted: 'green',
+  prepare_ship: 'green',
+  shipped: 'success',
+  received: 'success',
+  exception: 'error',
+  canceled: 'default',
+  returned: 'default',
 };
 
 export function PackageStatusTag({ status }: { status: string }) {
   const lang = useLang((s) => s.lang);
-  return <Tag color={PACKAGE_COLOR[status]} data-testid="package-status">{PackageStatus.label(status, lang)}</Tag>;
+  return (
+    <Tag color={PACKAGE_COLOR[status]} data-testid="package-status">
+      {PackageStatus.label(status, lang)}
+    </Tag>
+  );
 }
 
 /** Raise an exception on a package from any station: type, reason, photos. */

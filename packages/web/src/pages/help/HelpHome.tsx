@@ -14,7 +14,8 @@ import { toTreeData } from './HomeOperate';
 import { NumberInput } from '../../components/NumberInput';
 
 type CatNode = { key: number; title: string; children: CatNode[] };
-const toNodes = (ns: HelpCategoryNode[]): CatNode[] => ns.map((n) => ({ key: n.id, title: `${n.name}${n.status === 'disabled' ? '（禁用）' : ''} (${n.articleCount})`, children: toNodes(n.children) }));
+const toNodes = (ns: HelpCategoryNode[]): CatNode[] =>
+  ns.map((n) => ({ key: n.id, title: `${n.name}${n.status === 'disabled' ? '（禁用）' : ''} (${n.articleCount})`, children: toNodes(n.children) }));
 const findNode = (ns: HelpCategoryNode[], id: number): HelpCategoryNode | undefined => {
   for (const n of ns) {
     if (n.id === id) return n;
@@ -43,13 +44,19 @@ export default function HelpHome() {
   const togglePublish = (a: HelpArticleListItem) => {
     const next = a.status === 'published' ? 'draft' : 'published';
     modal.confirm({
-      title: '确认', content: `确定要${next === 'published' ? '发布' : '下架'}文章「${a.title}」吗？`,
-      onOk: async () => { await status.mutateAsync({ id: a.id, status: next }); message.success('操作成功'); },
+      title: '确认',
+      content: `确定要${next === 'published' ? '发布' : '下架'}文章「${a.title}」吗？`,
+      onOk: async () => {
+        await status.mutateAsync({ id: a.id, status: next });
+        message.success('操作成功');
+      },
     });
   };
   const remove = (type: 'article' | 'category', id: number, name: string) =>
     modal.confirm({
-      title: '确认删除', content: `确定删除${type === 'article' ? '文章' : '分类'}「${name}」吗？此操作不可恢复。`, okButtonProps: { danger: true },
+      title: '确认删除',
+      content: `确定删除${type === 'article' ? '文章' : '分类'}「${name}」吗？此操作不可恢复。`,
+      okButtonProps: { danger: true },
       onOk: async () => {
         await del.mutateAsync({ id, type });
         message.success('操作成功');
@@ -61,17 +68,32 @@ export default function HelpHome() {
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'title', title: '标题', dataIndex: 'title', width: 260 },
     { key: 'categoryName', title: '分类', dataIndex: 'categoryName', width: 120 },
-    { key: 'status', title: '状态', dataIndex: 'status', width: 90, render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{s === 'published' ? '已发布' : '草稿'}</Tag> },
+    {
+      key: 'status',
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{s === 'published' ? '已发布' : '草稿'}</Tag>,
+    },
     { key: 'sort', title: '排序', dataIndex: 'sort', width: 70 },
     { key: 'authorName', title: '编辑人', dataIndex: 'authorName', width: 100 },
     { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: '操作', width: 200, fixed: 'right',
+      key: 'actions',
+      title: '操作',
+      width: 200,
+      fixed: 'right',
       render: (_, a) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(`/helpCenter/homeOperate?id=${a.id}`)}>编辑</Button>
-          <Button type="link" size="small" onClick={() => togglePublish(a)}>{a.status === 'published' ? '下架' : '发布'}</Button>
-          <Button type="link" size="small" danger onClick={() => remove('article', a.id, a.title)}>删除</Button>
+          <Button type="link" size="small" onClick={() => navigate(`/helpCenter/homeOperate?id=${a.id}`)}>
+            编辑
+          </Button>
+          <Button type="link" size="small" onClick={() => togglePublish(a)}>
+            {a.status === 'published' ? '下架' : '发布'}
+          </Button>
+          <Button type="link" size="small" danger onClick={() => remove('article', a.id, a.title)}>
+            删除
+          </Button>
         </Space>
       ),
     },
@@ -80,15 +102,30 @@ export default function HelpHome() {
   return (
     <Row gutter={16}>
       <Col xs={24} md={7} lg={6}>
-        <Card title="分类" size="small" extra={<Button size="small" icon={<PlusOutlined />} onClick={() => setEditingCat('new')}>新增</Button>}>
+        <Card
+          title="分类"
+          size="small"
+          extra={
+            <Button size="small" icon={<PlusOutlined />} onClick={() => setEditingCat('new')}>
+              新增
+            </Button>
+          }
+        >
           <Tree<CatNode>
-            treeData={toNodes(tree.data ?? [])} defaultExpandAll blockNode selectedKeys={categoryId ? [categoryId] : []}
+            treeData={toNodes(tree.data ?? [])}
+            defaultExpandAll
+            blockNode
+            selectedKeys={categoryId ? [categoryId] : []}
             onSelect={(keys) => setFilters({ ...filters, categoryId: keys[0] as number | undefined })}
           />
           {selected && (
             <Space style={{ marginTop: 12 }}>
-              <Button size="small" onClick={() => setEditingCat(selected)}>编辑分类</Button>
-              <Button size="small" danger onClick={() => remove('category', selected.id, selected.name)}>删除分类</Button>
+              <Button size="small" onClick={() => setEditingCat(selected)}>
+                编辑分类
+              </Button>
+              <Button size="small" danger onClick={() => remove('category', selected.id, selected.name)}>
+                删除分类
+              </Button>
             </Space>
           )}
         </Card>
@@ -96,24 +133,65 @@ export default function HelpHome() {
       <Col xs={24} md={17} lg={18}>
         <Card>
           <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters({ ...v, categoryId })}>
-            <Form.Item name="keyword" label="文章标题"><Input allowClear /></Form.Item>
-            <Form.Item name="status" label="状态"><Select allowClear style={{ width: 110 }} placeholder="全部" options={[{ value: 'published', label: '已发布' }, { value: 'draft', label: '草稿' }]} /></Form.Item>
+            <Form.Item name="keyword" label="文章标题">
+              <Input allowClear />
+            </Form.Item>
+            <Form.Item name="status" label="状态">
+              <Select
+                allowClear
+                style={{ width: 110 }}
+                placeholder="全部"
+                options={[
+                  { value: 'published', label: '已发布' },
+                  { value: 'draft', label: '草稿' },
+                ]}
+              />
+            </Form.Item>
             <Form.Item>
               <Space>
-                <Button type="primary" htmlType="submit">查询</Button>
-                <Button icon={<PlusOutlined />} onClick={() => navigate(`/helpCenter/homeOperate${categoryId ? `?categoryId=${categoryId}` : ''}`)}>新增文章</Button>
+                <Button type="primary" htmlType="submit">
+                  查询
+                </Button>
+                <Button icon={<PlusOutlined />} onClick={() => navigate(`/helpCenter/homeOperate${categoryId ? `?categoryId=${categoryId}` : ''}`)}>
+                  新增文章
+                </Button>
               </Space>
             </Form.Item>
           </Form>
-          <ListTable<HelpArticleListItem> columns={columns} rows={articles.data?.list} total={articles.data?.total} loading={articles.isFetching} page={page} limit={limit} onPage={setPage} />
+          <ListTable<HelpArticleListItem>
+            columns={columns}
+            rows={articles.data?.list}
+            total={articles.data?.total}
+            loading={articles.isFetching}
+            page={page}
+            limit={limit}
+            onPage={setPage}
+          />
         </Card>
       </Col>
-      {editingCat && <CategoryModal category={editingCat === 'new' ? null : editingCat} tree={tree.data ?? []} parentId={editingCat === 'new' ? (categoryId ?? null) : null} onClose={() => setEditingCat(null)} />}
+      {editingCat && (
+        <CategoryModal
+          category={editingCat === 'new' ? null : editingCat}
+          tree={tree.data ?? []}
+          parentId={editingCat === 'new' ? (categoryId ?? null) : null}
+          onClose={() => setEditingCat(null)}
+        />
+      )}
     </Row>
   );
 }
 
-function CategoryModal({ category, tree, parentId, onClose }: { category: HelpCategoryNode | null; tree: HelpCategoryNode[]; parentId: number | null; onClose: () => void }) {
+function CategoryModal({
+  category,
+  tree,
+  parentId,
+  onClose,
+}: {
+  category: HelpCategoryNode | null;
+  tree: HelpCategoryNode[];
+  parentId: number | null;
+  onClose: () => void;
+}) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Omit<HelpCategoryUpdateBody, 'id'>>();
   const add = useAddCategory();
@@ -134,12 +212,27 @@ function CategoryModal({ category, tree, parentId, onClose }: { category: HelpCa
   return (
     <Modal open title={category ? '编辑分类' : '新增分类'} onOk={submit} onCancel={onClose} confirmLoading={add.isPending || update.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={category ?? { parentId, sort: 0, status: 'activity' }}>
-        <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入分类名称' }]}><Input /></Form.Item>
-        <Form.Item name="nameEn" label="英文名称"><Input /></Form.Item>
-        <Form.Item name="parentId" label="上级分类"><TreeSelect allowClear treeData={toTreeData(tree)} treeDefaultExpandAll placeholder="无（顶级）" /></Form.Item>
+        <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入分类名称' }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="nameEn" label="英文名称">
+          <Input />
+        </Form.Item>
+        <Form.Item name="parentId" label="上级分类">
+          <TreeSelect allowClear treeData={toTreeData(tree)} treeDefaultExpandAll placeholder="无（顶级）" />
+        </Form.Item>
         <Space>
-          <Form.Item name="sort" label="排序" rules={[zodRule(HelpCategoryUpdateBody.shape.sort)]}><NumberInput style={{ width: 120 }} /></Form.Item>
-          <Form.Item name="status" label="状态"><Radio.Group options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
+          <Form.Item name="sort" label="排序" rules={[zodRule(HelpCategoryUpdateBody.shape.sort)]}>
+            <NumberInput style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="status" label="状态">
+            <Radio.Group
+              options={[
+                { value: 'activity', label: '启用' },
+                { value: 'disabled', label: '禁用' },
+              ]}
+            />
+          </Form.Item>
         </Space>
       </Form>
     </Modal>

@@ -9,9 +9,12 @@ import { useArticle, useArticleStatus, useCategoryTree, useSaveArticle } from '.
 import { MarkdownEditor } from './MarkdownEditor';
 import { NumberInput } from '../../components/NumberInput';
 
-interface TreeOption { value: number; title: string; children: TreeOption[] }
-export const toTreeData = (nodes: HelpCategoryNode[]): TreeOption[] =>
-  nodes.map((n) => ({ value: n.id, title: n.name, children: toTreeData(n.children) }));
+interface TreeOption {
+  value: number;
+  title: string;
+  children: TreeOption[];
+}
+export const toTreeData = (nodes: HelpCategoryNode[]): TreeOption[] => nodes.map((n) => ({ value: n.id, title: n.name, children: toTreeData(n.children) }));
 
 /** Edits a help article (?id=) or writes a new one (?categoryId=): markdown editor with live preview, save, publish. */
 export default function HomeOperate() {
@@ -25,7 +28,8 @@ export default function HomeOperate() {
   const status = useArticleStatus();
   const [form] = Form.useForm<HelpArticleSaveBody>();
   useEffect(() => {
-    if (article.data) form.setFieldsValue({ title: article.data.title, categoryId: article.data.categoryId, content: article.data.content, sort: article.data.sort });
+    if (article.data)
+      form.setFieldsValue({ title: article.data.title, categoryId: article.data.categoryId, content: article.data.content, sort: article.data.sort });
   }, [article.data, form]);
   const submit = async (publish: boolean) => {
     const v = await validValues(form);
@@ -51,15 +55,30 @@ export default function HomeOperate() {
   return (
     <Card
       loading={id > 0 && article.isLoading}
-      title={<Space>{id ? '编辑文章' : '新增文章'}{article.data && <Tag color={article.data.status === 'published' ? 'green' : 'default'}>{article.data.status === 'published' ? '已发布' : '草稿'}</Tag>}</Space>}
+      title={
+        <Space>
+          {id ? '编辑文章' : '新增文章'}
+          {article.data && (
+            <Tag color={article.data.status === 'published' ? 'green' : 'default'}>{article.data.status === 'published' ? '已发布' : '草稿'}</Tag>
+          )}
+        </Space>
+      }
     >
-      <Form<HelpArticleSaveBody> form={form} layout="vertical" initialValues={{ categoryId: Number(params.get('categoryId')) || undefined, sort: 0, content: '' }}>
+      <Form<HelpArticleSaveBody>
+        form={form}
+        layout="vertical"
+        initialValues={{ categoryId: Number(params.get('categoryId')) || undefined, sort: 0, content: '' }}
+      >
         <Space align="start" wrap>
-          <Form.Item name="title" label="标题" rules={[{ required: true, message: '请输入标题' }]}><Input style={{ width: 420 }} aria-label="标题" /></Form.Item>
+          <Form.Item name="title" label="标题" rules={[{ required: true, message: '请输入标题' }]}>
+            <Input style={{ width: 420 }} aria-label="标题" />
+          </Form.Item>
           <Form.Item name="categoryId" label="分类" rules={[{ required: true, message: '请选择分类' }]}>
             <TreeSelect style={{ width: 220 }} treeData={toTreeData(tree.data ?? [])} treeDefaultExpandAll aria-label="分类" />
           </Form.Item>
-          <Form.Item name="sort" label="排序" rules={[zodRule(HelpArticleSaveBody.shape.sort)]}><NumberInput style={{ width: 120 }} /></Form.Item>
+          <Form.Item name="sort" label="排序" rules={[zodRule(HelpArticleSaveBody.shape.sort)]}>
+            <NumberInput style={{ width: 120 }} />
+          </Form.Item>
         </Space>
         <Form.Item name="content" label="内容" rules={[{ required: true, message: '请输入内容' }]}>
           <MarkdownEditor
@@ -71,8 +90,12 @@ export default function HomeOperate() {
           />
         </Form.Item>
         <Space>
-          <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>保存</Button>
-          <Button loading={save.isPending || status.isPending} onClick={() => submit(true)}>保存并发布</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>
+            保存
+          </Button>
+          <Button loading={save.isPending || status.isPending} onClick={() => submit(true)}>
+            保存并发布
+          </Button>
           <Button onClick={() => navigate('/helpCenter/home')}>返回</Button>
         </Space>
       </Form>

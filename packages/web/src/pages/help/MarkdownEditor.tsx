@@ -33,7 +33,10 @@ export function applyTool(tool: Tool, text: string, start: number, end: number):
   }
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const body = text.slice(lineStart, end) || t.placeholder;
-  const lines = body.split('\n').map((l, i) => t.prefix!(i) + l).join('\n');
+  const lines = body
+    .split('\n')
+    .map((l, i) => t.prefix!(i) + l)
+    .join('\n');
   return { text: text.slice(0, lineStart) + lines + text.slice(end), start: lineStart, end: lineStart + lines.length };
 }
 
@@ -55,26 +58,50 @@ export function MarkdownEditor({ value = '', onChange, extra }: { value?: string
     <div className="markdown-editor">
       <Space wrap style={{ marginBottom: 8 }}>
         <div role="toolbar" aria-label="Markdown 工具栏" style={{ display: 'inline-flex' }}>
-        <Space.Compact>
-          {MARKDOWN_TOOLBAR.map((tool) => (
-            <Tooltip key={tool} title={TOOLS[tool].label}>
-              <Button aria-label={TOOLS[tool].label} onClick={() => run(tool)} style={tool === 'italic' ? { fontStyle: 'italic' } : tool === 'strikethrough' ? { textDecoration: 'line-through' } : tool === 'bold' ? { fontWeight: 700 } : undefined}>
-                {TOOLS[tool].text}
-              </Button>
-            </Tooltip>
-          ))}
-        </Space.Compact>
+          <Space.Compact>
+            {MARKDOWN_TOOLBAR.map((tool) => (
+              <Tooltip key={tool} title={TOOLS[tool].label}>
+                <Button
+                  aria-label={TOOLS[tool].label}
+                  onClick={() => run(tool)}
+                  style={
+                    tool === 'italic'
+                      ? { fontStyle: 'italic' }
+                      : tool === 'strikethrough'
+                        ? { textDecoration: 'line-through' }
+                        : tool === 'bold'
+                          ? { fontWeight: 700 }
+                          : undefined
+                  }
+                >
+                  {TOOLS[tool].text}
+                </Button>
+              </Tooltip>
+            ))}
+          </Space.Compact>
         </div>
         {extra}
       </Space>
       <Row gutter={16}>
         <Col span={12}>
-          <Input.TextArea ref={ref} value={value} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 18 }} aria-label="文章内容（Markdown）" style={{ fontFamily: 'monospace' }} />
+          <Input.TextArea
+            ref={ref}
+            value={value}
+            onChange={(e) => onChange?.(e.target.value)}
+            autoSize={{ minRows: 18 }}
+            aria-label="文章内容（Markdown）"
+            style={{ fontFamily: 'monospace' }}
+          />
         </Col>
         <Col span={12}>
           {/* renderMarkdown escapes raw HTML and drops unsafe URLs: the same renderer the server stores for readers. */}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the markdown renderer's output, escaped as said above */}
-          <div className="markdown-preview" data-testid="markdown-preview" style={{ border: '1px solid #eee', borderRadius: 6, padding: 12, minHeight: 400, overflow: 'auto' }} dangerouslySetInnerHTML={{ __html: renderMarkdown(value) }} />
+          <div
+            className="markdown-preview"
+            data-testid="markdown-preview"
+            style={{ border: '1px solid #eee', borderRadius: 6, padding: 12, minHeight: 400, overflow: 'auto' }}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the markdown renderer's output, escaped as said above
+            dangerouslySetInnerHTML={{ __html: renderMarkdown(value) }}
+          />
         </Col>
       </Row>
     </div>

@@ -6,7 +6,11 @@ import { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { useBindAttrs, useChannel, useChannelAttrs } from './api';
 import { ChannelPicker, useChannelParam } from './ChannelPicker';
 
-interface Row { attr: (typeof ItemAttr.values)[number]; allowed: boolean; surcharge: string }
+interface Row {
+  attr: (typeof ItemAttr.values)[number];
+  allowed: boolean;
+  surcharge: string;
+}
 
 /** Which item attributes (battery, liquid …) a channel accepts, and the surcharge for each. */
 export default function BindChannelAttr() {
@@ -32,22 +36,48 @@ export default function BindChannelAttr() {
         {channel.data && <span>计价币种：{channel.data.currency}</span>}
       </Space>
       <Table<Row>
-        rowKey="attr" dataSource={rows} loading={attrs.isFetching} pagination={false} style={{ maxWidth: 640 }}
+        rowKey="attr"
+        dataSource={rows}
+        loading={attrs.isFetching}
+        pagination={false}
+        style={{ maxWidth: 640 }}
         columns={[
           { key: 'attr', title: '商品属性', render: (_, r) => ItemAttr.label(r.attr) },
-          { key: 'allowed', title: '是否接受', render: (_, r) => <Switch checked={r.allowed} checkedChildren="接受" unCheckedChildren="拒绝" aria-label={`${ItemAttr.label(r.attr)}是否接受`} onChange={(v) => update(r.attr, { allowed: v })} /> },
           {
-            key: 'surcharge', title: '附加费',
+            key: 'allowed',
+            title: '是否接受',
+            render: (_, r) => (
+              <Switch
+                checked={r.allowed}
+                checkedChildren="接受"
+                unCheckedChildren="拒绝"
+                aria-label={`${ItemAttr.label(r.attr)}是否接受`}
+                onChange={(v) => update(r.attr, { allowed: v })}
+              />
+            ),
+          },
+          {
+            key: 'surcharge',
+            title: '附加费',
             render: (_, r) => (
               <Space direction="vertical" size={0}>
-                <Input style={{ width: 120 }} value={r.surcharge} disabled={!r.allowed} status={DECIMAL_2.test(r.surcharge) ? undefined : 'error'} aria-label={`${ItemAttr.label(r.attr)}附加费`} onChange={(e) => update(r.attr, { surcharge: e.target.value.trim() })} />
+                <Input
+                  style={{ width: 120 }}
+                  value={r.surcharge}
+                  disabled={!r.allowed}
+                  status={DECIMAL_2.test(r.surcharge) ? undefined : 'error'}
+                  aria-label={`${ItemAttr.label(r.attr)}附加费`}
+                  onChange={(e) => update(r.attr, { surcharge: e.target.value.trim() })}
+                />
                 {!DECIMAL_2.test(r.surcharge) && <span style={{ color: '#ff4d4f' }}>{RuleMessage.decimal2}</span>}
               </Space>
             ),
           },
         ]}
       />
-      <Button type="primary" style={{ marginTop: 16 }} disabled={!channelId || invalid} loading={bind.isPending} onClick={save}>保存</Button>
+      <Button type="primary" style={{ marginTop: 16 }} disabled={!channelId || invalid} loading={bind.isPending} onClick={save}>
+        保存
+      </Button>
     </Card>
   );
 }

@@ -51,23 +51,73 @@ export default function ChannelList() {
   const columns: ResizableColumn<ShipChannel>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'code', title: m.code, dataIndex: 'code', width: 120 },
-    { key: 'name', title: m.name, dataIndex: 'name', width: 180, render: (v, r) => <>{v}{r.nameEn && <div style={{ color: '#999' }}>{r.nameEn}</div>}</> },
+    {
+      key: 'name',
+      title: m.name,
+      dataIndex: 'name',
+      width: 180,
+      render: (v, r) => (
+        <>
+          {v}
+          {r.nameEn && <div style={{ color: '#999' }}>{r.nameEn}</div>}
+        </>
+      ),
+    },
     { key: 'forwarderName', title: m.forwarder, dataIndex: 'forwarderName', width: 120 },
     { key: 'currency', title: m.currencyShort, dataIndex: 'currency', width: 70 },
-    { key: 'delivery', title: m.delivery, width: 100, render: (_, r) => (r.deliveryMinDays === r.deliveryMaxDays ? fill(m.days, { days: r.deliveryMinDays }) : fill(m.dayRange, { min: r.deliveryMinDays, max: r.deliveryMaxDays })) },
+    {
+      key: 'delivery',
+      title: m.delivery,
+      width: 100,
+      render: (_, r) =>
+        r.deliveryMinDays === r.deliveryMaxDays
+          ? fill(m.days, { days: r.deliveryMinDays })
+          : fill(m.dayRange, { min: r.deliveryMinDays, max: r.deliveryMaxDays }),
+    },
     { key: 'areas', title: m.areas, width: 110, render: (_, r) => `${r.areaCount} / ${r.countryCount}` },
-    { key: 'attrs', title: m.allowedAttrs, width: 220, render: (_, r) => (r.allowedAttrs.length ? r.allowedAttrs.map((a) => <Tag key={a}>{ItemAttr.label(a, lang)}</Tag>) : <span style={{ color: '#999' }}>{m.generalOnly}</span>) },
+    {
+      key: 'attrs',
+      title: m.allowedAttrs,
+      width: 220,
+      render: (_, r) =>
+        r.allowedAttrs.length ? (
+          r.allowedAttrs.map((a) => <Tag key={a}>{ItemAttr.label(a, lang)}</Tag>)
+        ) : (
+          <span style={{ color: '#999' }}>{m.generalOnly}</span>
+        ),
+    },
     { key: 'sort', title: m.sort, dataIndex: 'sort', width: 70 },
-    { key: 'status', title: m.status, dataIndex: 'status', width: 80, render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{ConfigStatus.label(s, lang)}</Tag> },
+    {
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 80,
+      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{ConfigStatus.label(s, lang)}</Tag>,
+    },
     { key: 'modifyTime', title: m.modifyTime, dataIndex: 'modifyTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: m.actions, width: 330, fixed: 'right',
+      key: 'actions',
+      title: m.actions,
+      width: 330,
+      fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => setEditing(r)}>{m.edit}</Button>
-          <Link to={`${BASE}/countryAreaConfig?channelId=${r.id}`}><Button type="link" size="small">{m.countryAreas}</Button></Link>
-          <Link to={`${BASE}/bindChannelAttr?channelId=${r.id}`}><Button type="link" size="small">{m.channelAttrs}</Button></Link>
-          <Button type="link" size="small" danger={r.status === 'activity'} onClick={() => toggle(r)}>{r.status === 'activity' ? m.disable : m.enable}</Button>
+          <Button type="link" size="small" onClick={() => setEditing(r)}>
+            {m.edit}
+          </Button>
+          <Link to={`${BASE}/countryAreaConfig?channelId=${r.id}`}>
+            <Button type="link" size="small">
+              {m.countryAreas}
+            </Button>
+          </Link>
+          <Link to={`${BASE}/bindChannelAttr?channelId=${r.id}`}>
+            <Button type="link" size="small">
+              {m.channelAttrs}
+            </Button>
+          </Link>
+          <Button type="link" size="small" danger={r.status === 'activity'} onClick={() => toggle(r)}>
+            {r.status === 'activity' ? m.disable : m.enable}
+          </Button>
         </Space>
       ),
     },
@@ -80,20 +130,41 @@ export default function ChannelList() {
         onSearch={setFilters}
         extra={
           <>
-            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>{m.createChannel}</Button>
-            <Link to={`${BASE}/provinceConfig`}><Button>{m.provinces}</Button></Link>
+            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {m.createChannel}
+            </Button>
+            <Link to={`${BASE}/provinceConfig`}>
+              <Button>{m.provinces}</Button>
+            </Link>
           </>
         }
       >
-        <Form.Item name="keyword" label={m.keyword}><Input allowClear placeholder={m.keywordPlaceholder} /></Form.Item>
+        <Form.Item name="keyword" label={m.keyword}>
+          <Input allowClear placeholder={m.keywordPlaceholder} />
+        </Form.Item>
         <Form.Item name="countryCode" label={m.countryFilter}>
-          <Select allowClear showSearch optionFilterProp="label" style={{ width: 160 }} placeholder={m.all} options={countries.data?.map((c) => ({ value: c.code, label: `${lang === 'en' ? c.nameEn : c.nameZh} ${c.code}` }))} />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 160 }}
+            placeholder={m.all}
+            options={countries.data?.map((c) => ({ value: c.code, label: `${lang === 'en' ? c.nameEn : c.nameZh} ${c.code}` }))}
+          />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
           <Select allowClear style={{ width: 110 }} placeholder={m.all} options={ConfigStatus.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
         </Form.Item>
       </FilterBar>
-      <ListTable<ShipChannel> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<ShipChannel>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
       {editing && <ChannelEditModal channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );
@@ -121,24 +192,57 @@ function ChannelEditModal({ channel, onClose }: { channel: ShipChannel | null; o
     }
   };
   return (
-    <Modal open title={channel ? m.editChannel : m.createChannel} okText={t('common.confirm')} cancelText={t('common.cancel')} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden width={560}>
-      <Form form={form} name="channelEdit" layout="vertical" initialValues={channel ?? { currency: 'CNY', status: 'activity', sort: 0, deliveryMinDays: 7, deliveryMaxDays: 15 }}>
+    <Modal
+      open
+      title={channel ? m.editChannel : m.createChannel}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      destroyOnHidden
+      width={560}
+    >
+      <Form
+        form={form}
+        name="channelEdit"
+        layout="vertical"
+        initialValues={channel ?? { currency: 'CNY', status: 'activity', sort: 0, deliveryMinDays: 7, deliveryMaxDays: 15 }}
+      >
         <Space.Compact block>
-          <Form.Item name="code" label={m.code} rules={[zodRule(shape.code)]} style={{ flex: 1 }}><Input /></Form.Item>
+          <Form.Item name="code" label={m.code} rules={[zodRule(shape.code)]} style={{ flex: 1 }}>
+            <Input />
+          </Form.Item>
           <Form.Item name="currency" label={m.currency} style={{ width: 140 }}>
             <Select options={init.data?.currencies.map((c) => ({ value: c.code, label: lang === 'en' ? c.code : `${c.code} ${c.nameZh}` }))} />
           </Form.Item>
         </Space.Compact>
-        <Form.Item name="name" label={m.name} rules={[zodRule(shape.name)]}><Input /></Form.Item>
-        <Form.Item name="nameEn" label={m.nameEn} rules={[zodRule(shape.nameEn)]}><Input /></Form.Item>
-        <Form.Item name="forwarderId" label={m.forwarder}><Select allowClear options={init.data?.forwarders.map((f) => ({ value: f.id, label: f.name }))} /></Form.Item>
+        <Form.Item name="name" label={m.name} rules={[zodRule(shape.name)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="nameEn" label={m.nameEn} rules={[zodRule(shape.nameEn)]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="forwarderId" label={m.forwarder}>
+          <Select allowClear options={init.data?.forwarders.map((f) => ({ value: f.id, label: f.name }))} />
+        </Form.Item>
         <Space>
-          <Form.Item name="deliveryMinDays" label={m.minDays} rules={[zodRule(shape.deliveryMinDays)]}><NumberInput unit={m.dayUnit} style={{ width: 120 }} /></Form.Item>
-          <Form.Item name="deliveryMaxDays" label={m.maxDays} rules={[zodRule(shape.deliveryMaxDays)]}><NumberInput unit={m.dayUnit} style={{ width: 120 }} /></Form.Item>
-          <Form.Item name="sort" label={m.sort} rules={[zodRule(shape.sort)]}><NumberInput style={{ width: 100 }} /></Form.Item>
-          <Form.Item name="status" label={m.status}><Select style={{ width: 100 }} options={ConfigStatus.entries.map((e) => ({ value: e.value, label: e[lang] }))} /></Form.Item>
+          <Form.Item name="deliveryMinDays" label={m.minDays} rules={[zodRule(shape.deliveryMinDays)]}>
+            <NumberInput unit={m.dayUnit} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="deliveryMaxDays" label={m.maxDays} rules={[zodRule(shape.deliveryMaxDays)]}>
+            <NumberInput unit={m.dayUnit} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="sort" label={m.sort} rules={[zodRule(shape.sort)]}>
+            <NumberInput style={{ width: 100 }} />
+          </Form.Item>
+          <Form.Item name="status" label={m.status}>
+            <Select style={{ width: 100 }} options={ConfigStatus.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
+          </Form.Item>
         </Space>
-        <Form.Item name="description" label={m.description} rules={[zodRule(shape.description)]}><Input.TextArea rows={3} /></Form.Item>
+        <Form.Item name="description" label={m.description} rules={[zodRule(shape.description)]}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
       </Form>
     </Modal>
   );

@@ -15,7 +15,13 @@ export function ChannelPicker({ value, onChange }: { value: number; onChange: (i
     <Space>
       <span>物流渠道</span>
       <Select
-        style={{ width: 260 }} showSearch optionFilterProp="label" placeholder="请选择渠道" value={value || undefined} onChange={onChange} loading={init.isLoading}
+        style={{ width: 260 }}
+        showSearch
+        optionFilterProp="label"
+        placeholder="请选择渠道"
+        value={value || undefined}
+        onChange={onChange}
+        loading={init.isLoading}
         aria-label="物流渠道"
         options={init.data?.channels.map((c) => ({ value: c.id, label: `${c.name}（${c.code}）` }))}
       />

@@ -27,17 +27,60 @@ export default function ForwarderList() {
     { key: 'contact', title: '联系人', width: 160, render: (_, f) => [f.contactName, f.phone].filter(Boolean).join(' ') },
     { key: 'website', title: '网站', dataIndex: 'website', width: 200 },
     { key: 'channelCount', title: '渠道数', dataIndex: 'channelCount', width: 80 },
-    { key: 'status', title: '状态', dataIndex: 'status', width: 80, render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag> },
+    {
+      key: 'status',
+      title: '状态',
+      dataIndex: 'status',
+      width: 80,
+      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+    },
     { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', width: 170, render: formatTime },
-    { key: 'actions', title: '操作', width: 90, render: (_, f) => <Button type="link" size="small" onClick={() => setEditing(f)}>编辑</Button> },
+    {
+      key: 'actions',
+      title: '操作',
+      width: 90,
+      render: (_, f) => (
+        <Button type="link" size="small" onClick={() => setEditing(f)}>
+          编辑
+        </Button>
+      ),
+    },
   ];
   return (
     <Card>
-      <FilterBar form={form} onSearch={setFilters} extra={<Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>新增货代</Button>}>
-        <Form.Item name="keyword" label="关键字"><Input allowClear /></Form.Item>
-        <Form.Item name="status" label="状态"><Select allowClear style={{ width: 110 }} placeholder="全部" options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
+      <FilterBar
+        form={form}
+        onSearch={setFilters}
+        extra={
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            新增货代
+          </Button>
+        }
+      >
+        <Form.Item name="keyword" label="关键字">
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select
+            allowClear
+            style={{ width: 110 }}
+            placeholder="全部"
+            options={[
+              { value: 'activity', label: '启用' },
+              { value: 'disabled', label: '禁用' },
+            ]}
+          />
+        </Form.Item>
       </FilterBar>
-      <ListTable<Forwarder> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<Forwarder>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
       {editing && <ForwarderModal forwarder={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );
@@ -61,16 +104,37 @@ function ForwarderModal({ forwarder, onClose }: { forwarder: Forwarder | null; o
   return (
     <Modal open title={forwarder ? '编辑货代' : '新增货代'} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={forwarder ?? { status: 'activity' }}>
-        <Form.Item name="code" label="代码" rules={[{ required: true, message: '请输入' }]}><Input /></Form.Item>
-        <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入' }]}><Input /></Form.Item>
+        <Form.Item name="code" label="代码" rules={[{ required: true, message: '请输入' }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入' }]}>
+          <Input />
+        </Form.Item>
         <Space>
-          <Form.Item name="contactName" label="联系人"><Input /></Form.Item>
-          <Form.Item name="phone" label="电话"><Input /></Form.Item>
+          <Form.Item name="contactName" label="联系人">
+            <Input />
+          </Form.Item>
+          <Form.Item name="phone" label="电话">
+            <Input />
+          </Form.Item>
         </Space>
-        <Form.Item name="website" label="网站" rules={[zodRule(urlText.optional(), { emptyAsUndefined: true })]}><Input /></Form.Item>
-        <Form.Item name="trackingUrl" label="查询链接（{trackingNo} 替换为单号）"><Input /></Form.Item>
-        <Form.Item name="status" label="状态"><Select options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
-        <Form.Item name="remark" label="备注"><Input.TextArea rows={2} /></Form.Item>
+        <Form.Item name="website" label="网站" rules={[zodRule(urlText.optional(), { emptyAsUndefined: true })]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="trackingUrl" label="查询链接（{trackingNo} 替换为单号）">
+          <Input />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Select
+            options={[
+              { value: 'activity', label: '启用' },
+              { value: 'disabled', label: '禁用' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea rows={2} />
+        </Form.Item>
       </Form>
     </Modal>
   );

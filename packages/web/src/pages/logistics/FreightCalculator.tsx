@@ -15,7 +15,11 @@ import { LiveText } from '../../components/LiveText';
 type CalcForm = { countryCode: string; provinceCode?: string; weightG: number; lengthMm?: number; widthMm?: number; heightMm?: number; attrs: string[] };
 
 const shape = FreightQuoteBody.shape;
-const SIDES = [['lengthMm', 'length'], ['widthMm', 'width'], ['heightMm', 'height']] as const;
+const SIDES = [
+  ['lengthMm', 'length'],
+  ['widthMm', 'width'],
+  ['heightMm', 'height'],
+] as const;
 
 /**
  * Freight calculator: country, weight (g), sides (mm) and attributes → every allowed channel, cheapest first, and why
@@ -32,8 +36,13 @@ export default function FreightCalculator() {
   const quote = useMutation({ mutationFn: (b: FreightQuoteBody) => quoteFreight(b), onSuccess: setResult });
   const submit = (v: CalcForm) => {
     quote.mutate({
-      countryCode: v.countryCode, provinceCode: v.provinceCode || undefined, weightG: v.weightG,
-      lengthMm: v.lengthMm, widthMm: v.widthMm, heightMm: v.heightMm, attrs: v.attrs as FreightQuoteBody['attrs'],
+      countryCode: v.countryCode,
+      provinceCode: v.provinceCode || undefined,
+      weightG: v.weightG,
+      lengthMm: v.lengthMm,
+      widthMm: v.widthMm,
+      heightMm: v.heightMm,
+      attrs: v.attrs as FreightQuoteBody['attrs'],
     });
   };
   const dayText = (min: number, max: number) => (min === max ? fill(m.days, { days: min }) : fill(m.dayRange, { min, max }));
@@ -42,13 +51,23 @@ export default function FreightCalculator() {
       <Form<CalcForm> form={form} layout="inline" onFinish={submit} initialValues={{ attrs: [] }} style={{ rowGap: 12 }}>
         <Form.Item name="countryCode" label={m.country} rules={[{ required: true, message: <LiveText of={useLogisticsMessages} k="countryRequired" /> }]}>
           <Select
-            style={{ width: 180 }} showSearch optionFilterProp="label" aria-label={m.country} onChange={() => form.setFieldValue('provinceCode', undefined)}
+            style={{ width: 180 }}
+            showSearch
+            optionFilterProp="label"
+            aria-label={m.country}
+            onChange={() => form.setFieldValue('provinceCode', undefined)}
             options={countries.data?.map((c) => ({ value: c.code, label: `${lang === 'en' ? c.nameEn : c.nameZh} ${c.code}` }))}
           />
         </Form.Item>
         {!!provinces.data?.length && (
           <Form.Item name="provinceCode" label={m.province}>
-            <Select allowClear style={{ width: 160 }} options={provinces.data.filter((p) => p.status === 'activity').map((p) => ({ value: p.code, label: lang === 'en' ? p.nameEn || p.nameZh : p.nameZh }))} />
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              options={provinces.data
+                .filter((p) => p.status === 'activity')
+                .map((p) => ({ value: p.code, label: lang === 'en' ? p.nameEn || p.nameZh : p.nameZh }))}
+            />
           </Form.Item>
         )}
         <Form.Item name="weightG" label={m.weight} rules={[zodRule(shape.weightG)]}>
@@ -62,24 +81,48 @@ export default function FreightCalculator() {
         <Form.Item name="attrs" label={m.attrs}>
           <Checkbox.Group options={ItemAttr.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
         </Form.Item>
-        <Form.Item><Button type="primary" htmlType="submit" loading={quote.isPending}>{m.calculate}</Button></Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={quote.isPending}>
+            {m.calculate}
+          </Button>
+        </Form.Item>
       </Form>
       {result && (
         <div style={{ marginTop: 24 }}>
           {result.list.length === 0 && <Alert type="warning" showIcon message={m.noChannel} style={{ marginBottom: 16 }} />}
           <Table<FreightQuote>
-            rowKey="channelId" dataSource={result.list} pagination={false} scroll={{ x: 'max-content' }} data-testid="freight-quotes"
+            rowKey="channelId"
+            dataSource={result.list}
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            data-testid="freight-quotes"
             columns={[
-              { key: 'channel', title: m.channel, render: (_, q, i) => <>{q.channelName} {i === 0 && <Tag color="green">{m.cheapest}</Tag>}<div style={{ color: '#999' }}>{q.areaName}</div></> },
+              {
+                key: 'channel',
+                title: m.channel,
+                render: (_, q, i) => (
+                  <>
+                    {q.channelName} {i === 0 && <Tag color="green">{m.cheapest}</Tag>}
+                    <div style={{ color: '#999' }}>{q.areaName}</div>
+                  </>
+                ),
+              },
               { key: 'total', title: m.freight, render: (_, q) => <b>{money(q.total, q.currency)}</b> },
               { key: 'cny', title: m.inCny, render: (_, q) => money(q.totalCny, 'CNY') },
               { key: 'days', title: m.delivery, render: (_, q) => dayText(q.deliveryMinDays, q.deliveryMaxDays) },
               {
-                key: 'weight', title: m.chargeable,
-                render: (_, q) => <>{grams(q.chargeableWeightG)}<div style={{ color: '#999' }}>{fill(m.actualVolumetric, { actual: grams(q.actualWeightG), volumetric: grams(q.volumetricWeightG) })}</div></>,
+                key: 'weight',
+                title: m.chargeable,
+                render: (_, q) => (
+                  <>
+                    {grams(q.chargeableWeightG)}
+                    <div style={{ color: '#999' }}>{fill(m.actualVolumetric, { actual: grams(q.actualWeightG), volumetric: grams(q.volumetricWeightG) })}</div>
+                  </>
+                ),
               },
               {
-                key: 'breakdown', title: m.breakdown,
+                key: 'breakdown',
+                title: m.breakdown,
                 render: (_, q) => (
                   <span style={{ color: '#666' }}>
                     {fill(m.weightPrice, { steps: q.continuedSteps, price: money(q.weightPrice, q.currency) })}
@@ -95,7 +138,9 @@ export default function FreightCalculator() {
           {result.refused.length > 0 && (
             <Card size="small" title={m.refused} style={{ marginTop: 16 }}>
               {result.refused.map((r) => (
-                <div key={r.channelId}>{r.channelName}：<span style={{ color: '#999' }}>{freightRefusalText(r, lang)}</span></div>
+                <div key={r.channelId}>
+                  {r.channelName}：<span style={{ color: '#999' }}>{freightRefusalText(r, lang)}</span>
+                </div>
               ))}
             </Card>
           )}

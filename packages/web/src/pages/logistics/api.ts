@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ChannelAreaList, ChannelAttrList, ChannelListResult, CountryOptions, ForwarderListResult, FreightQuoteResult, ProvinceList, ShipChannel,
-  ShipInitData, type AreaSaveBody, type BindChannelAttrBody, type ChannelListQuery, type ChannelSaveBody, type ForwarderListQuery,
-  type ForwarderSaveBody, type FreightQuoteBody, type ProvinceSaveBody,
+  ChannelAreaList,
+  ChannelAttrList,
+  ChannelListResult,
+  CountryOptions,
+  ForwarderListResult,
+  FreightQuoteResult,
+  ProvinceList,
+  ShipChannel,
+  ShipInitData,
+  type AreaSaveBody,
+  type BindChannelAttrBody,
+  type ChannelListQuery,
+  type ChannelSaveBody,
+  type ForwarderListQuery,
+  type ForwarderSaveBody,
+  type FreightQuoteBody,
+  type ProvinceSaveBody,
 } from '@waystation/shared/contract/logistics';
 import { SaveResult } from '@waystation/shared/contract/reference';
 import { request } from '../../api/request';
@@ -23,21 +37,47 @@ export const logisticsKeys = {
 
 const post = <S extends z.ZodType>(url: string, body: unknown, schema: S) => request(url, { method: 'POST', body, schema });
 
-export const useShipInit = () => useQuery({ queryKey: logisticsKeys.init, queryFn: () => request('/api/ship/initData', { schema: ShipInitData }), staleTime: 30_000 });
-export const useCountries = () => useQuery({ queryKey: logisticsKeys.countries, queryFn: () => request('/api/logistics/getCountry', { schema: CountryOptions }), staleTime: 60_000 });
+export const useShipInit = () =>
+  useQuery({ queryKey: logisticsKeys.init, queryFn: () => request('/api/ship/initData', { schema: ShipInitData }), staleTime: 30_000 });
+export const useCountries = () =>
+  useQuery({ queryKey: logisticsKeys.countries, queryFn: () => request('/api/logistics/getCountry', { schema: CountryOptions }), staleTime: 60_000 });
 
 export const useChannelList = (q: Partial<ChannelListQuery>) =>
-  useQuery({ queryKey: logisticsKeys.channels(q), queryFn: () => request('/api/logistics/channelPageList', { params: q, schema: ChannelListResult }), placeholderData: (p) => p });
+  useQuery({
+    queryKey: logisticsKeys.channels(q),
+    queryFn: () => request('/api/logistics/channelPageList', { params: q, schema: ChannelListResult }),
+    placeholderData: (p) => p,
+  });
 export const useChannel = (id: number) =>
-  useQuery({ queryKey: logisticsKeys.channel(id), queryFn: () => request('/api/logistics/channelDetail', { params: { id }, schema: ShipChannel }), enabled: id > 0 });
+  useQuery({
+    queryKey: logisticsKeys.channel(id),
+    queryFn: () => request('/api/logistics/channelDetail', { params: { id }, schema: ShipChannel }),
+    enabled: id > 0,
+  });
 export const useAreas = (channelId: number) =>
-  useQuery({ queryKey: logisticsKeys.areas(channelId), queryFn: () => request('/api/logistics/areaList', { params: { channelId }, schema: ChannelAreaList }), enabled: channelId > 0 });
+  useQuery({
+    queryKey: logisticsKeys.areas(channelId),
+    queryFn: () => request('/api/logistics/areaList', { params: { channelId }, schema: ChannelAreaList }),
+    enabled: channelId > 0,
+  });
 export const useChannelAttrs = (channelId: number) =>
-  useQuery({ queryKey: logisticsKeys.attrs(channelId), queryFn: () => request('/api/logistics/channelAttrList', { params: { channelId }, schema: ChannelAttrList }), enabled: channelId > 0 });
+  useQuery({
+    queryKey: logisticsKeys.attrs(channelId),
+    queryFn: () => request('/api/logistics/channelAttrList', { params: { channelId }, schema: ChannelAttrList }),
+    enabled: channelId > 0,
+  });
 export const useProvinces = (countryCode: string) =>
-  useQuery({ queryKey: logisticsKeys.provinces(countryCode), queryFn: () => request('/api/logistics/provinceList', { params: { countryCode }, schema: ProvinceList }), enabled: !!countryCode });
+  useQuery({
+    queryKey: logisticsKeys.provinces(countryCode),
+    queryFn: () => request('/api/logistics/provinceList', { params: { countryCode }, schema: ProvinceList }),
+    enabled: !!countryCode,
+  });
 export const useForwarderList = (q: Partial<ForwarderListQuery>) =>
-  useQuery({ queryKey: logisticsKeys.forwarders(q), queryFn: () => request('/api/forwarder/pageList', { params: q, schema: ForwarderListResult }), placeholderData: (p) => p });
+  useQuery({
+    queryKey: logisticsKeys.forwarders(q),
+    queryFn: () => request('/api/forwarder/pageList', { params: q, schema: ForwarderListResult }),
+    placeholderData: (p) => p,
+  });
 
 /** Every logistics write invalidates the whole domain: lists, counts and selectors all depend on each other. */
 function useLogisticsMutation<B>(fn: (body: B) => Promise<unknown>) {

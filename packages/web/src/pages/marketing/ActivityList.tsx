@@ -37,18 +37,36 @@ export default function ActivityList() {
     { key: 'prizes', title: m.prizes, width: 260, render: (_, r) => r.prizes.map((p) => `${p.name} ${p.probability}%`).join('，') },
     { key: 'draws', title: m.draws, dataIndex: 'drawCount', width: 90 },
     {
-      key: 'status', title: m.status, dataIndex: 'status', width: 100,
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 100,
       render: (v: string, r) => {
         const live = v === 'activity' && Date.parse(r.startAt) <= now && now < Date.parse(r.endAt);
-        return <Tag color={live ? 'green' : 'default'}>{CouponTemplateStatus.label(v, lang)}{live ? ` · ${m.live}` : ''}</Tag>;
+        return (
+          <Tag color={live ? 'green' : 'default'}>
+            {CouponTemplateStatus.label(v, lang)}
+            {live ? ` · ${m.live}` : ''}
+          </Tag>
+        );
       },
     },
     {
-      key: 'actions', title: t('common.actions'), width: 180, fixed: 'right',
+      key: 'actions',
+      title: t('common.actions'),
+      width: 180,
+      fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(configRoute(r.kind, r.id))}>{m.configPrizes}</Button>
-          <Button type="link" size="small" danger={r.status === 'activity'} onClick={() => setStatus.mutate({ id: r.id, status: r.status === 'activity' ? 'disabled' : 'activity' })}>
+          <Button type="link" size="small" onClick={() => navigate(configRoute(r.kind, r.id))}>
+            {m.configPrizes}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            danger={r.status === 'activity'}
+            onClick={() => setStatus.mutate({ id: r.id, status: r.status === 'activity' ? 'disabled' : 'activity' })}
+          >
             {r.status === 'activity' ? m.disable : m.enable}
           </Button>
         </Space>
@@ -59,7 +77,9 @@ export default function ActivityList() {
   return (
     <Card>
       <FilterBar form={form} name="activityFilter" onSearch={setFilters}>
-        <Form.Item name="name" label={m.activityName}><Input allowClear style={{ width: 160 }} /></Form.Item>
+        <Form.Item name="name" label={m.activityName}>
+          <Input allowClear style={{ width: 160 }} />
+        </Form.Item>
         <Form.Item name="kind" label={m.kind}>
           <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(ActivityKind, lang)} />
         </Form.Item>
@@ -72,7 +92,15 @@ export default function ActivityList() {
           <Button type="primary">{m.newActivity}</Button>
         </Dropdown>
       </Space>
-      <ListTable<Activity> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<Activity>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
     </Card>
   );
 }

@@ -14,7 +14,19 @@ import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { ApiError } from '../../api/request';
-import { crowdCount, downloadExcel, newRequestId, redeemCode, useCodes, useCouponStatus, useCoupons, useGenerateCodes, useJobs, useSendCrowd, useSendTargeted } from './api';
+import {
+  crowdCount,
+  downloadExcel,
+  newRequestId,
+  redeemCode,
+  useCodes,
+  useCouponStatus,
+  useCoupons,
+  useGenerateCodes,
+  useJobs,
+  useSendCrowd,
+  useSendTargeted,
+} from './api';
 import { CrowdFilterFields, toCrowdFilter, type CrowdFields } from './components';
 import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
@@ -42,7 +54,17 @@ function GrantModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
   const crowd = useSendCrowd();
   const report = (r: { granted: number; skipped: { userCode: string; reason: string }[] }) => {
     message.success(fill(m.sent, { granted: r.granted }));
-    if (r.skipped.length) message.warning(fill(m.skipped, { n: r.skipped.length, list: r.skipped.slice(0, 5).map((s) => `${s.userCode}（${s.reason}）`).join('、') }), 8);
+    if (r.skipped.length)
+      message.warning(
+        fill(m.skipped, {
+          n: r.skipped.length,
+          list: r.skipped
+            .slice(0, 5)
+            .map((s) => `${s.userCode}（${s.reason}）`)
+            .join('、'),
+        }),
+        8,
+      );
     onClose();
   };
   const preview = async () => {
@@ -55,7 +77,10 @@ function GrantModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
     if (!v) return;
     try {
       if (v.mode === 'targeted') {
-        const userCodes = (v.userCodes ?? '').split(/[\s,，]+/).map((s) => s.trim()).filter(Boolean);
+        const userCodes = (v.userCodes ?? '')
+          .split(/[\s,，]+/)
+          .map((s) => s.trim())
+          .filter(Boolean);
         report(await targeted.mutateAsync({ couponId: coupon.id, userCodes, quantity: v.quantity, requestId }));
         return;
       }
@@ -79,10 +104,25 @@ function GrantModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
     }
   };
   return (
-    <Modal open title={fill(m.grantTitle, { name: coupon.name })} onCancel={onClose} onOk={submit} confirmLoading={targeted.isPending || crowd.isPending} width={640} destroyOnHidden>
+    <Modal
+      open
+      title={fill(m.grantTitle, { name: coupon.name })}
+      onCancel={onClose}
+      onOk={submit}
+      confirmLoading={targeted.isPending || crowd.isPending}
+      width={640}
+      destroyOnHidden
+    >
       <Form form={form} name="couponGrant" layout="vertical" initialValues={{ mode: 'targeted', quantity: 1 }}>
         <Form.Item name="mode">
-          <Radio.Group optionType="button" options={[{ value: 'targeted', label: m.targeted }, { value: 'crowd', label: m.crowd }]} onChange={() => setCount(null)} />
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'targeted', label: m.targeted },
+              { value: 'crowd', label: m.crowd },
+            ]}
+            onChange={() => setCount(null)}
+          />
         </Form.Item>
         {mode === 'targeted' ? (
           <Form.Item name="userCodes" label={m.userCodes} extra={m.userCodesHelp} rules={[{ required: true, message: m.userCodes }]}>
@@ -93,7 +133,11 @@ function GrantModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
             <CrowdFilterFields name="crowd" />
             <Space style={{ marginBottom: 16 }}>
               <Button onClick={preview}>{m.previewCount}</Button>
-              {count && <Typography.Text strong data-testid="crowd-count">{fill(m.crowdCount, { count: count.count })}</Typography.Text>}
+              {count && (
+                <Typography.Text strong data-testid="crowd-count">
+                  {fill(m.crowdCount, { count: count.count })}
+                </Typography.Text>
+              )}
             </Space>
           </>
         )}
@@ -118,7 +162,9 @@ function CodesModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
     <Modal open title={`${m.codes}：${coupon.name}`} onCancel={onClose} footer={null} width={760} destroyOnHidden>
       <Space wrap style={{ marginBottom: 12 }}>
         <Form
-          form={codesForm} layout="inline" initialValues={{ count: 100 }}
+          form={codesForm}
+          layout="inline"
+          initialValues={{ count: 100 }}
           onFinish={async ({ count }) => {
             try {
               const r = await generate.mutateAsync({ couponId: coupon.id, count, requestId: newRequestId() });
@@ -128,16 +174,36 @@ function CodesModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
             }
           }}
         >
-          <Form.Item name="count" label={m.count} rules={[zodRule(GenerateCodesBody.shape.count)]}><NumberInput style={{ width: 120 }} /></Form.Item>
-          <Form.Item><Button type="primary" htmlType="submit" loading={generate.isPending}>{m.generate}</Button></Form.Item>
+          <Form.Item name="count" label={m.count} rules={[zodRule(GenerateCodesBody.shape.count)]}>
+            <NumberInput style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" loading={generate.isPending}>
+              {m.generate}
+            </Button>
+          </Form.Item>
         </Form>
-        <Button onClick={() => downloadExcel('/api/marketing/coupon/exportCodes', { couponId: coupon.id }, `兑换码-${coupon.name}.xlsx`)}>{m.exportCodes}</Button>
+        <Button onClick={() => downloadExcel('/api/marketing/coupon/exportCodes', { couponId: coupon.id }, `兑换码-${coupon.name}.xlsx`)}>
+          {m.exportCodes}
+        </Button>
       </Space>
       <Table
-        size="small" rowKey="id" dataSource={codes.data?.list} loading={codes.isFetching}
+        size="small"
+        rowKey="id"
+        dataSource={codes.data?.list}
+        loading={codes.isFetching}
         pagination={{ current: page, pageSize: 10, total: codes.data?.total ?? 0, onChange: setPage }}
         columns={[
-          { key: 'code', title: m.code, dataIndex: 'code', render: (v: string) => <Typography.Text copyable code>{v}</Typography.Text> },
+          {
+            key: 'code',
+            title: m.code,
+            dataIndex: 'code',
+            render: (v: string) => (
+              <Typography.Text copyable code>
+                {v}
+              </Typography.Text>
+            ),
+          },
           { key: 'batch', title: m.batch, dataIndex: 'batchNo' },
           { key: 'status', title: m.status, dataIndex: 'status', render: (v: string) => CouponStatus.label(v, lang) },
           { key: 'user', title: m.redeemedBy, dataIndex: 'userCode' },
@@ -147,12 +213,17 @@ function CodesModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
       <Space wrap>
         <Input placeholder={m.code} value={redeem.code} onChange={(e) => setRedeem({ ...redeem, code: e.target.value })} style={{ width: 180 }} />
         <Input placeholder={m.userCodes} value={redeem.userCode} onChange={(e) => setRedeem({ ...redeem, userCode: e.target.value })} style={{ width: 160 }} />
-        <Button disabled={!redeem.code || !redeem.userCode} onClick={async () => {
-          const r = await redeemCode(redeem);
-          message.success(fill(m.redeemed, { no: r.grantNo }));
-          setRedeem({ code: '', userCode: '' });
-          void codes.refetch();
-        }}>{m.redeem}</Button>
+        <Button
+          disabled={!redeem.code || !redeem.userCode}
+          onClick={async () => {
+            const r = await redeemCode(redeem);
+            message.success(fill(m.redeemed, { no: r.grantNo }));
+            setRedeem({ code: '', userCode: '' });
+            void codes.refetch();
+          }}
+        >
+          {m.redeem}
+        </Button>
       </Space>
     </Modal>
   );
@@ -163,13 +234,25 @@ function JobsModal({ onClose }: { onClose: () => void }) {
   const jobs = useJobs({ page: 1, limit: 50 });
   return (
     <Modal open title={m.jobs} onCancel={onClose} footer={null} width={860}>
-      <Table size="small" rowKey="id" dataSource={jobs.data?.list} loading={jobs.isFetching} pagination={false} scroll={{ y: 400 }} columns={[
-        { key: 'key', title: 'Key', dataIndex: 'key' },
-        { key: 'status', title: m.status, dataIndex: 'status' },
-        { key: 'attempts', title: '#', dataIndex: 'attempts', width: 50 },
-        { key: 'runAt', title: m.time, dataIndex: 'runAt', render: formatTime },
-        { key: 'result', title: 'Result', render: (_, r) => (r.lastError ? <Typography.Text type="danger">{r.lastError}</Typography.Text> : JSON.stringify(r.result ?? '')) },
-      ]} />
+      <Table
+        size="small"
+        rowKey="id"
+        dataSource={jobs.data?.list}
+        loading={jobs.isFetching}
+        pagination={false}
+        scroll={{ y: 400 }}
+        columns={[
+          { key: 'key', title: 'Key', dataIndex: 'key' },
+          { key: 'status', title: m.status, dataIndex: 'status' },
+          { key: 'attempts', title: '#', dataIndex: 'attempts', width: 50 },
+          { key: 'runAt', title: m.time, dataIndex: 'runAt', render: formatTime },
+          {
+            key: 'result',
+            title: 'Result',
+            render: (_, r) => (r.lastError ? <Typography.Text type="danger">{r.lastError}</Typography.Text> : JSON.stringify(r.result ?? '')),
+          },
+        ]}
+      />
     </Modal>
   );
 }
@@ -192,24 +275,65 @@ export default function CouponList() {
   const columns: ResizableColumn<Coupon>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'name', title: m.couponName, dataIndex: 'name', width: 180 },
-    { key: 'kind', title: m.kind, dataIndex: 'kind', width: 110, render: (v: string, r) => <Tag color={v === 'cycle' ? 'purple' : 'blue'}>{CouponKind.label(v, lang)}{r.newUser ? ' · 新人' : ''}</Tag> },
+    {
+      key: 'kind',
+      title: m.kind,
+      dataIndex: 'kind',
+      width: 110,
+      render: (v: string, r) => (
+        <Tag color={v === 'cycle' ? 'purple' : 'blue'}>
+          {CouponKind.label(v, lang)}
+          {r.newUser ? ' · 新人' : ''}
+        </Tag>
+      ),
+    },
     { key: 'rule', title: m.discountType, width: 200, render: (_, r) => `${DiscountType.label(r.discountType, lang)}：${couponRule(r)}` },
     { key: 'scope', title: m.scope, dataIndex: 'scope', width: 100, render: (v: string) => CouponScope.label(v, lang) },
     { key: 'validity', title: m.validity, width: 200, render: (_, r) => validityText(r, m) },
     { key: 'cycle', title: m.cycleType, width: 130, render: (_, r) => (r.cycleType ? `${CycleType.label(r.cycleType, lang)} · ${r.cycleDay}` : '') },
     { key: 'stock', title: `${m.issued} / ${m.stock}`, width: 120, render: (_, r) => `${r.issuedCount} / ${r.totalStock ?? m.unlimited}` },
     { key: 'used', title: m.used, dataIndex: 'usedCount', width: 80 },
-    { key: 'status', title: m.status, dataIndex: 'status', width: 80, render: (v: string) => <Tag color={v === 'activity' ? 'green' : 'default'}>{CouponTemplateStatus.label(v, lang)}</Tag> },
+    {
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 80,
+      render: (v: string) => <Tag color={v === 'activity' ? 'green' : 'default'}>{CouponTemplateStatus.label(v, lang)}</Tag>,
+    },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 300, fixed: 'right',
+      key: 'actions',
+      title: t('common.actions'),
+      width: 300,
+      fixed: 'right',
       render: (_, r) => (
         <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => navigate(`/marketingManage/couponManage/${r.kind === 'cycle' ? 'operateCycleCoupon' : 'operateConstCoupon'}?id=${r.id}`)}>{t('common.edit')}</Button>
-          {r.kind === 'const' && <Button type="link" size="small" disabled={r.status !== 'activity'} onClick={() => setGranting(r)}>{m.grant}</Button>}
-          {r.kind === 'const' && <Button type="link" size="small" onClick={() => setCoding(r)}>{m.codes}</Button>}
-          <Button type="link" size="small" onClick={() => navigate(`/marketingManage/couponManage/couponSendRecord?couponId=${r.id}`)}>{m.sendRecords}</Button>
-          <Button type="link" size="small" danger={r.status === 'activity'} onClick={() => setStatus.mutate({ id: r.id, status: r.status === 'activity' ? 'disabled' : 'activity' })}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => navigate(`/marketingManage/couponManage/${r.kind === 'cycle' ? 'operateCycleCoupon' : 'operateConstCoupon'}?id=${r.id}`)}
+          >
+            {t('common.edit')}
+          </Button>
+          {r.kind === 'const' && (
+            <Button type="link" size="small" disabled={r.status !== 'activity'} onClick={() => setGranting(r)}>
+              {m.grant}
+            </Button>
+          )}
+          {r.kind === 'const' && (
+            <Button type="link" size="small" onClick={() => setCoding(r)}>
+              {m.codes}
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => navigate(`/marketingManage/couponManage/couponSendRecord?couponId=${r.id}`)}>
+            {m.sendRecords}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            danger={r.status === 'activity'}
+            onClick={() => setStatus.mutate({ id: r.id, status: r.status === 'activity' ? 'disabled' : 'activity' })}
+          >
             {r.status === 'activity' ? m.disable : m.enable}
           </Button>
         </Space>
@@ -220,7 +344,9 @@ export default function CouponList() {
   return (
     <Card>
       <FilterBar form={form} name="couponFilter" onSearch={setFilters}>
-        <Form.Item name="name" label={m.couponName}><Input allowClear style={{ width: 160 }} /></Form.Item>
+        <Form.Item name="name" label={m.couponName}>
+          <Input allowClear style={{ width: 160 }} />
+        </Form.Item>
         <Form.Item name="kind" label={m.kind}>
           <Select allowClear style={{ width: 130 }} placeholder={t('common.all')} options={vocabOptions(CouponKind, lang)} />
         </Form.Item>
@@ -229,12 +355,24 @@ export default function CouponList() {
         </Form.Item>
       </FilterBar>
       <Space style={{ margin: '12px 0' }} wrap>
-        <Button type="primary" onClick={() => navigate('/marketingManage/couponManage/operateConstCoupon')}>{m.newConst}</Button>
-        <Button type="primary" ghost onClick={() => navigate('/marketingManage/couponManage/operateCycleCoupon')}>{m.newCycle}</Button>
+        <Button type="primary" onClick={() => navigate('/marketingManage/couponManage/operateConstCoupon')}>
+          {m.newConst}
+        </Button>
+        <Button type="primary" ghost onClick={() => navigate('/marketingManage/couponManage/operateCycleCoupon')}>
+          {m.newCycle}
+        </Button>
         <Button onClick={() => navigate('/marketingManage/couponManage/couponSendRecord')}>{m.sendRecords}</Button>
         <Button onClick={() => setJobsOpen(true)}>{m.jobs}</Button>
       </Space>
-      <ListTable<Coupon> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<Coupon>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
       {granting && <GrantModal coupon={granting} onClose={() => setGranting(null)} />}
       {coding && <CodesModal coupon={coding} onClose={() => setCoding(null)} />}
       {jobsOpen && <JobsModal onClose={() => setJobsOpen(false)} />}

@@ -38,12 +38,21 @@ export default function CouponSendRecord() {
   const options = useCouponOptions();
   const revoke = useRevoke();
   const filters: Partial<SendRecordQuery> = {
-    couponId: query.couponId ? Number(query.couponId) : undefined, userCode: query.userCode, grantNo: query.grantNo,
-    sourceType: query.sourceType as SendRecordQuery['sourceType'], status: query.status as SendRecordQuery['status'], from: query.from, to: query.to,
+    couponId: query.couponId ? Number(query.couponId) : undefined,
+    userCode: query.userCode,
+    grantNo: query.grantNo,
+    sourceType: query.sourceType as SendRecordQuery['sourceType'],
+    status: query.status as SendRecordQuery['status'],
+    from: query.from,
+    to: query.to,
   };
   const list = useRecords({ page, limit, ...filters });
   useFormFromQuery(form, {
-    couponId: filters.couponId, userCode: query.userCode, grantNo: query.grantNo, sourceType: query.sourceType, status: query.status,
+    couponId: filters.couponId,
+    userCode: query.userCode,
+    grantNo: query.grantNo,
+    sourceType: query.sourceType,
+    status: query.status,
     range: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null,
   } as Filters);
 
@@ -55,7 +64,10 @@ export default function CouponSendRecord() {
     { key: 'source', title: m.source, dataIndex: 'sourceType', width: 110, render: (v: string) => CouponSource.label(v, lang) },
     { key: 'target', title: m.sendTarget, dataIndex: 'sendTarget', width: 80, render: (v: string) => SendTarget.label(v, lang) },
     {
-      key: 'status', title: m.status, dataIndex: 'status', width: 90,
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 90,
       render: (v: string, r) => (r.expired ? <Tag color="orange">{m.expired}</Tag> : <Tag color={STATUS_COLOR[v]}>{CouponStatus.label(v, lang)}</Tag>),
     },
     { key: 'validTo', title: m.validTo, dataIndex: 'validTo', width: 170, render: formatTime },
@@ -64,33 +76,76 @@ export default function CouponSendRecord() {
     { key: 'operator', title: m.operator, dataIndex: 'operatorName', width: 100 },
     { key: 'createTime', title: m.grantTime, dataIndex: 'createTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 80, fixed: 'right',
-      render: (_, r) => (r.status === 'activity' && !r.expired ? <Button type="link" size="small" danger onClick={() => { setReason(''); setRevoking(r); }}>{m.revoke}</Button> : null),
+      key: 'actions',
+      title: t('common.actions'),
+      width: 80,
+      fixed: 'right',
+      render: (_, r) =>
+        r.status === 'activity' && !r.expired ? (
+          <Button
+            type="link"
+            size="small"
+            danger
+            onClick={() => {
+              setReason('');
+              setRevoking(r);
+            }}
+          >
+            {m.revoke}
+          </Button>
+        ) : null,
     },
   ];
 
   return (
     <Card>
       <FilterBar<Filters>
-        form={form} name="sendRecordFilter" onSearch={setFilters} extra={<Button onClick={() => downloadExcel('/api/marketing/coupon/exportSendRecord', filters, '优惠券发放明细.xlsx')}>{m.export}</Button>}
+        form={form}
+        name="sendRecordFilter"
+        onSearch={setFilters}
+        extra={<Button onClick={() => downloadExcel('/api/marketing/coupon/exportSendRecord', filters, '优惠券发放明细.xlsx')}>{m.export}</Button>}
         toValues={({ range, ...v }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
       >
         <Form.Item name="couponId" label={m.couponName}>
-          <Select allowClear showSearch optionFilterProp="label" style={{ width: 180 }} placeholder={t('common.all')} options={options.data?.map((o) => ({ value: o.id, label: o.name }))} />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 180 }}
+            placeholder={t('common.all')}
+            options={options.data?.map((o) => ({ value: o.id, label: o.name }))}
+          />
         </Form.Item>
-        <Form.Item name="userCode" label={m.userCodes}><Input allowClear style={{ width: 120 }} /></Form.Item>
-        <Form.Item name="grantNo" label={m.grantNo}><Input allowClear style={{ width: 170 }} /></Form.Item>
+        <Form.Item name="userCode" label={m.userCodes}>
+          <Input allowClear style={{ width: 120 }} />
+        </Form.Item>
+        <Form.Item name="grantNo" label={m.grantNo}>
+          <Input allowClear style={{ width: 170 }} />
+        </Form.Item>
         <Form.Item name="sourceType" label={m.source}>
           <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(CouponSource, lang)} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
           <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(CouponStatus, lang)} />
         </Form.Item>
-        <Form.Item name="range" label={m.grantTime}><DatePicker.RangePicker /></Form.Item>
+        <Form.Item name="range" label={m.grantTime}>
+          <DatePicker.RangePicker />
+        </Form.Item>
       </FilterBar>
-      <ListTable<CouponGrant> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<CouponGrant>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
       <Modal
-        open={!!revoking} title={revoking ? fill(m.revokeTitle, { no: revoking.grantNo }) : ''} onCancel={() => setRevoking(null)} confirmLoading={revoke.isPending}
+        open={!!revoking}
+        title={revoking ? fill(m.revokeTitle, { no: revoking.grantNo }) : ''}
+        onCancel={() => setRevoking(null)}
+        confirmLoading={revoke.isPending}
         okButtonProps={{ disabled: !reason.trim() }}
         onOk={async () => {
           await revoke.mutateAsync({ id: revoking!.id, reason: reason.trim() });
@@ -98,7 +153,14 @@ export default function CouponSendRecord() {
           setRevoking(null);
         }}
       >
-        <Input.TextArea rows={3} maxLength={200} placeholder={m.reasonRequired} value={reason} onChange={(e) => setReason(e.target.value)} aria-label={m.reason} />
+        <Input.TextArea
+          rows={3}
+          maxLength={200}
+          placeholder={m.reasonRequired}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          aria-label={m.reason}
+        />
       </Modal>
     </Card>
   );

@@ -33,8 +33,14 @@ function Wheel({ prizes, target, spin }: { prizes: PreviewPrize[]; target: numbe
           return (
             <g key={i}>
               <path d={arc(i)} fill={COLORS[i % COLORS.length]} stroke="#fff" strokeWidth={2} />
-              <text x={78 * Math.cos(mid)} y={78 * Math.sin(mid)} fontSize={11} textAnchor="middle" dominantBaseline="middle"
-                transform={`rotate(${(i + 0.5) * step} ${78 * Math.cos(mid)} ${78 * Math.sin(mid)})`}>
+              <text
+                x={78 * Math.cos(mid)}
+                y={78 * Math.sin(mid)}
+                fontSize={11}
+                textAnchor="middle"
+                dominantBaseline="middle"
+                transform={`rotate(${(i + 0.5) * step} ${78 * Math.cos(mid)} ${78 * Math.sin(mid)})`}
+              >
                 {p.name.length > 7 ? `${p.name.slice(0, 7)}…` : p.name}
               </text>
             </g>
@@ -59,7 +65,9 @@ function Slots({ prizes, target, spin }: { prizes: PreviewPrize[]; target: numbe
         <div key={reel} style={{ width: 90, height: h, overflow: 'hidden', background: '#fff', borderRadius: 6 }}>
           <div key={spin} style={{ transform: `translateY(${-(s + n * 3) * h}px)`, transition: `transform ${1.5 + reel * 0.5}s ease-out` }}>
             {Array.from({ length: n * 4 }, (_, i) => (
-              <div key={i} style={{ height: h, lineHeight: `${h}px`, textAlign: 'center', fontSize: 12, fontWeight: i % n === filler ? 400 : 600 }}>{prizes[i % n]?.name}</div>
+              <div key={i} style={{ height: h, lineHeight: `${h}px`, textAlign: 'center', fontSize: 12, fontWeight: i % n === filler ? 400 : 600 }}>
+                {prizes[i % n]?.name}
+              </div>
             ))}
           </div>
         </div>
@@ -80,7 +88,9 @@ function Eggs({ prizes, target, spin }: { prizes: PreviewPrize[]; target: number
           {smashed === i ? (
             <>
               <polyline points="-24,-4 -14,-12 -6,-2 4,-12 12,-2 24,-10" fill="none" stroke="#bf360c" strokeWidth={2} />
-              <text y={14} fontSize={9} textAnchor="middle">{target !== null ? prizes[target]?.name.slice(0, 6) : ''}</text>
+              <text y={14} fontSize={9} textAnchor="middle">
+                {target !== null ? prizes[target]?.name.slice(0, 6) : ''}
+              </text>
             </>
           ) : (
             <ellipse cx={-8} cy={-12} rx={5} ry={9} fill="#fff8e1" opacity={0.7} />

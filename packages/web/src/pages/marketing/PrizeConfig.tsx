@@ -20,7 +20,16 @@ import { vocabOptions } from '../../components/list/vocabOptions';
 
 const activityShape = SaveActivityBody.shape;
 
-type PrizeRow = { id?: number; name: string; prizeType: 'coupon' | 'balance' | 'points' | 'none'; couponId?: number | null; amount?: string; probability?: string; stock?: number | null; perMemberCap?: number | null };
+type PrizeRow = {
+  id?: number;
+  name: string;
+  prizeType: 'coupon' | 'balance' | 'points' | 'none';
+  couponId?: number | null;
+  amount?: string;
+  probability?: string;
+  stock?: number | null;
+  perMemberCap?: number | null;
+};
 
 interface Values {
   name: string;
@@ -69,9 +78,28 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
     if (!a) return;
     const filler = a.prizes.find((p) => p.isFiller);
     form.setFieldsValue({
-      name: a.name, description: a.description, window: [dayjs(a.startAt), dayjs(a.endAt)], costAmount: fromMinor(a.costAmount), freeDrawsPerDay: a.freeDrawsPerDay,
-      maxDrawsPerDay: a.maxDrawsPerDay, eligibleLevelIds: a.eligibleLevelIds, status: a.status, fillerName: filler?.name ?? m.filler, fillerId: filler?.id,
-      prizes: a.prizes.filter((p) => !p.isFiller).map((p) => ({ id: p.id, name: p.name, prizeType: p.prizeType, couponId: p.couponId, amount: p.amount, probability: p.probability, stock: p.stock, perMemberCap: p.perMemberCap })),
+      name: a.name,
+      description: a.description,
+      window: [dayjs(a.startAt), dayjs(a.endAt)],
+      costAmount: fromMinor(a.costAmount),
+      freeDrawsPerDay: a.freeDrawsPerDay,
+      maxDrawsPerDay: a.maxDrawsPerDay,
+      eligibleLevelIds: a.eligibleLevelIds,
+      status: a.status,
+      fillerName: filler?.name ?? m.filler,
+      fillerId: filler?.id,
+      prizes: a.prizes
+        .filter((p) => !p.isFiller)
+        .map((p) => ({
+          id: p.id,
+          name: p.name,
+          prizeType: p.prizeType,
+          couponId: p.couponId,
+          amount: p.amount,
+          probability: p.probability,
+          stock: p.stock,
+          perMemberCap: p.perMemberCap,
+        })),
     });
   }, [activity.data, form, m.filler]);
 
@@ -82,18 +110,43 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
 
   const allPrizes = (v: { prizes?: PrizeRow[]; fillerName?: string; fillerId?: number }): PrizeInput[] => [
     ...(v.prizes ?? []).map((p) => ({
-      id: p.id, name: p.name, prizeType: p.prizeType, couponId: p.prizeType === 'coupon' ? (p.couponId ?? null) : null,
-      amount: p.prizeType === 'balance' || p.prizeType === 'points' ? (p.amount ?? '') : '', probability: p.probability ?? '', stock: p.stock ?? null,
-      perMemberCap: p.perMemberCap ?? null, isFiller: false,
+      id: p.id,
+      name: p.name,
+      prizeType: p.prizeType,
+      couponId: p.prizeType === 'coupon' ? (p.couponId ?? null) : null,
+      amount: p.prizeType === 'balance' || p.prizeType === 'points' ? (p.amount ?? '') : '',
+      probability: p.probability ?? '',
+      stock: p.stock ?? null,
+      perMemberCap: p.perMemberCap ?? null,
+      isFiller: false,
     })),
-    { id: v.fillerId, name: v.fillerName || m.filler, prizeType: 'none' as const, probability: fillerProbability ?? '0', isFiller: true, stock: null, perMemberCap: null, couponId: null, amount: '' },
+    {
+      id: v.fillerId,
+      name: v.fillerName || m.filler,
+      prizeType: 'none' as const,
+      probability: fillerProbability ?? '0',
+      isFiller: true,
+      stock: null,
+      perMemberCap: null,
+      couponId: null,
+      amount: '',
+    },
   ];
 
   const submit = async (v: Values) => {
     try {
       const r = await save.mutateAsync({
-        id: id || undefined, kind, name: v.name, description: v.description ?? '', startAt: v.window[0].toISOString(), endAt: v.window[1].toISOString(),
-        costAmount: v.costAmount || '0', freeDrawsPerDay: v.freeDrawsPerDay, maxDrawsPerDay: v.maxDrawsPerDay, eligibleLevelIds: v.eligibleLevelIds ?? [], status: v.status,
+        id: id || undefined,
+        kind,
+        name: v.name,
+        description: v.description ?? '',
+        startAt: v.window[0].toISOString(),
+        endAt: v.window[1].toISOString(),
+        costAmount: v.costAmount || '0',
+        freeDrawsPerDay: v.freeDrawsPerDay,
+        maxDrawsPerDay: v.maxDrawsPerDay,
+        eligibleLevelIds: v.eligibleLevelIds ?? [],
+        status: v.status,
         prizes: allPrizes(v),
       });
       message.success(m.saved);
@@ -124,23 +177,62 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
       <Form<Values>
-        form={form} name={`${kind}Config`} layout="vertical" onFinish={submit}
-        initialValues={{ costAmount: '0', freeDrawsPerDay: 1, maxDrawsPerDay: 0, status: 'activity', prizes: [], fillerName: m.filler, window: [dayjs().startOf('hour'), dayjs().add(30, 'day').endOf('day')] }}
+        form={form}
+        name={`${kind}Config`}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{
+          costAmount: '0',
+          freeDrawsPerDay: 1,
+          maxDrawsPerDay: 0,
+          status: 'activity',
+          prizes: [],
+          fillerName: m.filler,
+          window: [dayjs().startOf('hour'), dayjs().add(30, 'day').endOf('day')],
+        }}
       >
         <Card title={`${ActivityKind.label(kind, lang)} · ${m.basics}`} loading={id > 0 && activity.isLoading}>
           <Row gutter={16}>
-            <Col span={8}><Form.Item name="name" label={m.activityName} rules={[{ required: true, whitespace: true, message: m.activityName }]}><Input maxLength={60} /></Form.Item></Col>
-            <Col span={10}><Form.Item name="window" label={m.window} rules={[{ required: true, message: m.window }]}><DatePicker.RangePicker showTime /></Form.Item></Col>
+            <Col span={8}>
+              <Form.Item name="name" label={m.activityName} rules={[{ required: true, whitespace: true, message: m.activityName }]}>
+                <Input maxLength={60} />
+              </Form.Item>
+            </Col>
+            <Col span={10}>
+              <Form.Item name="window" label={m.window} rules={[{ required: true, message: m.window }]}>
+                <DatePicker.RangePicker showTime />
+              </Form.Item>
+            </Col>
             <Col span={6}>
               <Form.Item name="status" label={m.status}>
                 <Radio.Group optionType="button" options={vocabOptions(CouponTemplateStatus, lang)} />
               </Form.Item>
             </Col>
-            <Col span={4}><Form.Item name="freeDrawsPerDay" label={m.freeDraws} rules={[zodRule(activityShape.freeDrawsPerDay.unwrap())]}><NumberInput style={{ width: '100%' }} /></Form.Item></Col>
-            <Col span={4}><Form.Item name="costAmount" label={m.costAmount} rules={[zodRule(decimal2)]}><Input addonAfter="CNY" /></Form.Item></Col>
-            <Col span={6}><Form.Item name="maxDrawsPerDay" label={m.maxDraws} rules={[zodRule(activityShape.maxDrawsPerDay.unwrap())]}><NumberInput style={{ width: '100%' }} /></Form.Item></Col>
-            <Col span={10}><Form.Item name="eligibleLevelIds" label={m.eligible}><LevelSelect /></Form.Item></Col>
-            <Col span={24}><Form.Item name="description" label={m.remark}><Input.TextArea rows={2} maxLength={1000} /></Form.Item></Col>
+            <Col span={4}>
+              <Form.Item name="freeDrawsPerDay" label={m.freeDraws} rules={[zodRule(activityShape.freeDrawsPerDay.unwrap())]}>
+                <NumberInput style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col span={4}>
+              <Form.Item name="costAmount" label={m.costAmount} rules={[zodRule(decimal2)]}>
+                <Input addonAfter="CNY" />
+              </Form.Item>
+            </Col>
+            <Col span={6}>
+              <Form.Item name="maxDrawsPerDay" label={m.maxDraws} rules={[zodRule(activityShape.maxDrawsPerDay.unwrap())]}>
+                <NumberInput style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col span={10}>
+              <Form.Item name="eligibleLevelIds" label={m.eligible}>
+                <LevelSelect />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="description" label={m.remark}>
+                <Input.TextArea rows={2} maxLength={1000} />
+              </Form.Item>
+            </Col>
           </Row>
         </Card>
         <Card title={m.configPrizes} style={{ marginTop: 16 }} extra={<Typography.Text type="secondary">{m.fillerAuto}</Typography.Text>}>
@@ -151,53 +243,119 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
                   const type = prizes[i]?.prizeType;
                   return (
                     <Row key={f.key} gutter={8} align="top" data-testid={`prize-row-${i}`}>
-                      <Form.Item name={[f.name, 'id']} hidden><InputNumber /></Form.Item>
-                      <Col span={4}><Form.Item name={[f.name, 'name']} label={i === 0 ? m.prizeName : undefined} rules={[{ required: true, message: m.prizeName }]}><Input aria-label={`${m.prizeName} ${i + 1}`} maxLength={40} /></Form.Item></Col>
+                      <Form.Item name={[f.name, 'id']} hidden>
+                        <InputNumber />
+                      </Form.Item>
+                      <Col span={4}>
+                        <Form.Item name={[f.name, 'name']} label={i === 0 ? m.prizeName : undefined} rules={[{ required: true, message: m.prizeName }]}>
+                          <Input aria-label={`${m.prizeName} ${i + 1}`} maxLength={40} />
+                        </Form.Item>
+                      </Col>
                       <Col span={3}>
                         <Form.Item name={[f.name, 'prizeType']} label={i === 0 ? m.prizeType : undefined}>
-                          <Select aria-label={`${m.prizeType} ${i + 1}`} options={PrizeType.values.filter((v) => v !== 'none').map((v) => ({ value: v, label: PrizeType.label(v, lang) }))} />
+                          <Select
+                            aria-label={`${m.prizeType} ${i + 1}`}
+                            options={PrizeType.values.filter((v) => v !== 'none').map((v) => ({ value: v, label: PrizeType.label(v, lang) }))}
+                          />
                         </Form.Item>
                       </Col>
                       <Col span={5}>
                         {type === 'coupon' ? (
-                          <Form.Item name={[f.name, 'couponId']} label={i === 0 ? `${m.coupon} / ${m.prizeAmount}` : undefined} rules={[{ required: true, message: m.coupon }]}>
-                            <Select aria-label={`${m.coupon} ${i + 1}`} showSearch optionFilterProp="label" options={coupons.data?.filter((c) => c.kind === 'const').map((c) => ({ value: c.id, label: c.name }))} />
+                          <Form.Item
+                            name={[f.name, 'couponId']}
+                            label={i === 0 ? `${m.coupon} / ${m.prizeAmount}` : undefined}
+                            rules={[{ required: true, message: m.coupon }]}
+                          >
+                            <Select
+                              aria-label={`${m.coupon} ${i + 1}`}
+                              showSearch
+                              optionFilterProp="label"
+                              options={coupons.data?.filter((c) => c.kind === 'const').map((c) => ({ value: c.id, label: c.name }))}
+                            />
                           </Form.Item>
                         ) : (
-                          <Form.Item name={[f.name, 'amount']} label={i === 0 ? `${m.coupon} / ${m.prizeAmount}` : undefined} rules={[{ required: true, message: m.prizeAmount }]}>
+                          <Form.Item
+                            name={[f.name, 'amount']}
+                            label={i === 0 ? `${m.coupon} / ${m.prizeAmount}` : undefined}
+                            rules={[{ required: true, message: m.prizeAmount }]}
+                          >
                             <Input aria-label={`${m.prizeAmount} ${i + 1}`} addonAfter={type === 'balance' ? 'CNY' : PrizeType.label('points', lang)} />
                           </Form.Item>
                         )}
                       </Col>
                       <Col span={4}>
-                        <Form.Item name={[f.name, 'probability']} label={i === 0 ? m.probability : undefined} rules={[{ required: true, message: m.probability }, zodRule(percentage)]}>
+                        <Form.Item
+                          name={[f.name, 'probability']}
+                          label={i === 0 ? m.probability : undefined}
+                          rules={[{ required: true, message: m.probability }, zodRule(percentage)]}
+                        >
                           <Input aria-label={`${m.probability} ${i + 1}`} addonAfter="%" />
                         </Form.Item>
                       </Col>
-                      <Col span={3}><Form.Item name={[f.name, 'stock']} label={i === 0 ? m.stock : undefined} rules={[zodRule(PrizeInput.shape.stock, { emptyAsUndefined: true })]}><NumberInput aria-label={`${m.stock} ${i + 1}`} placeholder={m.unlimited} style={{ width: '100%' }} /></Form.Item></Col>
-                      <Col span={3}><Form.Item name={[f.name, 'perMemberCap']} label={i === 0 ? m.perMemberCap : undefined} rules={[zodRule(PrizeInput.shape.perMemberCap, { emptyAsUndefined: true })]}><NumberInput placeholder={m.unlimited} style={{ width: '100%' }} /></Form.Item></Col>
-                      <Col span={2} style={{ paddingTop: i === 0 ? 30 : 0 }}><Button icon={<DeleteOutlined />} danger onClick={() => remove(f.name)} aria-label={m.remove} /></Col>
+                      <Col span={3}>
+                        <Form.Item
+                          name={[f.name, 'stock']}
+                          label={i === 0 ? m.stock : undefined}
+                          rules={[zodRule(PrizeInput.shape.stock, { emptyAsUndefined: true })]}
+                        >
+                          <NumberInput aria-label={`${m.stock} ${i + 1}`} placeholder={m.unlimited} style={{ width: '100%' }} />
+                        </Form.Item>
+                      </Col>
+                      <Col span={3}>
+                        <Form.Item
+                          name={[f.name, 'perMemberCap']}
+                          label={i === 0 ? m.perMemberCap : undefined}
+                          rules={[zodRule(PrizeInput.shape.perMemberCap, { emptyAsUndefined: true })]}
+                        >
+                          <NumberInput placeholder={m.unlimited} style={{ width: '100%' }} />
+                        </Form.Item>
+                      </Col>
+                      <Col span={2} style={{ paddingTop: i === 0 ? 30 : 0 }}>
+                        <Button icon={<DeleteOutlined />} danger onClick={() => remove(f.name)} aria-label={m.remove} />
+                      </Col>
                     </Row>
                   );
                 })}
                 <Space>
-                  <Button icon={<PlusOutlined />} disabled={fields.length + 1 >= limits.max} onClick={() => add({ name: '', prizeType: 'points', probability: '', stock: null })}>{m.addPrize}</Button>
+                  <Button
+                    icon={<PlusOutlined />}
+                    disabled={fields.length + 1 >= limits.max}
+                    onClick={() => add({ name: '', prizeType: 'points', probability: '', stock: null })}
+                  >
+                    {m.addPrize}
+                  </Button>
                 </Space>
               </>
             )}
           </Form.List>
           <Row gutter={8} align="middle" style={{ margin: '12px 0' }}>
-                  <Form.Item name="fillerId" hidden><InputNumber /></Form.Item>
-                  <Col span={4}><Form.Item name="fillerName" noStyle><Input aria-label={m.filler} /></Form.Item></Col>
-                  <Col span={3}><Tag>{PrizeType.label('none', lang)}</Tag></Col>
-                  <Col span={5} />
-                  <Col span={4}><Input value={fillerProbability ?? '—'} disabled addonAfter="%" aria-label={`${m.filler} ${m.probability}`} /></Col>
-                </Row>
-          <Typography.Text data-testid="probability-sum" type={rest === null ? 'danger' : undefined}>{fill(m.probabilitySum, { sum: sumText })}</Typography.Text>
+            <Form.Item name="fillerId" hidden>
+              <InputNumber />
+            </Form.Item>
+            <Col span={4}>
+              <Form.Item name="fillerName" noStyle>
+                <Input aria-label={m.filler} />
+              </Form.Item>
+            </Col>
+            <Col span={3}>
+              <Tag>{PrizeType.label('none', lang)}</Tag>
+            </Col>
+            <Col span={5} />
+            <Col span={4}>
+              <Input value={fillerProbability ?? '—'} disabled addonAfter="%" aria-label={`${m.filler} ${m.probability}`} />
+            </Col>
+          </Row>
+          <Typography.Text data-testid="probability-sum" type={rest === null ? 'danger' : undefined}>
+            {fill(m.probabilitySum, { sum: sumText })}
+          </Typography.Text>
           {rest === null && <Alert style={{ marginTop: 8 }} type="error" showIcon message="各奖品中奖概率之和必须等于100%" />}
           <Space style={{ marginTop: 16 }}>
-            <Button type="primary" htmlType="submit" loading={save.isPending}>{t('common.save')}</Button>
-            <Button onClick={runSimulation} loading={simulating} disabled={rest === null || prizes.length + 1 < limits.min}>{m.simulate}</Button>
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              {t('common.save')}
+            </Button>
+            <Button onClick={runSimulation} loading={simulating} disabled={rest === null || prizes.length + 1 < limits.min}>
+              {m.simulate}
+            </Button>
             <Button onClick={() => navigate('/marketingManage/activitiesManage')}>{t('common.cancel')}</Button>
           </Space>
         </Card>
@@ -208,13 +366,22 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
             {sim ? (
               <>
                 <Table
-                  size="small" rowKey="name" pagination={false} dataSource={sim.rows} data-testid="simulation"
+                  size="small"
+                  rowKey="name"
+                  pagination={false}
+                  dataSource={sim.rows}
+                  data-testid="simulation"
                   columns={[
                     { key: 'name', title: m.prizeName, dataIndex: 'name' },
                     { key: 'configured', title: m.configured, dataIndex: 'configured', render: (v: string) => `${v}%` },
                     { key: 'observed', title: m.observed, dataIndex: 'observed', render: (v: string) => `${v}%` },
                     { key: 'hits', title: m.hits, dataIndex: 'hits' },
-                    { key: 'ok', title: m.withinBounds, dataIndex: 'withinBounds', render: (v: boolean) => (v ? <Tag color="green">✓</Tag> : <Tag color="red">✗</Tag>) },
+                    {
+                      key: 'ok',
+                      title: m.withinBounds,
+                      dataIndex: 'withinBounds',
+                      render: (v: boolean) => (v ? <Tag color="green">✓</Tag> : <Tag color="red">✗</Tag>),
+                    },
                   ]}
                 />
                 <Typography.Text type="secondary">{fill(m.chiSquare, { value: sim.chiSquare, df: sim.df })}</Typography.Text>
@@ -233,7 +400,11 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
                 <Button type="primary" disabled={!drawUser.trim()} loading={drawMut.isPending} onClick={runDraw}>
                   {kind === 'turntable' ? m.spin : kind === 'tigerMachines' ? m.pull : m.smash}
                 </Button>
-                {won && <Typography.Text strong data-testid="draw-result">{won.text}</Typography.Text>}
+                {won && (
+                  <Typography.Text strong data-testid="draw-result">
+                    {won.text}
+                  </Typography.Text>
+                )}
               </Space>
             )}
           </Card>
@@ -242,7 +413,10 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
       {id > 0 && (
         <Card title={m.records}>
           <Table
-            size="small" rowKey="id" dataSource={records.data?.list} loading={records.isFetching}
+            size="small"
+            rowKey="id"
+            dataSource={records.data?.list}
+            loading={records.isFetching}
             pagination={{ current: recordPage, pageSize: 10, total: records.data?.total ?? 0, onChange: setRecordPage }}
             columns={[
               { key: 'time', title: m.time, dataIndex: 'createTime', render: formatTime },
@@ -259,4 +433,3 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
     </Space>
   );
 }
-

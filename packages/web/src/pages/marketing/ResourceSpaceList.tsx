@@ -28,7 +28,9 @@ export function PreviewModal({ onClose }: { onClose: () => void }) {
       <Space style={{ marginBottom: 12 }} wrap>
         <Input placeholder={m.userCodes} value={userCode} onChange={(e) => setUserCode(e.target.value)} style={{ width: 160 }} aria-label={m.userCodes} />
         <DatePicker showTime placeholder={m.previewAt} value={at} onChange={setAt} />
-        <Button type="primary" disabled={!userCode.trim()} onClick={async () => setResult(await fetchPreview(userCode.trim(), at?.toISOString()))}>{m.preview}</Button>
+        <Button type="primary" disabled={!userCode.trim()} onClick={async () => setResult(await fetchPreview(userCode.trim(), at?.toISOString()))}>
+          {m.preview}
+        </Button>
       </Space>
       {result?.map((s) => (
         <Card key={s.spaceId} size="small" title={`${s.name}（${ResourcePosition.label(s.position, lang)}）`} style={{ marginBottom: 8 }}>
@@ -73,14 +75,34 @@ export default function ResourceSpaceList() {
     { key: 'size', title: m.size, width: 110, render: (_, r) => (r.width ? `${r.width}×${r.height}` : '') },
     { key: 'maxItems', title: m.maxItems, dataIndex: 'maxItems', width: 90 },
     { key: 'tasks', title: `${m.liveCount} / ${m.taskCount}`, width: 110, render: (_, r) => `${r.liveCount} / ${r.taskCount}` },
-    { key: 'status', title: m.status, dataIndex: 'status', width: 80, render: (v: string) => <Tag color={v === 'activity' ? 'green' : 'default'}>{CouponTemplateStatus.label(v, lang)}</Tag> },
+    {
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 80,
+      render: (v: string) => <Tag color={v === 'activity' ? 'green' : 'default'}>{CouponTemplateStatus.label(v, lang)}</Tag>,
+    },
     { key: 'modifyTime', title: t('common.modifyTime'), dataIndex: 'modifyTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 160, fixed: 'right',
+      key: 'actions',
+      title: t('common.actions'),
+      width: 160,
+      fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => navigate(`/marketingManage/resourceSpace/resourceTask?spaceId=${r.id}`)}>{m.tasks}</Button>
-          <Button type="link" size="small" onClick={() => { form.setFieldsValue(r as SaveSpaceBody); setEditing(r); }}>{t('common.edit')}</Button>
+          <Button type="link" size="small" onClick={() => navigate(`/marketingManage/resourceSpace/resourceTask?spaceId=${r.id}`)}>
+            {m.tasks}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
+              form.setFieldsValue(r as SaveSpaceBody);
+              setEditing(r);
+            }}
+          >
+            {t('common.edit')}
+          </Button>
         </Space>
       ),
     },
@@ -89,15 +111,31 @@ export default function ResourceSpaceList() {
   return (
     <Card>
       <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" onClick={() => { form.resetFields(); setEditing({}); }}>{m.newSpace}</Button>
+        <Button
+          type="primary"
+          onClick={() => {
+            form.resetFields();
+            setEditing({});
+          }}
+        >
+          {m.newSpace}
+        </Button>
         <Button onClick={() => setPreviewing(true)}>{m.preview}</Button>
       </Space>
       <ResizableTable<ResourceSpace>
-        rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
         pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, onChange: setPage }}
       />
       <Modal
-        open={!!editing} title={editing?.id ? m.editSpace : m.newSpace} onCancel={() => setEditing(null)} confirmLoading={save.isPending} destroyOnHidden
+        open={!!editing}
+        title={editing?.id ? m.editSpace : m.newSpace}
+        onCancel={() => setEditing(null)}
+        confirmLoading={save.isPending}
+        destroyOnHidden
         onOk={async () => {
           const v = await validValues(form);
           if (!v) return;
@@ -111,18 +149,32 @@ export default function ResourceSpaceList() {
         }}
       >
         <Form form={form} name="space" layout="vertical" initialValues={{ position: 'home_banner', maxItems: 1, width: 0, height: 0, status: 'activity' }}>
-          <Form.Item name="code" label={m.spaceCode} rules={[{ required: true, message: m.spaceCode }]}><Input maxLength={40} /></Form.Item>
-          <Form.Item name="name" label={m.spaceName} rules={[{ required: true, message: m.spaceName }]}><Input maxLength={60} /></Form.Item>
-          <Form.Item name="position" label={m.position}><Select options={vocabOptions(ResourcePosition, lang)} /></Form.Item>
+          <Form.Item name="code" label={m.spaceCode} rules={[{ required: true, message: m.spaceCode }]}>
+            <Input maxLength={40} />
+          </Form.Item>
+          <Form.Item name="name" label={m.spaceName} rules={[{ required: true, message: m.spaceName }]}>
+            <Input maxLength={60} />
+          </Form.Item>
+          <Form.Item name="position" label={m.position}>
+            <Select options={vocabOptions(ResourcePosition, lang)} />
+          </Form.Item>
           <Space>
-            <Form.Item name="width" label={m.spaceWidth} rules={[zodRule(SaveSpaceBody.shape.width.unwrap())]}><NumberInput unit="px" style={{ width: 130 }} /></Form.Item>
-            <Form.Item name="height" label={m.spaceHeight} rules={[zodRule(SaveSpaceBody.shape.height.unwrap())]}><NumberInput unit="px" style={{ width: 130 }} /></Form.Item>
-            <Form.Item name="maxItems" label={m.maxItems} rules={[zodRule(SaveSpaceBody.shape.maxItems.unwrap())]}><NumberInput style={{ width: 130 }} /></Form.Item>
+            <Form.Item name="width" label={m.spaceWidth} rules={[zodRule(SaveSpaceBody.shape.width.unwrap())]}>
+              <NumberInput unit="px" style={{ width: 130 }} />
+            </Form.Item>
+            <Form.Item name="height" label={m.spaceHeight} rules={[zodRule(SaveSpaceBody.shape.height.unwrap())]}>
+              <NumberInput unit="px" style={{ width: 130 }} />
+            </Form.Item>
+            <Form.Item name="maxItems" label={m.maxItems} rules={[zodRule(SaveSpaceBody.shape.maxItems.unwrap())]}>
+              <NumberInput style={{ width: 130 }} />
+            </Form.Item>
           </Space>
           <Form.Item name="status" label={m.status}>
             <Radio.Group options={vocabOptions(CouponTemplateStatus, lang)} />
           </Form.Item>
-          <Form.Item name="remark" label={m.remark}><Input.TextArea rows={2} maxLength={200} /></Form.Item>
+          <Form.Item name="remark" label={m.remark}>
+            <Input.TextArea rows={2} maxLength={200} />
+          </Form.Item>
         </Form>
       </Modal>
       {previewing && <PreviewModal onClose={() => setPreviewing(false)} />}

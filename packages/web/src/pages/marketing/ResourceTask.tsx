@@ -48,8 +48,15 @@ export default function ResourceTask() {
     form.resetFields();
     if (task.id) {
       form.setFieldsValue({
-        title: task.title, content: task.content, imageUrl: task.imageUrl, linkUrl: task.linkUrl, schedule: [dayjs(task.startAt), dayjs(task.endAt)],
-        audienceType: task.audience?.type, levelIds: task.audience?.levelIds, newWithinDays: task.audience?.newWithinDays, priority: task.priority,
+        title: task.title,
+        content: task.content,
+        imageUrl: task.imageUrl,
+        linkUrl: task.linkUrl,
+        schedule: [dayjs(task.startAt), dayjs(task.endAt)],
+        audienceType: task.audience?.type,
+        levelIds: task.audience?.levelIds,
+        newWithinDays: task.audience?.newWithinDays,
+        priority: task.priority,
       });
     }
     setEditing(task);
@@ -62,13 +69,25 @@ export default function ResourceTask() {
     { key: 'schedule', title: m.schedule, width: 330, render: (_, r) => `${formatTime(r.startAt)} ~ ${formatTime(r.endAt)}` },
     { key: 'audience', title: m.audience, width: 110, render: (_, r) => AudienceType.label(r.audience.type, lang) },
     { key: 'priority', title: m.priority, dataIndex: 'priority', width: 80 },
-    { key: 'live', title: m.status, width: 110, render: (_, r) => (r.status !== 'activity' ? <Tag>{m.disable}</Tag> : <Tag color={r.live ? 'green' : 'default'}>{r.live ? m.live : m.notLive}</Tag>) },
     {
-      key: 'actions', title: t('common.actions'), width: 150, fixed: 'right',
+      key: 'live',
+      title: m.status,
+      width: 110,
+      render: (_, r) => (r.status !== 'activity' ? <Tag>{m.disable}</Tag> : <Tag color={r.live ? 'green' : 'default'}>{r.live ? m.live : m.notLive}</Tag>),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 150,
+      fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => open(r)}>{t('common.edit')}</Button>
-          <Button type="link" size="small" onClick={() => setStatus.mutate({ id: r.id, status: r.status === 'activity' ? 'disabled' : 'activity' })}>{r.status === 'activity' ? m.disable : m.enable}</Button>
+          <Button type="link" size="small" onClick={() => open(r)}>
+            {t('common.edit')}
+          </Button>
+          <Button type="link" size="small" onClick={() => setStatus.mutate({ id: r.id, status: r.status === 'activity' ? 'disabled' : 'activity' })}>
+            {r.status === 'activity' ? m.disable : m.enable}
+          </Button>
         </Space>
       ),
     },
@@ -77,23 +96,46 @@ export default function ResourceTask() {
   return (
     <Card>
       <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" disabled={!spaceId} onClick={() => open({})}>{m.newTask}</Button>
+        <Button type="primary" disabled={!spaceId} onClick={() => open({})}>
+          {m.newTask}
+        </Button>
         <Button onClick={() => setPreviewing(true)}>{m.preview}</Button>
       </Space>
       <ResizableTable<Task>
-        rowKey="id" columns={columns} dataSource={list.data?.list} loading={list.isFetching} scroll={{ x: 'max-content' }}
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.list}
+        loading={list.isFetching}
+        scroll={{ x: 'max-content' }}
         pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
       />
       <Modal
-        open={!!editing} title={editing?.id ? m.editTask : m.newTask} onCancel={() => setEditing(null)} confirmLoading={save.isPending} width={640} destroyOnHidden
+        open={!!editing}
+        title={editing?.id ? m.editTask : m.newTask}
+        onCancel={() => setEditing(null)}
+        confirmLoading={save.isPending}
+        width={640}
+        destroyOnHidden
         onOk={async () => {
           const v = await validValues(form);
           if (!v) return;
           try {
             await save.mutateAsync({
-              id: editing?.id, spaceId, title: v.title, content: v.content ?? '', imageUrl: v.imageUrl ?? '', linkUrl: v.linkUrl ?? '',
-              startAt: v.schedule[0].toISOString(), endAt: v.schedule[1].toISOString(), priority: v.priority ?? 0, status: editing?.status ?? 'activity',
-              audience: { type: v.audienceType, ...(v.audienceType === 'levels' ? { levelIds: v.levelIds } : {}), ...(v.audienceType === 'newUser' ? { newWithinDays: v.newWithinDays ?? 7 } : {}) },
+              id: editing?.id,
+              spaceId,
+              title: v.title,
+              content: v.content ?? '',
+              imageUrl: v.imageUrl ?? '',
+              linkUrl: v.linkUrl ?? '',
+              startAt: v.schedule[0].toISOString(),
+              endAt: v.schedule[1].toISOString(),
+              priority: v.priority ?? 0,
+              status: editing?.status ?? 'activity',
+              audience: {
+                type: v.audienceType,
+                ...(v.audienceType === 'levels' ? { levelIds: v.levelIds } : {}),
+                ...(v.audienceType === 'newUser' ? { newWithinDays: v.newWithinDays ?? 7 } : {}),
+              },
             });
             message.success(m.saved);
             setEditing(null);
@@ -103,16 +145,38 @@ export default function ResourceTask() {
         }}
       >
         <Form form={form} name="task" layout="vertical" initialValues={{ audienceType: 'all', priority: 0, newWithinDays: 7 }}>
-          <Form.Item name="title" label={m.taskTitle} rules={[{ required: true, message: m.taskTitle }]}><Input maxLength={100} /></Form.Item>
-          <Form.Item name="content" label={m.content}><Input.TextArea rows={3} maxLength={5000} /></Form.Item>
-          <Form.Item name="imageUrl" label={m.image}><Input maxLength={500} /></Form.Item>
-          <Form.Item name="linkUrl" label={m.link}><Input maxLength={500} placeholder="https://… or /path" /></Form.Item>
-          <Form.Item name="schedule" label={m.schedule} rules={[{ required: true, message: m.schedule }]}><DatePicker.RangePicker showTime /></Form.Item>
+          <Form.Item name="title" label={m.taskTitle} rules={[{ required: true, message: m.taskTitle }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="content" label={m.content}>
+            <Input.TextArea rows={3} maxLength={5000} />
+          </Form.Item>
+          <Form.Item name="imageUrl" label={m.image}>
+            <Input maxLength={500} />
+          </Form.Item>
+          <Form.Item name="linkUrl" label={m.link}>
+            <Input maxLength={500} placeholder="https://… or /path" />
+          </Form.Item>
+          <Form.Item name="schedule" label={m.schedule} rules={[{ required: true, message: m.schedule }]}>
+            <DatePicker.RangePicker showTime />
+          </Form.Item>
           <Space align="start">
-            <Form.Item name="audienceType" label={m.audience}><Select style={{ width: 140 }} options={vocabOptions(AudienceType, lang)} /></Form.Item>
-            {audienceType === 'levels' && <Form.Item name="levelIds" label={m.levels} rules={[{ required: true, message: m.levels }]}><LevelSelect /></Form.Item>}
-            {audienceType === 'newUser' && <Form.Item name="newWithinDays" label={m.newWithinDays} rules={[zodRule(Audience.shape.newWithinDays.unwrap())]}><NumberInput unit={m.dayUnit} style={{ width: 130 }} /></Form.Item>}
-            <Form.Item name="priority" label={m.priority} rules={[zodRule(SaveTaskBody.shape.priority.unwrap())]}><NumberInput style={{ width: 130 }} /></Form.Item>
+            <Form.Item name="audienceType" label={m.audience}>
+              <Select style={{ width: 140 }} options={vocabOptions(AudienceType, lang)} />
+            </Form.Item>
+            {audienceType === 'levels' && (
+              <Form.Item name="levelIds" label={m.levels} rules={[{ required: true, message: m.levels }]}>
+                <LevelSelect />
+              </Form.Item>
+            )}
+            {audienceType === 'newUser' && (
+              <Form.Item name="newWithinDays" label={m.newWithinDays} rules={[zodRule(Audience.shape.newWithinDays.unwrap())]}>
+                <NumberInput unit={m.dayUnit} style={{ width: 130 }} />
+              </Form.Item>
+            )}
+            <Form.Item name="priority" label={m.priority} rules={[zodRule(SaveTaskBody.shape.priority.unwrap())]}>
+              <NumberInput style={{ width: 130 }} />
+            </Form.Item>
           </Space>
         </Form>
       </Modal>

@@ -1,10 +1,38 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Activity, ActivityListResult, CodeListResult, Coupon, CouponListResult, CouponOptions, CrowdCountResult, DrawRecordResult, DrawResult,
-  GenerateCodesResult, JobListResult, PreviewResult, RedeemCodeResult, SendRecordResult, SendResult, SimulateResult, SpaceListResult, TaskListResult,
-  type ActivityListQuery, type CodeListQuery, type CouponListQuery, type CrowdFilter, type DrawRecordQuery, type SaveActivityBody, type SaveConstCouponBody,
-  type SaveCycleCouponBody, type SaveSpaceBody, type SaveTaskBody, type SendCrowdBody, type SendRecordQuery, type SendTargetedBody, type SimulateBody,
+  Activity,
+  ActivityListResult,
+  CodeListResult,
+  Coupon,
+  CouponListResult,
+  CouponOptions,
+  CrowdCountResult,
+  DrawRecordResult,
+  DrawResult,
+  GenerateCodesResult,
+  JobListResult,
+  PreviewResult,
+  RedeemCodeResult,
+  SendRecordResult,
+  SendResult,
+  SimulateResult,
+  SpaceListResult,
+  TaskListResult,
+  type ActivityListQuery,
+  type CodeListQuery,
+  type CouponListQuery,
+  type CrowdFilter,
+  type DrawRecordQuery,
+  type SaveActivityBody,
+  type SaveConstCouponBody,
+  type SaveCycleCouponBody,
+  type SaveSpaceBody,
+  type SaveTaskBody,
+  type SendCrowdBody,
+  type SendRecordQuery,
+  type SendTargetedBody,
+  type SimulateBody,
 } from '@waystation/shared/contract/marketing';
 import { request } from '../../api/request';
 import { downloadFile } from '../../api/download';
@@ -31,32 +59,64 @@ export const mk = {
 export const newRequestId = () => `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 export const useCoupons = (q: Q<CouponListQuery>) =>
-  useQuery({ queryKey: mk.coupons(q), queryFn: () => request('/api/marketing/coupon/pageList', { params: q, schema: CouponListResult }), placeholderData: (p) => p });
+  useQuery({
+    queryKey: mk.coupons(q),
+    queryFn: () => request('/api/marketing/coupon/pageList', { params: q, schema: CouponListResult }),
+    placeholderData: (p) => p,
+  });
 export const useCoupon = (id: number) =>
   useQuery({ queryKey: mk.coupon(id), queryFn: () => request('/api/marketing/coupon/detail', { params: { id }, schema: Coupon }), enabled: id > 0 });
 export const useCouponOptions = () =>
   useQuery({ queryKey: mk.couponOptions, queryFn: () => request('/api/marketing/coupon/options', { schema: CouponOptions }), staleTime: 30_000 });
 export const useRecords = (q: Q<SendRecordQuery>) =>
-  useQuery({ queryKey: mk.records(q), queryFn: () => request('/api/marketing/coupon/sendRecordList', { params: q, schema: SendRecordResult }), placeholderData: (p) => p });
+  useQuery({
+    queryKey: mk.records(q),
+    queryFn: () => request('/api/marketing/coupon/sendRecordList', { params: q, schema: SendRecordResult }),
+    placeholderData: (p) => p,
+  });
 export const useCodes = (q: Q<CodeListQuery>, enabled = true) =>
-  useQuery({ queryKey: mk.codes(q), queryFn: () => request('/api/marketing/coupon/codeList', { params: q, schema: CodeListResult }), enabled, placeholderData: (p) => p });
+  useQuery({
+    queryKey: mk.codes(q),
+    queryFn: () => request('/api/marketing/coupon/codeList', { params: q, schema: CodeListResult }),
+    enabled,
+    placeholderData: (p) => p,
+  });
 export const useJobs = (q: { page: number; limit: number }) =>
   useQuery({ queryKey: mk.jobs(q), queryFn: () => request('/api/marketing/job/list', { params: q, schema: JobListResult }) });
 export const useSpaces = (q: { page: number; limit: number; name?: string; position?: string; status?: string }) =>
-  useQuery({ queryKey: mk.spaces(q), queryFn: () => request('/api/marketing/resource/spaceList', { params: q, schema: SpaceListResult }), placeholderData: (p) => p });
+  useQuery({
+    queryKey: mk.spaces(q),
+    queryFn: () => request('/api/marketing/resource/spaceList', { params: q, schema: SpaceListResult }),
+    placeholderData: (p) => p,
+  });
 export const useTasks = (q: { page: number; limit: number; spaceId: number }) =>
-  useQuery({ queryKey: mk.tasks(q), queryFn: () => request('/api/marketing/resource/taskList', { params: q, schema: TaskListResult }), enabled: q.spaceId > 0, placeholderData: (p) => p });
+  useQuery({
+    queryKey: mk.tasks(q),
+    queryFn: () => request('/api/marketing/resource/taskList', { params: q, schema: TaskListResult }),
+    enabled: q.spaceId > 0,
+    placeholderData: (p) => p,
+  });
 export const useActivities = (q: Q<ActivityListQuery>) =>
-  useQuery({ queryKey: mk.activities(q), queryFn: () => request('/api/marketing/activity/pageList', { params: q, schema: ActivityListResult }), placeholderData: (p) => p });
+  useQuery({
+    queryKey: mk.activities(q),
+    queryFn: () => request('/api/marketing/activity/pageList', { params: q, schema: ActivityListResult }),
+    placeholderData: (p) => p,
+  });
 export const useActivity = (id: number) =>
   useQuery({ queryKey: mk.activity(id), queryFn: () => request('/api/marketing/activity/detail', { params: { id }, schema: Activity }), enabled: id > 0 });
 export const useDraws = (q: Q<DrawRecordQuery>, enabled = true) =>
-  useQuery({ queryKey: mk.draws(q), queryFn: () => request('/api/marketing/activity/drawRecordList', { params: q, schema: DrawRecordResult }), enabled, placeholderData: (p) => p });
+  useQuery({
+    queryKey: mk.draws(q),
+    queryFn: () => request('/api/marketing/activity/drawRecordList', { params: q, schema: DrawRecordResult }),
+    enabled,
+    placeholderData: (p) => p,
+  });
 
 export const fetchPreview = (userCode: string, at?: string) => request('/api/marketing/resource/preview', { params: { userCode, at }, schema: PreviewResult });
 export const crowdCount = (filter: CrowdFilter) => request('/api/marketing/coupon/crowdCount', { method: 'POST', body: { filter }, schema: CrowdCountResult });
 export const simulate = (body: SimulateBody) => request('/api/marketing/activity/simulate', { method: 'POST', body, schema: SimulateResult, timeout: 60_000 });
-export const redeemCode = (body: { code: string; userCode: string }) => request('/api/marketing/coupon/redeemCode', { method: 'POST', body, schema: RedeemCodeResult });
+export const redeemCode = (body: { code: string; userCode: string }) =>
+  request('/api/marketing/coupon/redeemCode', { method: 'POST', body, schema: RedeemCodeResult });
 
 /** A mutation that refreshes every marketing query after it succeeds. */
 function useWrite<B, R>(fn: (body: B) => Promise<R>) {
@@ -64,19 +124,36 @@ function useWrite<B, R>(fn: (body: B) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: mk.all }) });
 }
 
-export const useSaveConst = () => useWrite((b: SaveConstCouponBody) => request('/api/marketing/coupon/saveConst', { method: 'POST', body: b, schema: Created }));
-export const useSaveCycle = () => useWrite((b: SaveCycleCouponBody) => request('/api/marketing/coupon/saveCycle', { method: 'POST', body: b, schema: Created }));
-export const useCouponStatus = () => useWrite((b: { id: number; status: 'activity' | 'disabled' }) => request('/api/marketing/coupon/modifyStatus', { method: 'POST', body: b, schema: Changed }));
-export const useSendTargeted = () => useWrite((b: SendTargetedBody) => request('/api/marketing/coupon/sendTargeted', { method: 'POST', body: b, schema: SendResult }));
+export const useSaveConst = () =>
+  useWrite((b: SaveConstCouponBody) => request('/api/marketing/coupon/saveConst', { method: 'POST', body: b, schema: Created }));
+export const useSaveCycle = () =>
+  useWrite((b: SaveCycleCouponBody) => request('/api/marketing/coupon/saveCycle', { method: 'POST', body: b, schema: Created }));
+export const useCouponStatus = () =>
+  useWrite((b: { id: number; status: 'activity' | 'disabled' }) => request('/api/marketing/coupon/modifyStatus', { method: 'POST', body: b, schema: Changed }));
+export const useSendTargeted = () =>
+  useWrite((b: SendTargetedBody) => request('/api/marketing/coupon/sendTargeted', { method: 'POST', body: b, schema: SendResult }));
 export const useSendCrowd = () => useWrite((b: SendCrowdBody) => request('/api/marketing/coupon/sendCrowd', { method: 'POST', body: b, schema: SendResult }));
-export const useRevoke = () => useWrite((b: { id: number; reason: string }) => request('/api/marketing/coupon/modifyGrantStatus', { method: 'POST', body: b, schema: z.null() }));
-export const useGenerateCodes = () => useWrite((b: { couponId: number; count: number; requestId: string }) => request('/api/marketing/coupon/addCodes', { method: 'POST', body: b, schema: GenerateCodesResult }));
+export const useRevoke = () =>
+  useWrite((b: { id: number; reason: string }) => request('/api/marketing/coupon/modifyGrantStatus', { method: 'POST', body: b, schema: z.null() }));
+export const useGenerateCodes = () =>
+  useWrite((b: { couponId: number; count: number; requestId: string }) =>
+    request('/api/marketing/coupon/addCodes', { method: 'POST', body: b, schema: GenerateCodesResult }),
+  );
 export const useSaveSpace = () => useWrite((b: SaveSpaceBody) => request('/api/marketing/resource/saveSpace', { method: 'POST', body: b, schema: Created }));
 export const useSaveTask = () => useWrite((b: SaveTaskBody) => request('/api/marketing/resource/saveTask', { method: 'POST', body: b, schema: Created }));
-export const useTaskStatus = () => useWrite((b: { id: number; status: 'activity' | 'disabled' }) => request('/api/marketing/resource/modifyTaskStatus', { method: 'POST', body: b, schema: Changed }));
+export const useTaskStatus = () =>
+  useWrite((b: { id: number; status: 'activity' | 'disabled' }) =>
+    request('/api/marketing/resource/modifyTaskStatus', { method: 'POST', body: b, schema: Changed }),
+  );
 export const useSaveActivity = () => useWrite((b: SaveActivityBody) => request('/api/marketing/activity/save', { method: 'POST', body: b, schema: Created }));
-export const useActivityStatus = () => useWrite((b: { id: number; status: 'activity' | 'disabled' }) => request('/api/marketing/activity/modifyStatus', { method: 'POST', body: b, schema: Changed }));
-export const useDraw = () => useWrite((b: { activityId: number; userCode: string; requestId: string }) => request('/api/marketing/activity/draw', { method: 'POST', body: b, schema: DrawResult }));
+export const useActivityStatus = () =>
+  useWrite((b: { id: number; status: 'activity' | 'disabled' }) =>
+    request('/api/marketing/activity/modifyStatus', { method: 'POST', body: b, schema: Changed }),
+  );
+export const useDraw = () =>
+  useWrite((b: { activityId: number; userCode: string; requestId: string }) =>
+    request('/api/marketing/activity/draw', { method: 'POST', body: b, schema: DrawResult }),
+  );
 
 /** Downloads an Excel export with the session token in the header (never in the URL). */
 export const downloadExcel = (url: string, params: Record<string, unknown>, fileName: string) => downloadFile(url, params, fileName, 'spreadsheet');

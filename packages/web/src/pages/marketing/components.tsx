@@ -28,7 +28,9 @@ export function toCrowdFilter(v: CrowdFields | undefined): CrowdFilter {
 
 export function fromCrowdFilter(f: CrowdFilter | undefined): CrowdFields {
   return {
-    levelIds: f?.levelIds, loginSources: f?.loginSources, agentId: f?.agentId ? String(f.agentId) : undefined,
+    levelIds: f?.levelIds,
+    loginSources: f?.loginSources,
+    agentId: f?.agentId ? String(f.agentId) : undefined,
     registered: f?.registeredFrom && f.registeredTo ? [dayjs(f.registeredFrom), dayjs(f.registeredTo)] : null,
   };
 }

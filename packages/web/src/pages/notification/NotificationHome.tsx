@@ -16,7 +16,8 @@ export default function NotificationHome() {
   return (
     <Card>
       <Tabs
-        activeKey={tab} onChange={(k) => setParams({ tab: k })}
+        activeKey={tab}
+        onChange={(k) => setParams({ tab: k })}
         items={[
           { key: 'channels', label: '通知渠道', children: <ChannelList /> },
           { key: 'templates', label: '通知模板', children: <Templates /> },
@@ -45,7 +46,11 @@ function Templates() {
   };
   const submit = async (v: NotifyTemplateSaveBody) => {
     try {
-      await save.mutateAsync({ ...v, event: sel.event as NotifyTemplateSaveBody['event'], channelType: sel.channelType as NotifyTemplateSaveBody['channelType'] });
+      await save.mutateAsync({
+        ...v,
+        event: sel.event as NotifyTemplateSaveBody['event'],
+        channelType: sel.channelType as NotifyTemplateSaveBody['channelType'],
+      });
       message.success('操作成功');
     } catch (e) {
       showFieldErrors(form, e);
@@ -55,27 +60,59 @@ function Templates() {
     <Row gutter={16}>
       <Col span={14}>
         <Space style={{ marginBottom: 12 }}>
-          <Select style={{ width: 160 }} value={sel.event} onChange={(event) => setSel((s) => ({ ...s, event }))} options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} aria-label="通知事件" />
-          <Select style={{ width: 140 }} value={sel.channelType} onChange={(channelType) => setSel((s) => ({ ...s, channelType }))} options={NotifyChannelType.entries.map((e) => ({ value: e.value, label: e.zh }))} aria-label="渠道类型" />
+          <Select
+            style={{ width: 160 }}
+            value={sel.event}
+            onChange={(event) => setSel((s) => ({ ...s, event }))}
+            options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))}
+            aria-label="通知事件"
+          />
+          <Select
+            style={{ width: 140 }}
+            value={sel.channelType}
+            onChange={(channelType) => setSel((s) => ({ ...s, channelType }))}
+            options={NotifyChannelType.entries.map((e) => ({ value: e.value, label: e.zh }))}
+            aria-label="渠道类型"
+          />
           {current && !current.saved && <Tag>默认模板</Tag>}
         </Space>
         <Form<NotifyTemplateSaveBody> form={form} layout="vertical" onFinish={submit}>
-          <Form.Item name="subject" label="标题"><Input /></Form.Item>
-          <Form.Item name="body" label="内容" rules={[{ required: true, message: '请输入模板内容' }]}><Input.TextArea rows={6} /></Form.Item>
-          <Form.Item name="status" label="状态"><Select style={{ width: 120 }} options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
+          <Form.Item name="subject" label="标题">
+            <Input />
+          </Form.Item>
+          <Form.Item name="body" label="内容" rules={[{ required: true, message: '请输入模板内容' }]}>
+            <Input.TextArea rows={6} />
+          </Form.Item>
+          <Form.Item name="status" label="状态">
+            <Select
+              style={{ width: 120 }}
+              options={[
+                { value: 'activity', label: '启用' },
+                { value: 'disabled', label: '禁用' },
+              ]}
+            />
+          </Form.Item>
           <Space>
-            <Button type="primary" htmlType="submit" loading={save.isPending}>保存</Button>
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              保存
+            </Button>
             <Button onClick={doPreview}>预览</Button>
           </Space>
         </Form>
       </Col>
       <Col span={10}>
         <Card size="small" title="可用变量">
-          <Space wrap>{NOTIFY_VARIABLES[sel.event as keyof typeof NOTIFY_VARIABLES].map((v) => <Tag key={v}>{`{{${v}}}`}</Tag>)}</Space>
+          <Space wrap>
+            {NOTIFY_VARIABLES[sel.event as keyof typeof NOTIFY_VARIABLES].map((v) => (
+              <Tag key={v}>{`{{${v}}}`}</Tag>
+            ))}
+          </Space>
         </Card>
         {preview && (
           <Card size="small" title="预览" style={{ marginTop: 12 }}>
-            {preview.unknownVariables.length > 0 && <Alert type="error" showIcon style={{ marginBottom: 8 }} message={`未知的变量：${preview.unknownVariables.join(', ')}`} />}
+            {preview.unknownVariables.length > 0 && (
+              <Alert type="error" showIcon style={{ marginBottom: 8 }} message={`未知的变量：${preview.unknownVariables.join(', ')}`} />
+            )}
             <div style={{ fontWeight: 500 }}>{preview.subject}</div>
             <div style={{ whiteSpace: 'pre-wrap', marginTop: 8 }}>{preview.body}</div>
           </Card>
@@ -93,19 +130,58 @@ function Logs() {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space>
-        <Select allowClear placeholder="全部渠道" style={{ width: 180 }} value={q.channelId} onChange={(v) => setFilters({ ...query, tab: 'logs', page: undefined, channelId: v })} options={channels.data?.map((c) => ({ value: c.id, label: c.name }))} />
-        <Select allowClear placeholder="全部状态" style={{ width: 120 }} value={q.status} onChange={(v) => setFilters({ ...query, tab: 'logs', page: undefined, status: v })} options={[{ value: 'sent', label: '成功' }, { value: 'failed', label: '失败' }]} />
+        <Select
+          allowClear
+          placeholder="全部渠道"
+          style={{ width: 180 }}
+          value={q.channelId}
+          onChange={(v) => setFilters({ ...query, tab: 'logs', page: undefined, channelId: v })}
+          options={channels.data?.map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <Select
+          allowClear
+          placeholder="全部状态"
+          style={{ width: 120 }}
+          value={q.status}
+          onChange={(v) => setFilters({ ...query, tab: 'logs', page: undefined, status: v })}
+          options={[
+            { value: 'sent', label: '成功' },
+            { value: 'failed', label: '失败' },
+          ]}
+        />
       </Space>
       <Table<NotifyLog>
-        rowKey="id" dataSource={logs.data?.list} loading={logs.isFetching}
+        rowKey="id"
+        dataSource={logs.data?.list}
+        loading={logs.isFetching}
         pagination={{ current: page, pageSize: limit, total: logs.data?.total ?? 0, onChange: setPage, showTotal: (n) => `共 ${n} 条` }}
-        expandable={{ expandedRowRender: (l) => <div style={{ whiteSpace: 'pre-wrap' }}><b>{l.subject}</b>{'\n'}{l.body}</div> }}
+        expandable={{
+          expandedRowRender: (l) => (
+            <div style={{ whiteSpace: 'pre-wrap' }}>
+              <b>{l.subject}</b>
+              {'\n'}
+              {l.body}
+            </div>
+          ),
+        }}
         columns={[
           { key: 'createTime', title: '时间', dataIndex: 'createTime', render: formatTime },
           { key: 'channel', title: '渠道', dataIndex: 'channelId', render: (id: number) => channels.data?.find((c) => c.id === id)?.name ?? `#${id}` },
           { key: 'event', title: '事件', dataIndex: 'event', render: (v: string) => NotifyEvent.label(v) },
           { key: 'recipient', title: '接收方', dataIndex: 'recipient' },
-          { key: 'status', title: '结果', dataIndex: 'status', render: (s: string, l) => (s === 'sent' ? <Tag color="green">成功</Tag> : <Tag color="red" title={l.error}>失败</Tag>) },
+          {
+            key: 'status',
+            title: '结果',
+            dataIndex: 'status',
+            render: (s: string, l) =>
+              s === 'sent' ? (
+                <Tag color="green">成功</Tag>
+              ) : (
+                <Tag color="red" title={l.error}>
+                  失败
+                </Tag>
+              ),
+          },
           { key: 'error', title: '错误', dataIndex: 'error', ellipsis: true },
           { key: 'test', title: '测试', dataIndex: 'test', render: (v: boolean) => (v ? '是' : '否') },
           { key: 'operatorName', title: '操作人', dataIndex: 'operatorName' },

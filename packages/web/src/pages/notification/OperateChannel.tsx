@@ -48,42 +48,83 @@ export default function OperateChannel() {
   };
   return (
     <Card title={id ? '编辑通知渠道' : '新增通知渠道'} loading={id > 0 && channel.isLoading}>
-      <Form<ChannelForm> form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 720 }} initialValues={{ type: 'email', events: [], status: 'activity', config: { port: 587, secure: false, apiBase: 'https://api.telegram.org' } }}>
+      <Form<ChannelForm>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        style={{ maxWidth: 720 }}
+        initialValues={{ type: 'email', events: [], status: 'activity', config: { port: 587, secure: false, apiBase: 'https://api.telegram.org' } }}
+      >
         <Space align="start">
-          <Form.Item name="type" label="类型"><Select style={{ width: 160 }} disabled={id > 0} options={NotifyChannelType.entries.map((e) => ({ value: e.value, label: e.zh }))} /></Form.Item>
-          <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入渠道名称' }]}><Input style={{ width: 300 }} /></Form.Item>
+          <Form.Item name="type" label="类型">
+            <Select style={{ width: 160 }} disabled={id > 0} options={NotifyChannelType.entries.map((e) => ({ value: e.value, label: e.zh }))} />
+          </Form.Item>
+          <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入渠道名称' }]}>
+            <Input style={{ width: 300 }} />
+          </Form.Item>
         </Space>
         {type === 'email' && (
           <>
             <Space align="start" wrap>
-              <Form.Item name={['config', 'host']} label="SMTP服务器" rules={[{ required: true, message: '请输入SMTP服务器' }]}><Input style={{ width: 260 }} /></Form.Item>
-              <Form.Item name={['config', 'port']} label="端口" rules={[zodRule(EmailConfig.shape.port)]}><NumberInput style={{ width: 120 }} /></Form.Item>
-              <Form.Item name={['config', 'secure']} label="SSL" valuePropName="checked"><Switch /></Form.Item>
+              <Form.Item name={['config', 'host']} label="SMTP服务器" rules={[{ required: true, message: '请输入SMTP服务器' }]}>
+                <Input style={{ width: 260 }} />
+              </Form.Item>
+              <Form.Item name={['config', 'port']} label="端口" rules={[zodRule(EmailConfig.shape.port)]}>
+                <NumberInput style={{ width: 120 }} />
+              </Form.Item>
+              <Form.Item name={['config', 'secure']} label="SSL" valuePropName="checked">
+                <Switch />
+              </Form.Item>
             </Space>
             <Space align="start" wrap>
-              <Form.Item name={['config', 'username']} label="用户名"><Input style={{ width: 220 }} /></Form.Item>
-              <Form.Item name={['config', 'password']} label="密码" extra={secretHint(stored, 'password')}><Input.Password style={{ width: 220 }} autoComplete="new-password" /></Form.Item>
+              <Form.Item name={['config', 'username']} label="用户名">
+                <Input style={{ width: 220 }} />
+              </Form.Item>
+              <Form.Item name={['config', 'password']} label="密码" extra={secretHint(stored, 'password')}>
+                <Input.Password style={{ width: 220 }} autoComplete="new-password" />
+              </Form.Item>
             </Space>
-            <Form.Item name={['config', 'from']} label="发件邮箱" rules={[{ required: true, message: '请输入正确的发件邮箱' }]}><Input style={{ width: 300 }} /></Form.Item>
+            <Form.Item name={['config', 'from']} label="发件邮箱" rules={[{ required: true, message: '请输入正确的发件邮箱' }]}>
+              <Input style={{ width: 300 }} />
+            </Form.Item>
           </>
         )}
         {type === 'discord' && (
-          <Form.Item name={['config', 'webhookUrl']} label="Webhook 地址" extra={secretHint(stored, 'webhookUrl')}><Input.Password autoComplete="off" /></Form.Item>
+          <Form.Item name={['config', 'webhookUrl']} label="Webhook 地址" extra={secretHint(stored, 'webhookUrl')}>
+            <Input.Password autoComplete="off" />
+          </Form.Item>
         )}
         {type === 'telegram' && (
           <>
-            <Form.Item name={['config', 'botToken']} label="Bot Token" extra={secretHint(stored, 'botToken')}><Input.Password autoComplete="off" /></Form.Item>
+            <Form.Item name={['config', 'botToken']} label="Bot Token" extra={secretHint(stored, 'botToken')}>
+              <Input.Password autoComplete="off" />
+            </Form.Item>
             <Space>
-              <Form.Item name={['config', 'chatId']} label="Chat ID"><Input style={{ width: 220 }} /></Form.Item>
-              <Form.Item name={['config', 'apiBase']} label="API 地址"><Input style={{ width: 300 }} /></Form.Item>
+              <Form.Item name={['config', 'chatId']} label="Chat ID">
+                <Input style={{ width: 220 }} />
+              </Form.Item>
+              <Form.Item name={['config', 'apiBase']} label="API 地址">
+                <Input style={{ width: 300 }} />
+              </Form.Item>
             </Space>
           </>
         )}
         {type === 'site' && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="站内信直接写入会员的消息中心，无需额外配置。" />}
-        <Form.Item name="events" label="通知事件"><Checkbox.Group options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} /></Form.Item>
-        <Form.Item name="status" label="状态"><Radio.Group options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
+        <Form.Item name="events" label="通知事件">
+          <Checkbox.Group options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} />
+        </Form.Item>
+        <Form.Item name="status" label="状态">
+          <Radio.Group
+            options={[
+              { value: 'activity', label: '启用' },
+              { value: 'disabled', label: '禁用' },
+            ]}
+          />
+        </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>保存</Button>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            保存
+          </Button>
           <Button onClick={() => navigate('/notification/vip/index')}>返回</Button>
         </Space>
       </Form>
@@ -91,12 +132,27 @@ export default function OperateChannel() {
         <>
           <Divider>测试发送</Divider>
           <Form form={testForm} layout="inline" onFinish={sendTest} initialValues={{ event: 'package_shipped' }}>
-            <Form.Item name="event" label="事件"><Select style={{ width: 150 }} options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} /></Form.Item>
-            {(type === 'email' || type === 'site') && <Form.Item name="recipient" label={type === 'email' ? '收件邮箱' : '会员编号'}><Input style={{ width: 220 }} /></Form.Item>}
-            <Form.Item><Button htmlType="submit" loading={test.isPending}>发送测试</Button></Form.Item>
+            <Form.Item name="event" label="事件">
+              <Select style={{ width: 150 }} options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} />
+            </Form.Item>
+            {(type === 'email' || type === 'site') && (
+              <Form.Item name="recipient" label={type === 'email' ? '收件邮箱' : '会员编号'}>
+                <Input style={{ width: 220 }} />
+              </Form.Item>
+            )}
+            <Form.Item>
+              <Button htmlType="submit" loading={test.isPending}>
+                发送测试
+              </Button>
+            </Form.Item>
           </Form>
           {result && (
-            <Alert style={{ marginTop: 12 }} showIcon type={result.status === 'sent' ? 'success' : 'error'} message={result.status === 'sent' ? '发送成功' : `发送失败：${result.error}`} />
+            <Alert
+              style={{ marginTop: 12 }}
+              showIcon
+              type={result.status === 'sent' ? 'success' : 'error'}
+              message={result.status === 'sent' ? '发送成功' : `发送失败：${result.error}`}
+            />
           )}
         </>
       )}

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  NotifyChannel, NotifyChannelList, NotifyLog, NotifyLogListResult, NotifyPreviewResult, NotifyTemplateList,
-  type NotifyChannelSaveBody, type NotifyLogListQuery, type NotifyPreviewBody, type NotifyTemplateSaveBody, type NotifyTestSendBody,
+  NotifyChannel,
+  NotifyChannelList,
+  NotifyLog,
+  NotifyLogListResult,
+  NotifyPreviewResult,
+  NotifyTemplateList,
+  type NotifyChannelSaveBody,
+  type NotifyLogListQuery,
+  type NotifyPreviewBody,
+  type NotifyTemplateSaveBody,
+  type NotifyTestSendBody,
 } from '@waystation/shared/contract/notification';
 import { SaveResult } from '@waystation/shared/contract/reference';
 import { request } from '../../api/request';
@@ -16,18 +25,27 @@ export const notifyKeys = {
   logs: (q: Partial<NotifyLogListQuery>) => ['notification', 'logs', q] as const,
 };
 
-export const useNotifyChannels = () => useQuery({ queryKey: notifyKeys.channels, queryFn: () => request(`${BASE}/channelList`, { schema: NotifyChannelList }) });
-export const useNotifyChannel = (id: number) => useQuery({ queryKey: notifyKeys.channel(id), queryFn: () => request(`${BASE}/channelDetail`, { params: { id }, schema: NotifyChannel }), enabled: id > 0 });
+export const useNotifyChannels = () =>
+  useQuery({ queryKey: notifyKeys.channels, queryFn: () => request(`${BASE}/channelList`, { schema: NotifyChannelList }) });
+export const useNotifyChannel = (id: number) =>
+  useQuery({ queryKey: notifyKeys.channel(id), queryFn: () => request(`${BASE}/channelDetail`, { params: { id }, schema: NotifyChannel }), enabled: id > 0 });
 export const useTemplates = () => useQuery({ queryKey: notifyKeys.templates, queryFn: () => request(`${BASE}/templateList`, { schema: NotifyTemplateList }) });
 export const useLogs = (q: Partial<NotifyLogListQuery>) =>
-  useQuery({ queryKey: notifyKeys.logs(q), queryFn: () => request(`${BASE}/logPageList`, { params: q, schema: NotifyLogListResult }), placeholderData: (p) => p });
+  useQuery({
+    queryKey: notifyKeys.logs(q),
+    queryFn: () => request(`${BASE}/logPageList`, { params: q, schema: NotifyLogListResult }),
+    placeholderData: (p) => p,
+  });
 
 function useNotifyMutation<B, R>(fn: (b: B) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: notifyKeys.all }) });
 }
-export const useSaveNotifyChannel = () => useNotifyMutation((b: NotifyChannelSaveBody) => request(`${BASE}/saveChannel`, { method: 'POST', body: b, schema: SaveResult }));
-export const useNotifyChannelStatus = () => useNotifyMutation((q: { id: number; status: 'activity' | 'disabled' }) => request(`${BASE}/modifyChannelStatus`, { params: q, schema: z.null() }));
-export const useSaveTemplate = () => useNotifyMutation((b: NotifyTemplateSaveBody) => request(`${BASE}/saveTemplate`, { method: 'POST', body: b, schema: z.null() }));
+export const useSaveNotifyChannel = () =>
+  useNotifyMutation((b: NotifyChannelSaveBody) => request(`${BASE}/saveChannel`, { method: 'POST', body: b, schema: SaveResult }));
+export const useNotifyChannelStatus = () =>
+  useNotifyMutation((q: { id: number; status: 'activity' | 'disabled' }) => request(`${BASE}/modifyChannelStatus`, { params: q, schema: z.null() }));
+export const useSaveTemplate = () =>
+  useNotifyMutation((b: NotifyTemplateSaveBody) => request(`${BASE}/saveTemplate`, { method: 'POST', body: b, schema: z.null() }));
 export const useTestSend = () => useNotifyMutation((b: NotifyTestSendBody) => request(`${BASE}/sendTest`, { method: 'POST', body: b, schema: NotifyLog }));
 export const previewTemplate = (b: NotifyPreviewBody) => request(`${BASE}/previewTemplate`, { method: 'POST', body: b, schema: NotifyPreviewResult });

@@ -11,7 +11,15 @@ import { useRule, useRuleOptions, useSaveRule } from './api';
 import { NumberInput } from '../../components/NumberInput';
 
 /** The channels of a rule in the order members see them: add, move up/down, remove. */
-function OrderedChannels({ value = [], onChange, options }: { value?: number[]; onChange?: (v: number[]) => void; options: { id: number; name: string; providerType: string; status: string }[] }) {
+function OrderedChannels({
+  value = [],
+  onChange,
+  options,
+}: {
+  value?: number[];
+  onChange?: (v: number[]) => void;
+  options: { id: number; name: string; providerType: string; status: string }[];
+}) {
   const move = (i: number, d: number) => {
     const next = [...value];
     [next[i], next[i + d]] = [next[i + d], next[i]];
@@ -20,18 +28,28 @@ function OrderedChannels({ value = [], onChange, options }: { value?: number[]; 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Select
-        placeholder="添加支付渠道" value={null as unknown as number} style={{ width: 300 }} aria-label="添加支付渠道"
-        options={options.filter((o) => !value.includes(o.id)).map((o) => ({ value: o.id, label: `${o.name}（${PaymentProvider.label(o.providerType)}）${o.status !== 'activity' ? ' 已禁用' : ''}` }))}
+        placeholder="添加支付渠道"
+        value={null as unknown as number}
+        style={{ width: 300 }}
+        aria-label="添加支付渠道"
+        options={options
+          .filter((o) => !value.includes(o.id))
+          .map((o) => ({ value: o.id, label: `${o.name}（${PaymentProvider.label(o.providerType)}）${o.status !== 'activity' ? ' 已禁用' : ''}` }))}
         onChange={(id: number) => onChange?.([...value, id])}
       />
       <List
-        size="small" bordered dataSource={value} locale={{ emptyText: '尚未选择渠道' }}
+        size="small"
+        bordered
+        dataSource={value}
+        locale={{ emptyText: '尚未选择渠道' }}
         renderItem={(id, i) => (
-          <List.Item actions={[
-            <Button key="u" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)} aria-label="上移" />,
-            <Button key="d" size="small" icon={<ArrowDownOutlined />} disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label="下移" />,
-            <Button key="x" size="small" danger icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((v) => v !== id))} aria-label="移除" />,
-          ]}>
+          <List.Item
+            actions={[
+              <Button key="u" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)} aria-label="上移" />,
+              <Button key="d" size="small" icon={<ArrowDownOutlined />} disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label="下移" />,
+              <Button key="x" size="small" danger icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((v) => v !== id))} aria-label="移除" />,
+            ]}
+          >
             {i + 1}. {options.find((o) => o.id === id)?.name ?? `#${id}`}
           </List.Item>
         )}
@@ -65,27 +83,69 @@ export default function ConfigRuleOperate() {
   };
   return (
     <Card title={id ? '编辑支付规则' : '新增支付规则'} loading={id > 0 && rule.isLoading}>
-      <Form<PaymentRuleSaveBody> form={form} layout="vertical" onFinish={submit} style={{ maxWidth: 760 }}
-        initialValues={{ scenario: 'recharge', currency: 'USD', minAmount: '0', maxAmount: '0', agentIds: [], levelIds: [], channelIds: [], priority: 0, status: 'activity' }}>
+      <Form<PaymentRuleSaveBody>
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        style={{ maxWidth: 760 }}
+        initialValues={{
+          scenario: 'recharge',
+          currency: 'USD',
+          minAmount: '0',
+          maxAmount: '0',
+          agentIds: [],
+          levelIds: [],
+          channelIds: [],
+          priority: 0,
+          status: 'activity',
+        }}
+      >
         <Space align="start" wrap>
-          <Form.Item name="name" label="规则名称" rules={[{ required: true, message: '请输入规则名称' }]}><Input style={{ width: 260 }} /></Form.Item>
-          <Form.Item name="scenario" label="支付场景"><Select style={{ width: 140 }} options={PaymentScenario.entries.map((e) => ({ value: e.value, label: e.zh }))} /></Form.Item>
-          <Form.Item name="priority" label="优先级（小的先匹配）" rules={[zodRule(PaymentRuleSaveBody.shape.priority)]}><NumberInput style={{ width: 120 }} /></Form.Item>
+          <Form.Item name="name" label="规则名称" rules={[{ required: true, message: '请输入规则名称' }]}>
+            <Input style={{ width: 260 }} />
+          </Form.Item>
+          <Form.Item name="scenario" label="支付场景">
+            <Select style={{ width: 140 }} options={PaymentScenario.entries.map((e) => ({ value: e.value, label: e.zh }))} />
+          </Form.Item>
+          <Form.Item name="priority" label="优先级（小的先匹配）" rules={[zodRule(PaymentRuleSaveBody.shape.priority)]}>
+            <NumberInput style={{ width: 120 }} />
+          </Form.Item>
         </Space>
-        <Form.Item name="agentIds" label="代理（不选=全部）"><Select mode="multiple" options={options.data?.agents.map((a) => ({ value: a.id, label: a.name }))} /></Form.Item>
-        <Form.Item name="levelIds" label="会员等级（不选=全部）"><Select mode="multiple" options={options.data?.levels.map((l) => ({ value: l.id, label: l.name }))} /></Form.Item>
+        <Form.Item name="agentIds" label="代理（不选=全部）">
+          <Select mode="multiple" options={options.data?.agents.map((a) => ({ value: a.id, label: a.name }))} />
+        </Form.Item>
+        <Form.Item name="levelIds" label="会员等级（不选=全部）">
+          <Select mode="multiple" options={options.data?.levels.map((l) => ({ value: l.id, label: l.name }))} />
+        </Form.Item>
         <Space align="start" wrap>
-          <Form.Item name="currency" label="币种"><Select style={{ width: 140 }} options={options.data?.currencies.map((c) => ({ value: c.code, label: `${c.code} ${c.nameZh}` }))} /></Form.Item>
-          <Form.Item name="minAmount" label={`最小金额（${currency}）`} rules={[zodRule(decimal2)]}><Input style={{ width: 140 }} /></Form.Item>
-          <Form.Item name="maxAmount" label={`最大金额（${currency}，0=不限）`} rules={[zodRule(decimal2)]}><Input style={{ width: 170 }} /></Form.Item>
+          <Form.Item name="currency" label="币种">
+            <Select style={{ width: 140 }} options={options.data?.currencies.map((c) => ({ value: c.code, label: `${c.code} ${c.nameZh}` }))} />
+          </Form.Item>
+          <Form.Item name="minAmount" label={`最小金额（${currency}）`} rules={[zodRule(decimal2)]}>
+            <Input style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="maxAmount" label={`最大金额（${currency}，0=不限）`} rules={[zodRule(decimal2)]}>
+            <Input style={{ width: 170 }} />
+          </Form.Item>
         </Space>
         <Form.Item name="channelIds" label="支付渠道（按显示顺序）" rules={[{ required: true, type: 'array', min: 1, message: '数组不能为空' }]}>
           <OrderedChannels options={options.data?.channels ?? []} />
         </Form.Item>
-        <Form.Item name="status" label="状态"><Radio.Group options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} /></Form.Item>
-        <Form.Item name="remark" label="备注"><Input.TextArea rows={2} /></Form.Item>
+        <Form.Item name="status" label="状态">
+          <Radio.Group
+            options={[
+              { value: 'activity', label: '启用' },
+              { value: 'disabled', label: '禁用' },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="remark" label="备注">
+          <Input.TextArea rows={2} />
+        </Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>保存</Button>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            保存
+          </Button>
           <Button onClick={() => navigate('/paymentManage/configRule')}>返回</Button>
         </Space>
       </Form>

@@ -7,7 +7,6 @@ import { checkInfo, useSession } from '../../shell/session';
 import { TotpCard } from '../../components/verify/TotpCard';
 import { useProfileMessages } from './messages';
 
-
 /** /profile/index: own name, avatar and introduction, and a password change (needs the current password). */
 export default function Profile() {
   const t = useT();
@@ -69,7 +68,12 @@ export default function Profile() {
       </Col>
       <Col xs={24} lg={16}>
         <Card title={m.info} style={{ marginBottom: 16 }}>
-          <Form form={profile} layout="vertical" initialValues={{ name: info.name, avatar: info.avatar, introduction: info.introduction }} onFinish={saveProfile}>
+          <Form
+            form={profile}
+            layout="vertical"
+            initialValues={{ name: info.name, avatar: info.avatar, introduction: info.introduction }}
+            onFinish={saveProfile}
+          >
             <Form.Item name="name" label={m.name} rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
               <Input maxLength={64} />
             </Form.Item>

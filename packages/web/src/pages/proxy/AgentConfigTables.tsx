@@ -30,7 +30,11 @@ export function DomainTable({ agentId, editable }: { agentId: number; editable: 
   return (
     <>
       {editable && (
-        <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => (form.setFieldsValue({ domain: '', status: 'activity', remark: '' }), setEditing('new'))}>
+        <Button
+          icon={<PlusOutlined />}
+          style={{ marginBottom: 12 }}
+          onClick={() => (form.setFieldsValue({ domain: '', status: 'activity', remark: '' }), setEditing('new'))}
+        >
           {m.addDomain}
         </Button>
       )}
@@ -45,7 +49,17 @@ export function DomainTable({ agentId, editable }: { agentId: number; editable: 
           { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
           { key: 'remark', title: m.remark, dataIndex: 'remark' },
           ...(editable
-            ? [{ key: 'actions', title: t('common.actions'), render: (_: unknown, r: MainDomain) => <Button type="link" size="small" onClick={() => (form.setFieldsValue(r), setEditing(r))}>{t('common.edit')}</Button> }]
+            ? [
+                {
+                  key: 'actions',
+                  title: t('common.actions'),
+                  render: (_: unknown, r: MainDomain) => (
+                    <Button type="link" size="small" onClick={() => (form.setFieldsValue(r), setEditing(r))}>
+                      {t('common.edit')}
+                    </Button>
+                  ),
+                },
+              ]
             : []),
         ]}
       />
@@ -98,7 +112,11 @@ export function ProfitTable({ agentId, editable }: { agentId: number; editable: 
   return (
     <>
       {editable && (
-        <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => (form.setFieldsValue({ name: '', minAmount: '0', rate: '', status: 'activity' }), setEditing('new'))}>
+        <Button
+          icon={<PlusOutlined />}
+          style={{ marginBottom: 12 }}
+          onClick={() => (form.setFieldsValue({ name: '', minAmount: '0', rate: '', status: 'activity' }), setEditing('new'))}
+        >
           {m.addTier}
         </Button>
       )}
@@ -115,15 +133,18 @@ export function ProfitTable({ agentId, editable }: { agentId: number; editable: 
           { key: 'rate', title: m.rate, dataIndex: 'rate' },
           { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
           ...(editable
-            ? [{
-                key: 'actions', title: t('common.actions'),
-                render: (_: unknown, r: ProfitConf) =>
-                  r.agentId === agentId ? (
-                    <Button type="link" size="small" onClick={() => (form.setFieldsValue({ ...r, minAmount: fromMinor(r.minAmount) }), setEditing(r))}>
-                      {t('common.edit')}
-                    </Button>
-                  ) : null,
-              }]
+            ? [
+                {
+                  key: 'actions',
+                  title: t('common.actions'),
+                  render: (_: unknown, r: ProfitConf) =>
+                    r.agentId === agentId ? (
+                      <Button type="link" size="small" onClick={() => (form.setFieldsValue({ ...r, minAmount: fromMinor(r.minAmount) }), setEditing(r))}>
+                        {t('common.edit')}
+                      </Button>
+                    ) : null,
+                },
+              ]
             : []),
         ]}
       />

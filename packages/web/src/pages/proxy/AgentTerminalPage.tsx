@@ -39,7 +39,13 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
   const fields = FIELDS[section];
 
   return (
-    <Card extra={<Button icon={<PlusOutlined />} onClick={() => (form.setFieldsValue({ name: '', status: 'activity', sort: 0, value: {} }), setEditing('new'))}>{m.add}</Button>}>
+    <Card
+      extra={
+        <Button icon={<PlusOutlined />} onClick={() => (form.setFieldsValue({ name: '', status: 'activity', sort: 0, value: {} }), setEditing('new'))}>
+          {m.add}
+        </Button>
+      }
+    >
       <Table<TerminalItem>
         rowKey="id"
         loading={list.isFetching}
@@ -52,7 +58,8 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
           { key: 'sort', title: m.sort, dataIndex: 'sort' },
           { key: 'modifyTime', title: t('common.modifyTime'), dataIndex: 'modifyTime', render: formatTime },
           {
-            key: 'actions', title: t('common.actions'),
+            key: 'actions',
+            title: t('common.actions'),
             render: (_, r) => (
               <Space>
                 <Button type="link" size="small" onClick={() => (form.setFieldsValue(r), setEditing(r))}>
@@ -96,7 +103,14 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
           if (!v) return;
           const value = Object.fromEntries(fields.map((f) => [f, String(v.value?.[f] ?? '').trim()]));
           try {
-            await save.mutateAsync({ id: editing === 'new' || !editing ? undefined : editing.id, section, name: v.name, status: v.status, sort: v.sort ?? 0, value });
+            await save.mutateAsync({
+              id: editing === 'new' || !editing ? undefined : editing.id,
+              section,
+              name: v.name,
+              status: v.status,
+              sort: v.sort ?? 0,
+              value,
+            });
             message.success(t('common.success'));
             setEditing(null);
           } catch (e) {

@@ -44,10 +44,19 @@ export default function AgentUserList() {
     { key: 'name', title: m.name, dataIndex: 'name', width: 130 },
     { key: 'email', title: m.email, dataIndex: 'email', width: 200 },
     { key: 'agent', title: m.agent, dataIndex: 'agentName', width: 150 },
-    { key: 'status', title: m.status, dataIndex: 'status', width: 90, render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+    {
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 90,
+      render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag>,
+    },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 280, fixed: 'right',
+      key: 'actions',
+      title: t('common.actions'),
+      width: 280,
+      fixed: 'right',
       render: (_, r) => (
         <Space>
           <Button type="link" size="small" onClick={() => (editForm.setFieldsValue(r), setKeyword(r.agentName), setEditing(r))}>
@@ -95,7 +104,15 @@ export default function AgentUserList() {
         }
       >
         <Form.Item name="agentId" label={m.agent}>
-          <Select allowClear showSearch filterOption={false} onSearch={setKeyword} style={{ width: 170 }} placeholder={t('common.all')} options={agentOptions} />
+          <Select
+            allowClear
+            showSearch
+            filterOption={false}
+            onSearch={setKeyword}
+            style={{ width: 170 }}
+            placeholder={t('common.all')}
+            options={agentOptions}
+          />
         </Form.Item>
         <Form.Item name="username" label={m.username}>
           <Input allowClear style={{ width: 150 }} />
@@ -104,7 +121,15 @@ export default function AgentUserList() {
           <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(AccountStatus, lang)} />
         </Form.Item>
       </FilterBar>
-      <ListTable<AgentUser> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<AgentUser>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
       <Modal
         open={!!editing}
         forceRender
@@ -158,7 +183,13 @@ export default function AgentUserList() {
       >
         <Form form={appForm} layout="vertical">
           <Form.Item name="language" label={m.language}>
-            <Select allowClear options={[{ value: 'zh', label: '中文' }, { value: 'en', label: 'English' }]} />
+            <Select
+              allowClear
+              options={[
+                { value: 'zh', label: '中文' },
+                { value: 'en', label: 'English' },
+              ]}
+            />
           </Form.Item>
           <Form.Item name="timezone" label={m.timezone}>
             <Input placeholder="Asia/Shanghai" maxLength={60} />

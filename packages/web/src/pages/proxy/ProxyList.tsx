@@ -41,11 +41,14 @@ export default function ProxyList() {
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
       onOk: () => {
-        void run('modify_agent_status', a.id, (h) => modifyAgentStatus({ id: a.id, status }, h)).then(async (res) => {
-          if (res === undefined) return;
-          message.success(t('common.success'));
-          await invalidate();
-        }, () => undefined);
+        void run('modify_agent_status', a.id, (h) => modifyAgentStatus({ id: a.id, status }, h)).then(
+          async (res) => {
+            if (res === undefined) return;
+            message.success(t('common.success'));
+            await invalidate();
+          },
+          () => undefined,
+        );
       },
     });
 
@@ -58,10 +61,19 @@ export default function ProxyList() {
     { key: 'rebate', title: m.rebate, dataIndex: 'rebate', width: 110 },
     { key: 'members', title: m.members, dataIndex: 'memberCount', width: 80 },
     { key: 'commission', title: m.commission, width: 130, render: (_, r) => formatMoney(r.commissionBalance, r.currency) },
-    { key: 'status', title: m.status, dataIndex: 'status', width: 90, render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+    {
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 90,
+      render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag>,
+    },
     { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 230, fixed: 'right',
+      key: 'actions',
+      title: t('common.actions'),
+      width: 230,
+      fixed: 'right',
       render: (_, r) => (
         <Space>
           <Button type="link" size="small" onClick={() => navigate(`/proxyManage/detail?id=${r.id}`)}>
@@ -107,7 +119,15 @@ export default function ProxyList() {
           <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(AccountStatus, lang)} />
         </Form.Item>
       </FilterBar>
-      <ListTable<Agent> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<Agent>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
       {holder}
     </Card>
   );

@@ -8,7 +8,15 @@ import { useLang, useT } from '../../i18n';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useVerify, type RunVerified } from '../../components/verify/useVerify';
 import {
-  modifyRebate, modifyWithdrawalAccount, resetAgentPhone, resetAgentPwd, resetAgentTradePwd, saveAgent, saveAgentApp, useAgent, useInvalidateProxy,
+  modifyRebate,
+  modifyWithdrawalAccount,
+  resetAgentPhone,
+  resetAgentPwd,
+  resetAgentTradePwd,
+  saveAgent,
+  saveAgentApp,
+  useAgent,
+  useInvalidateProxy,
 } from './api';
 import { DomainTable, ProfitTable } from './AgentConfigTables';
 import { useProxyMessages } from './messages';
@@ -147,31 +155,41 @@ function Security({ agent }: { agent: AgentDetail }) {
         <Descriptions.Item label={m.resetPwd}>
           <Space>
             <Tag>{agent.hasPassword ? m.set : m.notSet}</Tag>
-            <Button size="small" onClick={() => setDialog('pwd')}>{m.resetPwd}</Button>
+            <Button size="small" onClick={() => setDialog('pwd')}>
+              {m.resetPwd}
+            </Button>
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={m.resetTradePwd}>
           <Space>
             <Tag>{agent.hasTradePassword ? m.set : m.notSet}</Tag>
-            <Button size="small" onClick={() => setDialog('trade')}>{m.resetTradePwd}</Button>
+            <Button size="small" onClick={() => setDialog('trade')}>
+              {m.resetTradePwd}
+            </Button>
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={m.phone}>
           <Space>
             {agent.phone}
-            <Button size="small" onClick={() => setDialog('phone')}>{m.resetPhone}</Button>
+            <Button size="small" onClick={() => setDialog('phone')}>
+              {m.resetPhone}
+            </Button>
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={m.rebate}>
           <Space>
             {agent.rebate}
-            <Button size="small" onClick={() => setDialog('rebate')}>{m.modifyRebate}</Button>
+            <Button size="small" onClick={() => setDialog('rebate')}>
+              {m.modifyRebate}
+            </Button>
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={m.account}>
           <Space>
             {withdrawalAccountText(acc, lang) || m.notSet}
-            <Button size="small" onClick={() => setDialog('account')}>{m.modifyAccount}</Button>
+            <Button size="small" onClick={() => setDialog('account')}>
+              {m.modifyAccount}
+            </Button>
           </Space>
         </Descriptions.Item>
       </Descriptions>
@@ -213,7 +231,11 @@ function SecurityDialog({ agent, kind, run, onClose }: { agent: AgentDetail; kin
   };
   return (
     <Modal open title={titles[kind]} onOk={submit} onCancel={onClose} okText={t('common.confirm')} cancelText={t('common.cancel')} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={kind === 'account' ? { bankName: '', ...agent.withdrawalAccount } : kind === 'rebate' ? { rebate: agent.rebate } : {}}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={kind === 'account' ? { bankName: '', ...agent.withdrawalAccount } : kind === 'rebate' ? { rebate: agent.rebate } : {}}
+      >
         {kind === 'pwd' && (
           <Form.Item name="password" label={m.newPassword} rules={[zodRule(passwordRule)]}>
             <Input.Password autoComplete="new-password" />

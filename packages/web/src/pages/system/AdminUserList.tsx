@@ -150,10 +150,24 @@ export default function AdminUserList() {
           <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(AccountStatus, lang)} />
         </Form.Item>
         <Form.Item name="role" label={m.roles}>
-          <Select allowClear style={{ width: 160 }} placeholder={t('common.all')} loading={roles.isLoading} options={roles.data?.map((r) => ({ value: r.key, label: roleTexts(r, lang).name }))} />
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('common.all')}
+            loading={roles.isLoading}
+            options={roles.data?.map((r) => ({ value: r.key, label: roleTexts(r, lang).name }))}
+          />
         </Form.Item>
       </FilterBar>
-      <ListTable<AdminAccount> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<AdminAccount>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
       {editing && <AdminEditModal account={editing === 'new' ? null : editing} roles={roles.data ?? []} onClose={() => setEditing(null)} />}
     </Card>
   );

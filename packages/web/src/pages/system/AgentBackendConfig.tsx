@@ -12,7 +12,11 @@ export default function AgentBackendConfig() {
       <Row gutter={[12, 12]}>
         {PAGES.filter((p) => isRegistered(p.component)).map((p) => (
           <Col key={p.path} xs={24} sm={12} md={8} lg={6}>
-            <Link to={`/systemManage/${p.path}`}><Card size="small" hoverable>{p.title.zh}</Card></Link>
+            <Link to={`/systemManage/${p.path}`}>
+              <Card size="small" hoverable>
+                {p.title.zh}
+              </Card>
+            </Link>
           </Col>
         ))}
       </Row>

@@ -57,7 +57,13 @@ export default function AuditList() {
     { key: 'createTime', title: m.time, dataIndex: 'createTime', width: 180, render: formatTime },
     { key: 'actorName', title: m.actor, dataIndex: 'actorName', width: 130 },
     { key: 'action', title: m.action, dataIndex: 'action', width: 200, render: (a: string) => <span title={a}>{auditActionLabel(a, lang)}</span> },
-    { key: 'targetType', title: m.targetType, dataIndex: 'targetType', width: 130, render: (v: string) => <span title={v}>{AuditSubject.label(v, lang)}</span> },
+    {
+      key: 'targetType',
+      title: m.targetType,
+      dataIndex: 'targetType',
+      width: 130,
+      render: (v: string) => <span title={v}>{AuditSubject.label(v, lang)}</span>,
+    },
     { key: 'targetId', title: m.targetId, dataIndex: 'targetId', width: 120 },
     {
       key: 'result',

@@ -1,8 +1,21 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  AppVersionInfo, ConfigDataGroups, ConfigDataList, Country, Currency, ParamListResult, Region, SaveResult,
-  type AppVersionSaveBody, type CountrySaveBody, type CurrencySaveBody, type ParamAddBody, type ParamEditBody, type ParamListQuery, type RegionSaveBody,
+  AppVersionInfo,
+  ConfigDataGroups,
+  ConfigDataList,
+  Country,
+  Currency,
+  ParamListResult,
+  Region,
+  SaveResult,
+  type AppVersionSaveBody,
+  type CountrySaveBody,
+  type CurrencySaveBody,
+  type ParamAddBody,
+  type ParamEditBody,
+  type ParamListQuery,
+  type RegionSaveBody,
 } from '@waystation/shared/contract/reference';
 import { request } from '../../api/request';
 
@@ -18,20 +31,29 @@ export const refKeys = {
   group: (g: string) => ['reference', 'group', g] as const,
 };
 
-export const useCurrencies = () => useQuery({ queryKey: refKeys.currencies, queryFn: () => request('/api/config/currencyList', { schema: z.array(Currency) }) });
+export const useCurrencies = () =>
+  useQuery({ queryKey: refKeys.currencies, queryFn: () => request('/api/config/currencyList', { schema: z.array(Currency) }) });
 export const useRegions = () => useQuery({ queryKey: refKeys.regions, queryFn: () => request('/api/region/list', { schema: z.array(Region) }) });
 export const useCountryList = () => useQuery({ queryKey: refKeys.countries, queryFn: () => request('/api/country/list', { schema: z.array(Country) }) });
 export const useParams = (q: Partial<ParamListQuery>) =>
   useQuery({ queryKey: refKeys.params(q), queryFn: () => request('/api/param/pageList', { params: q, schema: ParamListResult }), placeholderData: (p) => p });
 export const useVersions = () => useQuery({ queryKey: refKeys.versions, queryFn: () => request('/api/app/version/fetchInfo', { schema: AppVersionInfo }) });
-export const useConfigGroups = () => useQuery({ queryKey: refKeys.groups, queryFn: () => request('/api/config/configDataGroups', { schema: ConfigDataGroups }) });
+export const useConfigGroups = () =>
+  useQuery({ queryKey: refKeys.groups, queryFn: () => request('/api/config/configDataGroups', { schema: ConfigDataGroups }) });
 export const useConfigGroup = (groupKey: string) =>
-  useQuery({ queryKey: refKeys.group(groupKey), queryFn: () => request('/api/config/batchQueryConfigData', { method: 'POST', body: { groupKey }, schema: ConfigDataList }), enabled: !!groupKey });
+  useQuery({
+    queryKey: refKeys.group(groupKey),
+    queryFn: () => request('/api/config/batchQueryConfigData', { method: 'POST', body: { groupKey }, schema: ConfigDataList }),
+    enabled: !!groupKey,
+  });
 
 function useRefMutation<B, R>(fn: (b: B) => Promise<R>) {
   const qc = useQueryClient();
   // Logistics selectors (countries, currencies) read the same tables.
-  return useMutation({ mutationFn: fn, onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: refKeys.all }), qc.invalidateQueries({ queryKey: ['logistics'] })]) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: refKeys.all }), qc.invalidateQueries({ queryKey: ['logistics'] })]),
+  });
 }
 const post = <S extends z.ZodType>(url: string, body: unknown, schema: S) => request(url, { method: 'POST', body, schema });
 export const useSaveCurrency = () => useRefMutation((b: CurrencySaveBody) => post('/api/config/saveCurrency', b, z.null()));
@@ -39,6 +61,8 @@ export const useSaveRegion = () => useRefMutation((b: RegionSaveBody) => post('/
 export const useSaveCountry = () => useRefMutation((b: CountrySaveBody) => post('/api/country/save', b, z.null()));
 export const useAddParam = () => useRefMutation((b: ParamAddBody) => post('/api/param/add', b, SaveResult));
 export const useEditParam = () => useRefMutation((b: ParamEditBody) => post('/api/param/edit', b, z.null()));
-export const useParamStatus = () => useRefMutation((q: { id: number; status: 'activity' | 'disabled' }) => request('/api/param/modifyStatus', { params: q, schema: z.null() }));
+export const useParamStatus = () =>
+  useRefMutation((q: { id: number; status: 'activity' | 'disabled' }) => request('/api/param/modifyStatus', { params: q, schema: z.null() }));
 export const useSaveVersion = () => useRefMutation((b: AppVersionSaveBody) => post('/api/app/version/save', b, SaveResult));
-export const useSaveConfigData = () => useRefMutation((b: { groupKey: string; list: { dataKey: string; value: unknown }[] }) => post('/api/config/batchSaveConfigData', b, z.null()));
+export const useSaveConfigData = () =>
+  useRefMutation((b: { groupKey: string; list: { dataKey: string; value: unknown }[] }) => post('/api/config/batchSaveConfigData', b, z.null()));

@@ -44,7 +44,21 @@ export default function RoleList() {
 
   const columns: ResizableColumn<Role>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
-    { key: 'key', title: m.roleKey, dataIndex: 'key', width: 160, render: (v: string, r) => (r.builtin ? <Space>{v}<Tag>{m.builtin}</Tag></Space> : v) },
+    {
+      key: 'key',
+      title: m.roleKey,
+      dataIndex: 'key',
+      width: 160,
+      render: (v: string, r) =>
+        r.builtin ? (
+          <Space>
+            {v}
+            <Tag>{m.builtin}</Tag>
+          </Space>
+        ) : (
+          v
+        ),
+    },
     { key: 'name', title: m.roleName, dataIndex: 'name', width: 140, render: (_, r) => roleTexts(r, lang).name },
     { key: 'description', title: m.description, dataIndex: 'description', width: 200, ellipsis: true, render: (_, r) => roleTexts(r, lang).description },
     {

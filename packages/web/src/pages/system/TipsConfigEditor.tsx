@@ -26,12 +26,22 @@ export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 
   const entry: TipsEntry | undefined = tips.data?.[0];
   const needTrans = Form.useWatch('needTrans', form);
   useEffect(() => {
-    if (entry) form.setFieldsValue({ tipsText: entry.tipsText, images: entry.images, status: entry.status, needTrans: entry.needTrans, translations: entry.translations });
+    if (entry)
+      form.setFieldsValue({
+        tipsText: entry.tipsText,
+        images: entry.images,
+        status: entry.status,
+        needTrans: entry.needTrans,
+        translations: entry.translations,
+      });
   }, [entry, form]);
   const submit = async (v: EntryForm) => {
     const translations = Object.fromEntries(Object.entries(v.translations ?? {}).filter(([, t]) => t?.trim()));
     try {
-      await save.mutateAsync({ appId, confList: [{ tipsKey, tipsText: v.tipsText ?? '', images: v.images ?? [], status: v.status, needTrans: v.needTrans, translations }] });
+      await save.mutateAsync({
+        appId,
+        confList: [{ tipsKey, tipsText: v.tipsText ?? '', images: v.images ?? [], status: v.status, needTrans: v.needTrans, translations }],
+      });
       message.success('操作成功');
     } catch (e) {
       showFieldErrors(form, e);
@@ -39,9 +49,21 @@ export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 
   };
   return (
     <Card
-      title={<Space>{title}<Tag>{tipsKey}</Tag>{entry && !entry.saved && <Tag color="orange">未配置</Tag>}</Space>}
+      title={
+        <Space>
+          {title}
+          <Tag>{tipsKey}</Tag>
+          {entry && !entry.saved && <Tag color="orange">未配置</Tag>}
+        </Space>
+      }
       loading={tips.isLoading}
-      extra={entry?.modifyTime && <span style={{ color: '#999' }}>{entry.updatedBy} 更新于 {formatTime(entry.modifyTime)}</span>}
+      extra={
+        entry?.modifyTime && (
+          <span style={{ color: '#999' }}>
+            {entry.updatedBy} 更新于 {formatTime(entry.modifyTime)}
+          </span>
+        )
+      }
     >
       <Form<EntryForm> form={form} layout="vertical" onFinish={submit} initialValues={{ status: 'activity', needTrans: true, images: [], translations: {} }}>
         <Form.Item name="tipsText" label="内容（中文）">
@@ -54,7 +76,12 @@ export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 
         )}
         <Space size="large">
           <Form.Item name="status" label="状态">
-            <Radio.Group options={[{ value: 'activity', label: '启用' }, { value: 'disabled', label: '禁用' }]} />
+            <Radio.Group
+              options={[
+                { value: 'activity', label: '启用' },
+                { value: 'disabled', label: '禁用' },
+              ]}
+            />
           </Form.Item>
           <Form.Item name="needTrans" label="需要翻译" valuePropName="checked">
             <Switch />
@@ -63,22 +90,32 @@ export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 
         {needTrans && (
           <>
             {!!entry?.missingLangs.length && entry.saved && (
-              <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`缺少翻译：${entry.missingLangs.map((l) => LANG_NAMES[l] ?? l).join('、')}`} />
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 12 }}
+                message={`缺少翻译：${entry.missingLangs.map((l) => LANG_NAMES[l] ?? l).join('、')}`}
+              />
             )}
             <Collapse
               size="small"
-              items={[{
-                key: 'tr', label: '翻译',
-                children: TRANSLATION_LANGUAGES.map((l) => (
-                  <Form.Item key={l} name={['translations', l]} label={LANG_NAMES[l]}>
-                    <Input.TextArea rows={3} />
-                  </Form.Item>
-                )),
-              }]}
+              items={[
+                {
+                  key: 'tr',
+                  label: '翻译',
+                  children: TRANSLATION_LANGUAGES.map((l) => (
+                    <Form.Item key={l} name={['translations', l]} label={LANG_NAMES[l]}>
+                      <Input.TextArea rows={3} />
+                    </Form.Item>
+                  )),
+                },
+              ]}
             />
           </>
         )}
-        <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>保存</Button>
+        <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>
+          保存
+        </Button>
       </Form>
     </Card>
   );

@@ -4,7 +4,10 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { getToken } from '../../api/token';
 
-export interface Picture { fileUri: string; fileUrl: string }
+export interface Picture {
+  fileUri: string;
+  fileUrl: string;
+}
 
 /** POST /api/upload/image?type= (multipart): SPEC §3 uploaded picture item. */
 export async function uploadImage(file: File, type: string): Promise<Picture> {
@@ -26,12 +29,15 @@ export function ImagesField({ value = [], onChange, type, max = 9 }: { value?: P
       {value.map((p, i) => (
         <Space key={p.fileUri} direction="vertical" size={4} align="center">
           <Image src={p.fileUrl} width={96} height={96} style={{ objectFit: 'cover' }} alt={p.fileUri} />
-          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((_, j) => j !== i))}>删除</Button>
+          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((_, j) => j !== i))}>
+            删除
+          </Button>
         </Space>
       ))}
       {value.length < max && (
         <Upload
-          accept="image/*" showUploadList={false}
+          accept="image/*"
+          showUploadList={false}
           customRequest={async ({ file }) => {
             setBusy(true);
             try {
@@ -44,7 +50,9 @@ export function ImagesField({ value = [], onChange, type, max = 9 }: { value?: P
             }
           }}
         >
-          <Button icon={<UploadOutlined />} loading={busy}>上传图片</Button>
+          <Button icon={<UploadOutlined />} loading={busy}>
+            上传图片
+          </Button>
         </Upload>
       )}
     </Space>

@@ -21,8 +21,13 @@ export default function VipTerminalConfig() {
   const entry = (key: string) => tips.data?.find((t) => t.tipsKey === key);
   const remove = (f: Faq) =>
     modal.confirm({
-      title: '确认删除', content: `确定删除问题「${f.question}」吗？`, okButtonProps: { danger: true },
-      onOk: async () => { await del.mutateAsync(f.id); message.success('操作成功'); },
+      title: '确认删除',
+      content: `确定删除问题「${f.question}」吗？`,
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await del.mutateAsync(f.id);
+        message.success('操作成功');
+      },
     });
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -50,30 +55,55 @@ export default function VipTerminalConfig() {
       </Card>
       <Card title="FAQ">
         <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
-          <Form.Item name="keyword" label="关键字"><Input allowClear /></Form.Item>
+          <Form.Item name="keyword" label="关键字">
+            <Input allowClear />
+          </Form.Item>
           <Form.Item>
             <Space>
-              <Button type="primary" htmlType="submit">查询</Button>
-              <Button icon={<PlusOutlined />} onClick={() => navigate('/systemManage/vipTerminalConfig/FAQOperate')}>新增FAQ</Button>
+              <Button type="primary" htmlType="submit">
+                查询
+              </Button>
+              <Button icon={<PlusOutlined />} onClick={() => navigate('/systemManage/vipTerminalConfig/FAQOperate')}>
+                新增FAQ
+              </Button>
             </Space>
           </Form.Item>
         </Form>
         <Table<Faq>
-          rowKey="id" dataSource={faqs.data?.list} loading={faqs.isFetching}
+          rowKey="id"
+          dataSource={faqs.data?.list}
+          loading={faqs.isFetching}
           pagination={{ current: page, pageSize: limit, total: faqs.data?.total ?? 0, onChange: setPage, showTotal: (n) => `共 ${n} 条` }}
           columns={[
             { key: 'sort', title: '排序', dataIndex: 'sort', width: 70 },
             { key: 'category', title: '分类', dataIndex: 'category', width: 100 },
             { key: 'question', title: '问题', dataIndex: 'question' },
-            { key: 'trans', title: '翻译', width: 120, render: (_, f) => (f.missingLangs.length ? <Tag color="gold">缺少{f.missingLangs.length}种</Tag> : <Tag color="green">完整</Tag>) },
-            { key: 'status', title: '状态', dataIndex: 'status', width: 80, render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag> },
+            {
+              key: 'trans',
+              title: '翻译',
+              width: 120,
+              render: (_, f) => (f.missingLangs.length ? <Tag color="gold">缺少{f.missingLangs.length}种</Tag> : <Tag color="green">完整</Tag>),
+            },
+            {
+              key: 'status',
+              title: '状态',
+              dataIndex: 'status',
+              width: 80,
+              render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+            },
             { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', width: 170, render: formatTime },
             {
-              key: 'actions', title: '操作', width: 130,
+              key: 'actions',
+              title: '操作',
+              width: 130,
               render: (_, f) => (
                 <Space size={0}>
-                  <Button type="link" size="small" onClick={() => navigate(`/systemManage/vipTerminalConfig/FAQOperate?id=${f.id}`)}>编辑</Button>
-                  <Button type="link" size="small" danger onClick={() => remove(f)}>删除</Button>
+                  <Button type="link" size="small" onClick={() => navigate(`/systemManage/vipTerminalConfig/FAQOperate?id=${f.id}`)}>
+                    编辑
+                  </Button>
+                  <Button type="link" size="small" danger onClick={() => remove(f)}>
+                    删除
+                  </Button>
                 </Space>
               ),
             },

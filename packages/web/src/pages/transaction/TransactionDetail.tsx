@@ -22,7 +22,11 @@ export default function TransactionDetail() {
       <Card title={`#${d.id} · ${LedgerType.label(d.type, lang)}`}>
         <Descriptions column={{ xs: 1, md: 2 }} size="small">
           <Descriptions.Item label={m.owner}>
-            {d.ownerType === 'member' ? <a onClick={() => navigate(`/vipManage/detail/${d.ownerId}`)}>{`${d.ownerCode} ${d.ownerName}`}</a> : `${OwnerType.label(d.ownerType, lang)} ${d.ownerName}`}
+            {d.ownerType === 'member' ? (
+              <a onClick={() => navigate(`/vipManage/detail/${d.ownerId}`)}>{`${d.ownerCode} ${d.ownerName}`}</a>
+            ) : (
+              `${OwnerType.label(d.ownerType, lang)} ${d.ownerName}`
+            )}
           </Descriptions.Item>
           <Descriptions.Item label={m.account}>{AccountKind.label(d.kind, lang)}</Descriptions.Item>
           <Descriptions.Item label={m.amount}>
@@ -44,7 +48,12 @@ export default function TransactionDetail() {
           dataSource={[...d.neighbours, d].sort((a, b) => a.id - b.id)}
           rowClassName={(r) => (r.id === d.id ? 'ant-table-row-selected' : '')}
           columns={[
-            { key: 'id', title: 'ID', dataIndex: 'id', render: (v: number) => (v === d.id ? v : <a onClick={() => navigate(`/transaction/detail/${v}`)}>{v}</a>) },
+            {
+              key: 'id',
+              title: 'ID',
+              dataIndex: 'id',
+              render: (v: number) => (v === d.id ? v : <a onClick={() => navigate(`/transaction/detail/${v}`)}>{v}</a>),
+            },
             { key: 'time', title: m.time, dataIndex: 'createTime', render: formatTime },
             { key: 'type', title: m.type, render: (_, r) => LedgerType.label(r.type, lang) },
             { key: 'amount', title: m.amount, render: (_, r) => <Amount minor={r.amount} currency={r.currency} signed /> },

@@ -31,13 +31,22 @@ export default function TransactionList() {
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm<Filters>();
   const q: Partial<TransactionListQuery> = {
-    page, limit, userCode: query.userCode, cursor: query.cursor,
-    ownerType: query.ownerType as TransactionListQuery['ownerType'], type: query.type as TransactionListQuery['type'], kind: query.kind as TransactionListQuery['kind'],
-    from: query.from, to: query.to,
+    page,
+    limit,
+    userCode: query.userCode,
+    cursor: query.cursor,
+    ownerType: query.ownerType as TransactionListQuery['ownerType'],
+    type: query.type as TransactionListQuery['type'],
+    kind: query.kind as TransactionListQuery['kind'],
+    from: query.from,
+    to: query.to,
   };
   const list = useTransactions(q);
   useFormFromQuery(form, {
-    userCode: query.userCode, ownerType: query.ownerType, type: query.type, kind: query.kind,
+    userCode: query.userCode,
+    ownerType: query.ownerType,
+    type: query.type,
+    kind: query.kind,
     range: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null,
   } as Filters);
 
@@ -56,7 +65,11 @@ export default function TransactionList() {
 
   return (
     <Card>
-      <FilterBar<Filters> form={form} onSearch={setFilters} toValues={({ range, ...v }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}>
+      <FilterBar<Filters>
+        form={form}
+        onSearch={setFilters}
+        toValues={({ range, ...v }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
+      >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />
         </Form.Item>
@@ -74,8 +87,15 @@ export default function TransactionList() {
         </Form.Item>
       </FilterBar>
       <ListTable<Transaction>
-        columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage}
-        paged={!query.cursor} totalSuffix={list.data?.totalExact === false ? m.estimate : ''}
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+        paged={!query.cursor}
+        totalSuffix={list.data?.totalExact === false ? m.estimate : ''}
       />
       {(query.cursor || list.data?.totalExact === false) && (
         <Space style={{ marginTop: 12 }}>

@@ -6,5 +6,10 @@ export const formatMoney = (minor: number, currency: string) => `${fromMinor(min
 /** A signed amount, green for credits and red for debits. */
 export function Amount({ minor, currency, signed = false }: { minor: number; currency: string; signed?: boolean }) {
   const color = !signed ? undefined : minor > 0 ? '#389e0d' : minor < 0 ? '#cf1322' : undefined;
-  return <span style={{ color, fontVariantNumeric: 'tabular-nums' }}>{signed && minor > 0 ? '+' : ''}{formatMoney(minor, currency)}</span>;
+  return (
+    <span style={{ color, fontVariantNumeric: 'tabular-nums' }}>
+      {signed && minor > 0 ? '+' : ''}
+      {formatMoney(minor, currency)}
+    </span>
+  );
 }

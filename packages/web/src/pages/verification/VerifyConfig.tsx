@@ -11,7 +11,6 @@ import { fetchOutbox, fetchVerifyConfig, saveVerifyConfig } from '../../componen
 import { useSession } from '../../shell/session';
 import { useVerifyConfigMessages } from './messages';
 
-
 /** system/VerifyConfig: per SPEC §6 operation type, the verification switch and who may verify; the code outbox. */
 export default function VerifyConfig() {
   const m = useVerifyConfigMessages();
@@ -19,10 +18,7 @@ export default function VerifyConfig() {
   return (
     <Card>
       <Tabs
-        items={[
-          { key: 'config', label: m.config, children: <ConfigTable /> },
-          ...(isSuper ? [{ key: 'outbox', label: m.outbox, children: <Outbox /> }] : []),
-        ]}
+        items={[{ key: 'config', label: m.config, children: <ConfigTable /> }, ...(isSuper ? [{ key: 'outbox', label: m.outbox, children: <Outbox /> }] : [])]}
       />
     </Card>
   );
@@ -68,7 +64,12 @@ function ConfigTable() {
           {
             key: 'subjects',
             title: m.subjects,
-            render: (_, r) => r.subjects.map((s) => <Tag key={s.id} color={s.totp ? 'blue' : undefined}>{s.name}</Tag>),
+            render: (_, r) =>
+              r.subjects.map((s) => (
+                <Tag key={s.id} color={s.totp ? 'blue' : undefined}>
+                  {s.name}
+                </Tag>
+              )),
           },
           { key: 'updatedAt', title: t('common.modifyTime'), dataIndex: 'updatedAt', render: (v: string | null) => formatTime(v) },
           {

@@ -62,7 +62,16 @@ export function AdjustModal({ memberId, kind, run, onClose }: { memberId: number
   };
 
   return (
-    <Modal open title={kind === 'balance' ? m.adjustBalance : m.adjustCommission} onOk={submit} onCancel={onClose} okButtonProps={{ loading: busy }} okText={t('common.confirm')} cancelText={t('common.cancel')} destroyOnHidden>
+    <Modal
+      open
+      title={kind === 'balance' ? m.adjustBalance : m.adjustCommission}
+      onOk={submit}
+      onCancel={onClose}
+      okButtonProps={{ loading: busy }}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={{ direction: 'add', amount: '', remark: '' }}>
         <Form.Item name="direction" label={m.direction}>
           <Radio.Group>

@@ -32,7 +32,13 @@ export default function UserLevel() {
     form.setFieldsValue(
       l === 'new'
         ? { name: '', discount: '100', threshold: '0', sort: 0, status: 'activity' }
-        : { name: l.name, discount: l.discount, threshold: fromMinor(l.threshold).replace(/\.00$/, ''), sort: l.sort, status: l.status === 'activity' ? 'activity' : 'disabled' },
+        : {
+            name: l.name,
+            discount: l.discount,
+            threshold: fromMinor(l.threshold).replace(/\.00$/, ''),
+            sort: l.sort,
+            status: l.status === 'activity' ? 'activity' : 'disabled',
+          },
     );
     setEditing(l);
   };
@@ -49,7 +55,13 @@ export default function UserLevel() {
   };
 
   return (
-    <Card extra={<Button icon={<PlusOutlined />} onClick={() => open('new')}>{m.createLevel}</Button>}>
+    <Card
+      extra={
+        <Button icon={<PlusOutlined />} onClick={() => open('new')}>
+          {m.createLevel}
+        </Button>
+      }
+    >
       <Table<Level>
         rowKey="id"
         loading={list.isFetching}
@@ -64,10 +76,27 @@ export default function UserLevel() {
           { key: 'members', title: m.memberCount, dataIndex: 'memberCount' },
           { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
           { key: 'modifyTime', title: t('common.modifyTime'), dataIndex: 'modifyTime', render: formatTime },
-          { key: 'actions', title: t('common.actions'), render: (_, r) => <Button type="link" size="small" onClick={() => open(r)}>{t('common.edit')}</Button> },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            render: (_, r) => (
+              <Button type="link" size="small" onClick={() => open(r)}>
+                {t('common.edit')}
+              </Button>
+            ),
+          },
         ]}
       />
-      <Modal open={!!editing} title={editing === 'new' ? m.createLevel : m.editLevel} onOk={submit} onCancel={() => setEditing(null)} okButtonProps={{ loading: save.isPending }} okText={t('common.save')} cancelText={t('common.cancel')} forceRender>
+      <Modal
+        open={!!editing}
+        title={editing === 'new' ? m.createLevel : m.editLevel}
+        onOk={submit}
+        onCancel={() => setEditing(null)}
+        okButtonProps={{ loading: save.isPending }}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        forceRender
+      >
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={m.levelName} rules={[zodRule(levelShape.name)]}>
             <Input maxLength={40} />

@@ -45,11 +45,14 @@ export default function VipDetail() {
       cancelText: t('common.cancel'),
       // Not awaited: the confirmation closes and the verify dialog (if any) takes over.
       onOk: () => {
-        void run('modify_user_status', d.id, (h) => modifyStatus({ id: d.id, status }, h)).then(async (res) => {
-          if (!res) return;
-          message.success(t('common.success'));
-          await invalidate();
-        }, () => undefined);
+        void run('modify_user_status', d.id, (h) => modifyStatus({ id: d.id, status }, h)).then(
+          async (res) => {
+            if (!res) return;
+            message.success(t('common.success'));
+            await invalidate();
+          },
+          () => undefined,
+        );
       },
     });
 
@@ -67,7 +70,9 @@ export default function VipDetail() {
             <Dropdown
               trigger={['click']}
               menu={{
-                items: AccountStatus.values.filter((s) => s !== d.status).map((s) => ({ key: s, label: AccountStatus.label(s, lang), danger: s === 'deleted' })),
+                items: AccountStatus.values
+                  .filter((s) => s !== d.status)
+                  .map((s) => ({ key: s, label: AccountStatus.label(s, lang), danger: s === 'deleted' })),
                 onClick: ({ key }) => changeStatus(key as Member['status']),
               }}
             >
@@ -107,7 +112,8 @@ export default function VipDetail() {
           items={[
             { key: 'tx', label: m.transactions, children: <MemberTransactions id={d.id} /> },
             {
-              key: 'orders', label: m.orders,
+              key: 'orders',
+              label: m.orders,
               children: (
                 <Table
                   rowKey="id"
@@ -115,7 +121,12 @@ export default function VipDetail() {
                   pagination={false}
                   dataSource={d.orders}
                   columns={[
-                    { key: 'no', title: m.orders, dataIndex: 'purchaseNo', render: (v: string, r) => <a onClick={() => navigate(`/buyModule/orderDetail?id=${r.id}`)}>{v}</a> },
+                    {
+                      key: 'no',
+                      title: m.orders,
+                      dataIndex: 'purchaseNo',
+                      render: (v: string, r) => <a onClick={() => navigate(`/buyModule/orderDetail?id=${r.id}`)}>{v}</a>,
+                    },
                     { key: 'title', title: m.goods, dataIndex: 'title' },
                     { key: 'mall', title: m.mall, dataIndex: 'mallType', render: (v: string) => Marketplace.label(v, lang) },
                     { key: 'qty', title: m.quantity, dataIndex: 'quantity' },
@@ -127,7 +138,8 @@ export default function VipDetail() {
               ),
             },
             {
-              key: 'accounts', label: m.accounts,
+              key: 'accounts',
+              label: m.accounts,
               children: (
                 <Table
                   rowKey={(r) => `${r.kind}:${r.currency}`}
@@ -143,7 +155,8 @@ export default function VipDetail() {
               ),
             },
             {
-              key: 'addresses', label: m.addresses,
+              key: 'addresses',
+              label: m.addresses,
               children: (
                 <Table<MemberAddress>
                   rowKey="id"
@@ -157,7 +170,8 @@ export default function VipDetail() {
                     { key: 'postcode', title: m.postcode, dataIndex: 'postcode' },
                     { key: 'default', title: m.default, dataIndex: 'isDefault', render: (v: boolean) => (v ? <Tag color="blue">{m.default}</Tag> : null) },
                     {
-                      key: 'actions', title: t('common.actions'),
+                      key: 'actions',
+                      title: t('common.actions'),
                       render: (_, a) => (
                         <Button type="link" size="small" onClick={() => setAddress(a)}>
                           {m.editAddress}
@@ -169,7 +183,8 @@ export default function VipDetail() {
               ),
             },
             {
-              key: 'logins', label: m.logins,
+              key: 'logins',
+              label: m.logins,
               children: (
                 <Table
                   rowKey="id"

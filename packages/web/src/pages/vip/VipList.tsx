@@ -37,19 +37,26 @@ export default function VipList() {
   const [form] = Form.useForm<Filters>();
   const levels = useLevelOptions();
   const q: Partial<MemberListQuery> = {
-    page, limit,
-    userCode: query.userCode, email: query.email,
+    page,
+    limit,
+    userCode: query.userCode,
+    email: query.email,
     loginSource: query.loginSource as MemberListQuery['loginSource'],
     levelId: query.levelId ? Number(query.levelId) : undefined,
     agentId: query.agentId ? Number(query.agentId) : undefined,
     status: query.status as MemberListQuery['status'],
-    createdFrom: query.createdFrom, createdTo: query.createdTo,
+    createdFrom: query.createdFrom,
+    createdTo: query.createdTo,
   };
   const list = useMembers(q);
 
   useFormFromQuery(form, {
-    userCode: query.userCode, email: query.email, loginSource: query.loginSource, levelId: query.levelId ? Number(query.levelId) : undefined,
-    agentId: query.agentId, status: query.status,
+    userCode: query.userCode,
+    email: query.email,
+    loginSource: query.loginSource,
+    levelId: query.levelId ? Number(query.levelId) : undefined,
+    agentId: query.agentId,
+    status: query.status,
     registered: query.createdFrom && query.createdTo ? [dayjs(query.createdFrom), dayjs(query.createdTo)] : null,
   } as Filters);
 
@@ -57,7 +64,13 @@ export default function VipList() {
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'userCode', title: m.userCode, dataIndex: 'userCode', width: 110 },
     { key: 'name', title: m.name, dataIndex: 'name', width: 130 },
-    { key: 'status', title: m.status, dataIndex: 'status', width: 90, render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+    {
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 90,
+      render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag>,
+    },
     { key: 'balance', title: m.balance, width: 130, render: (_, r) => formatMoney(r.balance, r.currency) },
     { key: 'commission', title: m.commission, width: 120, render: (_, r) => formatMoney(r.commission, r.currency) },
     { key: 'level', title: m.level, dataIndex: 'levelName', width: 100 },
@@ -66,7 +79,10 @@ export default function VipList() {
     { key: 'email', title: m.email, dataIndex: 'email', width: 190 },
     { key: 'createTime', title: m.registeredAt, dataIndex: 'createTime', width: 170, render: formatTime },
     {
-      key: 'actions', title: t('common.actions'), width: 90, fixed: 'right',
+      key: 'actions',
+      title: t('common.actions'),
+      width: 90,
+      fixed: 'right',
       render: (_, r) => (
         <Button type="link" size="small" onClick={() => navigate(`/vipManage/detail/${r.id}`)}>
           {t('common.detail')}
@@ -80,7 +96,11 @@ export default function VipList() {
       <FilterBar<Filters>
         form={form}
         onSearch={setFilters}
-        toValues={({ registered, ...v }) => ({ ...v, createdFrom: registered?.[0]?.startOf('day').toISOString(), createdTo: registered?.[1]?.endOf('day').toISOString() })}
+        toValues={({ registered, ...v }) => ({
+          ...v,
+          createdFrom: registered?.[0]?.startOf('day').toISOString(),
+          createdTo: registered?.[1]?.endOf('day').toISOString(),
+        })}
       >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />
@@ -104,7 +124,15 @@ export default function VipList() {
           <DatePicker.RangePicker />
         </Form.Item>
       </FilterBar>
-      <ListTable<MemberItem> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<MemberItem>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
     </Card>
   );
 }

@@ -34,14 +34,24 @@ export default function WaitPaidDetail() {
         title={d.orderNo}
         extra={
           <Space>
-            {open && <Button type="primary" onClick={() => setDialog('manualPaid')}>{m.manualPaid}</Button>}
-            {open && <Button danger onClick={() => setDialog('cancel')}>{m.cancel}</Button>}
+            {open && (
+              <Button type="primary" onClick={() => setDialog('manualPaid')}>
+                {m.manualPaid}
+              </Button>
+            )}
+            {open && (
+              <Button danger onClick={() => setDialog('cancel')}>
+                {m.cancel}
+              </Button>
+            )}
             <Button onClick={() => navigate('/waitPaidOrder/list')}>{t('common.cancel')}</Button>
           </Space>
         }
       >
         <Descriptions size="small" column={3}>
-          <Descriptions.Item label={m.member}>{d.userCode} {d.memberName}</Descriptions.Item>
+          <Descriptions.Item label={m.member}>
+            {d.userCode} {d.memberName}
+          </Descriptions.Item>
           <Descriptions.Item label={m.amount}>{formatMoney(d.amount, d.currency)}</Descriptions.Item>
           <Descriptions.Item label={m.status}>{d.status}</Descriptions.Item>
           <Descriptions.Item label={m.createTime}>{formatTime(d.createTime)}</Descriptions.Item>
@@ -79,7 +89,11 @@ export default function WaitPaidDetail() {
         }}
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="text" label={dialog === 'manualPaid' ? m.note : m.reason} rules={[{ required: true, whitespace: true, message: dialog === 'manualPaid' ? m.note : m.reason }]}>
+          <Form.Item
+            name="text"
+            label={dialog === 'manualPaid' ? m.note : m.reason}
+            rules={[{ required: true, whitespace: true, message: dialog === 'manualPaid' ? m.note : m.reason }]}
+          >
             <Input.TextArea maxLength={200} />
           </Form.Item>
         </Form>

@@ -27,15 +27,37 @@ export default function WaitPaidList() {
     { key: 'amount', title: m.amount, width: 120, render: (_, r) => formatMoney(r.amount, r.currency) },
     { key: 'lines', title: m.lines, dataIndex: 'lineCount', width: 80 },
     { key: 'createTime', title: m.createTime, dataIndex: 'createTime', width: 170, render: formatTime },
-    { key: 'actions', title: t('common.actions'), width: 90, fixed: 'right', render: (_, r) => <Button type="link" size="small" onClick={() => navigate(`/waitPaidOrder/detail/${r.id}`)}>{m.detail}</Button> },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 90,
+      fixed: 'right',
+      render: (_, r) => (
+        <Button type="link" size="small" onClick={() => navigate(`/waitPaidOrder/detail/${r.id}`)}>
+          {m.detail}
+        </Button>
+      ),
+    },
   ];
   return (
     <Card>
       <FilterBar form={form} onSearch={setFilters}>
-        <Form.Item name="orderNo" label={m.orderNo}><Input allowClear style={{ width: 180 }} /></Form.Item>
-        <Form.Item name="userCode" label={m.member}><Input allowClear style={{ width: 140 }} /></Form.Item>
+        <Form.Item name="orderNo" label={m.orderNo}>
+          <Input allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="userCode" label={m.member}>
+          <Input allowClear style={{ width: 140 }} />
+        </Form.Item>
       </FilterBar>
-      <ListTable<WaitPaidOrder> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      <ListTable<WaitPaidOrder>
+        columns={columns}
+        rows={list.data?.list}
+        total={list.data?.total}
+        loading={list.isFetching}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+      />
     </Card>
   );
 }

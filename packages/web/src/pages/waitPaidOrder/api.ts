@@ -23,6 +23,10 @@ export function useUnpaidAction() {
     mutationFn: ({ kind, body }: { kind: 'manualPaid' | 'cancel'; body: object }) =>
       request(`/api/waitPaidOrder/${kind}`, { method: 'POST', body, schema: WaitPaidActionResult }),
     onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: unpaidKeys.all }), qc.invalidateQueries({ queryKey: purchaseKeys.all }), qc.invalidateQueries({ queryKey: TASK_NUM_KEY })]),
+      Promise.all([
+        qc.invalidateQueries({ queryKey: unpaidKeys.all }),
+        qc.invalidateQueries({ queryKey: purchaseKeys.all }),
+        qc.invalidateQueries({ queryKey: TASK_NUM_KEY }),
+      ]),
   });
 }

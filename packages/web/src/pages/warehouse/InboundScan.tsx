@@ -108,7 +108,11 @@ export default function InboundScan() {
       </Space>
       <ScanInput station={STATION} placeholder={m.inboundPlaceholder} onScan={onScan} paused={dialog} work="inbound">
         {parcel && (
-          <Card size="small" title={`${m.parcel} ${parcel.trackingNo}`} extra={!parcel.lines.length && <Button onClick={() => setDialog(true)}>{m.registerUnclaimed}</Button>}>
+          <Card
+            size="small"
+            title={`${m.parcel} ${parcel.trackingNo}`}
+            extra={!parcel.lines.length && <Button onClick={() => setDialog(true)}>{m.registerUnclaimed}</Button>}
+          >
             {parcel.lines.length ? (
               <div data-enter-chain>
                 <Table<InboundLine>
@@ -118,21 +122,68 @@ export default function InboundScan() {
                   dataSource={parcel.lines}
                   columns={[
                     {
-                      key: 'tick', width: 40,
-                      render: (_, l) => <Checkbox disabled={!l.receivable} checked={!!measures[l.id]?.ticked} onChange={(e) => set(l.id, { ticked: e.target.checked })} data-testid={`tick-${l.id}`} />,
+                      key: 'tick',
+                      width: 40,
+                      render: (_, l) => (
+                        <Checkbox
+                          disabled={!l.receivable}
+                          checked={!!measures[l.id]?.ticked}
+                          onChange={(e) => set(l.id, { ticked: e.target.checked })}
+                          data-testid={`tick-${l.id}`}
+                        />
+                      ),
                     },
-                    { key: 'no', title: 'No.', render: (_, l) => <>{l.purchaseNo}<br /><Typography.Text type="secondary">{l.userCode}</Typography.Text></> },
-                    { key: 'title', title: m.item, render: (_, l) => <>{l.title} × {l.quantity}<br /><Typography.Text type="secondary">{specString(l.propsList)}</Typography.Text></> },
-                    { key: 'status', title: m.status, render: (_, l) => <StatusTag status={l.status} /> },
-                    { key: 'w', title: m.weight, render: (_, l) => l.receivable ? num(l.id, 'weightG', m.weight) : l.item ? `${l.item.weightG} g` : '' },
                     {
-                      key: 'size', title: `${m.length}×${m.width}×${m.height}`,
-                      render: (_, l) => l.receivable ? <Space size={4}>{num(l.id, 'lengthMm', m.length)}{num(l.id, 'widthMm', m.width)}{num(l.id, 'heightMm', m.height)}</Space> : l.item ? `${l.item.volumeCm3} cm³` : '',
+                      key: 'no',
+                      title: 'No.',
+                      render: (_, l) => (
+                        <>
+                          {l.purchaseNo}
+                          <br />
+                          <Typography.Text type="secondary">{l.userCode}</Typography.Text>
+                        </>
+                      ),
+                    },
+                    {
+                      key: 'title',
+                      title: m.item,
+                      render: (_, l) => (
+                        <>
+                          {l.title} × {l.quantity}
+                          <br />
+                          <Typography.Text type="secondary">{specString(l.propsList)}</Typography.Text>
+                        </>
+                      ),
+                    },
+                    { key: 'status', title: m.status, render: (_, l) => <StatusTag status={l.status} /> },
+                    { key: 'w', title: m.weight, render: (_, l) => (l.receivable ? num(l.id, 'weightG', m.weight) : l.item ? `${l.item.weightG} g` : '') },
+                    {
+                      key: 'size',
+                      title: `${m.length}×${m.width}×${m.height}`,
+                      render: (_, l) =>
+                        l.receivable ? (
+                          <Space size={4}>
+                            {num(l.id, 'lengthMm', m.length)}
+                            {num(l.id, 'widthMm', m.width)}
+                            {num(l.id, 'heightMm', m.height)}
+                          </Space>
+                        ) : l.item ? (
+                          `${l.item.volumeCm3} cm³`
+                        ) : (
+                          ''
+                        ),
                     },
                     { key: 'label', title: m.label, render: (_, l) => l.item && <PrintLabelButton station={STATION} url={l.item.labelUrl} /> },
                   ]}
                 />
-                <Button type="primary" style={{ marginTop: 12 }} loading={busy} onClick={() => void receive()} disabled={!parcel.lines.some((l) => l.receivable)} data-testid="receive">
+                <Button
+                  type="primary"
+                  style={{ marginTop: 12 }}
+                  loading={busy}
+                  onClick={() => void receive()}
+                  disabled={!parcel.lines.some((l) => l.receivable)}
+                  data-testid="receive"
+                >
                   {m.receive}
                 </Button>
               </div>
@@ -174,7 +225,12 @@ export default function InboundScan() {
 
   return (
     <Card>
-      <Tabs items={[{ key: 'scan', label: m.parcel, children: scan }, { key: 'unclaimed', label: m.unclaimed, children: <UnclaimedList /> }]} />
+      <Tabs
+        items={[
+          { key: 'scan', label: m.parcel, children: scan },
+          { key: 'unclaimed', label: m.unclaimed, children: <UnclaimedList /> },
+        ]}
+      />
     </Card>
   );
 }
@@ -247,10 +303,24 @@ function UnclaimedList() {
           { key: 'trackingNo', title: m.trackingNo, dataIndex: 'trackingNo' },
           { key: 'weight', title: m.weight, dataIndex: 'weightG' },
           { key: 'note', title: m.note, dataIndex: 'note' },
-          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={s === 'open' ? 'orange' : 'green'}>{UnclaimedStatus.label(s, lang)}</Tag> },
+          {
+            key: 'status',
+            title: m.status,
+            dataIndex: 'status',
+            render: (s: string) => <Tag color={s === 'open' ? 'orange' : 'green'}>{UnclaimedStatus.label(s, lang)}</Tag>,
+          },
           { key: 'creator', title: m.creator, dataIndex: 'creatorName' },
           { key: 'createTime', title: m.createTime, dataIndex: 'createTime', render: formatTime },
-          { key: 'actions', title: t('common.actions'), render: (_, p) => p.status === 'open' && <Button type="link" size="small" onClick={() => setAssigning(p)}>{m.assign}</Button> },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            render: (_, p) =>
+              p.status === 'open' && (
+                <Button type="link" size="small" onClick={() => setAssigning(p)}>
+                  {m.assign}
+                </Button>
+              ),
+          },
         ]}
       />
       <Modal open={!!assigning} title={`${m.assign} ${assigning?.trackingNo ?? ''}`} onCancel={() => setAssigning(null)} onOk={() => void assign()}>

@@ -61,7 +61,14 @@ export default function QcPhoto() {
     if (!item) return;
     const fresh = media.filter((f) => !item.item.media.some((x) => x.fileUri === f.fileUri));
     if (!fresh.length && !media.length) return void message.warning(m.needPhoto);
-    void done(() => qcPhoto(item.item.itemCode, (fresh.length ? fresh : media).map(({ fileUri, kind }) => ({ fileUri, kind }))), m.qcPassVoice);
+    void done(
+      () =>
+        qcPhoto(
+          item.item.itemCode,
+          (fresh.length ? fresh : media).map(({ fileUri, kind }) => ({ fileUri, kind })),
+        ),
+      m.qcPassVoice,
+    );
   };
 
   return (
@@ -70,17 +77,43 @@ export default function QcPhoto() {
         <PrintDriverStatus />
         <ScanInput station={STATION} placeholder={m.qcPlaceholder} onScan={onScan} paused={problemOpen} work="qc">
           {item && (
-            <Card size="small" title={<Space><span className="scan-big">{item.item.quickCode.join(' ')}</span><StatusTag status={item.status} /></Space>} extra={<PrintLabelButton station={STATION} url={item.item.labelUrl} />}>
+            <Card
+              size="small"
+              title={
+                <Space>
+                  <span className="scan-big">{item.item.quickCode.join(' ')}</span>
+                  <StatusTag status={item.status} />
+                </Space>
+              }
+              extra={<PrintLabelButton station={STATION} url={item.item.labelUrl} />}
+            >
               <Descriptions size="small" column={2}>
-                <Descriptions.Item label={m.item}>{item.title} × {item.quantity}</Descriptions.Item>
+                <Descriptions.Item label={m.item}>
+                  {item.title} × {item.quantity}
+                </Descriptions.Item>
                 <Descriptions.Item label={m.spec}>{specString(item.propsList)}</Descriptions.Item>
                 <Descriptions.Item label={m.memberRemark}>{item.memberRemark || '-'}</Descriptions.Item>
-                <Descriptions.Item label="No.">{item.purchaseNo} · {item.item.itemCode}</Descriptions.Item>
+                <Descriptions.Item label="No.">
+                  {item.purchaseNo} · {item.item.itemCode}
+                </Descriptions.Item>
               </Descriptions>
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <Image.PreviewGroup>
                   <Space wrap>
-                    {media.map((f) => (f.kind === 'image' ? <Image key={f.fileUri} src={f.thumbUrl ?? f.fileUrl} preview={{ src: f.fileUrl }} width={96} height={96} style={{ objectFit: 'cover' }} /> : <video key={f.fileUri} src={f.fileUrl} width={160} controls />))}
+                    {media.map((f) =>
+                      f.kind === 'image' ? (
+                        <Image
+                          key={f.fileUri}
+                          src={f.thumbUrl ?? f.fileUrl}
+                          preview={{ src: f.fileUrl }}
+                          width={96}
+                          height={96}
+                          style={{ objectFit: 'cover' }}
+                        />
+                      ) : (
+                        <video key={f.fileUri} src={f.fileUrl} width={160} controls />
+                      ),
+                    )}
                   </Space>
                 </Image.PreviewGroup>
                 {item.status === 'stocking_input' && (
@@ -104,7 +137,9 @@ export default function QcPhoto() {
                         }
                       }}
                     >
-                      <Button loading={uploading > 0} data-testid="upload">{m.upload}</Button>
+                      <Button loading={uploading > 0} data-testid="upload">
+                        {m.upload}
+                      </Button>
                     </Upload>
                     <Button type="primary" loading={busy} disabled={uploading > 0} onClick={pass} data-testid="qc-pass">
                       {m.qcPass}
@@ -125,7 +160,13 @@ export default function QcPhoto() {
           onOk={(v) => {
             setProblemOpen(false);
             void done(
-              () => qcProblem({ itemCode: item.item.itemCode, problem: v.problem, note: v.note?.trim() ?? '', media: media.filter((f) => !item.item.media.some((x) => x.fileUri === f.fileUri)).map(({ fileUri, kind }) => ({ fileUri, kind })) }),
+              () =>
+                qcProblem({
+                  itemCode: item.item.itemCode,
+                  problem: v.problem,
+                  note: v.note?.trim() ?? '',
+                  media: media.filter((f) => !item.item.media.some((x) => x.fileUri === f.fileUri)).map(({ fileUri, kind }) => ({ fileUri, kind })),
+                }),
               m.qcHeldVoice,
             );
           }}
@@ -140,10 +181,15 @@ function ProblemDialog({ onOk, onCancel }: { onOk: (v: { problem: string; note?:
   const lang = useLang((s) => s.lang);
   const [form] = Form.useForm<{ problem: string; note?: string }>();
   return (
-    <Modal open title={m.qcProblem} onCancel={onCancel} onOk={async () => {
-      const v = await validValues(form);
-      if (v) onOk(v);
-    }}>
+    <Modal
+      open
+      title={m.qcProblem}
+      onCancel={onCancel}
+      onOk={async () => {
+        const v = await validValues(form);
+        if (v) onOk(v);
+      }}
+    >
       <Form form={form} layout="vertical">
         <Form.Item name="problem" label={m.problem} rules={[{ required: true, message: m.problem }]}>
           <Select options={vocabOptions(QcProblem, lang)} />

@@ -37,7 +37,15 @@ export default function ShelfLocation() {
           <Input allowClear style={{ width: 80 }} />
         </Form.Item>
         <Form.Item name="active" label={m.active}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={[{ value: '1', label: t('common.yes') }, { value: '0', label: t('common.no') }]} />
+          <Select
+            allowClear
+            style={{ width: 100 }}
+            placeholder={t('common.all')}
+            options={[
+              { value: '1', label: t('common.yes') },
+              { value: '0', label: t('common.no') },
+            ]}
+          />
         </Form.Item>
       </FilterBar>
       <Table<Shelf>
@@ -45,12 +53,29 @@ export default function ShelfLocation() {
         size="small"
         dataSource={list.data?.list}
         loading={list.isFetching}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, onChange: setPage, showTotal: (total) => t('common.total', { total }) }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: setPage,
+          showTotal: (total) => t('common.total', { total }),
+        }}
         columns={[
           { key: 'code', title: m.code, dataIndex: 'code' },
           { key: 'zone', title: m.zone, dataIndex: 'zone' },
           { key: 'items', title: m.items, dataIndex: 'itemCount' },
-          { key: 'active', title: m.active, render: (_, s) => <Switch checked={s.active} loading={toggle.isPending && toggle.variables?.id === s.id} onChange={(active) => toggle.mutate({ id: s.id, active })} /> },
+          {
+            key: 'active',
+            title: m.active,
+            render: (_, s) => (
+              <Switch
+                checked={s.active}
+                loading={toggle.isPending && toggle.variables?.id === s.id}
+                onChange={(active) => toggle.mutate({ id: s.id, active })}
+              />
+            ),
+          },
           { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', render: formatTime },
         ]}
       />
@@ -76,9 +101,15 @@ export default function ShelfLocation() {
             <Input maxLength={2} style={{ width: 80 }} />
           </Form.Item>
           <Space>
-            <Form.Item name="rows" label={m.rows} rules={[zodRule(shelfShape.rows)]}><NumberInput style={{ width: 100 }} /></Form.Item>
-            <Form.Item name="levels" label={m.levels} rules={[zodRule(shelfShape.levels)]}><NumberInput style={{ width: 100 }} /></Form.Item>
-            <Form.Item name="slots" label={m.slots} rules={[zodRule(shelfShape.slots)]}><NumberInput style={{ width: 100 }} /></Form.Item>
+            <Form.Item name="rows" label={m.rows} rules={[zodRule(shelfShape.rows)]}>
+              <NumberInput style={{ width: 100 }} />
+            </Form.Item>
+            <Form.Item name="levels" label={m.levels} rules={[zodRule(shelfShape.levels)]}>
+              <NumberInput style={{ width: 100 }} />
+            </Form.Item>
+            <Form.Item name="slots" label={m.slots} rules={[zodRule(shelfShape.slots)]}>
+              <NumberInput style={{ width: 100 }} />
+            </Form.Item>
           </Space>
         </Form>
       </Modal>

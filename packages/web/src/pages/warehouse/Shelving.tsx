@@ -28,12 +28,22 @@ export default function Shelving() {
       const r = await shelvingScan(code);
       setItem(r);
       setUnconfirmed(null);
-      if (r.status === 'shelved') return { tone: 'warning', text: fill(m.alreadyShelved, { code: r.item.shelfCode ?? '' }), clip: 'fail', say: fill(m.alreadyShelved, { code: r.item.shelfCode ?? '' }) };
+      if (r.status === 'shelved')
+        return {
+          tone: 'warning',
+          text: fill(m.alreadyShelved, { code: r.item.shelfCode ?? '' }),
+          clip: 'fail',
+          say: fill(m.alreadyShelved, { code: r.item.shelfCode ?? '' }),
+        };
       if (r.status !== 'stocking_photo') {
         const text = fill(m.notForShelving, { status: PurchaseStatus.label(r.status, lang) });
         return { tone: 'error', text, clip: 'fail', say: text };
       }
-      return { tone: 'info', text: `${m.suggested} ${r.suggestedLocation ?? '-'}`, say: r.suggestedLocation ? `${m.suggested} ${r.suggestedLocation}` : m.scanLocation };
+      return {
+        tone: 'info',
+        text: `${m.suggested} ${r.suggestedLocation ?? '-'}`,
+        say: r.suggestedLocation ? `${m.suggested} ${r.suggestedLocation}` : m.scanLocation,
+      };
     }
     const location = code.toUpperCase();
     if (item.suggestedLocation && location !== item.suggestedLocation.toUpperCase() && unconfirmed !== location) {
@@ -53,7 +63,16 @@ export default function Shelving() {
     <Card>
       <ScanInput station={STATION} placeholder={m.shelvingPlaceholder} onScan={onScan} work="shelving">
         {item && (
-          <Card size="small" data-testid="shelving-item" title={<Space><span className="scan-big">{item.item.quickCode.join(' ')}</span><StatusTag status={item.status} /></Space>}>
+          <Card
+            size="small"
+            data-testid="shelving-item"
+            title={
+              <Space>
+                <span className="scan-big">{item.item.quickCode.join(' ')}</span>
+                <StatusTag status={item.status} />
+              </Space>
+            }
+          >
             <Descriptions size="small" column={2}>
               <Descriptions.Item label={m.item}>{item.title}</Descriptions.Item>
               <Descriptions.Item label={m.spec}>{specString(item.propsList)}</Descriptions.Item>

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  InboundLookupResult, InboundReceiveResult, ScannedItem, ScanResult, ShelfBatchAddResult, ShelfList, UnclaimedList, UnclaimedParcel,
+  InboundLookupResult,
+  InboundReceiveResult,
+  ScannedItem,
+  ScanResult,
+  ShelfBatchAddResult,
+  ShelfList,
+  UnclaimedList,
+  UnclaimedParcel,
 } from '@waystation/shared/contract/warehouse';
 import { request } from '../../api/request';
 import { purchaseKeys } from '../buy/api';
@@ -10,21 +17,28 @@ type Media = { fileUri: string; kind: 'image' | 'video' };
 /** Scan calls report their refusal on the station (log + voice), not as a toast. */
 const quiet = { silent: true } as const;
 
-export const inboundLookup = (trackingNo: string) => request('/api/warehouse/inbound/lookup', { method: 'POST', body: { trackingNo }, schema: InboundLookupResult, ...quiet });
+export const inboundLookup = (trackingNo: string) =>
+  request('/api/warehouse/inbound/lookup', { method: 'POST', body: { trackingNo }, schema: InboundLookupResult, ...quiet });
 export const inboundReceive = (body: { trackingNo: string; lines: { id: number; weightG: number; lengthMm: number; widthMm: number; heightMm: number }[] }) =>
   request('/api/warehouse/inbound/receive', { method: 'POST', body, schema: InboundReceiveResult, ...quiet });
-export const createUnclaimed = (body: { trackingNo: string; weightG: number; note: string }) => request('/api/warehouse/unclaimed/create', { method: 'POST', body, schema: UnclaimedParcel });
-export const assignUnclaimed = (body: { id: number; purchaseId: number }) => request('/api/warehouse/unclaimed/assign', { method: 'POST', body, schema: UnclaimedParcel });
+export const createUnclaimed = (body: { trackingNo: string; weightG: number; note: string }) =>
+  request('/api/warehouse/unclaimed/create', { method: 'POST', body, schema: UnclaimedParcel });
+export const assignUnclaimed = (body: { id: number; purchaseId: number }) =>
+  request('/api/warehouse/unclaimed/assign', { method: 'POST', body, schema: UnclaimedParcel });
 export const fetchUnclaimed = (params: object) => request('/api/warehouse/unclaimed/pageList', { params, schema: UnclaimedList });
 export const qcScan = (code: string) => request('/api/warehouse/qc/scan', { method: 'POST', body: { code }, schema: ScannedItem, ...quiet });
-export const qcPhoto = (itemCode: string, media: Media[]) => request('/api/warehouse/qc/photo', { method: 'POST', body: { itemCode, media }, schema: ScanResult });
-export const qcProblem = (body: { itemCode: string; problem: string; note: string; media: Media[] }) => request('/api/warehouse/qc/problem', { method: 'POST', body, schema: ScanResult });
+export const qcPhoto = (itemCode: string, media: Media[]) =>
+  request('/api/warehouse/qc/photo', { method: 'POST', body: { itemCode, media }, schema: ScanResult });
+export const qcProblem = (body: { itemCode: string; problem: string; note: string; media: Media[] }) =>
+  request('/api/warehouse/qc/problem', { method: 'POST', body, schema: ScanResult });
 export const shelvingScan = (code: string) => request('/api/warehouse/shelving/scan', { method: 'POST', body: { code }, schema: ScannedItem, ...quiet });
-export const shelve = (itemCode: string, locationCode: string) => request('/api/warehouse/shelve', { method: 'POST', body: { itemCode, locationCode }, schema: ScanResult, ...quiet });
+export const shelve = (itemCode: string, locationCode: string) =>
+  request('/api/warehouse/shelve', { method: 'POST', body: { itemCode, locationCode }, schema: ScanResult, ...quiet });
 export const fetchShelves = (params: object) => request('/api/warehouse/shelfLocation/pageList', { params, schema: ShelfList });
 export const batchAddShelves = (body: { zone: string; rows: number; levels: number; slots: number }) =>
   request('/api/warehouse/shelfLocation/batchAdd', { method: 'POST', body, schema: ShelfBatchAddResult });
-export const setShelfStatus = (id: number, status: '1' | '0') => request('/api/warehouse/shelfLocation/modifyStatus', { params: { id, status }, schema: z.null() });
+export const setShelfStatus = (id: number, status: '1' | '0') =>
+  request('/api/warehouse/shelfLocation/modifyStatus', { params: { id, status }, schema: z.null() });
 
 export const warehouseKeys = {
   unclaimed: (q: object) => ['warehouse', 'unclaimed', q] as const,

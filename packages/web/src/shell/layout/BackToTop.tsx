@@ -51,7 +51,14 @@ export function BackToTop() {
   if (!visible) return null;
   return (
     <Tooltip title={t('settings.backTop')} placement="left">
-      <Button className="back-to-top" shape="circle" size="large" icon={<VerticalAlignTopOutlined />} aria-label={t('settings.backTop')} onClick={scrollToTop} />
+      <Button
+        className="back-to-top"
+        shape="circle"
+        size="large"
+        icon={<VerticalAlignTopOutlined />}
+        aria-label={t('settings.backTop')}
+        onClick={scrollToTop}
+      />
     </Tooltip>
   );
 }

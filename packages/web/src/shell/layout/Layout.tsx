@@ -46,7 +46,8 @@ function useVisitedTabs(): void {
   useEffect(() => {
     const tags = useTags.getState();
     for (const r of flat) {
-      if (r.affix && !r.path.includes(':')) tags.addView({ path: r.path, fullPath: r.path, title: r.title, titleEn: r.titleEn, affix: true, noCache: r.noCache });
+      if (r.affix && !r.path.includes(':'))
+        tags.addView({ path: r.path, fullPath: r.path, title: r.title, titleEn: r.titleEn, affix: true, noCache: r.noCache });
     }
     tags.retain((v) => v.affix || !!findRoute(flat, v.path));
   }, [flat]);

@@ -39,7 +39,11 @@ function UserMenu() {
           {
             key: 'demo',
             label: t('user.demoSwitch'),
-            children: SEED_ROLES.filter((r) => info.demoRoles.includes(r.key)).map((r) => ({ key: `demo:${r.key}`, label: `${r.name} (${r.key})`, disabled: info.roles.includes(r.key) })),
+            children: SEED_ROLES.filter((r) => info.demoRoles.includes(r.key)).map((r) => ({
+              key: `demo:${r.key}`,
+              label: `${r.name} (${r.key})`,
+              disabled: info.roles.includes(r.key),
+            })),
           },
         ]
       : []),

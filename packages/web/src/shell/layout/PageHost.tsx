@@ -76,9 +76,7 @@ export function PageHost() {
 
   lastLocation.current.set(location.pathname, location);
 
-  const kept = tagsView
-    ? visited.filter((v) => !v.noCache && v.path !== location.pathname && lastLocation.current.has(v.path))
-    : [];
+  const kept = tagsView ? visited.filter((v) => !v.noCache && v.path !== location.pathname && lastLocation.current.has(v.path)) : [];
   // Forget pages whose tab was closed, so reopening one starts fresh.
   const open = new Set([location.pathname, ...visited.map((v) => v.path)]);
   for (const path of lastLocation.current.keys()) if (!open.has(path)) lastLocation.current.delete(path);

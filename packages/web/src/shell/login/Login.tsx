@@ -85,61 +85,61 @@ export default function Login() {
           }}
         />
       ) : (
-      <form className="login-form" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
-        <h1 className="login-title">{t('login.title')}</h1>
-        <div className="login-field">
-          <input
-            id="login-username"
-            name="username"
-            type="text"
-            placeholder={t('login.username')}
-            aria-label={t('login.username')}
-            aria-invalid={!!errors.username}
-            autoComplete="username"
-            autoFocus
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-          />
-          {errors.username && <div className="login-error">{errors.username}</div>}
-        </div>
-        <div className="login-field">
-          <div className="login-password">
+        <form className="login-form" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
+          <h1 className="login-title">{t('login.title')}</h1>
+          <div className="login-field">
             <input
-              id="login-password"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              placeholder={t('login.password')}
-              aria-label={t('login.password')}
-              aria-invalid={!!errors.password}
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              onKeyUp={checkCapsLock}
-              onKeyDown={checkCapsLock}
-              onBlur={() => setCapsLock(false)}
+              id="login-username"
+              name="username"
+              type="text"
+              placeholder={t('login.username')}
+              aria-label={t('login.username')}
+              aria-invalid={!!errors.username}
+              autoComplete="username"
+              autoFocus
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
             />
-            <button
-              type="button"
-              className="login-eye"
-              aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              <EyeIcon open={showPassword} />
-            </button>
+            {errors.username && <div className="login-error">{errors.username}</div>}
           </div>
-          {capsLock && (
-            <div className="login-caps" role="alert">
-              {t('login.capsLock')}
+          <div className="login-field">
+            <div className="login-password">
+              <input
+                id="login-password"
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                placeholder={t('login.password')}
+                aria-label={t('login.password')}
+                aria-invalid={!!errors.password}
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                onKeyUp={checkCapsLock}
+                onKeyDown={checkCapsLock}
+                onBlur={() => setCapsLock(false)}
+              />
+              <button
+                type="button"
+                className="login-eye"
+                aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((v) => !v)}
+              >
+                <EyeIcon open={showPassword} />
+              </button>
             </div>
-          )}
-          {errors.password && <div className="login-error">{errors.password}</div>}
-        </div>
-        <button type="submit" className="login-submit" disabled={loading} aria-busy={loading}>
-          {loading ? <span className="login-spinner" aria-hidden /> : null}
-          {t('login.submit')}
-        </button>
-      </form>
+            {capsLock && (
+              <div className="login-caps" role="alert">
+                {t('login.capsLock')}
+              </div>
+            )}
+            {errors.password && <div className="login-error">{errors.password}</div>}
+          </div>
+          <button type="submit" className="login-submit" disabled={loading} aria-busy={loading}>
+            {loading ? <span className="login-spinner" aria-hidden /> : null}
+            {t('login.submit')}
+          </button>
+        </form>
       )}
     </div>
   );

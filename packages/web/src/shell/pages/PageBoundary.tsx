@@ -39,6 +39,10 @@ export class PageBoundary extends Component<Props, State> {
       );
     }
     // A new key on retry remounts the page from scratch.
-    return <div key={this.state.attempt} className="page-boundary">{this.props.children}</div>;
+    return (
+      <div key={this.state.attempt} className="page-boundary">
+        {this.props.children}
+      </div>
+    );
   }
 }

@@ -15,12 +15,38 @@ function BackHome() {
 
 export function NotFound() {
   const t = useT();
-  return <Result status="404" title="404" subTitle={<><strong>{t('page.notFound.title')}</strong><br />{t('page.notFound.desc')}</>} extra={<BackHome />} />;
+  return (
+    <Result
+      status="404"
+      title="404"
+      subTitle={
+        <>
+          <strong>{t('page.notFound.title')}</strong>
+          <br />
+          {t('page.notFound.desc')}
+        </>
+      }
+      extra={<BackHome />}
+    />
+  );
 }
 
 export function Forbidden() {
   const t = useT();
-  return <Result status="403" title="403" subTitle={<><strong>{t('page.forbidden.title')}</strong><br />{t('page.forbidden.desc')}</>} extra={<BackHome />} />;
+  return (
+    <Result
+      status="403"
+      title="403"
+      subTitle={
+        <>
+          <strong>{t('page.forbidden.title')}</strong>
+          <br />
+          {t('page.forbidden.desc')}
+        </>
+      }
+      extra={<BackHome />}
+    />
+  );
 }
 
 /**

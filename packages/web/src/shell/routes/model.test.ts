@@ -5,8 +5,21 @@ import { activeMenuOf, breadcrumbOf, buildAppRoutes, DASHBOARD_PATH, findRoute, 
 
 const registered = new Set(['dashboard/Dashboard', 'profile/Profile', 'system/AdminUserList', 'system/RoleList', 'system/AuditList', 'warehouse/PackQuery']);
 const isRegistered = (c: string) => registered.has(c);
-const leaf = (path: string, component: string, title: string, extra: Partial<MenuRoute> = {}): MenuRoute => ({ path, component, name: path, meta: { title, titleEn: title }, ...extra });
-const top = (path: string, title: string, children: MenuRoute[], extra: Partial<MenuRoute> = {}): MenuRoute => ({ path, component: 'Layout', name: path, meta: { title, titleEn: title }, children, ...extra });
+const leaf = (path: string, component: string, title: string, extra: Partial<MenuRoute> = {}): MenuRoute => ({
+  path,
+  component,
+  name: path,
+  meta: { title, titleEn: title },
+  ...extra,
+});
+const top = (path: string, title: string, children: MenuRoute[], extra: Partial<MenuRoute> = {}): MenuRoute => ({
+  path,
+  component: 'Layout',
+  name: path,
+  meta: { title, titleEn: title },
+  children,
+  ...extra,
+});
 
 describe('sidebar tree (SPEC §2)', () => {
   it('shows a single showing child directly, unless alwaysShow; hides parents with nothing to show', () => {
@@ -59,7 +72,9 @@ describe('routes', () => {
   });
 
   it('breadcrumb skips routes whose breadcrumb is off and untitled ones', () => {
-    const r = buildAppRoutes([top('/x', 'X', [leaf('y', 'system/RoleList', 'Y', { meta: { title: 'Y', titleEn: 'Y', breadcrumb: false } }), leaf('z', 'system/RoleList', '')])]);
+    const r = buildAppRoutes([
+      top('/x', 'X', [leaf('y', 'system/RoleList', 'Y', { meta: { title: 'Y', titleEn: 'Y', breadcrumb: false } }), leaf('z', 'system/RoleList', '')]),
+    ]);
     const f = flattenRoutes(r);
     const dash = f.find((x) => x.path === DASHBOARD_PATH)!;
     expect(breadcrumbOf(findRoute(f, '/x/y'), dash).map((c) => c.route.title)).toEqual(['首页', 'X']);
@@ -67,7 +82,11 @@ describe('routes', () => {
   });
 
   it('search items: showing pages only, with the title chain; no duplicated single-child titles', () => {
-    const items = searchItems(buildAppRoutes([...buildMenuTree('all'), top('/t', '交易', [leaf('list', 'system/AuditList', '交易')])]), isRegistered, (r) => r.title);
+    const items = searchItems(
+      buildAppRoutes([...buildMenuTree('all'), top('/t', '交易', [leaf('list', 'system/AuditList', '交易')])]),
+      isRegistered,
+      (r) => r.title,
+    );
     expect(items).toContainEqual({ path: '/systemManage/role', title: ['系统管理', '角色管理'] });
     expect(items).toContainEqual({ path: '/t/list', title: ['交易'] });
     expect(items.some((i) => i.path === '/WarehouseManage/packDetail')).toBe(false);

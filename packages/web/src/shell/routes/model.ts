@@ -79,7 +79,15 @@ export const STATIC_MENU: MenuRoute[] = [
     redirect: '/profile/index',
     hidden: true,
     meta: { title: '', titleEn: '' },
-    children: [{ path: 'index', component: 'profile/Profile', name: 'ProfileIndex', hidden: true, meta: { title: '个人中心', titleEn: 'Profile', icon: 'user', noCache: true } }],
+    children: [
+      {
+        path: 'index',
+        component: 'profile/Profile',
+        name: 'ProfileIndex',
+        hidden: true,
+        meta: { title: '个人中心', titleEn: 'Profile', icon: 'user', noCache: true },
+      },
+    ],
   },
 ];
 

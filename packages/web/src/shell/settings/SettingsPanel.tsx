@@ -37,9 +37,18 @@ export function SettingsButton() {
             aria-label={t('settings.theme')}
           />,
         )}
-        {row(t('settings.tagsView'), <Switch aria-label={t('settings.tagsView')} checked={settings.tagsView} onChange={(v) => settings.change('tagsView', v)} />)}
-        {row(t('settings.fixedHeader'), <Switch aria-label={t('settings.fixedHeader')} checked={settings.fixedHeader} onChange={(v) => settings.change('fixedHeader', v)} />)}
-        {row(t('settings.sidebarLogo'), <Switch aria-label={t('settings.sidebarLogo')} checked={settings.sidebarLogo} onChange={(v) => settings.change('sidebarLogo', v)} />)}
+        {row(
+          t('settings.tagsView'),
+          <Switch aria-label={t('settings.tagsView')} checked={settings.tagsView} onChange={(v) => settings.change('tagsView', v)} />,
+        )}
+        {row(
+          t('settings.fixedHeader'),
+          <Switch aria-label={t('settings.fixedHeader')} checked={settings.fixedHeader} onChange={(v) => settings.change('fixedHeader', v)} />,
+        )}
+        {row(
+          t('settings.sidebarLogo'),
+          <Switch aria-label={t('settings.sidebarLogo')} checked={settings.sidebarLogo} onChange={(v) => settings.change('sidebarLogo', v)} />,
+        )}
         {row(
           t('settings.size'),
           <Radio.Group
