@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginApi, toast, useE2E } from '../support/browser';
+import { loginApi, useE2E } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -26,7 +26,9 @@ describe('sensitive operation configuration', () => {
     await page.locator('.ant-select-dropdown .ant-select-item-option').filter({ hasText: 'finance1' }).click();
     await dialog.locator('.ant-modal-title').click(); // closes the multi-select's dropdown
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
-    await toast(page, '操作成功').waitFor();
+    // What stays on screen, not the 3-second toast (a loaded machine can paint it after it has gone): the dialog closes
+    // once saved and the row names the new verifier.
+    await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => row.innerText()).toContain('财务小陈');
     expect(await row.innerText()).not.toContain('超级管理员');
     await row.getByText('已开启').waitFor();

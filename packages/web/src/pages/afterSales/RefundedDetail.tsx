@@ -4,7 +4,7 @@ import { RefundChannel, RefundReason, RefundStatus, ReviewResult } from '@waysta
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useVerify } from '../../components/verify/useVerify';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { reviewRefund, useInvalidateAfterSales, useRefund } from './api';
 import { useAfterSalesMessages } from './messages';
 import { REFUND_COLOR } from './RefundedList';

@@ -10,7 +10,7 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { useRefunds } from './api';
 import { useAfterSalesMessages } from './messages';
 

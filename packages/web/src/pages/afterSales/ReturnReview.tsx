@@ -14,7 +14,7 @@ import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useVerify } from '../../components/verify/useVerify';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { reviewReturn, sendReturn, signReturn, useInvalidateAfterSales, useReturns } from './api';
 import { useAfterSalesMessages } from './messages';
 import { ReviewButtons } from './ReviewButtons';

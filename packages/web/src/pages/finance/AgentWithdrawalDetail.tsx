@@ -5,7 +5,7 @@ import { withdrawalAccountText } from '@waystation/shared/contract/proxy';
 import { WithdrawalStatus } from '@waystation/shared/machines/withdrawal';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { Amount, formatMoney } from '../transaction/money';
+import { Amount, formatMoney } from '../../components/money';
 import { useWithdrawal } from './api';
 import { useFinanceMessages } from './messages';
 import { WITHDRAWAL_COLOR } from './AgentWithdrawalList';

@@ -19,7 +19,7 @@ import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { createWithdrawal, fetchReconcile, settleCommission, useInvalidateFinance, useWithdrawals } from './api';
 import { useFinanceMessages } from './messages';
 import { WithdrawalActions } from './WithdrawalActions';

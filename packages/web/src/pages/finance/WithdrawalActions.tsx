@@ -4,7 +4,7 @@ import type { Withdrawal } from '@waystation/shared/contract/finance';
 import { withdrawalActions } from '@waystation/shared/machines/withdrawal';
 import { fill, useT } from '../../i18n';
 import { showFieldErrors, validValues } from '../../components/zodRule';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { payWithdrawal, reviewWithdrawal, useInvalidateFinance } from './api';
 import { useFinanceMessages } from './messages';
 

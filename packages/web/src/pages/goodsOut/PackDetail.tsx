@@ -12,7 +12,7 @@ import { formatTime } from '../../utils/time';
 import { TraceTimeline } from '../../components/TraceTimeline';
 import { useVerify } from '../../components/verify/useVerify';
 import { PrintLabelButton } from '../../warehouse/PrintDriver';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { modifyPackage, pretrialFail, pretrialPass, useChannels, useInvalidateGoodsOut, usePackage } from './api';
 import { PackageStatusTag, RaiseExceptionButton } from './components';
 import { useGoodsOutMessages } from './messages';

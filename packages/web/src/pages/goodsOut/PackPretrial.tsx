@@ -6,7 +6,7 @@ import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { usePackages } from './api';
 import { PackageStatusTag } from './components';
 import { PretrialButtons } from './PackDetail';

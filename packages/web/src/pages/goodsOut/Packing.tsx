@@ -8,7 +8,7 @@ import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
 import { MeasureInput, useMeasureRules } from '../../warehouse/MeasureInput';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';
 import { cue } from '../../warehouse/voice';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { confirmLabel, packingItem, packingScan, packingWeigh, useInvalidateGoodsOut } from './api';
 import { PackageStatusTag, RaiseExceptionButton } from './components';
 import { useGoodsOutMessages } from './messages';

@@ -4,7 +4,7 @@ import { App, Button, Card, Form, Input, Space, Tag, TreeSelect, Upload } from '
 import { PictureOutlined } from '@ant-design/icons';
 import { HelpArticleSaveBody, type HelpCategoryNode } from '@waystation/shared/contract/help';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
-import { uploadImage } from '../system/TipsConfigImages';
+import { uploadImage } from '../config/TipsConfigImages';
 import { useArticle, useArticleStatus, useCategoryTree, useSaveArticle } from './api';
 import { MarkdownEditor } from './MarkdownEditor';
 import { NumberInput } from '../../components/NumberInput';

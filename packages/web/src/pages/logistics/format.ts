@@ -1,4 +1,4 @@
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 
 /** 1234567 CNY → "12,345.67 CNY": money always shows its currency and groups thousands. */
 export const money = formatMoney;

@@ -6,7 +6,7 @@ import { PaymentProvider } from '@waystation/shared/vocab/config-content';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { PaymentChannelSaveBody } from '@waystation/shared/contract/payment';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
-import { ImagesField, type Picture } from '../system/TipsConfigImages';
+import { ImagesField, type Picture } from '../config/TipsConfigImages';
 import { useChannel, useCountries, useRuleOptions, useSaveChannel } from './api';
 import { NumberInput } from '../../components/NumberInput';
 

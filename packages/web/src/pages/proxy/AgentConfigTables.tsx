@@ -8,7 +8,7 @@ import { decimal2, percentage } from '@waystation/shared/rules/index';
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { useLang, useT } from '../../i18n';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { fetchDomains, fetchProfitConfs, proxyKeys, saveDomain, saveProfitConf } from './api';
 import { useProxyMessages } from './messages';
 import { STATUS_COLOR } from './ProxyList';

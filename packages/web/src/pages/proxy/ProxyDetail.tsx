@@ -4,7 +4,7 @@ import { AccountStatus } from '@waystation/shared/vocab/account';
 import { withdrawalAccountText } from '@waystation/shared/contract/proxy';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { useAgent } from './api';
 import { DomainTable, ProfitTable } from './AgentConfigTables';
 import { useProxyMessages } from './messages';

@@ -12,7 +12,7 @@ import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { useVerify } from '../../components/verify/useVerify';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { modifyAgentStatus, useAgents, useInvalidateProxy } from './api';
 import { useProxyMessages } from './messages';
 

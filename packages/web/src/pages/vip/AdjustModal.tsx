@@ -5,7 +5,7 @@ import { DEFAULT_CURRENCY, toMinor } from '@waystation/shared/contract/ledger';
 import { fill, useT } from '../../i18n';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import type { RunVerified } from '../../components/verify/useVerify';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { modifyAmount, modifyCommission, useInvalidateMember } from './api';
 import { useVipMessages } from './messages';
 

@@ -8,7 +8,7 @@ import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { useLevels, useSaveLevel } from './api';
 import { useVipMessages } from './messages';
 import { STATUS_COLOR } from './VipList';

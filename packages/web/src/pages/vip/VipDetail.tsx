@@ -12,7 +12,7 @@ import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useVerify, type RunVerified } from '../../components/verify/useVerify';
-import { Amount, formatMoney } from '../transaction/money';
+import { Amount, formatMoney } from '../../components/money';
 import { AdjustModal } from './AdjustModal';
 import { modifyAddress, modifyKfc, modifyStatus, useInvalidateMember, useMember, useMemberTransactions } from './api';
 import { useVipMessages } from './messages';

@@ -11,7 +11,7 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { useLevelOptions, useMembers } from './api';
 import { useVipMessages } from './messages';
 

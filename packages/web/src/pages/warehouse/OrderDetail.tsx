@@ -1,4 +1,4 @@
-import { OrderDetailView } from '../buy/OrderDetailView';
+import { OrderDetailView } from '../purchase/OrderDetailView';
 
 /** warehouse/OrderDetail (/WarehouseManage/orderDetail?id=): a line, its item, label and trace. */
 export default function OrderDetail() {

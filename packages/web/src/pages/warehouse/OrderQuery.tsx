@@ -1,4 +1,4 @@
-import { PurchaseListView } from '../buy/PurchaseListView';
+import { PurchaseListView } from '../purchase/PurchaseListView';
 
 /** warehouse/OrderQuery: order lines from the warehouse's side (purchased → shelved), read-only. */
 export default function OrderQuery() {

@@ -9,7 +9,7 @@ import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';
 import { cue } from '../../warehouse/voice';
 import { uploadFile } from '../../warehouse/upload';
-import { StatusTag } from '../buy/PurchaseListView';
+import { StatusTag } from '../purchase/PurchaseListView';
 import { qcPhoto, qcProblem, qcScan, useInvalidateGoods } from './api';
 import { useStationMessages } from './messages';
 import { validValues } from '../../components/zodRule';

@@ -6,7 +6,7 @@ import { specString } from '@waystation/shared/vocab/label';
 import { fill, useLang } from '../../i18n';
 import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
 import { shelve, shelvingScan, useInvalidateGoods } from './api';
-import { StatusTag } from '../buy/PurchaseListView';
+import { StatusTag } from '../purchase/PurchaseListView';
 import { useStationMessages } from './messages';
 
 const STATION = 'shelving';

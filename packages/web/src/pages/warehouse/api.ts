@@ -11,7 +11,7 @@ import {
   UnclaimedParcel,
 } from '@waystation/shared/contract/warehouse';
 import { request } from '../../api/request';
-import { purchaseKeys } from '../buy/api';
+import { purchaseKeys } from '../purchase/api';
 
 type Media = { fileUri: string; kind: 'image' | 'video' };
 /** Scan calls report their refusal on the station (log + voice), not as a toast. */

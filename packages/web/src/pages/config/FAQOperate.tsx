@@ -4,7 +4,7 @@ import { App, Button, Card, Collapse, Form, Input, Radio, Space } from 'antd';
 import { FaqSaveBody } from '@waystation/shared/contract/config';
 import { TRANSLATION_LANGUAGES } from '@waystation/shared/vocab/config-content';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
-import { useFaq, useSaveFaq } from './TipsConfigApi';
+import { useFaq, useSaveFaq } from './api';
 import { NumberInput } from '../../components/NumberInput';
 
 /** Creates (no ?id=) or edits one FAQ entry with its translations. */

@@ -11,7 +11,7 @@ import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { vocabOptions } from '../../components/list/vocabOptions';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { type Desk, useAction, usePurchases } from './api';
 import { useBuyMessages } from './messages';
 

@@ -13,8 +13,9 @@ import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { unlockLogin } from '../../api/admin';
-import { useAdminList, useModifyAdminStatus, useRoleOptions } from './api';
-import { useSystemMessages } from './messages';
+import { useAdminList, useModifyAdminStatus } from './api';
+import { useRoleOptions } from '../role/api';
+import { useAdminMessages } from './messages';
 import { AdminEditModal } from './AdminEditModal';
 
 export const STATUS_COLOR: Record<string, string> = { activity: 'green', disabled: 'orange', stop: 'default', deleted: 'red' };
@@ -29,7 +30,7 @@ interface Filters {
 /** Staff accounts: filter (kept in the URL), create/edit with roles, status change after confirmation. */
 export default function AdminUserList() {
   const t = useT();
-  const m = useSystemMessages();
+  const m = useAdminMessages();
   const lang = useLang((s) => s.lang);
   const { modal, message } = App.useApp();
   const { query, page, limit, setFilters, setPage } = useListQuery();

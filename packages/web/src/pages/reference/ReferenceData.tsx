@@ -15,7 +15,7 @@ import {
   useSaveCountry,
   useSaveCurrency,
   useSaveRegion,
-} from './ReferenceDataApi';
+} from './api';
 import { NumberInput } from '../../components/NumberInput';
 
 const statusTag = (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>;

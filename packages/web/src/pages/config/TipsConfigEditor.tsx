@@ -5,7 +5,7 @@ import { TRANSLATION_LANGUAGES } from '@waystation/shared/vocab/config-content';
 import { formatTime } from '../../utils/time';
 import { showFieldErrors } from '../../components/zodRule';
 import { ImagesField, type Picture } from './TipsConfigImages';
-import { useSaveTips, useTips } from './TipsConfigApi';
+import { useSaveTips, useTips } from './api';
 
 const LANG_NAMES: Record<string, string> = { en: 'English', fr: 'Français', de: 'Deutsch', es: 'Español', ja: '日本語', ko: '한국어' };
 

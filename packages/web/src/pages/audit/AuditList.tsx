@@ -10,7 +10,7 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { useAuditList } from './api';
-import { useSystemMessages } from './messages';
+import { useAuditMessages } from './messages';
 
 interface Filters {
   actor?: string;
@@ -29,7 +29,7 @@ function Json({ value }: { value: unknown }) {
 export default function AuditList() {
   const lang = useLang((s) => s.lang);
   const _t = useT();
-  const m = useSystemMessages();
+  const m = useAuditMessages();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm<Filters>();
   const list = useAuditList({

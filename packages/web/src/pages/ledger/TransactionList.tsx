@@ -10,7 +10,7 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
-import { Amount, formatMoney } from './money';
+import { Amount, formatMoney } from '../../components/money';
 import { useTransactions } from './api';
 import { useTxMessages } from './messages';
 

@@ -9,7 +9,7 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { showFieldErrors, validValues } from '../../components/zodRule';
-import { useAddParam, useEditParam, useParamStatus, useParams } from './ReferenceDataApi';
+import { useAddParam, useEditParam, useParamStatus, useParams } from './api';
 
 /** System parameters: key/value pairs with name, remark and status. */
 export default function ParamList() {

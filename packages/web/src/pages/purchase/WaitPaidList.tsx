@@ -8,8 +8,8 @@ import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
-import { formatMoney } from '../transaction/money';
-import { useUnpaid } from './api';
+import { formatMoney } from '../../components/money';
+import { useUnpaid } from './unpaidApi';
 import { useUnpaidMessages } from './messages';
 
 /** waitPaidOrder/WaitPaidList: shop orders placed but not paid, filters in the URL. */

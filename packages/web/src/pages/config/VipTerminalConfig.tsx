@@ -5,7 +5,7 @@ import type { Faq } from '@waystation/shared/contract/config';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { useDeleteFaq, useFaqList, useTipsList } from './TipsConfigApi';
+import { useDeleteFaq, useFaqList, useTipsList } from './api';
 import { VIP_TERMINAL_PAGES } from './VipTerminalConfigPages';
 
 /** Member terminal: every text page with whether it is configured and translated, and the FAQ entries. */

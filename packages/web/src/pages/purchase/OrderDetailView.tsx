@@ -10,7 +10,7 @@ import { formatTime } from '../../utils/time';
 import { TraceTimeline } from '../../components/TraceTimeline';
 import { useVerify } from '../../components/verify/useVerify';
 import { PrintLabelButton } from '../../warehouse/PrintDriver';
-import { formatMoney } from '../transaction/money';
+import { formatMoney } from '../../components/money';
 import { type Desk, useAction, usePurchase } from './api';
 import { ActionDialog, bodyOf, FIELDS } from './ActionDialog';
 import { StatusTag } from './PurchaseListView';

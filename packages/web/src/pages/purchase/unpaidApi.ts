@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { WaitPaidActionResult, WaitPaidDetail, WaitPaidList } from '@waystation/shared/contract/purchase';
 import { request } from '../../api/request';
-import { purchaseKeys } from '../buy/api';
+import { purchaseKeys } from '../purchase/api';
 import { TASK_NUM_KEY } from '../../shell/layout/badges';
 
 export const fetchUnpaid = (params: object) => request('/api/waitPaidOrder/pageList', { params, schema: WaitPaidList });

@@ -5,9 +5,9 @@ import type { PurchaseLine } from '@waystation/shared/contract/purchase';
 import { specString } from '@waystation/shared/vocab/label';
 import { useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { formatMoney } from '../transaction/money';
-import { StatusTag } from '../buy/PurchaseListView';
-import { useUnpaidAction, useUnpaidDetail } from './api';
+import { formatMoney } from '../../components/money';
+import { StatusTag } from '../purchase/PurchaseListView';
+import { useUnpaidAction, useUnpaidDetail } from './unpaidApi';
 import { useUnpaidMessages } from './messages';
 import { validValues } from '../../components/zodRule';
 

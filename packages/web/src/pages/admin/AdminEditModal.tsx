@@ -5,7 +5,7 @@ import { roleTexts } from '@waystation/shared/menu';
 import { useLang, useT } from '../../i18n';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useSaveAdmin } from './api';
-import { useSystemMessages } from './messages';
+import { useAdminMessages } from './messages';
 
 interface Values {
   username: string;
@@ -22,7 +22,7 @@ const shape = AdminSaveBody.shape;
 export function AdminEditModal({ account, roles, onClose }: { account: AdminAccount | null; roles: RoleOptionList; onClose(): void }) {
   const t = useT();
   const lang = useLang((s) => s.lang);
-  const m = useSystemMessages();
+  const m = useAdminMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useSaveAdmin();

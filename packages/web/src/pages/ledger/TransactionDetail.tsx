@@ -3,7 +3,7 @@ import { Card, Descriptions, Space, Table } from 'antd';
 import { AccountKind, ledgerRefText, LedgerType, OwnerType, type Transaction } from '@waystation/shared/contract/ledger';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { Amount, formatMoney } from './money';
+import { Amount, formatMoney } from '../../components/money';
 import { useTransaction } from './api';
 import { useTxMessages } from './messages';
 

@@ -6,7 +6,7 @@ import { AppPlatform } from '@waystation/shared/vocab/config-content';
 import type { AppVersion as Version, AppVersionSaveBody } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
-import { useSaveVersion, useVersions } from './ReferenceDataApi';
+import { useSaveVersion, useVersions } from './api';
 
 /** App versions: the latest per platform, and every release with force-update flag and notes. */
 export default function AppVersion() {

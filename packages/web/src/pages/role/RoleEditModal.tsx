@@ -6,7 +6,7 @@ import { useRouteTitle, useT } from '../../i18n';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { joinPath } from '../../shell/routes/model';
 import { useCatalogue, useSaveRole } from './api';
-import { useSystemMessages } from './messages';
+import { useRoleMessages } from './messages';
 
 interface Values {
   key: string;
@@ -27,7 +27,7 @@ export function leafPaths(tree: MenuRoute[], parent = ''): string[] {
 /** Creates or edits a role; granted routes are a checkbox tree of the whole menu catalogue. */
 export function RoleEditModal({ role, onClose }: { role: Role | null; onClose(): void }) {
   const t = useT();
-  const m = useSystemMessages();
+  const m = useRoleMessages();
   const titleOf = useRouteTitle();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();

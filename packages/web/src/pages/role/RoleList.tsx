@@ -11,14 +11,14 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { useDeleteRole, useRoleList } from './api';
-import { useSystemMessages } from './messages';
+import { useRoleMessages } from './messages';
 import { RoleEditModal } from './RoleEditModal';
 
 /** Roles: list with keyword filter (in the URL), edit granted routes, delete unused roles after confirmation. */
 export default function RoleList() {
   const lang = useLang((s) => s.lang);
   const t = useT();
-  const m = useSystemMessages();
+  const m = useRoleMessages();
   const { modal, message } = App.useApp();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm<{ keyword?: string }>();

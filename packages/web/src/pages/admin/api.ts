@@ -1,0 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminListQuery, AdminSaveBody, ModifyStatusQuery } from '@waystation/shared/contract/admin';
+import { fetchAdminList, modifyAdminStatus, saveAdmin } from '../../api/admin';
+
+/** Query keys of staff accounts. */
+export const adminKeys = {
+  admins: ['admin', 'list'] as const,
+  adminList: (q: Partial<AdminListQuery>) => ['admin', 'list', q] as const,
+};
+
+export const useAdminList = (q: Partial<AdminListQuery>) =>
+  useQuery({ queryKey: adminKeys.adminList(q), queryFn: () => fetchAdminList(q), placeholderData: (prev) => prev });
+
+export function useSaveAdmin() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (body: AdminSaveBody) => saveAdmin(body), onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.admins }) });
+}
+
+export function useModifyAdminStatus() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (q: ModifyStatusQuery) => modifyAdminStatus(q), onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.admins }) });
+}

@@ -1,0 +1,43 @@
+import { defineMessages } from '../../i18n';
+
+const zh = {
+  username: '用户名',
+  name: '姓名',
+  status: '状态',
+  roles: '角色',
+  password: '密码',
+  passwordKeep: '留空则不修改密码',
+  introduction: '简介',
+  avatar: '头像地址',
+  lastLogin: '最近登录',
+  never: '从未登录',
+  createAdmin: '新增管理员',
+  editAdmin: '编辑管理员',
+  changeStatus: '更改状态',
+  statusConfirmTitle: '确认更改状态',
+  unlockLogin: '解除登录限制',
+  unlockConfirm: '清除账号 {username} 因多次登录失败而产生的等待时间？',
+  statusConfirm: '确定将账号「{username}」的状态改为「{status}」吗？',
+  statusEndsSessions: '该账号当前的登录会话将被结束。',
+};
+
+export const useAdminMessages = defineMessages<keyof typeof zh>(zh, {
+  username: 'Username',
+  name: 'Name',
+  status: 'Status',
+  roles: 'Roles',
+  password: 'Password',
+  passwordKeep: 'Leave empty to keep the password',
+  introduction: 'Introduction',
+  avatar: 'Avatar URL',
+  lastLogin: 'Last login',
+  never: 'Never',
+  createAdmin: 'Add staff account',
+  editAdmin: 'Edit staff account',
+  changeStatus: 'Change status',
+  statusConfirmTitle: 'Change status',
+  unlockLogin: 'Clear login waits',
+  unlockConfirm: 'Clear the waits {username} has after repeated failed logins?',
+  statusConfirm: 'Change the status of "{username}" to "{status}"?',
+  statusEndsSessions: 'Its current sessions will end.',
+});
