@@ -15,6 +15,8 @@ const EXEMPT: Record<string, string> = {
   'shell/layout/Navbar.tsx': 'the language switch names 中文 in Chinese, as English is named in English',
   'utils/time.ts': 'relative times say both languages beside each other (zh ? … : …)',
   'shell/routes/model.ts': 'route metadata carries title (zh) and titleEn side by side, as the server menu does',
+  'api/request.ts': "the SPEC's verbatim English re-login prompt and its Chinese twin, side by side",
+  'shell/pages/StatusPages.tsx': 'an error-log entry written in both languages at once (页面暂未开放 / page not available)',
 };
 
 /**
@@ -22,29 +24,17 @@ const EXEMPT: Record<string, string> = {
  * with more fails, a file with fewer must lower its number here, and a file that reaches 0 leaves the list.
  */
 const PENDING: Record<string, number> = {
-  'api/request.ts': 4,
-  'warehouse/voice.ts': 2,
-  'pages/afterSales/ReturnReview.tsx': 2,
-  'pages/config/AgentBackendConfig.tsx': 1,
-  'pages/config/AgentBackendConfigShare.tsx': 3,
   'pages/config/FAQOperate.tsx': 14,
   'pages/config/TipsConfigAgreements.tsx': 31,
   'pages/config/TipsConfigEditor.tsx': 14,
-  'pages/config/TipsConfigImages.tsx': 2,
   'pages/config/VipTerminalConfig.tsx': 23,
-  'pages/dashboard/Dashboard.tsx': 7,
   'pages/help/HelpHome.tsx': 39,
   'pages/help/HomeOperate.tsx': 13,
   'pages/help/MarkdownEditor.tsx': 10,
   'pages/logistics/BindChannelAttr.tsx': 10,
-  'pages/logistics/ChannelPicker.tsx': 3,
   'pages/logistics/CountryAreaConfig.tsx': 41,
   'pages/logistics/ForwarderList.tsx': 28,
   'pages/logistics/ProvinceConfig.tsx': 23,
-  'pages/logistics/format.ts': 1,
-  'pages/marketing/CouponList.tsx': 5,
-  'pages/marketing/CouponSendRecord.tsx': 1,
-  'pages/marketing/PrizeConfig.tsx': 1,
   'pages/notification/ChannelList.tsx': 13,
   'pages/notification/NotificationHome.tsx': 32,
   'pages/notification/OperateChannel.tsx': 24,
@@ -54,15 +44,9 @@ const PENDING: Record<string, number> = {
   'pages/payment/ConfigRuleList.tsx': 31,
   'pages/payment/ConfigRuleOperate.tsx': 24,
   'pages/payment/RulePreview.tsx': 18,
-  'pages/profile/Profile.tsx': 1,
-  'pages/proxy/AgentConfigTables.tsx': 2,
-  'pages/proxy/AgentTerminalPage.tsx': 1,
-  'pages/proxy/AgentUserList.tsx': 1,
-  'pages/proxy/ProxyManage.tsx': 2,
   'pages/reference/AppVersion.tsx': 23,
   'pages/reference/ParamList.tsx': 29,
   'pages/reference/ReferenceData.tsx': 71,
-  'shell/pages/StatusPages.tsx': 1,
 };
 
 function sources(dir: string): string[] {

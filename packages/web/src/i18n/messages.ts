@@ -99,6 +99,8 @@ const zh = {
   'common.no': '否',
   'common.refresh': '刷新',
   'common.sortBy': '排序',
+  'voice.failed': '语音合成失败（{status}）',
+  'voice.timeout': '语音合成超时',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -191,6 +193,8 @@ const en: Record<MessageKey, string> = {
   'common.no': 'No',
   'common.refresh': 'Refresh',
   'common.sortBy': 'Sort by',
+  'voice.failed': 'Speech synthesis failed ({status})',
+  'voice.timeout': 'Speech synthesis timed out',
 };
 
 export const messages: Record<'zh' | 'en', Record<MessageKey, string>> = { zh, en };

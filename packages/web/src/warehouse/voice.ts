@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TtsTokenResult } from '@waystation/shared/contract/warehouse';
 import { request } from '../api/request';
 import { toast } from '../api/feedback';
+import { t } from '../i18n';
 import { shouldSpeak, ttsQuery } from './scanRules';
 import scanWav from './audio/scan.wav';
 import shelvingWav from './audio/shelving-success.wav';
@@ -98,7 +99,7 @@ async function fetchSpeech(p: Provider, text: string): Promise<Blob> {
   try {
     const res = await fetch(ttsQuery(p, text), { signal: controller.signal });
     const type = res.headers.get('content-type') ?? '';
-    if (!res.ok || !type.startsWith('audio')) throw new Error(`语音合成失败（${res.status}）`);
+    if (!res.ok || !type.startsWith('audio')) throw new Error(t('voice.failed', { status: res.status }));
     return blobSchema.parse(await res.blob());
   } finally {
     clearTimeout(timer);
@@ -134,7 +135,7 @@ export async function speak(station: string, text: string): Promise<void> {
     audio.onended = () => URL.revokeObjectURL(url);
     await audio.play().catch(() => {});
   } catch (e) {
-    toast('error', (e as Error).name === 'AbortError' ? '语音合成超时' : (e as Error).message || '语音合成失败', 5);
+    toast('error', (e as Error).name === 'AbortError' ? t('voice.timeout') : (e as Error).message || t('voice.failed', { status: '' }), 5);
   }
 }
 

@@ -175,10 +175,10 @@ export default function ReturnReview() {
         }}
       >
         <Form form={sendForm} layout="vertical" preserve={false}>
-          <Form.Item name="shippingCompany" label={m.shippingCompany} rules={[{ required: true, whitespace: true, message: '请输入快递公司' }]}>
+          <Form.Item name="shippingCompany" label={m.shippingCompany} rules={[{ required: true, whitespace: true, message: m.shippingCompanyRequired }]}>
             <Input maxLength={60} />
           </Form.Item>
-          <Form.Item name="shippingNo" label={m.shippingNo} rules={[{ required: true, whitespace: true, message: '请输入快递单号' }]}>
+          <Form.Item name="shippingNo" label={m.shippingNo} rules={[{ required: true, whitespace: true, message: m.shippingNoRequired }]}>
             <Input maxLength={60} />
           </Form.Item>
         </Form>

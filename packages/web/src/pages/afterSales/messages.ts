@@ -34,6 +34,8 @@ export const useAfterSalesMessages = defineMessages(
     signConfirm: '确认卖家已签收 {no}？签收后将生成退款申请。',
     refund: '退款单',
     images: '凭证图片',
+    shippingCompanyRequired: '请输入快递公司',
+    shippingNoRequired: '请输入快递单号',
   },
   {
     refundNo: 'Refund no.',
@@ -68,5 +70,7 @@ export const useAfterSalesMessages = defineMessages(
     signConfirm: 'Has the seller signed for {no}? A refund request is opened.',
     refund: 'Refund',
     images: 'Photos',
+    shippingCompanyRequired: 'Enter the carrier',
+    shippingNoRequired: 'Enter the tracking number',
   },
 );

@@ -3,6 +3,7 @@ import { App, Button, Image, Space, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { getToken } from '../../api/token';
+import { useConfigMessages } from './messages';
 
 export interface Picture {
   fileUri: string;
@@ -23,6 +24,7 @@ export async function uploadImage(file: File, type: string): Promise<Picture> {
 /** A list of uploaded pictures with add and remove (texts' images, pop-ups, logos). */
 export function ImagesField({ value = [], onChange, type, max = 9 }: { value?: Picture[]; onChange?: (v: Picture[]) => void; type: string; max?: number }) {
   const { message } = App.useApp();
+  const m = useConfigMessages();
   const [busy, setBusy] = useState(false);
   return (
     <Space wrap align="start">
@@ -30,7 +32,7 @@ export function ImagesField({ value = [], onChange, type, max = 9 }: { value?: P
         <Space key={p.fileUri} direction="vertical" size={4} align="center">
           <Image src={p.fileUrl} width={96} height={96} style={{ objectFit: 'cover' }} alt={p.fileUri} />
           <Button size="small" danger icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((_, j) => j !== i))}>
-            删除
+            {m.remove}
           </Button>
         </Space>
       ))}
@@ -51,7 +53,7 @@ export function ImagesField({ value = [], onChange, type, max = 9 }: { value?: P
           }}
         >
           <Button icon={<UploadOutlined />} loading={busy}>
-            上传图片
+            {m.uploadImage}
           </Button>
         </Upload>
       )}

@@ -12,26 +12,7 @@ import { useSession } from '../../shell/session';
 import { TASK_NUM_KEY, useTaskNum } from '../../shell/layout/badges';
 import { isRegistered } from '../registry';
 import './dashboard.css';
-import { useDashboardMessages } from './messages';
-
-const QUEUE_ZH: Record<BadgeKey, string> = {
-  purchase_wait: '待采购',
-  purchase_hold: '挂起订单',
-  pack_wait_audit: '待预审包裹',
-  remove_wait: '待下架包裹',
-  return_wait: '退货待审核',
-  pack_exception: '异常待处理',
-  sort_wait: '待分拣包裹',
-};
-const QUEUE_EN: Record<BadgeKey, string> = {
-  purchase_wait: 'Awaiting purchase',
-  purchase_hold: 'Held purchases',
-  pack_wait_audit: 'Awaiting pre-review',
-  remove_wait: 'Awaiting removal',
-  return_wait: 'Returns to review',
-  pack_exception: 'Open exceptions',
-  sort_wait: 'Awaiting sorting',
-};
+import { QUEUE_EN, QUEUE_ZH, useDashboardMessages } from './messages';
 
 /** The dashboard: the seven work queues (SPEC §3) the user's routes cover, with live counts. */
 export default function Dashboard() {

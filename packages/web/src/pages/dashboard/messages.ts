@@ -1,3 +1,4 @@
+import type { BadgeKey } from '@waystation/shared/menu/types';
 import { defineMessages } from '../../i18n';
 
 export const useDashboardMessages = defineMessages(
@@ -26,3 +27,23 @@ export const useDashboardMessages = defineMessages(
     refresh: 'Refresh',
   },
 );
+
+/** The seven work queues (SPEC §3) by badge key. */
+export const QUEUE_ZH: Record<BadgeKey, string> = {
+  purchase_wait: '待采购',
+  purchase_hold: '挂起订单',
+  pack_wait_audit: '待预审包裹',
+  remove_wait: '待下架包裹',
+  return_wait: '退货待审核',
+  pack_exception: '异常待处理',
+  sort_wait: '待分拣包裹',
+};
+export const QUEUE_EN: Record<BadgeKey, string> = {
+  purchase_wait: 'Awaiting purchase',
+  purchase_hold: 'Held purchases',
+  pack_wait_audit: 'Awaiting pre-review',
+  remove_wait: 'Awaiting removal',
+  return_wait: 'Returns to review',
+  pack_exception: 'Open exceptions',
+  sort_wait: 'Awaiting sorting',
+};

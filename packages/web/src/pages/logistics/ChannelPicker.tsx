@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Select, Space } from 'antd';
 import { useShipInit } from './api';
+import { useLogisticsMessages } from './messages';
 
 /** The channel a sub-page works on, kept in the URL (?channelId=), with a selector to switch. */
 export function useChannelParam(): [number, (id: number) => void] {
@@ -11,18 +12,19 @@ export function useChannelParam(): [number, (id: number) => void] {
 
 export function ChannelPicker({ value, onChange }: { value: number; onChange: (id: number) => void }) {
   const init = useShipInit();
+  const m = useLogisticsMessages();
   return (
     <Space>
-      <span>物流渠道</span>
+      <span>{m.channelPicker}</span>
       <Select
         style={{ width: 260 }}
         showSearch
         optionFilterProp="label"
-        placeholder="请选择渠道"
+        placeholder={m.channelPickerPlaceholder}
         value={value || undefined}
         onChange={onChange}
         loading={init.isLoading}
-        aria-label="物流渠道"
+        aria-label={m.channelPicker}
         options={init.data?.channels.map((c) => ({ value: c.id, label: `${c.name}（${c.code}）` }))}
       />
     </Space>

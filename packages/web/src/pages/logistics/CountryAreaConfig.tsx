@@ -53,7 +53,7 @@ export default function CountryAreaConfig() {
       key: 'days',
       title: '时效',
       width: 90,
-      render: (_, a) => (a.deliveryMinDays !== null && a.deliveryMaxDays !== null ? days(a.deliveryMinDays, a.deliveryMaxDays) : '同渠道'),
+      render: (_, a) => (a.deliveryMinDays !== null && a.deliveryMaxDays !== null ? days(a.deliveryMinDays, a.deliveryMaxDays, '天') : '同渠道'),
     },
     {
       key: 'status',

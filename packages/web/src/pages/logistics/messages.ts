@@ -62,6 +62,8 @@ export const useLogisticsMessages = defineMessages(
     maxDays: '最长时效',
     dayUnit: '天',
     description: '说明',
+    channelPicker: '物流渠道',
+    channelPickerPlaceholder: '请选择渠道',
   },
   {
     country: 'Destination',
@@ -122,5 +124,7 @@ export const useLogisticsMessages = defineMessages(
     maxDays: 'Longest delivery',
     dayUnit: 'days',
     description: 'Description',
+    channelPicker: 'Shipping channel',
+    channelPickerPlaceholder: 'Choose a channel',
   },
 );

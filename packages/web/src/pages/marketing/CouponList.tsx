@@ -32,10 +32,13 @@ import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
 
 /** "满100减10" / "9折" and the scope, as the list shows a coupon. */
-export function couponRule(c: Pick<Coupon, 'discountType' | 'amount' | 'discount' | 'minSpend' | 'maxDiscount' | 'currency'>): string {
-  const threshold = c.minSpend > 0 ? `满${fromMinor(c.minSpend)}` : '无门槛';
-  if (c.discountType === 'amount') return `${threshold}减${fromMinor(c.amount)} ${c.currency}`;
-  return `${threshold} 付${c.discount}%${c.maxDiscount ? `（最高减${fromMinor(c.maxDiscount)}）` : ''}`;
+export function couponRule(
+  c: Pick<Coupon, 'discountType' | 'amount' | 'discount' | 'minSpend' | 'maxDiscount' | 'currency'>,
+  m: Record<string, string>,
+): string {
+  const threshold = c.minSpend > 0 ? fill(m.ruleMin, { n: fromMinor(c.minSpend) }) : m.ruleNoMin;
+  if (c.discountType === 'amount') return fill(m.ruleAmount, { threshold, amount: fromMinor(c.amount), currency: c.currency });
+  return fill(m.rulePercent, { threshold, discount: c.discount }) + (c.maxDiscount ? fill(m.ruleMax, { n: fromMinor(c.maxDiscount) }) : '');
 }
 
 export function validityText(c: Coupon, m: Record<string, string>): string {
@@ -183,7 +186,7 @@ function CodesModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
             </Button>
           </Form.Item>
         </Form>
-        <Button onClick={() => downloadExcel('/api/marketing/coupon/exportCodes', { couponId: coupon.id }, `兑换码-${coupon.name}.xlsx`)}>
+        <Button onClick={() => downloadExcel('/api/marketing/coupon/exportCodes', { couponId: coupon.id }, fill(m.codesFile, { name: coupon.name }))}>
           {m.exportCodes}
         </Button>
       </Space>
@@ -283,11 +286,11 @@ export default function CouponList() {
       render: (v: string, r) => (
         <Tag color={v === 'cycle' ? 'purple' : 'blue'}>
           {CouponKind.label(v, lang)}
-          {r.newUser ? ' · 新人' : ''}
+          {r.newUser ? m.newUserTag : ''}
         </Tag>
       ),
     },
-    { key: 'rule', title: m.discountType, width: 200, render: (_, r) => `${DiscountType.label(r.discountType, lang)}：${couponRule(r)}` },
+    { key: 'rule', title: m.discountType, width: 200, render: (_, r) => `${DiscountType.label(r.discountType, lang)}：${couponRule(r, m)}` },
     { key: 'scope', title: m.scope, dataIndex: 'scope', width: 100, render: (v: string) => CouponScope.label(v, lang) },
     { key: 'validity', title: m.validity, width: 200, render: (_, r) => validityText(r, m) },
     { key: 'cycle', title: m.cycleType, width: 130, render: (_, r) => (r.cycleType ? `${CycleType.label(r.cycleType, lang)} · ${r.cycleDay}` : '') },

@@ -103,7 +103,7 @@ export default function CouponSendRecord() {
         form={form}
         name="sendRecordFilter"
         onSearch={setFilters}
-        extra={<Button onClick={() => downloadExcel('/api/marketing/coupon/exportSendRecord', filters, '优惠券发放明细.xlsx')}>{m.export}</Button>}
+        extra={<Button onClick={() => downloadExcel('/api/marketing/coupon/exportSendRecord', filters, m.sendRecordFile)}>{m.export}</Button>}
         toValues={({ range, ...v }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
       >
         <Form.Item name="couponId" label={m.couponName}>

@@ -348,7 +348,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
           <Typography.Text data-testid="probability-sum" type={rest === null ? 'danger' : undefined}>
             {fill(m.probabilitySum, { sum: sumText })}
           </Typography.Text>
-          {rest === null && <Alert style={{ marginTop: 8 }} type="error" showIcon message="各奖品中奖概率之和必须等于100%" />}
+          {rest === null && <Alert style={{ marginTop: 8 }} type="error" showIcon message={m.probabilityMust100} />}
           <Space style={{ marginTop: 16 }}>
             <Button type="primary" htmlType="submit" loading={save.isPending}>
               {t('common.save')}

@@ -74,7 +74,7 @@ export default function Profile() {
             initialValues={{ name: info.name, avatar: info.avatar, introduction: info.introduction }}
             onFinish={saveProfile}
           >
-            <Form.Item name="name" label={m.name} rules={[{ required: true, whitespace: true, message: '请输入姓名' }]}>
+            <Form.Item name="name" label={m.name} rules={[{ required: true, whitespace: true, message: m.nameRequired }]}>
               <Input maxLength={64} />
             </Form.Item>
             <Form.Item name="avatar" label={m.avatar}>

@@ -14,6 +14,7 @@ export const useProfileMessages = defineMessages(
     mismatch: '两次输入的密码不一致',
     oldRequired: '请输入当前密码',
     changePassword: '修改密码',
+    nameRequired: '请输入姓名',
   },
   {
     info: 'Profile',
@@ -28,5 +29,6 @@ export const useProfileMessages = defineMessages(
     mismatch: 'The two passwords differ',
     oldRequired: 'Please enter the current password',
     changePassword: 'Change password',
+    nameRequired: 'Enter your name',
   },
 );

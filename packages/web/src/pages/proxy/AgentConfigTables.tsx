@@ -83,7 +83,7 @@ export function DomainTable({ agentId, editable }: { agentId: number; editable: 
         }}
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="domain" label={m.domain} rules={[{ required: true, whitespace: true, message: '请输入正确的域名' }]}>
+          <Form.Item name="domain" label={m.domain} rules={[{ required: true, whitespace: true, message: m.domainRequired }]}>
             <Input placeholder="shop.example.com" />
           </Form.Item>
           <Form.Item name="status" label={m.status}>
@@ -168,7 +168,7 @@ export function ProfitTable({ agentId, editable }: { agentId: number; editable: 
         }}
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="name" label={m.tierName} rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
+          <Form.Item name="name" label={m.tierName} rules={[{ required: true, whitespace: true, message: m.nameRequired }]}>
             <Input maxLength={40} />
           </Form.Item>
           <Form.Item name="minAmount" label={`${m.minAmount}（CNY）`} rules={[zodRule(decimal2)]}>

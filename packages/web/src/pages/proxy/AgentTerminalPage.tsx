@@ -119,7 +119,7 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
         }}
       >
         <Form form={form} layout="vertical">
-          <Form.Item name="name" label={m.name} rules={[{ required: true, whitespace: true, message: '请输入名称' }]}>
+          <Form.Item name="name" label={m.name} rules={[{ required: true, whitespace: true, message: m.nameRequired }]}>
             <Input maxLength={60} />
           </Form.Item>
           {fields.map((f) => (

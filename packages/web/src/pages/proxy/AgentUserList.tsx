@@ -186,7 +186,7 @@ export default function AgentUserList() {
             <Select
               allowClear
               options={[
-                { value: 'zh', label: '中文' },
+                { value: 'zh', label: m.langZh },
                 { value: 'en', label: 'English' },
               ]}
             />

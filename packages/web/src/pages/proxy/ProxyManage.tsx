@@ -242,12 +242,12 @@ function SecurityDialog({ agent, kind, run, onClose }: { agent: AgentDetail; kin
           </Form.Item>
         )}
         {kind === 'trade' && (
-          <Form.Item name="tradePassword" label={m.tradePassword} rules={[{ required: true, pattern: /^\d{6}$/, message: '交易密码为6位数字' }]}>
+          <Form.Item name="tradePassword" label={m.tradePassword} rules={[{ required: true, pattern: /^\d{6}$/, message: m.tradePasswordRule }]}>
             <Input.Password maxLength={6} autoComplete="new-password" />
           </Form.Item>
         )}
         {kind === 'phone' && (
-          <Form.Item name="phone" label={m.phone} rules={[{ required: true, min: 5, message: '请输入正确的手机号' }]}>
+          <Form.Item name="phone" label={m.phone} rules={[{ required: true, min: 5, message: m.phoneRule }]}>
             <Input maxLength={40} />
           </Form.Item>
         )}

@@ -65,6 +65,11 @@ export const useProxyMessages = defineMessages(
     timezone: '时区',
     notifyEmail: '通知邮箱',
     notSet: '未设置',
+    domainRequired: '请输入正确的域名',
+    nameRequired: '请输入名称',
+    tradePasswordRule: '交易密码为6位数字',
+    phoneRule: '请输入正确的手机号',
+    langZh: '中文',
   },
   {
     agentName: 'Agent name',
@@ -130,6 +135,11 @@ export const useProxyMessages = defineMessages(
     timezone: 'Time zone',
     notifyEmail: 'Notification email',
     notSet: 'Not set',
+    domainRequired: 'Enter a valid domain',
+    nameRequired: 'Enter a name',
+    tradePasswordRule: 'The trade password is 6 digits',
+    phoneRule: 'Enter a valid phone number',
+    langZh: '中文',
   },
 );
 
@@ -154,6 +164,7 @@ export const useTerminalMessages = defineMessages(
     title: '标题',
     content: '文案',
     link: '链接',
+    nameRequired: '请输入名称',
   },
   {
     name: 'Name',
@@ -175,5 +186,6 @@ export const useTerminalMessages = defineMessages(
     title: 'Title',
     content: 'Text',
     link: 'Link',
+    nameRequired: 'Enter a name',
   },
 );
