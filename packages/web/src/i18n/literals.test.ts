@@ -44,9 +44,6 @@ const PENDING: Record<string, number> = {
   'pages/payment/ConfigRuleList.tsx': 31,
   'pages/payment/ConfigRuleOperate.tsx': 24,
   'pages/payment/RulePreview.tsx': 18,
-  'pages/reference/AppVersion.tsx': 23,
-  'pages/reference/ParamList.tsx': 29,
-  'pages/reference/ReferenceData.tsx': 71,
 };
 
 function sources(dir: string): string[] {

@@ -7,10 +7,14 @@ import type { AppVersion as Version, AppVersionSaveBody } from '@waystation/shar
 import { formatTime } from '../../utils/time';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useSaveVersion, useVersions } from './api';
+import { useReferenceMessages } from './messages';
+import { fill, useLang } from '../../i18n';
 
 /** App versions: the latest per platform, and every release with force-update flag and notes. */
 export default function AppVersion() {
+  const m = useReferenceMessages();
   const info = useVersions();
+  const lang = useLang((s) => s.lang);
   const [editing, setEditing] = useState<Version | 'new' | null>(null);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -20,17 +24,21 @@ export default function AppVersion() {
           return (
             <Col key={p.value} xs={12} md={6}>
               <Card size="small">
-                <Statistic title={`${p.zh} 最新版本`} value={v?.version ?? '—'} suffix={v?.forceUpdate ? <Tag color="red">强制更新</Tag> : null} />
+                <Statistic
+                  title={fill(m.latestVersion, { platform: lang === 'en' ? p.en : p.zh })}
+                  value={v?.version ?? '—'}
+                  suffix={v?.forceUpdate ? <Tag color="red">{m.forcedUpdate}</Tag> : null}
+                />
               </Card>
             </Col>
           );
         })}
       </Row>
       <Card
-        title="版本列表"
+        title={m.versions}
         extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            发布新版本
+            {m.publishAVersion}
           </Button>
         }
       >
@@ -39,24 +47,24 @@ export default function AppVersion() {
           dataSource={info.data?.list}
           loading={info.isFetching}
           columns={[
-            { key: 'platform', title: '平台', dataIndex: 'platform', render: (v: string) => AppPlatform.label(v) },
-            { key: 'version', title: '版本号', dataIndex: 'version' },
-            { key: 'forceUpdate', title: '强制更新', dataIndex: 'forceUpdate', render: (v: boolean) => (v ? <Tag color="red">是</Tag> : '否') },
-            { key: 'releaseNotes', title: '更新说明', dataIndex: 'releaseNotes', ellipsis: true },
-            { key: 'downloadUrl', title: '下载地址', dataIndex: 'downloadUrl', ellipsis: true },
+            { key: 'platform', title: m.platform, dataIndex: 'platform', render: (v: string) => AppPlatform.label(v) },
+            { key: 'version', title: m.version, dataIndex: 'version' },
+            { key: 'forceUpdate', title: m.forcedUpdate, dataIndex: 'forceUpdate', render: (v: boolean) => (v ? <Tag color="red">{m.yes}</Tag> : m.no) },
+            { key: 'releaseNotes', title: m.releaseNotes, dataIndex: 'releaseNotes', ellipsis: true },
+            { key: 'downloadUrl', title: m.downloadUrl, dataIndex: 'downloadUrl', ellipsis: true },
             {
               key: 'status',
-              title: '状态',
+              title: m.status,
               dataIndex: 'status',
-              render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+              render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
             },
-            { key: 'createTime', title: '发布时间', dataIndex: 'createTime', render: formatTime },
+            { key: 'createTime', title: m.published, dataIndex: 'createTime', render: formatTime },
             {
               key: 'actions',
-              title: '操作',
+              title: m.actions,
               render: (_, v) => (
                 <Button type="link" size="small" onClick={() => setEditing(v)}>
-                  编辑
+                  {m.edit}
                 </Button>
               ),
             },
@@ -69,6 +77,7 @@ export default function AppVersion() {
 }
 
 function VersionModal({ version, onClose }: { version: Version | null; onClose: () => void }) {
+  const m = useReferenceMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<AppVersionSaveBody>();
   const save = useSaveVersion();
@@ -77,38 +86,38 @@ function VersionModal({ version, onClose }: { version: Version | null; onClose: 
     if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: version?.id, downloadUrl: v.downloadUrl ?? '' });
-      message.success('操作成功');
+      message.success(m.done);
       onClose();
     } catch (e) {
       showFieldErrors(form, e);
     }
   };
   return (
-    <Modal open title={version ? '编辑版本' : '发布新版本'} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
+    <Modal open title={version ? m.editVersion : m.publishAVersion} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={version ?? { platform: 'android', forceUpdate: false, status: 'activity' }}>
         <Space>
-          <Form.Item name="platform" label="平台">
+          <Form.Item name="platform" label={m.platform}>
             <Select style={{ width: 140 }} disabled={!!version} options={AppPlatform.entries.map((e) => ({ value: e.value, label: e.zh }))} />
           </Form.Item>
-          <Form.Item name="version" label="版本号" rules={[{ required: true, message: '请输入' }]}>
+          <Form.Item name="version" label={m.version} rules={[{ required: true, message: m.required }]}>
             <Input placeholder="1.2.3" disabled={!!version} />
           </Form.Item>
         </Space>
-        <Form.Item name="downloadUrl" label="下载地址" rules={[zodRule(urlText.optional(), { emptyAsUndefined: true })]}>
+        <Form.Item name="downloadUrl" label={m.downloadUrl} rules={[zodRule(urlText.optional(), { emptyAsUndefined: true })]}>
           <Input />
         </Form.Item>
-        <Form.Item name="releaseNotes" label="更新说明">
+        <Form.Item name="releaseNotes" label={m.releaseNotes}>
           <Input.TextArea rows={4} />
         </Form.Item>
         <Space size="large">
-          <Form.Item name="forceUpdate" label="强制更新" valuePropName="checked">
+          <Form.Item name="forceUpdate" label={m.forcedUpdate} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item name="status" label="状态">
+          <Form.Item name="status" label={m.status}>
             <Radio.Group
               options={[
-                { value: 'activity', label: '启用' },
-                { value: 'disabled', label: '禁用' },
+                { value: 'activity', label: m.enabled },
+                { value: 'disabled', label: m.disabled },
               ]}
             />
           </Form.Item>

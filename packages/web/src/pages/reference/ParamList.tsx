@@ -10,9 +10,12 @@ import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useAddParam, useEditParam, useParamStatus, useParams } from './api';
+import { useReferenceMessages } from './messages';
+import { fill } from '../../i18n';
 
 /** System parameters: key/value pairs with name, remark and status. */
 export default function ParamList() {
+  const m = useReferenceMessages();
   const { modal, message } = App.useApp();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
@@ -24,41 +27,41 @@ export default function ParamList() {
   const toggle = (p: Param) => {
     const next = p.status === 'activity' ? 'disabled' : 'activity';
     modal.confirm({
-      title: '确认',
-      content: `确定要${next === 'activity' ? '启用' : '禁用'}参数「${p.paramKey}」吗？`,
+      title: m.ok,
+      content: fill(m.confirmStatus, { action: next === 'activity' ? m.enabled : m.disabled, key: p.paramKey }),
       okButtonProps: { danger: next === 'disabled' },
       onOk: async () => {
         await status.mutateAsync({ id: p.id, status: next });
-        message.success('操作成功');
+        message.success(m.done);
       },
     });
   };
   const columns: ResizableColumn<Param>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
-    { key: 'paramKey', title: '参数键', dataIndex: 'paramKey', width: 200 },
-    { key: 'name', title: '参数名称', dataIndex: 'name', width: 200 },
-    { key: 'paramValue', title: '参数值', dataIndex: 'paramValue', width: 200, ellipsis: true },
-    { key: 'remark', title: '备注', dataIndex: 'remark', width: 160 },
+    { key: 'paramKey', title: m.parameterKey, dataIndex: 'paramKey', width: 200 },
+    { key: 'name', title: m.parameterName, dataIndex: 'name', width: 200 },
+    { key: 'paramValue', title: m.paramValue, dataIndex: 'paramValue', width: 200, ellipsis: true },
+    { key: 'remark', title: m.note, dataIndex: 'remark', width: 160 },
     {
       key: 'status',
-      title: '状态',
+      title: m.status,
       dataIndex: 'status',
       width: 80,
-      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
     },
-    { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', width: 170, render: formatTime },
+    { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', width: 170, render: formatTime },
     {
       key: 'actions',
-      title: '操作',
+      title: m.actions,
       width: 140,
       fixed: 'right',
       render: (_, p) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setEditing(p)}>
-            编辑
+            {m.edit}
           </Button>
           <Button type="link" size="small" danger={p.status === 'activity'} onClick={() => toggle(p)}>
-            {p.status === 'activity' ? '禁用' : '启用'}
+            {p.status === 'activity' ? m.disabled : m.enabled}
           </Button>
         </Space>
       ),
@@ -71,21 +74,21 @@ export default function ParamList() {
         onSearch={setFilters}
         extra={
           <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新增参数
+            {m.addParameter}
           </Button>
         }
       >
-        <Form.Item name="keyword" label="关键字">
-          <Input allowClear placeholder="参数键/名称" />
+        <Form.Item name="keyword" label={m.keyword}>
+          <Input allowClear placeholder={m.keyOrName} />
         </Form.Item>
-        <Form.Item name="status" label="状态">
+        <Form.Item name="status" label={m.status}>
           <Select
             allowClear
             style={{ width: 110 }}
-            placeholder="全部"
+            placeholder={m.all}
             options={[
-              { value: 'activity', label: '启用' },
-              { value: 'disabled', label: '禁用' },
+              { value: 'activity', label: m.enabled },
+              { value: 'disabled', label: m.disabled },
             ]}
           />
         </Form.Item>
@@ -105,6 +108,7 @@ export default function ParamList() {
 }
 
 function ParamModal({ param, onClose }: { param: Param | null; onClose: () => void }) {
+  const m = useReferenceMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<ParamAddBody>();
   const add = useAddParam();
@@ -115,33 +119,40 @@ function ParamModal({ param, onClose }: { param: Param | null; onClose: () => vo
     try {
       if (param) await edit.mutateAsync({ id: param.id, paramKey: v.paramKey, paramValue: v.paramValue ?? '', name: v.name, remark: v.remark });
       else await add.mutateAsync({ ...v, paramValue: v.paramValue ?? '' });
-      message.success('操作成功');
+      message.success(m.done);
       onClose();
     } catch (e) {
       showFieldErrors(form, e);
     }
   };
   return (
-    <Modal open title={param ? '编辑参数' : '新增参数'} onOk={submit} onCancel={onClose} confirmLoading={add.isPending || edit.isPending} destroyOnHidden>
+    <Modal
+      open
+      title={param ? m.editParameter : m.addParameter}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={add.isPending || edit.isPending}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={param ?? { status: 'activity' }}>
-        <Form.Item name="paramKey" label="参数键" rules={[{ required: true, message: '请输入' }]}>
+        <Form.Item name="paramKey" label={m.parameterKey} rules={[{ required: true, message: m.required }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="name" label="参数名称" rules={[{ required: true, message: '请输入参数名称' }]}>
+        <Form.Item name="name" label={m.parameterName} rules={[{ required: true, message: m.enterTheParameterName }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="paramValue" label="参数值">
+        <Form.Item name="paramValue" label={m.paramValue}>
           <Input.TextArea rows={3} />
         </Form.Item>
-        <Form.Item name="remark" label="备注">
+        <Form.Item name="remark" label={m.note}>
           <Input />
         </Form.Item>
         {!param && (
-          <Form.Item name="status" label="状态">
+          <Form.Item name="status" label={m.status}>
             <Select
               options={[
-                { value: 'activity', label: '启用' },
-                { value: 'disabled', label: '禁用' },
+                { value: 'activity', label: m.enabled },
+                { value: 'disabled', label: m.disabled },
               ]}
             />
           </Form.Item>

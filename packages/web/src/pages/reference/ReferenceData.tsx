@@ -17,15 +17,18 @@ import {
   useSaveRegion,
 } from './api';
 import { NumberInput } from '../../components/NumberInput';
+import { useReferenceMessages } from './messages';
 
-const statusTag = (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>;
-const statusOptions = [
-  { value: 'activity', label: '启用' },
-  { value: 'disabled', label: '禁用' },
+type Texts = ReturnType<typeof useReferenceMessages>;
+const statusTag = (m: Texts) => (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>;
+const statusOptions = (m: Texts) => [
+  { value: 'activity', label: m.enabled },
+  { value: 'disabled', label: m.disabled },
 ];
 
 /** Reference data: currencies with exchange rates, regions, countries and grouped configuration data. The tab is in the URL. */
 export default function ReferenceData() {
+  const m = useReferenceMessages();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'currency';
   return (
@@ -34,10 +37,10 @@ export default function ReferenceData() {
         activeKey={tab}
         onChange={(k) => setParams({ tab: k })}
         items={[
-          { key: 'currency', label: '币种汇率', children: <Currencies /> },
-          { key: 'region', label: '区域', children: <Regions /> },
-          { key: 'country', label: '国家', children: <Countries /> },
-          { key: 'configData', label: '配置数据', children: <ConfigData /> },
+          { key: 'currency', label: m.currenciesAndRates, children: <Currencies /> },
+          { key: 'region', label: m.region, children: <Regions /> },
+          { key: 'country', label: m.country, children: <Countries /> },
+          { key: 'configData', label: m.configurationData, children: <ConfigData /> },
         ]}
       />
     </Card>
@@ -62,6 +65,7 @@ function SimpleModal<T extends object>({
   onClose: () => void;
   children: React.ReactNode;
 }) {
+  const m = useReferenceMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<T>();
   const [busy, setBusy] = useState(false);
@@ -71,7 +75,7 @@ function SimpleModal<T extends object>({
     setBusy(true);
     try {
       await onSave(v);
-      message.success('操作成功');
+      message.success(m.done);
       onClose();
     } catch (e) {
       showFieldErrors(form, e);
@@ -89,13 +93,14 @@ function SimpleModal<T extends object>({
 }
 
 function Currencies() {
+  const m = useReferenceMessages();
   const list = useCurrencies();
   const save = useSaveCurrency();
   const ed = useEditor<Currency>();
   return (
     <>
       <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => ed.open('new')}>
-        新增币种
+        {m.addCurrency}
       </Button>
       <Table<Currency>
         rowKey="code"
@@ -103,19 +108,19 @@ function Currencies() {
         loading={list.isFetching}
         pagination={false}
         columns={[
-          { key: 'code', title: '代码', dataIndex: 'code' },
-          { key: 'nameZh', title: '名称', dataIndex: 'nameZh' },
-          { key: 'symbol', title: '符号', dataIndex: 'symbol' },
-          { key: 'rate', title: '汇率（1单位=人民币）', dataIndex: 'rate' },
-          { key: 'minorDigits', title: '小数位', dataIndex: 'minorDigits' },
-          { key: 'status', title: '状态', dataIndex: 'status', render: statusTag },
-          { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', render: formatTime },
+          { key: 'code', title: m.code, dataIndex: 'code' },
+          { key: 'nameZh', title: m.name, dataIndex: 'nameZh' },
+          { key: 'symbol', title: m.symbol, dataIndex: 'symbol' },
+          { key: 'rate', title: m.rate1UnitCny, dataIndex: 'rate' },
+          { key: 'minorDigits', title: m.decimals, dataIndex: 'minorDigits' },
+          { key: 'status', title: m.status, dataIndex: 'status', render: statusTag(m) },
+          { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', render: formatTime },
           {
             key: 'a',
-            title: '操作',
+            title: m.actions,
             render: (_, c) => (
               <Button type="link" size="small" onClick={() => ed.open(c)}>
-                编辑
+                {m.edit}
               </Button>
             ),
           },
@@ -123,39 +128,39 @@ function Currencies() {
       />
       {ed.editing && (
         <SimpleModal
-          title={ed.editing === 'new' ? '新增币种' : '编辑币种'}
+          title={ed.editing === 'new' ? m.addCurrency : m.editCurrency}
           initial={ed.editing === 'new' ? { status: 'activity', minorDigits: 2, sort: 0 } : ed.editing}
           onClose={ed.close}
           onSave={(v) => save.mutateAsync(v as never)}
         >
-          <Form.Item name="code" label="代码" rules={[{ required: true, message: '请输入' }]}>
+          <Form.Item name="code" label={m.code} rules={[{ required: true, message: m.required }]}>
             <Input disabled={ed.editing !== 'new'} />
           </Form.Item>
           <Space>
-            <Form.Item name="nameZh" label="名称" rules={[{ required: true, message: '请输入' }]}>
+            <Form.Item name="nameZh" label={m.name} rules={[{ required: true, message: m.required }]}>
               <Input />
             </Form.Item>
-            <Form.Item name="nameEn" label="英文名称" rules={[{ required: true, message: '请输入' }]}>
+            <Form.Item name="nameEn" label={m.englishName} rules={[{ required: true, message: m.required }]}>
               <Input />
             </Form.Item>
           </Space>
           <Space>
-            <Form.Item name="rate" label="汇率" rules={[{ required: true, message: '请输入' }, zodRule(rateText)]}>
-              <Input aria-label="汇率" />
+            <Form.Item name="rate" label={m.rate} rules={[{ required: true, message: m.required }, zodRule(rateText)]}>
+              <Input aria-label={m.rate} />
             </Form.Item>
-            <Form.Item name="symbol" label="符号">
+            <Form.Item name="symbol" label={m.symbol}>
               <Input style={{ width: 80 }} />
             </Form.Item>
-            <Form.Item name="minorDigits" label="小数位" rules={[zodRule(CurrencySaveBody.shape.minorDigits)]}>
+            <Form.Item name="minorDigits" label={m.decimals} rules={[zodRule(CurrencySaveBody.shape.minorDigits)]}>
               <NumberInput style={{ width: 100 }} />
             </Form.Item>
           </Space>
           <Space>
-            <Form.Item name="sort" label="排序" rules={[zodRule(CurrencySaveBody.shape.sort)]}>
+            <Form.Item name="sort" label={m.sort} rules={[zodRule(CurrencySaveBody.shape.sort)]}>
               <NumberInput style={{ width: 120 }} />
             </Form.Item>
-            <Form.Item name="status" label="状态">
-              <Select style={{ width: 100 }} options={statusOptions} />
+            <Form.Item name="status" label={m.status}>
+              <Select style={{ width: 100 }} options={statusOptions(m)} />
             </Form.Item>
           </Space>
         </SimpleModal>
@@ -165,13 +170,14 @@ function Currencies() {
 }
 
 function Regions() {
+  const m = useReferenceMessages();
   const list = useRegions();
   const save = useSaveRegion();
   const ed = useEditor<Region>();
   return (
     <>
       <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => ed.open('new')}>
-        新增区域
+        {m.addRegion}
       </Button>
       <Table<Region>
         rowKey="id"
@@ -179,17 +185,17 @@ function Regions() {
         loading={list.isFetching}
         pagination={false}
         columns={[
-          { key: 'code', title: '代码', dataIndex: 'code' },
-          { key: 'nameZh', title: '名称', dataIndex: 'nameZh' },
-          { key: 'nameEn', title: '英文名称', dataIndex: 'nameEn' },
-          { key: 'sort', title: '排序', dataIndex: 'sort' },
-          { key: 'status', title: '状态', dataIndex: 'status', render: statusTag },
+          { key: 'code', title: m.code, dataIndex: 'code' },
+          { key: 'nameZh', title: m.name, dataIndex: 'nameZh' },
+          { key: 'nameEn', title: m.englishName, dataIndex: 'nameEn' },
+          { key: 'sort', title: m.sort, dataIndex: 'sort' },
+          { key: 'status', title: m.status, dataIndex: 'status', render: statusTag(m) },
           {
             key: 'a',
-            title: '操作',
+            title: m.actions,
             render: (_, r) => (
               <Button type="link" size="small" onClick={() => ed.open(r)}>
-                编辑
+                {m.edit}
               </Button>
             ),
           },
@@ -197,26 +203,26 @@ function Regions() {
       />
       {ed.editing && (
         <SimpleModal
-          title={ed.editing === 'new' ? '新增区域' : '编辑区域'}
+          title={ed.editing === 'new' ? m.addRegion : m.editRegion}
           initial={ed.editing === 'new' ? { status: 'activity', sort: 0 } : ed.editing}
           onClose={ed.close}
           onSave={(v) => save.mutateAsync({ ...(v as object), id: ed.editing === 'new' ? undefined : (ed.editing as Region).id } as never)}
         >
-          <Form.Item name="code" label="代码" rules={[{ required: true, message: '请输入' }]}>
+          <Form.Item name="code" label={m.code} rules={[{ required: true, message: m.required }]}>
             <Input />
           </Form.Item>
-          <Form.Item name="nameZh" label="名称" rules={[{ required: true, message: '请输入' }]}>
+          <Form.Item name="nameZh" label={m.name} rules={[{ required: true, message: m.required }]}>
             <Input />
           </Form.Item>
-          <Form.Item name="nameEn" label="英文名称" rules={[{ required: true, message: '请输入' }]}>
+          <Form.Item name="nameEn" label={m.englishName} rules={[{ required: true, message: m.required }]}>
             <Input />
           </Form.Item>
           <Space>
-            <Form.Item name="sort" label="排序" rules={[zodRule(RegionSaveBody.shape.sort)]}>
+            <Form.Item name="sort" label={m.sort} rules={[zodRule(RegionSaveBody.shape.sort)]}>
               <NumberInput style={{ width: 120 }} />
             </Form.Item>
-            <Form.Item name="status" label="状态">
-              <Select style={{ width: 100 }} options={statusOptions} />
+            <Form.Item name="status" label={m.status}>
+              <Select style={{ width: 100 }} options={statusOptions(m)} />
             </Form.Item>
           </Space>
         </SimpleModal>
@@ -226,6 +232,7 @@ function Regions() {
 }
 
 function Countries() {
+  const m = useReferenceMessages();
   const list = useCountryList();
   const regions = useRegions();
   const save = useSaveCountry();
@@ -234,7 +241,7 @@ function Countries() {
   return (
     <>
       <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => ed.open('new')}>
-        新增国家
+        {m.addCountry}
       </Button>
       <Table<Country>
         rowKey="code"
@@ -242,17 +249,17 @@ function Countries() {
         loading={list.isFetching}
         pagination={{ pageSize: 50 }}
         columns={[
-          { key: 'code', title: '代码', dataIndex: 'code' },
-          { key: 'nameZh', title: '名称', dataIndex: 'nameZh' },
-          { key: 'nameEn', title: '英文名称', dataIndex: 'nameEn' },
-          { key: 'region', title: '区域', dataIndex: 'regionId', render: regionName },
-          { key: 'status', title: '状态', dataIndex: 'status', render: statusTag },
+          { key: 'code', title: m.code, dataIndex: 'code' },
+          { key: 'nameZh', title: m.name, dataIndex: 'nameZh' },
+          { key: 'nameEn', title: m.englishName, dataIndex: 'nameEn' },
+          { key: 'region', title: m.region, dataIndex: 'regionId', render: regionName },
+          { key: 'status', title: m.status, dataIndex: 'status', render: statusTag(m) },
           {
             key: 'a',
-            title: '操作',
+            title: m.actions,
             render: (_, c) => (
               <Button type="link" size="small" onClick={() => ed.open(c)}>
-                编辑
+                {m.edit}
               </Button>
             ),
           },
@@ -260,29 +267,29 @@ function Countries() {
       />
       {ed.editing && (
         <SimpleModal
-          title={ed.editing === 'new' ? '新增国家' : '编辑国家'}
+          title={ed.editing === 'new' ? m.addCountry : m.editCountry}
           initial={ed.editing === 'new' ? { status: 'activity', sort: 0 } : ed.editing}
           onClose={ed.close}
           onSave={(v) => save.mutateAsync({ ...(v as object), regionId: (v as Country).regionId ?? null } as never)}
         >
-          <Form.Item name="code" label="国家代码（ISO 两位）" rules={[{ required: true, message: '请输入' }]}>
+          <Form.Item name="code" label={m.countryCodeIso2} rules={[{ required: true, message: m.required }]}>
             <Input disabled={ed.editing !== 'new'} />
           </Form.Item>
-          <Form.Item name="nameZh" label="名称" rules={[{ required: true, message: '请输入' }]}>
+          <Form.Item name="nameZh" label={m.name} rules={[{ required: true, message: m.required }]}>
             <Input />
           </Form.Item>
-          <Form.Item name="nameEn" label="英文名称" rules={[{ required: true, message: '请输入' }]}>
+          <Form.Item name="nameEn" label={m.englishName} rules={[{ required: true, message: m.required }]}>
             <Input />
           </Form.Item>
-          <Form.Item name="regionId" label="区域">
+          <Form.Item name="regionId" label={m.region}>
             <Select allowClear options={regions.data?.map((r) => ({ value: r.id, label: r.nameZh }))} />
           </Form.Item>
           <Space>
-            <Form.Item name="sort" label="排序" rules={[zodRule(CountrySaveBody.shape.sort)]}>
+            <Form.Item name="sort" label={m.sort} rules={[zodRule(CountrySaveBody.shape.sort)]}>
               <NumberInput style={{ width: 120 }} />
             </Form.Item>
-            <Form.Item name="status" label="状态">
-              <Select style={{ width: 100 }} options={statusOptions} />
+            <Form.Item name="status" label={m.status}>
+              <Select style={{ width: 100 }} options={statusOptions(m)} />
             </Form.Item>
           </Space>
         </SimpleModal>
@@ -293,6 +300,7 @@ function Countries() {
 
 /** Grouped configuration data: each value is JSON, edited as text and checked before saving. */
 function ConfigData() {
+  const m = useReferenceMessages();
   const { message } = App.useApp();
   const groups = useConfigGroups();
   const [group, setGroup] = useState('');
@@ -303,7 +311,7 @@ function ConfigData() {
     const v = await validValues(form);
     if (!v) return;
     await save.mutateAsync({ groupKey: v.groupKey, list: [{ dataKey: v.dataKey, value: JSON.parse(v.value) }] });
-    message.success('操作成功');
+    message.success(m.done);
     setGroup(v.groupKey);
   };
   const json = {
@@ -312,19 +320,19 @@ function ConfigData() {
         JSON.parse(s);
         return Promise.resolve();
       } catch {
-        return Promise.reject(new Error('请输入合法的 JSON'));
+        return Promise.reject(new Error(m.enterValidJson));
       }
     },
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space>
-        <span>分组</span>
+        <span>{m.group}</span>
         <Select
           style={{ width: 220 }}
           value={group || undefined}
           onChange={setGroup}
-          placeholder="请选择分组"
+          placeholder={m.chooseAGroup}
           options={groups.data?.map((g) => ({ value: g.groupKey, label: `${g.groupKey} (${g.count})` }))}
         />
       </Space>
@@ -334,39 +342,39 @@ function ConfigData() {
         loading={data.isFetching}
         pagination={false}
         columns={[
-          { key: 'dataKey', title: '数据键', dataIndex: 'dataKey' },
-          { key: 'value', title: '值', dataIndex: 'value', render: (v: unknown) => <code>{JSON.stringify(v)}</code> },
-          { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', render: (v?: string) => formatTime(v ?? null) },
+          { key: 'dataKey', title: m.dataKey, dataIndex: 'dataKey' },
+          { key: 'value', title: m.value, dataIndex: 'value', render: (v: unknown) => <code>{JSON.stringify(v)}</code> },
+          { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', render: (v?: string) => formatTime(v ?? null) },
           {
             key: 'a',
-            title: '操作',
+            title: m.actions,
             render: (_, d) => (
               <Button
                 type="link"
                 size="small"
                 onClick={() => form.setFieldsValue({ groupKey: group, dataKey: d.dataKey, value: JSON.stringify(d.value, null, 2) })}
               >
-                编辑
+                {m.edit}
               </Button>
             ),
           },
         ]}
       />
-      <Card size="small" title="保存配置数据">
+      <Card size="small" title={m.saveConfigurationData}>
         <Form form={form} layout="vertical" style={{ maxWidth: 600 }}>
           <Space>
-            <Form.Item name="groupKey" label="分组键" rules={[{ required: true, message: '请输入' }]}>
+            <Form.Item name="groupKey" label={m.groupKey} rules={[{ required: true, message: m.required }]}>
               <Input />
             </Form.Item>
-            <Form.Item name="dataKey" label="数据键" rules={[{ required: true, message: '请输入' }]}>
+            <Form.Item name="dataKey" label={m.dataKey} rules={[{ required: true, message: m.required }]}>
               <Input />
             </Form.Item>
           </Space>
-          <Form.Item name="value" label="值（JSON）" rules={[{ required: true, message: '请输入' }, json]}>
+          <Form.Item name="value" label={m.valueJson} rules={[{ required: true, message: m.required }, json]}>
             <Input.TextArea rows={4} style={{ fontFamily: 'monospace' }} />
           </Form.Item>
           <Button type="primary" onClick={submit} loading={save.isPending}>
-            保存
+            {m.save}
           </Button>
         </Form>
       </Card>
