@@ -38,12 +38,6 @@ const PENDING: Record<string, number> = {
   'pages/notification/ChannelList.tsx': 13,
   'pages/notification/NotificationHome.tsx': 32,
   'pages/notification/OperateChannel.tsx': 24,
-  'pages/payment/ChannelConfig.tsx': 18,
-  'pages/payment/ChannelList.tsx': 26,
-  'pages/payment/ConfigRuleDetail.tsx': 13,
-  'pages/payment/ConfigRuleList.tsx': 31,
-  'pages/payment/ConfigRuleOperate.tsx': 24,
-  'pages/payment/RulePreview.tsx': 18,
 };
 
 function sources(dir: string): string[] {

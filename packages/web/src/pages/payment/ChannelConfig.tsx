@@ -9,11 +9,16 @@ import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { ImagesField, type Picture } from '../config/TipsConfigImages';
 import { useChannel, useCountries, useRuleOptions, useSaveChannel } from './api';
 import { NumberInput } from '../../components/NumberInput';
+import { usePaymentMessages } from './messages';
+import { vocabOptions } from '../../components/list/vocabOptions';
+import { fill, useLang } from '../../i18n';
 
 type ChannelForm = Omit<PaymentChannelSaveBody, 'logo'> & { logo: Picture[] };
 
 /** Creates (no ?id=) or edits a payment channel, with its logo upload. */
 export default function ChannelConfig() {
+  const m = usePaymentMessages();
+  const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -39,7 +44,7 @@ export default function ChannelConfig() {
   const submit = async (v: ChannelForm) => {
     try {
       await save.mutateAsync({ ...v, id: id || undefined, logo: v.logo?.[0]?.fileUrl ?? '' });
-      message.success('操作成功');
+      message.success(m.done);
       navigate('/paymentManage/channelList');
     } catch (e) {
       showFieldErrors(form, e);
@@ -47,7 +52,7 @@ export default function ChannelConfig() {
   };
   const currencyOptions = options.data?.currencies.map((c) => ({ value: c.code, label: `${c.code} ${c.nameZh}` }));
   return (
-    <Card title={id ? '编辑支付渠道' : '新增支付渠道'} loading={id > 0 && channel.isLoading}>
+    <Card title={id ? m.editPaymentChannel : m.addPaymentChannel} loading={id > 0 && channel.isLoading}>
       <Form<ChannelForm>
         form={form}
         layout="vertical"
@@ -67,34 +72,34 @@ export default function ChannelConfig() {
         }}
       >
         <Space align="start" wrap>
-          <Form.Item name="name" label="渠道名称" rules={[{ required: true, message: '请输入渠道名称' }]}>
+          <Form.Item name="name" label={m.channelName} rules={[{ required: true, message: m.enterTheChannelName }]}>
             <Input style={{ width: 260 }} />
           </Form.Item>
-          <Form.Item name="providerType" label="支付类型" rules={[{ required: true, message: '请选择支付类型' }]}>
-            <Select style={{ width: 160 }} options={PaymentProvider.entries.map((e) => ({ value: e.value, label: e.zh }))} />
+          <Form.Item name="providerType" label={m.providerType} rules={[{ required: true, message: m.chooseTheProviderType }]}>
+            <Select style={{ width: 160 }} options={vocabOptions(PaymentProvider, lang)} />
           </Form.Item>
         </Space>
-        <Form.Item name="currencies" label="支持币种" rules={[{ required: true, type: 'array', min: 1, message: '数组不能为空' }]}>
+        <Form.Item name="currencies" label={m.currenciesAccepted} rules={[{ required: true, type: 'array', min: 1, message: m.chooseAtLeastOne }]}>
           <Select mode="multiple" options={currencyOptions} />
         </Form.Item>
         <Space align="start" wrap>
-          <Form.Item name="currency" label="结算币种（手续费与限额）">
+          <Form.Item name="currency" label={m.settlementCurrencyFeesAnd}>
             <Select style={{ width: 160 }} options={currencyOptions} />
           </Form.Item>
-          <Form.Item name="feePercent" label="费率（%）" rules={[zodRule(percentage)]}>
+          <Form.Item name="feePercent" label={m.rate} rules={[zodRule(percentage)]}>
             <Input style={{ width: 120 }} />
           </Form.Item>
-          <Form.Item name="fixedFee" label={`固定费（${currency}）`} rules={[zodRule(decimal2)]}>
+          <Form.Item name="fixedFee" label={fill(m.fixedFee, { currency })} rules={[zodRule(decimal2)]}>
             <Input style={{ width: 120 }} />
           </Form.Item>
-          <Form.Item name="minAmount" label={`最小金额（${currency}）`} rules={[zodRule(decimal2)]}>
+          <Form.Item name="minAmount" label={fill(m.minAmount, { currency })} rules={[zodRule(decimal2)]}>
             <Input style={{ width: 120 }} />
           </Form.Item>
-          <Form.Item name="maxAmount" label={`最大金额（${currency}，0=不限）`} rules={[zodRule(decimal2)]}>
+          <Form.Item name="maxAmount" label={fill(m.maxAmount, { currency })} rules={[zodRule(decimal2)]}>
             <Input style={{ width: 160 }} />
           </Form.Item>
         </Space>
-        <Form.Item name="countries" label="服务国家（不选=全部）">
+        <Form.Item name="countries" label={m.countriesServedNoneAll}>
           <Select
             mode="multiple"
             showSearch
@@ -106,26 +111,26 @@ export default function ChannelConfig() {
           <ImagesField type="payment" max={1} />
         </Form.Item>
         <Space>
-          <Form.Item name="sort" label="排序" rules={[zodRule(PaymentChannelSaveBody.shape.sort)]}>
+          <Form.Item name="sort" label={m.sort} rules={[zodRule(PaymentChannelSaveBody.shape.sort)]}>
             <NumberInput style={{ width: 120 }} />
           </Form.Item>
-          <Form.Item name="status" label="状态">
+          <Form.Item name="status" label={m.status}>
             <Radio.Group
               options={[
-                { value: 'activity', label: '启用' },
-                { value: 'disabled', label: '禁用' },
+                { value: 'activity', label: m.enabled },
+                { value: 'disabled', label: m.disabled },
               ]}
             />
           </Form.Item>
         </Space>
-        <Form.Item name="remark" label="备注">
+        <Form.Item name="remark" label={m.note}>
           <Input.TextArea rows={2} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
-            保存
+            {m.save}
           </Button>
-          <Button onClick={() => navigate('/paymentManage/channelList')}>返回</Button>
+          <Button onClick={() => navigate('/paymentManage/channelList')}>{m.back}</Button>
         </Space>
       </Form>
     </Card>

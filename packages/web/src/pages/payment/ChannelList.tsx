@@ -11,9 +11,14 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { useChannelStatus, useChannels } from './api';
+import { usePaymentMessages } from './messages';
+import { vocabOptions } from '../../components/list/vocabOptions';
+import { fill, useLang } from '../../i18n';
 
 /** Payment channels: provider, currencies, fees, limits, countries, status. */
 export default function ChannelList() {
+  const m = usePaymentMessages();
+  const lang = useLang((s) => s.lang);
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const { query, page, limit, setFilters, setPage } = useListQuery();
@@ -29,22 +34,24 @@ export default function ChannelList() {
   const toggle = (c: PaymentChannel) => {
     const next = c.status === 'activity' ? 'disabled' : 'activity';
     modal.confirm({
-      title: '确认',
+      title: m.ok,
       okButtonProps: { danger: next === 'disabled' },
-      content: `确定要${next === 'activity' ? '启用' : '禁用'}支付渠道「${c.name}」吗？${next === 'disabled' && c.ruleCount ? `它正被 ${c.ruleCount} 条启用的支付规则使用，禁用后会员将看不到它。` : ''}`,
+      content:
+        fill(m.confirmChannelStatus, { action: next === 'activity' ? m.enabled : m.disabled, name: c.name }) +
+        (next === 'disabled' && c.ruleCount ? fill(m.channelInUse, { n: c.ruleCount }) : ''),
       onOk: async () => {
         await status.mutateAsync({ id: c.id, status: next });
-        message.success('操作成功');
+        message.success(m.done);
       },
     });
   };
   const limits = (c: PaymentChannel) =>
-    `${c.minAmount ? minorToDecimal(c.minAmount) : '0'} ~ ${c.maxAmount ? minorToDecimal(c.maxAmount) : '不限'} ${c.currency}`;
+    `${c.minAmount ? minorToDecimal(c.minAmount) : '0'} ~ ${c.maxAmount ? minorToDecimal(c.maxAmount) : m.noLimit} ${c.currency}`;
   const columns: ResizableColumn<PaymentChannel>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 60 },
     {
       key: 'name',
-      title: '渠道名称',
+      title: m.channelName,
       width: 200,
       render: (_, c) => (
         <Space>
@@ -53,33 +60,33 @@ export default function ChannelList() {
         </Space>
       ),
     },
-    { key: 'providerType', title: '支付类型', dataIndex: 'providerType', width: 110, render: (v: string) => PaymentProvider.label(v) },
-    { key: 'currencies', title: '币种', dataIndex: 'currencies', width: 180, render: (cs: string[]) => cs.map((c) => <Tag key={c}>{c}</Tag>) },
-    { key: 'fee', title: '手续费', width: 150, render: (_, c) => `${c.feeBp / 100}% + ${minorToDecimal(c.fixedFee)} ${c.currency}` },
-    { key: 'limits', title: '金额限制', width: 180, render: (_, c) => limits(c) },
-    { key: 'countries', title: '国家', dataIndex: 'countries', width: 140, render: (cs: string[]) => (cs.length ? cs.join(', ') : '全部') },
-    { key: 'ruleCount', title: '规则数', dataIndex: 'ruleCount', width: 80 },
-    { key: 'sort', title: '排序', dataIndex: 'sort', width: 70 },
+    { key: 'providerType', title: m.providerType, dataIndex: 'providerType', width: 110, render: (v: string) => PaymentProvider.label(v, lang) },
+    { key: 'currencies', title: m.currencies, dataIndex: 'currencies', width: 180, render: (cs: string[]) => cs.map((c) => <Tag key={c}>{c}</Tag>) },
+    { key: 'fee', title: m.fee, width: 150, render: (_, c) => `${c.feeBp / 100}% + ${minorToDecimal(c.fixedFee)} ${c.currency}` },
+    { key: 'limits', title: m.amountLimits, width: 180, render: (_, c) => limits(c) },
+    { key: 'countries', title: m.country, dataIndex: 'countries', width: 140, render: (cs: string[]) => (cs.length ? cs.join(', ') : m.all) },
+    { key: 'ruleCount', title: m.rules, dataIndex: 'ruleCount', width: 80 },
+    { key: 'sort', title: m.sort, dataIndex: 'sort', width: 70 },
     {
       key: 'status',
-      title: '状态',
+      title: m.status,
       dataIndex: 'status',
       width: 80,
-      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
     },
-    { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', width: 170, render: formatTime },
+    { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', width: 170, render: formatTime },
     {
       key: 'actions',
-      title: '操作',
+      title: m.actions,
       width: 140,
       fixed: 'right',
       render: (_, c) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => navigate(`/paymentManage/channelConfig?id=${c.id}`)}>
-            编辑
+            {m.edit}
           </Button>
           <Button type="link" size="small" danger={c.status === 'activity'} onClick={() => toggle(c)}>
-            {c.status === 'activity' ? '禁用' : '启用'}
+            {c.status === 'activity' ? m.disabled : m.enabled}
           </Button>
         </Space>
       ),
@@ -92,24 +99,24 @@ export default function ChannelList() {
         onSearch={setFilters}
         extra={
           <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/channelConfig')}>
-            新增渠道
+            {m.addChannel}
           </Button>
         }
       >
-        <Form.Item name="keyword" label="名称">
+        <Form.Item name="keyword" label={m.name}>
           <Input allowClear />
         </Form.Item>
-        <Form.Item name="providerType" label="支付类型">
-          <Select allowClear style={{ width: 130 }} placeholder="全部" options={PaymentProvider.entries.map((e) => ({ value: e.value, label: e.zh }))} />
+        <Form.Item name="providerType" label={m.providerType}>
+          <Select allowClear style={{ width: 130 }} placeholder={m.all} options={vocabOptions(PaymentProvider, lang)} />
         </Form.Item>
-        <Form.Item name="status" label="状态">
+        <Form.Item name="status" label={m.status}>
           <Select
             allowClear
             style={{ width: 110 }}
-            placeholder="全部"
+            placeholder={m.all}
             options={[
-              { value: 'activity', label: '启用' },
-              { value: 'disabled', label: '禁用' },
+              { value: 'activity', label: m.enabled },
+              { value: 'disabled', label: m.disabled },
             ]}
           />
         </Form.Item>

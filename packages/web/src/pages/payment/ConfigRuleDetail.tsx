@@ -5,9 +5,13 @@ import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
 import { useRule, useRuleOptions } from './api';
 import { RulePreview } from './RulePreview';
+import { usePaymentMessages } from './messages';
+import { useLang } from '../../i18n';
 
 /** One payment rule, read-only, with a preview set to its scenario and currency. */
 export default function ConfigRuleDetail() {
+  const m = usePaymentMessages();
+  const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
@@ -15,30 +19,34 @@ export default function ConfigRuleDetail() {
   const options = useRuleOptions();
   const r = rule.data;
   const names = (ids: number[], from?: { id: number; name: string }[]) =>
-    ids.length ? ids.map((x) => from?.find((o) => o.id === x)?.name ?? `#${x}`).join('、') : '全部';
+    ids.length ? ids.map((x) => from?.find((o) => o.id === x)?.name ?? `#${x}`).join('、') : m.all;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card title="支付规则详情" loading={rule.isLoading} extra={<Button onClick={() => navigate(`/paymentManage/config-rule-operate?id=${id}`)}>编辑</Button>}>
+      <Card
+        title={m.paymentRule}
+        loading={rule.isLoading}
+        extra={<Button onClick={() => navigate(`/paymentManage/config-rule-operate?id=${id}`)}>{m.edit}</Button>}
+      >
         {r && (
           <Descriptions column={2} bordered size="small">
-            <Descriptions.Item label="规则名称">{r.name}</Descriptions.Item>
-            <Descriptions.Item label="场景">{PaymentScenario.label(r.scenario)}</Descriptions.Item>
-            <Descriptions.Item label="代理">{names(r.agentIds, options.data?.agents)}</Descriptions.Item>
-            <Descriptions.Item label="会员等级">{names(r.levelIds, options.data?.levels)}</Descriptions.Item>
-            <Descriptions.Item label="金额范围">
-              {minorToDecimal(r.minAmount)} ~ {r.maxAmount ? minorToDecimal(r.maxAmount) : '不限'} {r.currency}
+            <Descriptions.Item label={m.ruleName}>{r.name}</Descriptions.Item>
+            <Descriptions.Item label={m.scenario}>{PaymentScenario.label(r.scenario, lang)}</Descriptions.Item>
+            <Descriptions.Item label={m.agents}>{names(r.agentIds, options.data?.agents)}</Descriptions.Item>
+            <Descriptions.Item label={m.memberLevels}>{names(r.levelIds, options.data?.levels)}</Descriptions.Item>
+            <Descriptions.Item label={m.amountRange}>
+              {minorToDecimal(r.minAmount)} ~ {r.maxAmount ? minorToDecimal(r.maxAmount) : m.noLimit} {r.currency}
             </Descriptions.Item>
-            <Descriptions.Item label="优先级">{r.priority}</Descriptions.Item>
-            <Descriptions.Item label="支付渠道" span={2}>
+            <Descriptions.Item label={m.priority}>{r.priority}</Descriptions.Item>
+            <Descriptions.Item label={m.paymentChannels} span={2}>
               {r.channelNames.map((n, i) => (
                 <Tag key={i}>
                   {i + 1}. {n}
                 </Tag>
               ))}
             </Descriptions.Item>
-            <Descriptions.Item label="状态">{r.status === 'activity' ? '启用' : '禁用'}</Descriptions.Item>
-            <Descriptions.Item label="更新时间">{formatTime(r.modifyTime)}</Descriptions.Item>
-            <Descriptions.Item label="备注" span={2}>
+            <Descriptions.Item label={m.status}>{r.status === 'activity' ? m.enabled : m.disabled}</Descriptions.Item>
+            <Descriptions.Item label={m.updated}>{formatTime(r.modifyTime)}</Descriptions.Item>
+            <Descriptions.Item label={m.note} span={2}>
               {r.remark}
             </Descriptions.Item>
           </Descriptions>

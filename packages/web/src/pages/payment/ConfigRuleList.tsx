@@ -12,9 +12,14 @@ import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { useDeleteRule, useRuleOptions, useRuleStatus, useRules } from './api';
 import { RulePreview } from './RulePreview';
+import { usePaymentMessages } from './messages';
+import { vocabOptions } from '../../components/list/vocabOptions';
+import { fill, useLang } from '../../i18n';
 
 /** Payment rules per scenario in priority order, with a preview of what a member sees. */
 export default function ConfigRuleList() {
+  const m = usePaymentMessages();
+  const lang = useLang((s) => s.lang);
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const { query, page, limit, setFilters, setPage } = useListQuery();
@@ -30,44 +35,44 @@ export default function ConfigRuleList() {
   const del = useDeleteRule();
   useFormFromQuery(form, filters);
   const names = (ids: number[], from?: { id: number; name: string }[]) =>
-    ids.length ? ids.map((id) => from?.find((x) => x.id === id)?.name ?? `#${id}`).join('、') : '全部';
+    ids.length ? ids.map((id) => from?.find((x) => x.id === id)?.name ?? `#${id}`).join('、') : m.all;
   const toggle = (r: PaymentRule) => {
     const next = r.status === 'activity' ? 'disabled' : 'activity';
     modal.confirm({
-      title: '确认',
-      content: `确定要${next === 'activity' ? '启用' : '禁用'}规则「${r.name}」吗？`,
+      title: m.ok,
+      content: fill(m.confirmRuleStatus, { action: next === 'activity' ? m.enabled : m.disabled, name: r.name }),
       okButtonProps: { danger: next === 'disabled' },
       onOk: async () => {
         await status.mutateAsync({ id: r.id, status: next });
-        message.success('操作成功');
+        message.success(m.done);
       },
     });
   };
   const remove = (r: PaymentRule) =>
     modal.confirm({
-      title: '确认删除',
-      content: `确定删除规则「${r.name}」吗？`,
+      title: m.confirmDeletion,
+      content: fill(m.confirmRuleDelete, { name: r.name }),
       okButtonProps: { danger: true },
       onOk: async () => {
         await del.mutateAsync(r.id);
-        message.success('操作成功');
+        message.success(m.done);
       },
     });
   const columns: ResizableColumn<PaymentRule>[] = [
-    { key: 'priority', title: '优先级', dataIndex: 'priority', width: 80 },
-    { key: 'name', title: '规则名称', dataIndex: 'name', width: 180 },
-    { key: 'scenario', title: '场景', dataIndex: 'scenario', width: 100, render: (v: string) => PaymentScenario.label(v) },
-    { key: 'agents', title: '代理', dataIndex: 'agentIds', width: 140, render: (ids: number[]) => names(ids, options.data?.agents) },
-    { key: 'levels', title: '会员等级', dataIndex: 'levelIds', width: 140, render: (ids: number[]) => names(ids, options.data?.levels) },
+    { key: 'priority', title: m.priority, dataIndex: 'priority', width: 80 },
+    { key: 'name', title: m.ruleName, dataIndex: 'name', width: 180 },
+    { key: 'scenario', title: m.scenario, dataIndex: 'scenario', width: 100, render: (v: string) => PaymentScenario.label(v, lang) },
+    { key: 'agents', title: m.agents, dataIndex: 'agentIds', width: 140, render: (ids: number[]) => names(ids, options.data?.agents) },
+    { key: 'levels', title: m.memberLevels, dataIndex: 'levelIds', width: 140, render: (ids: number[]) => names(ids, options.data?.levels) },
     {
       key: 'amount',
-      title: '金额范围',
+      title: m.amountRange,
       width: 160,
-      render: (_, r) => `${minorToDecimal(r.minAmount)} ~ ${r.maxAmount ? minorToDecimal(r.maxAmount) : '不限'} ${r.currency}`,
+      render: (_, r) => `${minorToDecimal(r.minAmount)} ~ ${r.maxAmount ? minorToDecimal(r.maxAmount) : m.noLimit} ${r.currency}`,
     },
     {
       key: 'channels',
-      title: '支付渠道（顺序）',
+      title: m.paymentChannelsOrder,
       dataIndex: 'channelNames',
       width: 260,
       render: (ns: string[]) =>
@@ -79,30 +84,30 @@ export default function ConfigRuleList() {
     },
     {
       key: 'status',
-      title: '状态',
+      title: m.status,
       dataIndex: 'status',
       width: 80,
-      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
     },
-    { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', width: 170, render: formatTime },
+    { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', width: 170, render: formatTime },
     {
       key: 'actions',
-      title: '操作',
+      title: m.actions,
       width: 220,
       fixed: 'right',
       render: (_, r) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => navigate(`/paymentManage/config-rule-detail?id=${r.id}`)}>
-            详情
+            {m.detail}
           </Button>
           <Button type="link" size="small" onClick={() => navigate(`/paymentManage/config-rule-operate?id=${r.id}`)}>
-            编辑
+            {m.edit}
           </Button>
           <Button type="link" size="small" onClick={() => toggle(r)}>
-            {r.status === 'activity' ? '禁用' : '启用'}
+            {r.status === 'activity' ? m.disabled : m.enabled}
           </Button>
           <Button type="link" size="small" danger onClick={() => remove(r)}>
-            删除
+            {m.delete}
           </Button>
         </Space>
       ),
@@ -116,24 +121,24 @@ export default function ConfigRuleList() {
           onSearch={setFilters}
           extra={
             <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/config-rule-operate')}>
-              新增规则
+              {m.addRule}
             </Button>
           }
         >
-          <Form.Item name="keyword" label="名称">
+          <Form.Item name="keyword" label={m.name}>
             <Input allowClear />
           </Form.Item>
-          <Form.Item name="scenario" label="场景">
-            <Select allowClear style={{ width: 130 }} placeholder="全部" options={PaymentScenario.entries.map((e) => ({ value: e.value, label: e.zh }))} />
+          <Form.Item name="scenario" label={m.scenario}>
+            <Select allowClear style={{ width: 130 }} placeholder={m.all} options={vocabOptions(PaymentScenario, lang)} />
           </Form.Item>
-          <Form.Item name="status" label="状态">
+          <Form.Item name="status" label={m.status}>
             <Select
               allowClear
               style={{ width: 110 }}
-              placeholder="全部"
+              placeholder={m.all}
               options={[
-                { value: 'activity', label: '启用' },
-                { value: 'disabled', label: '禁用' },
+                { value: 'activity', label: m.enabled },
+                { value: 'disabled', label: m.disabled },
               ]}
             />
           </Form.Item>

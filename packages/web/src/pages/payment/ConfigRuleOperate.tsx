@@ -9,6 +9,9 @@ import { PaymentRuleSaveBody } from '@waystation/shared/contract/payment';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { useRule, useRuleOptions, useSaveRule } from './api';
 import { NumberInput } from '../../components/NumberInput';
+import { usePaymentMessages } from './messages';
+import { vocabOptions } from '../../components/list/vocabOptions';
+import { fill, useLang } from '../../i18n';
 
 /** The channels of a rule in the order members see them: add, move up/down, remove. */
 function OrderedChannels({
@@ -20,6 +23,8 @@ function OrderedChannels({
   onChange?: (v: number[]) => void;
   options: { id: number; name: string; providerType: string; status: string }[];
 }) {
+  const m = usePaymentMessages();
+  const lang = useLang((s) => s.lang);
   const move = (i: number, d: number) => {
     const next = [...value];
     [next[i], next[i + d]] = [next[i + d], next[i]];
@@ -28,26 +33,26 @@ function OrderedChannels({
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Select
-        placeholder="添加支付渠道"
+        placeholder={m.addAPaymentChannel}
         value={null as unknown as number}
         style={{ width: 300 }}
-        aria-label="添加支付渠道"
+        aria-label={m.addAPaymentChannel}
         options={options
           .filter((o) => !value.includes(o.id))
-          .map((o) => ({ value: o.id, label: `${o.name}（${PaymentProvider.label(o.providerType)}）${o.status !== 'activity' ? ' 已禁用' : ''}` }))}
+          .map((o) => ({ value: o.id, label: `${o.name}（${PaymentProvider.label(o.providerType, lang)}）${o.status !== 'activity' ? m.disabled2 : ''}` }))}
         onChange={(id: number) => onChange?.([...value, id])}
       />
       <List
         size="small"
         bordered
         dataSource={value}
-        locale={{ emptyText: '尚未选择渠道' }}
+        locale={{ emptyText: m.noChannelChosenYet }}
         renderItem={(id, i) => (
           <List.Item
             actions={[
-              <Button key="u" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)} aria-label="上移" />,
-              <Button key="d" size="small" icon={<ArrowDownOutlined />} disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label="下移" />,
-              <Button key="x" size="small" danger icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((v) => v !== id))} aria-label="移除" />,
+              <Button key="u" size="small" icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => move(i, -1)} aria-label={m.moveUp} />,
+              <Button key="d" size="small" icon={<ArrowDownOutlined />} disabled={i === value.length - 1} onClick={() => move(i, 1)} aria-label={m.moveDown} />,
+              <Button key="x" size="small" danger icon={<DeleteOutlined />} onClick={() => onChange?.(value.filter((v) => v !== id))} aria-label={m.remove} />,
             ]}
           >
             {i + 1}. {options.find((o) => o.id === id)?.name ?? `#${id}`}
@@ -60,6 +65,8 @@ function OrderedChannels({
 
 /** Creates (no ?id=) or edits a payment rule: scenario, agents, levels, amount range, ordered channels, priority. */
 export default function ConfigRuleOperate() {
+  const m = usePaymentMessages();
+  const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -75,14 +82,14 @@ export default function ConfigRuleOperate() {
   const submit = async (v: PaymentRuleSaveBody) => {
     try {
       await save.mutateAsync({ ...v, id: id || undefined });
-      message.success('操作成功');
+      message.success(m.done);
       navigate('/paymentManage/configRule');
     } catch (e) {
       showFieldErrors(form, e);
     }
   };
   return (
-    <Card title={id ? '编辑支付规则' : '新增支付规则'} loading={id > 0 && rule.isLoading}>
+    <Card title={id ? m.editPaymentRule : m.addPaymentRule} loading={id > 0 && rule.isLoading}>
       <Form<PaymentRuleSaveBody>
         form={form}
         layout="vertical"
@@ -101,52 +108,52 @@ export default function ConfigRuleOperate() {
         }}
       >
         <Space align="start" wrap>
-          <Form.Item name="name" label="规则名称" rules={[{ required: true, message: '请输入规则名称' }]}>
+          <Form.Item name="name" label={m.ruleName} rules={[{ required: true, message: m.enterTheRuleName }]}>
             <Input style={{ width: 260 }} />
           </Form.Item>
-          <Form.Item name="scenario" label="支付场景">
-            <Select style={{ width: 140 }} options={PaymentScenario.entries.map((e) => ({ value: e.value, label: e.zh }))} />
+          <Form.Item name="scenario" label={m.paymentScenario}>
+            <Select style={{ width: 140 }} options={vocabOptions(PaymentScenario, lang)} />
           </Form.Item>
-          <Form.Item name="priority" label="优先级（小的先匹配）" rules={[zodRule(PaymentRuleSaveBody.shape.priority)]}>
+          <Form.Item name="priority" label={m.priorityLowerMatchesFirst} rules={[zodRule(PaymentRuleSaveBody.shape.priority)]}>
             <NumberInput style={{ width: 120 }} />
           </Form.Item>
         </Space>
-        <Form.Item name="agentIds" label="代理（不选=全部）">
+        <Form.Item name="agentIds" label={m.agentsNoneAll}>
           <Select mode="multiple" options={options.data?.agents.map((a) => ({ value: a.id, label: a.name }))} />
         </Form.Item>
-        <Form.Item name="levelIds" label="会员等级（不选=全部）">
+        <Form.Item name="levelIds" label={m.memberLevelsNoneAll}>
           <Select mode="multiple" options={options.data?.levels.map((l) => ({ value: l.id, label: l.name }))} />
         </Form.Item>
         <Space align="start" wrap>
-          <Form.Item name="currency" label="币种">
+          <Form.Item name="currency" label={m.currencies}>
             <Select style={{ width: 140 }} options={options.data?.currencies.map((c) => ({ value: c.code, label: `${c.code} ${c.nameZh}` }))} />
           </Form.Item>
-          <Form.Item name="minAmount" label={`最小金额（${currency}）`} rules={[zodRule(decimal2)]}>
+          <Form.Item name="minAmount" label={fill(m.minAmount, { currency })} rules={[zodRule(decimal2)]}>
             <Input style={{ width: 140 }} />
           </Form.Item>
-          <Form.Item name="maxAmount" label={`最大金额（${currency}，0=不限）`} rules={[zodRule(decimal2)]}>
+          <Form.Item name="maxAmount" label={fill(m.maxAmount, { currency })} rules={[zodRule(decimal2)]}>
             <Input style={{ width: 170 }} />
           </Form.Item>
         </Space>
-        <Form.Item name="channelIds" label="支付渠道（按显示顺序）" rules={[{ required: true, type: 'array', min: 1, message: '数组不能为空' }]}>
+        <Form.Item name="channelIds" label={m.paymentChannelsInDisplay} rules={[{ required: true, type: 'array', min: 1, message: m.chooseAtLeastOne }]}>
           <OrderedChannels options={options.data?.channels ?? []} />
         </Form.Item>
-        <Form.Item name="status" label="状态">
+        <Form.Item name="status" label={m.status}>
           <Radio.Group
             options={[
-              { value: 'activity', label: '启用' },
-              { value: 'disabled', label: '禁用' },
+              { value: 'activity', label: m.enabled },
+              { value: 'disabled', label: m.disabled },
             ]}
           />
         </Form.Item>
-        <Form.Item name="remark" label="备注">
+        <Form.Item name="remark" label={m.note}>
           <Input.TextArea rows={2} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
-            保存
+            {m.save}
           </Button>
-          <Button onClick={() => navigate('/paymentManage/configRule')}>返回</Button>
+          <Button onClick={() => navigate('/paymentManage/configRule')}>{m.back}</Button>
         </Space>
       </Form>
     </Card>
