@@ -31,13 +31,6 @@ const PENDING: Record<string, number> = {
   'pages/help/HelpHome.tsx': 39,
   'pages/help/HomeOperate.tsx': 13,
   'pages/help/MarkdownEditor.tsx': 10,
-  'pages/logistics/BindChannelAttr.tsx': 10,
-  'pages/logistics/CountryAreaConfig.tsx': 41,
-  'pages/logistics/ForwarderList.tsx': 28,
-  'pages/logistics/ProvinceConfig.tsx': 23,
-  'pages/notification/ChannelList.tsx': 13,
-  'pages/notification/NotificationHome.tsx': 32,
-  'pages/notification/OperateChannel.tsx': 24,
 };
 
 function sources(dir: string): string[] {

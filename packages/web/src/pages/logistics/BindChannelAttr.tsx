@@ -5,6 +5,8 @@ import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { useBindAttrs, useChannel, useChannelAttrs } from './api';
 import { ChannelPicker, useChannelParam } from './ChannelPicker';
+import { useLogisticsMessages } from './messages';
+import { fill, useLang } from '../../i18n';
 
 interface Row {
   attr: (typeof ItemAttr.values)[number];
@@ -14,6 +16,8 @@ interface Row {
 
 /** Which item attributes (battery, liquid …) a channel accepts, and the surcharge for each. */
 export default function BindChannelAttr() {
+  const m = useLogisticsMessages();
+  const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
   const [channelId, setChannelId] = useChannelParam();
   const channel = useChannel(channelId);
@@ -27,13 +31,13 @@ export default function BindChannelAttr() {
   const update = (attr: string, patch: Partial<Row>) => setRows((rs) => rs.map((r) => (r.attr === attr ? { ...r, ...patch } : r)));
   const save = async () => {
     await bind.mutateAsync({ channelId, attrs: rows.map((r) => ({ attr: r.attr, allowed: r.allowed, surcharge: r.surcharge })) });
-    message.success('操作成功');
+    message.success(m.done);
   };
   return (
     <Card>
       <Space style={{ marginBottom: 16 }}>
         <ChannelPicker value={channelId} onChange={setChannelId} />
-        {channel.data && <span>计价币种：{channel.data.currency}</span>}
+        {channel.data && <span>{fill(m.pricingCurrency, { currency: channel.data.currency })}</span>}
       </Space>
       <Table<Row>
         rowKey="attr"
@@ -42,23 +46,23 @@ export default function BindChannelAttr() {
         pagination={false}
         style={{ maxWidth: 640 }}
         columns={[
-          { key: 'attr', title: '商品属性', render: (_, r) => ItemAttr.label(r.attr) },
+          { key: 'attr', title: m.attrs, render: (_, r) => ItemAttr.label(r.attr) },
           {
             key: 'allowed',
-            title: '是否接受',
+            title: m.accepted,
             render: (_, r) => (
               <Switch
                 checked={r.allowed}
-                checkedChildren="接受"
-                unCheckedChildren="拒绝"
-                aria-label={`${ItemAttr.label(r.attr)}是否接受`}
+                checkedChildren={m.accept}
+                unCheckedChildren={m.refuse}
+                aria-label={fill(m.attrAccepted, { attr: ItemAttr.label(r.attr, lang) })}
                 onChange={(v) => update(r.attr, { allowed: v })}
               />
             ),
           },
           {
             key: 'surcharge',
-            title: '附加费',
+            title: m.surcharges,
             render: (_, r) => (
               <Space direction="vertical" size={0}>
                 <Input
@@ -66,7 +70,7 @@ export default function BindChannelAttr() {
                   value={r.surcharge}
                   disabled={!r.allowed}
                   status={DECIMAL_2.test(r.surcharge) ? undefined : 'error'}
-                  aria-label={`${ItemAttr.label(r.attr)}附加费`}
+                  aria-label={fill(m.attrSurcharge, { attr: ItemAttr.label(r.attr, lang) })}
                   onChange={(e) => update(r.attr, { surcharge: e.target.value.trim() })}
                 />
                 {!DECIMAL_2.test(r.surcharge) && <span style={{ color: '#ff4d4f' }}>{RuleMessage.decimal2}</span>}
@@ -76,7 +80,7 @@ export default function BindChannelAttr() {
         ]}
       />
       <Button type="primary" style={{ marginTop: 16 }} disabled={!channelId || invalid} loading={bind.isPending} onClick={save}>
-        保存
+        {m.save}
       </Button>
     </Card>
   );

@@ -10,11 +10,14 @@ import { useAreas, useChannel, useCountries, useDeleteArea, useSaveArea } from '
 import { ChannelPicker, useChannelParam } from './ChannelPicker';
 import { bpToPercent, days, grams, money } from './format';
 import { NumberInput } from '../../components/NumberInput';
+import { useLogisticsMessages } from './messages';
+import { fill } from '../../i18n';
 
 /** Country zones of one channel, each with its freight rule (first/continued weight, volumetric divisor, limits, surcharges). */
 const areaShape = AreaSaveBody.shape;
 
 export default function CountryAreaConfig() {
+  const m = useLogisticsMessages();
   const { modal, message } = App.useApp();
   const [channelId, setChannelId] = useChannelParam();
   const channel = useChannel(channelId);
@@ -26,54 +29,60 @@ export default function CountryAreaConfig() {
 
   const remove = (a: ChannelArea) =>
     modal.confirm({
-      title: '确认删除',
-      content: `删除区域「${a.name}」后，其中的国家将无法使用该渠道。确定删除吗？`,
+      title: m.confirmDeletion,
+      content: fill(m.deleteAreaConfirm, { name: a.name }),
       okButtonProps: { danger: true },
       onOk: async () => {
         await del.mutateAsync(a.id);
-        message.success('操作成功');
+        message.success(m.done);
       },
     });
 
   const columns: ResizableColumn<ChannelArea>[] = [
-    { key: 'name', title: '区域名称', dataIndex: 'name', width: 130 },
-    { key: 'countries', title: '国家', dataIndex: 'countries', width: 280, render: (cs: string[]) => cs.map((c) => <Tag key={c}>{countryName(c)}</Tag>) },
-    { key: 'first', title: '首重', width: 150, render: (_, a) => `${grams(a.firstWeightG)} / ${money(a.firstPrice, a.currency)}` },
-    { key: 'cont', title: '续重', width: 150, render: (_, a) => `${grams(a.continuedWeightG)} / ${money(a.continuedPrice, a.currency)}` },
-    { key: 'divisor', title: '体积系数', dataIndex: 'volumetricDivisor', width: 90, render: (v: number) => v || '不计体积' },
+    { key: 'name', title: m.areaName, dataIndex: 'name', width: 130 },
+    {
+      key: 'countries',
+      title: m.countryFilter,
+      dataIndex: 'countries',
+      width: 280,
+      render: (cs: string[]) => cs.map((c) => <Tag key={c}>{countryName(c)}</Tag>),
+    },
+    { key: 'first', title: m.firstWeight, width: 150, render: (_, a) => `${grams(a.firstWeightG)} / ${money(a.firstPrice, a.currency)}` },
+    { key: 'cont', title: m.additionalWeight, width: 150, render: (_, a) => `${grams(a.continuedWeightG)} / ${money(a.continuedPrice, a.currency)}` },
+    { key: 'divisor', title: m.volumeDivisor, dataIndex: 'volumetricDivisor', width: 90, render: (v: number) => v || m.volumeNotCounted },
     {
       key: 'limits',
-      title: '重量限制',
+      title: m.weightLimits,
       width: 150,
-      render: (_, a) => `${a.minWeightG ? grams(a.minWeightG) : '不限'} ~ ${a.maxWeightG ? grams(a.maxWeightG) : '不限'}`,
+      render: (_, a) => `${a.minWeightG ? grams(a.minWeightG) : m.noLimit} ~ ${a.maxWeightG ? grams(a.maxWeightG) : m.noLimit}`,
     },
-    { key: 'side', title: '最长边', dataIndex: 'maxSideMm', width: 90, render: (v: number) => (v ? `${v} mm` : '不限') },
-    { key: 'fees', title: '燃油/操作费', width: 150, render: (_, a) => `${bpToPercent(a.fuelSurchargeBp)}% / ${money(a.handlingFee, a.currency)}` },
+    { key: 'side', title: m.longestSide, dataIndex: 'maxSideMm', width: 90, render: (v: number) => (v ? `${v} mm` : m.noLimit) },
+    { key: 'fees', title: m.fuelHandling, width: 150, render: (_, a) => `${bpToPercent(a.fuelSurchargeBp)}% / ${money(a.handlingFee, a.currency)}` },
     {
       key: 'days',
-      title: '时效',
+      title: m.delivery,
       width: 90,
-      render: (_, a) => (a.deliveryMinDays !== null && a.deliveryMaxDays !== null ? days(a.deliveryMinDays, a.deliveryMaxDays, '天') : '同渠道'),
+      render: (_, a) => (a.deliveryMinDays !== null && a.deliveryMaxDays !== null ? days(a.deliveryMinDays, a.deliveryMaxDays, m.dayUnit) : m.asTheChannel),
     },
     {
       key: 'status',
-      title: '状态',
+      title: m.status,
       dataIndex: 'status',
       width: 70,
-      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enable : m.disable}</Tag>,
     },
     {
       key: 'actions',
-      title: '操作',
+      title: m.actions,
       width: 130,
       fixed: 'right',
       render: (_, a) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setEditing(a)}>
-            编辑
+            {m.edit}
           </Button>
           <Button type="link" size="small" danger onClick={() => remove(a)}>
-            删除
+            {m.delete}
           </Button>
         </Space>
       ),
@@ -84,9 +93,9 @@ export default function CountryAreaConfig() {
     <Card>
       <Space style={{ marginBottom: 16 }} wrap>
         <ChannelPicker value={channelId} onChange={setChannelId} />
-        {channel.data && <span>计价币种：{channel.data.currency}</span>}
+        {channel.data && <span>{fill(m.pricingCurrency, { currency: channel.data.currency })}</span>}
         <Button type="primary" icon={<PlusOutlined />} disabled={!channelId} onClick={() => setEditing('new')}>
-          新增区域
+          {m.addRegion}
         </Button>
       </Space>
       <ResizableTable<ChannelArea>
@@ -107,6 +116,7 @@ export default function CountryAreaConfig() {
 type AreaForm = Omit<AreaSaveBody, 'channelId' | 'id'>;
 
 function AreaEditModal({ channelId, currency, area, onClose }: { channelId: number; currency: string; area: ChannelArea | null; onClose: () => void }) {
+  const m = useLogisticsMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<AreaForm>();
   const countries = useCountries();
@@ -137,7 +147,7 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
     if (!v) return;
     try {
       await save.mutateAsync({ ...v, channelId, id: area?.id, deliveryMinDays: v.deliveryMinDays ?? null, deliveryMaxDays: v.deliveryMaxDays ?? null });
-      message.success('操作成功');
+      message.success(m.done);
       onClose();
     } catch (e) {
       showFieldErrors(form, e);
@@ -149,12 +159,12 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
     </Form.Item>
   );
   return (
-    <Modal open title={area ? '编辑区域' : '新增区域'} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden width={720}>
+    <Modal open title={area ? m.editRegion : m.addRegion} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden width={720}>
       <Form form={form} layout="vertical" initialValues={initial}>
-        <Form.Item name="name" label="区域名称" rules={[{ required: true, message: '请输入' }]}>
+        <Form.Item name="name" label={m.areaName} rules={[{ required: true, message: m.required }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="countries" label="国家" rules={[{ required: true, type: 'array', min: 1, message: '数组不能为空' }]}>
+        <Form.Item name="countries" label={m.countryFilter} rules={[{ required: true, type: 'array', min: 1, message: m.chooseAtLeastOne }]}>
           <Select
             mode="multiple"
             showSearch
@@ -163,39 +173,39 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
           />
         </Form.Item>
         <Space wrap>
-          {int('firstWeightG', '首重', 'g')}
-          <Form.Item name="firstPrice" label={`首重价格（${currency}）`} rules={[zodRule(areaShape.firstPrice)]}>
+          {int('firstWeightG', m.firstWeight, 'g')}
+          <Form.Item name="firstPrice" label={fill(m.firstPrice, { currency })} rules={[zodRule(areaShape.firstPrice)]}>
             <Input style={{ width: 130 }} />
           </Form.Item>
-          {int('continuedWeightG', '续重步长', 'g')}
-          <Form.Item name="continuedPrice" label={`续重价格（${currency}）`} rules={[zodRule(areaShape.continuedPrice)]}>
+          {int('continuedWeightG', m.additionalWeightStep, 'g')}
+          <Form.Item name="continuedPrice" label={fill(m.continuedPrice, { currency })} rules={[zodRule(areaShape.continuedPrice)]}>
             <Input style={{ width: 130 }} />
           </Form.Item>
         </Space>
         <Space wrap>
-          {int('volumetricDivisor', '体积系数（0=不计）')}
-          {int('minWeightG', '最小重量', 'g')}
-          {int('maxWeightG', '最大重量（0=不限）', 'g')}
-          {int('maxSideMm', '最长边（0=不限）', 'mm')}
+          {int('volumetricDivisor', m.volumeDivisor0Not)}
+          {int('minWeightG', m.minimumWeight, 'g')}
+          {int('maxWeightG', m.maximumWeight0No, 'g')}
+          {int('maxSideMm', m.longestSide0No, 'mm')}
         </Space>
         <Space wrap>
-          <Form.Item name="fuelSurchargePercent" label="燃油附加费（%）" rules={[zodRule(percentage)]}>
+          <Form.Item name="fuelSurchargePercent" label={m.fuelSurcharge} rules={[zodRule(percentage)]}>
             <Input style={{ width: 130 }} />
           </Form.Item>
-          <Form.Item name="handlingFee" label={`操作费（${currency}）`} rules={[zodRule(decimal2)]}>
+          <Form.Item name="handlingFee" label={fill(m.handlingFee, { currency })} rules={[zodRule(decimal2)]}>
             <Input style={{ width: 130 }} />
           </Form.Item>
-          {int('deliveryMinDays', '最短时效', '天')}
-          {int('deliveryMaxDays', '最长时效', '天')}
+          {int('deliveryMinDays', m.minDays, m.dayUnit)}
+          {int('deliveryMaxDays', m.maxDays, m.dayUnit)}
         </Space>
         <Space>
-          {int('sort', '排序')}
-          <Form.Item name="status" label="状态">
+          {int('sort', m.sort)}
+          <Form.Item name="status" label={m.status}>
             <Select
               style={{ width: 100 }}
               options={[
-                { value: 'activity', label: '启用' },
-                { value: 'disabled', label: '禁用' },
+                { value: 'activity', label: m.enable },
+                { value: 'disabled', label: m.disable },
               ]}
             />
           </Form.Item>

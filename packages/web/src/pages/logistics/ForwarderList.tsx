@@ -11,9 +11,11 @@ import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useForwarderList, useSaveForwarder } from './api';
+import { useLogisticsMessages } from './messages';
 
 /** Forwarders (the carriers behind ship channels). */
 export default function ForwarderList() {
+  const m = useLogisticsMessages();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
   const filters = { keyword: query.keyword, status: query.status as 'activity' | 'disabled' | undefined };
@@ -22,26 +24,26 @@ export default function ForwarderList() {
   useFormFromQuery(form, filters);
   const columns: ResizableColumn<Forwarder>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
-    { key: 'code', title: '代码', dataIndex: 'code', width: 120 },
-    { key: 'name', title: '名称', dataIndex: 'name', width: 160 },
-    { key: 'contact', title: '联系人', width: 160, render: (_, f) => [f.contactName, f.phone].filter(Boolean).join(' ') },
-    { key: 'website', title: '网站', dataIndex: 'website', width: 200 },
-    { key: 'channelCount', title: '渠道数', dataIndex: 'channelCount', width: 80 },
+    { key: 'code', title: m.code2, dataIndex: 'code', width: 120 },
+    { key: 'name', title: m.name2, dataIndex: 'name', width: 160 },
+    { key: 'contact', title: m.contact, width: 160, render: (_, f) => [f.contactName, f.phone].filter(Boolean).join(' ') },
+    { key: 'website', title: m.website, dataIndex: 'website', width: 200 },
+    { key: 'channelCount', title: m.channels, dataIndex: 'channelCount', width: 80 },
     {
       key: 'status',
-      title: '状态',
+      title: m.status,
       dataIndex: 'status',
       width: 80,
-      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enable : m.disable}</Tag>,
     },
-    { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', width: 170, render: formatTime },
+    { key: 'modifyTime', title: m.modifyTime, dataIndex: 'modifyTime', width: 170, render: formatTime },
     {
       key: 'actions',
-      title: '操作',
+      title: m.actions,
       width: 90,
       render: (_, f) => (
         <Button type="link" size="small" onClick={() => setEditing(f)}>
-          编辑
+          {m.edit}
         </Button>
       ),
     },
@@ -53,21 +55,21 @@ export default function ForwarderList() {
         onSearch={setFilters}
         extra={
           <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            新增货代
+            {m.addForwarder}
           </Button>
         }
       >
-        <Form.Item name="keyword" label="关键字">
+        <Form.Item name="keyword" label={m.keyword}>
           <Input allowClear />
         </Form.Item>
-        <Form.Item name="status" label="状态">
+        <Form.Item name="status" label={m.status}>
           <Select
             allowClear
             style={{ width: 110 }}
-            placeholder="全部"
+            placeholder={m.all}
             options={[
-              { value: 'activity', label: '启用' },
-              { value: 'disabled', label: '禁用' },
+              { value: 'activity', label: m.enable },
+              { value: 'disabled', label: m.disable },
             ]}
           />
         </Form.Item>
@@ -87,6 +89,7 @@ export default function ForwarderList() {
 }
 
 function ForwarderModal({ forwarder, onClose }: { forwarder: Forwarder | null; onClose: () => void }) {
+  const m = useLogisticsMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<ForwarderSaveBody>();
   const save = useSaveForwarder();
@@ -95,44 +98,44 @@ function ForwarderModal({ forwarder, onClose }: { forwarder: Forwarder | null; o
     if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: forwarder?.id });
-      message.success('操作成功');
+      message.success(m.done);
       onClose();
     } catch (e) {
       showFieldErrors(form, e);
     }
   };
   return (
-    <Modal open title={forwarder ? '编辑货代' : '新增货代'} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
+    <Modal open title={forwarder ? m.editForwarder : m.addForwarder} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={forwarder ?? { status: 'activity' }}>
-        <Form.Item name="code" label="代码" rules={[{ required: true, message: '请输入' }]}>
+        <Form.Item name="code" label={m.code2} rules={[{ required: true, message: m.required }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入' }]}>
+        <Form.Item name="name" label={m.name2} rules={[{ required: true, message: m.required }]}>
           <Input />
         </Form.Item>
         <Space>
-          <Form.Item name="contactName" label="联系人">
+          <Form.Item name="contactName" label={m.contact}>
             <Input />
           </Form.Item>
-          <Form.Item name="phone" label="电话">
+          <Form.Item name="phone" label={m.phone}>
             <Input />
           </Form.Item>
         </Space>
-        <Form.Item name="website" label="网站" rules={[zodRule(urlText.optional(), { emptyAsUndefined: true })]}>
+        <Form.Item name="website" label={m.website} rules={[zodRule(urlText.optional(), { emptyAsUndefined: true })]}>
           <Input />
         </Form.Item>
-        <Form.Item name="trackingUrl" label="查询链接（{trackingNo} 替换为单号）">
+        <Form.Item name="trackingUrl" label={m.trackingLinkTrackingnoBecomes}>
           <Input />
         </Form.Item>
-        <Form.Item name="status" label="状态">
+        <Form.Item name="status" label={m.status}>
           <Select
             options={[
-              { value: 'activity', label: '启用' },
-              { value: 'disabled', label: '禁用' },
+              { value: 'activity', label: m.enable },
+              { value: 'disabled', label: m.disable },
             ]}
           />
         </Form.Item>
-        <Form.Item name="remark" label="备注">
+        <Form.Item name="remark" label={m.note}>
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>

@@ -9,9 +9,11 @@ import { showFieldErrors, validValues, zodRule } from '../../components/zodRule'
 import { useCountries, useProvinces, useSaveProvince } from './api';
 import { money } from './format';
 import { NumberInput } from '../../components/NumberInput';
+import { useLogisticsMessages } from './messages';
 
 /** Provinces / states of a country with their remote-area fee. */
 export default function ProvinceConfig() {
+  const m = useLogisticsMessages();
   const [params, setParams] = useSearchParams();
   const countryCode = params.get('countryCode') ?? '';
   const countries = useCountries();
@@ -20,19 +22,19 @@ export default function ProvinceConfig() {
   return (
     <Card>
       <Space style={{ marginBottom: 16 }}>
-        <span>国家</span>
+        <span>{m.countryLabel}</span>
         <Select
           style={{ width: 200 }}
           showSearch
           optionFilterProp="label"
-          aria-label="国家"
-          placeholder="请选择国家"
+          aria-label={m.countryFilter}
+          placeholder={m.countryRequired}
           value={countryCode || undefined}
           onChange={(v: string) => setParams({ countryCode: v })}
           options={countries.data?.map((c) => ({ value: c.code, label: `${c.nameZh} ${c.code}` }))}
         />
         <Button type="primary" icon={<PlusOutlined />} disabled={!countryCode} onClick={() => setEditing('new')}>
-          新增省份
+          {m.addProvince}
         </Button>
       </Space>
       <Table<Province>
@@ -41,23 +43,23 @@ export default function ProvinceConfig() {
         loading={list.isFetching}
         pagination={false}
         columns={[
-          { key: 'code', title: '代码', dataIndex: 'code' },
-          { key: 'nameZh', title: '名称', dataIndex: 'nameZh' },
-          { key: 'nameEn', title: '英文名称', dataIndex: 'nameEn' },
-          { key: 'remoteFee', title: '偏远附加费', dataIndex: 'remoteFee', render: (v: number) => (v ? money(v, 'CNY') : '—') },
-          { key: 'sort', title: '排序', dataIndex: 'sort' },
+          { key: 'code', title: m.code2, dataIndex: 'code' },
+          { key: 'nameZh', title: m.name2, dataIndex: 'nameZh' },
+          { key: 'nameEn', title: m.nameEn, dataIndex: 'nameEn' },
+          { key: 'remoteFee', title: m.remoteAreaSurcharge, dataIndex: 'remoteFee', render: (v: number) => (v ? money(v, 'CNY') : '—') },
+          { key: 'sort', title: m.sort, dataIndex: 'sort' },
           {
             key: 'status',
-            title: '状态',
+            title: m.status,
             dataIndex: 'status',
-            render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+            render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enable : m.disable}</Tag>,
           },
           {
             key: 'actions',
-            title: '操作',
+            title: m.actions,
             render: (_, p) => (
               <Button type="link" size="small" onClick={() => setEditing(p)}>
-                编辑
+                {m.edit}
               </Button>
             ),
           },
@@ -69,6 +71,7 @@ export default function ProvinceConfig() {
 }
 
 function ProvinceModal({ countryCode, province, onClose }: { countryCode: string; province: Province | null; onClose: () => void }) {
+  const m = useLogisticsMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<ProvinceSaveBody>();
   const save = useSaveProvince();
@@ -77,41 +80,41 @@ function ProvinceModal({ countryCode, province, onClose }: { countryCode: string
     if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: province?.id, countryCode });
-      message.success('操作成功');
+      message.success(m.done);
       onClose();
     } catch (e) {
       showFieldErrors(form, e);
     }
   };
   return (
-    <Modal open title={province ? '编辑省份' : '新增省份'} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
+    <Modal open title={province ? m.editProvince : m.addProvince} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <Form
         form={form}
         layout="vertical"
         initialValues={province ? { ...province, remoteFee: minorToDecimal(province.remoteFee) } : { remoteFee: '0', status: 'activity', sort: 0 }}
       >
-        <Form.Item name="code" label="代码" rules={[{ required: true, message: '请输入' }]}>
+        <Form.Item name="code" label={m.code2} rules={[{ required: true, message: m.required }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="nameZh" label="名称" rules={[{ required: true, message: '请输入' }]}>
+        <Form.Item name="nameZh" label={m.name2} rules={[{ required: true, message: m.required }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="nameEn" label="英文名称" rules={[{ required: true, message: '请输入' }]}>
+        <Form.Item name="nameEn" label={m.nameEn} rules={[{ required: true, message: m.required }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="remoteFee" label="偏远附加费（CNY）" rules={[zodRule(decimal2)]}>
+        <Form.Item name="remoteFee" label={m.remoteAreaSurchargeCny} rules={[zodRule(decimal2)]}>
           <Input />
         </Form.Item>
         <Space>
-          <Form.Item name="sort" label="排序" rules={[zodRule(ProvinceSaveBody.shape.sort)]}>
+          <Form.Item name="sort" label={m.sort} rules={[zodRule(ProvinceSaveBody.shape.sort)]}>
             <NumberInput style={{ width: 120 }} />
           </Form.Item>
-          <Form.Item name="status" label="状态">
+          <Form.Item name="status" label={m.status}>
             <Select
               style={{ width: 100 }}
               options={[
-                { value: 'activity', label: '启用' },
-                { value: 'disabled', label: '禁用' },
+                { value: 'activity', label: m.enable },
+                { value: 'disabled', label: m.disable },
               ]}
             />
           </Form.Item>

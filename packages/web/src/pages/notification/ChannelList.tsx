@@ -5,9 +5,12 @@ import { NotifyChannelType, NotifyEvent } from '@waystation/shared/vocab/config-
 import type { NotifyChannel } from '@waystation/shared/contract/notification';
 import { formatTime } from '../../utils/time';
 import { useNotifyChannelStatus, useNotifyChannels } from './api';
+import { useNotificationMessages } from './messages';
+import { fill } from '../../i18n';
 
 /** Member notification channels (email, Discord, Telegram, site messages). */
 export default function ChannelList() {
+  const m = useNotificationMessages();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const list = useNotifyChannels();
@@ -15,19 +18,19 @@ export default function ChannelList() {
   const toggle = (c: NotifyChannel) => {
     const next = c.status === 'activity' ? 'disabled' : 'activity';
     modal.confirm({
-      title: '确认',
-      content: `确定要${next === 'activity' ? '启用' : '禁用'}通知渠道「${c.name}」吗？`,
+      title: m.ok,
+      content: fill(m.confirmChannelStatus, { action: next === 'activity' ? m.enabled : m.disabled, name: c.name }),
       okButtonProps: { danger: next === 'disabled' },
       onOk: async () => {
         await status.mutateAsync({ id: c.id, status: next });
-        message.success('操作成功');
+        message.success(m.done);
       },
     });
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Button icon={<PlusOutlined />} onClick={() => navigate('/notification/vip/operateChannel')}>
-        新增通知渠道
+        {m.addNotificationChannel}
       </Button>
       <Table<NotifyChannel>
         rowKey="id"
@@ -35,26 +38,31 @@ export default function ChannelList() {
         loading={list.isFetching}
         pagination={false}
         columns={[
-          { key: 'name', title: '名称', dataIndex: 'name' },
-          { key: 'type', title: '类型', dataIndex: 'type', render: (v: string) => NotifyChannelType.label(v) },
-          { key: 'events', title: '通知事件', dataIndex: 'events', render: (es: string[]) => es.map((e) => <Tag key={e}>{NotifyEvent.label(e)}</Tag>) },
+          { key: 'name', title: m.name, dataIndex: 'name' },
+          { key: 'type', title: m.type, dataIndex: 'type', render: (v: string) => NotifyChannelType.label(v) },
+          {
+            key: 'events',
+            title: m.notificationEvents,
+            dataIndex: 'events',
+            render: (es: string[]) => es.map((e) => <Tag key={e}>{NotifyEvent.label(e)}</Tag>),
+          },
           {
             key: 'status',
-            title: '状态',
+            title: m.status,
             dataIndex: 'status',
-            render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+            render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
           },
-          { key: 'lastSentAt', title: '最近发送', dataIndex: 'lastSentAt', render: (v: string | null) => (v ? formatTime(v) : '—') },
+          { key: 'lastSentAt', title: m.lastSent, dataIndex: 'lastSentAt', render: (v: string | null) => (v ? formatTime(v) : '—') },
           {
             key: 'actions',
-            title: '操作',
+            title: m.actions,
             render: (_, c) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => navigate(`/notification/vip/operateChannel?id=${c.id}`)}>
-                  编辑
+                  {m.edit}
                 </Button>
                 <Button type="link" size="small" danger={c.status === 'activity'} onClick={() => toggle(c)}>
-                  {c.status === 'activity' ? '禁用' : '启用'}
+                  {c.status === 'activity' ? m.disabled : m.enabled}
                 </Button>
               </Space>
             ),

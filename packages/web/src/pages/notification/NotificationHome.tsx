@@ -8,9 +8,12 @@ import { useListQuery } from '../../components/useListQuery';
 import { showFieldErrors } from '../../components/zodRule';
 import { previewTemplate, useLogs, useNotifyChannels, useSaveTemplate, useTemplates } from './api';
 import ChannelList from './ChannelList';
+import { useNotificationMessages } from './messages';
+import { fill } from '../../i18n';
 
 /** Member notifications: channels, templates per event with preview, and the delivery log. The tab is in the URL. */
 export default function NotificationHome() {
+  const m = useNotificationMessages();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'channels';
   return (
@@ -19,9 +22,9 @@ export default function NotificationHome() {
         activeKey={tab}
         onChange={(k) => setParams({ tab: k })}
         items={[
-          { key: 'channels', label: '通知渠道', children: <ChannelList /> },
-          { key: 'templates', label: '通知模板', children: <Templates /> },
-          { key: 'logs', label: '发送记录', children: <Logs /> },
+          { key: 'channels', label: m.notificationChannels, children: <ChannelList /> },
+          { key: 'templates', label: m.notificationTemplates, children: <Templates /> },
+          { key: 'logs', label: m.sentMessages, children: <Logs /> },
         ]}
       />
     </Card>
@@ -29,6 +32,7 @@ export default function NotificationHome() {
 }
 
 function Templates() {
+  const m = useNotificationMessages();
   const { message } = App.useApp();
   const templates = useTemplates();
   const save = useSaveTemplate();
@@ -51,7 +55,7 @@ function Templates() {
         event: sel.event as NotifyTemplateSaveBody['event'],
         channelType: sel.channelType as NotifyTemplateSaveBody['channelType'],
       });
-      message.success('操作成功');
+      message.success(m.done);
     } catch (e) {
       showFieldErrors(form, e);
     }
@@ -65,43 +69,43 @@ function Templates() {
             value={sel.event}
             onChange={(event) => setSel((s) => ({ ...s, event }))}
             options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))}
-            aria-label="通知事件"
+            aria-label={m.notificationEvents}
           />
           <Select
             style={{ width: 140 }}
             value={sel.channelType}
             onChange={(channelType) => setSel((s) => ({ ...s, channelType }))}
             options={NotifyChannelType.entries.map((e) => ({ value: e.value, label: e.zh }))}
-            aria-label="渠道类型"
+            aria-label={m.channelType}
           />
-          {current && !current.saved && <Tag>默认模板</Tag>}
+          {current && !current.saved && <Tag>{m.defaultTemplate}</Tag>}
         </Space>
         <Form<NotifyTemplateSaveBody> form={form} layout="vertical" onFinish={submit}>
-          <Form.Item name="subject" label="标题">
+          <Form.Item name="subject" label={m.title}>
             <Input />
           </Form.Item>
-          <Form.Item name="body" label="内容" rules={[{ required: true, message: '请输入模板内容' }]}>
+          <Form.Item name="body" label={m.content} rules={[{ required: true, message: m.enterTheTemplateContent }]}>
             <Input.TextArea rows={6} />
           </Form.Item>
-          <Form.Item name="status" label="状态">
+          <Form.Item name="status" label={m.status}>
             <Select
               style={{ width: 120 }}
               options={[
-                { value: 'activity', label: '启用' },
-                { value: 'disabled', label: '禁用' },
+                { value: 'activity', label: m.enabled },
+                { value: 'disabled', label: m.disabled },
               ]}
             />
           </Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" loading={save.isPending}>
-              保存
+              {m.save}
             </Button>
-            <Button onClick={doPreview}>预览</Button>
+            <Button onClick={doPreview}>{m.preview}</Button>
           </Space>
         </Form>
       </Col>
       <Col span={10}>
-        <Card size="small" title="可用变量">
+        <Card size="small" title={m.variables}>
           <Space wrap>
             {NOTIFY_VARIABLES[sel.event as keyof typeof NOTIFY_VARIABLES].map((v) => (
               <Tag key={v}>{`{{${v}}}`}</Tag>
@@ -109,9 +113,9 @@ function Templates() {
           </Space>
         </Card>
         {preview && (
-          <Card size="small" title="预览" style={{ marginTop: 12 }}>
+          <Card size="small" title={m.preview} style={{ marginTop: 12 }}>
             {preview.unknownVariables.length > 0 && (
-              <Alert type="error" showIcon style={{ marginBottom: 8 }} message={`未知的变量：${preview.unknownVariables.join(', ')}`} />
+              <Alert type="error" showIcon style={{ marginBottom: 8 }} message={fill(m.unknownVariables, { names: preview.unknownVariables.join(', ') })} />
             )}
             <div style={{ fontWeight: 500 }}>{preview.subject}</div>
             <div style={{ whiteSpace: 'pre-wrap', marginTop: 8 }}>{preview.body}</div>
@@ -123,6 +127,7 @@ function Templates() {
 }
 
 function Logs() {
+  const m = useNotificationMessages();
   const { query, page, limit, setPage, setFilters } = useListQuery();
   const channels = useNotifyChannels();
   const q = { page, limit, channelId: Number(query.channelId) || undefined, status: query.status as 'sent' | 'failed' | undefined };
@@ -132,7 +137,7 @@ function Logs() {
       <Space>
         <Select
           allowClear
-          placeholder="全部渠道"
+          placeholder={m.allChannels}
           style={{ width: 180 }}
           value={q.channelId}
           onChange={(v) => setFilters({ ...query, tab: 'logs', page: undefined, channelId: v })}
@@ -140,13 +145,13 @@ function Logs() {
         />
         <Select
           allowClear
-          placeholder="全部状态"
+          placeholder={m.allStatuses}
           style={{ width: 120 }}
           value={q.status}
           onChange={(v) => setFilters({ ...query, tab: 'logs', page: undefined, status: v })}
           options={[
-            { value: 'sent', label: '成功' },
-            { value: 'failed', label: '失败' },
+            { value: 'sent', label: m.succeeded },
+            { value: 'failed', label: m.failed },
           ]}
         />
       </Space>
@@ -154,7 +159,7 @@ function Logs() {
         rowKey="id"
         dataSource={logs.data?.list}
         loading={logs.isFetching}
-        pagination={{ current: page, pageSize: limit, total: logs.data?.total ?? 0, onChange: setPage, showTotal: (n) => `共 ${n} 条` }}
+        pagination={{ current: page, pageSize: limit, total: logs.data?.total ?? 0, onChange: setPage, showTotal: (n) => fill(m.totalCount, { n }) }}
         expandable={{
           expandedRowRender: (l) => (
             <div style={{ whiteSpace: 'pre-wrap' }}>
@@ -165,26 +170,26 @@ function Logs() {
           ),
         }}
         columns={[
-          { key: 'createTime', title: '时间', dataIndex: 'createTime', render: formatTime },
-          { key: 'channel', title: '渠道', dataIndex: 'channelId', render: (id: number) => channels.data?.find((c) => c.id === id)?.name ?? `#${id}` },
-          { key: 'event', title: '事件', dataIndex: 'event', render: (v: string) => NotifyEvent.label(v) },
-          { key: 'recipient', title: '接收方', dataIndex: 'recipient' },
+          { key: 'createTime', title: m.time, dataIndex: 'createTime', render: formatTime },
+          { key: 'channel', title: m.channel, dataIndex: 'channelId', render: (id: number) => channels.data?.find((c) => c.id === id)?.name ?? `#${id}` },
+          { key: 'event', title: m.event, dataIndex: 'event', render: (v: string) => NotifyEvent.label(v) },
+          { key: 'recipient', title: m.recipient, dataIndex: 'recipient' },
           {
             key: 'status',
-            title: '结果',
+            title: m.result,
             dataIndex: 'status',
             render: (s: string, l) =>
               s === 'sent' ? (
-                <Tag color="green">成功</Tag>
+                <Tag color="green">{m.succeeded}</Tag>
               ) : (
                 <Tag color="red" title={l.error}>
-                  失败
+                  {m.failed}
                 </Tag>
               ),
           },
-          { key: 'error', title: '错误', dataIndex: 'error', ellipsis: true },
-          { key: 'test', title: '测试', dataIndex: 'test', render: (v: boolean) => (v ? '是' : '否') },
-          { key: 'operatorName', title: '操作人', dataIndex: 'operatorName' },
+          { key: 'error', title: m.error, dataIndex: 'error', ellipsis: true },
+          { key: 'test', title: m.test, dataIndex: 'test', render: (v: boolean) => (v ? m.yes : m.no) },
+          { key: 'operatorName', title: m.operator, dataIndex: 'operatorName' },
         ]}
       />
     </Space>

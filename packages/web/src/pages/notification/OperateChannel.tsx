@@ -6,14 +6,18 @@ import { EmailConfig, type NotifyChannelSaveBody, type NotifyLog } from '@waysta
 import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { useNotifyChannel, useSaveNotifyChannel, useTestSend } from './api';
 import { NumberInput } from '../../components/NumberInput';
+import { useNotificationMessages } from './messages';
+import { fill } from '../../i18n';
 
 type ChannelForm = { type: string; name: string; events: string[]; status: 'activity' | 'disabled'; config: Record<string, unknown> };
 
 /** Placeholder of a secret field: what is stored (masked), and that leaving it empty keeps it. */
-const secretHint = (config: Record<string, unknown> | undefined, key: string) => (config?.[`${key}Set`] ? `已设置 ${String(config[key])}，留空则不修改` : '');
+const secretHint = (hint: string, config: Record<string, unknown> | undefined, key: string) =>
+  config?.[`${key}Set`] ? fill(hint, { masked: String(config[key]) }) : '';
 
 /** Creates (no ?id=) or edits a member notification channel; test-sends through it. Secrets are never shown in full. */
 export default function OperateChannel() {
+  const m = useNotificationMessages();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -37,7 +41,7 @@ export default function OperateChannel() {
   const submit = async (v: ChannelForm) => {
     try {
       const r = await save.mutateAsync({ ...v, id: id || undefined, config: v.config ?? {} } as NotifyChannelSaveBody);
-      message.success('操作成功');
+      message.success(m.done);
       if (!id) setParams({ id: String(r.id) }, { replace: true });
     } catch (e) {
       showFieldErrors(form, e);
@@ -47,7 +51,7 @@ export default function OperateChannel() {
     setResult(await test.mutateAsync({ channelId: id, event: v.event as never, recipient: v.recipient ?? '' }));
   };
   return (
-    <Card title={id ? '编辑通知渠道' : '新增通知渠道'} loading={id > 0 && channel.isLoading}>
+    <Card title={id ? m.editNotificationChannel : m.addNotificationChannel} loading={id > 0 && channel.isLoading}>
       <Form<ChannelForm>
         form={form}
         layout="vertical"
@@ -56,20 +60,20 @@ export default function OperateChannel() {
         initialValues={{ type: 'email', events: [], status: 'activity', config: { port: 587, secure: false, apiBase: 'https://api.telegram.org' } }}
       >
         <Space align="start">
-          <Form.Item name="type" label="类型">
+          <Form.Item name="type" label={m.type}>
             <Select style={{ width: 160 }} disabled={id > 0} options={NotifyChannelType.entries.map((e) => ({ value: e.value, label: e.zh }))} />
           </Form.Item>
-          <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入渠道名称' }]}>
+          <Form.Item name="name" label={m.name} rules={[{ required: true, message: m.enterTheChannelName }]}>
             <Input style={{ width: 300 }} />
           </Form.Item>
         </Space>
         {type === 'email' && (
           <>
             <Space align="start" wrap>
-              <Form.Item name={['config', 'host']} label="SMTP服务器" rules={[{ required: true, message: '请输入SMTP服务器' }]}>
+              <Form.Item name={['config', 'host']} label={m.smtpServer} rules={[{ required: true, message: m.enterTheSmtpServer }]}>
                 <Input style={{ width: 260 }} />
               </Form.Item>
-              <Form.Item name={['config', 'port']} label="端口" rules={[zodRule(EmailConfig.shape.port)]}>
+              <Form.Item name={['config', 'port']} label={m.port} rules={[zodRule(EmailConfig.shape.port)]}>
                 <NumberInput style={{ width: 120 }} />
               </Form.Item>
               <Form.Item name={['config', 'secure']} label="SSL" valuePropName="checked">
@@ -77,72 +81,72 @@ export default function OperateChannel() {
               </Form.Item>
             </Space>
             <Space align="start" wrap>
-              <Form.Item name={['config', 'username']} label="用户名">
+              <Form.Item name={['config', 'username']} label={m.username}>
                 <Input style={{ width: 220 }} />
               </Form.Item>
-              <Form.Item name={['config', 'password']} label="密码" extra={secretHint(stored, 'password')}>
+              <Form.Item name={['config', 'password']} label={m.password} extra={secretHint(m.secretHint, stored, 'password')}>
                 <Input.Password style={{ width: 220 }} autoComplete="new-password" />
               </Form.Item>
             </Space>
-            <Form.Item name={['config', 'from']} label="发件邮箱" rules={[{ required: true, message: '请输入正确的发件邮箱' }]}>
+            <Form.Item name={['config', 'from']} label={m.senderAddress} rules={[{ required: true, message: m.enterAValidSender }]}>
               <Input style={{ width: 300 }} />
             </Form.Item>
           </>
         )}
         {type === 'discord' && (
-          <Form.Item name={['config', 'webhookUrl']} label="Webhook 地址" extra={secretHint(stored, 'webhookUrl')}>
+          <Form.Item name={['config', 'webhookUrl']} label={m.webhookUrl} extra={secretHint(m.secretHint, stored, 'webhookUrl')}>
             <Input.Password autoComplete="off" />
           </Form.Item>
         )}
         {type === 'telegram' && (
           <>
-            <Form.Item name={['config', 'botToken']} label="Bot Token" extra={secretHint(stored, 'botToken')}>
+            <Form.Item name={['config', 'botToken']} label="Bot Token" extra={secretHint(m.secretHint, stored, 'botToken')}>
               <Input.Password autoComplete="off" />
             </Form.Item>
             <Space>
               <Form.Item name={['config', 'chatId']} label="Chat ID">
                 <Input style={{ width: 220 }} />
               </Form.Item>
-              <Form.Item name={['config', 'apiBase']} label="API 地址">
+              <Form.Item name={['config', 'apiBase']} label={m.apiAddress}>
                 <Input style={{ width: 300 }} />
               </Form.Item>
             </Space>
           </>
         )}
-        {type === 'site' && <Alert type="info" showIcon style={{ marginBottom: 16 }} message="站内信直接写入会员的消息中心，无需额外配置。" />}
-        <Form.Item name="events" label="通知事件">
+        {type === 'site' && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={m.siteMessagesGoStraight} />}
+        <Form.Item name="events" label={m.notificationEvents}>
           <Checkbox.Group options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} />
         </Form.Item>
-        <Form.Item name="status" label="状态">
+        <Form.Item name="status" label={m.status}>
           <Radio.Group
             options={[
-              { value: 'activity', label: '启用' },
-              { value: 'disabled', label: '禁用' },
+              { value: 'activity', label: m.enabled },
+              { value: 'disabled', label: m.disabled },
             ]}
           />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
-            保存
+            {m.save}
           </Button>
-          <Button onClick={() => navigate('/notification/vip/index')}>返回</Button>
+          <Button onClick={() => navigate('/notification/vip/index')}>{m.back}</Button>
         </Space>
       </Form>
       {id > 0 && (
         <>
-          <Divider>测试发送</Divider>
+          <Divider>{m.testSend}</Divider>
           <Form form={testForm} layout="inline" onFinish={sendTest} initialValues={{ event: 'package_shipped' }}>
-            <Form.Item name="event" label="事件">
+            <Form.Item name="event" label={m.event}>
               <Select style={{ width: 150 }} options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} />
             </Form.Item>
             {(type === 'email' || type === 'site') && (
-              <Form.Item name="recipient" label={type === 'email' ? '收件邮箱' : '会员编号'}>
+              <Form.Item name="recipient" label={type === 'email' ? m.recipientAddress : m.memberCode}>
                 <Input style={{ width: 220 }} />
               </Form.Item>
             )}
             <Form.Item>
               <Button htmlType="submit" loading={test.isPending}>
-                发送测试
+                {m.sendATest}
               </Button>
             </Form.Item>
           </Form>
@@ -151,7 +155,7 @@ export default function OperateChannel() {
               style={{ marginTop: 12 }}
               showIcon
               type={result.status === 'sent' ? 'success' : 'error'}
-              message={result.status === 'sent' ? '发送成功' : `发送失败：${result.error}`}
+              message={result.status === 'sent' ? m.sent : fill(m.sendFailed, { error: result.error ?? '' })}
             />
           )}
         </>
