@@ -31,6 +31,8 @@ async function typeByHand(page: Page, field: Locator, text: string): Promise<voi
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Backspace');
   if (text) await field.pressSequentially(text, { delay: text.length > 60 ? 2 : 15 });
+  // What the person sees in the field before going on (a key lost on a loaded machine would show here, not later).
+  await expect.poll(() => field.inputValue()).toBe(text);
 }
 
 /** Types each case, submits, and reads the message under that field. */
@@ -100,8 +102,9 @@ describe('forms refuse bad values in the UI language', () => {
       await form.locator('.ant-modal-title').click();
       await form.getByRole('button', { name: SAVE }).click();
       const taken = pick(['用户名已存在', 'This username is taken'], lang);
-      await toast(page, taken).waitFor();
+      // The message under the field stays; the toast said the same when the answer came (it shows for 5 s).
       await form.locator('.ant-form-item-explain-error').filter({ hasText: taken }).waitFor();
+      await toast(page, taken).waitFor();
       await expectOwnLanguage(page, lang);
       await form.getByRole('button', { name: lang === 'zh' ? /取\s*消/ : 'Cancel' }).click();
       await form.waitFor({ state: 'hidden' });

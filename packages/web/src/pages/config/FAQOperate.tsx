@@ -6,9 +6,12 @@ import { TRANSLATION_LANGUAGES } from '@waystation/shared/vocab/config-content';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { useFaq, useSaveFaq } from './api';
 import { NumberInput } from '../../components/NumberInput';
+import { useConfigMessages } from './messages';
+import { fill } from '../../i18n';
 
 /** Creates (no ?id=) or edits one FAQ entry with its translations. */
 export default function FAQOperate() {
+  const m = useConfigMessages();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -23,14 +26,14 @@ export default function FAQOperate() {
     const translations = Object.fromEntries(Object.entries(v.translations ?? {}).filter(([, t]) => t?.question?.trim() || t?.answer?.trim()));
     try {
       await save.mutateAsync({ ...v, id: id || undefined, translations });
-      message.success('操作成功');
+      message.success(m.done);
       navigate('/systemManage/vipTerminalConfig');
     } catch (e) {
       showFieldErrors(form, e);
     }
   };
   return (
-    <Card title={id ? '编辑FAQ' : '新增FAQ'} loading={id > 0 && faq.isLoading}>
+    <Card title={id ? m.editFaq : m.addFaq} loading={id > 0 && faq.isLoading}>
       <Form<FaqSaveBody>
         form={form}
         layout="vertical"
@@ -39,25 +42,25 @@ export default function FAQOperate() {
         style={{ maxWidth: 800 }}
       >
         <Space>
-          <Form.Item name="category" label="分类">
+          <Form.Item name="category" label={m.category}>
             <Input />
           </Form.Item>
-          <Form.Item name="sort" label="排序" rules={[zodRule(FaqSaveBody.shape.sort)]}>
+          <Form.Item name="sort" label={m.sort} rules={[zodRule(FaqSaveBody.shape.sort)]}>
             <NumberInput style={{ width: 120 }} />
           </Form.Item>
-          <Form.Item name="status" label="状态">
+          <Form.Item name="status" label={m.status}>
             <Radio.Group
               options={[
-                { value: 'activity', label: '启用' },
-                { value: 'disabled', label: '禁用' },
+                { value: 'activity', label: m.enabled },
+                { value: 'disabled', label: m.disabled },
               ]}
             />
           </Form.Item>
         </Space>
-        <Form.Item name="question" label="问题" rules={[{ required: true, message: '请输入问题' }]}>
+        <Form.Item name="question" label={m.question} rules={[{ required: true, message: m.enterTheQuestion }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="answer" label="回答" rules={[{ required: true, message: '请输入回答' }]}>
+        <Form.Item name="answer" label={m.answer} rules={[{ required: true, message: m.enterTheAnswer }]}>
           <Input.TextArea rows={6} />
         </Form.Item>
         <Collapse
@@ -65,13 +68,13 @@ export default function FAQOperate() {
           items={[
             {
               key: 'tr',
-              label: '翻译',
+              label: m.translations,
               children: TRANSLATION_LANGUAGES.map((l) => (
                 <Space key={l} direction="vertical" style={{ width: '100%' }}>
-                  <Form.Item name={['translations', l, 'question']} label={`${l} 问题`}>
+                  <Form.Item name={['translations', l, 'question']} label={fill(m.langQuestion, { lang: l })}>
                     <Input />
                   </Form.Item>
-                  <Form.Item name={['translations', l, 'answer']} label={`${l} 回答`}>
+                  <Form.Item name={['translations', l, 'answer']} label={fill(m.langAnswer, { lang: l })}>
                     <Input.TextArea rows={3} />
                   </Form.Item>
                 </Space>
@@ -81,9 +84,9 @@ export default function FAQOperate() {
         />
         <Space style={{ marginTop: 16 }}>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
-            保存
+            {m.save}
           </Button>
-          <Button onClick={() => navigate('/systemManage/vipTerminalConfig')}>返回</Button>
+          <Button onClick={() => navigate('/systemManage/vipTerminalConfig')}>{m.back}</Button>
         </Space>
       </Form>
     </Card>

@@ -8,6 +8,8 @@ import { SaveResult } from '@waystation/shared/contract/reference';
 import { request } from '../../api/request';
 import { formatTime } from '../../utils/time';
 import { showFieldErrors, validValues } from '../../components/zodRule';
+import { useConfigMessages } from './messages';
+import { fill } from '../../i18n';
 
 const keys = { all: ['agreement'] as const, list: ['agreement', 'list'] as const, detail: (id: number) => ['agreement', 'detail', id] as const };
 
@@ -21,15 +23,16 @@ function useAgreementMutation<B, R>(fn: (b: B) => Promise<R>) {
  * "members must accept" on, the member site asks members to accept the new version.
  */
 export function AgreementManager() {
+  const m = useConfigMessages();
   const list = useQuery({ queryKey: keys.list, queryFn: () => request('/api/agreement/findByPage', { params: { limit: 200 }, schema: AgreementListResult }) });
   const [editing, setEditing] = useState<Agreement | 'new' | null>(null);
   const [publishing, setPublishing] = useState<Agreement | null>(null);
   return (
     <Card
-      title="协议管理"
+      title={m.agreements}
       extra={
         <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          新增协议
+          {m.addAgreement}
         </Button>
       }
       style={{ marginTop: 16 }}
@@ -40,28 +43,33 @@ export function AgreementManager() {
         loading={list.isFetching}
         pagination={false}
         columns={[
-          { key: 'code', title: '代码', dataIndex: 'code' },
-          { key: 'title', title: '标题', dataIndex: 'title' },
-          { key: 'appId', title: '终端', dataIndex: 'appId', render: (v: number) => (v === 1 ? '会员端' : '代理端') },
-          { key: 'currentVersion', title: '当前版本', dataIndex: 'currentVersion', render: (v: number) => (v ? `v${v}` : <Tag color="orange">未发布</Tag>) },
-          { key: 'requireAccept', title: '需重新同意', dataIndex: 'requireAccept', render: (v: boolean) => (v ? '是' : '否') },
+          { key: 'code', title: m.code, dataIndex: 'code' },
+          { key: 'title', title: m.title, dataIndex: 'title' },
+          { key: 'appId', title: m.terminal, dataIndex: 'appId', render: (v: number) => (v === 1 ? m.memberSite : m.agentTerminal) },
+          {
+            key: 'currentVersion',
+            title: m.currentVersion,
+            dataIndex: 'currentVersion',
+            render: (v: number) => (v ? `v${v}` : <Tag color="orange">{m.unpublished}</Tag>),
+          },
+          { key: 'requireAccept', title: m.consentAgain, dataIndex: 'requireAccept', render: (v: boolean) => (v ? m.yes : m.no) },
           {
             key: 'status',
-            title: '状态',
+            title: m.status,
             dataIndex: 'status',
-            render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+            render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
           },
-          { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', render: formatTime },
+          { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', render: formatTime },
           {
             key: 'a',
-            title: '操作',
+            title: m.actions,
             render: (_, a) => (
               <Space size={0}>
                 <Button type="link" size="small" onClick={() => setPublishing(a)}>
-                  发布新版本
+                  {m.publishAVersion}
                 </Button>
                 <Button type="link" size="small" onClick={() => setEditing(a)}>
-                  编辑
+                  {m.edit}
                 </Button>
               </Space>
             ),
@@ -75,6 +83,7 @@ export function AgreementManager() {
 }
 
 function AgreementModal({ agreement, onClose }: { agreement: Agreement | null; onClose: () => void }) {
+  const m = useConfigMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<AgreementSaveBody>();
   const save = useAgreementMutation((b: AgreementSaveBody) => request('/api/agreement/save', { method: 'POST', body: b, schema: SaveResult }));
@@ -83,39 +92,39 @@ function AgreementModal({ agreement, onClose }: { agreement: Agreement | null; o
     if (!v) return;
     try {
       await save.mutateAsync({ ...v, id: agreement?.id });
-      message.success('操作成功');
+      message.success(m.done);
       onClose();
     } catch (e) {
       showFieldErrors(form, e);
     }
   };
   return (
-    <Modal open title={agreement ? '编辑协议' : '新增协议'} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
+    <Modal open title={agreement ? m.editAgreement : m.addAgreement} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={agreement ?? { appId: 1, requireAccept: true, status: 'activity', sort: 0 }}>
-        <Form.Item name="code" label="代码" rules={[{ required: true, message: '请输入' }]}>
+        <Form.Item name="code" label={m.code} rules={[{ required: true, message: m.required }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="title" label="标题" rules={[{ required: true, message: '请输入协议标题' }]}>
+        <Form.Item name="title" label={m.title} rules={[{ required: true, message: m.enterTheAgreementTitle }]}>
           <Input />
         </Form.Item>
         <Space size="large">
-          <Form.Item name="appId" label="终端">
+          <Form.Item name="appId" label={m.terminal}>
             <Select
               style={{ width: 120 }}
               options={[
-                { value: 1, label: '会员端' },
-                { value: 2, label: '代理端' },
+                { value: 1, label: m.memberSite },
+                { value: 2, label: m.agentTerminal },
               ]}
             />
           </Form.Item>
-          <Form.Item name="requireAccept" label="新版本需重新同意" valuePropName="checked">
+          <Form.Item name="requireAccept" label={m.newVersionNeedsConsent} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item name="status" label="状态">
+          <Form.Item name="status" label={m.status}>
             <Radio.Group
               options={[
-                { value: 'activity', label: '启用' },
-                { value: 'disabled', label: '禁用' },
+                { value: 'activity', label: m.enabled },
+                { value: 'disabled', label: m.disabled },
               ]}
             />
           </Form.Item>
@@ -126,6 +135,7 @@ function AgreementModal({ agreement, onClose }: { agreement: Agreement | null; o
 }
 
 function PublishModal({ agreement, onClose }: { agreement: Agreement; onClose: () => void }) {
+  const m = useConfigMessages();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<AgreementContentBody>();
   const detail = useQuery({
@@ -139,12 +149,12 @@ function PublishModal({ agreement, onClose }: { agreement: Agreement; onClose: (
     const v = await validValues(form);
     if (!v) return;
     modal.confirm({
-      title: '确认发布',
-      content: `发布后协议将升级为 v${agreement.currentVersion + 1}${agreement.requireAccept ? '，会员需重新同意后才能继续使用' : ''}。确定发布吗？`,
+      title: m.confirmPublishing,
+      content: fill(m.publishConfirm, { version: agreement.currentVersion + 1, consent: agreement.requireAccept ? m.membersMustConsentAgain : '' }),
       onOk: async () => {
         try {
           const r = await publish.mutateAsync({ ...v, id: agreement.id });
-          message.success(`操作成功（v${r.version}）`);
+          message.success(fill(m.doneVersion, { version: r.version }));
           onClose();
         } catch (e) {
           showFieldErrors(form, e);
@@ -156,19 +166,19 @@ function PublishModal({ agreement, onClose }: { agreement: Agreement; onClose: (
     <Modal
       open
       width={820}
-      title={`发布「${agreement.title}」新版本`}
+      title={fill(m.publishTitle, { title: agreement.title })}
       onOk={submit}
-      okText="发布"
+      okText={m.publish}
       onCancel={onClose}
       confirmLoading={publish.isPending}
       destroyOnHidden
     >
       {detail.data && (
         <Form form={form} layout="vertical" initialValues={{ content: detail.data.content, changeNote: '' }}>
-          <Form.Item name="content" label="协议内容（Markdown）" rules={[{ required: true, message: '请输入协议内容' }]}>
+          <Form.Item name="content" label={m.agreementTextMarkdown} rules={[{ required: true, message: m.enterTheAgreementText }]}>
             <Input.TextArea rows={14} />
           </Form.Item>
-          <Form.Item name="changeNote" label="变更说明">
+          <Form.Item name="changeNote" label={m.whatChanged}>
             <Input />
           </Form.Item>
         </Form>

@@ -6,8 +6,8 @@ import { formatTime } from '../../utils/time';
 import { showFieldErrors } from '../../components/zodRule';
 import { ImagesField, type Picture } from './TipsConfigImages';
 import { useSaveTips, useTips } from './api';
-
-const LANG_NAMES: Record<string, string> = { en: 'English', fr: 'Français', de: 'Deutsch', es: 'Español', ja: '日本語', ko: '한국어' };
+import { LANG_NAMES, useConfigMessages } from './messages';
+import { fill } from '../../i18n';
 
 interface EntryForm {
   tipsText: string;
@@ -19,6 +19,7 @@ interface EntryForm {
 
 /** Edits one config text entry (SPEC §3) of one terminal: text, images, status, translations; "操作成功" on save. */
 export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 1 | 2; tipsKey: string; title: string; withImages?: boolean }) {
+  const m = useConfigMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<EntryForm>();
   const tips = useTips(appId, [tipsKey]);
@@ -42,7 +43,7 @@ export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 
         appId,
         confList: [{ tipsKey, tipsText: v.tipsText ?? '', images: v.images ?? [], status: v.status, needTrans: v.needTrans, translations }],
       });
-      message.success('操作成功');
+      message.success(m.done);
     } catch (e) {
       showFieldErrors(form, e);
     }
@@ -53,37 +54,31 @@ export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 
         <Space>
           {title}
           <Tag>{tipsKey}</Tag>
-          {entry && !entry.saved && <Tag color="orange">未配置</Tag>}
+          {entry && !entry.saved && <Tag color="orange">{m.notConfigured}</Tag>}
         </Space>
       }
       loading={tips.isLoading}
-      extra={
-        entry?.modifyTime && (
-          <span style={{ color: '#999' }}>
-            {entry.updatedBy} 更新于 {formatTime(entry.modifyTime)}
-          </span>
-        )
-      }
+      extra={entry?.modifyTime && <span style={{ color: '#999' }}>{fill(m.updatedBy, { name: entry.updatedBy, time: formatTime(entry.modifyTime) })}</span>}
     >
       <Form<EntryForm> form={form} layout="vertical" onFinish={submit} initialValues={{ status: 'activity', needTrans: true, images: [], translations: {} }}>
-        <Form.Item name="tipsText" label="内容（中文）">
-          <Input.TextArea rows={8} aria-label="内容（中文）" />
+        <Form.Item name="tipsText" label={m.contentChinese}>
+          <Input.TextArea rows={8} aria-label={m.contentChinese} />
         </Form.Item>
         {withImages !== false && (
-          <Form.Item name="images" label="图片">
+          <Form.Item name="images" label={m.image}>
             <ImagesField type="tips" />
           </Form.Item>
         )}
         <Space size="large">
-          <Form.Item name="status" label="状态">
+          <Form.Item name="status" label={m.status}>
             <Radio.Group
               options={[
-                { value: 'activity', label: '启用' },
-                { value: 'disabled', label: '禁用' },
+                { value: 'activity', label: m.enabled },
+                { value: 'disabled', label: m.disabled },
               ]}
             />
           </Form.Item>
-          <Form.Item name="needTrans" label="需要翻译" valuePropName="checked">
+          <Form.Item name="needTrans" label={m.needsTranslation} valuePropName="checked">
             <Switch />
           </Form.Item>
         </Space>
@@ -94,7 +89,7 @@ export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 
                 type="warning"
                 showIcon
                 style={{ marginBottom: 12 }}
-                message={`缺少翻译：${entry.missingLangs.map((l) => LANG_NAMES[l] ?? l).join('、')}`}
+                message={fill(m.missingTranslations, { langs: entry.missingLangs.map((l) => LANG_NAMES[l] ?? l).join('、') })}
               />
             )}
             <Collapse
@@ -102,7 +97,7 @@ export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 
               items={[
                 {
                   key: 'tr',
-                  label: '翻译',
+                  label: m.translations,
                   children: TRANSLATION_LANGUAGES.map((l) => (
                     <Form.Item key={l} name={['translations', l]} label={LANG_NAMES[l]}>
                       <Input.TextArea rows={3} />
@@ -114,7 +109,7 @@ export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 
           </>
         )}
         <Button type="primary" htmlType="submit" loading={save.isPending} style={{ marginTop: 16 }}>
-          保存
+          {m.save}
         </Button>
       </Form>
     </Card>

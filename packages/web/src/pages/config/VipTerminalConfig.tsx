@@ -7,9 +7,12 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { useDeleteFaq, useFaqList, useTipsList } from './api';
 import { VIP_TERMINAL_PAGES } from './VipTerminalConfigPages';
+import { useConfigMessages } from './messages';
+import { fill } from '../../i18n';
 
 /** Member terminal: every text page with whether it is configured and translated, and the FAQ entries. */
 export default function VipTerminalConfig() {
+  const m = useConfigMessages();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const tips = useTipsList(1);
@@ -21,17 +24,17 @@ export default function VipTerminalConfig() {
   const entry = (key: string) => tips.data?.find((t) => t.tipsKey === key);
   const remove = (f: Faq) =>
     modal.confirm({
-      title: '确认删除',
-      content: `确定删除问题「${f.question}」吗？`,
+      title: m.confirmDeletion,
+      content: fill(m.confirmFaqDelete, { question: f.question }),
       okButtonProps: { danger: true },
       onOk: async () => {
         await del.mutateAsync(f.id);
-        message.success('操作成功');
+        message.success(m.done);
       },
     });
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card title="会员端文案配置">
+      <Card title={m.memberSiteTexts}>
         <Row gutter={[12, 12]}>
           {VIP_TERMINAL_PAGES.map((p) => {
             const e = entry(p.key);
@@ -41,10 +44,10 @@ export default function VipTerminalConfig() {
                   <Card size="small" hoverable>
                     <div style={{ fontWeight: 500 }}>{p.title}</div>
                     <Space size={4} style={{ marginTop: 6 }} wrap>
-                      {!e && <Tag color="orange">未配置</Tag>}
-                      {e?.status === 'disabled' && <Tag>已禁用</Tag>}
-                      {e && e.status === 'activity' && <Tag color="green">已配置</Tag>}
-                      {!!e?.missingLangs.length && <Tag color="gold">缺少{e.missingLangs.length}种翻译</Tag>}
+                      {!e && <Tag color="orange">{m.notConfigured}</Tag>}
+                      {e?.status === 'disabled' && <Tag>{m.disabledTag}</Tag>}
+                      {e && e.status === 'activity' && <Tag color="green">{m.configured}</Tag>}
+                      {!!e?.missingLangs.length && <Tag color="gold">{fill(m.missingLangs, { n: e.missingLangs.length })}</Tag>}
                     </Space>
                   </Card>
                 </Link>
@@ -55,16 +58,16 @@ export default function VipTerminalConfig() {
       </Card>
       <Card title="FAQ">
         <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
-          <Form.Item name="keyword" label="关键字">
+          <Form.Item name="keyword" label={m.keyword}>
             <Input allowClear />
           </Form.Item>
           <Form.Item>
             <Space>
               <Button type="primary" htmlType="submit">
-                查询
+                {m.search}
               </Button>
               <Button icon={<PlusOutlined />} onClick={() => navigate('/systemManage/vipTerminalConfig/FAQOperate')}>
-                新增FAQ
+                {m.addFaq}
               </Button>
             </Space>
           </Form.Item>
@@ -73,36 +76,37 @@ export default function VipTerminalConfig() {
           rowKey="id"
           dataSource={faqs.data?.list}
           loading={faqs.isFetching}
-          pagination={{ current: page, pageSize: limit, total: faqs.data?.total ?? 0, onChange: setPage, showTotal: (n) => `共 ${n} 条` }}
+          pagination={{ current: page, pageSize: limit, total: faqs.data?.total ?? 0, onChange: setPage, showTotal: (n) => fill(m.totalCount, { n }) }}
           columns={[
-            { key: 'sort', title: '排序', dataIndex: 'sort', width: 70 },
-            { key: 'category', title: '分类', dataIndex: 'category', width: 100 },
-            { key: 'question', title: '问题', dataIndex: 'question' },
+            { key: 'sort', title: m.sort, dataIndex: 'sort', width: 70 },
+            { key: 'category', title: m.category, dataIndex: 'category', width: 100 },
+            { key: 'question', title: m.question, dataIndex: 'question' },
             {
               key: 'trans',
-              title: '翻译',
+              title: m.translations,
               width: 120,
-              render: (_, f) => (f.missingLangs.length ? <Tag color="gold">缺少{f.missingLangs.length}种</Tag> : <Tag color="green">完整</Tag>),
+              render: (_, f) =>
+                f.missingLangs.length ? <Tag color="gold">{fill(m.missingN, { n: f.missingLangs.length })}</Tag> : <Tag color="green">{m.complete}</Tag>,
             },
             {
               key: 'status',
-              title: '状态',
+              title: m.status,
               dataIndex: 'status',
               width: 80,
-              render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? '启用' : '禁用'}</Tag>,
+              render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
             },
-            { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', width: 170, render: formatTime },
+            { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', width: 170, render: formatTime },
             {
               key: 'actions',
-              title: '操作',
+              title: m.actions,
               width: 130,
               render: (_, f) => (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => navigate(`/systemManage/vipTerminalConfig/FAQOperate?id=${f.id}`)}>
-                    编辑
+                    {m.edit}
                   </Button>
                   <Button type="link" size="small" danger onClick={() => remove(f)}>
-                    删除
+                    {m.remove}
                   </Button>
                 </Space>
               ),

@@ -12,10 +12,12 @@ import { showFieldErrors, validValues, zodRule } from '../../components/zodRule'
 import { useAddCategory, useArticleStatus, useArticles, useCategoryTree, useDeleteHelp, useUpdateCategory } from './api';
 import { toTreeData } from './HomeOperate';
 import { NumberInput } from '../../components/NumberInput';
+import { useHelpMessages } from './messages';
+import { fill } from '../../i18n';
 
 type CatNode = { key: number; title: string; children: CatNode[] };
-const toNodes = (ns: HelpCategoryNode[]): CatNode[] =>
-  ns.map((n) => ({ key: n.id, title: `${n.name}${n.status === 'disabled' ? '（禁用）' : ''} (${n.articleCount})`, children: toNodes(n.children) }));
+const toNodes = (ns: HelpCategoryNode[], disabled: string): CatNode[] =>
+  ns.map((n) => ({ key: n.id, title: `${n.name}${n.status === 'disabled' ? disabled : ''} (${n.articleCount})`, children: toNodes(n.children, disabled) }));
 const findNode = (ns: HelpCategoryNode[], id: number): HelpCategoryNode | undefined => {
   for (const n of ns) {
     if (n.id === id) return n;
@@ -27,6 +29,7 @@ const findNode = (ns: HelpCategoryNode[], id: number): HelpCategoryNode | undefi
 
 /** Help centre: category tree (add, edit, move, delete when empty) and the articles of the chosen category. */
 export default function HelpHome() {
+  const m = useHelpMessages();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
   const tree = useCategoryTree();
@@ -44,55 +47,55 @@ export default function HelpHome() {
   const togglePublish = (a: HelpArticleListItem) => {
     const next = a.status === 'published' ? 'draft' : 'published';
     modal.confirm({
-      title: '确认',
-      content: `确定要${next === 'published' ? '发布' : '下架'}文章「${a.title}」吗？`,
+      title: m.ok,
+      content: fill(m.confirmArticleStatus, { action: next === 'published' ? m.publish : m.unpublish, title: a.title }),
       onOk: async () => {
         await status.mutateAsync({ id: a.id, status: next });
-        message.success('操作成功');
+        message.success(m.done);
       },
     });
   };
   const remove = (type: 'article' | 'category', id: number, name: string) =>
     modal.confirm({
-      title: '确认删除',
-      content: `确定删除${type === 'article' ? '文章' : '分类'}「${name}」吗？此操作不可恢复。`,
+      title: m.confirmDeletion,
+      content: fill(m.confirmDelete, { what: type === 'article' ? m.articles : m.category, name }),
       okButtonProps: { danger: true },
       onOk: async () => {
         await del.mutateAsync({ id, type });
-        message.success('操作成功');
+        message.success(m.done);
         if (type === 'category') setFilters({});
       },
     });
 
   const columns: ResizableColumn<HelpArticleListItem>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
-    { key: 'title', title: '标题', dataIndex: 'title', width: 260 },
-    { key: 'categoryName', title: '分类', dataIndex: 'categoryName', width: 120 },
+    { key: 'title', title: m.title, dataIndex: 'title', width: 260 },
+    { key: 'categoryName', title: m.category, dataIndex: 'categoryName', width: 120 },
     {
       key: 'status',
-      title: '状态',
+      title: m.status,
       dataIndex: 'status',
       width: 90,
-      render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{s === 'published' ? '已发布' : '草稿'}</Tag>,
+      render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{s === 'published' ? m.published : m.draft}</Tag>,
     },
-    { key: 'sort', title: '排序', dataIndex: 'sort', width: 70 },
-    { key: 'authorName', title: '编辑人', dataIndex: 'authorName', width: 100 },
-    { key: 'modifyTime', title: '更新时间', dataIndex: 'modifyTime', width: 170, render: formatTime },
+    { key: 'sort', title: m.sort, dataIndex: 'sort', width: 70 },
+    { key: 'authorName', title: m.editedBy, dataIndex: 'authorName', width: 100 },
+    { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', width: 170, render: formatTime },
     {
       key: 'actions',
-      title: '操作',
+      title: m.actions,
       width: 200,
       fixed: 'right',
       render: (_, a) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => navigate(`/helpCenter/homeOperate?id=${a.id}`)}>
-            编辑
+            {m.edit}
           </Button>
           <Button type="link" size="small" onClick={() => togglePublish(a)}>
-            {a.status === 'published' ? '下架' : '发布'}
+            {a.status === 'published' ? m.unpublish : m.publish}
           </Button>
           <Button type="link" size="small" danger onClick={() => remove('article', a.id, a.title)}>
-            删除
+            {m.delete}
           </Button>
         </Space>
       ),
@@ -103,16 +106,16 @@ export default function HelpHome() {
     <Row gutter={16}>
       <Col xs={24} md={7} lg={6}>
         <Card
-          title="分类"
+          title={m.category}
           size="small"
           extra={
             <Button size="small" icon={<PlusOutlined />} onClick={() => setEditingCat('new')}>
-              新增
+              {m.add}
             </Button>
           }
         >
           <Tree<CatNode>
-            treeData={toNodes(tree.data ?? [])}
+            treeData={toNodes(tree.data ?? [], m.disabled)}
             defaultExpandAll
             blockNode
             selectedKeys={categoryId ? [categoryId] : []}
@@ -121,10 +124,10 @@ export default function HelpHome() {
           {selected && (
             <Space style={{ marginTop: 12 }}>
               <Button size="small" onClick={() => setEditingCat(selected)}>
-                编辑分类
+                {m.editCategory}
               </Button>
               <Button size="small" danger onClick={() => remove('category', selected.id, selected.name)}>
-                删除分类
+                {m.deleteCategory}
               </Button>
             </Space>
           )}
@@ -133,27 +136,27 @@ export default function HelpHome() {
       <Col xs={24} md={17} lg={18}>
         <Card>
           <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters({ ...v, categoryId })}>
-            <Form.Item name="keyword" label="文章标题">
+            <Form.Item name="keyword" label={m.articleTitle}>
               <Input allowClear />
             </Form.Item>
-            <Form.Item name="status" label="状态">
+            <Form.Item name="status" label={m.status}>
               <Select
                 allowClear
                 style={{ width: 110 }}
-                placeholder="全部"
+                placeholder={m.all}
                 options={[
-                  { value: 'published', label: '已发布' },
-                  { value: 'draft', label: '草稿' },
+                  { value: 'published', label: m.published },
+                  { value: 'draft', label: m.draft },
                 ]}
               />
             </Form.Item>
             <Form.Item>
               <Space>
                 <Button type="primary" htmlType="submit">
-                  查询
+                  {m.search}
                 </Button>
                 <Button icon={<PlusOutlined />} onClick={() => navigate(`/helpCenter/homeOperate${categoryId ? `?categoryId=${categoryId}` : ''}`)}>
-                  新增文章
+                  {m.addArticle}
                 </Button>
               </Space>
             </Form.Item>
@@ -192,6 +195,7 @@ function CategoryModal({
   parentId: number | null;
   onClose: () => void;
 }) {
+  const m = useHelpMessages();
   const { message } = App.useApp();
   const [form] = Form.useForm<Omit<HelpCategoryUpdateBody, 'id'>>();
   const add = useAddCategory();
@@ -203,33 +207,40 @@ function CategoryModal({
     try {
       if (category) await update.mutateAsync({ ...body, id: category.id });
       else await add.mutateAsync(body);
-      message.success('操作成功');
+      message.success(m.done);
       onClose();
     } catch (e) {
       showFieldErrors(form, e);
     }
   };
   return (
-    <Modal open title={category ? '编辑分类' : '新增分类'} onOk={submit} onCancel={onClose} confirmLoading={add.isPending || update.isPending} destroyOnHidden>
+    <Modal
+      open
+      title={category ? m.editCategory : m.addCategory}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={add.isPending || update.isPending}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={category ?? { parentId, sort: 0, status: 'activity' }}>
-        <Form.Item name="name" label="名称" rules={[{ required: true, message: '请输入分类名称' }]}>
+        <Form.Item name="name" label={m.name} rules={[{ required: true, message: m.enterTheCategoryName }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="nameEn" label="英文名称">
+        <Form.Item name="nameEn" label={m.englishName}>
           <Input />
         </Form.Item>
-        <Form.Item name="parentId" label="上级分类">
-          <TreeSelect allowClear treeData={toTreeData(tree)} treeDefaultExpandAll placeholder="无（顶级）" />
+        <Form.Item name="parentId" label={m.parentCategory}>
+          <TreeSelect allowClear treeData={toTreeData(tree)} treeDefaultExpandAll placeholder={m.noneTopLevel} />
         </Form.Item>
         <Space>
-          <Form.Item name="sort" label="排序" rules={[zodRule(HelpCategoryUpdateBody.shape.sort)]}>
+          <Form.Item name="sort" label={m.sort} rules={[zodRule(HelpCategoryUpdateBody.shape.sort)]}>
             <NumberInput style={{ width: 120 }} />
           </Form.Item>
-          <Form.Item name="status" label="状态">
+          <Form.Item name="status" label={m.status}>
             <Radio.Group
               options={[
-                { value: 'activity', label: '启用' },
-                { value: 'disabled', label: '禁用' },
+                { value: 'activity', label: m.enabled },
+                { value: 'disabled', label: m.disabled2 },
               ]}
             />
           </Form.Item>

@@ -8,6 +8,7 @@ import { uploadImage } from '../config/TipsConfigImages';
 import { useArticle, useArticleStatus, useCategoryTree, useSaveArticle } from './api';
 import { MarkdownEditor } from './MarkdownEditor';
 import { NumberInput } from '../../components/NumberInput';
+import { useHelpMessages } from './messages';
 
 interface TreeOption {
   value: number;
@@ -18,6 +19,7 @@ export const toTreeData = (nodes: HelpCategoryNode[]): TreeOption[] => nodes.map
 
 /** Edits a help article (?id=) or writes a new one (?categoryId=): markdown editor with live preview, save, publish. */
 export default function HomeOperate() {
+  const m = useHelpMessages();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -37,7 +39,7 @@ export default function HomeOperate() {
     try {
       const r = await save.mutateAsync({ ...v, id: id || undefined });
       if (publish) await status.mutateAsync({ id: r.id, status: 'published' });
-      message.success('操作成功');
+      message.success(m.done);
       if (!id) setParams({ id: String(r.id) }, { replace: true });
     } catch (e) {
       showFieldErrors(form, e);
@@ -57,9 +59,9 @@ export default function HomeOperate() {
       loading={id > 0 && article.isLoading}
       title={
         <Space>
-          {id ? '编辑文章' : '新增文章'}
+          {id ? m.editArticle : m.addArticle}
           {article.data && (
-            <Tag color={article.data.status === 'published' ? 'green' : 'default'}>{article.data.status === 'published' ? '已发布' : '草稿'}</Tag>
+            <Tag color={article.data.status === 'published' ? 'green' : 'default'}>{article.data.status === 'published' ? m.published : m.draft}</Tag>
           )}
         </Space>
       }
@@ -70,33 +72,33 @@ export default function HomeOperate() {
         initialValues={{ categoryId: Number(params.get('categoryId')) || undefined, sort: 0, content: '' }}
       >
         <Space align="start" wrap>
-          <Form.Item name="title" label="标题" rules={[{ required: true, message: '请输入标题' }]}>
-            <Input style={{ width: 420 }} aria-label="标题" />
+          <Form.Item name="title" label={m.title} rules={[{ required: true, message: m.enterTheTitle }]}>
+            <Input style={{ width: 420 }} aria-label={m.title} />
           </Form.Item>
-          <Form.Item name="categoryId" label="分类" rules={[{ required: true, message: '请选择分类' }]}>
-            <TreeSelect style={{ width: 220 }} treeData={toTreeData(tree.data ?? [])} treeDefaultExpandAll aria-label="分类" />
+          <Form.Item name="categoryId" label={m.category} rules={[{ required: true, message: m.chooseACategory }]}>
+            <TreeSelect style={{ width: 220 }} treeData={toTreeData(tree.data ?? [])} treeDefaultExpandAll aria-label={m.category} />
           </Form.Item>
-          <Form.Item name="sort" label="排序" rules={[zodRule(HelpArticleSaveBody.shape.sort)]}>
+          <Form.Item name="sort" label={m.sort} rules={[zodRule(HelpArticleSaveBody.shape.sort)]}>
             <NumberInput style={{ width: 120 }} />
           </Form.Item>
         </Space>
-        <Form.Item name="content" label="内容" rules={[{ required: true, message: '请输入内容' }]}>
+        <Form.Item name="content" label={m.content} rules={[{ required: true, message: m.enterTheContent }]}>
           <MarkdownEditor
             extra={
               <Upload accept="image/*" showUploadList={false} customRequest={({ file }) => void insertImage(file as File)}>
-                <Button icon={<PictureOutlined />}>插入图片</Button>
+                <Button icon={<PictureOutlined />}>{m.insertImage}</Button>
               </Upload>
             }
           />
         </Form.Item>
         <Space>
           <Button type="primary" loading={save.isPending} onClick={() => submit(false)}>
-            保存
+            {m.save}
           </Button>
           <Button loading={save.isPending || status.isPending} onClick={() => submit(true)}>
-            保存并发布
+            {m.saveAndPublish}
           </Button>
-          <Button onClick={() => navigate('/helpCenter/home')}>返回</Button>
+          <Button onClick={() => navigate('/helpCenter/home')}>{m.back}</Button>
         </Space>
       </Form>
     </Card>

@@ -8,7 +8,7 @@ describe('markdown toolbar', () => {
   });
   it('wraps the selection inline and selects the wrapped text', () => {
     expect(applyTool('bold', 'ab cd ef', 3, 5)).toEqual({ text: 'ab **cd** ef', start: 5, end: 7 });
-    expect(applyTool('italic', 'x', 1, 1).text).toBe('x*斜体*');
+    expect(applyTool('italic', 'x', 1, 1, { italic: '斜体' } as never).text).toBe('x*斜体*');
     expect(applyTool('strikethrough', 'old', 0, 3).text).toBe('~~old~~');
     expect(applyTool('code', 'run npm', 4, 7).text).toBe('run `npm`');
     expect(applyTool('code', 'a\nb', 0, 3).text).toBe('\n```\na\nb\n```\n');

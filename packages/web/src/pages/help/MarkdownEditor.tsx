@@ -3,25 +3,28 @@ import { Button, Col, Input, Row, Space, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { MARKDOWN_TOOLBAR } from '@waystation/shared/contract/help';
 import { renderMarkdown } from '@waystation/shared/help/markdown';
+import { useHelpMessages } from './messages';
 
 type Tool = (typeof MARKDOWN_TOOLBAR)[number];
 
-/** Each toolbar action: wrap the selection, or prefix every selected line. */
-const TOOLS: Record<Tool, { label: string; text: string; wrap?: [string, string]; prefix?: (i: number) => string; placeholder: string }> = {
-  heading: { label: '标题', text: 'H', prefix: () => '## ', placeholder: '标题' },
-  bold: { label: '粗体', text: 'B', wrap: ['**', '**'], placeholder: '粗体' },
-  italic: { label: '斜体', text: 'I', wrap: ['*', '*'], placeholder: '斜体' },
-  strikethrough: { label: '删除线', text: 'S', wrap: ['~~', '~~'], placeholder: '删除线' },
-  quote: { label: '引用', text: '❝', prefix: () => '> ', placeholder: '引用' },
-  unorderedList: { label: '无序列表', text: '•', prefix: () => '- ', placeholder: '列表项' },
-  orderedList: { label: '有序列表', text: '1.', prefix: (i) => `${i + 1}. `, placeholder: '列表项' },
-  code: { label: '代码', text: '</>', wrap: ['`', '`'], placeholder: 'code' },
+type Texts = ReturnType<typeof useHelpMessages>;
+/** Each toolbar action: wrap the selection, or prefix every selected line (labels and placeholders are message keys). */
+const TOOLS: Record<Tool, { label: keyof Texts; text: string; wrap?: [string, string]; prefix?: (i: number) => string; placeholder: keyof Texts | null }> = {
+  heading: { label: 'title', text: 'H', prefix: () => '## ', placeholder: 'title' },
+  bold: { label: 'bold', text: 'B', wrap: ['**', '**'], placeholder: 'bold' },
+  italic: { label: 'italic', text: 'I', wrap: ['*', '*'], placeholder: 'italic' },
+  strikethrough: { label: 'strikethrough', text: 'S', wrap: ['~~', '~~'], placeholder: 'strikethrough' },
+  quote: { label: 'quote', text: '❝', prefix: () => '> ', placeholder: 'quote' },
+  unorderedList: { label: 'bulletedList', text: '•', prefix: () => '- ', placeholder: 'listItem' },
+  orderedList: { label: 'numberedList', text: '1.', prefix: (i) => `${i + 1}. `, placeholder: 'listItem' },
+  code: { label: 'code', text: '</>', wrap: ['`', '`'], placeholder: null },
 };
 
 /** Applies one toolbar action to text with a selection; returns the new text and selection. */
-export function applyTool(tool: Tool, text: string, start: number, end: number): { text: string; start: number; end: number } {
+export function applyTool(tool: Tool, text: string, start: number, end: number, m?: Texts): { text: string; start: number; end: number } {
   const t = TOOLS[tool];
-  const selected = text.slice(start, end) || t.placeholder;
+  const placeholder = t.placeholder === null ? 'code' : (m?.[t.placeholder] ?? t.placeholder);
+  const selected = text.slice(start, end) || placeholder;
   if (t.wrap) {
     const [a, b] = t.wrap;
     // A multi-line selection gets a fenced block instead of inline code.
@@ -32,7 +35,7 @@ export function applyTool(tool: Tool, text: string, start: number, end: number):
     return { text: text.slice(0, start) + a + selected + b + text.slice(end), start: start + a.length, end: start + a.length + selected.length };
   }
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const body = text.slice(lineStart, end) || t.placeholder;
+  const body = text.slice(lineStart, end) || placeholder;
   const lines = body
     .split('\n')
     .map((l, i) => t.prefix!(i) + l)
@@ -42,12 +45,13 @@ export function applyTool(tool: Tool, text: string, start: number, end: number):
 
 /** Markdown editor: the SPEC's toolbar (exactly heading … code), a text area and a live sanitized preview. */
 export function MarkdownEditor({ value = '', onChange, extra }: { value?: string; onChange?: (v: string) => void; extra?: React.ReactNode }) {
+  const m = useHelpMessages();
   const ref = useRef<TextAreaRef>(null);
   const run = (tool: Tool) => {
     const el = ref.current?.resizableTextArea?.textArea;
     const start = el?.selectionStart ?? value.length;
     const end = el?.selectionEnd ?? value.length;
-    const next = applyTool(tool, value, start, end);
+    const next = applyTool(tool, value, start, end, m);
     onChange?.(next.text);
     requestAnimationFrame(() => {
       el?.focus();
@@ -57,12 +61,12 @@ export function MarkdownEditor({ value = '', onChange, extra }: { value?: string
   return (
     <div className="markdown-editor">
       <Space wrap style={{ marginBottom: 8 }}>
-        <div role="toolbar" aria-label="Markdown 工具栏" style={{ display: 'inline-flex' }}>
+        <div role="toolbar" aria-label={m.markdownToolbar} style={{ display: 'inline-flex' }}>
           <Space.Compact>
             {MARKDOWN_TOOLBAR.map((tool) => (
-              <Tooltip key={tool} title={TOOLS[tool].label}>
+              <Tooltip key={tool} title={m[TOOLS[tool].label]}>
                 <Button
-                  aria-label={TOOLS[tool].label}
+                  aria-label={m[TOOLS[tool].label]}
                   onClick={() => run(tool)}
                   style={
                     tool === 'italic'
@@ -89,7 +93,7 @@ export function MarkdownEditor({ value = '', onChange, extra }: { value?: string
             value={value}
             onChange={(e) => onChange?.(e.target.value)}
             autoSize={{ minRows: 18 }}
-            aria-label="文章内容（Markdown）"
+            aria-label={m.articleTextMarkdown}
             style={{ fontFamily: 'monospace' }}
           />
         </Col>
