@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { App, Button, Card, Descriptions, Form, Input, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Sack } from '@waystation/shared/contract/goodsOut';
-import { fill } from '../../i18n';
+import { fill, useLang } from '../../i18n';
+import { useCountries } from '../logistics/api';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';
 import { bindSack, useChannels, useInvalidateGoodsOut } from './api';
 import { useGoodsOutMessages } from './messages';
-
-const COUNTRIES = ['US', 'CA', 'MX', 'GB', 'DE', 'FR', 'IT', 'ES', 'NL', 'PL', 'SE', 'AU', 'NZ', 'JP', 'KR', 'SG', 'MY', 'BR', 'CL'];
 
 /** warehouse/BindSack (highlights sortingOutStorage): bind a sack identity card to a channel and, optionally, one destination. */
 export default function BindSack() {
@@ -15,6 +14,9 @@ export default function BindSack() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const channels = useChannels();
+  // The destinations a channel can serve: the enabled countries of the reference data (logistics/getCountry).
+  const countries = useCountries();
+  const lang = useLang((s) => s.lang);
   const invalidate = useInvalidateGoodsOut();
   const [form] = Form.useForm<{ code: string; channelId: number; countryCode?: string }>();
   const [bound, setBound] = useState<Sack | null>(null);
@@ -39,7 +41,15 @@ export default function BindSack() {
           />
         </Form.Item>
         <Form.Item name="countryCode" label={m.country}>
-          <Select allowClear style={{ width: 120 }} placeholder={m.anyCountry} options={COUNTRIES.map((c) => ({ value: c, label: c }))} />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 220 }}
+            placeholder={m.anyCountry}
+            loading={countries.isLoading}
+            options={countries.data?.map((c) => ({ value: c.code, label: `${c.code} ${lang === 'en' ? c.nameEn : c.nameZh}` }))}
+          />
         </Form.Item>
         <Form.Item>
           <Space>
