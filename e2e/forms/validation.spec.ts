@@ -99,11 +99,18 @@ describe('forms refuse bad values in the UI language', () => {
       await typeByHand(page, form.getByLabel(pick(['密码', 'Password'], lang), { exact: true }), 'abc12345');
       await form.getByLabel(pick(['角色', 'Roles'], lang), { exact: true }).click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+      // The chosen role shows in the field (an option clicked while the list still opened would not count).
+      await form
+        .locator('.ant-form-item')
+        .filter({ hasText: pick(['角色', 'Roles'], lang) })
+        .locator('.ant-select-selection-item')
+        .first()
+        .waitFor();
       await form.locator('.ant-modal-title').click();
       await form.getByRole('button', { name: SAVE }).click();
       const taken = pick(['用户名已存在', 'This username is taken'], lang);
       // The message under the field stays; the toast said the same when the answer came (it shows for 5 s).
-      await form.locator('.ant-form-item-explain-error').filter({ hasText: taken }).waitFor();
+      await expect.poll(() => form.locator('.ant-form-item-explain-error').allInnerTexts(), { timeout: 15_000 }).toContain(taken);
       await toast(page, taken).waitFor();
       await expectOwnLanguage(page, lang);
       await form.getByRole('button', { name: lang === 'zh' ? /取\s*消/ : 'Cancel' }).click();

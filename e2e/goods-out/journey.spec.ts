@@ -99,8 +99,13 @@ describe('goods out, through the screens', () => {
     await typeInto(wh.getByTestId('sack-code'), 'SKE2E-CA-1');
     await wh.locator('.ant-form-item').filter({ hasText: '渠道' }).locator('.ant-select').click();
     await wh.locator('.ant-select-item-option').filter({ hasText: 'EMS 国际特快' }).click();
+    // The destinations are the enabled countries: the worker types to find one.
     await wh.locator('.ant-form-item').filter({ hasText: '国家' }).locator('.ant-select').click();
-    await wh.locator('.ant-select-item-option').filter({ hasText: /^CA$/ }).click();
+    await wh.keyboard.type('CA');
+    await wh
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^CA 加拿大$/ })
+      .click();
     await wh.getByTestId('bind-submit').click();
     await wh.getByTestId('bound-sack').filter({ hasText: 'SKE2E-CA-1' }).waitFor();
 
