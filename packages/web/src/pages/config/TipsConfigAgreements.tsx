@@ -10,6 +10,7 @@ import { formatTime } from '../../utils/time';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useConfigMessages } from './messages';
 import { fill } from '../../i18n';
+import { StatusTag } from '../../components/list/status';
 
 const keys = { all: ['agreement'] as const, list: ['agreement', 'list'] as const, detail: (id: number) => ['agreement', 'detail', id] as const };
 
@@ -57,7 +58,7 @@ export function AgreementManager() {
             key: 'status',
             title: m.status,
             dataIndex: 'status',
-            render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
+            render: (s: string) => <StatusTag status={s} />,
           },
           { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', render: formatTime },
           {

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { App, Button, Card, Col, Form, Input, Row, Space, Table, Tag } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Faq } from '@waystation/shared/contract/config';
 import { formatTime } from '../../utils/time';
@@ -9,11 +9,12 @@ import { useDeleteFaq, useFaqList, useTipsList } from './api';
 import { VIP_TERMINAL_PAGES } from './VipTerminalConfigPages';
 import { useConfigMessages } from './messages';
 import { fill } from '../../i18n';
+import { StatusTag, useConfirmedAction } from '../../components/list/status';
 
 /** Member terminal: every text page with whether it is configured and translated, and the FAQ entries. */
 export default function VipTerminalConfig() {
   const m = useConfigMessages();
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const tips = useTipsList(1);
   const { query, page, limit, setFilters, setPage } = useListQuery();
@@ -23,15 +24,7 @@ export default function VipTerminalConfig() {
   useFormFromQuery(form, { keyword: query.keyword });
   const entry = (key: string) => tips.data?.find((t) => t.tipsKey === key);
   const remove = (f: Faq) =>
-    modal.confirm({
-      title: m.confirmDeletion,
-      content: fill(m.confirmFaqDelete, { question: f.question }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await del.mutateAsync(f.id);
-        message.success(m.done);
-      },
-    });
+    confirm({ title: m.confirmDeletion, content: fill(m.confirmFaqDelete, { question: f.question }), danger: true, run: () => del.mutateAsync(f.id) });
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card title={m.memberSiteTexts}>
@@ -93,7 +86,7 @@ export default function VipTerminalConfig() {
               title: m.status,
               dataIndex: 'status',
               width: 80,
-              render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
+              render: (s: string) => <StatusTag status={s} />,
             },
             { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', width: 170, render: formatTime },
             {

@@ -14,6 +14,7 @@ import { toTreeData } from './HomeOperate';
 import { NumberInput } from '../../components/NumberInput';
 import { useHelpMessages } from './messages';
 import { fill } from '../../i18n';
+import { useConfirmedAction } from '../../components/list/status';
 
 type CatNode = { key: number; title: string; children: CatNode[] };
 const toNodes = (ns: HelpCategoryNode[], disabled: string): CatNode[] =>
@@ -30,7 +31,7 @@ const findNode = (ns: HelpCategoryNode[], id: number): HelpCategoryNode | undefi
 /** Help centre: category tree (add, edit, move, delete when empty) and the articles of the chosen category. */
 export default function HelpHome() {
   const m = useHelpMessages();
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const tree = useCategoryTree();
   const { query, page, limit, setFilters, setPage } = useListQuery();
@@ -46,23 +47,19 @@ export default function HelpHome() {
 
   const togglePublish = (a: HelpArticleListItem) => {
     const next = a.status === 'published' ? 'draft' : 'published';
-    modal.confirm({
+    confirm({
       title: m.ok,
       content: fill(m.confirmArticleStatus, { action: next === 'published' ? m.publish : m.unpublish, title: a.title }),
-      onOk: async () => {
-        await status.mutateAsync({ id: a.id, status: next });
-        message.success(m.done);
-      },
+      run: () => status.mutateAsync({ id: a.id, status: next }),
     });
   };
   const remove = (type: 'article' | 'category', id: number, name: string) =>
-    modal.confirm({
+    confirm({
       title: m.confirmDeletion,
       content: fill(m.confirmDelete, { what: type === 'article' ? m.articles : m.category, name }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await del.mutateAsync({ id, type });
-        message.success(m.done);
+      danger: true,
+      run: () => del.mutateAsync({ id, type }),
+      after: () => {
         if (type === 'category') setFilters({});
       },
     });

@@ -15,6 +15,7 @@ import { showFieldErrors, validValues, zodRule } from '../../components/zodRule'
 import { fill, useLang, useT } from '../../i18n';
 import { useChannelList, useCountries, useModifyChannelStatus, useSaveChannel, useShipInit } from './api';
 import { useLogisticsMessages } from './messages';
+import { nextStatus, StatusTag } from '../../components/list/status';
 
 const BASE = '/logisticsChannelsManage';
 
@@ -34,7 +35,7 @@ export default function ChannelList() {
   useFormFromQuery(form, filters);
 
   const toggle = (row: ShipChannel) => {
-    const next = row.status === 'activity' ? 'disabled' : 'activity';
+    const next = nextStatus(row.status);
     modal.confirm({
       title: m.confirm,
       content: fill(next === 'activity' ? m.enableChannel : m.disableChannel, { name: row.name }),
@@ -92,7 +93,7 @@ export default function ChannelList() {
       title: m.status,
       dataIndex: 'status',
       width: 80,
-      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{ConfigStatus.label(s, lang)}</Tag>,
+      render: (s: string) => <StatusTag status={s} />,
     },
     { key: 'modifyTime', title: m.modifyTime, dataIndex: 'modifyTime', width: 170, render: formatTime },
     {

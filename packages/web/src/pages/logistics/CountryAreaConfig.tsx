@@ -12,13 +12,14 @@ import { bpToPercent, days, grams, money } from './format';
 import { NumberInput } from '../../components/NumberInput';
 import { useLogisticsMessages } from './messages';
 import { fill } from '../../i18n';
+import { StatusTag, useConfirmedAction } from '../../components/list/status';
 
 /** Country zones of one channel, each with its freight rule (first/continued weight, volumetric divisor, limits, surcharges). */
 const areaShape = AreaSaveBody.shape;
 
 export default function CountryAreaConfig() {
   const m = useLogisticsMessages();
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmedAction();
   const [channelId, setChannelId] = useChannelParam();
   const channel = useChannel(channelId);
   const areas = useAreas(channelId);
@@ -28,15 +29,7 @@ export default function CountryAreaConfig() {
   const countryName = (code: string) => countries.data?.find((c) => c.code === code)?.nameZh ?? code;
 
   const remove = (a: ChannelArea) =>
-    modal.confirm({
-      title: m.confirmDeletion,
-      content: fill(m.deleteAreaConfirm, { name: a.name }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await del.mutateAsync(a.id);
-        message.success(m.done);
-      },
-    });
+    confirm({ title: m.confirmDeletion, content: fill(m.deleteAreaConfirm, { name: a.name }), danger: true, run: () => del.mutateAsync(a.id) });
 
   const columns: ResizableColumn<ChannelArea>[] = [
     { key: 'name', title: m.areaName, dataIndex: 'name', width: 130 },
@@ -69,7 +62,7 @@ export default function CountryAreaConfig() {
       title: m.status,
       dataIndex: 'status',
       width: 70,
-      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enable : m.disable}</Tag>,
+      render: (s: string) => <StatusTag status={s} />,
     },
     {
       key: 'actions',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { urlText } from '@waystation/shared/rules';
 import type { Forwarder, ForwarderSaveBody } from '@waystation/shared/contract/logistics';
@@ -12,6 +12,7 @@ import { ListTable } from '../../components/list/ListTable';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useForwarderList, useSaveForwarder } from './api';
 import { useLogisticsMessages } from './messages';
+import { StatusTag } from '../../components/list/status';
 
 /** Forwarders (the carriers behind ship channels). */
 export default function ForwarderList() {
@@ -34,7 +35,7 @@ export default function ForwarderList() {
       title: m.status,
       dataIndex: 'status',
       width: 80,
-      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enable : m.disable}</Tag>,
+      render: (s: string) => <StatusTag status={s} />,
     },
     { key: 'modifyTime', title: m.modifyTime, dataIndex: 'modifyTime', width: 170, render: formatTime },
     {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { decimal2 } from '@waystation/shared/rules';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
@@ -10,6 +10,7 @@ import { useCountries, useProvinces, useSaveProvince } from './api';
 import { money } from './format';
 import { NumberInput } from '../../components/NumberInput';
 import { useLogisticsMessages } from './messages';
+import { StatusTag } from '../../components/list/status';
 
 /** Provinces / states of a country with their remote-area fee. */
 export default function ProvinceConfig() {
@@ -52,7 +53,7 @@ export default function ProvinceConfig() {
             key: 'status',
             title: m.status,
             dataIndex: 'status',
-            render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enable : m.disable}</Tag>,
+            render: (s: string) => <StatusTag status={s} />,
           },
           {
             key: 'actions',

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { App, Button, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { NotifyChannelType, NotifyEvent } from '@waystation/shared/vocab/config-content';
 import type { NotifyChannel } from '@waystation/shared/contract/notification';
@@ -7,24 +7,22 @@ import { formatTime } from '../../utils/time';
 import { useNotifyChannelStatus, useNotifyChannels } from './api';
 import { useNotificationMessages } from './messages';
 import { fill } from '../../i18n';
+import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
 
 /** Member notification channels (email, Discord, Telegram, site messages). */
 export default function ChannelList() {
   const m = useNotificationMessages();
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const list = useNotifyChannels();
   const status = useNotifyChannelStatus();
   const toggle = (c: NotifyChannel) => {
-    const next = c.status === 'activity' ? 'disabled' : 'activity';
-    modal.confirm({
+    const next = nextStatus(c.status);
+    confirm({
       title: m.ok,
       content: fill(m.confirmChannelStatus, { action: next === 'activity' ? m.enabled : m.disabled, name: c.name }),
-      okButtonProps: { danger: next === 'disabled' },
-      onOk: async () => {
-        await status.mutateAsync({ id: c.id, status: next });
-        message.success(m.done);
-      },
+      danger: next === 'disabled',
+      run: () => status.mutateAsync({ id: c.id, status: next }),
     });
   };
   return (
@@ -50,7 +48,7 @@ export default function ChannelList() {
             key: 'status',
             title: m.status,
             dataIndex: 'status',
-            render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
+            render: (s: string) => <StatusTag status={s} />,
           },
           { key: 'lastSentAt', title: m.lastSent, dataIndex: 'lastSentAt', render: (v: string | null) => (v ? formatTime(v) : '—') },
           {

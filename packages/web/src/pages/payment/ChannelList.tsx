@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { App, Avatar, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { Avatar, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PaymentProvider } from '@waystation/shared/vocab/config-content';
 import type { PaymentChannel } from '@waystation/shared/contract/payment';
@@ -14,12 +14,13 @@ import { useChannelStatus, useChannels } from './api';
 import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { fill, useLang } from '../../i18n';
+import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
 
 /** Payment channels: provider, currencies, fees, limits, countries, status. */
 export default function ChannelList() {
   const m = usePaymentMessages();
   const lang = useLang((s) => s.lang);
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
@@ -32,17 +33,14 @@ export default function ChannelList() {
   const status = useChannelStatus();
   useFormFromQuery(form, filters);
   const toggle = (c: PaymentChannel) => {
-    const next = c.status === 'activity' ? 'disabled' : 'activity';
-    modal.confirm({
+    const next = nextStatus(c.status);
+    confirm({
       title: m.ok,
-      okButtonProps: { danger: next === 'disabled' },
       content:
         fill(m.confirmChannelStatus, { action: next === 'activity' ? m.enabled : m.disabled, name: c.name }) +
         (next === 'disabled' && c.ruleCount ? fill(m.channelInUse, { n: c.ruleCount }) : ''),
-      onOk: async () => {
-        await status.mutateAsync({ id: c.id, status: next });
-        message.success(m.done);
-      },
+      danger: next === 'disabled',
+      run: () => status.mutateAsync({ id: c.id, status: next }),
     });
   };
   const limits = (c: PaymentChannel) =>
@@ -72,7 +70,7 @@ export default function ChannelList() {
       title: m.status,
       dataIndex: 'status',
       width: 80,
-      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
+      render: (s: string) => <StatusTag status={s} />,
     },
     { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', width: 170, render: formatTime },
     {

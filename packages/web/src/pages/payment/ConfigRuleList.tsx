@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { App, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PaymentScenario } from '@waystation/shared/vocab/config-content';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
@@ -15,12 +15,13 @@ import { RulePreview } from './RulePreview';
 import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { fill, useLang } from '../../i18n';
+import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
 
 /** Payment rules per scenario in priority order, with a preview of what a member sees. */
 export default function ConfigRuleList() {
   const m = usePaymentMessages();
   const lang = useLang((s) => s.lang);
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
@@ -37,27 +38,16 @@ export default function ConfigRuleList() {
   const names = (ids: number[], from?: { id: number; name: string }[]) =>
     ids.length ? ids.map((id) => from?.find((x) => x.id === id)?.name ?? `#${id}`).join('、') : m.all;
   const toggle = (r: PaymentRule) => {
-    const next = r.status === 'activity' ? 'disabled' : 'activity';
-    modal.confirm({
+    const next = nextStatus(r.status);
+    confirm({
       title: m.ok,
       content: fill(m.confirmRuleStatus, { action: next === 'activity' ? m.enabled : m.disabled, name: r.name }),
-      okButtonProps: { danger: next === 'disabled' },
-      onOk: async () => {
-        await status.mutateAsync({ id: r.id, status: next });
-        message.success(m.done);
-      },
+      danger: next === 'disabled',
+      run: () => status.mutateAsync({ id: r.id, status: next }),
     });
   };
   const remove = (r: PaymentRule) =>
-    modal.confirm({
-      title: m.confirmDeletion,
-      content: fill(m.confirmRuleDelete, { name: r.name }),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        await del.mutateAsync(r.id);
-        message.success(m.done);
-      },
-    });
+    confirm({ title: m.confirmDeletion, content: fill(m.confirmRuleDelete, { name: r.name }), danger: true, run: () => del.mutateAsync(r.id) });
   const columns: ResizableColumn<PaymentRule>[] = [
     { key: 'priority', title: m.priority, dataIndex: 'priority', width: 80 },
     { key: 'name', title: m.ruleName, dataIndex: 'name', width: 180 },
@@ -87,7 +77,7 @@ export default function ConfigRuleList() {
       title: m.status,
       dataIndex: 'status',
       width: 80,
-      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
+      render: (s: string) => <StatusTag status={s} />,
     },
     { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', width: 170, render: formatTime },
     {

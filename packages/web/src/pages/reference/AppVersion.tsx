@@ -9,6 +9,7 @@ import { showFieldErrors, validValues, zodRule } from '../../components/zodRule'
 import { useSaveVersion, useVersions } from './api';
 import { useReferenceMessages } from './messages';
 import { fill, useLang } from '../../i18n';
+import { StatusTag } from '../../components/list/status';
 
 /** App versions: the latest per platform, and every release with force-update flag and notes. */
 export default function AppVersion() {
@@ -56,7 +57,7 @@ export default function AppVersion() {
               key: 'status',
               title: m.status,
               dataIndex: 'status',
-              render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
+              render: (s: string) => <StatusTag status={s} />,
             },
             { key: 'createTime', title: m.published, dataIndex: 'createTime', render: formatTime },
             {

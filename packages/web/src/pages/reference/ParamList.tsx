@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Param, ParamAddBody } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
@@ -12,11 +12,12 @@ import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useAddParam, useEditParam, useParamStatus, useParams } from './api';
 import { useReferenceMessages } from './messages';
 import { fill } from '../../i18n';
+import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
 
 /** System parameters: key/value pairs with name, remark and status. */
 export default function ParamList() {
   const m = useReferenceMessages();
-  const { modal, message } = App.useApp();
+  const confirm = useConfirmedAction();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
   const filters = { keyword: query.keyword, status: query.status as 'activity' | 'disabled' | undefined };
@@ -25,15 +26,12 @@ export default function ParamList() {
   const [editing, setEditing] = useState<Param | 'new' | null>(null);
   useFormFromQuery(form, filters);
   const toggle = (p: Param) => {
-    const next = p.status === 'activity' ? 'disabled' : 'activity';
-    modal.confirm({
+    const next = nextStatus(p.status);
+    confirm({
       title: m.ok,
       content: fill(m.confirmStatus, { action: next === 'activity' ? m.enabled : m.disabled, key: p.paramKey }),
-      okButtonProps: { danger: next === 'disabled' },
-      onOk: async () => {
-        await status.mutateAsync({ id: p.id, status: next });
-        message.success(m.done);
-      },
+      danger: next === 'disabled',
+      run: () => status.mutateAsync({ id: p.id, status: next }),
     });
   };
   const columns: ResizableColumn<Param>[] = [
@@ -47,7 +45,7 @@ export default function ParamList() {
       title: m.status,
       dataIndex: 'status',
       width: 80,
-      render: (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>,
+      render: (s: string) => <StatusTag status={s} />,
     },
     { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', width: 170, render: formatTime },
     {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { CountrySaveBody, CurrencySaveBody, RegionSaveBody, rateText, type Country, type Currency, type Region } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
@@ -18,9 +18,9 @@ import {
 } from './api';
 import { NumberInput } from '../../components/NumberInput';
 import { useReferenceMessages } from './messages';
+import { StatusTag } from '../../components/list/status';
 
 type Texts = ReturnType<typeof useReferenceMessages>;
-const statusTag = (m: Texts) => (s: string) => <Tag color={s === 'activity' ? 'green' : 'orange'}>{s === 'activity' ? m.enabled : m.disabled}</Tag>;
 const statusOptions = (m: Texts) => [
   { value: 'activity', label: m.enabled },
   { value: 'disabled', label: m.disabled },
@@ -113,7 +113,7 @@ function Currencies() {
           { key: 'symbol', title: m.symbol, dataIndex: 'symbol' },
           { key: 'rate', title: m.rate1UnitCny, dataIndex: 'rate' },
           { key: 'minorDigits', title: m.decimals, dataIndex: 'minorDigits' },
-          { key: 'status', title: m.status, dataIndex: 'status', render: statusTag(m) },
+          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
           { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', render: formatTime },
           {
             key: 'a',
@@ -189,7 +189,7 @@ function Regions() {
           { key: 'nameZh', title: m.name, dataIndex: 'nameZh' },
           { key: 'nameEn', title: m.englishName, dataIndex: 'nameEn' },
           { key: 'sort', title: m.sort, dataIndex: 'sort' },
-          { key: 'status', title: m.status, dataIndex: 'status', render: statusTag(m) },
+          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
           {
             key: 'a',
             title: m.actions,
@@ -253,7 +253,7 @@ function Countries() {
           { key: 'nameZh', title: m.name, dataIndex: 'nameZh' },
           { key: 'nameEn', title: m.englishName, dataIndex: 'nameEn' },
           { key: 'region', title: m.region, dataIndex: 'regionId', render: regionName },
-          { key: 'status', title: m.status, dataIndex: 'status', render: statusTag(m) },
+          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
           {
             key: 'a',
             title: m.actions,
