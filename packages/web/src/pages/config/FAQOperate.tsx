@@ -8,10 +8,12 @@ import { useFaq, useSaveFaq } from './api';
 import { NumberInput } from '../../components/NumberInput';
 import { useConfigMessages } from './messages';
 import { fill } from '../../i18n';
+import { useStatusOptions } from '../../components/list/status';
 
 /** Creates (no ?id=) or edits one FAQ entry with its translations. */
 export default function FAQOperate() {
   const m = useConfigMessages();
+  const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -49,12 +51,7 @@ export default function FAQOperate() {
             <NumberInput style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="status" label={m.status}>
-            <Radio.Group
-              options={[
-                { value: 'activity', label: m.enabled },
-                { value: 'disabled', label: m.disabled },
-              ]}
-            />
+            <Radio.Group options={statusOptions} />
           </Form.Item>
         </Space>
         <Form.Item name="question" label={m.question} rules={[{ required: true, message: m.enterTheQuestion }]}>

@@ -10,7 +10,7 @@ import { formatTime } from '../../utils/time';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useConfigMessages } from './messages';
 import { fill } from '../../i18n';
-import { StatusTag } from '../../components/list/status';
+import { StatusTag, useStatusOptions } from '../../components/list/status';
 
 const keys = { all: ['agreement'] as const, list: ['agreement', 'list'] as const, detail: (id: number) => ['agreement', 'detail', id] as const };
 
@@ -85,6 +85,7 @@ export function AgreementManager() {
 
 function AgreementModal({ agreement, onClose }: { agreement: Agreement | null; onClose: () => void }) {
   const m = useConfigMessages();
+  const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const [form] = Form.useForm<AgreementSaveBody>();
   const save = useAgreementMutation((b: AgreementSaveBody) => request('/api/agreement/save', { method: 'POST', body: b, schema: SaveResult }));
@@ -122,12 +123,7 @@ function AgreementModal({ agreement, onClose }: { agreement: Agreement | null; o
             <Switch />
           </Form.Item>
           <Form.Item name="status" label={m.status}>
-            <Radio.Group
-              options={[
-                { value: 'activity', label: m.enabled },
-                { value: 'disabled', label: m.disabled },
-              ]}
-            />
+            <Radio.Group options={statusOptions} />
           </Form.Item>
         </Space>
       </Form>

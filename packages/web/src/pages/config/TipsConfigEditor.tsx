@@ -8,6 +8,7 @@ import { ImagesField, type Picture } from './TipsConfigImages';
 import { useSaveTips, useTips } from './api';
 import { LANG_NAMES, useConfigMessages } from './messages';
 import { fill } from '../../i18n';
+import { useStatusOptions } from '../../components/list/status';
 
 interface EntryForm {
   tipsText: string;
@@ -20,6 +21,7 @@ interface EntryForm {
 /** Edits one config text entry (SPEC §3) of one terminal: text, images, status, translations; "操作成功" on save. */
 export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 1 | 2; tipsKey: string; title: string; withImages?: boolean }) {
   const m = useConfigMessages();
+  const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const [form] = Form.useForm<EntryForm>();
   const tips = useTips(appId, [tipsKey]);
@@ -71,12 +73,7 @@ export function TipsEntryEditor({ appId, tipsKey, title, withImages }: { appId: 
         )}
         <Space size="large">
           <Form.Item name="status" label={m.status}>
-            <Radio.Group
-              options={[
-                { value: 'activity', label: m.enabled },
-                { value: 'disabled', label: m.disabled },
-              ]}
-            />
+            <Radio.Group options={statusOptions} />
           </Form.Item>
           <Form.Item name="needTrans" label={m.needsTranslation} valuePropName="checked">
             <Switch />

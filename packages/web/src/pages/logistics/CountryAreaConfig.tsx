@@ -12,7 +12,7 @@ import { bpToPercent, days, grams, money } from './format';
 import { NumberInput } from '../../components/NumberInput';
 import { useLogisticsMessages } from './messages';
 import { fill } from '../../i18n';
-import { StatusTag, useConfirmedAction } from '../../components/list/status';
+import { StatusTag, useConfirmedAction, useStatusOptions } from '../../components/list/status';
 
 /** Country zones of one channel, each with its freight rule (first/continued weight, volumetric divisor, limits, surcharges). */
 const areaShape = AreaSaveBody.shape;
@@ -110,6 +110,7 @@ type AreaForm = Omit<AreaSaveBody, 'channelId' | 'id'>;
 
 function AreaEditModal({ channelId, currency, area, onClose }: { channelId: number; currency: string; area: ChannelArea | null; onClose: () => void }) {
   const m = useLogisticsMessages();
+  const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const [form] = Form.useForm<AreaForm>();
   const countries = useCountries();
@@ -194,13 +195,7 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
         <Space>
           {int('sort', m.sort)}
           <Form.Item name="status" label={m.status}>
-            <Select
-              style={{ width: 100 }}
-              options={[
-                { value: 'activity', label: m.enable },
-                { value: 'disabled', label: m.disable },
-              ]}
-            />
+            <Select style={{ width: 100 }} options={statusOptions} />
           </Form.Item>
         </Space>
       </Form>

@@ -12,11 +12,12 @@ import { ListTable } from '../../components/list/ListTable';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { useForwarderList, useSaveForwarder } from './api';
 import { useLogisticsMessages } from './messages';
-import { StatusTag } from '../../components/list/status';
+import { StatusTag, useStatusOptions } from '../../components/list/status';
 
 /** Forwarders (the carriers behind ship channels). */
 export default function ForwarderList() {
   const m = useLogisticsMessages();
+  const statusOptions = useStatusOptions();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
   const filters = { keyword: query.keyword, status: query.status as 'activity' | 'disabled' | undefined };
@@ -64,15 +65,7 @@ export default function ForwarderList() {
           <Input allowClear />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select
-            allowClear
-            style={{ width: 110 }}
-            placeholder={m.all}
-            options={[
-              { value: 'activity', label: m.enable },
-              { value: 'disabled', label: m.disable },
-            ]}
-          />
+          <Select allowClear style={{ width: 110 }} placeholder={m.all} options={statusOptions} />
         </Form.Item>
       </FilterBar>
       <ListTable<Forwarder>
@@ -91,6 +84,7 @@ export default function ForwarderList() {
 
 function ForwarderModal({ forwarder, onClose }: { forwarder: Forwarder | null; onClose: () => void }) {
   const m = useLogisticsMessages();
+  const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const [form] = Form.useForm<ForwarderSaveBody>();
   const save = useSaveForwarder();
@@ -129,12 +123,7 @@ function ForwarderModal({ forwarder, onClose }: { forwarder: Forwarder | null; o
           <Input />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select
-            options={[
-              { value: 'activity', label: m.enable },
-              { value: 'disabled', label: m.disable },
-            ]}
-          />
+          <Select options={statusOptions} />
         </Form.Item>
         <Form.Item name="remark" label={m.note}>
           <Input.TextArea rows={2} />

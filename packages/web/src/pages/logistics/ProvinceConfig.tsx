@@ -10,7 +10,7 @@ import { useCountries, useProvinces, useSaveProvince } from './api';
 import { money } from './format';
 import { NumberInput } from '../../components/NumberInput';
 import { useLogisticsMessages } from './messages';
-import { StatusTag } from '../../components/list/status';
+import { StatusTag, useStatusOptions } from '../../components/list/status';
 
 /** Provinces / states of a country with their remote-area fee. */
 export default function ProvinceConfig() {
@@ -73,6 +73,7 @@ export default function ProvinceConfig() {
 
 function ProvinceModal({ countryCode, province, onClose }: { countryCode: string; province: Province | null; onClose: () => void }) {
   const m = useLogisticsMessages();
+  const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const [form] = Form.useForm<ProvinceSaveBody>();
   const save = useSaveProvince();
@@ -111,13 +112,7 @@ function ProvinceModal({ countryCode, province, onClose }: { countryCode: string
             <NumberInput style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="status" label={m.status}>
-            <Select
-              style={{ width: 100 }}
-              options={[
-                { value: 'activity', label: m.enable },
-                { value: 'disabled', label: m.disable },
-              ]}
-            />
+            <Select style={{ width: 100 }} options={statusOptions} />
           </Form.Item>
         </Space>
       </Form>

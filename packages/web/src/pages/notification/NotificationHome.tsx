@@ -10,6 +10,7 @@ import { previewTemplate, useLogs, useNotifyChannels, useSaveTemplate, useTempla
 import ChannelList from './ChannelList';
 import { useNotificationMessages } from './messages';
 import { fill } from '../../i18n';
+import { useStatusOptions } from '../../components/list/status';
 
 /** Member notifications: channels, templates per event with preview, and the delivery log. The tab is in the URL. */
 export default function NotificationHome() {
@@ -33,6 +34,7 @@ export default function NotificationHome() {
 
 function Templates() {
   const m = useNotificationMessages();
+  const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const templates = useTemplates();
   const save = useSaveTemplate();
@@ -88,13 +90,7 @@ function Templates() {
             <Input.TextArea rows={6} />
           </Form.Item>
           <Form.Item name="status" label={m.status}>
-            <Select
-              style={{ width: 120 }}
-              options={[
-                { value: 'activity', label: m.enabled },
-                { value: 'disabled', label: m.disabled },
-              ]}
-            />
+            <Select style={{ width: 120 }} options={statusOptions} />
           </Form.Item>
           <Space>
             <Button type="primary" htmlType="submit" loading={save.isPending}>

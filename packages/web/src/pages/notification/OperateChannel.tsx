@@ -8,6 +8,7 @@ import { useNotifyChannel, useSaveNotifyChannel, useTestSend } from './api';
 import { NumberInput } from '../../components/NumberInput';
 import { useNotificationMessages } from './messages';
 import { fill } from '../../i18n';
+import { useStatusOptions } from '../../components/list/status';
 
 type ChannelForm = { type: string; name: string; events: string[]; status: 'activity' | 'disabled'; config: Record<string, unknown> };
 
@@ -18,6 +19,7 @@ const secretHint = (hint: string, config: Record<string, unknown> | undefined, k
 /** Creates (no ?id=) or edits a member notification channel; test-sends through it. Secrets are never shown in full. */
 export default function OperateChannel() {
   const m = useNotificationMessages();
+  const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -118,12 +120,7 @@ export default function OperateChannel() {
           <Checkbox.Group options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Radio.Group
-            options={[
-              { value: 'activity', label: m.enabled },
-              { value: 'disabled', label: m.disabled },
-            ]}
-          />
+          <Radio.Group options={statusOptions} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending}>

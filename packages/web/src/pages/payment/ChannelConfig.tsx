@@ -12,12 +12,14 @@ import { NumberInput } from '../../components/NumberInput';
 import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { fill, useLang } from '../../i18n';
+import { useStatusOptions } from '../../components/list/status';
 
 type ChannelForm = Omit<PaymentChannelSaveBody, 'logo'> & { logo: Picture[] };
 
 /** Creates (no ?id=) or edits a payment channel, with its logo upload. */
 export default function ChannelConfig() {
   const m = usePaymentMessages();
+  const statusOptions = useStatusOptions();
   const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -115,12 +117,7 @@ export default function ChannelConfig() {
             <NumberInput style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="status" label={m.status}>
-            <Radio.Group
-              options={[
-                { value: 'activity', label: m.enabled },
-                { value: 'disabled', label: m.disabled },
-              ]}
-            />
+            <Radio.Group options={statusOptions} />
           </Form.Item>
         </Space>
         <Form.Item name="remark" label={m.note}>

@@ -14,11 +14,12 @@ import { useChannelStatus, useChannels } from './api';
 import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { fill, useLang } from '../../i18n';
-import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
+import { nextStatus, StatusTag, useConfirmedAction, useStatusOptions } from '../../components/list/status';
 
 /** Payment channels: provider, currencies, fees, limits, countries, status. */
 export default function ChannelList() {
   const m = usePaymentMessages();
+  const statusOptions = useStatusOptions();
   const lang = useLang((s) => s.lang);
   const confirm = useConfirmedAction();
   const navigate = useNavigate();
@@ -108,15 +109,7 @@ export default function ChannelList() {
           <Select allowClear style={{ width: 130 }} placeholder={m.all} options={vocabOptions(PaymentProvider, lang)} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select
-            allowClear
-            style={{ width: 110 }}
-            placeholder={m.all}
-            options={[
-              { value: 'activity', label: m.enabled },
-              { value: 'disabled', label: m.disabled },
-            ]}
-          />
+          <Select allowClear style={{ width: 110 }} placeholder={m.all} options={statusOptions} />
         </Form.Item>
       </FilterBar>
       <ListTable<PaymentChannel>

@@ -15,11 +15,12 @@ import { RulePreview } from './RulePreview';
 import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { fill, useLang } from '../../i18n';
-import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
+import { nextStatus, StatusTag, useConfirmedAction, useStatusOptions } from '../../components/list/status';
 
 /** Payment rules per scenario in priority order, with a preview of what a member sees. */
 export default function ConfigRuleList() {
   const m = usePaymentMessages();
+  const statusOptions = useStatusOptions();
   const lang = useLang((s) => s.lang);
   const confirm = useConfirmedAction();
   const navigate = useNavigate();
@@ -122,15 +123,7 @@ export default function ConfigRuleList() {
             <Select allowClear style={{ width: 130 }} placeholder={m.all} options={vocabOptions(PaymentScenario, lang)} />
           </Form.Item>
           <Form.Item name="status" label={m.status}>
-            <Select
-              allowClear
-              style={{ width: 110 }}
-              placeholder={m.all}
-              options={[
-                { value: 'activity', label: m.enabled },
-                { value: 'disabled', label: m.disabled },
-              ]}
-            />
+            <Select allowClear style={{ width: 110 }} placeholder={m.all} options={statusOptions} />
           </Form.Item>
         </FilterBar>
         <ListTable<PaymentRule>

@@ -12,6 +12,7 @@ import { NumberInput } from '../../components/NumberInput';
 import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { fill, useLang } from '../../i18n';
+import { useStatusOptions } from '../../components/list/status';
 
 /** The channels of a rule in the order members see them: add, move up/down, remove. */
 function OrderedChannels({
@@ -66,6 +67,7 @@ function OrderedChannels({
 /** Creates (no ?id=) or edits a payment rule: scenario, agents, levels, amount range, ordered channels, priority. */
 export default function ConfigRuleOperate() {
   const m = usePaymentMessages();
+  const statusOptions = useStatusOptions();
   const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -139,12 +141,7 @@ export default function ConfigRuleOperate() {
           <OrderedChannels options={options.data?.channels ?? []} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Radio.Group
-            options={[
-              { value: 'activity', label: m.enabled },
-              { value: 'disabled', label: m.disabled },
-            ]}
-          />
+          <Radio.Group options={statusOptions} />
         </Form.Item>
         <Form.Item name="remark" label={m.note}>
           <Input.TextArea rows={2} />

@@ -9,7 +9,7 @@ import { showFieldErrors, validValues, zodRule } from '../../components/zodRule'
 import { useSaveVersion, useVersions } from './api';
 import { useReferenceMessages } from './messages';
 import { fill, useLang } from '../../i18n';
-import { StatusTag } from '../../components/list/status';
+import { StatusTag, useStatusOptions } from '../../components/list/status';
 
 /** App versions: the latest per platform, and every release with force-update flag and notes. */
 export default function AppVersion() {
@@ -79,6 +79,7 @@ export default function AppVersion() {
 
 function VersionModal({ version, onClose }: { version: Version | null; onClose: () => void }) {
   const m = useReferenceMessages();
+  const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const [form] = Form.useForm<AppVersionSaveBody>();
   const save = useSaveVersion();
@@ -115,12 +116,7 @@ function VersionModal({ version, onClose }: { version: Version | null; onClose: 
             <Switch />
           </Form.Item>
           <Form.Item name="status" label={m.status}>
-            <Radio.Group
-              options={[
-                { value: 'activity', label: m.enabled },
-                { value: 'disabled', label: m.disabled },
-              ]}
-            />
+            <Radio.Group options={statusOptions} />
           </Form.Item>
         </Space>
       </Form>

@@ -12,11 +12,12 @@ import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useAddParam, useEditParam, useParamStatus, useParams } from './api';
 import { useReferenceMessages } from './messages';
 import { fill } from '../../i18n';
-import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
+import { nextStatus, StatusTag, useConfirmedAction, useStatusOptions } from '../../components/list/status';
 
 /** System parameters: key/value pairs with name, remark and status. */
 export default function ParamList() {
   const m = useReferenceMessages();
+  const statusOptions = useStatusOptions();
   const confirm = useConfirmedAction();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
@@ -80,15 +81,7 @@ export default function ParamList() {
           <Input allowClear placeholder={m.keyOrName} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
-          <Select
-            allowClear
-            style={{ width: 110 }}
-            placeholder={m.all}
-            options={[
-              { value: 'activity', label: m.enabled },
-              { value: 'disabled', label: m.disabled },
-            ]}
-          />
+          <Select allowClear style={{ width: 110 }} placeholder={m.all} options={statusOptions} />
         </Form.Item>
       </FilterBar>
       <ListTable<Param>
@@ -107,6 +100,7 @@ export default function ParamList() {
 
 function ParamModal({ param, onClose }: { param: Param | null; onClose: () => void }) {
   const m = useReferenceMessages();
+  const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const [form] = Form.useForm<ParamAddBody>();
   const add = useAddParam();
@@ -147,12 +141,7 @@ function ParamModal({ param, onClose }: { param: Param | null; onClose: () => vo
         </Form.Item>
         {!param && (
           <Form.Item name="status" label={m.status}>
-            <Select
-              options={[
-                { value: 'activity', label: m.enabled },
-                { value: 'disabled', label: m.disabled },
-              ]}
-            />
+            <Select options={statusOptions} />
           </Form.Item>
         )}
       </Form>

@@ -18,13 +18,7 @@ import {
 } from './api';
 import { NumberInput } from '../../components/NumberInput';
 import { useReferenceMessages } from './messages';
-import { StatusTag } from '../../components/list/status';
-
-type Texts = ReturnType<typeof useReferenceMessages>;
-const statusOptions = (m: Texts) => [
-  { value: 'activity', label: m.enabled },
-  { value: 'disabled', label: m.disabled },
-];
+import { StatusTag, useStatusOptions } from '../../components/list/status';
 
 /** Reference data: currencies with exchange rates, regions, countries and grouped configuration data. The tab is in the URL. */
 export default function ReferenceData() {
@@ -94,6 +88,7 @@ function SimpleModal<T extends object>({
 
 function Currencies() {
   const m = useReferenceMessages();
+  const statusOptions = useStatusOptions();
   const list = useCurrencies();
   const save = useSaveCurrency();
   const ed = useEditor<Currency>();
@@ -160,7 +155,7 @@ function Currencies() {
               <NumberInput style={{ width: 120 }} />
             </Form.Item>
             <Form.Item name="status" label={m.status}>
-              <Select style={{ width: 100 }} options={statusOptions(m)} />
+              <Select style={{ width: 100 }} options={statusOptions} />
             </Form.Item>
           </Space>
         </SimpleModal>
@@ -171,6 +166,7 @@ function Currencies() {
 
 function Regions() {
   const m = useReferenceMessages();
+  const statusOptions = useStatusOptions();
   const list = useRegions();
   const save = useSaveRegion();
   const ed = useEditor<Region>();
@@ -222,7 +218,7 @@ function Regions() {
               <NumberInput style={{ width: 120 }} />
             </Form.Item>
             <Form.Item name="status" label={m.status}>
-              <Select style={{ width: 100 }} options={statusOptions(m)} />
+              <Select style={{ width: 100 }} options={statusOptions} />
             </Form.Item>
           </Space>
         </SimpleModal>
@@ -233,6 +229,7 @@ function Regions() {
 
 function Countries() {
   const m = useReferenceMessages();
+  const statusOptions = useStatusOptions();
   const list = useCountryList();
   const regions = useRegions();
   const save = useSaveCountry();
@@ -289,7 +286,7 @@ function Countries() {
               <NumberInput style={{ width: 120 }} />
             </Form.Item>
             <Form.Item name="status" label={m.status}>
-              <Select style={{ width: 100 }} options={statusOptions(m)} />
+              <Select style={{ width: 100 }} options={statusOptions} />
             </Form.Item>
           </Space>
         </SimpleModal>
