@@ -24,9 +24,14 @@ describe('money reviews in the browser (demo data)', () => {
     await row.getByText('待打款').waitFor();
     await row.getByRole('button', { name: '确认打款' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '打款凭证' });
+    const proof = dialog.getByLabel('打款凭证');
+    // The dialog has opened when its field shows; OK with the field empty is refused under it.
+    await proof.waitFor();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await dialog.getByText('请填写打款凭证').waitFor();
-    await dialog.getByLabel('打款凭证').fill('ICBC-20261122-0001');
+    await expect.poll(() => dialog.locator('.ant-form-item-explain-error').allInnerTexts(), { timeout: 15_000 }).toContain('请填写打款凭证');
+    await proof.click();
+    await proof.pressSequentially('ICBC-20261122-0001', { delay: 10 });
+    await expect.poll(() => proof.inputValue()).toBe('ICBC-20261122-0001');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await row.getByText('已打款').waitFor();
     const [w] = await e.server.db.select().from(agentWithdrawals).where(eq(agentWithdrawals.payProof, 'ICBC-20261122-0001'));
