@@ -97,15 +97,14 @@ describe('forms refuse bad values in the UI language', () => {
       await typeByHand(page, form.getByLabel(pick(['用户名', 'Username'], lang), { exact: true }), 'warehouse1');
       await typeByHand(page, form.getByLabel(pick(['姓名', 'Name'], lang), { exact: true }), '重名');
       await typeByHand(page, form.getByLabel(pick(['密码', 'Password'], lang), { exact: true }), 'abc12345');
-      await form.getByLabel(pick(['角色', 'Roles'], lang), { exact: true }).click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
-      // The chosen role shows in the field (an option clicked while the list still opened would not count).
-      await form
-        .locator('.ant-form-item')
-        .filter({ hasText: pick(['角色', 'Roles'], lang) })
-        .locator('.ant-select-selection-item')
-        .first()
-        .waitFor();
+      // The role by keyboard, as a person does in a searchable select: type, the first match is active, Enter picks it.
+      const roleName = pick(['超级管理员', 'Super admin'], lang);
+      const roles = form.getByLabel(pick(['角色', 'Roles'], lang), { exact: true });
+      await roles.click();
+      await roles.pressSequentially('super', { delay: 15 });
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').filter({ hasText: roleName }).waitFor();
+      await page.keyboard.press('Enter');
+      await form.locator('.ant-select-selection-item').filter({ hasText: roleName }).waitFor();
       await form.locator('.ant-modal-title').click();
       await form.getByRole('button', { name: SAVE }).click();
       const taken = pick(['用户名已存在', 'This username is taken'], lang);
