@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginApi, toast, useE2E } from '../support/browser';
+import { loginApi, toast, useE2E, typeByHand } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -26,8 +26,8 @@ describe('configuration and content screens', () => {
     await page.goto(e.url('/logisticsChannelsManage/channelList'));
     await page.getByRole('button', { name: /新增渠道/ }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('渠道代码').fill('E2E-LINE');
-    await dialog.getByLabel('渠道名称').fill('端到端专线');
+    await typeByHand(dialog.getByLabel('渠道代码'), 'E2E-LINE');
+    await typeByHand(dialog.getByLabel('渠道名称'), '端到端专线');
     await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
     await toast(page, '操作成功').waitFor();
     const row = page.locator('tr').filter({ hasText: 'E2E-LINE' });
@@ -38,18 +38,18 @@ describe('configuration and content screens', () => {
     await page.waitForURL(/countryAreaConfig\?channelId=\d+/);
     await page.getByRole('button', { name: /新增区域/ }).click();
     const zone = page.getByRole('dialog');
-    await zone.getByLabel('区域名称').fill('德国');
+    await typeByHand(zone.getByLabel('区域名称'), '德国');
     await zone.getByLabel('国家').click();
     await page.keyboard.type('德国');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '德国' }).click();
     await page.keyboard.press('Escape');
-    await zone.getByLabel('首重', { exact: true }).fill('1');
-    await zone.getByLabel('首重价格（CNY）').fill('1.234');
+    await typeByHand(zone.getByLabel('首重', { exact: true }), '1');
+    await typeByHand(zone.getByLabel('首重价格（CNY）'), '1.234');
     await zone.getByRole('button', { name: /确\s*定|OK/ }).click();
     await zone.locator('#firstPrice_help').getByText('请输入整数或保留1~2位小数').waitFor();
-    await zone.getByLabel('首重价格（CNY）').fill('1');
-    await zone.getByLabel('续重步长', { exact: true }).fill('1000');
-    await zone.getByLabel('续重价格（CNY）').fill('0.01');
+    await typeByHand(zone.getByLabel('首重价格（CNY）'), '1');
+    await typeByHand(zone.getByLabel('续重步长', { exact: true }), '1000');
+    await typeByHand(zone.getByLabel('续重价格（CNY）'), '0.01');
     await zone.getByRole('button', { name: /确\s*定|OK/ }).click();
     await toast(page, '操作成功').first().waitFor();
     await page.locator('tr').filter({ hasText: '德国' }).filter({ hasText: '1.00 CNY' }).waitFor();
@@ -66,7 +66,7 @@ describe('configuration and content screens', () => {
     // The calculator: 2.5 kg to Germany with a battery.
     await page.goto(e.url('/logisticsChannelsManage/freightCalculator'));
     await pick(page, '目的国家', '德国');
-    await page.getByLabel('重量', { exact: true }).fill('2500');
+    await typeByHand(page.getByLabel('重量', { exact: true }), '2500');
     await page.getByLabel('带电').check();
     await page.getByRole('button', { name: /计算运费/ }).click();
     const first = page.getByTestId('freight-quotes').locator('tbody tr.ant-table-row').first();
@@ -86,7 +86,7 @@ describe('configuration and content screens', () => {
     await page.waitForURL(/vipTerminalConfig\/RechargeTip$/);
     const text = page.getByLabel('内容（中文）');
     await expect.poll(() => text.inputValue()).toContain('充值到账');
-    await text.fill('充值后请刷新余额页面。');
+    await typeByHand(text, '充值后请刷新余额页面。');
     await page.getByRole('button', { name: /^保\s*存$/ }).click();
     await toast(page, '操作成功').waitFor();
     await page.reload();
@@ -116,11 +116,11 @@ describe('configuration and content screens', () => {
       '有序列表',
       '代码',
     ]);
-    await page.getByRole('textbox', { name: '标题', exact: true }).fill('端到端文章');
+    await typeByHand(page.getByRole('textbox', { name: '标题', exact: true }), '端到端文章');
     await page.getByLabel('分类', { exact: true }).click();
     await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: '新手入门' }).click();
     const editor = page.getByLabel('文章内容（Markdown）');
-    await editor.fill('退货说明');
+    await typeByHand(editor, '退货说明');
     await editor.selectText();
     await toolbar.getByRole('button', { name: '标题' }).click();
     await editor.press('End');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginApi, toast, useE2E } from '../support/browser';
+import { loginApi, toast, useE2E, typeByHand } from '../support/browser';
 import { expectOwnLanguage } from '../support/messages';
 
 const e2e = useE2E();
@@ -58,7 +58,7 @@ describe('configuration screens', () => {
     await loginApi(e, ctx, 'finance1');
     const page = await ctx.newPage();
     await page.goto(e.url('/paymentManage/configRule'));
-    await page.getByLabel('预览金额').fill('3');
+    await typeByHand(page.getByLabel('预览金额'), '3');
     await page.getByRole('button', { name: /预\s*览/ }).click();
     const result = page.getByTestId('payment-preview');
     await result.getByText('命中规则：美元充值').waitFor();
@@ -77,13 +77,13 @@ describe('configuration screens', () => {
     await page.goto(e.url('/notification/vip/index'));
     await page.getByRole('button', { name: /新增通知渠道/ }).click();
     await page.waitForURL(/operateChannel/);
-    await page.getByLabel('名称').fill('会员站内信 E2E');
+    await typeByHand(page.getByLabel('名称'), '会员站内信 E2E');
     await page.getByLabel('类型').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '站内信' }).click();
     await page.getByRole('button', { name: /^保\s*存$/ }).click();
     await toast(page, '操作成功').waitFor();
     await page.waitForURL(/operateChannel\?id=\d+/);
-    await page.getByLabel('会员编号').fill('U100001');
+    await typeByHand(page.getByLabel('会员编号'), 'U100001');
     await page.getByRole('button', { name: /发送测试/ }).click();
     await page.getByText('发送成功').waitFor();
     await page.goto(e.url('/notification/vip/index?tab=logs'));

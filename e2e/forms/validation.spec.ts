@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { admins } from '../../packages/server/src/db/schema';
 import { newMember } from '../../packages/server/src/testing/factories/money-people';
-import { loginApi, pickUserMenuItem, toast, useE2E } from '../support/browser';
+import { loginApi, pickUserMenuItem, toast, typeByHand, useE2E } from '../support/browser';
 import { expectOwnLanguage } from '../support/messages';
 
 /**
@@ -25,23 +25,13 @@ const pick = <T>(pair: [T, T], lang: Lang) => pair[lang === 'zh' ? 0 : 1];
 const OK = /^(确\s*定|OK)$/;
 const SAVE = /^(保\s*存|Save)$/;
 
-/** Clears the field and types `text` key by key, as a person does (never a programmatic fill). */
-async function typeByHand(page: Page, field: Locator, text: string): Promise<void> {
-  await field.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Backspace');
-  if (text) await field.pressSequentially(text, { delay: text.length > 60 ? 2 : 15 });
-  // What the person sees in the field before going on (a key lost on a loaded machine would show here, not later).
-  await expect.poll(() => field.inputValue()).toBe(text);
-}
-
 /** Types each case, submits, and reads the message under that field. */
 async function refuses(page: Page, form: Locator, submit: () => Promise<void>, cases: Case[], lang: Lang): Promise<void> {
   for (const c of cases) {
     const label = pick(c.field, lang);
     // The text field of that label (a radio option may carry the same words).
     const field = form.getByLabel(label, { exact: true }).and(form.locator('input:not([type=radio]):not([type=checkbox]), textarea'));
-    await typeByHand(page, field, c.typed);
+    await typeByHand(field, c.typed);
     await submit();
     // The innermost form item holding the field (ancestors come first in document order).
     const item = form
@@ -94,9 +84,9 @@ describe('forms refuse bad values in the UI language', () => {
       await refuses(page, form, () => form.getByRole('button', { name: SAVE }).click(), cases, lang);
 
       // The server's refusal of a taken username, in the same language, under the field and in the toast.
-      await typeByHand(page, form.getByLabel(pick(['用户名', 'Username'], lang), { exact: true }), 'warehouse1');
-      await typeByHand(page, form.getByLabel(pick(['姓名', 'Name'], lang), { exact: true }), '重名');
-      await typeByHand(page, form.getByLabel(pick(['密码', 'Password'], lang), { exact: true }), 'abc12345');
+      await typeByHand(form.getByLabel(pick(['用户名', 'Username'], lang), { exact: true }), 'warehouse1');
+      await typeByHand(form.getByLabel(pick(['姓名', 'Name'], lang), { exact: true }), '重名');
+      await typeByHand(form.getByLabel(pick(['密码', 'Password'], lang), { exact: true }), 'abc12345');
       // The role by keyboard, as a person does in a searchable select: type, the first match is active, Enter picks it.
       const roleName = pick(['超级管理员', 'Super admin'], lang);
       const roles = form.getByLabel(pick(['角色', 'Roles'], lang), { exact: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginApi, toast, useE2E } from '../support/browser';
+import { loginApi, toast, useE2E, typeByHand } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -25,11 +25,11 @@ describe('marketing journey', () => {
     // A fixed coupon: 满200减20, valid 15 days after grant.
     await page.goto(e.url('/marketingManage/couponManage/operateConstCoupon'));
     const constForm = page.locator('form#constCoupon');
-    await constForm.getByLabel('优惠券名称').fill('E2E满200减20');
-    await constForm.getByLabel('优惠金额').fill('20');
-    await constForm.getByLabel('使用门槛').fill('200');
+    await typeByHand(constForm.getByLabel('优惠券名称'), 'E2E满200减20');
+    await typeByHand(constForm.getByLabel('优惠金额'), '20');
+    await typeByHand(constForm.getByLabel('使用门槛'), '200');
     await constForm.getByText('领取后N天').click();
-    await constForm.getByLabel('有效天数').fill('15');
+    await typeByHand(constForm.getByLabel('有效天数'), '15');
     await constForm.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '操作成功').last().waitFor();
     await page.waitForURL(/\/marketingManage\/couponManage$/);
@@ -40,10 +40,10 @@ describe('marketing journey', () => {
     // A monthly cycle coupon to Google members on the 1st.
     await page.getByRole('button', { name: '新增周期优惠券' }).click();
     const cycleForm = page.locator('form#cycleCoupon');
-    await cycleForm.getByLabel('优惠券名称').fill('E2E每月运费券');
-    await cycleForm.getByLabel('优惠金额').fill('6');
+    await typeByHand(cycleForm.getByLabel('优惠券名称'), 'E2E每月运费券');
+    await typeByHand(cycleForm.getByLabel('优惠金额'), '6');
     await cycleForm.getByText('每月', { exact: true }).click();
-    await cycleForm.getByLabel('发放日').fill('1');
+    await typeByHand(cycleForm.getByLabel('发放日'), '1');
     await pick(page, '注册来源', 'Google', cycleForm);
     await page.keyboard.press('Escape');
     await cycleForm.getByRole('button', { name: /保\s*存/ }).click();
@@ -76,16 +76,16 @@ describe('marketing journey', () => {
     await config.waitFor({ timeout: 5000 }).catch(async () => {
       console.log('ERRORS', errors, await page.locator('body').innerText());
     });
-    await config.getByLabel('活动名称').fill('E2E幸运转盘');
+    await typeByHand(config.getByLabel('活动名称'), 'E2E幸运转盘');
     await config.getByRole('button', { name: '添加奖品' }).click();
-    await config.getByLabel('奖品名称 1').fill('88积分');
-    await config.getByLabel('金额/积分 1').fill('88');
-    await config.getByLabel('中奖概率（%） 1').fill('12.5');
+    await typeByHand(config.getByLabel('奖品名称 1'), '88积分');
+    await typeByHand(config.getByLabel('金额/积分 1'), '88');
+    await typeByHand(config.getByLabel('中奖概率（%） 1'), '12.5');
     await config.getByRole('button', { name: '添加奖品' }).click();
-    await config.getByLabel('奖品名称 2').fill('优惠券');
+    await typeByHand(config.getByLabel('奖品名称 2'), '优惠券');
     await pick(page, '奖品类型 2', '优惠券', config);
     await pick(page, '优惠券 2', 'E2E满200减20', config);
-    await config.getByLabel('中奖概率（%） 2').fill('7.25');
+    await typeByHand(config.getByLabel('中奖概率（%） 2'), '7.25');
     await expect.poll(() => config.getByLabel('谢谢参与 中奖概率（%）').inputValue()).toBe('80.25');
     await expect.poll(() => page.getByTestId('wheel').locator('path').count()).toBe(3);
     await config.getByRole('button', { name: /保\s*存/ }).click();
@@ -102,7 +102,7 @@ describe('marketing journey', () => {
     expect(Math.abs(observed[2] - 80.25)).toBeLessThan(0.7);
 
     // A draw for a member shows in the draw records.
-    await page.getByLabel('用户编码', { exact: true }).fill('U100001');
+    await typeByHand(page.getByLabel('用户编码', { exact: true }), 'U100001');
     await page.getByRole('button', { name: '转一下' }).click();
     await page.getByTestId('draw-result').waitFor();
     const records = page.locator('.ant-card').filter({ hasText: '抽奖记录' });

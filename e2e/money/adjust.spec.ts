@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { ledgerEntries, outboxMessages } from '../../packages/server/src/db/schema';
 import { adminIdOf, enableVerify, lastCodeFor, newMember } from '../../packages/server/src/testing/factories/money-people';
 import { checkLedger } from '../../packages/server/src/modules/ledger/service';
-import { loginApi, toast, useE2E } from '../support/browser';
+import { loginApi, toast, useE2E, typeByHand } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -22,11 +22,11 @@ describe('member balance adjustment', () => {
 
     await page.getByRole('button', { name: '调整余额' }).click();
     const form = page.locator('.ant-modal').filter({ hasText: '方向' });
-    await form.getByLabel(/金额/).fill('0');
+    await typeByHand(form.getByLabel(/金额/), '0');
     await form.getByRole('button', { name: /确\s*定/ }).click();
     await form.getByText('金额必须大于0').waitFor();
-    await form.getByLabel(/金额/).fill('50.25');
-    await form.getByLabel('原因').fill('客服补偿');
+    await typeByHand(form.getByLabel(/金额/), '50.25');
+    await typeByHand(form.getByLabel('原因'), '客服补偿');
     await form.getByRole('button', { name: /确\s*定/ }).click();
     // Confirmation first, then the verify dialog.
     await page
@@ -49,10 +49,10 @@ describe('member balance adjustment', () => {
       .orderBy(desc(outboxMessages.id))
       .limit(1);
     expect(message.body).toContain('50.25');
-    await verify.getByLabel('验证码', { exact: true }).fill(code === '000000' ? '111111' : '000000');
+    await typeByHand(verify.getByLabel('验证码', { exact: true }), code === '000000' ? '111111' : '000000');
     await verify.getByRole('button', { name: '验证并继续' }).click();
     await verify.getByText('验证码错误').waitFor();
-    await verify.getByLabel('验证码', { exact: true }).fill(code);
+    await typeByHand(verify.getByLabel('验证码', { exact: true }), code);
     await verify.getByRole('button', { name: '验证并继续' }).click();
     await toast(page, '操作成功').waitFor();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminIdOf, enableVerify, lastCodeFor } from '../../packages/server/src/testing/factories/money-people';
-import { DEMO_PASSWORD, useE2E } from '../support/browser';
+import { DEMO_PASSWORD, useE2E, typeByHand } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -12,8 +12,8 @@ describe('admin_login verification', () => {
     await enableVerify(e.server, 'admin_login', [adminId], adminToken);
     const page = await e.page();
     await page.goto(e.url('/login'));
-    await page.getByLabel(/用户名|Username/).fill('cs1');
-    await page.getByLabel(/^(密码|Password)$/).fill(DEMO_PASSWORD);
+    await typeByHand(page.getByLabel(/用户名|Username/), 'cs1');
+    await typeByHand(page.getByLabel(/^(密码|Password)$/), DEMO_PASSWORD);
     await page.keyboard.press('Enter');
     const step = page.locator('form[aria-label="安全验证"]');
     await step.waitFor();
@@ -21,7 +21,7 @@ describe('admin_login verification', () => {
     e.server.clock.advance(61_000);
     await step.getByRole('button', { name: '发送验证码' }).click();
     await step.getByText('验证码已发送给').waitFor();
-    await step.getByLabel('验证码', { exact: true }).fill(await lastCodeFor(e.server, adminId));
+    await typeByHand(step.getByLabel('验证码', { exact: true }), await lastCodeFor(e.server, adminId));
     await step.getByRole('button', { name: '验证并继续' }).click();
     await page.getByTestId('app-wrapper').waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginApi, loginUi, tabTitles, toast, useE2E } from '../support/browser';
+import { loginApi, loginUi, tabTitles, toast, useE2E, typeByHand } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -41,7 +41,7 @@ describe('navigation guard and session', () => {
     await page.getByText('请输入用户名').waitFor();
     await page.getByText('请输入密码').waitFor();
     const password = page.getByLabel('密码', { exact: true });
-    await password.fill('secret');
+    await typeByHand(password, 'secret');
     expect(await password.getAttribute('type')).toBe('password');
     await page.getByRole('button', { name: '显示密码' }).click();
     expect(await password.getAttribute('type')).toBe('text');
@@ -56,8 +56,8 @@ describe('navigation guard and session', () => {
     const e = e2e();
     const page = await e.page();
     await page.goto(e.url('/login'));
-    await page.getByLabel('用户名').fill('admin');
-    await page.getByLabel('密码', { exact: true }).fill('wrong-password-1');
+    await typeByHand(page.getByLabel('用户名'), 'admin');
+    await typeByHand(page.getByLabel('密码', { exact: true }), 'wrong-password-1');
     await page.keyboard.press('Enter');
     await toast(page, /./).first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginApi, tabTitles, useE2E } from '../support/browser';
+import { loginApi, tabTitles, useE2E, typeByHand } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -64,10 +64,10 @@ describe('tags view', () => {
     await tab(page, '管理员账号').click();
     await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
     const username = page.locator('.list-filters input#username');
-    await username.fill('half-typed');
+    await typeByHand(username, 'half-typed');
     await tab(page, '角色管理').click();
     await page.waitForURL((u) => u.pathname === '/systemManage/role');
-    await page.locator('.list-filters input#keyword').fill('ware');
+    await typeByHand(page.locator('.list-filters input#keyword'), 'ware');
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.searchParams.get('keyword') === 'ware');
     await expect.poll(() => tab(page, '角色管理').getAttribute('href')).toBe('/systemManage/role?keyword=ware');
@@ -88,7 +88,7 @@ describe('tags view', () => {
     // The profile page is noCache: leaving it drops its state.
     await page.goto(e.url('/profile/index'));
     const name = page.getByLabel('姓名');
-    await name.fill('Changed but not saved');
+    await typeByHand(name, 'Changed but not saved');
     await tab(page, '审计日志').click();
     await page.waitForURL((u) => u.pathname === '/systemManage/audit');
     await tab(page, '个人中心').click();

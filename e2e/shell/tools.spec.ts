@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { editMenu, loginApi, toast, useE2E } from '../support/browser';
+import { editMenu, loginApi, toast, useE2E, typeByHand } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -25,20 +25,20 @@ describe('header tools', () => {
 
     await convert.click();
     await toast(page, '请输入').waitFor();
-    await input.fill('   ');
+    await typeByHand(input, '   ');
     await convert.click();
     await expect.poll(() => toast(page, '请输入').count()).toBeGreaterThan(0);
 
     // User code → id (trimmed input), then back.
     await dialog.getByText('用户编码 → 用户ID').click();
-    await input.fill('  U100001  ');
+    await typeByHand(input, '  U100001  ');
     await convert.click();
     await toast(page, '转换成功').waitFor();
     const id = (await dialog.getByTestId('convert-result').innerText()).trim();
     expect(id).toMatch(/^\d+$/);
 
     await dialog.getByText('用户ID → 用户编码').click();
-    await input.fill(` ${id} `);
+    await typeByHand(input, ` ${id} `);
     await convert.click();
     await expect.poll(() => dialog.getByTestId('convert-result').innerText()).toBe('U100001');
 
@@ -46,7 +46,7 @@ describe('header tools', () => {
     await toast(page, '复制成功').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('U100001');
 
-    await input.fill('99999999');
+    await typeByHand(input, '99999999');
     await convert.click();
     await toast(page, '未找到').waitFor();
   });
@@ -63,7 +63,7 @@ describe('header tools', () => {
     await page.goto(e.url('/dashboard'));
     const dialog = await openConvert(page);
     await dialog.getByText('用户编码 → 用户ID').click();
-    await dialog.getByRole('textbox').fill('U100002');
+    await typeByHand(dialog.getByRole('textbox'), 'U100002');
     await dialog.getByRole('button', { name: /转\s*换/ }).click();
     await dialog.getByTestId('convert-result').waitFor();
     await dialog.getByRole('button', { name: /复\s*制/ }).click();

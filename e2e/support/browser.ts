@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startTestServer, TEST_ADMIN, DEMO_PASSWORD } from '../../packages/server/src/testing/server';
 import type { AppConfig } from '../../packages/server/src/config';
 import { lastCodeFor, superAdminId } from '../../packages/server/src/testing/factories/money-people';
@@ -75,10 +75,24 @@ export function useE2E(overrides: Partial<AppConfig> = {}): () => E2E {
   };
 }
 
+/**
+ * Clears the field and types `text` key by key, as a person does (never a programmatic fill), then waits until the
+ * field shows it: a key lost on a loaded machine shows here, not three steps later.
+ */
+export async function typeByHand(field: Locator, text: string): Promise<void> {
+  await field.click();
+  const page = field.page();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  if (text) await field.pressSequentially(text, { delay: text.length > 60 ? 2 : 15 });
+  const editable = await field.evaluate((el) => el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement);
+  await expect.poll(() => (editable ? field.inputValue() : field.innerText().then((t) => t.trim()))).toBe(editable ? text : text.trim());
+}
+
 /** Logs in through the login page (Enter submits) and waits for the shell. */
 export async function loginUi(page: Page, username: string = TEST_ADMIN.username, password: string = TEST_ADMIN.password): Promise<void> {
-  await page.getByLabel(/用户名|Username/).fill(username);
-  await page.getByLabel(/^(密码|Password)$/).fill(password);
+  await typeByHand(page.getByLabel(/用户名|Username/), username);
+  await typeByHand(page.getByLabel(/^(密码|Password)$/), password);
   await page.keyboard.press('Enter');
   await page.getByTestId('app-wrapper').waitFor();
 }
@@ -154,7 +168,7 @@ export async function passVerify(page: Page, server: TestServer, opts: { operati
   server.clock.advance(61_000); // past the resend interval of an earlier code for this operator and type
   await dialog.getByRole('button', { name: '发送验证码' }).click();
   await dialog.getByText(`验证码已发送给 ${verifier.name}`).waitFor();
-  await dialog.getByLabel('验证码', { exact: true }).fill(await lastCodeFor(server, verifier.id));
+  await typeByHand(dialog.getByLabel('验证码', { exact: true }), await lastCodeFor(server, verifier.id));
   await dialog.getByRole('button', { name: '验证并继续' }).click();
   await dialog.waitFor({ state: 'hidden' });
 }

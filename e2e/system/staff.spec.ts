@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginApi, loginUi, sidebarLabels, submenuLabels, toast, useE2E } from '../support/browser';
+import { loginApi, loginUi, sidebarLabels, submenuLabels, toast, useE2E, typeByHand } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -17,11 +17,11 @@ describe('staff accounts, roles and audit trail', () => {
     await page.goto(e.url('/systemManage/role'));
     await page.getByRole('button', { name: '新增角色' }).click();
     const roleModal = page.locator('.ant-modal').filter({ hasText: '新增角色' });
-    await roleModal.getByLabel('角色标识').fill('Bad Key');
-    await roleModal.getByLabel('角色名称').fill('人事专员');
+    await typeByHand(roleModal.getByLabel('角色标识'), 'Bad Key');
+    await typeByHand(roleModal.getByLabel('角色名称'), '人事专员');
     await roleModal.getByRole('button', { name: /保\s*存/ }).click();
     await roleModal.getByText('角色标识需为2~64位小写字母、数字或下划线').waitFor();
-    await roleModal.getByLabel('角色标识').fill('staffer');
+    await typeByHand(roleModal.getByLabel('角色标识'), 'staffer');
     await roleModal.locator('.ant-tree-treenode').filter({ hasText: '管理员账号' }).locator('.ant-tree-checkbox').click();
     await roleModal.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '操作成功').waitFor();
@@ -31,18 +31,24 @@ describe('staff accounts, roles and audit trail', () => {
     await page.goto(e.url('/systemManage/adminUser'));
     await page.getByRole('button', { name: '新增管理员' }).click();
     const modal = page.locator('.ant-modal').filter({ hasText: '新增管理员' });
-    await modal.getByLabel('用户名').fill('ab');
-    await modal.getByLabel('姓名').fill('人事小孙');
-    await modal.getByLabel('密码').fill('short');
+    await typeByHand(modal.getByLabel('用户名'), 'ab');
+    await typeByHand(modal.getByLabel('姓名'), '人事小孙');
+    await typeByHand(modal.getByLabel('密码'), 'short');
     await modal.getByRole('button', { name: /保\s*存/ }).click();
     await modal.getByText('用户名需为3~32位字母、数字或下划线').waitFor();
     await modal.getByText('密码需为8~64位，且同时包含字母和数字').waitFor();
     await modal.getByText('请至少选择一个角色').waitFor();
-    await modal.getByLabel('用户名').fill('staffer1');
-    await modal.getByLabel('密码').fill('staff12345');
-    await modal.getByLabel('角色').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByText('人事专员', { exact: true }).click();
-    await page.keyboard.press('Escape');
+    await typeByHand(modal.getByLabel('用户名'), 'staffer1');
+    await typeByHand(modal.getByLabel('密码'), 'staff12345');
+    // The role by keyboard: type its key, the first match is active, Enter picks it (a clicked option could be lost
+    // while the list was still opening under load).
+    const roles = modal.getByLabel('角色');
+    await roles.click();
+    await roles.pressSequentially('staffer', { delay: 15 });
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').filter({ hasText: '人事专员' }).waitFor();
+    await page.keyboard.press('Enter');
+    await modal.locator('.ant-select-selection-item').filter({ hasText: '人事专员' }).waitFor();
+    await modal.locator('.ant-modal-title').click();
     await modal.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '操作成功').waitFor();
     await row(page, 'staffer1').getByText('人事专员').waitFor();
@@ -123,7 +129,7 @@ describe('staff accounts, roles and audit trail', () => {
     const page = await ctx.newPage();
     await page.goto(e.url('/systemManage/audit'));
     await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-    await page.getByLabel('动作').fill('admin.login');
+    await typeByHand(page.getByLabel('动作'), 'admin.login');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await page.waitForURL((u) => u.searchParams.get('action') === 'admin.login');
     // Codes are shown by their labels: admin.login is 员工账号 · 登录, its target 员工账号.

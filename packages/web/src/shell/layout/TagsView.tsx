@@ -82,7 +82,9 @@ export function TagsView() {
                 aria-current={active ? 'page' : undefined}
                 onClick={(e) => {
                   e.preventDefault();
-                  if (!active) navigate(view.fullPath);
+                  // The address bar, not this render's `active`: right after a navigation the render may still be
+                  // pending, and a click on the tab that was active a moment ago must still go there.
+                  if (view.path !== window.location.pathname) navigate(view.fullPath);
                 }}
                 onMouseDown={(e) => {
                   // Stop the browser's auto-scroll so a middle click can close the tab.
