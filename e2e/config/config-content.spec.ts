@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginApi, toast, useE2E, typeByHand } from '../support/browser';
+import { loginApi, pickByKeyboard, toast, typeByHand, useE2E } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -13,9 +13,7 @@ async function adminPage(username?: string): Promise<Page> {
 
 /** Picks an option of an antd Select found by its aria-label (typing to filter). */
 async function pick(page: Page, label: string, option: string, scope = page.locator('body')) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.keyboard.type(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await pickByKeyboard(scope.getByLabel(label, { exact: true }), option, option);
 }
 
 describe('configuration and content screens', () => {
@@ -39,10 +37,7 @@ describe('configuration and content screens', () => {
     await page.getByRole('button', { name: /新增区域/ }).click();
     const zone = page.getByRole('dialog');
     await typeByHand(zone.getByLabel('区域名称'), '德国');
-    await zone.getByLabel('国家').click();
-    await page.keyboard.type('德国');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '德国' }).click();
-    await page.keyboard.press('Escape');
+    await pickByKeyboard(zone.getByLabel('国家'), '德国', '德国');
     await typeByHand(zone.getByLabel('首重', { exact: true }), '1');
     await typeByHand(zone.getByLabel('首重价格（CNY）'), '1.234');
     await zone.getByRole('button', { name: /确\s*定|OK/ }).click();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { admins } from '../../packages/server/src/db/schema';
 import { newMember } from '../../packages/server/src/testing/factories/money-people';
-import { loginApi, pickUserMenuItem, toast, typeByHand, useE2E } from '../support/browser';
+import { loginApi, pickByKeyboard, pickUserMenuItem, toast, typeByHand, useE2E } from '../support/browser';
 import { expectOwnLanguage } from '../support/messages';
 
 /**
@@ -90,12 +90,7 @@ describe('forms refuse bad values in the UI language', () => {
       // The role by keyboard, as a person does in a searchable select: type, the first match is active, Enter picks it.
       const roleName = pick(['超级管理员', 'Super admin'], lang);
       const roles = form.getByLabel(pick(['角色', 'Roles'], lang), { exact: true });
-      await roles.click();
-      await roles.pressSequentially('super', { delay: 15 });
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').filter({ hasText: roleName }).waitFor();
-      await page.keyboard.press('Enter');
-      await form.locator('.ant-select-selection-item').filter({ hasText: roleName }).waitFor();
-      await form.locator('.ant-modal-title').click();
+      await pickByKeyboard(roles, 'super', roleName);
       await form.getByRole('button', { name: SAVE }).click();
       const taken = pick(['用户名已存在', 'This username is taken'], lang);
       // The message under the field stays; the toast said the same when the answer came (it shows for 5 s).

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginApi, toast, useE2E, typeByHand } from '../support/browser';
+import { loginApi, pickByKeyboard, toast, typeByHand, useE2E } from '../support/browser';
 
 const e2e = useE2E();
 
 /** Picks an option of an antd Select found by its label (typing to filter). */
 async function pick(page: Page, label: string, option: string, scope = page.locator('body')) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.keyboard.type(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await pickByKeyboard(scope.getByLabel(label, { exact: true }), option, option);
 }
 
 describe('marketing journey', () => {
@@ -45,7 +43,6 @@ describe('marketing journey', () => {
     await cycleForm.getByText('每月', { exact: true }).click();
     await typeByHand(cycleForm.getByLabel('发放日'), '1');
     await pick(page, '注册来源', 'Google', cycleForm);
-    await page.keyboard.press('Escape');
     await cycleForm.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '操作成功').last().waitFor();
     const cycleRow = page.locator('tr').filter({ hasText: 'E2E每月运费券' });
@@ -57,7 +54,6 @@ describe('marketing journey', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('按人群').click();
     await pick(page, '注册来源', 'Google', dialog);
-    await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: '预览人数' }).click();
     const countText = await dialog.getByTestId('crowd-count').innerText();
     const count = Number(/(\d+)/.exec(countText)![1]);

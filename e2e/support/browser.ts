@@ -89,6 +89,30 @@ export async function typeByHand(field: Locator, text: string): Promise<void> {
   await expect.poll(() => (editable ? field.inputValue() : field.innerText().then((t) => t.trim()))).toBe(editable ? text : text.trim());
 }
 
+/**
+ * Picks an option of an antd Select as a person does. A searchable one by keyboard: click the field, type, the first
+ * match is active, Enter. One without search by clicking the option once the list has opened. Waits until the field
+ * shows the choice, then closes a multiple select's list that stays open (Escape only while it is open: on a closed
+ * select it would close the dialog around it).
+ */
+export async function pickByKeyboard(field: Locator, typed: string, option: string): Promise<void> {
+  const page = field.page();
+  const select = field.locator('xpath=ancestor-or-self::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const list = page.locator('.ant-select-dropdown:visible');
+  await field.click();
+  if (((await select.getAttribute('class')) ?? '').includes('ant-select-show-search')) {
+    await field.pressSequentially(typed, { delay: 15 });
+    await list.locator('.ant-select-item-option-active').filter({ hasText: option }).waitFor();
+    await page.keyboard.press('Enter');
+  } else {
+    await list.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  }
+  await expect.poll(() => select.innerText()).toContain(option);
+  const combobox = select.getByRole('combobox');
+  if ((await combobox.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape');
+  await expect.poll(() => combobox.getAttribute('aria-expanded')).not.toBe('true');
+}
+
 /** Logs in through the login page (Enter submits) and waits for the shell. */
 export async function loginUi(page: Page, username: string = TEST_ADMIN.username, password: string = TEST_ADMIN.password): Promise<void> {
   await typeByHand(page.getByLabel(/用户名|Username/), username);

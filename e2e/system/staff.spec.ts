@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { loginApi, loginUi, sidebarLabels, submenuLabels, toast, useE2E, typeByHand } from '../support/browser';
+import { loginApi, loginUi, pickByKeyboard, sidebarLabels, submenuLabels, toast, typeByHand, useE2E } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -40,15 +40,8 @@ describe('staff accounts, roles and audit trail', () => {
     await modal.getByText('请至少选择一个角色').waitFor();
     await typeByHand(modal.getByLabel('用户名'), 'staffer1');
     await typeByHand(modal.getByLabel('密码'), 'staff12345');
-    // The role by keyboard: type its key, the first match is active, Enter picks it (a clicked option could be lost
-    // while the list was still opening under load).
-    const roles = modal.getByLabel('角色');
-    await roles.click();
-    await roles.pressSequentially('staffer', { delay: 15 });
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option-active').filter({ hasText: '人事专员' }).waitFor();
-    await page.keyboard.press('Enter');
-    await modal.locator('.ant-select-selection-item').filter({ hasText: '人事专员' }).waitFor();
-    await modal.locator('.ant-modal-title').click();
+    // The role by keyboard (a clicked option could be lost while the list was still opening under load).
+    await pickByKeyboard(modal.getByLabel('角色'), 'staffer', '人事专员');
     await modal.getByRole('button', { name: /保\s*存/ }).click();
     await toast(page, '操作成功').waitFor();
     await row(page, 'staffer1').getByText('人事专员').waitFor();
