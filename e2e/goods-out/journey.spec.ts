@@ -104,7 +104,7 @@ describe('goods out, through the screens', () => {
     await wh.keyboard.type('CA');
     await wh
       .locator('.ant-select-item-option')
-      .filter({ hasText: /^CA 加拿大$/ })
+      .filter({ hasText: /^加拿大 CA$/ })
       .click();
     await wh.getByTestId('bind-submit').click();
     await wh.getByTestId('bound-sack').filter({ hasText: 'SKE2E-CA-1' }).waitFor();

@@ -108,7 +108,6 @@ export const PaymentRuleOptions = z.object({
   agents: z.array(z.object({ id: z.number().int(), name: z.string() })),
   levels: z.array(z.object({ id: z.number().int(), name: z.string() })),
   channels: z.array(z.object({ id: z.number().int(), name: z.string(), providerType: z.string(), currencies: z.array(z.string()), status: z.string() })),
-  currencies: z.array(z.object({ code: z.string(), nameZh: z.string() })),
 });
 export type PaymentRuleOptions = z.infer<typeof PaymentRuleOptions>;
 

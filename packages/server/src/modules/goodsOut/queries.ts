@@ -382,13 +382,6 @@ export async function manifestData(db: Db, batchNo: string) {
   };
 }
 
-/** Ship channels for the goods-out filters and sack binding. */
-export const channelOptions = (db: Db) =>
-  db
-    .select({ id: shipChannels.id, code: shipChannels.code, name: shipChannels.name, status: shipChannels.status })
-    .from(shipChannels)
-    .orderBy(shipChannels.sort, shipChannels.id);
-
 /** Active staff an exception can be assigned to. */
 export const activeStaffOptions = (db: Db) =>
   db.select({ id: admins.id, name: admins.name }).from(admins).where(eq(admins.status, 'activity')).orderBy(admins.id);

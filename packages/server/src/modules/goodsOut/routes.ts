@@ -66,17 +66,7 @@ import { XLSX_TYPE } from '../../platform/excel';
 import { assignException, exceptionDetail, handleException, listExceptions, raiseException, returnStep } from './exceptions';
 import { autoReceive, modifyAddr, modifyAttr, modifyChannel, modifyFreight, modifyStatus, modifyWeight } from './modify';
 import { pretrialFail, pretrialPass } from './orders';
-import {
-  activeStaffOptions,
-  channelOptions,
-  countOpenExceptions,
-  countPackages,
-  listPackages,
-  manifestData,
-  packageDetail,
-  packageLabelData,
-  sackLabelData,
-} from './queries';
+import { activeStaffOptions, countOpenExceptions, countPackages, listPackages, manifestData, packageDetail, packageLabelData, sackLabelData } from './queries';
 import {
   addSackToBatch,
   batchDetail,
@@ -138,14 +128,6 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     query: PackageDetailQuery,
     data: PackageDetail,
     handler: async ({ query, caller, now }) => packageDetail(db, query, caller, await urlsAt(now)),
-  });
-  api(app, {
-    method: 'GET',
-    url: '/api/warehouse/package/channels',
-    permission: STATION_PERMISSIONS,
-    summary: 'Ship channels for the goods-out filters and sack binding',
-    data: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string(), status: z.string() })),
-    handler: () => channelOptions(db),
   });
 
   // ---------------------------------------------------------------- sensitive modifications (SPEC §6)

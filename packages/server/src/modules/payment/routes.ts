@@ -81,7 +81,7 @@ export function paymentRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/payment/ruleOptions',
     permission: RULES,
-    summary: 'Agents, levels, channels and currencies for the rule editor',
+    summary: 'Agents, levels and channels for the rule editor (currencies: GET /api/config/enableCurrencyList)',
     data: PaymentRuleOptions,
     handler: () => service.ruleOptions(db),
   });

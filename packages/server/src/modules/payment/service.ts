@@ -261,11 +261,6 @@ export async function ruleOptions(db: Db): Promise<PaymentRuleOptions> {
       currencies: c.currencies as string[],
       status: c.status,
     })),
-    currencies: await db
-      .select({ code: currencies.code, nameZh: currencies.nameZh })
-      .from(currencies)
-      .where(eq(currencies.status, 'activity'))
-      .orderBy(asc(currencies.sort)),
   };
 }
 

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { App, Button, Card, Descriptions, Form, Input, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Sack } from '@waystation/shared/contract/goodsOut';
-import { fill, useLang } from '../../i18n';
-import { useCountries } from '../logistics/api';
+import { fill } from '../../i18n';
+import { useCountryOptions, useShipChannelOptions } from '../logistics/selectors';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';
-import { bindSack, useChannels, useInvalidateGoodsOut } from './api';
+import { bindSack, useInvalidateGoodsOut } from './api';
 import { useGoodsOutMessages } from './messages';
 
 /** warehouse/BindSack (highlights sortingOutStorage): bind a sack identity card to a channel and, optionally, one destination. */
@@ -13,10 +13,9 @@ export default function BindSack() {
   const m = useGoodsOutMessages();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const channels = useChannels();
+  const channels = useShipChannelOptions();
   // The destinations a channel can serve: the enabled countries of the reference data (logistics/getCountry).
-  const countries = useCountries();
-  const lang = useLang((s) => s.lang);
+  const countries = useCountryOptions();
   const invalidate = useInvalidateGoodsOut();
   const [form] = Form.useForm<{ code: string; channelId: number; countryCode?: string }>();
   const [bound, setBound] = useState<Sack | null>(null);
@@ -34,11 +33,7 @@ export default function BindSack() {
           <Input style={{ width: 180 }} autoFocus data-testid="sack-code" />
         </Form.Item>
         <Form.Item name="channelId" label={m.channel} rules={[{ required: true, message: m.channel }]}>
-          <Select
-            style={{ width: 180 }}
-            options={(channels.data ?? []).filter((c) => c.status === 'activity').map((c) => ({ value: c.id, label: c.name }))}
-            data-testid="sack-channel"
-          />
+          <Select style={{ width: 180 }} options={channels.options} data-testid="sack-channel" />
         </Form.Item>
         <Form.Item name="countryCode" label={m.country}>
           <Select
@@ -47,8 +42,8 @@ export default function BindSack() {
             optionFilterProp="label"
             style={{ width: 220 }}
             placeholder={m.anyCountry}
-            loading={countries.isLoading}
-            options={countries.data?.map((c) => ({ value: c.code, label: `${c.code} ${lang === 'en' ? c.nameEn : c.nameZh}` }))}
+            loading={countries.loading}
+            options={countries.options}
           />
         </Form.Item>
         <Form.Item>

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import type { PickLine } from '@waystation/shared/contract/goodsOut';
 import { useT } from '../../i18n';
 import { useListQuery } from '../../components/useListQuery';
-import { useChannels, usePickList } from './api';
+import { usePickList } from './api';
+import { useShipChannelOptions } from '../logistics/selectors';
 import { PackageStatusTag } from './components';
 import { useGoodsOutMessages } from './messages';
 
@@ -14,7 +15,7 @@ export default function ControlOutShelves() {
   const navigate = useNavigate();
   const { query, setFilters } = useListQuery();
   const channelId = query.channelId ? Number(query.channelId) : undefined;
-  const channels = useChannels();
+  const channels = useShipChannelOptions();
   const list = usePickList({ channelId });
   const rows = list.data?.list ?? [];
   // Rows of one location share a cell: the picker walks location by location.
@@ -41,7 +42,7 @@ export default function ControlOutShelves() {
           style={{ width: 180 }}
           value={channelId}
           onChange={(v) => setFilters({ channelId: v })}
-          options={(channels.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          options={channels.options}
         />
       }
     >

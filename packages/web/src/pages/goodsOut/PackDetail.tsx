@@ -13,7 +13,8 @@ import { TraceTimeline } from '../../components/TraceTimeline';
 import { useVerify } from '../../components/verify/useVerify';
 import { PrintLabelButton } from '../../warehouse/PrintDriver';
 import { formatMoney } from '../../components/money';
-import { modifyPackage, pretrialFail, pretrialPass, useChannels, useInvalidateGoodsOut, usePackage } from './api';
+import { modifyPackage, pretrialFail, pretrialPass, useInvalidateGoodsOut, usePackage } from './api';
+import { useShipChannelOptions } from '../logistics/selectors';
 import { PackageStatusTag, RaiseExceptionButton } from './components';
 import { useGoodsOutMessages } from './messages';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
@@ -101,7 +102,7 @@ function ModifyDialog({ kind, d, onClose }: { kind: PackageModification; d: Pack
   const m = useGoodsOutMessages();
   const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
-  const channels = useChannels();
+  const channels = useShipChannelOptions();
   const invalidate = useInvalidateGoodsOut();
   const [run, holder] = useVerify();
   const [busy, setBusy] = useState(false);
@@ -178,7 +179,7 @@ function ModifyDialog({ kind, d, onClose }: { kind: PackageModification; d: Pack
           ))}
         {kind === 'modifyChannel' && (
           <Form.Item name="channelId" label={m.channel}>
-            <Select options={(channels.data ?? []).map((c) => ({ value: c.id, label: c.name }))} />
+            <Select options={channels.options} />
           </Form.Item>
         )}
         {kind === 'modifyFreight' && (

@@ -12,7 +12,8 @@ import { ResizableTable, type ResizableColumn } from '../../components/Resizable
 import { FilterBar } from '../../components/list/FilterBar';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
-import { useChannels, usePackages, useGoodsOutWrite } from './api';
+import { usePackages, useGoodsOutWrite } from './api';
+import { useShipChannelOptions } from '../logistics/selectors';
 import { PackageStatusTag } from './components';
 import { useGoodsOutMessages } from './messages';
 import { request } from '../../api/request';
@@ -54,7 +55,7 @@ export default function PackQuery() {
   const { message } = App.useApp();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm<Filters>();
-  const channels = useChannels();
+  const channels = useShipChannelOptions();
   const status = query.status === 'all' || !query.status ? undefined : query.status;
   const [sort, order] = (query.sort ?? '').split(':');
   const q: Partial<PackageListQuery> = {
@@ -153,12 +154,7 @@ export default function PackQuery() {
           <Input allowClear style={{ width: 110 }} />
         </Form.Item>
         <Form.Item name="channelId" label={m.channel}>
-          <Select
-            allowClear
-            style={{ width: 150 }}
-            placeholder={t('common.all')}
-            options={(channels.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          />
+          <Select allowClear style={{ width: 150 }} placeholder={t('common.all')} options={channels.options} />
         </Form.Item>
         <Form.Item name="mallType" label={m.mall}>
           <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(Marketplace, lang)} />

@@ -34,8 +34,6 @@ const postJson = <S extends z.ZodType>(url: string, body: unknown, schema: S, op
 export const fetchPackages = (params: Partial<PackageListQuery>, url = '/api/warehouse/package/pageList') =>
   request(url, { params, schema: PackageListResult });
 export const fetchPackage = (params: { id?: number; packageNo?: string }) => request('/api/warehouse/package/detail', { params, schema: PackageDetail });
-export const fetchChannels = () =>
-  request('/api/warehouse/package/channels', { schema: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), status: z.string() })) });
 
 export const pretrialPass = (body: { id: number; estimatedWeightG: number; note: string }) => postJson('/api/warehouse/pretrial/pass', body, PretrialQuote);
 export const pretrialFail = (body: { id: number; reason: string }) => postJson('/api/warehouse/pretrial/fail', body, PackageActionResult);
@@ -81,7 +79,6 @@ export const goodsOutKeys = {
   all: ['goodsOut'] as const,
   list: (url: string, q: object) => ['goodsOut', 'list', url, q] as const,
   detail: (p: object) => ['goodsOut', 'detail', p] as const,
-  channels: ['goodsOut', 'channels'] as const,
   pick: (q: object) => ['goodsOut', 'pick', q] as const,
   sacks: (q: object) => ['goodsOut', 'sacks', q] as const,
   batches: (q: object) => ['goodsOut', 'batches', q] as const,
@@ -95,7 +92,6 @@ export const usePackages = (q: Partial<PackageListQuery>, url?: string) =>
   useQuery({ queryKey: goodsOutKeys.list(url ?? '', q), queryFn: () => fetchPackages(q, url), placeholderData: (p) => p });
 export const usePackage = (p: { id?: number; packageNo?: string }) =>
   useQuery({ queryKey: goodsOutKeys.detail(p), queryFn: () => fetchPackage(p), enabled: !!(p.id || p.packageNo) });
-export const useChannels = () => useQuery({ queryKey: goodsOutKeys.channels, queryFn: fetchChannels, staleTime: 60_000 });
 export const usePickList = (q: { channelId?: number }) =>
   useQuery({ queryKey: goodsOutKeys.pick(q), queryFn: () => fetchPickList(q), placeholderData: (p) => p });
 export const useSacks = (q: object) => useQuery({ queryKey: goodsOutKeys.sacks(q), queryFn: () => fetchSacks(q), placeholderData: (p) => p });

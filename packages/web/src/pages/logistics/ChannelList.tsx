@@ -13,7 +13,9 @@ import { ListTable } from '../../components/list/ListTable';
 import { NumberInput } from '../../components/NumberInput';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { fill, useLang, useT } from '../../i18n';
-import { useChannelList, useCountries, useModifyChannelStatus, useSaveChannel, useShipInit } from './api';
+import { useChannelList, useModifyChannelStatus, useSaveChannel, useShipInit } from './api';
+import { useCountryOptions } from './selectors';
+import { useCurrencyOptions } from '../reference/selectors';
 import { useLogisticsMessages } from './messages';
 import { nextStatus, StatusTag } from '../../components/list/status';
 
@@ -30,7 +32,7 @@ export default function ChannelList() {
   const [editing, setEditing] = useState<ShipChannel | 'new' | null>(null);
   const filters = { keyword: query.keyword, status: query.status as 'activity' | 'disabled' | undefined, countryCode: query.countryCode };
   const list = useChannelList({ page, limit, ...filters });
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const status = useModifyChannelStatus();
   useFormFromQuery(form, filters);
 
@@ -144,14 +146,7 @@ export default function ChannelList() {
           <Input allowClear placeholder={m.keywordPlaceholder} />
         </Form.Item>
         <Form.Item name="countryCode" label={m.countryFilter}>
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 160 }}
-            placeholder={m.all}
-            options={countries.data?.map((c) => ({ value: c.code, label: `${lang === 'en' ? c.nameEn : c.nameZh} ${c.code}` }))}
-          />
+          <Select allowClear showSearch optionFilterProp="label" style={{ width: 160 }} placeholder={m.all} options={countries.options} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
           <Select allowClear style={{ width: 110 }} placeholder={m.all} options={ConfigStatus.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
@@ -180,6 +175,7 @@ function ChannelEditModal({ channel, onClose }: { channel: ShipChannel | null; o
   const lang = useLang((s) => s.lang);
   const [form] = Form.useForm<ChannelSaveBody>();
   const init = useShipInit();
+  const currencies = useCurrencyOptions();
   const save = useSaveChannel();
   const submit = async () => {
     const v = await validValues(form);
@@ -215,7 +211,7 @@ function ChannelEditModal({ channel, onClose }: { channel: ShipChannel | null; o
             <Input />
           </Form.Item>
           <Form.Item name="currency" label={m.currency} style={{ width: 140 }}>
-            <Select options={init.data?.currencies.map((c) => ({ value: c.code, label: lang === 'en' ? c.code : `${c.code} ${c.nameZh}` }))} />
+            <Select options={currencies.options} />
           </Form.Item>
         </Space.Compact>
         <Form.Item name="name" label={m.name} rules={[zodRule(shape.name)]}>

@@ -6,7 +6,8 @@ import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { AreaSaveBody, type ChannelArea } from '@waystation/shared/contract/logistics';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
-import { useAreas, useChannel, useCountries, useDeleteArea, useSaveArea } from './api';
+import { useAreas, useChannel, useDeleteArea, useSaveArea } from './api';
+import { useCountryOptions } from './selectors';
 import { ChannelPicker, useChannelParam } from './ChannelPicker';
 import { bpToPercent, days, grams, money } from './format';
 import { NumberInput } from '../../components/NumberInput';
@@ -23,10 +24,10 @@ export default function CountryAreaConfig() {
   const [channelId, setChannelId] = useChannelParam();
   const channel = useChannel(channelId);
   const areas = useAreas(channelId);
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const del = useDeleteArea();
   const [editing, setEditing] = useState<ChannelArea | 'new' | null>(null);
-  const countryName = (code: string) => countries.data?.find((c) => c.code === code)?.nameZh ?? code;
+  const countryName = countries.nameOf;
 
   const remove = (a: ChannelArea) =>
     confirm({ title: m.confirmDeletion, content: fill(m.deleteAreaConfirm, { name: a.name }), danger: true, run: () => del.mutateAsync(a.id) });
@@ -113,7 +114,7 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
   const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const [form] = Form.useForm<AreaForm>();
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const save = useSaveArea();
   const initial: Partial<AreaForm> = area
     ? {
@@ -159,12 +160,7 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
           <Input />
         </Form.Item>
         <Form.Item name="countries" label={m.countryFilter} rules={[{ required: true, type: 'array', min: 1, message: m.chooseAtLeastOne }]}>
-          <Select
-            mode="multiple"
-            showSearch
-            optionFilterProp="label"
-            options={countries.data?.map((c) => ({ value: c.code, label: `${c.nameZh} ${c.code}` }))}
-          />
+          <Select mode="multiple" showSearch optionFilterProp="label" options={countries.options} />
         </Form.Item>
         <Space wrap>
           {int('firstWeightG', m.firstWeight, 'g')}

@@ -7,7 +7,8 @@ import { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { fill, useLang } from '../../i18n';
 import { NumberInput } from '../../components/NumberInput';
 import { zodRule } from '../../components/zodRule';
-import { quoteFreight, useCountries, useProvinces } from './api';
+import { quoteFreight, useProvinces } from './api';
+import { useCountryOptions } from './selectors';
 import { grams, money } from './format';
 import { useLogisticsMessages } from './messages';
 import { LiveText } from '../../components/LiveText';
@@ -29,7 +30,7 @@ export default function FreightCalculator() {
   const m = useLogisticsMessages();
   const lang = useLang((s) => s.lang);
   const [form] = Form.useForm<CalcForm>();
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const country = Form.useWatch('countryCode', form);
   const provinces = useProvinces(country ?? '');
   const [result, setResult] = useState<FreightQuoteResult | null>(null);
@@ -56,7 +57,7 @@ export default function FreightCalculator() {
             optionFilterProp="label"
             aria-label={m.country}
             onChange={() => form.setFieldValue('provinceCode', undefined)}
-            options={countries.data?.map((c) => ({ value: c.code, label: `${lang === 'en' ? c.nameEn : c.nameZh} ${c.code}` }))}
+            options={countries.options}
           />
         </Form.Item>
         {!!provinces.data?.length && (

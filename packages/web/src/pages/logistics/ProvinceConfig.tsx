@@ -6,7 +6,8 @@ import { decimal2 } from '@waystation/shared/rules';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { ProvinceSaveBody, type Province } from '@waystation/shared/contract/logistics';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
-import { useCountries, useProvinces, useSaveProvince } from './api';
+import { useProvinces, useSaveProvince } from './api';
+import { useCountryOptions } from './selectors';
 import { money } from './format';
 import { NumberInput } from '../../components/NumberInput';
 import { useLogisticsMessages } from './messages';
@@ -17,7 +18,7 @@ export default function ProvinceConfig() {
   const m = useLogisticsMessages();
   const [params, setParams] = useSearchParams();
   const countryCode = params.get('countryCode') ?? '';
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const list = useProvinces(countryCode);
   const [editing, setEditing] = useState<Province | 'new' | null>(null);
   return (
@@ -32,7 +33,7 @@ export default function ProvinceConfig() {
           placeholder={m.countryRequired}
           value={countryCode || undefined}
           onChange={(v: string) => setParams({ countryCode: v })}
-          options={countries.data?.map((c) => ({ value: c.code, label: `${c.nameZh} ${c.code}` }))}
+          options={countries.options}
         />
         <Button type="primary" icon={<PlusOutlined />} disabled={!countryCode} onClick={() => setEditing('new')}>
           {m.addProvince}

@@ -5,6 +5,7 @@ import {
   ChannelAttrList,
   ChannelListResult,
   CountryOptions,
+  ShipChannelOptions,
   ForwarderListResult,
   FreightQuoteResult,
   ProvinceList,
@@ -33,14 +34,23 @@ export const logisticsKeys = {
   forwarders: (q: Partial<ForwarderListQuery>) => ['logistics', 'forwarders', q] as const,
   init: ['logistics', 'init'] as const,
   countries: ['logistics', 'countries'] as const,
+  shipChannels: ['logistics', 'shipChannels'] as const,
 };
 
 const post = <S extends z.ZodType>(url: string, body: unknown, schema: S) => request(url, { method: 'POST', body, schema });
 
 export const useShipInit = () =>
   useQuery({ queryKey: logisticsKeys.init, queryFn: () => request('/api/ship/initData', { schema: ShipInitData }), staleTime: 30_000 });
+/** Countries for every selector (SPEC: GET /api/logistics/getCountry). */
 export const useCountries = () =>
   useQuery({ queryKey: logisticsKeys.countries, queryFn: () => request('/api/logistics/getCountry', { schema: CountryOptions }), staleTime: 60_000 });
+/** Enabled ship channels for every selector (SPEC: GET /api/logistics/getShipChannel). */
+export const useShipChannels = () =>
+  useQuery({
+    queryKey: logisticsKeys.shipChannels,
+    queryFn: () => request('/api/logistics/getShipChannel', { schema: ShipChannelOptions }),
+    staleTime: 60_000,
+  });
 
 export const useChannelList = (q: Partial<ChannelListQuery>) =>
   useQuery({

@@ -7,7 +7,9 @@ import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { PaymentChannelSaveBody } from '@waystation/shared/contract/payment';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { ImagesField, type Picture } from '../config/TipsConfigImages';
-import { useChannel, useCountries, useRuleOptions, useSaveChannel } from './api';
+import { useChannel, useSaveChannel } from './api';
+import { useCountryOptions } from '../logistics/selectors';
+import { useCurrencyOptions } from '../reference/selectors';
 import { NumberInput } from '../../components/NumberInput';
 import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
@@ -26,8 +28,7 @@ export default function ChannelConfig() {
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const channel = useChannel(id);
-  const options = useRuleOptions();
-  const countries = useCountries();
+  const countries = useCountryOptions();
   const save = useSaveChannel();
   const [form] = Form.useForm<ChannelForm>();
   const currency = Form.useWatch('currency', form) ?? '';
@@ -52,7 +53,7 @@ export default function ChannelConfig() {
       showFieldErrors(form, e);
     }
   };
-  const currencyOptions = options.data?.currencies.map((c) => ({ value: c.code, label: `${c.code} ${c.nameZh}` }));
+  const currencyOptions = useCurrencyOptions().options;
   return (
     <Card title={id ? m.editPaymentChannel : m.addPaymentChannel} loading={id > 0 && channel.isLoading}>
       <Form<ChannelForm>
@@ -102,12 +103,7 @@ export default function ChannelConfig() {
           </Form.Item>
         </Space>
         <Form.Item name="countries" label={m.countriesServedNoneAll}>
-          <Select
-            mode="multiple"
-            showSearch
-            optionFilterProp="label"
-            options={countries.data?.map((c) => ({ value: c.code, label: `${c.nameZh} ${c.code}` }))}
-          />
+          <Select mode="multiple" showSearch optionFilterProp="label" options={countries.options} />
         </Form.Item>
         <Form.Item name="logo" label="Logo">
           <ImagesField type="payment" max={1} />

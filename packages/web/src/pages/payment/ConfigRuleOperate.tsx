@@ -8,6 +8,7 @@ import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { PaymentRuleSaveBody } from '@waystation/shared/contract/payment';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { useRule, useRuleOptions, useSaveRule } from './api';
+import { useCurrencyOptions } from '../reference/selectors';
 import { NumberInput } from '../../components/NumberInput';
 import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
@@ -75,6 +76,7 @@ export default function ConfigRuleOperate() {
   const id = Number(params.get('id')) || 0;
   const rule = useRule(id);
   const options = useRuleOptions();
+  const currencies = useCurrencyOptions();
   const save = useSaveRule();
   const [form] = Form.useForm<PaymentRuleSaveBody>();
   const currency = Form.useWatch('currency', form) ?? '';
@@ -128,7 +130,7 @@ export default function ConfigRuleOperate() {
         </Form.Item>
         <Space align="start" wrap>
           <Form.Item name="currency" label={m.currencies}>
-            <Select style={{ width: 140 }} options={options.data?.currencies.map((c) => ({ value: c.code, label: `${c.code} ${c.nameZh}` }))} />
+            <Select style={{ width: 140 }} options={currencies.options} />
           </Form.Item>
           <Form.Item name="minAmount" label={fill(m.minAmount, { currency })} rules={[zodRule(decimal2)]}>
             <Input style={{ width: 140 }} />

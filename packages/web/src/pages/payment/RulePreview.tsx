@@ -6,7 +6,9 @@ import { PaymentProvider, PaymentScenario } from '@waystation/shared/vocab/confi
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import type { PaymentPreviewBody, PaymentPreviewResult } from '@waystation/shared/contract/payment';
 import { zodRule } from '../../components/zodRule';
-import { previewPayment, useCountries, useRuleOptions } from './api';
+import { previewPayment, useRuleOptions } from './api';
+import { useCountryOptions } from '../logistics/selectors';
+import { useCurrencyOptions } from '../reference/selectors';
 import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { fill, useLang } from '../../i18n';
@@ -16,7 +18,8 @@ export function RulePreview({ initial }: { initial?: Partial<PaymentPreviewBody>
   const m = usePaymentMessages();
   const lang = useLang((s) => s.lang);
   const options = useRuleOptions();
-  const countries = useCountries();
+  const countries = useCountryOptions();
+  const currencies = useCurrencyOptions();
   const [result, setResult] = useState<PaymentPreviewResult | null>(null);
   const run = useMutation({ mutationFn: previewPayment, onSuccess: setResult });
   return (
@@ -40,16 +43,10 @@ export function RulePreview({ initial }: { initial?: Partial<PaymentPreviewBody>
           <Input style={{ width: 110 }} aria-label={m.previewAmount} />
         </Form.Item>
         <Form.Item name="currency" label={m.currencies}>
-          <Select style={{ width: 100 }} options={options.data?.currencies.map((c) => ({ value: c.code, label: c.code }))} />
+          <Select style={{ width: 100 }} options={currencies.options} />
         </Form.Item>
         <Form.Item name="countryCode" label={m.country}>
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 130 }}
-            options={countries.data?.map((c) => ({ value: c.code, label: c.nameZh }))}
-          />
+          <Select allowClear showSearch optionFilterProp="label" style={{ width: 130 }} options={countries.options} />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={run.isPending}>

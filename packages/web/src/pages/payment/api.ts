@@ -13,7 +13,6 @@ import {
   type PaymentRuleListQuery,
   type PaymentRuleSaveBody,
 } from '@waystation/shared/contract/payment';
-import { CountryOptions } from '@waystation/shared/contract/logistics';
 import { SaveResult } from '@waystation/shared/contract/reference';
 import { request } from '../../api/request';
 
@@ -48,8 +47,6 @@ export const useRule = (id: number) =>
   useQuery({ queryKey: paymentKeys.rule(id), queryFn: () => request('/api/payment/ruleDetail', { params: { id }, schema: PaymentRule }), enabled: id > 0 });
 export const useRuleOptions = () =>
   useQuery({ queryKey: paymentKeys.options, queryFn: () => request('/api/payment/ruleOptions', { schema: PaymentRuleOptions }) });
-export const useCountries = () =>
-  useQuery({ queryKey: ['logistics', 'countries'], queryFn: () => request('/api/logistics/getCountry', { schema: CountryOptions }), staleTime: 60_000 });
 
 function usePaymentMutation<B, R>(fn: (b: B) => Promise<R>) {
   const qc = useQueryClient();

@@ -18,6 +18,8 @@ import {
 } from './api';
 import { NumberInput } from '../../components/NumberInput';
 import { useReferenceMessages } from './messages';
+import { useRegionOptions } from './selectors';
+import { useLang } from '../../i18n';
 import { StatusTag, useStatusOptions } from '../../components/list/status';
 
 /** Reference data: currencies with exchange rates, regions, countries and grouped configuration data. The tab is in the URL. */
@@ -232,9 +234,14 @@ function Countries() {
   const statusOptions = useStatusOptions();
   const list = useCountryList();
   const regions = useRegions();
+  const regionOptions = useRegionOptions();
+  const lang = useLang((s) => s.lang);
   const save = useSaveCountry();
   const ed = useEditor<Country>();
-  const regionName = (id: number | null) => regions.data?.find((r) => r.id === id)?.nameZh ?? '—';
+  const regionName = (id: number | null) => {
+    const r = regions.data?.find((x) => x.id === id);
+    return r ? (lang === 'en' && r.nameEn ? r.nameEn : r.nameZh) : '—';
+  };
   return (
     <>
       <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => ed.open('new')}>
@@ -279,7 +286,7 @@ function Countries() {
             <Input />
           </Form.Item>
           <Form.Item name="regionId" label={m.region}>
-            <Select allowClear options={regions.data?.map((r) => ({ value: r.id, label: r.nameZh }))} />
+            <Select allowClear options={regionOptions.options} />
           </Form.Item>
           <Space>
             <Form.Item name="sort" label={m.sort} rules={[zodRule(CountrySaveBody.shape.sort)]}>

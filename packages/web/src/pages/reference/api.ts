@@ -33,6 +33,16 @@ export const refKeys = {
 
 export const useCurrencies = () =>
   useQuery({ queryKey: refKeys.currencies, queryFn: () => request('/api/config/currencyList', { schema: z.array(Currency) }) });
+/** Enabled currencies for every selector (SPEC: GET /api/config/enableCurrencyList). */
+export const useEnabledCurrencies = () =>
+  useQuery({
+    queryKey: [...refKeys.currencies, 'enabled'],
+    queryFn: () => request('/api/config/enableCurrencyList', { schema: z.array(Currency) }),
+    staleTime: 60_000,
+  });
+/** Enabled regions for every selector (SPEC: GET /api/region/enableSelect). */
+export const useEnabledRegions = () =>
+  useQuery({ queryKey: [...refKeys.regions, 'enabled'], queryFn: () => request('/api/region/enableSelect', { schema: z.array(Region) }), staleTime: 60_000 });
 export const useRegions = () => useQuery({ queryKey: refKeys.regions, queryFn: () => request('/api/region/list', { schema: z.array(Region) }) });
 export const useCountryList = () => useQuery({ queryKey: refKeys.countries, queryFn: () => request('/api/country/list', { schema: z.array(Country) }) });
 export const useParams = (q: Partial<ParamListQuery>) =>
