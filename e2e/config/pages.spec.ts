@@ -26,6 +26,7 @@ const SCREENS: [string, string][] = [
   ['/systemManage/vipTerminalConfig/homeDialog', '春节期间'],
   ['/systemManage/vipTerminalConfig/agreementConfig', '代购服务协议'],
   ['/systemManage/agentBackendConfig/share', '分享海报'],
+  ['/systemManage/agentBackendConfig/myDomain', 'shop.nordichaul.example'],
   ['/systemManage/param', 'warehouse.freeStorageDays'],
   ['/systemManage/appVersion', '新增运费计算器'],
   ['/systemManage/referenceData', '7.18'],

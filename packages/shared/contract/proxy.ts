@@ -202,7 +202,8 @@ export const ModifyAgentUserStatusQuery = z.strictObject({ id: idParam, status }
 
 // ---------------------------------------------------------------- agent terminal pages (bots, servers, domains, member settings, share)
 
-export const TERMINAL_SECTIONS = ['botManage', 'serverManage', 'myDomain', 'vipManage', 'share'] as const;
+/** The agent terminal's 我的域名 page is the main-domain list (pageMainDomainList), not a section here. */
+export const TERMINAL_SECTIONS = ['botManage', 'serverManage', 'vipManage', 'share'] as const;
 export type TerminalSection = (typeof TERMINAL_SECTIONS)[number];
 export const TerminalItem = z.object({
   id: z.number().int(),

@@ -105,7 +105,6 @@ export async function seedMoneyPeopleDemo(db: Db, now: Date): Promise<void> {
       createdAt: now,
       updatedAt: now,
     },
-    { section: 'myDomain', name: 'CNAME 目标', value: { target: 'agents.waystation.example', ttl: '600' }, createdAt: now, updatedAt: now },
     { section: 'vipManage', name: '新会员默认等级', value: { level: '普通会员', allowRegister: 'yes' }, createdAt: now, updatedAt: now },
     { section: 'share', name: '邀请返利', value: { title: '邀请好友得佣金', rate: '1%' }, createdAt: now, updatedAt: now },
   ]);

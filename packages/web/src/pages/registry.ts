@@ -32,7 +32,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'proxy/AgentUserList': lazy(() => import('./proxy/AgentUserList')),
   'system/agentBotManage': lazy(() => import('./proxy/AgentTerminalPage').then((m) => ({ default: m.BotManage }))),
   'system/agentServerManage': lazy(() => import('./proxy/AgentTerminalPage').then((m) => ({ default: m.ServerManage }))),
-  'system/agentMyDomain': lazy(() => import('./proxy/AgentTerminalPage').then((m) => ({ default: m.MyDomain }))),
+  'system/agentMyDomain': lazy(() => import('./proxy/AgentConfigTables').then((m) => ({ default: m.MyDomains }))),
   'system/agentVipManage': lazy(() => import('./proxy/AgentTerminalPage').then((m) => ({ default: m.VipManage }))),
   'buy/BuyOrderList': lazy(() => import('./purchase/BuyOrderList')),
   'buy/HoldOrderList': lazy(() => import('./purchase/HoldOrderList')),

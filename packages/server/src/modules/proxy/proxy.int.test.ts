@@ -124,6 +124,20 @@ describe('agent users and terminal pages', () => {
     expect(bots.code).toBe(20000);
   });
 
+  it('the agent terminal 我的域名 page is the main-domain list: one validated list, not a free-form section', async () => {
+    const free = await t.call('POST', '/api/agentTerminal/save', { token: ops, body: { section: 'myDomain', name: 'x', value: { domain: 'not a domain' } } });
+    expect(free.code).toBe(40001);
+    const all = await t.call<{ list: { domain: string; agentName: string }[]; total: number }>('GET', '/api/config/pageMainDomainList', {
+      token: ops,
+      query: { page: '1', limit: '20' },
+    });
+    expect(all.data.list.map((d) => d.domain)).toEqual(expect.arrayContaining(['shop.nordichaul.example', 'buy.maplefwd.example', 'www.waystation.example']));
+    const bad = await t.call('POST', '/api/config/saveMainDomain', { token: ops, body: { domain: 'shop example', agentId: null } });
+    expect(bad.code).toBe(40001);
+    const taken = await t.call('POST', '/api/config/saveMainDomain', { token: ops, body: { domain: 'SHOP.nordichaul.example', agentId: null } });
+    expect(taken.code).not.toBe(20000);
+  });
+
   it('permissions: finance and warehouse staff cannot manage agents', async () => {
     const wh = await t.login('warehouse1', DEMO_PASSWORD);
     expect((await t.call('GET', '/api/agent/pageAgentList', { token: wh })).code).toBe(40300);

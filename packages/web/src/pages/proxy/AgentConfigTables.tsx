@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import type { MainDomain, ProfitConf } from '@waystation/shared/contract/proxy';
@@ -9,20 +9,27 @@ import { AccountStatus } from '@waystation/shared/vocab/account';
 import { useLang, useT } from '../../i18n';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { formatMoney } from '../../components/money';
-import { fetchDomains, fetchProfitConfs, proxyKeys, saveDomain, saveProfitConf } from './api';
+import { fetchDomains, fetchProfitConfs, proxyKeys, saveDomain, saveProfitConf, useAgentSearch } from './api';
 import { useProxyMessages } from './messages';
 import { STATUS_COLOR } from './ProxyList';
 
 const statusOptions = (lang: 'zh' | 'en') => (['activity', 'disabled'] as const).map((s) => ({ value: s, label: AccountStatus.label(s, lang) }));
 
-/** The agent's main domains (pageMainDomainList / saveMainDomain). */
-export function DomainTable({ agentId, editable }: { agentId: number; editable: boolean }) {
+/**
+ * Main domains (pageMainDomainList / saveMainDomain): one agent's on the agent pages, or every one (the agent terminal's
+ * 我的域名 page, agentId undefined) with the agent column and an agent picker. One table, one validated list.
+ */
+export function DomainTable({ agentId, editable }: { agentId?: number; editable: boolean }) {
   const m = useProxyMessages();
   const t = useT();
   const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const q = { page: 1, limit: 100, agentId };
+  const everyAgent = agentId === undefined;
+  const [page, setPage] = useState(1);
+  const [keyword, setKeyword] = useState('');
+  const agentsFound = useAgentSearch(keyword);
+  const q = everyAgent ? { page, limit: 20 } : { page: 1, limit: 100, agentId };
   const list = useQuery({ queryKey: proxyKeys.domains(q), queryFn: () => fetchDomains(q) });
   const [editing, setEditing] = useState<MainDomain | 'new' | null>(null);
   const [form] = Form.useForm();
@@ -41,11 +48,12 @@ export function DomainTable({ agentId, editable }: { agentId: number; editable: 
       <Table<MainDomain>
         rowKey="id"
         size="small"
-        pagination={false}
+        pagination={everyAgent ? { current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage } : false}
         loading={list.isFetching}
         dataSource={list.data?.list}
         columns={[
           { key: 'domain', title: m.domain, dataIndex: 'domain' },
+          ...(everyAgent ? [{ key: 'agent', title: m.agent, render: (_: unknown, r: MainDomain) => r.agentName || m.platformDefault }] : []),
           { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
           { key: 'remark', title: m.remark, dataIndex: 'remark' },
           ...(editable
@@ -74,7 +82,7 @@ export function DomainTable({ agentId, editable }: { agentId: number; editable: 
           const v = await validValues(form);
           if (!v) return;
           try {
-            await save.mutateAsync({ ...v, agentId, id: editing === 'new' || !editing ? undefined : editing.id });
+            await save.mutateAsync({ ...v, agentId: everyAgent ? (v.agentId ?? null) : agentId, id: editing === 'new' || !editing ? undefined : editing.id });
             message.success(t('common.success'));
             setEditing(null);
           } catch (e) {
@@ -86,6 +94,23 @@ export function DomainTable({ agentId, editable }: { agentId: number; editable: 
           <Form.Item name="domain" label={m.domain} rules={[{ required: true, whitespace: true, message: m.domainRequired }]}>
             <Input placeholder="shop.example.com" />
           </Form.Item>
+          {everyAgent && (
+            <Form.Item name="agentId" label={m.agent}>
+              <Select
+                allowClear
+                showSearch
+                filterOption={false}
+                onSearch={setKeyword}
+                placeholder={m.platformDefault}
+                options={[
+                  ...(editing && editing !== 'new' && editing.agentId ? [{ value: editing.agentId, label: editing.agentName }] : []),
+                  ...(agentsFound.data ?? [])
+                    .filter((a) => editing === 'new' || !editing || a.id !== editing.agentId)
+                    .map((a) => ({ value: a.id, label: a.agentName })),
+                ]}
+              />
+            </Form.Item>
+          )}
           <Form.Item name="status" label={m.status}>
             <Select options={statusOptions(lang)} />
           </Form.Item>
@@ -185,3 +210,10 @@ export function ProfitTable({ agentId, editable }: { agentId: number; editable: 
     </>
   );
 }
+
+/** system/agentMyDomain: every main domain, the same rows the agent pages show. */
+export const MyDomains = () => (
+  <Card>
+    <DomainTable editable />
+  </Card>
+);

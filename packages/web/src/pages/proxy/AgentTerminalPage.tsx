@@ -18,7 +18,6 @@ type Msg = ReturnType<typeof useTerminalMessages>;
 const FIELDS: Record<TerminalSection, (keyof Msg)[]> = {
   botManage: ['platform', 'channel', 'webhook'],
   serverManage: ['contact', 'account', 'hours'],
-  myDomain: ['domain', 'target', 'ssl'],
   vipManage: ['key', 'value'],
   share: ['title', 'content', 'link'],
 };
@@ -141,5 +140,4 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
 
 export const BotManage = () => <AgentTerminalPage section="botManage" />;
 export const ServerManage = () => <AgentTerminalPage section="serverManage" />;
-export const MyDomain = () => <AgentTerminalPage section="myDomain" />;
 export const VipManage = () => <AgentTerminalPage section="vipManage" />;
