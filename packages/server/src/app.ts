@@ -24,6 +24,7 @@ import { registerAccessControl } from './core/http';
 import { registerInputGuards } from './core/inputGuards';
 import { secretBoxFor } from './core/secrets';
 import { MODULES } from './modules';
+import { storageOf } from './platform/storage';
 import { type JobRunner, createJobRunner } from './core/jobs';
 import { jobSetsOf } from './modules';
 import { backupDepsOf, preMigrationBackup, recordPreMigrationBackup } from './modules/backup/service';
@@ -110,7 +111,7 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
     registerAccessControl(app);
 
-    const ctx = { config, badges: new BadgeRegistry(), dbKind: database.kind, jobs };
+    const ctx = { config, badges: new BadgeRegistry(), dbKind: database.kind, jobs, storage: storageOf(config) };
     for (const register of MODULES) register(app, ctx);
 
     registerWebApp(app, config.webDist);

@@ -50,34 +50,30 @@ export async function enqueueJob(db: Db, job: { kind: string; key: string; paylo
   return rows.length > 0;
 }
 
-/** Finished jobs are kept 30 days for the job lists, then dropped (their keys are never due again). */
-const housekeeping: JobSet = {
-  kinds: [
-    {
-      kind: 'jobs.prune',
-      run: async (_job, { db, now }) => {
-        const gone = await db
-          .delete(jobs)
-          .where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - KEEP_FINISHED_MS))))
-          .returning({ id: jobs.id });
-        return { pruned: gone.length };
-      },
-    },
-  ],
-  schedule: async (db, now) => {
-    await enqueueJob(db, { kind: 'jobs.prune', key: `jobs.prune:${now.toISOString().slice(0, 10)}`, runAt: now }, now);
-  },
-};
+/** The key of a periodic job: its kind and the UTC hour or day it belongs to (one job per period, however many servers). */
+export const periodKey = (kind: string, period: 'hour' | 'day', now: Date) => `${kind}:${now.toISOString().slice(0, period === 'hour' ? 13 : 10)}`;
 
-/** The embedded database's hourly VACUUM (ANALYZE) (Database.maintain), as a job so one runner does it per hour. */
-export function databaseMaintenanceJobs(maintain: () => Promise<void>): JobSet {
+/** A job set of one kind that runs once per UTC hour or day. */
+export function periodicJob(kind: string, period: 'hour' | 'day', run: JobKind['run']): JobSet {
   return {
-    kinds: [{ kind: 'db.maintain', run: async () => void (await maintain()) }],
+    kinds: [{ kind, run }],
     schedule: async (db, now) => {
-      await enqueueJob(db, { kind: 'db.maintain', key: `db.maintain:${now.toISOString().slice(0, 13)}`, runAt: now }, now);
+      await enqueueJob(db, { kind, key: periodKey(kind, period, now), runAt: now }, now);
     },
   };
 }
+
+/** Finished jobs are kept 30 days for the job lists, then dropped (their keys are never due again). */
+const housekeeping: JobSet = periodicJob('jobs.prune', 'day', async (_job, { db, now }) => {
+  const gone = await db
+    .delete(jobs)
+    .where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(now().getTime() - KEEP_FINISHED_MS))))
+    .returning({ id: jobs.id });
+  return { pruned: gone.length };
+});
+
+/** The embedded database's hourly VACUUM (ANALYZE) (Database.maintain), as a job so one runner does it per hour. */
+export const databaseMaintenanceJobs = (maintain: () => Promise<void>): JobSet => periodicJob('db.maintain', 'hour', async () => void (await maintain()));
 
 const kindList = (kinds: string[]): SQL =>
   sql.join(

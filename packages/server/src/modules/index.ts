@@ -28,6 +28,8 @@ import { GOODS_OUT_JOBS } from './goodsOut/jobs';
 import { backupRoutes } from './backup/routes';
 import { backupDepsOf } from './backup/service';
 import { backupJobs } from './backup/schedule';
+import type { FileStorage } from '../platform/storage';
+import { uploadRoutes } from '../platform/upload';
 
 export interface ModuleContext {
   config: AppConfig;
@@ -37,6 +39,8 @@ export interface ModuleContext {
   dbKind: 'pglite' | 'postgres';
   /** This server's job runner: a domain asks it to run a queued job at once (a manual backup). */
   jobs: JobRunner;
+  /** Where uploaded and generated files live (the data folder, or an S3-compatible store): one per server. */
+  storage: FileStorage;
 }
 
 /**
@@ -58,6 +62,7 @@ export const MODULES: ((app: FastifyInstance, ctx: ModuleContext) => void)[] = [
   userRoutes,
   badgeRoutes,
   verificationRoutes,
+  uploadRoutes,
   purchaseRoutes,
   warehouseRoutes,
   vipRoutes,

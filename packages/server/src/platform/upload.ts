@@ -67,7 +67,7 @@ export function sniff(data: Buffer): string | null {
 }
 
 /** SPEC §7 upload calls: multipart image, base64 image, and URLs for stored URIs. Files go to the FileStorage. */
-export function uploadRoutes(app: FastifyInstance, storage: FileStorage): void {
+export function uploadRoutes(app: FastifyInstance, { storage }: { storage: FileStorage }): void {
   app.register(multipart, { limits: { fileSize: MAX_FILE, files: 1, fields: 5 } });
   app.addHook('onRoute', (route) => {
     if (route.url === '/api/upload/imageForBase64') route.bodyLimit = MAX_BASE64_BODY;

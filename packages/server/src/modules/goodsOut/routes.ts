@@ -59,7 +59,6 @@ import { STATION_PERMISSIONS } from '@waystation/shared/machines/package';
 import { api } from '../../core/http';
 import type { ModuleContext } from '../index';
 import { signingKey } from '../../platform/signing';
-import { storageOf } from '../../platform/storage';
 import { type DocKind, docUrl, GOODS_OUT_DOCS, renderManifestPdf, renderManifestXlsx, renderPackageLabel, renderSackLabel } from './documents';
 import { type RenderedDoc, signedDocumentRoute } from '../../platform/documents';
 import { XLSX_TYPE } from '../../platform/excel';
@@ -92,7 +91,7 @@ const ABNORMAL = 'warehouse:abnormalPackage';
 /** Goods out: package query and detail, pre-review, removal, packing, sorting into sacks, out-of-storage, exceptions. */
 export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
-  const storage = storageOf(ctx.config);
+  const { storage } = ctx;
   const media = (uri: string) => storage.urlOf(uri);
   ctx.badges.register('pack_wait_audit', (d) => countPackages(d, 'pack_pretrial'));
   ctx.badges.register('remove_wait', (d) => countPackages(d, 'remove_wait'));

@@ -3,7 +3,7 @@ import type { CrowdFilter } from '@waystation/shared/contract/marketing';
 import type { Db } from '../../db';
 import { couponGrants, coupons, couponSendBatches, memberProfiles, members } from '../../db/schema';
 import { AppError } from '../../core/errors';
-import { enqueueJob, type JobRow, type JobSet } from '../../core/jobs';
+import { enqueueJob, type JobRow, type JobSet, periodKey } from '../../core/jobs';
 import { crowdMembers } from './common';
 import { type GrantOutcome, grantLocked, lockCoupon } from './grants';
 
@@ -51,8 +51,7 @@ export async function scheduleJobs(db: Db, now: Date): Promise<void> {
     if (issueAt > now || issueAt < c.cycleStart!) continue;
     await enqueue(db, 'cycleIssue', `cycleIssue:${c.id}:${period}`, { couponId: c.id, period }, issueAt, now);
   }
-  const hour = now.toISOString().slice(0, 13);
-  await enqueue(db, 'expire', `expire:${hour}`, {}, now, now);
+  await enqueue(db, 'expire', periodKey('expire', 'hour', now), {}, now, now);
   const slot = new Date(Math.floor(now.getTime() / 300_000) * 300_000).toISOString().slice(0, 16);
   await enqueue(db, 'newUser', `newUser:${slot}`, {}, now, now);
 }

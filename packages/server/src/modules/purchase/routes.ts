@@ -29,7 +29,6 @@ import {
 import { api } from '../../core/http';
 import type { ModuleContext } from '../index';
 import { itemUrls } from './queries';
-import { storageOf } from '../../platform/storage';
 import { countByStatus, listPurchases, purchaseDetail, purchasers } from './queries';
 import * as desk from './service';
 import { cancelUnpaid, listUnpaid, manualPaid, unpaidDetail } from './unpaid';
@@ -39,7 +38,7 @@ const BUY = 'buy:buyOrder';
 /** The purchase desk (buy orders) and the warehouse's read-only order query over the same lines. */
 export function purchaseRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
-  const storage = storageOf(ctx.config);
+  const { storage } = ctx;
   ctx.badges.register('purchase_wait', (d) => countByStatus(d, 'purchase_wait'));
   ctx.badges.register('purchase_hold', (d) => countByStatus(d, 'purchase_hold'));
 

@@ -43,8 +43,6 @@ import { ITEM_LABEL_DOC, itemUrls } from '../purchase/queries';
 import { signedDocumentRoute } from '../../platform/documents';
 import { batchAddShelves, listShelves, setShelfActive } from './shelves';
 import { qcPhoto, qcProblem, scanItem, shelve } from './stations';
-import { storageOf } from '../../platform/storage';
-import { uploadRoutes } from '../../platform/upload';
 import { stationWork, stationWorkSummary } from './work';
 
 const PRINT_AGENT_FILE = path.join(import.meta.dirname, 'print-agent.mjs');
@@ -61,7 +59,7 @@ const STATION_KEY: Record<WorkStation, string> = {
 /** Goods-in stations: inbound scan, unclaimed parcels, QC photos, shelving, shelf locations, item labels. */
 export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
-  const storage = storageOf(ctx.config);
+  const { storage } = ctx;
   const op = async (c: { actor: StationOp['actor']; now: Date }): Promise<StationOp> => ({
     actor: c.actor,
     now: c.now,
@@ -250,6 +248,4 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
       .header('Content-Disposition', 'attachment; filename="print-agent.mjs"')
       .send(await fs.readFile(PRINT_AGENT_FILE)),
   );
-
-  uploadRoutes(app, storage);
 }
