@@ -1,11 +1,12 @@
-import { App, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { AdminSaveBody, type AdminAccount } from '@waystation/shared/contract/admin';
 import type { RoleOptionList } from '@waystation/shared/contract/role';
 import { roleTexts } from '@waystation/shared/menu';
 import { useLang, useT } from '../../i18n';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { useSaveAdmin } from './api';
 import { useAdminMessages } from './messages';
+import { useFormSave } from '../../components/list/useFormSave';
 
 interface Values {
   username: string;
@@ -23,30 +24,25 @@ export function AdminEditModal({ account, roles, onClose }: { account: AdminAcco
   const t = useT();
   const lang = useLang((s) => s.lang);
   const m = useAdminMessages();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const save = useSaveAdmin();
 
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    const body: AdminSaveBody = {
-      ...(account ? { id: account.id } : {}),
-      username: v.username.trim(),
-      name: v.name.trim(),
-      roles: v.roles,
-      avatar: v.avatar ?? '',
-      introduction: v.introduction ?? '',
-      ...(v.password ? { password: v.password } : {}),
-    };
-    try {
-      await save.mutateAsync(body);
-      message.success(t('common.success'));
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () =>
+    saveForm(
+      form,
+      (v) =>
+        save.mutateAsync({
+          ...(account ? { id: account.id } : {}),
+          username: v.username.trim(),
+          name: v.name.trim(),
+          roles: v.roles,
+          avatar: v.avatar ?? '',
+          introduction: v.introduction ?? '',
+          ...(v.password ? { password: v.password } : {}),
+        } satisfies AdminSaveBody),
+      onClose,
+    );
 
   return (
     <Modal

@@ -11,6 +11,7 @@ import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useConfigMessages } from './messages';
 import { fill } from '../../i18n';
 import { StatusTag, useStatusOptions } from '../../components/list/status';
+import { useFormSave } from '../../components/list/useFormSave';
 
 const keys = { all: ['agreement'] as const, list: ['agreement', 'list'] as const, detail: (id: number) => ['agreement', 'detail', id] as const };
 
@@ -86,20 +87,10 @@ export function AgreementManager() {
 function AgreementModal({ agreement, onClose }: { agreement: Agreement | null; onClose: () => void }) {
   const m = useConfigMessages();
   const statusOptions = useStatusOptions();
-  const { message } = App.useApp();
   const [form] = Form.useForm<AgreementSaveBody>();
   const save = useAgreementMutation((b: AgreementSaveBody) => request('/api/agreement/save', { method: 'POST', body: b, schema: SaveResult }));
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      await save.mutateAsync({ ...v, id: agreement?.id });
-      message.success(m.done);
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () => saveForm(form, (v) => save.mutateAsync({ ...v, id: agreement?.id }), onClose);
   return (
     <Modal open title={agreement ? m.editAgreement : m.addAgreement} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={agreement ?? { appId: 1, requireAccept: true, status: 'activity', sort: 0 }}>

@@ -18,11 +18,12 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { formatMoney } from '../../components/money';
 import { createWithdrawal, fetchReconcile, settleCommission, useInvalidateFinance, useWithdrawals } from './api';
 import { useFinanceMessages } from './messages';
 import { WithdrawalActions } from './WithdrawalActions';
+import { useFormSave } from '../../components/list/useFormSave';
 
 export const WITHDRAWAL_COLOR: Record<string, string> = { pending: 'orange', approved: 'blue', rejected: 'red', paid: 'green' };
 
@@ -35,6 +36,7 @@ export default function AgentWithdrawalList() {
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
+  const saveForm = useFormSave();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
   const [creating, setCreating] = useState<string | null>(null);
@@ -165,18 +167,18 @@ export default function AgentWithdrawalList() {
         cancelText={t('common.cancel')}
         destroyOnHidden
         onCancel={() => setCreating(null)}
-        onOk={async () => {
-          const v = await validValues(createForm);
-          if (!v) return;
-          try {
-            await createWithdrawal({ agentId: v.agentId, amount: v.amount, remark: v.remark ?? '', requestId: creating! });
-            setCreating(null);
-            message.success(t('common.success'));
-            await invalidate();
-          } catch (e) {
-            showFieldErrors(createForm, e);
-          }
-        }}
+        onOk={() =>
+          saveForm(
+            createForm,
+            async (v) => {
+              await createWithdrawal({ agentId: v.agentId, amount: v.amount, remark: v.remark ?? '', requestId: creating! });
+              setCreating(null);
+            },
+            async () => {
+              await invalidate();
+            },
+          )
+        }
       >
         <Form form={createForm} layout="vertical" preserve={false}>
           <Form.Item name="agentId" label={m.agentId} rules={[{ required: true, message: m.agentRequired }]}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { App, Button, Card, Col, Form, Input, Modal, Radio, Row, Select, Space, Tag, Tree, TreeSelect } from 'antd';
+import { Button, Card, Col, Form, Input, Modal, Radio, Row, Select, Space, Tag, Tree, TreeSelect } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { HelpCategoryUpdateBody, type HelpArticleListItem, type HelpCategoryNode } from '@waystation/shared/contract/help';
 import { formatTime } from '../../utils/time';
@@ -8,13 +8,14 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { ListTable } from '../../components/list/ListTable';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { useAddCategory, useArticleStatus, useArticles, useCategoryTree, useDeleteHelp, useUpdateCategory } from './api';
 import { toTreeData } from './HomeOperate';
 import { NumberInput } from '../../components/NumberInput';
 import { useHelpMessages } from './messages';
 import { fill } from '../../i18n';
 import { useConfirmedAction } from '../../components/list/status';
+import { useFormSave } from '../../components/list/useFormSave';
 
 type CatNode = { key: number; title: string; children: CatNode[] };
 const toNodes = (ns: HelpCategoryNode[], disabled: string): CatNode[] =>
@@ -193,23 +194,20 @@ function CategoryModal({
   onClose: () => void;
 }) {
   const m = useHelpMessages();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Omit<HelpCategoryUpdateBody, 'id'>>();
   const add = useAddCategory();
   const update = useUpdateCategory();
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    const body = { ...v, parentId: v.parentId ?? null };
-    try {
-      if (category) await update.mutateAsync({ ...body, id: category.id });
-      else await add.mutateAsync(body);
-      message.success(m.done);
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () =>
+    saveForm(
+      form,
+      async (v) => {
+        const body = { ...v, parentId: v.parentId ?? null };
+        if (category) await update.mutateAsync({ ...body, id: category.id });
+        else await add.mutateAsync(body);
+      },
+      onClose,
+    );
   return (
     <Modal
       open

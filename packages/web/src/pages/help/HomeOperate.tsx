@@ -3,12 +3,13 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { App, Button, Card, Form, Input, Space, Tag, TreeSelect, Upload } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { HelpArticleSaveBody, type HelpCategoryNode } from '@waystation/shared/contract/help';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { uploadImage } from '../config/TipsConfigImages';
 import { useArticle, useArticleStatus, useCategoryTree, useSaveArticle } from './api';
 import { MarkdownEditor } from './MarkdownEditor';
 import { NumberInput } from '../../components/NumberInput';
 import { useHelpMessages } from './messages';
+import { useFormSave } from '../../components/list/useFormSave';
 
 interface TreeOption {
   value: number;
@@ -33,18 +34,17 @@ export default function HomeOperate() {
     if (article.data)
       form.setFieldsValue({ title: article.data.title, categoryId: article.data.categoryId, content: article.data.content, sort: article.data.sort });
   }, [article.data, form]);
-  const submit = async (publish: boolean) => {
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      const r = await save.mutateAsync({ ...v, id: id || undefined });
-      if (publish) await status.mutateAsync({ id: r.id, status: 'published' });
-      message.success(m.done);
-      if (!id) setParams({ id: String(r.id) }, { replace: true });
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = (publish: boolean) =>
+    saveForm(
+      form,
+      async (v) => {
+        const r = await save.mutateAsync({ ...v, id: id || undefined });
+        if (publish) await status.mutateAsync({ id: r.id, status: 'published' });
+        return r;
+      },
+      (r) => !id && setParams({ id: String(r.id) }, { replace: true }),
+    );
   const insertImage = async (file: File) => {
     try {
       const pic = await uploadImage(file, 'help');

@@ -11,13 +11,14 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { NumberInput } from '../../components/NumberInput';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { fill, useLang, useT } from '../../i18n';
 import { useChannelList, useModifyChannelStatus, useSaveChannel, useShipInit } from './api';
 import { useCountryOptions } from './selectors';
 import { useCurrencyOptions } from '../reference/selectors';
 import { useLogisticsMessages } from './messages';
 import { nextStatus, StatusTag } from '../../components/list/status';
+import { useFormSave } from '../../components/list/useFormSave';
 
 const BASE = '/logisticsChannelsManage';
 
@@ -169,7 +170,6 @@ export default function ChannelList() {
 const shape = ChannelSaveBody.shape;
 
 function ChannelEditModal({ channel, onClose }: { channel: ShipChannel | null; onClose: () => void }) {
-  const { message } = App.useApp();
   const m = useLogisticsMessages();
   const t = useT();
   const lang = useLang((s) => s.lang);
@@ -177,17 +177,8 @@ function ChannelEditModal({ channel, onClose }: { channel: ShipChannel | null; o
   const init = useShipInit();
   const currencies = useCurrencyOptions();
   const save = useSaveChannel();
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      await save.mutateAsync({ ...v, id: channel?.id, forwarderId: v.forwarderId ?? null });
-      message.success(t('common.success'));
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () => saveForm(form, (v) => save.mutateAsync({ ...v, id: channel?.id, forwarderId: v.forwarderId ?? null }), onClose);
   return (
     <Modal
       open

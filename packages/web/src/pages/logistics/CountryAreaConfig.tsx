@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { decimal2, percentage } from '@waystation/shared/rules';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { AreaSaveBody, type ChannelArea } from '@waystation/shared/contract/logistics';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { useAreas, useChannel, useDeleteArea, useSaveArea } from './api';
 import { useCountryOptions } from './selectors';
 import { ChannelPicker, useChannelParam } from './ChannelPicker';
@@ -14,6 +14,7 @@ import { NumberInput } from '../../components/NumberInput';
 import { useLogisticsMessages } from './messages';
 import { fill } from '../../i18n';
 import { StatusTag, useConfirmedAction, useStatusOptions } from '../../components/list/status';
+import { useFormSave } from '../../components/list/useFormSave';
 
 /** Country zones of one channel, each with its freight rule (first/continued weight, volumetric divisor, limits, surcharges). */
 const areaShape = AreaSaveBody.shape;
@@ -112,7 +113,6 @@ type AreaForm = Omit<AreaSaveBody, 'channelId' | 'id'>;
 function AreaEditModal({ channelId, currency, area, onClose }: { channelId: number; currency: string; area: ChannelArea | null; onClose: () => void }) {
   const m = useLogisticsMessages();
   const statusOptions = useStatusOptions();
-  const { message } = App.useApp();
   const [form] = Form.useForm<AreaForm>();
   const countries = useCountryOptions();
   const save = useSaveArea();
@@ -137,17 +137,13 @@ function AreaEditModal({ channelId, currency, area, onClose }: { channelId: numb
         sort: 0,
         countries: [],
       };
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      await save.mutateAsync({ ...v, channelId, id: area?.id, deliveryMinDays: v.deliveryMinDays ?? null, deliveryMaxDays: v.deliveryMaxDays ?? null });
-      message.success(m.done);
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () =>
+    saveForm(
+      form,
+      (v) => save.mutateAsync({ ...v, channelId, id: area?.id, deliveryMinDays: v.deliveryMinDays ?? null, deliveryMaxDays: v.deliveryMaxDays ?? null }),
+      onClose,
+    );
   const int = (name: keyof typeof areaShape & keyof AreaForm, label: string, unit?: string) => (
     <Form.Item name={name} label={label} rules={[zodRule(areaShape[name])]}>
       <NumberInput unit={unit} style={{ width: 130 }} />

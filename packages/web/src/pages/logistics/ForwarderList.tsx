@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { urlText } from '@waystation/shared/rules';
 import type { Forwarder, ForwarderSaveBody } from '@waystation/shared/contract/logistics';
@@ -9,10 +9,11 @@ import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { useForwarderList, useSaveForwarder } from './api';
 import { useLogisticsMessages } from './messages';
 import { StatusTag, useStatusOptions } from '../../components/list/status';
+import { useFormSave } from '../../components/list/useFormSave';
 
 /** Forwarders (the carriers behind ship channels). */
 export default function ForwarderList() {
@@ -85,20 +86,10 @@ export default function ForwarderList() {
 function ForwarderModal({ forwarder, onClose }: { forwarder: Forwarder | null; onClose: () => void }) {
   const m = useLogisticsMessages();
   const statusOptions = useStatusOptions();
-  const { message } = App.useApp();
   const [form] = Form.useForm<ForwarderSaveBody>();
   const save = useSaveForwarder();
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      await save.mutateAsync({ ...v, id: forwarder?.id });
-      message.success(m.done);
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () => saveForm(form, (v) => save.mutateAsync({ ...v, id: forwarder?.id }), onClose);
   return (
     <Modal open title={forwarder ? m.editForwarder : m.addForwarder} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={forwarder ?? { status: 'activity' }}>

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Table } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { decimal2 } from '@waystation/shared/rules';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { ProvinceSaveBody, type Province } from '@waystation/shared/contract/logistics';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { useProvinces, useSaveProvince } from './api';
 import { useCountryOptions } from './selectors';
 import { money } from './format';
 import { NumberInput } from '../../components/NumberInput';
 import { useLogisticsMessages } from './messages';
 import { StatusTag, useStatusOptions } from '../../components/list/status';
+import { useFormSave } from '../../components/list/useFormSave';
 
 /** Provinces / states of a country with their remote-area fee. */
 export default function ProvinceConfig() {
@@ -75,20 +76,10 @@ export default function ProvinceConfig() {
 function ProvinceModal({ countryCode, province, onClose }: { countryCode: string; province: Province | null; onClose: () => void }) {
   const m = useLogisticsMessages();
   const statusOptions = useStatusOptions();
-  const { message } = App.useApp();
   const [form] = Form.useForm<ProvinceSaveBody>();
   const save = useSaveProvince();
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      await save.mutateAsync({ ...v, id: province?.id, countryCode });
-      message.success(m.done);
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () => saveForm(form, (v) => save.mutateAsync({ ...v, id: province?.id, countryCode }), onClose);
   return (
     <Modal open title={province ? m.editProvince : m.addProvince} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <Form

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Empty, Form, Input, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Form, Input, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Dayjs } from 'dayjs';
 import { SaveSpaceBody, type ResourceSpace } from '@waystation/shared/contract/marketing';
@@ -8,11 +8,12 @@ import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { fetchPreview, useSaveSpace, useSpaces } from './api';
 import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
 import { vocabOptions } from '../../components/list/vocabOptions';
+import { useFormSave } from '../../components/list/useFormSave';
 
 type Preview = Awaited<ReturnType<typeof fetchPreview>>;
 
@@ -60,7 +61,7 @@ export default function ResourceSpaceList() {
   const m = useMkMessages();
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const saveForm = useFormSave();
   const { page, limit, setPage } = useListQuery();
   const list = useSpaces({ page, limit });
   const save = useSaveSpace();
@@ -136,17 +137,14 @@ export default function ResourceSpaceList() {
         onCancel={() => setEditing(null)}
         confirmLoading={save.isPending}
         destroyOnHidden
-        onOk={async () => {
-          const v = await validValues(form);
-          if (!v) return;
-          try {
-            await save.mutateAsync({ ...v, id: editing?.id });
-            message.success(m.saved);
-            setEditing(null);
-          } catch (err) {
-            showFieldErrors(form, err);
-          }
-        }}
+        onOk={() =>
+          saveForm(
+            form,
+            (v) => save.mutateAsync({ ...v, id: editing?.id }),
+            () => setEditing(null),
+            m.saved,
+          )
+        }
       >
         <Form form={form} name="space" layout="vertical" initialValues={{ position: 'home_banner', maxItems: 1, width: 0, height: 0, status: 'activity' }}>
           <Form.Item name="code" label={m.spaceCode} rules={[{ required: true, message: m.spaceCode }]}>

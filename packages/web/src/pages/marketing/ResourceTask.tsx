@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Audience, SaveTaskBody, type ResourceTask as Task } from '@waystation/shared/contract/marketing';
@@ -7,13 +7,14 @@ import { AudienceType } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { useSaveTask, useTaskStatus, useTasks } from './api';
 import { LevelSelect } from './components';
 import { PreviewModal } from './ResourceSpaceList';
 import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
 import { vocabOptions } from '../../components/list/vocabOptions';
+import { useFormSave } from '../../components/list/useFormSave';
 
 interface Values {
   title: string;
@@ -32,7 +33,7 @@ export default function ResourceTask() {
   const t = useT();
   const m = useMkMessages();
   const lang = useLang((s) => s.lang);
-  const { message } = App.useApp();
+  const saveForm = useFormSave();
   const [params] = useSearchParams();
   const spaceId = Number(params.get('spaceId')) || 0;
   const [page, setPage] = useState(1);
@@ -116,33 +117,32 @@ export default function ResourceTask() {
         confirmLoading={save.isPending}
         width={640}
         destroyOnHidden
-        onOk={async () => {
-          const v = await validValues(form);
-          if (!v) return;
-          try {
-            await save.mutateAsync({
-              id: editing?.id,
-              spaceId,
-              title: v.title,
-              content: v.content ?? '',
-              imageUrl: v.imageUrl ?? '',
-              linkUrl: v.linkUrl ?? '',
-              startAt: v.schedule[0].toISOString(),
-              endAt: v.schedule[1].toISOString(),
-              priority: v.priority ?? 0,
-              status: editing?.status ?? 'activity',
-              audience: {
-                type: v.audienceType,
-                ...(v.audienceType === 'levels' ? { levelIds: v.levelIds } : {}),
-                ...(v.audienceType === 'newUser' ? { newWithinDays: v.newWithinDays ?? 7 } : {}),
-              },
-            });
-            message.success(m.saved);
-            setEditing(null);
-          } catch (err) {
-            showFieldErrors(form, err);
-          }
-        }}
+        onOk={() =>
+          saveForm(
+            form,
+            async (v) => {
+              await save.mutateAsync({
+                id: editing?.id,
+                spaceId,
+                title: v.title,
+                content: v.content ?? '',
+                imageUrl: v.imageUrl ?? '',
+                linkUrl: v.linkUrl ?? '',
+                startAt: v.schedule[0].toISOString(),
+                endAt: v.schedule[1].toISOString(),
+                priority: v.priority ?? 0,
+                status: editing?.status ?? 'activity',
+                audience: {
+                  type: v.audienceType,
+                  ...(v.audienceType === 'levels' ? { levelIds: v.levelIds } : {}),
+                  ...(v.audienceType === 'newUser' ? { newWithinDays: v.newWithinDays ?? 7 } : {}),
+                },
+              });
+            },
+            () => setEditing(null),
+            m.saved,
+          )
+        }
       >
         <Form form={form} name="task" layout="vertical" initialValues={{ audienceType: 'all', priority: 0, newWithinDays: 7 }}>
           <Form.Item name="title" label={m.taskTitle} rules={[{ required: true, message: m.taskTitle }]}>

@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import type { MainDomain, ProfitConf } from '@waystation/shared/contract/proxy';
 import { decimal2, percentage } from '@waystation/shared/rules/index';
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { useLang, useT } from '../../i18n';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { formatMoney } from '../../components/money';
 import { fetchDomains, fetchProfitConfs, proxyKeys, saveDomain, saveProfitConf, useAgentSearch } from './api';
 import { useProxyMessages } from './messages';
 import { STATUS_COLOR } from './ProxyList';
+import { useFormSave } from '../../components/list/useFormSave';
 
 const statusOptions = (lang: 'zh' | 'en') => (['activity', 'disabled'] as const).map((s) => ({ value: s, label: AccountStatus.label(s, lang) }));
 
@@ -23,7 +24,7 @@ export function DomainTable({ agentId, editable }: { agentId?: number; editable:
   const m = useProxyMessages();
   const t = useT();
   const lang = useLang((s) => s.lang);
-  const { message } = App.useApp();
+  const saveForm = useFormSave();
   const qc = useQueryClient();
   const everyAgent = agentId === undefined;
   const [page, setPage] = useState(1);
@@ -78,17 +79,13 @@ export function DomainTable({ agentId, editable }: { agentId?: number; editable:
         okText={t('common.save')}
         cancelText={t('common.cancel')}
         onCancel={() => setEditing(null)}
-        onOk={async () => {
-          const v = await validValues(form);
-          if (!v) return;
-          try {
-            await save.mutateAsync({ ...v, agentId: everyAgent ? (v.agentId ?? null) : agentId, id: editing === 'new' || !editing ? undefined : editing.id });
-            message.success(t('common.success'));
-            setEditing(null);
-          } catch (e) {
-            showFieldErrors(form, e);
-          }
-        }}
+        onOk={() =>
+          saveForm(
+            form,
+            (v) => save.mutateAsync({ ...v, agentId: everyAgent ? (v.agentId ?? null) : agentId, id: editing === 'new' || !editing ? undefined : editing.id }),
+            () => setEditing(null),
+          )
+        }
       >
         <Form form={form} layout="vertical">
           <Form.Item name="domain" label={m.domain} rules={[{ required: true, whitespace: true, message: m.domainRequired }]}>
@@ -128,7 +125,7 @@ export function ProfitTable({ agentId, editable }: { agentId: number; editable: 
   const m = useProxyMessages();
   const t = useT();
   const lang = useLang((s) => s.lang);
-  const { message } = App.useApp();
+  const saveForm = useFormSave();
   const qc = useQueryClient();
   const list = useQuery({ queryKey: proxyKeys.profit(agentId), queryFn: () => fetchProfitConfs(agentId) });
   const [editing, setEditing] = useState<ProfitConf | 'new' | null>(null);
@@ -180,17 +177,13 @@ export function ProfitTable({ agentId, editable }: { agentId: number; editable: 
         okText={t('common.save')}
         cancelText={t('common.cancel')}
         onCancel={() => setEditing(null)}
-        onOk={async () => {
-          const v = await validValues(form);
-          if (!v) return;
-          try {
-            await save.mutateAsync({ ...v, agentId, id: editing === 'new' || !editing ? undefined : editing.id });
-            message.success(t('common.success'));
-            setEditing(null);
-          } catch (e) {
-            showFieldErrors(form, e);
-          }
-        }}
+        onOk={() =>
+          saveForm(
+            form,
+            (v) => save.mutateAsync({ ...v, agentId, id: editing === 'new' || !editing ? undefined : editing.id }),
+            () => setEditing(null),
+          )
+        }
       >
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={m.tierName} rules={[{ required: true, whitespace: true, message: m.nameRequired }]}>

@@ -6,11 +6,12 @@ import { SaveTerminalItemBody, type TerminalItem, type TerminalSection } from '@
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { deleteTerminalItem, fetchTerminalItems, proxyKeys, saveTerminalItem } from './api';
 import { STATUS_COLOR } from './ProxyList';
 import { NumberInput } from '../../components/NumberInput';
 import { useTerminalMessages } from './messages';
+import { useFormSave } from '../../components/list/useFormSave';
 
 type Msg = ReturnType<typeof useTerminalMessages>;
 
@@ -28,6 +29,7 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
   const t = useT();
   const lang = useLang((s) => s.lang);
   const { modal, message } = App.useApp();
+  const saveForm = useFormSave();
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
   const q = { page, limit: 20, section };
@@ -97,25 +99,23 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
         okText={t('common.save')}
         cancelText={t('common.cancel')}
         onCancel={() => setEditing(null)}
-        onOk={async () => {
-          const v = await validValues(form);
-          if (!v) return;
-          const value = Object.fromEntries(fields.map((f) => [f, String(v.value?.[f] ?? '').trim()]));
-          try {
-            await save.mutateAsync({
-              id: editing === 'new' || !editing ? undefined : editing.id,
-              section,
-              name: v.name,
-              status: v.status,
-              sort: v.sort ?? 0,
-              value,
-            });
-            message.success(t('common.success'));
-            setEditing(null);
-          } catch (e) {
-            showFieldErrors(form, e);
-          }
-        }}
+        onOk={() =>
+          saveForm(
+            form,
+            async (v) => {
+              const value = Object.fromEntries(fields.map((f) => [f, String(v.value?.[f] ?? '').trim()]));
+              await save.mutateAsync({
+                id: editing === 'new' || !editing ? undefined : editing.id,
+                section,
+                name: v.name,
+                status: v.status,
+                sort: v.sort ?? 0,
+                value,
+              });
+            },
+            () => setEditing(null),
+          )
+        }
       >
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={m.name} rules={[{ required: true, whitespace: true, message: m.nameRequired }]}>

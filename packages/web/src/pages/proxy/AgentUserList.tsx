@@ -12,10 +12,11 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { fetchAgentUsers, modifyAgentUserStatus, proxyKeys, saveAgentAppUser, saveAgentUser, useAgentSearch } from './api';
 import { useProxyMessages } from './messages';
 import { STATUS_COLOR } from './ProxyList';
+import { useFormSave } from '../../components/list/useFormSave';
 
 /** proxy/AgentUserList: users of the agents' terminal (pageUserList, saveAgentUser, modifyAgentUserStatus). */
 export default function AgentUserList() {
@@ -23,6 +24,7 @@ export default function AgentUserList() {
   const m = useProxyMessages();
   const lang = useLang((s) => s.lang);
   const { modal, message } = App.useApp();
+  const saveForm = useFormSave();
   const qc = useQueryClient();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
@@ -137,17 +139,13 @@ export default function AgentUserList() {
         okText={t('common.save')}
         cancelText={t('common.cancel')}
         onCancel={() => setEditing(null)}
-        onOk={async () => {
-          const v = await validValues(editForm);
-          if (!v) return;
-          try {
-            await save.mutateAsync({ ...v, id: editing === 'new' || !editing ? undefined : editing.id });
-            message.success(t('common.success'));
-            setEditing(null);
-          } catch (e) {
-            showFieldErrors(editForm, e);
-          }
-        }}
+        onOk={() =>
+          saveForm(
+            editForm,
+            (v) => save.mutateAsync({ ...v, id: editing === 'new' || !editing ? undefined : editing.id }),
+            () => setEditing(null),
+          )
+        }
       >
         <Form form={editForm} layout="vertical">
           <Form.Item name="agentId" label={m.agent} rules={[{ required: true, message: m.agentRequired }]}>
@@ -171,15 +169,16 @@ export default function AgentUserList() {
         okText={t('common.save')}
         cancelText={t('common.cancel')}
         onCancel={() => setAppOf(null)}
-        onOk={async () => {
-          const v = await validValues(appForm);
-          if (!v) return;
-          const app = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x ?? '').trim()]));
-          await saveAgentAppUser({ id: appOf!.id, app });
-          message.success(t('common.success'));
-          setAppOf(null);
-          await qc.invalidateQueries({ queryKey: proxyKeys.all });
-        }}
+        onOk={() =>
+          saveForm(
+            appForm,
+            (v) => saveAgentAppUser({ id: appOf!.id, app: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x ?? '').trim()])) }),
+            async () => {
+              setAppOf(null);
+              await qc.invalidateQueries({ queryKey: proxyKeys.all });
+            },
+          )
+        }
       >
         <Form form={appForm} layout="vertical">
           <Form.Item name="language" label={m.language}>

@@ -21,6 +21,7 @@ import {
 import { DomainTable, ProfitTable } from './AgentConfigTables';
 import { useProxyMessages } from './messages';
 import { LiveText } from '../../components/LiveText';
+import { useFormSave } from '../../components/list/useFormSave';
 
 const field = (schema: z.ZodObject, key: string) => zodRule(schema.shape[key] as z.ZodType);
 
@@ -52,24 +53,21 @@ function ProfileForm({ agent }: { agent?: AgentDetail }) {
   const m = useProxyMessages();
   const t = useT();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const invalidate = useInvalidateProxy();
   const [form] = Form.useForm();
   useEffect(() => {
     if (agent) form.setFieldsValue(agent);
   }, [agent, form]);
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      const res = await saveAgent({ ...v, id: agent?.id });
-      message.success(t('common.success'));
-      await invalidate();
-      if (!agent) navigate(`/proxyManage/manage?id=${res.id}`, { replace: true });
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () =>
+    saveForm(
+      form,
+      (v) => saveAgent({ ...v, id: agent?.id }),
+      async (res) => {
+        await invalidate();
+        if (!agent) navigate(`/proxyManage/manage?id=${res.id}`, { replace: true });
+      },
+    );
   const body = (
     <Form form={form} layout="vertical" style={{ maxWidth: 560 }} onFinish={submit}>
       <Form.Item name="agentName" label={m.agentName} rules={[field(SaveAgentBody, 'agentName')]}>

@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Modal, Radio, Row, Select, Space, Statistic, Switch, Table, Tag } from 'antd';
+import { Button, Card, Col, Form, Input, Modal, Radio, Row, Select, Space, Statistic, Switch, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { urlText } from '@waystation/shared/rules';
 import { AppPlatform } from '@waystation/shared/vocab/config-content';
 import type { AppVersion as Version, AppVersionSaveBody } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { useSaveVersion, useVersions } from './api';
 import { useReferenceMessages } from './messages';
 import { fill, useLang } from '../../i18n';
 import { StatusTag, useStatusOptions } from '../../components/list/status';
+import { useFormSave } from '../../components/list/useFormSave';
 
 /** App versions: the latest per platform, and every release with force-update flag and notes. */
 export default function AppVersion() {
@@ -80,20 +81,10 @@ export default function AppVersion() {
 function VersionModal({ version, onClose }: { version: Version | null; onClose: () => void }) {
   const m = useReferenceMessages();
   const statusOptions = useStatusOptions();
-  const { message } = App.useApp();
   const [form] = Form.useForm<AppVersionSaveBody>();
   const save = useSaveVersion();
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      await save.mutateAsync({ ...v, id: version?.id, downloadUrl: v.downloadUrl ?? '' });
-      message.success(m.done);
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () => saveForm(form, (v) => save.mutateAsync({ ...v, id: version?.id, downloadUrl: v.downloadUrl ?? '' }), onClose);
   return (
     <Modal open title={version ? m.editVersion : m.publishAVersion} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={version ?? { platform: 'android', forceUpdate: false, status: 'activity' }}>

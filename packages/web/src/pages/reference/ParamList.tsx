@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Select, Space } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Param, ParamAddBody } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
@@ -8,11 +8,11 @@ import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
-import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useAddParam, useEditParam, useParamStatus, useParams } from './api';
 import { useReferenceMessages } from './messages';
 import { fill } from '../../i18n';
 import { nextStatus, StatusTag, useConfirmedAction, useStatusOptions } from '../../components/list/status';
+import { useFormSave } from '../../components/list/useFormSave';
 
 /** System parameters: key/value pairs with name, remark and status. */
 export default function ParamList() {
@@ -101,22 +101,19 @@ export default function ParamList() {
 function ParamModal({ param, onClose }: { param: Param | null; onClose: () => void }) {
   const m = useReferenceMessages();
   const statusOptions = useStatusOptions();
-  const { message } = App.useApp();
   const [form] = Form.useForm<ParamAddBody>();
   const add = useAddParam();
   const edit = useEditParam();
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      if (param) await edit.mutateAsync({ id: param.id, paramKey: v.paramKey, paramValue: v.paramValue ?? '', name: v.name, remark: v.remark });
-      else await add.mutateAsync({ ...v, paramValue: v.paramValue ?? '' });
-      message.success(m.done);
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () =>
+    saveForm(
+      form,
+      async (v) => {
+        if (param) await edit.mutateAsync({ id: param.id, paramKey: v.paramKey, paramValue: v.paramValue ?? '', name: v.name, remark: v.remark });
+        else await add.mutateAsync({ ...v, paramValue: v.paramValue ?? '' });
+      },
+      onClose,
+    );
   return (
     <Modal
       open

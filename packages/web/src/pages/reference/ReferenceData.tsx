@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Table, Tabs } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { CountrySaveBody, CurrencySaveBody, RegionSaveBody, rateText, type Country, type Currency, type Region } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import {
   useConfigGroup,
   useConfigGroups,
@@ -20,6 +20,7 @@ import { NumberInput } from '../../components/NumberInput';
 import { useReferenceMessages } from './messages';
 import { useRegionOptions } from './selectors';
 import { useLang } from '../../i18n';
+import { useEditor, useFormSave } from '../../components/list/useFormSave';
 import { StatusTag, useStatusOptions } from '../../components/list/status';
 
 /** Reference data: currencies with exchange rates, regions, countries and grouped configuration data. The tab is in the URL. */
@@ -43,11 +44,7 @@ export default function ReferenceData() {
   );
 }
 
-function useEditor<T>() {
-  const [editing, setEditing] = useState<T | 'new' | null>(null);
-  return { editing, open: setEditing, close: () => setEditing(null) };
-}
-
+/** An edit dialog of this page: the form, saved through the list kit's saveForm. */
 function SimpleModal<T extends object>({
   title,
   initial,
@@ -61,23 +58,12 @@ function SimpleModal<T extends object>({
   onClose: () => void;
   children: React.ReactNode;
 }) {
-  const m = useReferenceMessages();
-  const { message } = App.useApp();
   const [form] = Form.useForm<T>();
+  const saveForm = useFormSave();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
     setBusy(true);
-    try {
-      await onSave(v);
-      message.success(m.done);
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setBusy(false);
-    }
+    await saveForm(form, onSave, onClose).finally(() => setBusy(false));
   };
   return (
     <Modal open title={title} onOk={submit} onCancel={onClose} confirmLoading={busy} destroyOnHidden>
@@ -305,19 +291,21 @@ function Countries() {
 /** Grouped configuration data: each value is JSON, edited as text and checked before saving. */
 function ConfigData() {
   const m = useReferenceMessages();
-  const { message } = App.useApp();
+  const saveForm = useFormSave();
   const groups = useConfigGroups();
   const [group, setGroup] = useState('');
   const data = useConfigGroup(group);
   const save = useSaveConfigData();
   const [form] = Form.useForm<{ groupKey: string; dataKey: string; value: string }>();
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    await save.mutateAsync({ groupKey: v.groupKey, list: [{ dataKey: v.dataKey, value: JSON.parse(v.value) }] });
-    message.success(m.done);
-    setGroup(v.groupKey);
-  };
+  const submit = () =>
+    saveForm(
+      form,
+      async (v) => {
+        await save.mutateAsync({ groupKey: v.groupKey, list: [{ dataKey: v.dataKey, value: JSON.parse(v.value) }] });
+        return v.groupKey;
+      },
+      setGroup,
+    );
   const json = {
     validator: (_: unknown, s: string) => {
       try {

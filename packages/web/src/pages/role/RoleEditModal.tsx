@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Form, Input, Modal, Spin, Tree, type TreeDataNode } from 'antd';
+import { Alert, Form, Input, Modal, Spin, Tree, type TreeDataNode } from 'antd';
 import type { MenuRoute } from '@waystation/shared/menu/types';
 import { RoleSaveBody, type Role } from '@waystation/shared/contract/role';
 import { useRouteTitle, useT } from '../../i18n';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { joinPath } from '../../shell/routes/model';
 import { useCatalogue, useSaveRole } from './api';
 import { useRoleMessages } from './messages';
+import { useFormSave } from '../../components/list/useFormSave';
 
 interface Values {
   key: string;
@@ -29,7 +30,6 @@ export function RoleEditModal({ role, onClose }: { role: Role | null; onClose():
   const t = useT();
   const m = useRoleMessages();
   const titleOf = useRouteTitle();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const catalogue = useCatalogue();
   const save = useSaveRole();
@@ -50,24 +50,20 @@ export function RoleEditModal({ role, onClose }: { role: Role | null; onClose():
     return build(catalogue.data ?? [], '');
   }, [catalogue.data, titleOf, m.hiddenRoute]);
 
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    const body: RoleSaveBody = {
-      ...(role ? { id: role.id } : {}),
-      key: v.key.trim(),
-      name: v.name.trim(),
-      description: v.description ?? '',
-      routes: checked.filter((k) => leaves.has(k)),
-    };
-    try {
-      await save.mutateAsync(body);
-      message.success(t('common.success'));
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () =>
+    saveForm(
+      form,
+      (v) =>
+        save.mutateAsync({
+          ...(role ? { id: role.id } : {}),
+          key: v.key.trim(),
+          name: v.name.trim(),
+          description: v.description ?? '',
+          routes: checked.filter((k) => leaves.has(k)),
+        } satisfies RoleSaveBody),
+      onClose,
+    );
 
   return (
     <Modal

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Modal, Select, Switch, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Form, Modal, Select, Switch, Table, Tabs, Tag } from 'antd';
 import type { VerifyConfigItem } from '@waystation/shared/contract/verification';
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
 import { initAdminUsers } from '../../api/admin';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors, validValues } from '../../components/zodRule';
 import { fetchOutbox, fetchVerifyConfig, saveVerifyConfig } from '../../components/verify/api';
 import { useSession } from '../../shell/session';
 import { useVerifyConfigMessages } from './messages';
+import { useFormSave } from '../../components/list/useFormSave';
 
 /** system/VerifyConfig: per SPEC §6 operation type, the verification switch and who may verify; the code outbox. */
 export default function VerifyConfig() {
@@ -28,7 +28,6 @@ function ConfigTable() {
   const m = useVerifyConfigMessages();
   const t = useT();
   const lang = useLang((s) => s.lang);
-  const { message } = App.useApp();
   const qc = useQueryClient();
   const list = useQuery({ queryKey: ['verify', 'config'], queryFn: fetchVerifyConfig });
   const admins = useQuery({ queryKey: ['admin', 'options'], queryFn: initAdminUsers, staleTime: 60_000 });
@@ -36,17 +35,14 @@ function ConfigTable() {
   const [form] = Form.useForm<{ enabled: boolean; subjectIds: number[] }>();
   const save = useMutation({ mutationFn: saveVerifyConfig, onSuccess: () => qc.invalidateQueries({ queryKey: ['verify'] }) });
 
+  const saveForm = useFormSave();
   const submit = async () => {
     if (!editing) return;
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      await save.mutateAsync({ type: editing.type, enabled: v.enabled, subjectIds: v.subjectIds ?? [] });
-      message.success(t('common.success'));
-      setEditing(null);
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
+    await saveForm(
+      form,
+      (v) => save.mutateAsync({ type: editing.type, enabled: v.enabled, subjectIds: v.subjectIds ?? [] }),
+      () => setEditing(null),
+    );
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import { SaveUserLevelBody, type UserLevel as Level } from '@waystation/shared/contract/vip';
@@ -7,12 +7,13 @@ import { AccountStatus } from '@waystation/shared/vocab/account';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
 import { formatMoney } from '../../components/money';
 import { useLevels, useSaveLevel } from './api';
 import { useVipMessages } from './messages';
 import { STATUS_COLOR } from './VipList';
 import { NumberInput } from '../../components/NumberInput';
+import { useFormSave } from '../../components/list/useFormSave';
 
 const levelShape = SaveUserLevelBody.shape;
 
@@ -21,7 +22,6 @@ export default function UserLevel() {
   const m = useVipMessages();
   const t = useT();
   const lang = useLang((s) => s.lang);
-  const { message } = App.useApp();
   const { page, limit, setPage } = useListQuery();
   const list = useLevels({ page, limit });
   const save = useSaveLevel();
@@ -42,17 +42,13 @@ export default function UserLevel() {
     );
     setEditing(l);
   };
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      await save.mutateAsync({ ...v, id: editing === 'new' || !editing ? undefined : editing.id });
-      message.success(t('common.success'));
-      setEditing(null);
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
+  const saveForm = useFormSave();
+  const submit = () =>
+    saveForm(
+      form,
+      (v) => save.mutateAsync({ ...v, id: editing === 'new' || !editing ? undefined : editing.id }),
+      () => setEditing(null),
+    );
 
   return (
     <Card

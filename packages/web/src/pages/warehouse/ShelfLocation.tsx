@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Switch, Table } from 'antd';
 import { ShelfBatchAddBody, type ShelfLocation as Shelf } from '@waystation/shared/contract/warehouse';
 import { fill, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
@@ -9,7 +9,8 @@ import { FilterBar } from '../../components/list/FilterBar';
 import { batchAddShelves, setShelfStatus, useShelfWrite, useShelves } from './api';
 import { useStationMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
-import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
+import { zodRule } from '../../components/zodRule';
+import { useFormSave } from '../../components/list/useFormSave';
 
 const shelfShape = ShelfBatchAddBody.shape;
 
@@ -17,7 +18,7 @@ const shelfShape = ShelfBatchAddBody.shape;
 export default function ShelfLocation() {
   const m = useStationMessages();
   const t = useT();
-  const { message } = App.useApp();
+  const saveForm = useFormSave();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
   const [adding, setAdding] = useState(false);
@@ -84,17 +85,14 @@ export default function ShelfLocation() {
         title={m.batchAdd}
         confirmLoading={add.isPending}
         onCancel={() => setAdding(false)}
-        onOk={async () => {
-          const v = await validValues(addForm);
-          if (!v) return;
-          try {
-            const r = (await add.mutateAsync({ ...v, zone: String(v.zone).toUpperCase() })) as { created: number; existing: number };
-            message.success(fill(m.created, r));
-            setAdding(false);
-          } catch (e) {
-            showFieldErrors(addForm, e);
-          }
-        }}
+        onOk={() =>
+          saveForm(
+            addForm,
+            (v) => add.mutateAsync({ ...v, zone: String(v.zone).toUpperCase() }) as Promise<{ created: number; existing: number }>,
+            () => setAdding(false),
+            (r) => fill(m.created, r),
+          )
+        }
       >
         <Form form={addForm} layout="vertical" initialValues={{ rows: 1, levels: 1, slots: 1 }}>
           <Form.Item name="zone" label={m.zone} normalize={(v?: string) => v?.toUpperCase()} rules={[zodRule(shelfShape.zone)]}>
