@@ -69,10 +69,10 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
       // The parcel's line opens with the cursor in its weight field; Enter walks 重量 → 长 → 宽 → 高 → 确认入库.
       await expect.poll(() => focused(wh), { timeout: 10_000 }).toBe(`weightG-${line.id}`);
       await typeEnter(wh, String(400 + i));
-      expect(await focused(wh)).toBe(`lengthMm-${line.id}`);
+      await expect.poll(() => focused(wh)).toBe(`lengthMm-${line.id}`);
       await typeEnter(wh, '300');
       await typeEnter(wh, '200');
-      expect(await focused(wh)).toBe(`heightMm-${line.id}`);
+      await expect.poll(() => focused(wh)).toBe(`heightMm-${line.id}`);
       await typeEnter(wh, '50');
       const itemCode = `WI${String(line.id).padStart(8, '0')}`;
       await wh.getByTestId('received-item').filter({ hasText: itemCode }).waitFor();
@@ -186,5 +186,19 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
     const mm = (pt: number) => Math.round((pt * 25.4) / 72);
     expect([mm(x1 - x0), mm(y1 - y0)]).toEqual([100, 150]);
     await doc.destroy();
+  });
+
+  it('keeps a scan made while the station is still opening on a slow machine (its code arrives 7 s late)', async () => {
+    const line = await newLine(server.db, { status: 'purchased', trackingNo: 'SFSLOW0001', title: '慢速打开' });
+    const wh = await stationPage(browser, server, contexts, 'warehouse1');
+    // The station's code reaches the browser 7 s late, as on a loaded machine: the scanner fires before the scan box exists.
+    await wh.route(/\/assets\/InboundScan-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 7000));
+      await route.continue();
+    });
+    await openStation(wh, '/WarehouseManage/inboundScan');
+    await scan(wh, line.trackingNo);
+    await expect.poll(() => focused(wh), { timeout: 20_000 }).toBe(`weightG-${line.id}`);
+    expect(await lastScanLog(wh).innerText()).toContain(line.trackingNo);
   });
 });

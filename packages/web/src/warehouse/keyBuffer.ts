@@ -6,8 +6,13 @@
  * handed to the sink as one scan when it can take it.
  */
 
-/** Keys older than this are not a scan meant for the station that opens now. */
+/** An unfinished burst older than this is not the start of a scan. */
 const STALE_MS = 5000;
+/**
+ * Whole codes typed while no station could take them are handed to the station that opens within this: a loaded
+ * machine can take several seconds to open a station, and a worker's scan made meanwhile must not vanish.
+ */
+const OPENING_MS = 20_000;
 /** A scanner types its characters within this of each other; a longer pause ends what is kept of a burst. */
 const BURST_GAP_MS = 300;
 
@@ -76,12 +81,12 @@ function onKeyDown(e: KeyboardEvent) {
 function drain() {
   const now = Date.now();
   if (!sink || dialogOpen()) {
-    if (!sink && waiting.every((w) => now - w.at > STALE_MS)) stopDrain();
+    if (!sink && waiting.every((w) => now - w.at > OPENING_MS)) stopDrain();
     return;
   }
   while (waiting.length) {
     const w = waiting.shift()!;
-    if (now - w.at <= STALE_MS * 6) sink.submit(w.code);
+    if (now - w.at <= OPENING_MS + STALE_MS) sink.submit(w.code);
   }
   // A burst still coming in stays here until its Enter; an old unfinished one goes to the box to be seen.
   if (partial && !burstInProgress() && now - partialAt <= STALE_MS) {
@@ -109,9 +114,9 @@ export function installKeyBuffer(): void {
 /** The station's scan box takes what was kept; returns the unregister function. */
 export function registerScanSink(s: ScanSink): () => void {
   sink = s;
-  // Codes typed before the box existed are only those of the last few seconds (the station just opened).
+  // Codes typed before the box existed are those made while the station was opening.
   const now = Date.now();
-  for (let i = waiting.length - 1; i >= 0; i--) if (now - waiting[i].at > STALE_MS) waiting.splice(i, 1);
+  for (let i = waiting.length - 1; i >= 0; i--) if (now - waiting[i].at > OPENING_MS) waiting.splice(i, 1);
   scheduleDrain();
   return () => {
     if (sink === s) sink = null;
