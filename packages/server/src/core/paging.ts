@@ -1,6 +1,7 @@
-import { asc, desc, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, gt, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SortField } from '@waystation/shared/vocab/account';
+import { type Db, queryRows } from '../db';
 
 /** Maps a list's permitted SPEC sort fields to columns; unknown fields fall back to the default. */
 export function orderBy(
@@ -23,3 +24,51 @@ export const containsPattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\
 
 /** Past this many rows a list reports an estimate (totalExact: false) instead of counting everything. */
 export const EXACT_COUNT_LIMIT = 10_000;
+
+/** A list's total counted only up to `limit` (past it the list says "more than"): one index-only pass at most. */
+export async function cappedCount(db: Db, table: PgTable, filter: SQL | undefined, limit = EXACT_COUNT_LIMIT): Promise<{ total: number; totalExact: boolean }> {
+  const [{ n }] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${table} ${filter ? sql`where ${filter}` : sql``} limit ${limit + 1}) t`,
+  );
+  return { total: Math.min(n, limit), totalExact: n <= limit };
+}
+
+/**
+ * The big lists' page: ids first (keyset by id with a cursor on the default sort, else OFFSET over the index, so a
+ * deep page skips index entries rather than joined rows), then the page's rows loaded and put back in order; the
+ * capped count runs at the same time (on PostgreSQL, on a second pooled connection).
+ */
+export async function pageByIds<Row>(
+  db: Db,
+  o: {
+    table: PgTable;
+    id: AnyPgColumn;
+    filter: SQL | undefined;
+    q: { sort?: SortField; order?: 'asc' | 'desc'; cursor?: string; page: number; limit: number };
+    sortColumns: Partial<Record<SortField, AnyPgColumn>>;
+    countLimit?: number;
+    load: (ids: number[]) => Promise<Row[]>;
+    idOf: (row: Row) => number;
+  },
+): Promise<{ rows: Row[]; total: number; totalExact: boolean; nextCursor: string | null }> {
+  const { q } = o;
+  const byId = !q.sort || q.sort === 'id';
+  const useCursor = !!q.cursor && byId;
+  const cursorCond = useCursor ? (q.order === 'asc' ? gt(o.id, Number(q.cursor)) : lt(o.id, Number(q.cursor))) : undefined;
+  const [count, pageIds] = await Promise.all([
+    cappedCount(db, o.table, o.filter, o.countLimit),
+    db
+      .select({ id: o.id })
+      .from(o.table)
+      .where(and(o.filter, cursorCond))
+      .orderBy(...orderBy(q.sort, q.order, o.sortColumns, o.id))
+      .limit(q.limit)
+      .offset(useCursor ? 0 : offsetOf(q.page, q.limit)),
+  ]);
+  const ids = pageIds.map((r) => Number(r.id));
+  const found = ids.length ? await o.load(ids) : [];
+  const byIdMap = new Map(found.map((r) => [o.idOf(r), r]));
+  const rows = ids.map((id) => byIdMap.get(id)).filter((r) => r !== undefined);
+  return { rows, ...count, nextCursor: byId && rows.length === q.limit ? String(o.idOf(rows[rows.length - 1])) : null };
+}

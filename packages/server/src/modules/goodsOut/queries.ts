@@ -27,7 +27,7 @@ import {
 } from '../../db/schema';
 import type { Caller } from '../../core/auth';
 import { notFound } from '../../core/errors';
-import { EXACT_COUNT_LIMIT, iso, offsetOf, orderBy } from '../../core/paging';
+import { EXACT_COUNT_LIMIT, iso, pageByIds } from '../../core/paging';
 import type { PackageRow } from './transition';
 import type { PackageLabelData, SackLabelData } from './documents';
 import { manifestLines } from './sorting';
@@ -115,42 +115,24 @@ export async function listPackages(db: Db, q: PackageListQuery): Promise<Package
   if (q.to) where.push(lt(packages.createdAt, new Date(dayStart(q.to).getTime() + 86_400_000)));
   const nf = numberFilter(q);
   if (nf) where.push(nf);
-  const filter = and(...where);
-  const byId = !q.sort || q.sort === 'id';
-  const useCursor = !!q.cursor && byId;
-  const cursorCond = useCursor ? (q.order === 'asc' ? sql`${packages.id} > ${Number(q.cursor)}` : lt(packages.id, Number(q.cursor))) : undefined;
   // The marketplace filter has no index of its own (it is checked row by row): its count stops earlier.
-  const countLimit = q.mallType ? MALL_COUNT_LIMIT : EXACT_COUNT_LIMIT;
-  const [[{ n }], pageIds] = await Promise.all([
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (select 1 from ${packages} ${filter ? sql`where ${filter}` : sql``} limit ${countLimit + 1}) t`,
-    ),
-    db
-      .select({ id: packages.id })
-      .from(packages)
-      .where(and(filter, cursorCond))
-      .orderBy(
-        ...orderBy(
-          q.sort,
-          q.order,
-          { id: packages.id, create_time: packages.createdAt, modify_time: packages.updatedAt, pay_time: packages.payTime, cancel_time: packages.cancelTime },
-          packages.id,
-        ),
-      )
-      .limit(q.limit)
-      .offset(useCursor ? 0 : offsetOf(q.page, q.limit)),
-  ]);
-  const ids = pageIds.map((r) => r.id);
-  const found = ids.length ? await selectJoined(db).where(inArray(packages.id, ids)) : [];
-  const byIdMap = new Map(found.map((r) => [r.p.id, r]));
-  const rows = ids.map((id) => byIdMap.get(id)).filter((r) => r !== undefined);
-  return {
-    list: rows.map(toRow),
-    total: Math.min(n, countLimit),
-    totalExact: n <= countLimit,
-    nextCursor: byId && rows.length === q.limit ? String(rows[rows.length - 1].p.id) : null,
-  };
+  const page = await pageByIds(db, {
+    table: packages,
+    id: packages.id,
+    filter: and(...where),
+    q,
+    sortColumns: {
+      id: packages.id,
+      create_time: packages.createdAt,
+      modify_time: packages.updatedAt,
+      pay_time: packages.payTime,
+      cancel_time: packages.cancelTime,
+    },
+    countLimit: q.mallType ? MALL_COUNT_LIMIT : EXACT_COUNT_LIMIT,
+    load: (ids) => selectJoined(db).where(inArray(packages.id, ids)),
+    idOf: (r) => r.p.id,
+  });
+  return { list: page.rows.map(toRow), total: page.total, totalExact: page.totalExact, nextCursor: page.nextCursor };
 }
 
 /** Statuses in which each sensitive modification is allowed (before the package leaves, never after an end). */

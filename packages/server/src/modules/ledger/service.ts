@@ -16,7 +16,7 @@ import type { Actor } from '../../core/audit';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { requestScope } from '../../core/requestScope';
 import { ErrorCode } from '@waystation/shared/contract/common';
-import { EXACT_COUNT_LIMIT, offsetOf } from '../../core/paging';
+import { cappedCount, offsetOf } from '../../core/paging';
 
 /**
  * The ledger: the only way any balance changes. `post` updates the account and writes its ledger row with the
@@ -203,10 +203,7 @@ export async function listTransactions(db: Db, q: Partial<TransactionListQuery> 
   if (q.from) where.push(gte(ledgerEntries.createdAt, new Date(q.from)));
   if (q.to) where.push(lte(ledgerEntries.createdAt, new Date(q.to)));
   const filter = and(...where);
-  const [{ n }] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from ${ledgerEntries} ${filter ? sql`where ${filter}` : sql``} limit ${EXACT_COUNT_LIMIT + 1}) t`,
-  );
+  const count = await cappedCount(db, ledgerEntries, filter);
   const rows = await selectTx(db)
     .where(q.cursor ? and(filter, lt(ledgerEntries.id, Number(q.cursor))) : filter)
     .orderBy(desc(ledgerEntries.id))
@@ -214,8 +211,7 @@ export async function listTransactions(db: Db, q: Partial<TransactionListQuery> 
     .offset(q.cursor ? 0 : offsetOf(q.page, q.limit));
   return {
     list: rows.map(toTransaction),
-    total: Math.min(n, EXACT_COUNT_LIMIT),
-    totalExact: n <= EXACT_COUNT_LIMIT,
+    ...count,
     nextCursor: rows.length === q.limit ? String(rows[rows.length - 1].id) : null,
   };
 }

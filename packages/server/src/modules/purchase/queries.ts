@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { allowedEvents, type PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import type { PurchaseDetail, PurchaseLine, PurchaseListQuery, PurchaseListResult } from '@waystation/shared/contract/purchase';
@@ -7,7 +7,7 @@ import { type Db, queryRows } from '../../db';
 import { adminRoles, admins, members, purchaseOrders, roleRoutes, roles, shopOrders, traceEvents, traceEventsArchive, warehouseItems } from '../../db/schema';
 import type { Caller } from '../../core/auth';
 import { notFound } from '../../core/errors';
-import { EXACT_COUNT_LIMIT, iso, offsetOf, orderBy } from '../../core/paging';
+import { iso, pageByIds } from '../../core/paging';
 import { type SignedDoc, signedUrl, signingKey } from '../../platform/signing';
 
 const lineColumns = {
@@ -99,49 +99,23 @@ export async function listPurchases(db: Db, q: PurchaseListQuery, callerId: numb
   if (q.mine === '1') where.push(eq(purchaseOrders.purchaserId, callerId));
   const nf = numberFilter(q);
   if (nf) where.push(nf);
-  const filter = and(...where);
-  const byId = !q.sort || q.sort === 'id';
-  const useCursor = !!q.cursor && byId;
-  const cursorCond = useCursor ? (q.order === 'asc' ? gt(purchaseOrders.id, Number(q.cursor)) : lt(purchaseOrders.id, Number(q.cursor))) : undefined;
-  // The capped count and the page are independent: on PostgreSQL they run on two pooled connections at once.
-  const [[{ n }], pageIds] = await Promise.all([
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (select 1 from ${purchaseOrders} ${filter ? sql`where ${filter}` : sql``} limit ${EXACT_COUNT_LIMIT + 1}) t`,
-    ),
-    // Page the ids first (a deep OFFSET then skips index entries, not joined rows), then join the 20 lines.
-    db
-      .select({ id: purchaseOrders.id })
-      .from(purchaseOrders)
-      .where(and(filter, cursorCond))
-      .orderBy(
-        ...orderBy(
-          q.sort,
-          q.order,
-          {
-            id: purchaseOrders.id,
-            create_time: purchaseOrders.createdAt,
-            modify_time: purchaseOrders.updatedAt,
-            pay_time: purchaseOrders.payTime,
-            purchase_end_time: purchaseOrders.purchaseEndTime,
-            cancel_time: purchaseOrders.cancelTime,
-          },
-          purchaseOrders.id,
-        ),
-      )
-      .limit(q.limit)
-      .offset(useCursor ? 0 : offsetOf(q.page, q.limit)),
-  ]);
-  const ids = pageIds.map((r) => r.id);
-  const found = ids.length ? await selectLines(db).where(inArray(purchaseOrders.id, ids)) : [];
-  const byIdMap = new Map(found.map((r) => [r.line.id, r]));
-  const rows = ids.map((id) => byIdMap.get(id)).filter((r) => r !== undefined);
-  return {
-    list: rows.map(toLine),
-    total: Math.min(n, EXACT_COUNT_LIMIT),
-    totalExact: n <= EXACT_COUNT_LIMIT,
-    nextCursor: byId && rows.length === q.limit ? String(rows[rows.length - 1].line.id) : null,
-  };
+  const page = await pageByIds(db, {
+    table: purchaseOrders,
+    id: purchaseOrders.id,
+    filter: and(...where),
+    q,
+    sortColumns: {
+      id: purchaseOrders.id,
+      create_time: purchaseOrders.createdAt,
+      modify_time: purchaseOrders.updatedAt,
+      pay_time: purchaseOrders.payTime,
+      purchase_end_time: purchaseOrders.purchaseEndTime,
+      cancel_time: purchaseOrders.cancelTime,
+    },
+    load: (ids) => selectLines(db).where(inArray(purchaseOrders.id, ids)),
+    idOf: (r) => r.line.id,
+  });
+  return { list: page.rows.map(toLine), total: page.total, totalExact: page.totalExact, nextCursor: page.nextCursor };
 }
 
 export type ItemRow = typeof warehouseItems.$inferSelect;

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ManualPaidBody, WaitPaidCancelBody, WaitPaidDetail, WaitPaidListQuery, WaitPaidOrder } from '@waystation/shared/contract/purchase';
-import { type Db, queryRows } from '../../db';
+import type { Db } from '../../db';
 import { members, purchaseOrders, shopOrders } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
-import { EXACT_COUNT_LIMIT, offsetOf } from '../../core/paging';
+import { cappedCount, offsetOf } from '../../core/paging';
 import { toLine } from './queries';
 import type { Op } from './service';
 import { applyStep } from './transition';
@@ -38,10 +38,7 @@ export async function listUnpaid(db: Db, q: z.infer<typeof WaitPaidListQuery>): 
   if (q.orderNo) where.push(eq(shopOrders.orderNo, q.orderNo.toUpperCase()));
   if (q.userCode) where.push(inArray(shopOrders.memberId, sql`(select id from members where user_code = ${q.userCode.toUpperCase()})`));
   const filter = and(...where);
-  const [{ n }] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from ${shopOrders} where ${filter} limit ${EXACT_COUNT_LIMIT + 1}) t`,
-  );
+  const count = await cappedCount(db, shopOrders, filter);
   const rows = await db
     .select(orderColumns)
     .from(shopOrders)
@@ -50,7 +47,7 @@ export async function listUnpaid(db: Db, q: z.infer<typeof WaitPaidListQuery>): 
     .orderBy(desc(shopOrders.id))
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
-  return { list: rows.map(toOrder), total: Math.min(n, EXACT_COUNT_LIMIT), totalExact: n <= EXACT_COUNT_LIMIT };
+  return { list: rows.map(toOrder), ...count };
 }
 
 async function loadOrder(db: Db, id: number): Promise<OrderRow> {
