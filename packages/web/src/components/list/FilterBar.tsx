@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Form, type FormInstance, Space } from 'antd';
+import { Button, Form, type FormInstance, Select, Space } from 'antd';
 import { useT } from '../../i18n';
 
 /**
@@ -57,5 +57,25 @@ export function FilterBar<V extends object>({
         </Space>
       </Form.Item>
     </Form>
+  );
+}
+
+/** A filter bar's choice: empty means 全部 (all); clearing it widens the list again. */
+export function FilterSelect({
+  name,
+  label,
+  options,
+  width = 110,
+}: {
+  name: string;
+  label: ReactNode;
+  options: { value: string | number; label: ReactNode }[] | undefined;
+  width?: number;
+}) {
+  const t = useT();
+  return (
+    <Form.Item name={name} label={label}>
+      <Select allowClear style={{ width }} placeholder={t('common.all')} options={options} />
+    </Form.Item>
   );
 }

@@ -8,9 +8,10 @@ import { ResizableTable, type ResizableColumn } from '../ResizableTable';
  */
 export function ListTable<T extends object>({
   columns,
-  rows,
-  total,
-  loading,
+  result,
+  rows = result?.data?.list,
+  total = result?.data?.total,
+  loading = result?.isFetching ?? false,
   page,
   limit,
   onPage,
@@ -19,9 +20,11 @@ export function ListTable<T extends object>({
   ...rest
 }: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'loading'> & {
   columns: ResizableColumn<T>[];
-  rows: T[] | undefined;
-  total: number | undefined;
-  loading: boolean;
+  /** The list's query result (rows, total and loading from it), or the three given one by one. */
+  result?: { data?: { list: T[]; total: number }; isFetching: boolean };
+  rows?: T[];
+  total?: number;
+  loading?: boolean;
   page: number;
   limit: number;
   onPage(page: number, limit?: number): void;

@@ -9,7 +9,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { unlockLogin } from '../../api/admin';
@@ -147,9 +147,7 @@ export default function AdminUserList() {
         <Form.Item name="name" label={m.name}>
           <Input allowClear />
         </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(AccountStatus, lang)} />
-        </Form.Item>
+        <FilterSelect name="status" label={m.status} options={vocabOptions(AccountStatus, lang)} width={120} />
         <Form.Item name="role" label={m.roles}>
           <Select
             allowClear
@@ -160,15 +158,7 @@ export default function AdminUserList() {
           />
         </Form.Item>
       </FilterBar>
-      <ListTable<AdminAccount>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<AdminAccount> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       {editing && <AdminEditModal account={editing === 'new' ? null : editing} roles={roles.data ?? []} onClose={() => setEditing(null)} />}
     </Card>
   );

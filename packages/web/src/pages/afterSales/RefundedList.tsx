@@ -1,4 +1,4 @@
-import { Button, Card, Form, Input, Select, Tag } from 'antd';
+import { Button, Card, Form, Input, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Refund, RefundListQuery } from '@waystation/shared/contract/afterSales';
 import { RefundChannel, RefundReason, RefundStatus } from '@waystation/shared/machines/refund';
@@ -7,7 +7,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
@@ -76,22 +76,10 @@ export default function RefundedList() {
         <Form.Item name="sourceNo" label={m.sourceNo}>
           <Input allowClear style={{ width: 150 }} />
         </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 130 }} placeholder={t('common.all')} options={vocabOptions(RefundStatus, lang)} />
-        </Form.Item>
-        <Form.Item name="reason" label={m.reason}>
-          <Select allowClear style={{ width: 140 }} placeholder={t('common.all')} options={vocabOptions(RefundReason, lang)} />
-        </Form.Item>
+        <FilterSelect name="status" label={m.status} options={vocabOptions(RefundStatus, lang)} width={130} />
+        <FilterSelect name="reason" label={m.reason} options={vocabOptions(RefundReason, lang)} width={140} />
       </FilterBar>
-      <ListTable<Refund>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<Refund> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }

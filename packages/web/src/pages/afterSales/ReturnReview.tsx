@@ -9,7 +9,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues } from '../../components/zodRule';
@@ -142,19 +142,9 @@ export default function ReturnReview() {
         <Form.Item name="status" label={m.status}>
           <Select style={{ width: 130 }} options={[{ value: 'all', label: t('common.all') }, ...vocabOptions(ReturnStatus, lang)]} />
         </Form.Item>
-        <Form.Item name="shippingStatus" label={m.shipping}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(ReturnShipping, lang)} />
-        </Form.Item>
+        <FilterSelect name="shippingStatus" label={m.shipping} options={vocabOptions(ReturnShipping, lang)} />
       </FilterBar>
-      <ListTable<ReturnItem>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<ReturnItem> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       <Modal
         open={!!sending}
         title={m.send}

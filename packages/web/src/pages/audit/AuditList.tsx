@@ -96,9 +96,7 @@ export default function AuditList() {
       </FilterBar>
       <ListTable<AuditEntry>
         columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
+        result={list}
         page={page}
         limit={limit}
         onPage={setPage}

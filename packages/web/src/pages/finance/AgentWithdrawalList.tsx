@@ -15,7 +15,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { zodRule } from '../../components/zodRule';
@@ -111,9 +111,7 @@ export default function AgentWithdrawalList() {
             options={agentsFound.data?.map((a) => ({ value: a.id, label: a.agentName }))}
           />
         </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(WithdrawalStatus, lang)} />
-        </Form.Item>
+        <FilterSelect name="status" label={m.status} options={vocabOptions(WithdrawalStatus, lang)} />
         <Form.Item name="range" label={m.timeRange}>
           <DatePicker.RangePicker />
         </Form.Item>
@@ -151,15 +149,7 @@ export default function AgentWithdrawalList() {
           </Button>
         </Space>
       </Space>
-      <ListTable<Withdrawal>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<Withdrawal> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       <Modal
         open={!!creating}
         title={m.create}

@@ -9,7 +9,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
 import { usePackages, useGoodsOutWrite } from './api';
@@ -153,12 +153,8 @@ export default function PackQuery() {
         <Form.Item name="userCode" label={m.member}>
           <Input allowClear style={{ width: 110 }} />
         </Form.Item>
-        <Form.Item name="channelId" label={m.channel}>
-          <Select allowClear style={{ width: 150 }} placeholder={t('common.all')} options={channels.options} />
-        </Form.Item>
-        <Form.Item name="mallType" label={m.mall}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(Marketplace, lang)} />
-        </Form.Item>
+        <FilterSelect name="channelId" label={m.channel} options={channels.options} width={150} />
+        <FilterSelect name="mallType" label={m.mall} options={vocabOptions(Marketplace, lang)} width={100} />
         <Form.Item name="dates" label={m.dateRange}>
           <DatePicker.RangePicker />
         </Form.Item>

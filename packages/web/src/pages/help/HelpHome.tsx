@@ -159,15 +159,7 @@ export default function HelpHome() {
               </Space>
             </Form.Item>
           </Form>
-          <ListTable<HelpArticleListItem>
-            columns={columns}
-            rows={articles.data?.list}
-            total={articles.data?.total}
-            loading={articles.isFetching}
-            page={page}
-            limit={limit}
-            onPage={setPage}
-          />
+          <ListTable<HelpArticleListItem> columns={columns} result={articles} page={page} limit={limit} onPage={setPage} />
         </Card>
       </Col>
       {editingCat && (

@@ -1,13 +1,13 @@
-import { Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { AccountKind, ledgerRefText, LedgerType, OwnerType, type Transaction, type TransactionListQuery } from '@waystation/shared/contract/ledger';
-import { useLang, useT } from '../../i18n';
+import { useLang } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { Amount, formatMoney } from '../../components/money';
@@ -24,7 +24,6 @@ interface Filters {
 
 /** transaction/TransactionList: every ledger row, newest first; keyset "next page" past the first pages. */
 export default function TransactionList() {
-  const t = useT();
   const m = useTxMessages();
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
@@ -73,24 +72,16 @@ export default function TransactionList() {
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />
         </Form.Item>
-        <Form.Item name="ownerType" label={m.ownerType}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(OwnerType, lang)} />
-        </Form.Item>
-        <Form.Item name="kind" label={m.account}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(AccountKind, lang)} />
-        </Form.Item>
-        <Form.Item name="type" label={m.type}>
-          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(LedgerType, lang)} />
-        </Form.Item>
+        <FilterSelect name="ownerType" label={m.ownerType} options={vocabOptions(OwnerType, lang)} width={100} />
+        <FilterSelect name="kind" label={m.account} options={vocabOptions(AccountKind, lang)} width={100} />
+        <FilterSelect name="type" label={m.type} options={vocabOptions(LedgerType, lang)} width={120} />
         <Form.Item name="range" label={m.timeRange}>
           <DatePicker.RangePicker />
         </Form.Item>
       </FilterBar>
       <ListTable<Transaction>
         columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
+        result={list}
         page={page}
         limit={limit}
         onPage={setPage}

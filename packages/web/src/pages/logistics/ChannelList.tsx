@@ -8,7 +8,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { NumberInput } from '../../components/NumberInput';
 import { zodRule } from '../../components/zodRule';
@@ -149,19 +149,9 @@ export default function ChannelList() {
         <Form.Item name="countryCode" label={m.countryFilter}>
           <Select allowClear showSearch optionFilterProp="label" style={{ width: 160 }} placeholder={m.all} options={countries.options} />
         </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={m.all} options={ConfigStatus.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
-        </Form.Item>
+        <FilterSelect name="status" label={m.status} options={ConfigStatus.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
       </FilterBar>
-      <ListTable<ShipChannel>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<ShipChannel> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       {editing && <ChannelEditModal channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );

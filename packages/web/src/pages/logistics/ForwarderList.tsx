@@ -7,7 +7,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { zodRule } from '../../components/zodRule';
 import { useForwarderList, useSaveForwarder } from './api';
@@ -65,19 +65,9 @@ export default function ForwarderList() {
         <Form.Item name="keyword" label={m.keyword}>
           <Input allowClear />
         </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={m.all} options={statusOptions} />
-        </Form.Item>
+        <FilterSelect name="status" label={m.status} options={statusOptions} />
       </FilterBar>
-      <ListTable<Forwarder>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<Forwarder> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       {editing && <ForwarderModal forwarder={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, Dropdown, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Card, Dropdown, Form, Input, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Activity } from '@waystation/shared/contract/marketing';
 import { fromMinor } from '@waystation/shared/contract/ledger';
@@ -8,7 +8,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { useActivities, useActivityStatus } from './api';
@@ -80,27 +80,15 @@ export default function ActivityList() {
         <Form.Item name="name" label={m.activityName}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="kind" label={m.kind}>
-          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(ActivityKind, lang)} />
-        </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(CouponTemplateStatus, lang)} />
-        </Form.Item>
+        <FilterSelect name="kind" label={m.kind} options={vocabOptions(ActivityKind, lang)} width={120} />
+        <FilterSelect name="status" label={m.status} options={vocabOptions(CouponTemplateStatus, lang)} width={100} />
       </FilterBar>
       <Space style={{ margin: '12px 0' }}>
         <Dropdown menu={{ items: ActivityKind.values.map((k) => ({ key: k, label: ActivityKind.label(k, lang), onClick: () => navigate(configRoute(k)) })) }}>
           <Button type="primary">{m.newActivity}</Button>
         </Dropdown>
       </Space>
-      <ListTable<Activity>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<Activity> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }

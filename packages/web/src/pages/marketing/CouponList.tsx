@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Radio, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { GenerateCodesBody, SendTargetedBody, type Coupon } from '@waystation/shared/contract/marketing';
 import { fromMinor } from '@waystation/shared/contract/ledger';
@@ -9,7 +9,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
@@ -350,12 +350,8 @@ export default function CouponList() {
         <Form.Item name="name" label={m.couponName}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>
-        <Form.Item name="kind" label={m.kind}>
-          <Select allowClear style={{ width: 130 }} placeholder={t('common.all')} options={vocabOptions(CouponKind, lang)} />
-        </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(CouponTemplateStatus, lang)} />
-        </Form.Item>
+        <FilterSelect name="kind" label={m.kind} options={vocabOptions(CouponKind, lang)} width={130} />
+        <FilterSelect name="status" label={m.status} options={vocabOptions(CouponTemplateStatus, lang)} width={100} />
       </FilterBar>
       <Space style={{ margin: '12px 0' }} wrap>
         <Button type="primary" onClick={() => navigate('/marketingManage/couponManage/operateConstCoupon')}>
@@ -367,15 +363,7 @@ export default function CouponList() {
         <Button onClick={() => navigate('/marketingManage/couponManage/couponSendRecord')}>{m.sendRecords}</Button>
         <Button onClick={() => setJobsOpen(true)}>{m.jobs}</Button>
       </Space>
-      <ListTable<Coupon>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<Coupon> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       {granting && <GrantModal coupon={granting} onClose={() => setGranting(null)} />}
       {coding && <CodesModal coupon={coding} onClose={() => setCoding(null)} />}
       {jobsOpen && <JobsModal onClose={() => setJobsOpen(false)} />}

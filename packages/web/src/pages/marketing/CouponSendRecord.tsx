@@ -8,7 +8,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { downloadExcel, useCouponOptions, useRecords, useRevoke } from './api';
@@ -122,25 +122,13 @@ export default function CouponSendRecord() {
         <Form.Item name="grantNo" label={m.grantNo}>
           <Input allowClear style={{ width: 170 }} />
         </Form.Item>
-        <Form.Item name="sourceType" label={m.source}>
-          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(CouponSource, lang)} />
-        </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 100 }} placeholder={t('common.all')} options={vocabOptions(CouponStatus, lang)} />
-        </Form.Item>
+        <FilterSelect name="sourceType" label={m.source} options={vocabOptions(CouponSource, lang)} width={120} />
+        <FilterSelect name="status" label={m.status} options={vocabOptions(CouponStatus, lang)} width={100} />
         <Form.Item name="range" label={m.grantTime}>
           <DatePicker.RangePicker />
         </Form.Item>
       </FilterBar>
-      <ListTable<CouponGrant>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<CouponGrant> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       <Modal
         open={!!revoking}
         title={revoking ? fill(m.revokeTitle, { no: revoking.grantNo }) : ''}

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Avatar, Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { Avatar, Button, Card, Form, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PaymentProvider } from '@waystation/shared/vocab/config-content';
 import type { PaymentChannel } from '@waystation/shared/contract/payment';
@@ -8,7 +8,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { useChannelStatus, useChannels } from './api';
 import { usePaymentMessages } from './messages';
@@ -105,22 +105,10 @@ export default function ChannelList() {
         <Form.Item name="keyword" label={m.name}>
           <Input allowClear />
         </Form.Item>
-        <Form.Item name="providerType" label={m.providerType}>
-          <Select allowClear style={{ width: 130 }} placeholder={m.all} options={vocabOptions(PaymentProvider, lang)} />
-        </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={m.all} options={statusOptions} />
-        </Form.Item>
+        <FilterSelect name="providerType" label={m.providerType} options={vocabOptions(PaymentProvider, lang)} width={130} />
+        <FilterSelect name="status" label={m.status} options={statusOptions} />
       </FilterBar>
-      <ListTable<PaymentChannel>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<PaymentChannel> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { Button, Card, Form, Input, Select, Space, Tag } from 'antd';
+import { Button, Card, Form, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PaymentScenario } from '@waystation/shared/vocab/config-content';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
@@ -8,7 +8,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { useDeleteRule, useRuleOptions, useRuleStatus, useRules } from './api';
 import { RulePreview } from './RulePreview';
@@ -119,22 +119,10 @@ export default function ConfigRuleList() {
           <Form.Item name="keyword" label={m.name}>
             <Input allowClear />
           </Form.Item>
-          <Form.Item name="scenario" label={m.scenario}>
-            <Select allowClear style={{ width: 130 }} placeholder={m.all} options={vocabOptions(PaymentScenario, lang)} />
-          </Form.Item>
-          <Form.Item name="status" label={m.status}>
-            <Select allowClear style={{ width: 110 }} placeholder={m.all} options={statusOptions} />
-          </Form.Item>
+          <FilterSelect name="scenario" label={m.scenario} options={vocabOptions(PaymentScenario, lang)} width={130} />
+          <FilterSelect name="status" label={m.status} options={statusOptions} />
         </FilterBar>
-        <ListTable<PaymentRule>
-          columns={columns}
-          rows={list.data?.list}
-          total={list.data?.total}
-          loading={list.isFetching}
-          page={page}
-          limit={limit}
-          onPage={setPage}
-        />
+        <ListTable<PaymentRule> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       </Card>
       <RulePreview />
     </Space>

@@ -9,7 +9,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { zodRule } from '../../components/zodRule';
@@ -119,19 +119,9 @@ export default function AgentUserList() {
         <Form.Item name="username" label={m.username}>
           <Input allowClear style={{ width: 150 }} />
         </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(AccountStatus, lang)} />
-        </Form.Item>
+        <FilterSelect name="status" label={m.status} options={vocabOptions(AccountStatus, lang)} />
       </FilterBar>
-      <ListTable<AgentUser>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<AgentUser> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       <Modal
         open={!!editing}
         forceRender

@@ -1,4 +1,4 @@
-import { App, Button, Card, Dropdown, Form, Input, Select, Space, Tag } from 'antd';
+import { App, Button, Card, Dropdown, Form, Input, Space, Tag } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { Agent, AgentListQuery } from '@waystation/shared/contract/proxy';
@@ -8,7 +8,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { useVerify } from '../../components/verify/useVerify';
@@ -115,19 +115,9 @@ export default function ProxyList() {
         <Form.Item name="email" label={m.email}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(AccountStatus, lang)} />
-        </Form.Item>
+        <FilterSelect name="status" label={m.status} options={vocabOptions(AccountStatus, lang)} />
       </FilterBar>
-      <ListTable<Agent>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<Agent> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       {holder}
     </Card>
   );

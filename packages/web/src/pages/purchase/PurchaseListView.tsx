@@ -9,7 +9,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
 import { type Desk, useAction, usePurchases } from './api';
@@ -154,14 +154,8 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
             </Form.Item>
           </Space.Compact>
         </Form.Item>
-        <Form.Item name="mallType" label={m.mall}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(Marketplace, lang)} />
-        </Form.Item>
-        {desk === 'buy' && (
-          <Form.Item name="mine" label={m.purchaser}>
-            <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={[{ value: '1', label: m.mine }]} />
-          </Form.Item>
-        )}
+        <FilterSelect name="mallType" label={m.mall} options={vocabOptions(Marketplace, lang)} />
+        {desk === 'buy' && <FilterSelect name="mine" label={m.purchaser} options={[{ value: '1', label: m.mine }]} />}
         <Form.Item name="sort" label={t('common.sortBy')}>
           <Select
             allowClear

@@ -49,15 +49,7 @@ export default function WaitPaidList() {
           <Input allowClear style={{ width: 140 }} />
         </Form.Item>
       </FilterBar>
-      <ListTable<WaitPaidOrder>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<WaitPaidOrder> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }

@@ -6,7 +6,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { useAddParam, useEditParam, useParamStatus, useParams } from './api';
 import { useReferenceMessages } from './messages';
@@ -80,19 +80,9 @@ export default function ParamList() {
         <Form.Item name="keyword" label={m.keyword}>
           <Input allowClear placeholder={m.keyOrName} />
         </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={m.all} options={statusOptions} />
-        </Form.Item>
+        <FilterSelect name="status" label={m.status} options={statusOptions} />
       </FilterBar>
-      <ListTable<Param>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<Param> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       {editing && <ParamModal param={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Form, Input, Select, Tag } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { MemberItem, MemberListQuery } from '@waystation/shared/contract/vip';
@@ -8,7 +8,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
@@ -108,31 +108,17 @@ export default function VipList() {
         <Form.Item name="email" label={m.email}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
-        <Form.Item name="loginSource" label={m.loginSource}>
-          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={vocabOptions(LoginSource, lang)} />
-        </Form.Item>
-        <Form.Item name="levelId" label={m.level}>
-          <Select allowClear style={{ width: 120 }} placeholder={t('common.all')} options={levels.data?.map((l) => ({ value: l.id, label: l.name }))} />
-        </Form.Item>
+        <FilterSelect name="loginSource" label={m.loginSource} options={vocabOptions(LoginSource, lang)} width={120} />
+        <FilterSelect name="levelId" label={m.level} options={levels.data?.map((l) => ({ value: l.id, label: l.name }))} width={120} />
         <Form.Item name="agentId" label={m.agent}>
           <Input allowClear style={{ width: 100 }} placeholder="ID" />
         </Form.Item>
-        <Form.Item name="status" label={m.status}>
-          <Select allowClear style={{ width: 110 }} placeholder={t('common.all')} options={vocabOptions(AccountStatus, lang)} />
-        </Form.Item>
+        <FilterSelect name="status" label={m.status} options={vocabOptions(AccountStatus, lang)} />
         <Form.Item name="registered" label={m.registeredAt}>
           <DatePicker.RangePicker />
         </Form.Item>
       </FilterBar>
-      <ListTable<MemberItem>
-        columns={columns}
-        rows={list.data?.list}
-        total={list.data?.total}
-        loading={list.isFetching}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-      />
+      <ListTable<MemberItem> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }
