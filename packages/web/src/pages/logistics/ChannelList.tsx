@@ -17,6 +17,7 @@ import { useChannelList, useModifyChannelStatus, useSaveChannel, useShipInit } f
 import { useCountryOptions } from './selectors';
 import { useCurrencyOptions } from '../reference/selectors';
 import { useLogisticsMessages } from './messages';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { nextStatus, StatusTag } from '../../components/list/status';
 import { useFormSave } from '../../components/list/useFormSave';
 
@@ -149,7 +150,7 @@ export default function ChannelList() {
         <Form.Item name="countryCode" label={m.countryFilter}>
           <Select allowClear showSearch optionFilterProp="label" style={{ width: 160 }} placeholder={m.all} options={countries.options} />
         </Form.Item>
-        <FilterSelect name="status" label={m.status} options={ConfigStatus.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
+        <FilterSelect name="status" label={m.status} options={vocabOptions(ConfigStatus, lang)} />
       </FilterBar>
       <ListTable<ShipChannel> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       {editing && <ChannelEditModal channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
@@ -215,7 +216,7 @@ function ChannelEditModal({ channel, onClose }: { channel: ShipChannel | null; o
             <NumberInput style={{ width: 100 }} />
           </Form.Item>
           <Form.Item name="status" label={m.status}>
-            <Select style={{ width: 100 }} options={ConfigStatus.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
+            <Select style={{ width: 100 }} options={vocabOptions(ConfigStatus, lang)} />
           </Form.Item>
         </Space>
         <Form.Item name="description" label={m.description} rules={[zodRule(shape.description)]}>

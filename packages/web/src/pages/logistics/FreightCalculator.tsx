@@ -11,6 +11,7 @@ import { quoteFreight, useProvinces } from './api';
 import { useCountryOptions } from './selectors';
 import { grams, money } from './format';
 import { useLogisticsMessages } from './messages';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { LiveText } from '../../components/LiveText';
 
 type CalcForm = { countryCode: string; provinceCode?: string; weightG: number; lengthMm?: number; widthMm?: number; heightMm?: number; attrs: string[] };
@@ -80,7 +81,7 @@ export default function FreightCalculator() {
           </Form.Item>
         ))}
         <Form.Item name="attrs" label={m.attrs}>
-          <Checkbox.Group options={ItemAttr.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
+          <Checkbox.Group options={vocabOptions(ItemAttr, lang)} />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={quote.isPending}>

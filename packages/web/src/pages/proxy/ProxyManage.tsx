@@ -20,6 +20,7 @@ import {
 } from './api';
 import { DomainTable, ProfitTable } from './AgentConfigTables';
 import { useProxyMessages } from './messages';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { LiveText } from '../../components/LiveText';
 import { useFormSave } from '../../components/list/useFormSave';
 
@@ -257,7 +258,7 @@ function SecurityDialog({ agent, kind, run, onClose }: { agent: AgentDetail; kin
         {kind === 'account' && (
           <>
             <Form.Item name="method" label={m.method} rules={[{ required: true, message: <LiveText of={useProxyMessages} k="methodRequired" /> }]}>
-              <Select options={WithdrawalMethod.entries.map((e) => ({ value: e.value, label: e[lang] }))} />
+              <Select options={vocabOptions(WithdrawalMethod, lang)} />
             </Form.Item>
             <Form.Item name="accountName" label={m.accountName} rules={[field(WithdrawalAccount, 'accountName')]}>
               <Input maxLength={100} />
