@@ -15,27 +15,11 @@ import {
   SaveTipsConfigBody,
   TipsEntryList,
 } from '@waystation/shared/contract/config';
-import {
-  AppVersionInfo,
-  AppVersionInfoQuery,
-  AppVersionSaveBody,
-  BatchQueryConfigDataBody,
-  BatchSaveConfigDataBody,
-  ConfigDataGroups,
-  ConfigDataList,
-  IdQuery,
-  ModifyConfigStatusQuery,
-  ParamAddBody,
-  ParamEditBody,
-  ParamListQuery,
-  ParamListResult,
-  SaveResult,
-} from '@waystation/shared/contract/reference';
+import { IdQuery, SaveResult } from '@waystation/shared/contract/reference';
 import { queryInt } from '@waystation/shared/contract/common';
 import { api } from '../../core/http';
 import * as tips from './tips';
 import * as agreements from './agreements';
-import * as settings from './settings';
 
 const VIP = 'system:vipTerminalConfig';
 
@@ -153,88 +137,5 @@ export function configRoutes(app: FastifyInstance): void {
     query: AgreementDetailQuery,
     data: AgreementDetail,
     handler: ({ query }) => agreements.agreementDetail(db, query.id, query.version),
-  });
-
-  api(app, {
-    method: 'GET',
-    url: '/api/param/pageList',
-    permission: 'system:param',
-    summary: 'List system parameters',
-    query: ParamListQuery,
-    data: ParamListResult,
-    handler: ({ query }) => settings.listParams(db, query),
-  });
-  api(app, {
-    method: 'POST',
-    url: '/api/param/add',
-    permission: 'system:param',
-    summary: 'Add a system parameter',
-    body: ParamAddBody,
-    data: SaveResult,
-    handler: ({ body, actor, now }) => settings.addParam(db, actor, body, now),
-  });
-  api(app, {
-    method: 'POST',
-    url: '/api/param/edit',
-    permission: 'system:param',
-    summary: 'Edit a system parameter',
-    body: ParamEditBody,
-    data: z.null(),
-    handler: ({ body, actor, now }) => settings.editParam(db, actor, body, now).then(() => null),
-  });
-  api(app, {
-    method: 'GET',
-    url: '/api/param/modifyStatus',
-    permission: 'system:param',
-    summary: 'Enable or disable a system parameter',
-    query: ModifyConfigStatusQuery,
-    data: z.null(),
-    handler: ({ query, actor, now }) => settings.modifyParamStatus(db, actor, query.id, query.status, now).then(() => null),
-  });
-
-  api(app, {
-    method: 'GET',
-    url: '/api/app/version/fetchInfo',
-    permission: 'system:appVersion',
-    summary: 'App versions and the latest per platform',
-    query: AppVersionInfoQuery,
-    data: AppVersionInfo,
-    handler: ({ query }) => settings.versionInfo(db, query.platform),
-  });
-  api(app, {
-    method: 'POST',
-    url: '/api/app/version/save',
-    permission: 'system:appVersion',
-    summary: 'Release or edit an app version',
-    body: AppVersionSaveBody,
-    data: SaveResult,
-    handler: ({ body, actor, now }) => settings.saveVersion(db, actor, body, now),
-  });
-
-  api(app, {
-    method: 'POST',
-    url: '/api/config/batchSaveConfigData',
-    permission: 'system:referenceData',
-    summary: 'Save configuration data of a group',
-    body: BatchSaveConfigDataBody,
-    data: z.null(),
-    handler: ({ body, actor, now }) => settings.batchSaveConfigData(db, actor, body, now).then(() => null),
-  });
-  api(app, {
-    method: 'POST',
-    url: '/api/config/batchQueryConfigData',
-    permission: 'system:referenceData',
-    summary: 'Read configuration data of a group',
-    body: BatchQueryConfigDataBody,
-    data: ConfigDataList,
-    handler: ({ body }) => settings.batchQueryConfigData(db, body),
-  });
-  api(app, {
-    method: 'GET',
-    url: '/api/config/configDataGroups',
-    permission: 'system:referenceData',
-    summary: 'Configuration data groups',
-    data: ConfigDataGroups,
-    handler: () => settings.configDataGroups(db),
   });
 }
