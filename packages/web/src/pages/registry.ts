@@ -10,7 +10,7 @@ import { loadDashboard } from '../shell/preload';
  */
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'dashboard/Dashboard': lazy(loadDashboard),
-  'profile/Profile': lazy(() => import('./profile/Profile')),
+  'profile/Profile': lazy(() => import('./admin/Profile')),
   'system/AdminUserList': lazy(() => import('./admin/AdminUserList')),
   'system/RoleList': lazy(() => import('./role/RoleList')),
   'system/AuditList': lazy(() => import('./audit/AuditList')),

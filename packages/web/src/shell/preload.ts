@@ -3,7 +3,7 @@
  * wait for them. The same import() calls as the lazy routes: the browser fetches each chunk once.
  */
 export const loadLayout = () => import('./layout/Layout');
-export const loadDashboard = () => import('../pages/dashboard/Dashboard');
+export const loadDashboard = () => import('../pages/badge/Dashboard');
 
 export function preloadShellWhenIdle(): () => void {
   const run = () => {

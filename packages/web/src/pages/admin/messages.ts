@@ -41,3 +41,37 @@ export const useAdminMessages = defineMessages<keyof typeof zh>(zh, {
   statusConfirm: 'Change the status of "{username}" to "{status}"?',
   statusEndsSessions: 'Its current sessions will end.',
 });
+
+/** The signed-in member of staff's own account (个人中心). */
+export const useProfileMessages = defineMessages(
+  {
+    info: '个人资料',
+    name: '姓名',
+    avatar: '头像地址',
+    introduction: '简介',
+    roles: '角色',
+    password: '修改密码',
+    oldPassword: '当前密码',
+    newPassword: '新密码',
+    confirmPassword: '确认新密码',
+    mismatch: '两次输入的密码不一致',
+    oldRequired: '请输入当前密码',
+    changePassword: '修改密码',
+    nameRequired: '请输入姓名',
+  },
+  {
+    info: 'Profile',
+    name: 'Name',
+    avatar: 'Avatar URL',
+    introduction: 'Introduction',
+    roles: 'Roles',
+    password: 'Change password',
+    oldPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    mismatch: 'The two passwords differ',
+    oldRequired: 'Please enter the current password',
+    changePassword: 'Change password',
+    nameRequired: 'Enter your name',
+  },
+);
