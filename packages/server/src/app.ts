@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -101,6 +102,9 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
     registerErrorHandlers(app);
     registerInputGuards(app);
     await registerSecurityHeaders(app, config);
+    // Answers over 1 KB (JSON, the app's page) compressed on the fly for browsers that accept it; built assets are
+    // served precompressed (registerWebApp), images, PDFs and archives are left as they are.
+    await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     await app.register(fastifySwagger, {
       openapi: {
         info: { title: 'Waystation API', version: '0.1.0', description: 'Every response is { code, message, data }; code 20000 is success.' },
@@ -231,6 +235,8 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined): void
       root: webDist!,
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts): sent as they are when accepted.
+      preCompressed: true,
       // Vite names built assets by content hash: they never change under the same name.
       // (@fastify/static hands the Fastify reply to setHeaders, whatever its type says.)
       setHeaders: (reply: unknown, filePath: string) => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -23,6 +24,21 @@ describe('HTTP core', () => {
   it('answers unknown API paths with the 40400 envelope', async () => {
     const res = await t.call('GET', '/api/nowhere');
     expect(res).toMatchObject({ status: 404, code: 40400 });
+  });
+
+  it('compresses JSON answers over 1 KB for a browser that accepts it, never a small one', async () => {
+    const headers = { 'x-token': admin, 'accept-encoding': 'br, gzip' };
+    const routes = await t.app.inject({ method: 'GET', url: '/api/role/getEnableRoutes', headers });
+    expect(routes.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(zlib.brotliDecompressSync(routes.rawPayload).toString());
+    expect(body.code).toBe(20000);
+    expect(routes.rawPayload.length).toBeLessThan(JSON.stringify(body).length);
+    const small = await t.app.inject({ method: 'GET', url: '/api/nowhere', headers });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().code).toBe(40400);
+    const raw = await t.app.inject({ method: 'GET', url: '/api/role/getEnableRoutes', headers: { 'x-token': admin } });
+    expect(raw.headers['content-encoding']).toBeUndefined();
+    expect(raw.json().code).toBe(20000);
   });
 
   it('refuses a body over the limit with a clear message', async () => {
@@ -77,6 +93,22 @@ describe('HTTP core', () => {
       expect((await web.app.inject({ method: 'GET', url: '/favicon.png' })).statusCode).toBe(404);
       expect((await web.app.inject({ method: 'GET', url: '/' })).body).toContain('<title>Waystation</title>');
       expect((await web.app.inject({ method: 'GET', url: '/api/nope' })).json().code).toBe(40400);
+
+      // A built asset goes out as the precompressed file the browser accepts; the raw file to one that accepts none.
+      const big = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+      fs.writeFileSync(path.join(dir, 'assets', 'big-abc123.js'), big);
+      fs.writeFileSync(path.join(dir, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(big));
+      fs.writeFileSync(path.join(dir, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(big));
+      const br = await web.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(big);
+      expect(br.headers['cache-control']).toContain('immutable');
+      const gz = await web.app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(big);
+      const plain = await web.app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(big);
     } finally {
       await web.close();
       fs.rmSync(dir, { recursive: true, force: true });
