@@ -47,7 +47,7 @@ export function measure(files, dist = DIST) {
 
 export const ROUTES = {
   login: ['index.html', 'src/shell/login/Login.tsx'],
-  dashboard: ['index.html', 'src/shell/layout/Layout.tsx', 'src/pages/dashboard/Dashboard.tsx'],
+  dashboard: ['index.html', 'src/shell/layout/Layout.tsx', 'src/pages/badge/Dashboard.tsx'],
 };
 
 export function routeSizes(dist = DIST) {
