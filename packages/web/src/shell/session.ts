@@ -43,12 +43,17 @@ export function setMenu(menu: MenuRoute[]): void {
 
 let loading: Promise<void> | null = null;
 
-/** Fetches user info and the permitted routes (the guard's "roles not loaded" step). */
+/**
+ * Fetches user info and the permitted routes (the guard's "roles not loaded" step) at the same time, not one after
+ * the other; the info's failure is the one reported (both calls are silent).
+ */
 export function loadSession(): Promise<void> {
   loading ??= (async () => {
-    const info = checkInfo(await getInfo());
-    const menu = await getEnableRoutes();
-    setMenu(menu);
+    const [infoAnswer, menuAnswer] = await Promise.allSettled([getInfo(), getEnableRoutes()]);
+    if (infoAnswer.status === 'rejected') throw infoAnswer.reason;
+    const info = checkInfo(infoAnswer.value);
+    if (menuAnswer.status === 'rejected') throw menuAnswer.reason;
+    setMenu(menuAnswer.value);
     useSession.setState({ info });
   })().finally(() => {
     loading = null;

@@ -24,7 +24,9 @@ export function useTaskNum() {
     enabled: !!getToken(),
     refetchInterval: BADGE_REFRESH_MS,
     refetchIntervalInBackground: true,
-    staleTime: 0,
+    // The sidebar and the dashboard both show the counters: the one that mounts second uses the first one's answer
+    // rather than asking again; writes that change a queue invalidate it.
+    staleTime: 5_000,
   });
 }
 
