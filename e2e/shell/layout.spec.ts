@@ -196,6 +196,43 @@ describe('settings and mobile', () => {
     expect(await page.locator('.ant-btn-sm').count()).toBeGreaterThan(0);
   });
 
+  it('dark mode and compact density: the page, header, tabs and tables turn dark, rows tighten, and both persist', async () => {
+    const e = e2e();
+    const ctx = await e.context();
+    await loginApi(e, ctx);
+    const page = await ctx.newPage();
+    await page.goto(e.url('/systemManage/adminUser'));
+    const firstCell = page.locator('.ant-table-tbody tr.ant-table-row td').first();
+    await firstCell.waitFor();
+    const background = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const rowHeight = () => firstCell.evaluate((td) => td.getBoundingClientRect().height);
+    expect(await background('body')).toBe('rgb(240, 242, 245)');
+    expect(await background('.navbar')).toBe('rgb(255, 255, 255)');
+    const looseRow = await rowHeight();
+
+    await page.getByRole('button', { name: '系统布局配置' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByRole('switch', { name: '暗色模式' }).click();
+    await drawer.getByRole('switch', { name: '紧凑模式' }).click();
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.locator('.ant-drawer-section').waitFor({ state: 'hidden' });
+    await expect.poll(() => background('body')).toBe('rgb(0, 0, 0)');
+    expect(await background('.navbar')).toBe('rgb(20, 20, 20)');
+    expect(await background('.tags-view-container')).toBe('rgb(20, 20, 20)');
+    await expect.poll(() => background('.ant-table')).not.toBe('rgb(255, 255, 255)');
+    await expect.poll(rowHeight).toBeLessThan(looseRow);
+
+    await page.reload();
+    await firstCell.waitFor();
+    expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(await background('body')).toBe('rgb(0, 0, 0)');
+    expect(await rowHeight()).toBeLessThan(looseRow);
+  });
+
   it('defaults: Tags-View on, fixed header off, logo off, sidebar open and 210 px wide, size medium', async () => {
     const e = e2e();
     const ctx = await e.context();

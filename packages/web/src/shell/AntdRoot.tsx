@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
@@ -30,11 +30,18 @@ function FeedbackBridge() {
 export function AntdRoot({ children }: { children: ReactNode }) {
   const lang = useLang((s) => s.lang);
   const theme = useSettings((s) => s.theme);
+  const darkMode = useSettings((s) => s.darkMode);
+  const compact = useSettings((s) => s.compact);
   const size = useApp((s) => s.size);
   dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
+  // The shell's own surfaces (header, tabs, page background) follow through CSS variables (styles.css).
+  useEffect(() => {
+    document.documentElement.dataset.theme = darkMode ? 'dark' : 'light';
+  }, [darkMode]);
+  const algorithm = [darkMode ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, ...(compact ? [antdTheme.compactAlgorithm] : [])];
 
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} componentSize={ANTD_SIZE[size]} theme={{ token: { colorPrimary: theme } }}>
+    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} componentSize={ANTD_SIZE[size]} theme={{ token: { colorPrimary: theme }, algorithm }}>
       <AntdApp>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

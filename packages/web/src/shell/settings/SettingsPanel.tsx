@@ -50,6 +50,11 @@ export function SettingsButton() {
           <Switch aria-label={t('settings.sidebarLogo')} checked={settings.sidebarLogo} onChange={(v) => settings.change('sidebarLogo', v)} />,
         )}
         {row(
+          t('settings.darkMode'),
+          <Switch aria-label={t('settings.darkMode')} checked={settings.darkMode} onChange={(v) => settings.change('darkMode', v)} />,
+        )}
+        {row(t('settings.compact'), <Switch aria-label={t('settings.compact')} checked={settings.compact} onChange={(v) => settings.change('compact', v)} />)}
+        {row(
           t('settings.size'),
           <Radio.Group
             size="small"
