@@ -47,7 +47,7 @@ const { startTestServer, TEST_ADMIN } = await import('../packages/server/src/tes
 const server = await startTestServer({ webDist: dist });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 const times = { immediate: [], afterIdle: [] };
-const wire = { beforeForm: [], all: [], raw: [] };
+const wire = { beforeForm: [], all: [], raw: [], formMs: [] };
 try {
   // Bytes over the wire on /login as the browser received them (compressed bodies plus headers), cold profile each run:
   // those finished before the form showed, and all of them once the page went idle (the shell prefetched for later).
@@ -69,6 +69,7 @@ try {
     const sum = (xs) => xs.reduce((a, x) => a + x.bytes, 0);
     wire.beforeForm.push(sum(entries.filter((x) => x.end <= formAt)));
     wire.all.push(sum(entries));
+    wire.formMs.push(formAt);
     wire.raw.push(entries.reduce((a, x) => a + x.raw, 0));
     await ctx.close();
   }
@@ -98,6 +99,7 @@ console.log(`\nBytes over the wire on /login (compressed bodies + headers, cold 
 console.log(`  before the login form shows:                       ${kb(wire.beforeForm)}`);
 console.log(`  in all, once idle (incl. the shell prefetched):    ${kb(wire.all)}`);
 console.log(`  the same bodies uncompressed:                      ${kb(wire.raw)}`);
+console.log(`  login form on screen (ms after navigation start):  ${line(wire.formMs)}`);
 console.log(`\nLogin → dashboard rendered (Enter pressed → first work-queue card on screen), fresh browser profile each run, ${RUNS} runs:`);
 console.log(`  typing at once after the page loads:               ${line(times.immediate)}`);
 console.log(`  after the login page went idle (shell preloaded):  ${line(times.afterIdle)}`);
