@@ -59,7 +59,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
   const [log, setLog] = useState<ScanLogEntry[]>([]);
   const last = useRef<{ code: string; at: number } | null>(null);
   const seq = useRef(0);
-  const queue = useRef<string[]>([]);
+  const queue = useRef<{ code: string; at: number }[]>([]);
   const running = useRef(false);
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
@@ -79,7 +79,17 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
   const push = (code: string, tone: ScanTone, text: string) =>
     setLog((l) => [{ id: ++seq.current, at: new Date(), code, tone, text }, ...l].slice(0, LOG_SIZE));
 
-  const handle = async (code: string) => {
+  /** The answer is on screen: a User Timing measure from the Enter key to the painted log line (read by the bench). */
+  const markFeedback = (enteredAt: number) =>
+    requestAnimationFrame(() => {
+      try {
+        performance.measure('scan:feedback', { start: enteredAt, end: performance.now() });
+      } catch {
+        /* User Timing unavailable: nothing to record */
+      }
+    });
+
+  const handle = async (code: string, enteredAt: number) => {
     if (!isScannable(code)) {
       push(code, 'error', m.notEnglish);
       cue(station, 'fail', m.notEnglishVoice);
@@ -95,18 +105,20 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
     try {
       const out = await onScanRef.current(code);
       push(code, out.tone, out.text);
+      markFeedback(enteredAt);
       if (out.expectRepeat) last.current = null;
       if (out.clip || out.say) cue(station, out.clip ?? (out.tone === 'error' ? 'fail' : 'success'), out.say);
     } catch (e) {
       const text = (e as Error).message || m.failed;
       push(code, 'error', text);
+      markFeedback(enteredAt);
       cue(station, 'fail', text);
     }
   };
 
   /** Scans are handled one at a time, in the order they were made; a scan made while one is answered waits its turn. */
   const enqueue = (code: string) => {
-    queue.current.push(code);
+    queue.current.push({ code, at: performance.now() });
     setQueued(queue.current.length);
     if (running.current) return;
     running.current = true;
@@ -114,7 +126,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
       while (queue.current.length) {
         const next = queue.current.shift()!;
         setQueued(queue.current.length);
-        await handle(next);
+        await handle(next.code, next.at);
       }
       running.current = false;
       focusIfFree();
