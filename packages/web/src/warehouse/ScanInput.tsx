@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { cue, useMute, type Clip } from './voice';
 import { isDuplicate, isScannable } from './scanRules';
 import { useScanMessages } from './messages';
+import { isUndelivered, loadPending, savePending, type PendingScan, type ScanConflict } from './pendingScans';
 import './scan.css';
 
 export type ScanTone = 'success' | 'warning' | 'error' | 'info';
@@ -32,6 +33,8 @@ export interface ScanLogEntry {
 }
 
 const LOG_SIZE = 30;
+/** While scans are kept on the device, delivery is tried again this often (and at once when the browser is back online). */
+const RETRY_MS = 3000;
 
 interface Props {
   /** Station key: mute setting and voice. */
@@ -59,7 +62,11 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
   const [log, setLog] = useState<ScanLogEntry[]>([]);
   const last = useRef<{ code: string; at: number } | null>(null);
   const seq = useRef(0);
-  const queue = useRef<{ code: string; at: number }[]>([]);
+  /** Scans to handle in order; `replay` delivers the kept ones first. */
+  const queue = useRef<({ code: string; at: number } | { replay: true })[]>([]);
+  const pending = useRef<PendingScan[]>([]);
+  const [pendingView, setPendingView] = useState<PendingScan[]>([]);
+  const [conflicts, setConflicts] = useState<ScanConflict[]>([]);
   const running = useRef(false);
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
@@ -89,6 +96,30 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
       }
     });
 
+  const keep = (next: PendingScan[]) => {
+    pending.current = next;
+    setPendingView(next);
+    void savePending(station, next);
+  };
+
+  /** Delivers the kept scans in the order they were made; stops at the first that still cannot reach the server. */
+  const replay = async () => {
+    while (pending.current.length) {
+      const p = pending.current[0];
+      try {
+        const out = await onScanRef.current(p.code);
+        push(p.code, out.tone, `${m.delivered} ${out.text}`);
+        if (out.tone === 'error') setConflicts((c) => [...c, { ...p, reason: out.text }]);
+      } catch (e) {
+        if (isUndelivered(e)) return;
+        const reason = (e as Error).message || m.failed;
+        push(p.code, 'error', `${m.delivered} ${reason}`);
+        setConflicts((c) => [...c, { ...p, reason }]);
+      }
+      keep(pending.current.slice(1));
+    }
+  };
+
   const handle = async (code: string, enteredAt: number) => {
     if (!isScannable(code)) {
       push(code, 'error', m.notEnglish);
@@ -102,6 +133,14 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
     }
     last.current = { code, at: now };
     cue(station, 'scan');
+    const hold = () => {
+      keep([...pending.current, { code, at: now }]);
+      push(code, 'warning', fill(m.kept, { n: pending.current.length }));
+      cue(station, 'fail', m.keptVoice);
+      markFeedback(enteredAt);
+    };
+    // Scans wait behind those already kept, so the server sees them in the order they were made.
+    if (pending.current.length) return hold();
     try {
       const out = await onScanRef.current(code);
       push(code, out.tone, out.text);
@@ -109,6 +148,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
       if (out.expectRepeat) last.current = null;
       if (out.clip || out.say) cue(station, out.clip ?? (out.tone === 'error' ? 'fail' : 'success'), out.say);
     } catch (e) {
+      if (isUndelivered(e)) return hold();
       const text = (e as Error).message || m.failed;
       push(code, 'error', text);
       markFeedback(enteredAt);
@@ -117,16 +157,18 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
   };
 
   /** Scans are handled one at a time, in the order they were made; a scan made while one is answered waits its turn. */
-  const enqueue = (code: string) => {
-    queue.current.push({ code, at: performance.now() });
-    setQueued(queue.current.length);
+  const enqueue = (code: string) => run({ code, at: performance.now() });
+  const run = (item: { code: string; at: number } | { replay: true }) => {
+    queue.current.push(item);
+    setQueued(queue.current.filter((q) => 'code' in q).length);
     if (running.current) return;
     running.current = true;
     void (async () => {
       while (queue.current.length) {
         const next = queue.current.shift()!;
-        setQueued(queue.current.length);
-        await handle(next.code, next.at);
+        setQueued(queue.current.filter((q) => 'code' in q).length);
+        if ('replay' in next) await replay();
+        else await handle(next.code, next.at);
       }
       running.current = false;
       focusIfFree();
@@ -135,6 +177,29 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
   };
   const enqueueRef = useRef(enqueue);
   enqueueRef.current = enqueue;
+  const runRef = useRef(run);
+  runRef.current = run;
+
+  // Kept scans survive a reload: load them, then try to deliver them every few seconds and when the network is back.
+  useEffect(() => {
+    let alive = true;
+    void loadPending(station).then((kept) => {
+      if (!alive || !kept.length) return;
+      pending.current = [...kept, ...pending.current];
+      setPendingView(pending.current);
+      runRef.current({ replay: true });
+    });
+    const retry = () => {
+      if (pending.current.length && !running.current) runRef.current({ replay: true });
+    };
+    const timer = setInterval(retry, RETRY_MS);
+    window.addEventListener('online', retry);
+    return () => {
+      alive = false;
+      clearInterval(timer);
+      window.removeEventListener('online', retry);
+    };
+  }, [station]);
 
   useEffect(() => {
     ref.current?.focus({ preventScroll: true });
@@ -210,6 +275,49 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
         <Typography.Text type="secondary" data-testid="scan-queued">
           {fill(m.queued, { n: queued })}
         </Typography.Text>
+      )}
+      {pendingView.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="scan-pending"
+          title={fill(m.pendingTitle, { n: pendingView.length })}
+          description={
+            <Space wrap>
+              {pendingView.map((p) => (
+                <Tag key={`${p.at}-${p.code}`}>{p.code}</Tag>
+              ))}
+            </Space>
+          }
+        />
+      )}
+      {conflicts.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="scan-conflicts"
+          title={fill(m.conflictsTitle, { n: conflicts.length })}
+          action={
+            <Button size="small" onClick={() => setConflicts([])}>
+              {m.clearConflicts}
+            </Button>
+          }
+          description={
+            <List
+              size="small"
+              dataSource={conflicts}
+              renderItem={(c) => (
+                <List.Item data-testid="scan-conflict-item">
+                  <Space>
+                    <Tag color="red">{c.code}</Tag>
+                    <span>{c.reason}</span>
+                    <span className="scan-log-time">{new Date(c.at).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en-GB', { hour12: false })}</span>
+                  </Space>
+                </List.Item>
+              )}
+            />
+          }
+        />
       )}
       {children}
       <List

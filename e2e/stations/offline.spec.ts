@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { startTestServer } from '../../packages/server/src/testing/server';
+import { packages } from '../../packages/server/src/db/schema';
+import { itemCodesOf, newPackage } from '../../packages/server/src/modules/goodsOut/factory';
+import { launchBrowser, type TestServer } from '../support/browser';
+import { scan, scanReady, stationPage } from '../support/stations';
+
+/** Issue 14.4: a station whose network drops keeps every scan on the device and delivers them in order when it returns. */
+let server: TestServer;
+let browser: Browser;
+let dataDir: string;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-offline-'));
+  [server, browser] = await Promise.all([startTestServer({ dataDir, now: () => new Date() }), launchBrowser()]);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a station without network', () => {
+  it('keeps five scans on the device (a reload included), delivers them in order when the network is back, and lists the one refused', async () => {
+    const pkgs = [await newPackage(server.db, { status: 'remove_wait', items: 2 }), await newPackage(server.db, { status: 'remove_wait', items: 2 })];
+    const [a1, a2] = await itemCodesOf(server.db, pkgs[0].id);
+    const [b1, b2] = await itemCodesOf(server.db, pkgs[1].id);
+    const unknown = 'WI99999999';
+    const scanned = [a1, a2, unknown, b1, b2];
+    const wh = await stationPage(browser, server, contexts, 'warehouse2');
+    await wh.goto(`${server.url}/WarehouseManage/packagesOutShelves`);
+    await scanReady(wh);
+
+    // The network drops for the station's scan call.
+    const call = '**/api/warehouse/removal/scan';
+    await wh.route(call, (route) => route.abort('internetdisconnected'));
+    for (const code of scanned) await scan(wh, code);
+    const pendingPanel = wh.getByTestId('scan-pending');
+    await expect.poll(() => pendingPanel.innerText()).toContain('5 个扫描暂存在本机');
+    expect(await pendingPanel.locator('.ant-tag').allInnerTexts()).toEqual(scanned);
+
+    // Nothing is lost when the page is reloaded meanwhile: the scans are on the device.
+    await wh.reload();
+    await scanReady(wh);
+    await expect.poll(() => pendingPanel.locator('.ant-tag').allInnerTexts()).toEqual(scanned);
+    const statusOf = async () =>
+      (
+        await server.db
+          .select({ status: packages.status })
+          .from(packages)
+          .where(
+            inArray(
+              packages.id,
+              pkgs.map((p) => p.id),
+            ),
+          )
+      ).map((r) => r.status);
+    expect(await statusOf()).toEqual(['remove_wait', 'remove_wait']);
+
+    // The network is back: delivered in the order scanned, the refused one listed with its reason.
+    await wh.unroute(call);
+    await pendingPanel.waitFor({ state: 'hidden', timeout: 15_000 });
+    const conflicts = wh.getByTestId('scan-conflict-item');
+    await expect.poll(() => conflicts.count()).toBe(1);
+    expect(await conflicts.first().innerText()).toContain(unknown);
+    await expect.poll(statusOf).toEqual(['removed', 'removed']);
+    const delivered = (await wh.getByTestId('scan-log-item').allInnerTexts()).filter((t) => t.includes('补交'));
+    // The log shows the newest first.
+    expect(delivered.map((t) => scanned.find((c) => t.includes(c)))).toEqual([...scanned].reverse());
+  });
+});
