@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestServer } from '../../packages/server/src/testing/server';
 import { newLine, pdfText, TINY_PNG } from '../../packages/server/src/testing/factories/goods-in';
-import { launchBrowser, type TestServer } from '../support/browser';
-import { expectDriverBanner, typeInto, lastScanLog, scan, scanReady, stationPage } from '../support/stations';
+import { launchBrowser, type TestServer, typeByHand } from '../support/browser';
+import { expectDriverBanner, lastScanLog, scan, scanReady, stationPage } from '../support/stations';
 
 let server: TestServer;
 /** The server reads its speech provider settings per request: a test switches the stand-in on and off here. */
@@ -40,8 +40,8 @@ describe('goods in, through the screens', () => {
     await buyer.getByTestId(`claim-${line.id}`).click();
     await buyer.getByTestId('action-purchase').click();
     const dialog = buyer.locator('.ant-modal').filter({ hasText: '平台订单号' });
-    await typeInto(dialog.getByLabel('平台订单号'), 'TB-E2E-0001');
-    await typeInto(dialog.getByLabel('国内快递单号'), 'SFE2E0001');
+    await typeByHand(dialog.getByLabel('平台订单号'), 'TB-E2E-0001');
+    await typeByHand(dialog.getByLabel('国内快递单号'), 'SFE2E0001');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await buyer.locator('.ant-card-head').filter({ hasText: '已采购' }).waitFor();
 
@@ -53,10 +53,10 @@ describe('goods in, through the screens', () => {
     await scanReady(wh);
     await scan(wh, 'SFE2E0001');
     await wh.getByText(line.purchaseNo).waitFor();
-    await typeInto(wh.getByTestId(`weightG-${line.id}`), '420');
-    await typeInto(wh.getByTestId(`lengthMm-${line.id}`), '300');
-    await typeInto(wh.getByTestId(`widthMm-${line.id}`), '200');
-    await typeInto(wh.getByTestId(`heightMm-${line.id}`), '50');
+    await typeByHand(wh.getByTestId(`weightG-${line.id}`), '420');
+    await typeByHand(wh.getByTestId(`lengthMm-${line.id}`), '300');
+    await typeByHand(wh.getByTestId(`widthMm-${line.id}`), '200');
+    await typeByHand(wh.getByTestId(`heightMm-${line.id}`), '50');
     await wh.getByTestId('receive').click();
     const received = wh.getByTestId('received-item').first();
     await received.waitFor();

@@ -11,8 +11,8 @@ import { itemCodesOf, newPackage, systemOp } from '../../packages/server/src/mod
 import { payPackage } from '../../packages/server/src/modules/goodsOut/orders';
 import { admins } from '../../packages/server/src/db/schema';
 import { enableVerify, lastCodeFor } from '../../packages/server/src/testing/factories/money-people';
-import { launchBrowser, type TestServer } from '../support/browser';
-import { expectDriverBanner, typeInto, lastScanLog, scan, scanReady, stationPage } from '../support/stations';
+import { launchBrowser, type TestServer, typeByHand } from '../support/browser';
+import { expectDriverBanner, lastScanLog, scan, scanReady, stationPage } from '../support/stations';
 
 let server: TestServer;
 let browser: Browser;
@@ -49,7 +49,7 @@ describe('goods out, through the screens', () => {
     // Pre-review: pass with the estimated weight; the quote is EMS 欧美澳 on 900 g.
     await wh.goto(`${server.url}/WarehouseManage/packPretrial`);
     await wh.getByTestId(`pass-${p.id}`).click();
-    await typeInto(wh.getByTestId('estimated-weight'), '900');
+    await typeByHand(wh.getByTestId('estimated-weight'), '900');
     await ok(wh).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '205.00 CNY' }).waitFor();
 
@@ -78,10 +78,10 @@ describe('goods out, through the screens', () => {
     await expect.poll(() => wh.getByTestId('checklist-item').count(), { timeout: 10_000 }).toBe(2);
     for (const c of codes) await scan(wh, c);
     await expectLog(wh, '商品已全部核对，请称重', 'success');
-    await typeInto(wh.getByTestId('pack-weightG'), '950');
-    await typeInto(wh.getByTestId('pack-lengthMm'), '200');
-    await typeInto(wh.getByTestId('pack-widthMm'), '150');
-    await typeInto(wh.getByTestId('pack-heightMm'), '100');
+    await typeByHand(wh.getByTestId('pack-weightG'), '950');
+    await typeByHand(wh.getByTestId('pack-lengthMm'), '200');
+    await typeByHand(wh.getByTestId('pack-widthMm'), '150');
+    await typeByHand(wh.getByTestId('pack-heightMm'), '100');
     await wh.getByTestId('submit-weigh').click();
     await expect.poll(() => wh.getByTestId('freight-real').innerText(), { timeout: 10_000 }).toBe('205.00 CNY');
     const labelHref = await wh.getByTestId('label-link').getAttribute('href');
@@ -96,7 +96,7 @@ describe('goods out, through the screens', () => {
     // Bind a sack card to EMS for Canada.
     await wh.goto(`${server.url}/WarehouseManage/sortingOutStorage/bindSack`);
     await expectDriverBanner(wh);
-    await typeInto(wh.getByTestId('sack-code'), 'SKE2E-CA-1');
+    await typeByHand(wh.getByTestId('sack-code'), 'SKE2E-CA-1');
     await wh.locator('.ant-form-item').filter({ hasText: '渠道' }).locator('.ant-select').click();
     await wh.locator('.ant-select-item-option').filter({ hasText: 'EMS 国际特快' }).click();
     // The destinations are the enabled countries: the worker types to find one.
@@ -121,7 +121,7 @@ describe('goods out, through the screens', () => {
     // Seal the sack with its weight.
     await wh.getByRole('tab', { name: '麻袋' }).click();
     await wh.getByTestId('seal-SKE2E-CA-1').click();
-    await typeInto(wh.getByTestId('seal-weight'), '1000');
+    await typeByHand(wh.getByTestId('seal-weight'), '1000');
     await ok(wh).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '已封袋' }).waitFor();
 
@@ -133,7 +133,7 @@ describe('goods out, through the screens', () => {
     await expectLog(wh, '麻袋 SKE2E-CA-1 已出库', 'success');
     const batchNo = (await wh.locator('[data-testid^="handover-OB"]').first().getAttribute('data-testid'))!.replace('handover-', '');
     await wh.getByTestId(`handover-${batchNo}`).click();
-    await typeInto(wh.getByTestId(`tracking-${p.packageNo}`), 'EE900000001CN');
+    await typeByHand(wh.getByTestId(`tracking-${p.packageNo}`), 'EE900000001CN');
     await wh.getByTestId('handover-ok').click();
     await wh.locator('.ant-message-notice').filter({ hasText: '已交接发货' }).waitFor();
 
@@ -182,7 +182,7 @@ describe('goods out, through the screens', () => {
     await expect.poll(() => wh.locator('.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await wh.goto(`${server.url}/WarehouseManage/abnormalPackage`);
     await wh.getByTestId(`exception-${p.packageNo}`).click();
-    await typeInto(wh.getByTestId('resolution'), '已重新加固');
+    await typeByHand(wh.getByTestId('resolution'), '已重新加固');
     await wh.getByTestId('resolve').click();
     await ok(wh).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '操作成功' }).waitFor();
@@ -195,15 +195,15 @@ describe('goods out, through the screens', () => {
     await enableVerify(server, 'modify_package_attr', [me.id]);
     await wh.getByTestId('modify-modifyWeight').click();
     const dialog = wh.locator('.ant-modal').filter({ hasText: '修改重量' });
-    await typeInto(dialog.getByLabel('重量', { exact: true }), '1234');
-    await typeInto(dialog.getByLabel('修改原因'), '复称');
+    await typeByHand(dialog.getByLabel('重量', { exact: true }), '1234');
+    await typeByHand(dialog.getByLabel('修改原因'), '复称');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     const verify = wh.locator('.ant-modal').filter({ hasText: '安全验证' });
     await verify.waitFor();
     expect(await verify.getByTestId('verify-operation').innerText()).toBe('修改包裹属性');
     await verify.getByRole('button', { name: '发送验证码' }).click();
     await verify.getByText('验证码已发送给').waitFor();
-    await typeInto(verify.getByLabel('验证码', { exact: true }), await lastCodeFor(server, me.id));
+    await typeByHand(verify.getByLabel('验证码', { exact: true }), await lastCodeFor(server, me.id));
     await verify.getByRole('button', { name: '验证并继续' }).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '操作成功' }).waitFor();
     await expect.poll(() => wh.getByTestId('trace-item').last().innerText(), { timeout: 10_000 }).toContain('900 g → 1234 g（复称）');

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, type TestServer } from './browser';
 
 /** A fresh browser context signed in as a demo staff member (token cookie, no login screen), on a station-sized screen. */
@@ -35,13 +35,6 @@ export async function expectDriverBanner(page: Page): Promise<void> {
   const banner = page.getByTestId('driver-alert');
   await banner.getByText('客户端未连接').waitFor();
   expect(await banner.getByRole('link', { name: '下载打印客户端' }).getAttribute('href')).toBe('/api/warehouse/printAgent/download');
-}
-
-/** A person's typing into a field: click it, then key presses (never a programmatic fill). */
-export async function typeInto(field: Locator, text: string): Promise<void> {
-  await field.click();
-  await field.press('ControlOrMeta+a');
-  await field.pressSequentially(text, { delay: 40 });
 }
 
 declare global {

@@ -2,27 +2,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { TEST_ADMIN, toast, useE2E } from '../support/browser';
+import { TEST_ADMIN, toast, useE2E, typeByHand } from '../support/browser';
 
 // The server's backups go to a folder of this spec's own.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-backups-'));
 const e2e = useE2E({ dataDir });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-/** Types into a field the way a person does: click it, then key presses. */
-async function typeInto(page: Page, label: RegExp, text: string): Promise<void> {
-  await page.getByLabel(label).click();
-  await page.keyboard.type(text);
-}
-
 describe('数据备份', () => {
   it('a super admin opens 数据备份, backs up now after confirming, sees the new backup ok, downloads it and deletes it', async () => {
     const e = e2e();
     const page = await e.page();
     await page.goto(e.url('/login'));
-    await typeInto(page, /用户名|Username/, TEST_ADMIN.username);
-    await typeInto(page, /^(密码|Password)$/, TEST_ADMIN.password);
+    await typeByHand(page.getByLabel(/用户名|Username/), TEST_ADMIN.username);
+    await typeByHand(page.getByLabel(/^(密码|Password)$/), TEST_ADMIN.password);
     await page.keyboard.press('Enter');
     await page.getByTestId('app-wrapper').waitFor();
 
