@@ -31,11 +31,14 @@ describe('数据备份', () => {
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByText('现在备份整个数据库和上传的文件吗？').waitFor();
     await confirm.getByRole('button', { name: '立即备份' }).click();
-    await toast(page, '已开始备份').waitFor();
+    // On the embedded database the backup holds the one connection while it reads: on a loaded machine the answer and
+    // the finished row take longer than other screens' (a person waits for them too).
+    await confirm.waitFor({ state: 'hidden', timeout: 30_000 });
+    await toast(page, '已开始备份').waitFor({ timeout: 30_000 });
 
     // The row appears, and turns 成功 by itself (the list polls while a backup runs).
     const row = rows.filter({ hasText: '手动' });
-    await row.getByText('成功').waitFor();
+    await row.getByText('成功').waitFor({ timeout: 60_000 });
     expect(await rows.count()).toBe(1);
     const [fileName] = fs.readdirSync(path.join(dataDir, 'backups')).filter((n) => n.endsWith('.tar.gz'));
     expect(fileName).toMatch(/^waystation-\d{8}-\d{6}-manual-r\d+\.tar\.gz$/);
