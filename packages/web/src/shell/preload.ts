@@ -5,11 +5,14 @@
 export const loadLayout = () => import('./layout/Layout');
 export const loadDashboard = () => import('../pages/badge/Dashboard');
 
+/** Starts fetching the shell and the dashboard now (a second call costs nothing: the browser has them). */
+export function preloadShell(): void {
+  void loadLayout().catch(() => undefined);
+  void loadDashboard().catch(() => undefined);
+}
+
 export function preloadShellWhenIdle(): () => void {
-  const run = () => {
-    void loadLayout().catch(() => undefined);
-    void loadDashboard().catch(() => undefined);
-  };
+  const run = preloadShell;
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(run, { timeout: 2000 });
     return () => cancelIdleCallback(id);

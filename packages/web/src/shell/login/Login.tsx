@@ -7,8 +7,8 @@ import type { LoginVerifyRequired } from '@waystation/shared/contract/verificati
 import { setToken } from '../../api/token';
 import { useLang, useT } from '../../i18n';
 import { useSettings } from '../stores/settings';
-import { afterLoginTarget } from '../session';
-import { preloadShellWhenIdle } from '../preload';
+import { afterLoginTarget, loadSession } from '../session';
+import { preloadShell, preloadShellWhenIdle } from '../preload';
 import './login.css';
 
 function EyeIcon({ open }: { open: boolean }) {
@@ -52,9 +52,13 @@ export default function Login() {
     setErrors(next);
     if (next.username || next.password || loading) return;
     setLoading(true);
+    // The shell downloads while the server checks the password, and the session (info, routes) is asked for as soon
+    // as the token is here, while the shell renders: nothing after Enter waits for something else to finish first.
+    preloadShell();
     try {
       const { token } = await login({ username: name, password });
       setToken(token);
+      void loadSession().catch(() => undefined);
       navigate(afterLoginTarget(location.search), { replace: true });
     } catch (err) {
       setLoading(false);
