@@ -1,42 +1,23 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { startTestServer } from '../../packages/server/src/testing/server';
+import { describe, expect, it } from 'vitest';
 import { newLine, pdfText, TINY_PNG } from '../../packages/server/src/testing/factories/goods-in';
-import { launchBrowser, type TestServer, typeByHand } from '../support/browser';
-import { expectDriverBanner, lastScanLog, scan, scanReady, stationPage } from '../support/stations';
+import { typeByHand } from '../support/browser';
+import { expectDriverBanner, lastScanLog, scan, scanReady, useStationServer } from '../support/stations';
 
-let server: TestServer;
 /** The server reads its speech provider settings per request: a test switches the stand-in on and off here. */
 const speechProvider: { url: string | null; accessToken: string | null } = { url: null, accessToken: null };
-let browser: Browser;
-let dataDir: string;
-const contexts: BrowserContext[] = [];
+const station = useStationServer('goods', { tts: speechProvider });
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-goods-'));
-  [server, browser] = await Promise.all([startTestServer({ dataDir, tts: speechProvider }), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const pageAs = (username: string) => stationPage(browser, server, contexts, username);
+const pageAs = (username: string) => station.page(username);
 
 describe('goods in, through the screens', () => {
   it('takes a line from purchase_wait to shelved with a scanner, prints its label, and shows every step in the trace', async () => {
-    const line = await newLine(server.db, { title: '端到端测试 卫衣', props: [{ name: '颜色:灰色' }, { name: '尺码:M' }], now: new Date() });
+    const line = await newLine(station.server.db, { title: '端到端测试 卫衣', props: [{ name: '颜色:灰色' }, { name: '尺码:M' }], now: new Date() });
 
     // Purchase desk: find the line, claim it, record the marketplace purchase.
     const buyer = await pageAs('purchaser1');
-    await buyer.goto(`${server.url}/buyModule/buyOrder?status=purchase_wait&numberType=purchaseNo&numberValue=${line.purchaseNo}`);
+    await buyer.goto(`${station.server.url}/buyModule/buyOrder?status=purchase_wait&numberType=purchaseNo&numberValue=${line.purchaseNo}`);
     await buyer.getByTestId(`claim-${line.id}`).click();
     await buyer.getByTestId('action-purchase').click();
     const dialog = buyer.locator('.ant-modal').filter({ hasText: '平台订单号' });
@@ -47,7 +28,7 @@ describe('goods in, through the screens', () => {
 
     // Inbound station: scan the parcel, weigh, receive.
     const wh = await pageAs('warehouse1');
-    await wh.goto(`${server.url}/WarehouseManage/inboundScan`);
+    await wh.goto(`${station.server.url}/WarehouseManage/inboundScan`);
     await wh.getByText('请将电脑键盘切换为英文输入法，否则可能导致扫描失败').waitFor();
     await expectDriverBanner(wh);
     await scanReady(wh);
@@ -65,14 +46,14 @@ describe('goods in, through the screens', () => {
 
     // The label: a PDF with the SPEC's label data.
     const href = await received.getByTestId('label-link').getAttribute('href');
-    const pdf = await wh.request.get(`${server.url}${href}`);
+    const pdf = await wh.request.get(`${station.server.url}${href}`);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     const text = await pdfText(await pdf.body());
     for (const s of ['U100001', String(line.id % 10000).padStart(4, '0'), itemCode, '420 g', '3000 cm³', '颜色:灰色; 尺码:M', '制单：仓库小王'])
       expect(text).toContain(s);
 
     // QC station: scan the item, photograph, pass.
-    await wh.goto(`${server.url}/WarehouseManage/qcPhoto`);
+    await wh.goto(`${station.server.url}/WarehouseManage/qcPhoto`);
     await expectDriverBanner(wh);
     await scanReady(wh);
     await scan(wh, itemCode);
@@ -83,7 +64,7 @@ describe('goods in, through the screens', () => {
     await wh.locator('.ant-message-notice').filter({ hasText: '质检完成' }).waitFor();
 
     // Shelving station: item, then location; a wrong location first is a loud error.
-    await wh.goto(`${server.url}/WarehouseManage/shelving`);
+    await wh.goto(`${station.server.url}/WarehouseManage/shelving`);
     await scanReady(wh);
     await scan(wh, itemCode);
     const suggested = (await wh.getByTestId('suggested').innerText()).trim();
@@ -101,7 +82,7 @@ describe('goods in, through the screens', () => {
     await expect.poll(() => wh.evaluate(() => window.__wsSpoken?.join('|') ?? '')).toContain(`上架成功 ${suggested}`);
 
     // The timeline shows every step with who.
-    await wh.goto(`${server.url}/WarehouseManage/orderDetail?id=${line.id}`);
+    await wh.goto(`${station.server.url}/WarehouseManage/orderDetail?id=${line.id}`);
     const trace = wh.getByTestId('trace-item');
     await expect.poll(() => trace.count()).toBe(5);
     const steps = await trace.allInnerTexts();
@@ -129,7 +110,7 @@ describe('goods in, through the screens', () => {
     speechProvider.accessToken = 'stand-in-token';
     try {
       const wh = await pageAs('warehouse2');
-      await wh.goto(`${server.url}/WarehouseManage/shelving`);
+      await wh.goto(`${station.server.url}/WarehouseManage/shelving`);
       await scanReady(wh);
       await scan(wh, 'A-01-01-01');
       await expect.poll(() => asked.map((q) => q.get('tex'))).toContain('请先扫描商品条码');

@@ -1,36 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer } from '../../packages/server/src/testing/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { pdfText } from '../../packages/server/src/testing/factories/goods-in';
 import { itemCodesOf, newPackage, systemOp } from '../../packages/server/src/modules/goodsOut/factory';
 import { payPackage } from '../../packages/server/src/modules/goodsOut/orders';
 import { admins } from '../../packages/server/src/db/schema';
 import { enableVerify, lastCodeFor } from '../../packages/server/src/testing/factories/money-people';
-import { launchBrowser, type TestServer, typeByHand } from '../support/browser';
-import { expectDriverBanner, lastScanLog, scan, scanReady, stationPage } from '../support/stations';
+import { typeByHand } from '../support/browser';
+import { expectDriverBanner, lastScanLog, scan, scanReady, useStationServer } from '../support/stations';
 
-let server: TestServer;
-let browser: Browser;
-let dataDir: string;
-const contexts: BrowserContext[] = [];
+const station = useStationServer('goods-out', { now: () => new Date() });
 
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-goods-out-'));
-  [server, browser] = await Promise.all([startTestServer({ dataDir, now: () => new Date() }), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const pageAs = (username: string) => stationPage(browser, server, contexts, username);
+const pageAs = (username: string) => station.page(username);
 
 const expectLog = async (page: Page, text: string, tone: 'success' | 'error' | 'info' | 'warning') => {
   await expect.poll(() => lastScanLog(page).innerText(), { timeout: 10_000 }).toContain(text);
@@ -40,24 +22,24 @@ const ok = (page: Page) => page.locator('.ant-modal:visible').getByRole('button'
 
 describe('goods out, through the screens', () => {
   it('takes one package from pack_pretrial to shipped with a scanner: pre-review, removal, packing, label, sack, batch, manifest', async () => {
-    const p = await newPackage(server.db, { country: 'CA', titles: ['端到端 帆布包', '端到端 马克杯'] });
-    const codes = await itemCodesOf(server.db, p.id);
-    const other = await newPackage(server.db, { status: 'remove_wait', country: 'CA' });
-    const otherCode = (await itemCodesOf(server.db, other.id))[0];
+    const p = await newPackage(station.server.db, { country: 'CA', titles: ['端到端 帆布包', '端到端 马克杯'] });
+    const codes = await itemCodesOf(station.server.db, p.id);
+    const other = await newPackage(station.server.db, { status: 'remove_wait', country: 'CA' });
+    const otherCode = (await itemCodesOf(station.server.db, other.id))[0];
     const wh = await pageAs('warehouse1');
 
     // Pre-review: pass with the estimated weight; the quote is EMS 欧美澳 on 900 g.
-    await wh.goto(`${server.url}/WarehouseManage/packPretrial`);
+    await wh.goto(`${station.server.url}/WarehouseManage/packPretrial`);
     await wh.getByTestId(`pass-${p.id}`).click();
     await typeByHand(wh.getByTestId('estimated-weight'), '900');
     await ok(wh).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '205.00 CNY' }).waitFor();
 
     // The member pays on the member site.
-    await payPackage(server.db, p.id, await systemOp(server.db, new Date()));
+    await payPackage(station.server.db, p.id, await systemOp(station.server.db, new Date()));
 
     // Removal: lock the package, a wrong item is a loud error, then both items off their shelves.
-    await wh.goto(`${server.url}/WarehouseManage/packagesOutShelves`);
+    await wh.goto(`${station.server.url}/WarehouseManage/packagesOutShelves`);
     await wh.getByText('请将电脑键盘切换为英文输入法，否则可能导致扫描失败').waitFor();
     await scanReady(wh);
     await scan(wh, p.packageNo);
@@ -71,7 +53,7 @@ describe('goods out, through the screens', () => {
     await expect.poll(() => wh.evaluate(() => window.__wsSpoken?.join('|') ?? ''), { timeout: 10_000 }).toContain(`包裹 ${p.packageNo} 已全部下架`);
 
     // Packing: open, check both items, weigh and measure, print the label, scan it.
-    await wh.goto(`${server.url}/WarehouseManage/packing`);
+    await wh.goto(`${station.server.url}/WarehouseManage/packing`);
     await expectDriverBanner(wh);
     await scanReady(wh);
     await scan(wh, p.packageNo);
@@ -85,7 +67,7 @@ describe('goods out, through the screens', () => {
     await wh.getByTestId('submit-weigh').click();
     await expect.poll(() => wh.getByTestId('freight-real').innerText(), { timeout: 10_000 }).toBe('205.00 CNY');
     const labelHref = await wh.getByTestId('label-link').getAttribute('href');
-    const label = await wh.request.get(`${server.url}${labelHref}`);
+    const label = await wh.request.get(`${station.server.url}${labelHref}`);
     expect(label.headers()['content-type']).toBe('application/pdf');
     const labelText = await pdfText(await label.body());
     for (const s of [p.packageNo, 'EMS 国际特快', 'CA', '950 g', '3000 cm³', '打包：仓库小王']) expect(labelText).toContain(s);
@@ -94,7 +76,7 @@ describe('goods out, through the screens', () => {
     await expectLog(wh, `${p.packageNo} 面单确认，待分拣`, 'success');
 
     // Bind a sack card to EMS for Canada.
-    await wh.goto(`${server.url}/WarehouseManage/sortingOutStorage/bindSack`);
+    await wh.goto(`${station.server.url}/WarehouseManage/sortingOutStorage/bindSack`);
     await expectDriverBanner(wh);
     await typeByHand(wh.getByTestId('sack-code'), 'SKE2E-CA-1');
     await wh.locator('.ant-form-item').filter({ hasText: '渠道' }).locator('.ant-select').click();
@@ -110,7 +92,7 @@ describe('goods out, through the screens', () => {
     await wh.getByTestId('bound-sack').filter({ hasText: 'SKE2E-CA-1' }).waitFor();
 
     // Sorting: the package shows its sack; the sack card puts it there.
-    await wh.goto(`${server.url}/WarehouseManage/sortingOutStorage`);
+    await wh.goto(`${station.server.url}/WarehouseManage/sortingOutStorage`);
     await expectDriverBanner(wh);
     await scanReady(wh);
     await scan(wh, p.packageNo);
@@ -139,11 +121,11 @@ describe('goods out, through the screens', () => {
 
     // The manifest, as PDF and Excel.
     const pdfHref = await wh.getByTestId(`manifest-pdf-${batchNo}`).getAttribute('href');
-    const manifest = await pdfText(await (await wh.request.get(`${server.url}${pdfHref}`)).body());
+    const manifest = await pdfText(await (await wh.request.get(`${station.server.url}${pdfHref}`)).body());
     for (const s of [`出库清单 ${batchNo}`, 'SKE2E-CA-1', p.packageNo, 'EE900000001CN']) expect(manifest).toContain(s);
     const xlsxHref = await wh.getByTestId(`manifest-xlsx-${batchNo}`).getAttribute('href');
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load((await (await wh.request.get(`${server.url}${xlsxHref}`)).body()) as unknown as ArrayBuffer);
+    await wb.xlsx.load((await (await wh.request.get(`${station.server.url}${xlsxHref}`)).body()) as unknown as ArrayBuffer);
     const rows = wb.worksheets[0]
       .getSheetValues()
       .filter(Boolean)
@@ -151,7 +133,7 @@ describe('goods out, through the screens', () => {
     expect(rows.slice(2)).toEqual([['SKE2E-CA-1', p.packageNo, 'U100001', 'Alice Martin', 'CA', 'EMS 国际特快', 950, 118, 2, 'EE900000001CN', '已发货']]);
 
     // The package query shows it shipped, and its timeline every step.
-    await wh.goto(`${server.url}/WarehouseManage/packDetail?id=${p.id}`);
+    await wh.goto(`${station.server.url}/WarehouseManage/packDetail?id=${p.id}`);
     await expect.poll(() => wh.getByTestId('package-status').first().innerText(), { timeout: 10_000 }).toBe('已发货');
     const steps = (await wh.getByTestId('trace-item').allInnerTexts()).map((s) => s.split('\n')[0].split(' ')[0]);
     expect(steps).toEqual([
@@ -173,26 +155,26 @@ describe('goods out, through the screens', () => {
   });
 
   it('shows the demo queues on the list screens, and resolves an exception back to where it was raised', async () => {
-    const p = await newPackage(server.db, { status: 'exception', country: 'CA' });
+    const p = await newPackage(station.server.db, { status: 'exception', country: 'CA' });
     const wh = await pageAs('warehouse2');
-    await wh.goto(`${server.url}/WarehouseManage/packQuery?status=remove_wait`);
+    await wh.goto(`${station.server.url}/WarehouseManage/packQuery?status=remove_wait`);
     await expect.poll(() => wh.locator('.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     for (const s of await wh.getByTestId('package-status').allInnerTexts()) expect(s).toBe('待下架');
-    await wh.goto(`${server.url}/WarehouseManage/packagesOutShelves/controlOutShelves`);
+    await wh.goto(`${station.server.url}/WarehouseManage/packagesOutShelves/controlOutShelves`);
     await expect.poll(() => wh.locator('.ant-table-row').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await wh.goto(`${server.url}/WarehouseManage/abnormalPackage`);
+    await wh.goto(`${station.server.url}/WarehouseManage/abnormalPackage`);
     await wh.getByTestId(`exception-${p.packageNo}`).click();
     await typeByHand(wh.getByTestId('resolution'), '已重新加固');
     await wh.getByTestId('resolve').click();
     await ok(wh).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '操作成功' }).waitFor();
-    await wh.goto(`${server.url}/WarehouseManage/packDetail?id=${p.id}`);
+    await wh.goto(`${station.server.url}/WarehouseManage/packDetail?id=${p.id}`);
     await expect.poll(() => wh.getByTestId('package-status').first().innerText(), { timeout: 10_000 }).toBe('打包中');
     expect((await wh.getByTestId('trace-item').allInnerTexts()).at(-1)).toContain('已重新加固');
 
     // A sensitive change (SPEC §6): the weight, through the verify dialog, with warehouse2 as the verifier.
-    const [me] = await server.db.select({ id: admins.id }).from(admins).where(eq(admins.username, 'warehouse2'));
-    await enableVerify(server, 'modify_package_attr', [me.id]);
+    const [me] = await station.server.db.select({ id: admins.id }).from(admins).where(eq(admins.username, 'warehouse2'));
+    await enableVerify(station.server, 'modify_package_attr', [me.id]);
     await wh.getByTestId('modify-modifyWeight').click();
     const dialog = wh.locator('.ant-modal').filter({ hasText: '修改重量' });
     await typeByHand(dialog.getByLabel('重量', { exact: true }), '1234');
@@ -203,7 +185,7 @@ describe('goods out, through the screens', () => {
     expect(await verify.getByTestId('verify-operation').innerText()).toBe('修改包裹属性');
     await verify.getByRole('button', { name: '发送验证码' }).click();
     await verify.getByText('验证码已发送给').waitFor();
-    await typeByHand(verify.getByLabel('验证码', { exact: true }), await lastCodeFor(server, me.id));
+    await typeByHand(verify.getByLabel('验证码', { exact: true }), await lastCodeFor(station.server, me.id));
     await verify.getByRole('button', { name: '验证并继续' }).click();
     await wh.locator('.ant-message-notice').filter({ hasText: '操作成功' }).waitFor();
     await expect.poll(() => wh.getByTestId('trace-item').last().innerText(), { timeout: 10_000 }).toContain('900 g → 1234 g（复称）');

@@ -1,40 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestServer } from '../../packages/server/src/testing/server';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { packages } from '../../packages/server/src/db/schema';
 import { multipartBody, newLine, TINY_PNG } from '../../packages/server/src/testing/factories/goods-in';
 import { channelIdOf, itemCodesOf, newPackage, systemOp } from '../../packages/server/src/modules/goodsOut/factory';
 import { bindSack } from '../../packages/server/src/modules/goodsOut/sorting';
-import { launchBrowser, type TestServer } from '../support/browser';
-import { expectDriverBanner, lastScanLog, scan, stationPage } from '../support/stations';
+import { expectDriverBanner, lastScanLog, scan, useStationServer } from '../support/stations';
 
 /**
  * The issue's "done means", as a worker does it: keyboard and scanner alone (no mouse, no programmatic fill), the
  * first scan made as soon as each station's page has loaded, with no print driver running.
  */
-let server: TestServer;
-let browser: Browser;
-let dataDir: string;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-hand-'));
-  [server, browser] = await Promise.all([startTestServer({ dataDir, now: () => new Date() }), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const station = useStationServer('hand', { now: () => new Date() });
 
 /** Opens a station and hands back as soon as the document has loaded: the scanner may fire at once. */
 async function openStation(page: Page, route: string): Promise<void> {
-  await page.goto(`${server.url}${route}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`${station.server.url}${route}`, { waitUntil: 'domcontentloaded' });
 }
 
 const expectLog = async (page: Page, text: string, tone: 'success' | 'error' | 'info' | 'warning') => {
@@ -54,8 +35,8 @@ async function typeEnter(page: Page, text: string): Promise<void> {
 describe('the floor by hand: keyboard and scanner alone, right after opening each station, no print driver', () => {
   it('receives and shelves three parcels', async () => {
     const lines = [];
-    for (let i = 1; i <= 3; i++) lines.push(await newLine(server.db, { status: 'purchased', trackingNo: `SFHAND000${i}`, title: `手工入库 ${i}` }));
-    const wh = await stationPage(browser, server, contexts, 'warehouse1');
+    for (let i = 1; i <= 3; i++) lines.push(await newLine(station.server.db, { status: 'purchased', trackingNo: `SFHAND000${i}`, title: `手工入库 ${i}` }));
+    const wh = await station.page('warehouse1');
 
     await openStation(wh, '/WarehouseManage/inboundScan');
     const itemCodes: string[] = [];
@@ -87,11 +68,16 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
     for (const line of lines) expect(all.some((t) => t.includes(line.trackingNo) && t.includes('找到 1 件商品'))).toBe(true);
 
     // QC photos (the camera's part) through the API, by another account (a new login ends the station's session).
-    const token = await server.login();
+    const token = await station.server.login();
     for (const itemCode of itemCodes) {
       const { payload, headers } = multipartBody('file', 'qc.png', 'image/png', TINY_PNG);
-      const up = (await server.app.inject({ method: 'POST', url: '/api/upload/image?type=qc', payload, headers: { ...headers, 'x-token': token } })).json();
-      const done = await server.call('POST', '/api/warehouse/qc/photo', { token, body: { itemCode, media: [{ fileUri: up.data.fileUri, kind: 'image' }] } });
+      const up = (
+        await station.server.app.inject({ method: 'POST', url: '/api/upload/image?type=qc', payload, headers: { ...headers, 'x-token': token } })
+      ).json();
+      const done = await station.server.call('POST', '/api/warehouse/qc/photo', {
+        token,
+        body: { itemCode, media: [{ fileUri: up.data.fileUri, kind: 'image' }] },
+      });
       expect(done.code).toBe(20000);
     }
 
@@ -114,17 +100,17 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
 
   it('removes, packs, weighs, labels and sorts three packages', async () => {
     const pkgs = [];
-    for (let i = 0; i < 3; i++) pkgs.push(await newPackage(server.db, { status: 'remove_wait', country: 'CA', items: 2 }));
-    const op = await systemOp(server.db, new Date());
+    for (let i = 0; i < 3; i++) pkgs.push(await newPackage(station.server.db, { status: 'remove_wait', country: 'CA', items: 2 }));
+    const op = await systemOp(station.server.db, new Date());
     const urls = { sackLabel: () => '', manifestPdf: () => '', manifestXlsx: () => '' };
-    await bindSack(server.db, { code: 'SKHAND-CA', channelId: await channelIdOf(server.db, 'EMS'), countryCode: 'CA' }, op, urls);
-    const wh = await stationPage(browser, server, contexts, 'warehouse2');
+    await bindSack(station.server.db, { code: 'SKHAND-CA', channelId: await channelIdOf(station.server.db, 'EMS'), countryCode: 'CA' }, op, urls);
+    const wh = await station.page('warehouse2');
 
     await openStation(wh, '/WarehouseManage/packagesOutShelves');
     for (const p of pkgs) {
       await scan(wh, p.packageNo);
       await expect.poll(() => wh.getByTestId('current-package').innerText(), { timeout: 10_000 }).toBe(p.packageNo);
-      for (const code of await itemCodesOf(server.db, p.id)) await scan(wh, code);
+      for (const code of await itemCodesOf(station.server.db, p.id)) await scan(wh, code);
       await expectLog(wh, `包裹 ${p.packageNo} 已全部下架`, 'success');
     }
 
@@ -133,7 +119,7 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
     for (const [i, p] of pkgs.entries()) {
       await scan(wh, p.packageNo);
       await expect.poll(() => wh.getByTestId('checklist-item').count(), { timeout: 10_000 }).toBe(2);
-      for (const code of await itemCodesOf(server.db, p.id)) await scan(wh, code);
+      for (const code of await itemCodesOf(station.server.db, p.id)) await scan(wh, code);
       await expectLog(wh, '商品已全部核对，请称重', 'success');
       await expect.poll(() => focused(wh), { timeout: 10_000 }).toBe('pack-weightG');
       for (const v of [String(900 + i), '200', '150', '100']) await typeEnter(wh, v);
@@ -153,7 +139,7 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
       await scan(wh, 'SKHAND-CA');
       await expectLog(wh, `${p.packageNo} 已装入 SKHAND-CA`, 'success');
     }
-    const rows = await server.db
+    const rows = await station.server.db
       .select({ status: packages.status })
       .from(packages)
       .where(
@@ -166,8 +152,8 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
   });
 
   it('prints the package label from the browser on a 100 × 150 mm page with no margins', async () => {
-    const p = await newPackage(server.db, { status: 'packed', country: 'CA' });
-    const wh = await stationPage(browser, server, contexts, 'warehouse1');
+    const p = await newPackage(station.server.db, { status: 'packed', country: 'CA' });
+    const wh = await station.page('warehouse1');
     await openStation(wh, '/WarehouseManage/packing');
     await scan(wh, p.packageNo);
     await wh.getByTestId('print-label').click();
@@ -189,8 +175,8 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
   });
 
   it('keeps a scan made while the station is still opening on a slow machine (its code arrives 7 s late)', async () => {
-    const line = await newLine(server.db, { status: 'purchased', trackingNo: 'SFSLOW0001', title: '慢速打开' });
-    const wh = await stationPage(browser, server, contexts, 'warehouse1');
+    const line = await newLine(station.server.db, { status: 'purchased', trackingNo: 'SFSLOW0001', title: '慢速打开' });
+    const wh = await station.page('warehouse1');
     // The station's code reaches the browser 7 s late, as on a loaded machine: the scanner fires before the scan box exists.
     await wh.route(/\/assets\/InboundScan-[^/]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 7000));

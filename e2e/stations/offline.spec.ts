@@ -1,41 +1,24 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { startTestServer } from '../../packages/server/src/testing/server';
+import { describe, expect, it } from 'vitest';
 import { packages } from '../../packages/server/src/db/schema';
 import { itemCodesOf, newPackage } from '../../packages/server/src/modules/goodsOut/factory';
-import { launchBrowser, type TestServer } from '../support/browser';
-import { scan, scanReady, stationPage } from '../support/stations';
+import { scan, scanReady, useStationServer } from '../support/stations';
 
 /** Issue 14.4: a station whose network drops keeps every scan on the device and delivers them in order when it returns. */
-let server: TestServer;
-let browser: Browser;
-let dataDir: string;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-offline-'));
-  [server, browser] = await Promise.all([startTestServer({ dataDir, now: () => new Date() }), launchBrowser()]);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const station = useStationServer('offline', { now: () => new Date() });
 
 describe('a station without network', () => {
   it('keeps five scans on the device (a reload included), delivers them in order when the network is back, and lists the one refused', async () => {
-    const pkgs = [await newPackage(server.db, { status: 'remove_wait', items: 2 }), await newPackage(server.db, { status: 'remove_wait', items: 2 })];
-    const [a1, a2] = await itemCodesOf(server.db, pkgs[0].id);
-    const [b1, b2] = await itemCodesOf(server.db, pkgs[1].id);
+    const pkgs = [
+      await newPackage(station.server.db, { status: 'remove_wait', items: 2 }),
+      await newPackage(station.server.db, { status: 'remove_wait', items: 2 }),
+    ];
+    const [a1, a2] = await itemCodesOf(station.server.db, pkgs[0].id);
+    const [b1, b2] = await itemCodesOf(station.server.db, pkgs[1].id);
     const unknown = 'WI99999999';
     const scanned = [a1, a2, unknown, b1, b2];
-    const wh = await stationPage(browser, server, contexts, 'warehouse2');
-    await wh.goto(`${server.url}/WarehouseManage/packagesOutShelves`);
+    const wh = await station.page('warehouse2');
+    await wh.goto(`${station.server.url}/WarehouseManage/packagesOutShelves`);
     await scanReady(wh);
 
     // The network drops for the station's scan call.
@@ -52,7 +35,7 @@ describe('a station without network', () => {
     await expect.poll(() => pendingPanel.locator('.ant-tag').allInnerTexts()).toEqual(scanned);
     const statusOf = async () =>
       (
-        await server.db
+        await station.server.db
           .select({ status: packages.status })
           .from(packages)
           .where(

@@ -1,6 +1,11 @@
-import { expect } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, type TestServer } from './browser';
+import { startTestServer } from '../../packages/server/src/testing/server';
+import type { AppConfig } from '../../packages/server/src/config';
+import { DEMO_PASSWORD, launchBrowser, type TestServer } from './browser';
 
 /** A fresh browser context signed in as a demo staff member (token cookie, no login screen), on a station-sized screen. */
 export async function stationPage(browser: Browser, server: TestServer, contexts: BrowserContext[], username: string): Promise<Page> {
@@ -10,6 +15,31 @@ export async function stationPage(browser: Browser, server: TestServer, contexts
   const token = await server.login(username, DEMO_PASSWORD);
   await ctx.addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
   return ctx.newPage();
+}
+
+/**
+ * The station specs' own server (on a data folder of its own, with `overrides` such as the wall clock) and Chromium,
+ * started once per spec file; `page(username)` opens a signed-in station-sized page. Call at the top of a spec.
+ */
+export function useStationServer(name: string, overrides: Partial<AppConfig> = {}) {
+  const contexts: BrowserContext[] = [];
+  let dataDir = '';
+  let browser: Browser | undefined;
+  const station = {
+    server: undefined as unknown as TestServer,
+    page: (username: string) => stationPage(browser!, station.server, contexts, username),
+  };
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `ws-e2e-${name}-`));
+    [station.server, browser] = await Promise.all([startTestServer({ dataDir, ...overrides }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await station.server?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return station;
 }
 
 /** A keyboard-wedge scanner: characters, then Enter, into whatever has focus. */
