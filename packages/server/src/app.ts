@@ -30,6 +30,7 @@ import { type JobRunner, createJobRunner } from './core/jobs';
 import { jobSetsOf } from './modules';
 import { backupDepsOf, preMigrationBackup, recordPreMigrationBackup } from './modules/backup/service';
 import { BadgeRegistry } from './modules/badge/service';
+import { createEventPump, type EventPump } from './modules/open/events';
 import { ensureSuperAdmin, seedRoles, seedVerification } from './seed/base';
 import { seedDemo } from './seed/demo';
 
@@ -40,6 +41,8 @@ export interface BuiltApp {
   generatedAdminPassword?: string;
   /** The scheduled-work runner: main.ts starts it; requests use it to run a queued job at once. */
   jobs: JobRunner;
+  /** Events out: fans domain events out to webhooks and member notifications; main.ts starts it. */
+  events: EventPump;
 }
 
 // Schema messages without a text of their own come from the product's table, in Chinese; a caller reading English gets
@@ -62,6 +65,8 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
   const { db } = database;
   if (preMigration) await recordPreMigrationBackup(db, backupDepsOf(config, database.kind), preMigration);
   const jobs = createJobRunner(db, config.now, jobSetsOf({ config, dbKind: database.kind, maintain: database.maintain }));
+  const secrets = secretBoxFor(config);
+  const events = createEventPump(db, secrets, config.now);
   const app = Fastify({
     bodyLimit: config.bodyLimit,
     // A request (headers and body) must arrive within the timeout, checked every second: a body trickled a byte at a
@@ -85,10 +90,11 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('services', { db, now: config.now, secrets: secretBoxFor(config) });
+  app.decorate('services', { db, now: config.now, secrets });
   app.addHook('onClose', async () => {
-    // Work in hand (a backup someone started) ends before the database closes.
+    // Work in hand (a backup someone started, events being delivered) ends before the database closes.
     await jobs.stop();
+    await events.stop();
     if (!given) await database.close();
   });
 
@@ -108,19 +114,21 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
     await app.register(fastifySwagger, {
       openapi: {
         info: { title: 'Waystation API', version: '0.1.0', description: 'Every response is { code, message, data }; code 20000 is success.' },
-        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' } } },
+        components: {
+          securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' }, member: { type: 'http', scheme: 'bearer' } },
+        },
       },
       transform: jsonSchemaTransform,
     });
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
     registerAccessControl(app);
 
-    const ctx = { config, badges: new BadgeRegistry(), dbKind: database.kind, jobs, storage: storageOf(config) };
+    const ctx = { config, badges: new BadgeRegistry(), dbKind: database.kind, jobs, events, storage: storageOf(config) };
     for (const register of MODULES) register(app, ctx);
 
     registerWebApp(app, config.webDist);
     await app.ready();
-    return { app, database, generatedAdminPassword, jobs };
+    return { app, database, generatedAdminPassword, jobs, events };
   } catch (err) {
     await app.close().catch(() => {});
     if (!given) await database.close().catch(() => {});

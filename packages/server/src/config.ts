@@ -36,6 +36,8 @@ export interface AppConfig {
   backupS3: S3Settings | null;
   /** UPLOAD_S3_*: uploaded photos and files in an S3-compatible bucket instead of DATA_DIR/uploads (several servers). */
   uploadS3: S3Settings | null;
+  /** The member API's sandbox payment provider (tops up balances without money): demo mode, or PAYMENT_SANDBOX=1. */
+  paymentSandbox: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -64,6 +66,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     backupS3: s3SettingsFromEnv(env),
     uploadS3: s3SettingsFromEnv(env, 'UPLOAD_S3_'),
+    paymentSandbox: env.PAYMENT_SANDBOX === undefined || env.PAYMENT_SANDBOX === '' ? demo : ['1', 'true', 'on', 'yes'].includes(env.PAYMENT_SANDBOX.toLowerCase()),
   };
 }
 

@@ -21,10 +21,12 @@ if (exposure === 'warn') {
   );
 }
 try {
-  const { app, database, generatedAdminPassword, jobs } = await buildApp(config);
+  const { app, database, generatedAdminPassword, jobs, events } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
   // Scheduled work (marketing's coupons, the daily backup, the monthly archiving); jobs are leased in the database.
   jobs.start({ log: (err) => app.log.error({ err }, 'job runner') });
+  // Events out: webhooks and member notifications, fanned out within about a second of the change.
+  events.start({ log: (err) => app.log.error({ err }, 'events pump') });
   // `npm run backup` while this server holds the embedded database: it asks through the backups folder.
   const backupRequests = database.kind === 'pglite' ? watchBackupRequests(database.db, backupDepsOf(config, 'pglite'), config) : null;
   const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server';

@@ -289,4 +289,40 @@ const REQUESTS: TextPair[] = [
   ['请求格式错误：{detail}', 'Malformed request: {detail}'],
 ];
 
-export const TRANSLATIONS: readonly TextPair[] = [...RULES, ...SCHEMAS, ...Object.values(FreightRefusalText), ...SERVICES, ...BACKUPS, ...REQUESTS];
+/** The member API (contract/open and its services). */
+const MEMBER_API: TextPair[] = [
+  ['邮箱格式不正确', 'The email address is not valid'],
+  ['姓名最多60个字符', 'The name can be at most 60 characters'],
+  ['国家代码格式错误', 'The country code is two capital letters'],
+  ['验证码为6位数字', 'The code is 6 digits'],
+  ['充值单号格式错误', 'The top-up number is not valid'],
+  ['订单号格式错误', 'The order number is not valid'],
+  ['包裹号格式错误', 'The package number is not valid'],
+  ['商品链接最多500个字符', 'The product link can be at most 500 characters'],
+  ['请输入正确的商品链接', 'Enter a valid product link (http or https)'],
+  ['请输入正确的图片链接', 'Enter a valid image link (http or https)'],
+  ['请输入商品名称', 'Enter the product name'],
+  ['商品名称最多200个字符', 'The product name can be at most 200 characters'],
+  ['数量须为正整数', 'The quantity is a positive whole number'],
+  ['数量最多9999', 'The quantity can be at most 9999'],
+  ['备注最多500个字符', 'The remark can be at most 500 characters'],
+  ['请至少添加一件商品', 'Add at least one product'],
+  ['一个订单最多50件商品', 'An order can have at most 50 products'],
+  ['收件人最多60个字符', 'The receiver can be at most 60 characters'],
+  ['电话最多30个字符', 'The phone number can be at most 30 characters'],
+  ['详细地址最多300个字符', 'The street address can be at most 300 characters'],
+  ['一个包裹最多200件商品', 'A package can hold at most 200 items'],
+  ['该邮箱已注册', 'This email address already has an account'],
+  ['验证码错误或已过期', 'The code is wrong or has expired'],
+  ['请在 Idempotency-Key 请求头中提供8~100位的请求标识', 'Send a request key of 8–100 characters in the Idempotency-Key header'],
+];
+
+export const TRANSLATIONS: readonly TextPair[] = [
+  ...RULES,
+  ...SCHEMAS,
+  ...Object.values(FreightRefusalText),
+  ...SERVICES,
+  ...BACKUPS,
+  ...REQUESTS,
+  ...MEMBER_API,
+];

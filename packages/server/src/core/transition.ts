@@ -1,6 +1,7 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
+import { domainEvents } from '../db/schema';
 import { type Actor, writeAudit } from './audit';
 import { conflict } from './errors';
 
@@ -40,7 +41,8 @@ export interface BoundMachine<Row extends StatusRow, Event extends string> {
   name: string;
   targetType?: string;
   table: PgTable;
-  columns: { id: PgColumn; status: PgColumn; updatedAt: PgColumn };
+  /** `member` and `ref` (the row's number) go into the row's domain events, when the table has them. */
+  columns: { id: PgColumn; status: PgColumn; updatedAt: PgColumn; member?: PgColumn; ref?: PgColumn };
   transitionOf(from: string, event: Event): EngineTransition | undefined;
   /** The row's name in messages ("包裹 P123") and its audit target. */
   describe(row: Row): { noun: string; target: string | number };
@@ -96,6 +98,14 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
   const to = target.status;
   if (t.trace && m.writeTraces)
     await m.writeTraces(tx, [{ id: row.id, type: t.trace, event: step.event, from: row.status, to, note: step.note ?? '' }], step.op);
+  const r = updated as unknown as Record<string, unknown>;
+  await writeDomainEvents(
+    tx,
+    m,
+    step.event,
+    [{ id: row.id, from: row.status, to, member: c.member && r[keyOf(m, c.member)], ref: c.ref && r[keyOf(m, c.ref)] }],
+    step,
+  );
   await writeAudit(
     tx,
     step.op.actor,
@@ -129,9 +139,16 @@ export async function applyBulkTransition<Row extends StatusRow, Event extends s
     .update(m.table)
     .set({ ...step.set, [c.status.name]: t.to, [c.updatedAt.name]: step.op.now } as never)
     .where(and(eq(c.status, bulk.from), bulk.where))
-    .returning({ id: c.id })) as { id: number }[];
+    .returning({ id: c.id, ...(c.member ? { member: c.member } : {}), ...(c.ref ? { ref: c.ref } : {}) })) as { id: number; member?: unknown; ref?: unknown }[];
   const ids = moved.map((r) => r.id);
   if (!ids.length) return ids;
+  await writeDomainEvents(
+    tx,
+    m,
+    step.event,
+    moved.map((r) => ({ id: r.id, from: bulk.from, to: t.to, member: r.member, ref: r.ref })),
+    step,
+  );
   if (t.trace && m.writeTraces)
     await m.writeTraces(
       tx,
@@ -151,4 +168,33 @@ export async function applyBulkTransition<Row extends StatusRow, Event extends s
     step.op.now,
   );
   return ids;
+}
+
+/** The property name drizzle gives a column of the machine's table (its key in a selected row). */
+function keyOf(m: { table: PgTable }, column: PgColumn): string {
+  const columns = getTableColumns(m.table);
+  return Object.keys(columns).find((k) => columns[k] === column) ?? column.name;
+}
+
+/**
+ * The outbox (issue 13): one domain event per row moved, in the transition's own transaction, so an event exists
+ * exactly when its transition committed. The dispatcher (modules/open/events.ts) fans it out to webhooks and messages.
+ */
+export async function writeDomainEvents(
+  tx: Db,
+  m: { name: string; targetType?: string },
+  event: string,
+  rows: { id: number; from: string; to: string; member?: unknown; ref?: unknown }[],
+  step: { op: Op; note?: string },
+): Promise<void> {
+  await tx.insert(domainEvents).values(
+    rows.map((r) => ({
+      type: `${m.name}.${event}`,
+      entityType: m.targetType ?? m.name,
+      entityId: String(r.id),
+      memberId: typeof r.member === 'number' ? r.member : null,
+      data: { from: r.from, to: r.to, ...(r.ref ? { no: String(r.ref) } : {}), ...(step.note ? { note: step.note } : {}) },
+      createdAt: step.op.now,
+    })),
+  );
 }

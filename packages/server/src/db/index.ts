@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -156,4 +156,10 @@ export async function openDatabase(
 /** Runs raw SQL on either driver and returns its rows (both drivers answer with `{ rows }`). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The next id of a serial table, so a code derived from it (PK…, SO…, U…) can be written with the row. */
+export async function nextId(tx: Db, table: 'packages' | 'out_batches' | 'members' | 'shop_orders' | 'purchase_orders' | 'topup_intents'): Promise<number> {
+  const [r] = await queryRows<{ id: string | number }>(tx, sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`);
+  return Number(r.id);
 }

@@ -26,9 +26,12 @@ import { marketingRoutes } from './marketing/routes';
 import { MARKETING_JOBS } from './marketing/jobs';
 import { GOODS_OUT_JOBS } from './goodsOut/jobs';
 import { backupRoutes } from './backup/routes';
+import { openRoutes } from './open/routes';
+import { OPEN_JOBS } from './open/jobs';
 import { backupDepsOf } from './backup/service';
 import { backupJobs } from './backup/schedule';
 import type { FileStorage } from '../platform/storage';
+import type { EventPump } from './open/events';
 import { uploadRoutes } from '../platform/upload';
 
 export interface ModuleContext {
@@ -41,6 +44,8 @@ export interface ModuleContext {
   jobs: JobRunner;
   /** Where uploaded and generated files live (the data folder, or an S3-compatible store): one per server. */
   storage: FileStorage;
+  /** Events out: a domain that wrote events in a request may nudge it to deliver them at once. */
+  events: EventPump;
 }
 
 /**
@@ -50,6 +55,7 @@ export interface ModuleContext {
 export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres'; maintain?: () => Promise<void> }): JobSet[] => [
   MARKETING_JOBS,
   GOODS_OUT_JOBS,
+  OPEN_JOBS,
   backupJobs(backupDepsOf(o.config, o.dbKind)),
   ...(o.maintain ? [databaseMaintenanceJobs(o.maintain)] : []),
 ];
@@ -79,4 +85,5 @@ export const MODULES: ((app: FastifyInstance, ctx: ModuleContext) => void)[] = [
   marketingRoutes,
   goodsOutRoutes,
   backupRoutes,
+  openRoutes,
 ];

@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import { type AppConfig, configFromEnv } from '../config';
 import type { Database, Db } from '../db';
 import type { JobRunner } from '../core/jobs';
+import type { EventPump } from '../modules/open/events';
 import { TestClock } from './clock';
 import { openTestDatabase } from './db';
 import { TEST_ADMIN } from './template';
@@ -19,6 +20,8 @@ export interface TestApp {
   config: AppConfig;
   /** The app's job runner (not started: tests run jobs by hand, and await work a request started with settled()). */
   jobs: JobRunner;
+  /** The events pump (not started: tests run a cycle with events.run()). */
+  events: EventPump;
   /** Calls the API in-process; returns the parsed envelope and the HTTP status. */
   call<T = unknown>(
     method: 'GET' | 'POST',
@@ -45,7 +48,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
     ...overrides,
   };
-  const { app, jobs } = await buildApp(config, database);
+  const { app, jobs, events } = await buildApp(config, database);
   const call: TestApp['call'] = async (method, url, opts = {}) => {
     const req: InjectOptions = {
       method,
@@ -66,6 +69,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     clock,
     config,
     jobs,
+    events,
     call,
     async login(username = TEST_ADMIN.username, password = TEST_ADMIN.password) {
       const res = await call<{ token: string }>('POST', '/api/admin/login', { body: { username, password } });

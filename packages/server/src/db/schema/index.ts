@@ -5,3 +5,4 @@ export * from './config-content';
 export * from './marketing';
 export * from './goods-out';
 export * from './backup';
+export * from './open';

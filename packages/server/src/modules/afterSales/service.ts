@@ -61,7 +61,7 @@ const refundRows: BoundMachine<RefundRow, RefundEvent> = {
   name: 'afterSales.refund',
   targetType: 'refund',
   table: refundRequests,
-  columns: { id: refundRequests.id, status: refundRequests.status, updatedAt: refundRequests.updatedAt },
+  columns: { id: refundRequests.id, status: refundRequests.status, updatedAt: refundRequests.updatedAt, member: refundRequests.memberId, ref: refundRequests.refundNo },
   transitionOf: refundMachine.transitionOf,
   describe: (r) => ({ noun: `退款申请 ${r.refundNo}`, target: r.id }),
   label: (status) => RefundStatus.label(status),

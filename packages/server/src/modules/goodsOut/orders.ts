@@ -10,7 +10,8 @@ import { writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
 import { post } from '../ledger/service';
-import { actionResult, applyStep, lockPackage, nextId, type Op, packageStale, type PackageRow, writeTrace } from './transition';
+import { writeDomainEvents } from '../../core/transition';
+import { actionResult, applyStep, lockPackage, nextId, type Op, packageRows, packageStale, type PackageRow, writeTrace } from './transition';
 
 export interface NewPackage {
   memberId: number;
@@ -69,7 +70,9 @@ export async function createPackage(db: Db, input: NewPackage, op: Op): Promise<
       .values(
         items.map(({ item }) => ({ packageId: id, itemId: item.id, purchaseId: item.purchaseId, itemCode: item.itemCode, shelfCode: item.shelfCode ?? '' })),
       );
-    await writeTrace(tx, id, { type: 'package_order_create', event: 'submit', from: 'pack_created', to: 'pack_pretrial', note: `${items.length} 件商品` }, op);
+    const note = `${items.length} 件商品`;
+    await writeTrace(tx, id, { type: 'package_order_create', event: 'submit', from: 'pack_created', to: 'pack_pretrial', note }, op);
+    await writeDomainEvents(tx, packageRows, 'submit', [{ id, from: 'pack_created', to: 'pack_pretrial', member: input.memberId, ref: row.packageNo }], { op, note });
     return row;
   });
 }

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { packageMachine, type PackageEvent, type PackageTransition } from '@waystation/shared/machines/package';
 import { PackageStatus, type PackageTraceType } from '@waystation/shared/vocab/goods-out';
-import { type Db, queryRows } from '../../db';
+import type { Db } from '../../db';
 import { packages, packageTraces } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import { applyTransition, type BoundMachine, type Op, staleError, type Step as EngineStep } from '../../core/transition';
@@ -14,7 +14,7 @@ export type { Op };
 export const packageRows: BoundMachine<PackageRow, PackageEvent> = {
   name: 'package',
   table: packages,
-  columns: { id: packages.id, status: packages.status, updatedAt: packages.updatedAt },
+  columns: { id: packages.id, status: packages.status, updatedAt: packages.updatedAt, member: packages.memberId, ref: packages.packageNo },
   transitionOf: packageMachine.transitionOf,
   describe: (row) => ({ noun: `包裹 ${row.packageNo}`, target: row.packageNo }),
   label: (status) => PackageStatus.label(status),
@@ -76,11 +76,7 @@ export async function applyStep(tx: Db, row: PackageRow, step: Step): Promise<{ 
   return { row: r.row, transition: r.transition as PackageTransition };
 }
 
-/** The next id of a bigserial table, so a code derived from it can be written with the row. */
-export async function nextId(tx: Db, table: 'packages' | 'out_batches'): Promise<number> {
-  const [r] = await queryRows<{ id: string | number }>(tx, sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`);
-  return Number(r.id);
-}
+export { nextId } from '../../db';
 
 export const actionResult = (row: PackageRow, repeated = false) => ({
   id: row.id,

@@ -21,10 +21,11 @@ import { invalid, notFound } from '../../core/errors';
 import { containsPattern, offsetOf, orderBy } from '../../core/paging';
 import type { SecretBox } from '../../core/secrets';
 import { deliver } from './sender';
-import { DEFAULT_TEMPLATES, renderTemplate } from './templates';
+import { DEFAULT_TEMPLATES, renderTemplate, SAMPLE_VALUES } from './templates';
 
 type Status = 'activity' | 'disabled';
-type Row = typeof notifyChannels.$inferSelect;
+export type NotifyChannelRow = typeof notifyChannels.$inferSelect;
+type Row = NotifyChannelRow;
 
 /** "abcdefgh1234" → "••••1234": enough to recognise a secret, never enough to use it. */
 const mask = (s: unknown) => (typeof s === 'string' && s ? (s.startsWith('enc:') ? '••••••••' : `••••${s.slice(-4)}`) : '');
@@ -219,18 +220,37 @@ export function previewTemplate(input: z.output<typeof NotifyPreviewBody>): Noti
 export async function testSend(db: Db, secrets: SecretBox, actor: Actor, input: z.output<typeof NotifyTestSendBody>, now: () => Date): Promise<NotifyLog> {
   const [ch] = await db.select().from(notifyChannels).where(eq(notifyChannels.id, input.channelId)).limit(1);
   if (!ch) throw notFound('通知渠道不存在');
+  const { log } = await sendThrough(db, secrets, ch, input.event, SAMPLE_VALUES, input.recipient, now, { test: true, operatorName: actor.name });
+  return log;
+}
+
+/**
+ * Renders an event's template (the operator's, else the default) with `values` and delivers it through a channel,
+ * recording the outcome in the delivery log. `recipient` is the member's address for email and site channels; chat
+ * channels post to their configured chat. Never throws for a provider failure: the error comes back, masked.
+ */
+export async function sendThrough(
+  db: Db,
+  secrets: SecretBox,
+  ch: Row,
+  event: NotifyEvent,
+  values: Record<string, string>,
+  recipient: string,
+  now: () => Date,
+  o: { test?: boolean; operatorName?: string } = {},
+): Promise<{ log: NotifyLog; error: string }> {
   const [tpl] = await db
     .select()
     .from(notifyTemplates)
-    .where(and(eq(notifyTemplates.event, input.event), eq(notifyTemplates.channelType, ch.type)))
+    .where(and(eq(notifyTemplates.event, event), eq(notifyTemplates.channelType, ch.type)))
     .limit(1);
-  const subject = renderTemplate(input.event, tpl?.subject ?? DEFAULT_TEMPLATES[input.event].subject).text;
-  const body = renderTemplate(input.event, tpl?.body ?? DEFAULT_TEMPLATES[input.event].body).text;
+  const subject = renderTemplate(event, tpl?.subject ?? DEFAULT_TEMPLATES[event].subject, values).text;
+  const body = renderTemplate(event, tpl?.body ?? DEFAULT_TEMPLATES[event].body, values).text;
   const config = openConfig(secrets, ch.type, ch.config as Record<string, unknown>);
-  const recipient = ch.type === 'discord' ? 'webhook' : ch.type === 'telegram' ? String(config.chatId ?? '') : input.recipient;
+  const to = ch.type === 'discord' ? 'webhook' : ch.type === 'telegram' ? String(config.chatId ?? '') : recipient;
   let error = '';
   try {
-    await deliver(ch.type, config, { recipient, subject, body });
+    await deliver(ch.type, config, { recipient: to, subject, body });
   } catch (e) {
     error = (e as Error).message || String(e);
     // Provider errors may echo the request URL: never let a secret into the log.
@@ -241,18 +261,18 @@ export async function testSend(db: Db, secrets: SecretBox, actor: Actor, input: 
     .values({
       channelId: ch.id,
       channelType: ch.type,
-      event: input.event,
-      recipient,
+      event,
+      recipient: to,
       subject,
       body,
       status: error ? 'failed' : 'sent',
       error: error.slice(0, 1000),
-      test: true,
-      operatorName: actor.name,
+      test: o.test ?? false,
+      operatorName: o.operatorName ?? '',
       createdAt: now(),
     })
     .returning();
-  return toLog(row);
+  return { log: toLog(row), error };
 }
 
 const toLog = (r: typeof notifyLogs.$inferSelect): NotifyLog => ({

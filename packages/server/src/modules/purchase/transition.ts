@@ -13,7 +13,13 @@ export type PurchaseRow = typeof purchaseOrders.$inferSelect;
 export const purchaseLines: BoundMachine<PurchaseRow, PurchaseEvent> = {
   name: 'purchase',
   table: purchaseOrders,
-  columns: { id: purchaseOrders.id, status: purchaseOrders.status, updatedAt: purchaseOrders.updatedAt },
+  columns: {
+    id: purchaseOrders.id,
+    status: purchaseOrders.status,
+    updatedAt: purchaseOrders.updatedAt,
+    member: purchaseOrders.memberId,
+    ref: purchaseOrders.purchaseNo,
+  },
   transitionOf: purchaseMachine.transitionOf,
   describe: (row) => ({ noun: `采购单 ${row.purchaseNo}`, target: row.id }),
   label: (status) => PurchaseStatus.label(status),

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+// ---------------------------------------------------------------- the member API (issue 13)
+
+/** A member's sign-in: one email (lower-cased) and its argon2id hash per member. */
+export const memberCredentials = pgTable(
+  'member_credentials',
+  {
+    memberId: integer('member_id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('member_credentials_email_key').on(t.email)],
+);
+
+/** A member's token (its hash only), separate from staff sessions: neither kind opens the other's routes. */
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    lastUsedAt: ts('last_used_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('member_sessions_token_key').on(t.tokenHash), index('member_sessions_member_idx').on(t.memberId)],
+);
+
+/** A password-reset code a member was sent (its hash), usable once before it expires. */
+export const memberResetCodes = pgTable(
+  'member_reset_codes',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('member_reset_codes_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/** What a write answered under an idempotency key: the same key and body get the same answer again. */
+export const openIdempotency = pgTable(
+  'open_idempotency',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('open_idempotency_created_idx').on(t.createdAt)],
+);
+
+/** Requests per caller per minute on the member API (in the database, so several servers share the limit). */
+export const openRateWindows = pgTable(
+  'open_rate_windows',
+  {
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** A member's balance top-up through a payment provider: pending until the provider's signed callback says paid. */
+export const topupIntents = pgTable(
+  'topup_intents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    intentNo: text('intent_no').notNull(),
+    memberId: integer('member_id').notNull(),
+    provider: text('provider').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('pending'),
+    paidAt: ts('paid_at'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('topup_intents_no_key').on(t.intentNo), index('topup_intents_member_idx').on(t.memberId, t.id)],
+);
+
+// ---------------------------------------------------------------- events out
+
+/** The outbox: every transition writes one row in its own transaction; the dispatcher fans it out once. */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    memberId: integer('member_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull(),
+    dispatchedAt: ts('dispatched_at'),
+  },
+  (t) => [index('domain_events_pending_idx').on(t.id).where(sql`${t.dispatchedAt} is null`), index('domain_events_member_idx').on(t.memberId, t.id)],
+);
+
+/** Where the member site wants to hear about events: a URL, its signing secret (sealed) and the event types. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  events: jsonb('events').$type<string[]>().notNull().default([]),
+  status: text('status').notNull().default('activity'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * One event to one destination: a webhook endpoint, or a member notification through a notify channel. Attempted
+ * with back-off until it succeeds or gives up; the (event, target) pair is unique, so an event is never fanned out twice.
+ */
+export const eventDeliveries = pgTable(
+  'event_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    /** 'webhook' (targetId: webhook_endpoints.id) or 'notify' (targetId: notify_channels.id). */
+    target: text('target').notNull(),
+    targetId: integer('target_id').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error').notNull().default(''),
+    deliveredAt: ts('delivered_at'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('event_deliveries_event_target_key').on(t.eventId, t.target, t.targetId),
+    index('event_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('event_deliveries_target_idx').on(t.target, t.targetId, t.id),
+  ],
+);

@@ -1,0 +1,242 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberOrder, MemberPackage, SessionResult, TopupIntent } from '@waystation/shared/contract/open';
+import { queryRows } from '../../db';
+import { domainEvents, packages, purchaseOrders } from '../../db/schema';
+import { startTestServer, type TestApp } from '../../testing/server';
+import { channelIdOf, newShelvedItem } from '../goodsOut/factory';
+import { openRoutesOf } from './http';
+
+let t: TestApp & { url: string };
+let staff: string;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  staff = await t.login();
+});
+afterAll(() => t.close());
+
+const key = () => `test-key-${Date.now()}-${++seq}`;
+/** A member-API call: bearer token, and a fresh Idempotency-Key on writes unless one is given. */
+const open = <T = unknown>(
+  method: 'GET' | 'POST',
+  path: string,
+  o: { token?: string; body?: unknown; query?: Record<string, unknown>; key?: string | null; ip?: string } = {},
+) =>
+  t.call<T>(method, `/api/open/v1${path}`, {
+    body: o.body,
+    query: o.query,
+    ip: o.ip,
+    headers: {
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...(method === 'POST' && o.key !== null ? { 'idempotency-key': o.key ?? key() } : {}),
+    },
+  });
+
+let emailSeq = 0;
+async function newMember(ip = '10.9.0.1') {
+  const email = `member${Date.now()}${++emailSeq}@example.com`;
+  const r = await open<SessionResult>('POST', '/auth/register', { body: { email, password: 'secret123', name: 'Test Member', country: 'US' }, ip });
+  expect(r.code, r.message).toBe(20000);
+  return { token: r.data.token, member: r.data.member, email };
+}
+
+describe('member accounts and tokens', () => {
+  it('registers, signs in, and keeps member and staff tokens apart', async () => {
+    const { token, member, email } = await newMember();
+    expect(member.userCode).toMatch(/^U\d+$/);
+    const me = await open<{ email: string }>('GET', '/me', { token });
+    expect(me.data.email).toBe(email);
+
+    const again = await open('POST', '/auth/register', { body: { email: email.toUpperCase(), password: 'secret123', name: 'X' } });
+    expect(again.code).toBe(40001);
+    expect(again.message).toBe('该邮箱已注册');
+
+    const wrong = await open('POST', '/auth/login', { body: { email, password: 'wrong-pass1' }, key: null });
+    expect(wrong.code).toBe(40100);
+    const login = await open<SessionResult>('POST', '/auth/login', { body: { email, password: 'secret123' }, key: null });
+    expect(login.code).toBe(20000);
+
+    // A staff token is no member token, and a member token opens no staff route.
+    expect((await open('GET', '/me', { token: staff })).code).toBe(50008);
+    expect((await t.call('GET', '/api/admin/info', { token })).code).toBe(50008);
+    expect((await t.call('GET', '/api/admin/info', { headers: { authorization: `Bearer ${token}` } })).code).toBe(50008);
+    expect((await open('GET', '/me')).code).toBe(50008);
+
+    await open('POST', '/auth/logout', { token: login.data.token, key: null });
+    expect((await open('GET', '/me', { token: login.data.token })).code).toBe(50008);
+    expect((await open('GET', '/me', { token })).code).toBe(20000);
+  });
+
+  it('resets a password with the emailed code, once', async () => {
+    const { email, token } = await newMember();
+    expect((await open('POST', '/auth/resetRequest', { body: { email } })).code).toBe(20000);
+    const [mail] = await queryRows<{ body: string }>(t.db, sql`select body from outbox_messages where recipient = ${email} order by id desc limit 1`);
+    const code = /(\d{6})/.exec(mail!.body)![1]!;
+    const bad = await open('POST', '/auth/reset', { body: { email, code: code === '000000' ? '000001' : '000000', password: 'newpass123' } });
+    expect(bad.code).toBe(40001);
+    expect((await open('POST', '/auth/reset', { body: { email, code, password: 'newpass123' } })).code).toBe(20000);
+    expect((await open('POST', '/auth/reset', { body: { email, code, password: 'newpass456' } })).code).toBe(40001);
+    expect((await open('GET', '/me', { token })).code).toBe(50008);
+    expect((await open('POST', '/auth/login', { body: { email, password: 'newpass123' }, key: null })).code).toBe(20000);
+  });
+
+  it('refuses a write without an Idempotency-Key, and replays the first answer to a retry', async () => {
+    const { token } = await newMember();
+    const body = { receiver: 'Ann Lee', country: 'US', address: '1 Market St', city: 'San Francisco', postcode: '94105' };
+    const none = await open('POST', '/addresses/save', { token, body, key: null });
+    expect(none.code).toBe(40001);
+    const k = key();
+    const first = await open<{ id: number }>('POST', '/addresses/save', { token, body, key: k });
+    const retry = await open<{ id: number }>('POST', '/addresses/save', { token, body, key: k });
+    expect(retry.code).toBe(20000);
+    expect(retry.data.id).toBe(first.data.id);
+    const list = await open<{ list: unknown[] }>('GET', '/addresses', { token });
+    expect(list.data.list).toHaveLength(1);
+    const other = await open('POST', '/addresses/save', { token, body: { ...body, receiver: 'Bob' }, key: k });
+    expect(other.code).toBe(40900);
+  });
+
+  it('limits sign-in attempts per address', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 22; i++)
+      codes.push((await open('POST', '/auth/login', { body: { email: 'nobody@example.com', password: 'x' }, key: null, ip: '10.77.0.9' })).code);
+    expect(codes.slice(0, 20).every((c) => c === 40100)).toBe(true);
+    expect(codes.slice(20)).toEqual([42900, 42900]);
+  });
+});
+
+describe('a member’s journey through the member API', () => {
+  it('tops up through the sandbox, orders, pays, and the lines reach the purchasers’ queue with their events', async () => {
+    const { token, member } = await newMember();
+    const intent = await open<TopupIntent>('POST', '/topups', { token, body: { amount: 50_000, currency: 'CNY', provider: 'sandbox' } });
+    expect(intent.data.status).toBe('pending');
+    // A forged callback is refused; the sandbox's own (a real HTTP round trip, signed) credits once.
+    const forged = await open('POST', '/payments/callback/sandbox', {
+      body: { intentNo: intent.data.intentNo, outcome: 'paid', amount: 50_000, currency: 'CNY' },
+      key: null,
+    });
+    expect(forged.code).toBe(40300);
+    const paid = await open<TopupIntent>('POST', '/sandbox/pay', { token, body: { intentNo: intent.data.intentNo } });
+    expect(paid.data.status, paid.message).toBe('paid');
+    await open('POST', '/sandbox/pay', { token, body: { intentNo: intent.data.intentNo } });
+    const me = await open<{ accounts: { kind: string; currency: string; balance: number }[] }>('GET', '/me', { token });
+    expect(me.data.accounts).toContainEqual({ kind: 'balance', currency: 'CNY', balance: 50_000 });
+
+    const order = await open<MemberOrder>('POST', '/orders', {
+      token,
+      body: {
+        lines: [
+          {
+            mallType: 'TB',
+            productUrl: 'https://item.taobao.com/item.htm?id=1',
+            title: '运动鞋',
+            props: [{ name: '尺码:42' }],
+            quantity: 2,
+            unitPrice: 12_000,
+          },
+          { mallType: 'JD', productUrl: 'https://item.jd.com/2.html', title: '保温杯', quantity: 1, unitPrice: 6_000 },
+        ],
+      },
+    });
+    expect(order.code, order.message).toBe(20000);
+    expect(order.data).toMatchObject({ status: 'ordered', memberStatus: 'ordered', totalAmount: 30_000 });
+
+    const payKey = key();
+    const pay = await open<MemberOrder>('POST', '/orders/pay', { token, body: { orderNo: order.data.orderNo }, key: payKey });
+    expect(pay.code, pay.message).toBe(20000);
+    expect(pay.data.lines.map((l) => l.status)).toEqual(['purchase_wait', 'purchase_wait']);
+    expect(pay.data.memberStatus).toBe('paid');
+    // The retry answers the same; a second payment of the order is refused.
+    expect((await open<MemberOrder>('POST', '/orders/pay', { token, body: { orderNo: order.data.orderNo }, key: payKey })).data.status).toBe('paid');
+    expect((await open('POST', '/orders/pay', { token, body: { orderNo: order.data.orderNo } })).code).toBe(40900);
+    const after = await open<{ accounts: { kind: string; balance: number }[] }>('GET', '/me', { token });
+    expect(after.data.accounts.find((a) => a.kind === 'balance')?.balance).toBe(20_000);
+
+    // The staff see them waiting to be bought.
+    const lines = await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.memberId, member.id));
+    const staffView = await t.call<{ list: { purchaseNo: string }[] }>('GET', '/api/buy/pageList', {
+      token: staff,
+      query: { status: 'purchase_wait', limit: 200 },
+    });
+    expect(staffView.code, staffView.message).toBe(20000);
+    expect(staffView.data.list.map((l) => l.purchaseNo)).toEqual(expect.arrayContaining(lines.map((l) => l.purchaseNo)));
+
+    // Every move is a domain event of the member's, written with it.
+    const events = await t.db.select().from(domainEvents).where(eq(domainEvents.memberId, member.id));
+    expect(events.filter((e) => e.type === 'purchase.queue')).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'topup.paid')).toHaveLength(1);
+
+    // Another member sees none of it.
+    const other = await newMember();
+    expect((await open('GET', '/orders/detail', { token: other.token, query: { orderNo: order.data.orderNo } })).code).toBe(40400);
+    expect((await open('POST', '/orders/pay', { token: other.token, body: { orderNo: order.data.orderNo } })).code).toBe(40400);
+    expect((await open<{ total: number }>('GET', '/orders', { token: other.token })).data.total).toBe(0);
+  });
+
+  it('packs shelved items, pays the quoted freight after pre-review, and confirms receipt', async () => {
+    const { token, member } = await newMember();
+    const { item } = await newShelvedItem(t.db, { memberCode: member.userCode, weightG: 800 });
+    const items = await open<{ list: { id: number }[] }>('GET', '/items', { token });
+    expect(items.data.list.map((i) => i.id)).toEqual([item.id]);
+    const address = await open<{ id: number }>('POST', '/addresses/save', {
+      token,
+      body: { receiver: 'Ann Lee', country: 'US', address: '1 Market St', city: 'San Francisco', postcode: '94105' },
+    });
+    const channelId = await channelIdOf(t.db, 'DHL');
+    const pack = await open<MemberPackage>('POST', '/packs', { token, body: { itemIds: [item.id], channelId, addressId: address.data.id } });
+    expect(pack.code, pack.message).toBe(20000);
+    expect(pack.data).toMatchObject({ status: 'pack_pretrial', memberStatus: 'pack_ordered' });
+    expect((await open<{ list: unknown[] }>('GET', '/items', { token })).data.list).toEqual([]);
+
+    // Paying before the pre-review is refused by the package machine.
+    expect((await open('POST', '/packs/pay', { token, body: { packageNo: pack.data.packageNo } })).code).toBe(40900);
+    const [{ id }] = await t.db.select({ id: packages.id }).from(packages).where(eq(packages.packageNo, pack.data.packageNo));
+    const review = await t.call('POST', '/api/warehouse/pretrial/pass', { token: staff, body: { id, estimatedWeightG: 900 } });
+    expect(review.code, review.message).toBe(20000);
+    const quoted = await open<MemberPackage>('GET', '/packs/detail', { token, query: { packageNo: pack.data.packageNo } });
+    expect(quoted.data.freightEstimated).toBeGreaterThan(0);
+
+    // Too little balance: refused, nothing moves.
+    const poor = await open('POST', '/packs/pay', { token, body: { packageNo: pack.data.packageNo } });
+    expect(poor.code).toBe(40900);
+    expect(poor.message).toBe('余额不足');
+    const intent = await open<TopupIntent>('POST', '/topups', {
+      token,
+      body: { amount: quoted.data.freightEstimated, currency: quoted.data.currency, provider: 'sandbox' },
+    });
+    await open('POST', '/sandbox/pay', { token, body: { intentNo: intent.data.intentNo } });
+    const paid = await open<MemberPackage>('POST', '/packs/pay', { token, body: { packageNo: pack.data.packageNo } });
+    expect(paid.code, paid.message).toBe(20000);
+    expect(paid.data).toMatchObject({ status: 'remove_wait', memberStatus: 'packing', freightCharged: quoted.data.freightEstimated });
+    expect(paid.data.timeline.map((s) => s.status)).toContain('packing');
+
+    // Receipt only once shipped.
+    expect((await open('POST', '/packs/confirmReceipt', { token, body: { packageNo: pack.data.packageNo } })).code).toBe(40900);
+    const list = await open<{ list: MemberPackage[]; total: number }>('GET', '/packs', { token });
+    expect(list.data.total).toBe(1);
+    const events = await t.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.memberId, member.id), eq(domainEvents.entityType, 'package')));
+    expect(events.map((e) => e.type)).toEqual(['package.submit', 'package.pretrial_pass', 'package.pay', 'package.pay_done', 'package.queue']);
+  });
+});
+
+describe('the member API’s description', () => {
+  it('has its own OpenAPI document listing every member call, and every write but sign-in takes a key', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/open/docs/json' });
+    const doc = res.json() as { paths: Record<string, unknown> };
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const routes = openRoutesOf(t.app);
+    expect(routes.length).toBeGreaterThan(15);
+    for (const r of routes) expect(Object.keys(doc.paths)).toContain(r.url);
+    expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/open/v1/'))).toBe(true);
+    expect(routes.filter((r) => r.method === 'POST' && !r.idempotent).map((r) => r.url)).toEqual([
+      '/api/open/v1/auth/login',
+      '/api/open/v1/auth/logout',
+      '/api/open/v1/payments/callback/sandbox',
+    ]);
+  });
+});

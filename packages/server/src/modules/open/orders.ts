@@ -1,0 +1,211 @@
+import { and, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type MemberOrder, type OrderCreateBody, purchaseFacing } from '@waystation/shared/contract/open';
+import { type Db, nextId } from '../../db';
+import { packageItems, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
+import type { Actor } from '../../core/audit';
+import { writeAudit } from '../../core/audit';
+import { conflict, notFound } from '../../core/errors';
+import { offsetOf } from '../../core/paging';
+import { post } from '../ledger/service';
+import { applyStep, type PurchaseRow } from '../purchase/transition';
+import type { Member } from './http';
+
+/** The member acting through the member API, as the audit trail and timelines name them. */
+export const memberActor = (member: Member, ip: string): Actor => ({ id: null, name: `会员 ${member.userCode}`, ip });
+
+const orderNoOf = (id: number) => `SO${String(id).padStart(10, '0')}`;
+const purchaseNoOf = (id: number) => `P${String(id).padStart(10, '0')}`;
+
+/** A shop order from marketplace product lines, unpaid: the order and its lines start at `ordered`. */
+export async function createOrder(db: Db, member: Member, body: z.output<typeof OrderCreateBody>, actor: Actor, now: Date): Promise<MemberOrder> {
+  const orderNo = await db.transaction(async (tx) => {
+    const id = await nextId(tx, 'shop_orders');
+    const orderNo = orderNoOf(id);
+    await tx.insert(shopOrders).values({ id, orderNo, memberId: member.id, status: 'ordered', currency: body.currency, createdAt: now, updatedAt: now });
+    const lines = [];
+    for (const l of body.lines) {
+      const lineId = await nextId(tx, 'purchase_orders');
+      lines.push({
+        id: lineId,
+        purchaseNo: purchaseNoOf(lineId),
+        orderId: id,
+        memberId: member.id,
+        status: 'ordered',
+        mallType: l.mallType,
+        productUrl: l.productUrl,
+        title: l.title,
+        image: l.image,
+        props: l.props,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        paidAmount: l.unitPrice * l.quantity,
+        currency: body.currency,
+        memberRemark: l.remark,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    await tx.insert(purchaseOrders).values(lines);
+    await writeAudit(tx, actor, { action: 'order.create', targetType: 'shop_order', targetId: orderNo, after: { lines: lines.length } }, now);
+    return orderNo;
+  });
+  return orderDetail(db, member.id, orderNo, () => '');
+}
+
+/**
+ * Pays an order from the balance: one debit for the total (posted once per idempotency key), and each line moves
+ * ordered → paying → paid → purchase_wait through the purchase machine, so the purchasers' queue gets it at once.
+ */
+export async function payOrder(db: Db, member: Member, orderNo: string, actor: Actor, now: Date, idempotencyKey: string) {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(shopOrders)
+      .where(and(eq(shopOrders.orderNo, orderNo), eq(shopOrders.memberId, member.id)))
+      .for('update');
+    if (!order) throw notFound('订单不存在');
+    if (order.status !== 'ordered') throw conflict(`订单 ${orderNo} 当前不是待支付状态`, { status: order.status });
+    const lines = await tx
+      .select()
+      .from(purchaseOrders)
+      .where(and(eq(purchaseOrders.orderId, order.id), eq(purchaseOrders.status, 'ordered')));
+    const total = lines.reduce((s, l) => s + l.paidAmount, 0);
+    if (!lines.length || total <= 0) throw conflict(`订单 ${orderNo} 没有待支付的商品`);
+    await post(
+      tx,
+      {
+        ownerType: 'member',
+        ownerId: member.id,
+        kind: 'balance',
+        currency: order.currency,
+        amount: -total,
+        type: 'payment',
+        refType: 'shop_order',
+        refId: orderNo,
+        remark: `订单 ${orderNo} 商品款`,
+        idempotencyKey: idempotencyKey || `shop-order-${order.id}-pay`,
+        operator: actor,
+      },
+      now,
+    );
+    const op = { actor, now };
+    for (let line of lines as PurchaseRow[]) {
+      ({ row: line } = await applyStep(tx, line, { event: 'pay', ...op }));
+      ({ row: line } = await applyStep(tx, line, { event: 'pay_done', ...op, set: { payTime: now } }));
+      await applyStep(tx, line, { event: 'queue', ...op });
+    }
+    await tx.update(shopOrders).set({ status: 'paid', paidAmount: total, payTime: now, updatedAt: now }).where(eq(shopOrders.id, order.id));
+  });
+  return orderDetail(db, member.id, orderNo, () => '');
+}
+
+/** Whole-order status in the member's words: the lines' common one, or part_shelved when some are in the warehouse. */
+function orderFacing(order: { status: string }, lines: { status: string }[]) {
+  if (order.status === 'ordered') return 'ordered' as const;
+  const facing = lines.map((l) => purchaseFacing(l.status));
+  if (facing.length && facing.every((f) => f === facing[0])) return facing[0]!;
+  if (facing.includes('shelved')) return 'part_shelved' as const;
+  return facing.find((f) => f !== 'canceled' && f !== 'refunded' && f !== 'closed') ?? 'closed';
+}
+
+async function toOrders(db: Db, orders: (typeof shopOrders.$inferSelect)[], mediaUrl: (uri: string) => string): Promise<MemberOrder[]> {
+  if (!orders.length) return [];
+  const lines = await db
+    .select({ l: purchaseOrders, media: warehouseItems.media })
+    .from(purchaseOrders)
+    .leftJoin(warehouseItems, eq(warehouseItems.purchaseId, purchaseOrders.id))
+    .where(
+      inArray(
+        purchaseOrders.orderId,
+        orders.map((o) => o.id),
+      ),
+    )
+    .orderBy(purchaseOrders.id);
+  return orders.map((o) => {
+    const mine = lines.filter((r) => r.l.orderId === o.id);
+    return {
+      orderNo: o.orderNo,
+      status: o.status,
+      memberStatus: orderFacing(
+        o,
+        mine.map((r) => r.l),
+      ),
+      currency: o.currency,
+      totalAmount: mine.reduce((s, r) => s + r.l.paidAmount, 0),
+      paidAmount: o.paidAmount,
+      createTime: o.createdAt.toISOString(),
+      payTime: o.payTime?.toISOString() ?? null,
+      lines: mine.map(({ l, media }) => ({
+        purchaseNo: l.purchaseNo,
+        mallType: l.mallType,
+        title: l.title,
+        props: l.props,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        paidAmount: l.paidAmount,
+        status: l.status,
+        memberStatus: purchaseFacing(l.status),
+        patchAmount: l.patchStatus === 'purchase_patch' || l.status === 'purchase_patch' ? l.patchAmount : 0,
+        trackingNo: l.trackingNo,
+        photos: (media ?? []).filter((m) => m.kind === 'image').map((m) => mediaUrl(m.fileUri)),
+      })),
+    };
+  });
+}
+
+export async function orderDetail(db: Db, memberId: number, orderNo: string, mediaUrl: (uri: string) => string): Promise<MemberOrder> {
+  const [order] = await db
+    .select()
+    .from(shopOrders)
+    .where(and(eq(shopOrders.orderNo, orderNo), eq(shopOrders.memberId, memberId)));
+  if (!order) throw notFound('订单不存在');
+  const [out] = await toOrders(db, [order], mediaUrl);
+  return out!;
+}
+
+export async function listOrders(db: Db, memberId: number, q: { page: number; limit: number }, mediaUrl: (uri: string) => string) {
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(shopOrders).where(eq(shopOrders.memberId, memberId));
+  const orders = await db
+    .select()
+    .from(shopOrders)
+    .where(eq(shopOrders.memberId, memberId))
+    .orderBy(desc(shopOrders.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  return { list: await toOrders(db, orders, mediaUrl), total };
+}
+
+/** The member's shelved items that are in no live package: what a pack order can take. */
+export async function packableItems(db: Db, memberId: number, mediaUrl: (uri: string) => string) {
+  const rows = await db
+    .select({ i: warehouseItems, purchaseNo: purchaseOrders.purchaseNo, title: purchaseOrders.title })
+    .from(warehouseItems)
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, warehouseItems.purchaseId))
+    .where(
+      and(
+        eq(warehouseItems.memberId, memberId),
+        eq(purchaseOrders.status, 'shelved'),
+        isNotNull(warehouseItems.shelvedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(packageItems)
+            .where(and(eq(packageItems.itemId, warehouseItems.id), eq(packageItems.released, false))),
+        ),
+      ),
+    )
+    .orderBy(warehouseItems.id)
+    .limit(500);
+  return {
+    list: rows.map(({ i, purchaseNo, title }) => ({
+      id: i.id,
+      itemCode: i.itemCode,
+      purchaseNo,
+      title,
+      weightG: i.weightG,
+      photos: i.media.filter((m) => m.kind === 'image').map((m) => mediaUrl(m.fileUri)),
+      shelvedTime: i.shelvedAt?.toISOString() ?? null,
+    })),
+  };
+}

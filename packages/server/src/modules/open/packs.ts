@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type MemberPackage, type PackCreateBody, packageFacing } from '@waystation/shared/contract/open';
+import type { Db } from '../../db';
+import { memberAddresses, packages, packageTraces, shipChannels } from '../../db/schema';
+import type { Op } from '../../core/transition';
+import { notFound } from '../../core/errors';
+import { offsetOf } from '../../core/paging';
+import { createPackage, payPackage, payPatch } from '../goodsOut/orders';
+import { applyStep, lockPackage, type PackageRow } from '../goodsOut/transition';
+
+/** The member's own package by number (40400 for anyone else's: its existence is not revealed). */
+async function ownPackage(db: Db, memberId: number, packageNo: string): Promise<PackageRow> {
+  const [row] = await db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.packageNo, packageNo), eq(packages.memberId, memberId)));
+  if (!row) throw notFound('包裹不存在');
+  return row;
+}
+
+async function toPackages(db: Db, rows: PackageRow[]): Promise<MemberPackage[]> {
+  if (!rows.length) return [];
+  const traces = await db
+    .select()
+    .from(packageTraces)
+    .where(
+      inArray(
+        packageTraces.packageId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(packageTraces.id));
+  return rows.map((r) => ({
+    packageNo: r.packageNo,
+    status: r.status,
+    memberStatus: packageFacing(r.status),
+    channelId: r.channelId,
+    countryCode: r.countryCode,
+    itemCount: r.itemCount,
+    currency: r.currency,
+    freightEstimated: r.freightEstimated,
+    freightCharged: r.freightCharged,
+    patchAmount: r.status === 'patch_wait' ? r.patchAmount : 0,
+    weightG: r.realWeightG,
+    trackingNo: r.trackingNo,
+    pretrialNote: r.pretrialNote,
+    createTime: r.createdAt.toISOString(),
+    // What the member may know of the way: the status steps (staff names and internal notes stay inside).
+    timeline: traces
+      .filter((t) => t.packageId === r.id && t.toStatus)
+      .map((t) => ({ type: t.type, status: packageFacing(t.toStatus!), note: t.type === 'pack_pretrial_fail' ? t.note : '', time: t.createdAt.toISOString() })),
+  }));
+}
+
+export async function packageDetail(db: Db, memberId: number, packageNo: string): Promise<MemberPackage> {
+  const [out] = await toPackages(db, [await ownPackage(db, memberId, packageNo)]);
+  return out!;
+}
+
+export async function listPackages(db: Db, memberId: number, q: { page: number; limit: number }) {
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(packages).where(eq(packages.memberId, memberId));
+  const rows = await db
+    .select()
+    .from(packages)
+    .where(eq(packages.memberId, memberId))
+    .orderBy(desc(packages.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  return { list: await toPackages(db, rows), total };
+}
+
+/** A pack order from the member's shelved items, one of their addresses and an enabled channel → pack_pretrial. */
+export async function createPack(db: Db, memberId: number, body: z.output<typeof PackCreateBody>, op: Op): Promise<MemberPackage> {
+  const [address] = await db
+    .select()
+    .from(memberAddresses)
+    .where(and(eq(memberAddresses.id, body.addressId), eq(memberAddresses.memberId, memberId)));
+  if (!address) throw notFound('地址不存在');
+  const [channel] = await db.select({ id: shipChannels.id, status: shipChannels.status }).from(shipChannels).where(eq(shipChannels.id, body.channelId));
+  if (!channel || channel.status !== 'activity') throw notFound('物流渠道不存在或已停用');
+  const row = await createPackage(
+    db,
+    {
+      memberId,
+      itemIds: body.itemIds,
+      channelId: body.channelId,
+      address: {
+        receiver: address.receiver,
+        phone: address.phone,
+        country: address.country,
+        province: address.province,
+        city: address.city,
+        address: address.address,
+        postcode: address.postcode,
+      },
+      services: body.services,
+      memberRemark: body.remark,
+    },
+    op,
+  );
+  return packageDetail(db, memberId, row.packageNo);
+}
+
+/** Pays the quoted freight from the balance (pack_pretrial_pass → remove_wait). */
+export async function payPack(db: Db, memberId: number, packageNo: string, op: Op): Promise<MemberPackage> {
+  const row = await ownPackage(db, memberId, packageNo);
+  await payPackage(db, row.id, op, { fromBalance: true });
+  return packageDetail(db, memberId, packageNo);
+}
+
+/** Pays the freight top-up the weighing found (patch_wait → pending_launch). */
+export async function payPackPatch(db: Db, memberId: number, packageNo: string, op: Op): Promise<MemberPackage> {
+  const row = await ownPackage(db, memberId, packageNo);
+  await payPatch(db, row.id, op);
+  return packageDetail(db, memberId, packageNo);
+}
+
+/** The member confirms receipt of a shipped package (shipped → received). Again on a received one: nothing changes. */
+export async function confirmReceipt(db: Db, memberId: number, packageNo: string, op: Op): Promise<MemberPackage> {
+  const own = await ownPackage(db, memberId, packageNo);
+  await db.transaction(async (tx) => {
+    const row = await lockPackage(tx, { id: own.id });
+    if (row.status === 'received') return;
+    await applyStep(tx, row, { event: 'sign', op, note: '会员确认收货', set: { receivedAt: op.now } });
+  });
+  return packageDetail(db, memberId, packageNo);
+}

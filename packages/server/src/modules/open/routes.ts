@@ -1,0 +1,292 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AddressList,
+  AddressSaveBody,
+  LoginBody,
+  MemberAddressOut,
+  MemberItemList,
+  MemberOrder,
+  MemberPackage,
+  MemberProfile,
+  OrderCreateBody,
+  OrderListQuery,
+  OrderListResult,
+  OrderNoBody,
+  OrderNoQuery,
+  PackageListQuery,
+  PackageListResult,
+  PackageNoBody,
+  PackageNoQuery,
+  PackCreateBody,
+  ProviderCallbackBody,
+  RegisterBody,
+  ResetBody,
+  ResetRequestBody,
+  SandboxPayBody,
+  SessionResult,
+  TopupBody,
+  TopupIntent,
+  TopupQuery,
+} from '@waystation/shared/contract/open';
+import { forbidden } from '../../core/errors';
+import type { ModuleContext } from '../index';
+import { OPEN_PREFIX, openApi } from './http';
+import * as accounts from './members';
+import * as orders from './orders';
+import { memberActor } from './orders';
+import * as packs from './packs';
+import * as topups from './topups';
+
+/** The member API (terminal appId 1): the member site's and app's calls, under /api/open/v1. */
+export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+  const { db, secrets } = app.services;
+  const media = (uri: string) => ctx.storage.urlOf(uri);
+  const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+  const opOf = (member: { id: number; userCode: string; name: string; sessionId: number }, ip: string, now: Date) => ({ actor: memberActor(member, ip), now });
+
+  // ---------------------------------------------------------------- sign-in
+  openApi(app, {
+    method: 'POST',
+    path: '/auth/register',
+    auth: 'public',
+    summary: 'A new member account (email, password, name); answers a member token',
+    body: RegisterBody,
+    data: SessionResult,
+    ratePerMinute: 20,
+    handler: ({ body, req, now }) => accounts.register(db, body, meta(req), now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/auth/login',
+    auth: 'public',
+    summary: 'Email + password → a member token (Authorization: Bearer …)',
+    body: LoginBody,
+    data: SessionResult,
+    withoutIdempotencyKey: 'signing in creates no business record; a retry simply signs in again',
+    ratePerMinute: 20,
+    handler: ({ body, req, now }) => accounts.login(db, body, meta(req), now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/auth/logout',
+    auth: 'member',
+    summary: 'Ends this token',
+    data: z.null(),
+    withoutIdempotencyKey: 'ending a session twice is the same as once',
+    handler: ({ member, now }) => accounts.logout(db, member, now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/auth/resetRequest',
+    auth: 'public',
+    summary: 'Sends a 6-digit reset code to the email (the answer is the same for unknown emails)',
+    body: ResetRequestBody,
+    data: z.null(),
+    ratePerMinute: 5,
+    handler: ({ body, now }) => accounts.requestReset(db, body.email, now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/auth/reset',
+    auth: 'public',
+    summary: 'A reset code sets a new password and ends every session',
+    body: ResetBody,
+    data: z.null(),
+    ratePerMinute: 10,
+    handler: ({ body, now }) => accounts.resetPassword(db, body, now),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/me',
+    auth: 'member',
+    summary: 'The signed-in member: identity, KYC state, balances',
+    data: MemberProfile,
+    handler: ({ member }) => accounts.profileOf(db, member.id),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/addresses',
+    auth: 'member',
+    summary: 'The member’s addresses, the default first',
+    data: AddressList,
+    handler: ({ member }) => accounts.listAddresses(db, member.id),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/addresses/save',
+    auth: 'member',
+    summary: 'Adds (no id) or edits one of the member’s addresses',
+    body: AddressSaveBody,
+    data: MemberAddressOut,
+    handler: ({ member, body, now }) => accounts.saveAddress(db, member.id, body, now),
+  });
+
+  // ---------------------------------------------------------------- balance top-up
+  openApi(app, {
+    method: 'POST',
+    path: '/topups',
+    auth: 'member',
+    summary: 'A balance top-up through a payment provider; credited when the provider’s signed callback says paid',
+    body: TopupBody,
+    data: TopupIntent,
+    handler: async ({ member, body, now }) => {
+      if (body.provider === 'sandbox' && !ctx.config.paymentSandbox) throw forbidden('沙箱支付未开启');
+      return topups.createTopup(db, member.id, body, now);
+    },
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/topups/detail',
+    auth: 'member',
+    summary: 'One of the member’s top-ups',
+    query: TopupQuery,
+    data: TopupIntent,
+    handler: ({ member, query }) => topups.topupOf(db, member.id, query.intentNo),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/sandbox/pay',
+    auth: 'member',
+    summary: 'The sandbox provider pays (or fails) a pending top-up: it calls the callback route over HTTP, signed',
+    body: SandboxPayBody,
+    data: TopupIntent,
+    handler: async ({ member, body, now }) => {
+      if (!ctx.config.paymentSandbox) throw forbidden('沙箱支付未开启');
+      const address = app.server.address();
+      const origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+      return topups.sandboxPay(db, secrets, member.id, body.intentNo, body.outcome, origin, now);
+    },
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/payments/callback/sandbox',
+    auth: 'public',
+    summary: 'The sandbox provider’s callback (X-Sandbox-Signature: t=…,v1=HMAC-SHA256)',
+    body: ProviderCallbackBody,
+    data: z.object({ intentNo: z.string(), status: z.string() }),
+    withoutIdempotencyKey: 'a provider retries with the same intent: the intent itself makes it apply once',
+    handler: ({ body, req, now }) => {
+      if (!ctx.config.paymentSandbox) throw forbidden('沙箱支付未开启');
+      return topups.providerCallback(db, secrets, body, req.headers['x-sandbox-signature'] as string | undefined, now);
+    },
+  });
+
+  // ---------------------------------------------------------------- shop orders
+  openApi(app, {
+    method: 'POST',
+    path: '/orders',
+    auth: 'member',
+    summary: 'A shop order from marketplace product lines (unpaid)',
+    body: OrderCreateBody,
+    data: MemberOrder,
+    handler: ({ member, body, req, now }) => orders.createOrder(db, member, body, memberActor(member, req.ip), now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/orders/pay',
+    auth: 'member',
+    summary: 'Pays an unpaid order from the balance; its lines go to the purchasers’ queue',
+    body: OrderNoBody,
+    data: MemberOrder,
+    handler: ({ member, body, req, now, idempotencyKey }) => orders.payOrder(db, member, body.orderNo, memberActor(member, req.ip), now, idempotencyKey),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/orders',
+    auth: 'member',
+    summary: 'The member’s orders, newest first, with their lines and QC photos',
+    query: OrderListQuery,
+    data: OrderListResult,
+    handler: ({ member, query }) => orders.listOrders(db, member.id, query, media),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/orders/detail',
+    auth: 'member',
+    summary: 'One of the member’s orders',
+    query: OrderNoQuery,
+    data: MemberOrder,
+    handler: ({ member, query }) => orders.orderDetail(db, member.id, query.orderNo, media),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/items',
+    auth: 'member',
+    summary: 'The member’s shelved items in no package yet (what a pack order can take)',
+    data: MemberItemList,
+    handler: ({ member }) => orders.packableItems(db, member.id, media),
+  });
+
+  // ---------------------------------------------------------------- packages
+  openApi(app, {
+    method: 'POST',
+    path: '/packs',
+    auth: 'member',
+    summary: 'A pack order: shelved items, a channel and an address → pre-review',
+    body: PackCreateBody,
+    data: MemberPackage,
+    handler: ({ member, body, req, now }) => packs.createPack(db, member.id, body, opOf(member, req.ip, now)),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/packs/pay',
+    auth: 'member',
+    summary: 'Pays the quoted freight of a pre-reviewed package from the balance',
+    body: PackageNoBody,
+    data: MemberPackage,
+    handler: ({ member, body, req, now }) => packs.payPack(db, member.id, body.packageNo, opOf(member, req.ip, now)),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/packs/payPatch',
+    auth: 'member',
+    summary: 'Pays a package’s freight top-up from the balance',
+    body: PackageNoBody,
+    data: MemberPackage,
+    handler: ({ member, body, req, now }) => packs.payPackPatch(db, member.id, body.packageNo, opOf(member, req.ip, now)),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/packs/confirmReceipt',
+    auth: 'member',
+    summary: 'The member confirms a shipped package arrived',
+    body: PackageNoBody,
+    data: MemberPackage,
+    handler: ({ member, body, req, now }) => packs.confirmReceipt(db, member.id, body.packageNo, opOf(member, req.ip, now)),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/packs',
+    auth: 'member',
+    summary: 'The member’s packages with their tracking timeline',
+    query: PackageListQuery,
+    data: PackageListResult,
+    handler: ({ member, query }) => packs.listPackages(db, member.id, query),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/packs/detail',
+    auth: 'member',
+    summary: 'One of the member’s packages',
+    query: PackageNoQuery,
+    data: MemberPackage,
+    handler: ({ member, query }) => packs.packageDetail(db, member.id, query.packageNo),
+  });
+
+  // The member API's own OpenAPI document: the server's, cut down to these routes.
+  app.get('/api/open/docs/json', { schema: { hide: true } }, async () => {
+    const doc = app.swagger() as { paths?: Record<string, unknown>; components?: Record<string, unknown> };
+    const paths = Object.fromEntries(Object.entries(doc.paths ?? {}).filter(([p]) => p.startsWith(OPEN_PREFIX)));
+    return {
+      ...doc,
+      info: {
+        title: 'Waystation member API',
+        version: '1',
+        description: 'Every response is { code, message, data }; code 20000 is success. Writes take an Idempotency-Key header.',
+      },
+      paths,
+      components: { securitySchemes: { member: { type: 'http', scheme: 'bearer' } } },
+    };
+  });
+}

@@ -1,0 +1,152 @@
+import crypto from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ProviderCallbackBody, TopupBody, TopupIntent } from '@waystation/shared/contract/open';
+import { ErrorCode } from '@waystation/shared/contract/common';
+import { type Db, nextId } from '../../db';
+import { domainEvents, systemMeta, topupIntents } from '../../db/schema';
+import { AppError, conflict, notFound } from '../../core/errors';
+import type { SecretBox } from '../../core/secrets';
+import { writeAudit } from '../../core/audit';
+import { post } from '../ledger/service';
+import { OPEN_PREFIX } from './http';
+
+/**
+ * Balance top-ups through a payment provider. The member creates an intent; the provider tells us it was paid through
+ * a signed callback, and only then is the balance credited, once per intent. The built-in sandbox provider (demo mode
+ * or PAYMENT_SANDBOX=1 only: it pays without money) does a real HTTP round trip to the same callback route.
+ */
+
+const intentNoOf = (id: number) => `TU${String(id).padStart(10, '0')}`;
+const SIGNATURE_TOLERANCE_S = 300;
+export const SANDBOX_CALLBACK = `${OPEN_PREFIX}/payments/callback/sandbox`;
+
+const toIntent = (r: typeof topupIntents.$inferSelect): TopupIntent => ({
+  intentNo: r.intentNo,
+  amount: r.amount,
+  currency: r.currency,
+  provider: r.provider,
+  status: r.status as TopupIntent['status'],
+  payUrl: r.provider === 'sandbox' ? `${OPEN_PREFIX}/sandbox/pay` : '',
+  createTime: r.createdAt.toISOString(),
+  paidTime: r.paidAt?.toISOString() ?? null,
+});
+
+export async function createTopup(db: Db, memberId: number, body: z.output<typeof TopupBody>, now: Date): Promise<TopupIntent> {
+  return db.transaction(async (tx) => {
+    const id = await nextId(tx, 'topup_intents');
+    const [row] = await tx
+      .insert(topupIntents)
+      .values({ id, intentNo: intentNoOf(id), memberId, provider: body.provider, amount: body.amount, currency: body.currency, createdAt: now, updatedAt: now })
+      .returning();
+    return toIntent(row);
+  });
+}
+
+export async function topupOf(db: Db, memberId: number, intentNo: string): Promise<TopupIntent> {
+  const [row] = await db
+    .select()
+    .from(topupIntents)
+    .where(and(eq(topupIntents.intentNo, intentNo), eq(topupIntents.memberId, memberId)));
+  if (!row) throw notFound('充值单不存在');
+  return toIntent(row);
+}
+
+/** The sandbox provider's signing secret: random per database, sealed at rest. */
+export async function sandboxSecret(db: Db, secrets: SecretBox, now: Date): Promise<string> {
+  const key = 'payment.sandbox.secret';
+  await db
+    .insert(systemMeta)
+    .values({ key, value: { sealed: secrets.seal(crypto.randomBytes(32).toString('base64url')) }, updatedAt: now })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(systemMeta).where(eq(systemMeta.key, key));
+  return secrets.open((row!.value as { sealed: string }).sealed);
+}
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`: the scheme of the sandbox (and of our own webhooks). */
+export function signPayload(secret: string, body: string, at: Date): string {
+  const t = Math.floor(at.getTime() / 1000);
+  return `t=${t},v1=${crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+}
+
+export function verifySignature(secret: string, body: string, header: string | undefined, now: Date): boolean {
+  const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.split('=', 2) as [string, string]));
+  const t = Number(parts.t);
+  if (!Number.isInteger(t) || Math.abs(now.getTime() / 1000 - t) > SIGNATURE_TOLERANCE_S || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) return false;
+  const expected = crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest();
+  return crypto.timingSafeEqual(expected, Buffer.from(parts.v1!, 'hex'));
+}
+
+/**
+ * The sandbox "pays" a pending intent of the member: it posts the outcome, signed, to our callback URL over HTTP, as
+ * a real provider would. `origin` is where this server listens.
+ */
+export async function sandboxPay(db: Db, secrets: SecretBox, memberId: number, intentNo: string, outcome: 'paid' | 'failed', origin: string, now: Date) {
+  const intent = await topupOf(db, memberId, intentNo);
+  if (intent.provider !== 'sandbox') throw conflict('该充值单不是沙箱支付');
+  if (intent.status !== 'pending') return intent;
+  const body = JSON.stringify({ intentNo, outcome, amount: intent.amount, currency: intent.currency });
+  const res = await fetch(`${origin}${SANDBOX_CALLBACK}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Sandbox-Signature': signPayload(await sandboxSecret(db, secrets, now), body, now) },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  await res.body?.cancel().catch(() => {});
+  if (!res.ok) throw new AppError(ErrorCode.CONFLICT, `沙箱支付回调失败：HTTP ${res.status}`);
+  return topupOf(db, memberId, intentNo);
+}
+
+/**
+ * A provider's callback: the signature must match, the amount and currency must be the intent's. A paid intent
+ * credits the balance once (the ledger key is the intent's); a repeated callback changes nothing.
+ */
+export async function providerCallback(db: Db, secrets: SecretBox, body: z.output<typeof ProviderCallbackBody>, signature: string | undefined, now: Date) {
+  if (!verifySignature(await sandboxSecret(db, secrets, now), JSON.stringify(body), signature, now)) throw new AppError(ErrorCode.FORBIDDEN, '回调签名无效');
+  return db.transaction(async (tx) => {
+    const [intent] = await tx.select().from(topupIntents).where(eq(topupIntents.intentNo, body.intentNo)).for('update');
+    if (!intent) throw notFound('充值单不存在');
+    if (intent.status !== 'pending') return { intentNo: intent.intentNo, status: intent.status };
+    if (intent.amount !== body.amount || intent.currency !== body.currency) throw conflict('回调金额与充值单不符');
+    const actor = { id: null, name: `支付回调 ${intent.provider}`, ip: '' };
+    if (body.outcome === 'paid') {
+      await post(
+        tx,
+        {
+          ownerType: 'member',
+          ownerId: intent.memberId,
+          kind: 'balance',
+          currency: intent.currency,
+          amount: intent.amount,
+          type: 'recharge',
+          refType: 'recharge',
+          refId: intent.intentNo,
+          remark: `充值 ${intent.intentNo}（${intent.provider}）`,
+          idempotencyKey: `topup-${intent.intentNo}`,
+          operator: actor,
+        },
+        now,
+      );
+    }
+    const status = body.outcome === 'paid' ? 'paid' : 'failed';
+    await tx
+      .update(topupIntents)
+      .set({ status, paidAt: status === 'paid' ? now : null, updatedAt: now })
+      .where(eq(topupIntents.id, intent.id));
+    await tx.insert(domainEvents).values({
+      type: `topup.${status}`,
+      entityType: 'topup',
+      entityId: String(intent.id),
+      memberId: intent.memberId,
+      data: { from: 'pending', to: status, no: intent.intentNo, amount: intent.amount, currency: intent.currency },
+      createdAt: now,
+    });
+    await writeAudit(
+      tx,
+      actor,
+      { action: status === 'paid' ? 'topup.credited' : 'topup.failed', targetType: 'topup', targetId: intent.intentNo, after: { amount: intent.amount } },
+      now,
+    );
+    return { intentNo: intent.intentNo, status };
+  });
+}
