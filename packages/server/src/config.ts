@@ -66,7 +66,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     backupS3: s3SettingsFromEnv(env),
     uploadS3: s3SettingsFromEnv(env, 'UPLOAD_S3_'),
-    paymentSandbox: env.PAYMENT_SANDBOX === undefined || env.PAYMENT_SANDBOX === '' ? demo : ['1', 'true', 'on', 'yes'].includes(env.PAYMENT_SANDBOX.toLowerCase()),
+    paymentSandbox:
+      env.PAYMENT_SANDBOX === undefined || env.PAYMENT_SANDBOX === '' ? demo : ['1', 'true', 'on', 'yes'].includes(env.PAYMENT_SANDBOX.toLowerCase()),
   };
 }
 

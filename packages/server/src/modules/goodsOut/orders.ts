@@ -72,7 +72,10 @@ export async function createPackage(db: Db, input: NewPackage, op: Op): Promise<
       );
     const note = `${items.length} 件商品`;
     await writeTrace(tx, id, { type: 'package_order_create', event: 'submit', from: 'pack_created', to: 'pack_pretrial', note }, op);
-    await writeDomainEvents(tx, packageRows, 'submit', [{ id, from: 'pack_created', to: 'pack_pretrial', member: input.memberId, ref: row.packageNo }], { op, note });
+    await writeDomainEvents(tx, packageRows, 'submit', [{ id, from: 'pack_created', to: 'pack_pretrial', member: input.memberId, ref: row.packageNo }], {
+      op,
+      note,
+    });
     return row;
   });
 }

@@ -154,7 +154,7 @@ async function attempt(db: Db, secrets: SecretBox, d: DeliveryRow, now: () => Da
   if (!e) return { ok: false, status: null, error: '事件不存在' };
   if (d.target === 'webhook') {
     const [ep] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.targetId));
-    if (!ep || ep.status !== 'activity') return { ok: false, status: null, error: '推送地址已停用' };
+    if (ep?.status !== 'activity') return { ok: false, status: null, error: '推送地址已停用' };
     const [m] = e.memberId ? await db.select({ userCode: members.userCode }).from(members).where(eq(members.id, e.memberId)) : [];
     const body = webhookBody(e, m?.userCode ?? null);
     try {

@@ -78,7 +78,7 @@ export async function createPack(db: Db, memberId: number, body: z.output<typeof
     .where(and(eq(memberAddresses.id, body.addressId), eq(memberAddresses.memberId, memberId)));
   if (!address) throw notFound('地址不存在');
   const [channel] = await db.select({ id: shipChannels.id, status: shipChannels.status }).from(shipChannels).where(eq(shipChannels.id, body.channelId));
-  if (!channel || channel.status !== 'activity') throw notFound('物流渠道不存在或已停用');
+  if (channel?.status !== 'activity') throw notFound('物流渠道不存在或已停用');
   const row = await createPackage(
     db,
     {
