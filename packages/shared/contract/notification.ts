@@ -135,3 +135,66 @@ export const NotifyLogListQuery = PageQuery.extend({
 });
 export type NotifyLogListQuery = z.infer<typeof NotifyLogListQuery>;
 export const NotifyLogListResult = pageOf(NotifyLog);
+
+// ---------------------------------------------------------------- webhooks (events out, issue 13)
+
+/** The event types a webhook endpoint may subscribe to ('*' = all): every machine's transitions, top-ups. */
+export const WEBHOOK_EVENT_PREFIXES = ['purchase.', 'package.', 'afterSales.refund.', 'topup.'] as const;
+const webhookEventType = z
+  .string()
+  .max(60)
+  .refine((s) => s === '*' || WEBHOOK_EVENT_PREFIXES.some((p) => s.startsWith(p) && /^[A-Za-z_.]+$/.test(s)), '事件类型不正确');
+
+export const WebhookEndpoint = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  status: z.enum(['activity', 'disabled']),
+  /** The signing secret's last characters only: the whole secret is shown once, when the endpoint is created. */
+  secretHint: z.string(),
+  pendingCount: z.number().int(),
+  failedCount: z.number().int(),
+  createTime: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+export const WebhookEndpointList = z.array(WebhookEndpoint);
+export const WebhookSaveBody = z.strictObject({
+  id: z.number().int().positive().optional(),
+  name: z.string().trim().min(1, '请输入名称').max(60, '名称最多60个字符'),
+  url: z
+    .string()
+    .trim()
+    .max(500)
+    .regex(/^https?:\/\/[^\s]+$/, RuleMessage.url),
+  events: z.array(webhookEventType).max(50).default([]),
+});
+export const WebhookSaveResult = z.object({ id: z.number().int(), secret: z.string().nullable() });
+export const WebhookStatusBody = z.strictObject({ id: z.number().int().positive(), status: z.enum(['activity', 'disabled']) });
+
+export const EventDelivery = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  eventType: z.string(),
+  userCode: z.string(),
+  entityNo: z.string(),
+  target: z.enum(['webhook', 'notify']),
+  targetId: z.number().int(),
+  targetName: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string(),
+  nextAttemptTime: z.string().nullable(),
+  deliveredTime: z.string().nullable(),
+  eventTime: z.string(),
+});
+export type EventDelivery = z.infer<typeof EventDelivery>;
+export type EventDeliveryListQuery = z.input<typeof EventDeliveryListQuery>;
+export const EventDeliveryListQuery = PageQuery.extend({
+  target: z.enum(['webhook', 'notify']).optional(),
+  targetId: queryInt(1, 2_147_483_647).optional(),
+  status: z.enum(['pending', 'delivered', 'failed']).optional(),
+});
+export const EventDeliveryListResult = pageOf(EventDelivery).extend({ backlog: z.object({ pending: z.number().int(), oldestAgeMs: z.number().int() }) });
+export const DeliveryResendBody = z.strictObject({ id: z.number().int().positive() });

@@ -325,6 +325,7 @@ export const CATALOGUE: CatalogueRoute[] = [
       page('adminUser', 'system/AdminUserList', t('管理员账号', 'Staff accounts'), { icon: 'user' }),
       page('role', 'system/RoleList', t('角色管理', 'Roles'), { icon: 'safety' }),
       page('audit', 'system/AuditList', t('审计日志', 'Audit trail'), { icon: 'file-search' }),
+      page('webhooks', 'notification/WebhookList', t('事件推送', 'Webhooks'), { icon: 'api', permissions: ['notification:webhook'] }),
       page('vipTerminalConfig', 'system/VipTerminalConfig', t('会员端配置', 'Member terminal')),
       hidden('vipTerminalConfig/FAQOperate', 'system/FAQOperate', t('FAQ编辑', 'Edit FAQ'), {
         activeMenu: '/systemManage/vipTerminalConfig',

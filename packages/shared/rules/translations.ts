@@ -314,6 +314,8 @@ const MEMBER_API: TextPair[] = [
   ['一个包裹最多200件商品', 'A package can hold at most 200 items'],
   ['该邮箱已注册', 'This email address already has an account'],
   ['验证码错误或已过期', 'The code is wrong or has expired'],
+  ['事件类型不正确', 'The event type is not valid'],
+  ['名称最多60个字符', 'The name can be at most 60 characters'],
   ['请在 Idempotency-Key 请求头中提供8~100位的请求标识', 'Send a request key of 8–100 characters in the Idempotency-Key header'],
 ];
 

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db';
-import { members, systemMeta } from '../db/schema';
+import { domainEvents, members, systemMeta } from '../db/schema';
 import { ensureAdmin } from './base';
 import { seedConfigContentDemo } from './demo-config-content';
 import { seedGoodsInDemo } from './demo-goods-in';
@@ -69,5 +69,7 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
     if (done) continue;
     await run(db, now);
     await db.insert(systemMeta).values({ key: metaKey, value: true, updatedAt: now });
+    // Demo history is not news: its transitions' events are not sent to anyone.
+    await db.update(domainEvents).set({ dispatchedAt: now }).where(isNull(domainEvents.dispatchedAt));
   }
 }

@@ -77,6 +77,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'payment/ConfigRuleOperate': lazy(() => import('./payment/ConfigRuleOperate')),
   'payment/ConfigRuleDetail': lazy(() => import('./payment/ConfigRuleDetail')),
   'notification/ChannelList': lazy(() => import('./notification/ChannelList')),
+  'notification/WebhookList': lazy(() => import('./notification/WebhookList')),
   'notification/NotificationHome': lazy(() => import('./notification/NotificationHome')),
   'notification/OperateChannel': lazy(() => import('./notification/OperateChannel')),
   'marketing/CouponList': lazy(() => import('./marketing/CouponList')),

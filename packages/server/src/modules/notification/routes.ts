@@ -12,15 +12,73 @@ import {
   NotifyTemplateList,
   NotifyTemplateSaveBody,
   NotifyTestSendBody,
+  DeliveryResendBody,
+  EventDeliveryListQuery,
+  EventDeliveryListResult,
+  WebhookEndpointList,
+  WebhookSaveBody,
+  WebhookSaveResult,
+  WebhookStatusBody,
 } from '@waystation/shared/contract/notification';
 import { IdQuery, ModifyConfigStatusQuery, SaveResult } from '@waystation/shared/contract/reference';
 import { api } from '../../core/http';
+import type { ModuleContext } from '../index';
 import * as service from './service';
+import * as webhooks from './webhooks';
 
 const VIP = 'notification:vip';
+const WEBHOOK = 'notification:webhook';
 
-export function notificationRoutes(app: FastifyInstance): void {
-  const { db, now } = app.services;
+export function notificationRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+  const { db, now, secrets } = app.services;
+  api(app, {
+    method: 'GET',
+    url: '/api/notification/webhook/list',
+    permission: WEBHOOK,
+    summary: 'Webhook endpoints of events out (secrets shown by their last characters)',
+    data: WebhookEndpointList,
+    handler: () => webhooks.listEndpoints(db, secrets),
+  });
+  api(app, {
+    method: 'POST',
+    url: '/api/notification/webhook/save',
+    permission: WEBHOOK,
+    summary: 'Add (answers the signing secret, once) or edit a webhook endpoint',
+    body: WebhookSaveBody,
+    data: WebhookSaveResult,
+    handler: ({ body, actor, now: at }) => webhooks.saveEndpoint(db, secrets, actor, body, at),
+  });
+  api(app, {
+    method: 'POST',
+    url: '/api/notification/webhook/modifyStatus',
+    permission: WEBHOOK,
+    summary: 'Enable or disable a webhook endpoint',
+    body: WebhookStatusBody,
+    data: z.null(),
+    handler: ({ body, actor, now: at }) => webhooks.setEndpointStatus(db, actor, body.id, body.status, at),
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/notification/webhook/deliveries',
+    permission: WEBHOOK,
+    summary: 'The delivery log of events out (webhooks and member notifications), newest first, with the backlog',
+    query: EventDeliveryListQuery,
+    data: EventDeliveryListResult,
+    handler: ({ query, now: at }) => webhooks.listDeliveries(db, query, at),
+  });
+  api(app, {
+    method: 'POST',
+    url: '/api/notification/webhook/resend',
+    permission: WEBHOOK,
+    summary: 'Deliver an event again (due now)',
+    body: DeliveryResendBody,
+    data: z.null(),
+    handler: async ({ body, actor, now: at }) => {
+      await webhooks.resendDelivery(db, actor, body.id, at);
+      void ctx.events.run();
+      return null;
+    },
+  });
   api(app, {
     method: 'GET',
     url: '/api/notification/vip/channelList',

@@ -12,6 +12,11 @@ import {
   type NotifyPreviewBody,
   type NotifyTemplateSaveBody,
   type NotifyTestSendBody,
+  EventDeliveryListResult,
+  type EventDeliveryListQuery,
+  WebhookEndpointList,
+  type WebhookSaveBody,
+  WebhookSaveResult,
 } from '@waystation/shared/contract/notification';
 import { SaveResult } from '@waystation/shared/contract/reference';
 import { request } from '../../api/request';
@@ -49,3 +54,29 @@ export const useSaveTemplate = () =>
   useNotifyMutation((b: NotifyTemplateSaveBody) => request(`${BASE}/saveTemplate`, { method: 'POST', body: b, schema: z.null() }));
 export const useTestSend = () => useNotifyMutation((b: NotifyTestSendBody) => request(`${BASE}/sendTest`, { method: 'POST', body: b, schema: NotifyLog }));
 export const previewTemplate = (b: NotifyPreviewBody) => request(`${BASE}/previewTemplate`, { method: 'POST', body: b, schema: NotifyPreviewResult });
+
+// ---------------------------------------------------------------- webhooks (events out)
+
+const WEBHOOK = '/api/notification/webhook';
+export const webhookKeys = {
+  all: ['webhook'] as const,
+  endpoints: ['webhook', 'endpoints'] as const,
+  deliveries: (q: Partial<EventDeliveryListQuery>) => ['webhook', 'deliveries', q] as const,
+};
+export const useWebhooks = () => useQuery({ queryKey: webhookKeys.endpoints, queryFn: () => request(`${WEBHOOK}/list`, { schema: WebhookEndpointList }) });
+export const useDeliveries = (q: Partial<EventDeliveryListQuery>) =>
+  useQuery({
+    queryKey: webhookKeys.deliveries(q),
+    queryFn: () => request(`${WEBHOOK}/deliveries`, { params: q, schema: EventDeliveryListResult }),
+    placeholderData: (p) => p,
+    refetchInterval: 10_000,
+  });
+function useWebhookMutation<B, R>(fn: (b: B) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: webhookKeys.all }) });
+}
+export const useSaveWebhook = () =>
+  useWebhookMutation((b: z.input<typeof WebhookSaveBody>) => request(`${WEBHOOK}/save`, { method: 'POST', body: b, schema: WebhookSaveResult }));
+export const useWebhookStatus = () =>
+  useWebhookMutation((b: { id: number; status: 'activity' | 'disabled' }) => request(`${WEBHOOK}/modifyStatus`, { method: 'POST', body: b, schema: z.null() }));
+export const useResendDelivery = () => useWebhookMutation((b: { id: number }) => request(`${WEBHOOK}/resend`, { method: 'POST', body: b, schema: z.null() }));

@@ -1,0 +1,111 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginApi, toast, typeByHand, useE2E } from '../support/browser';
+import { verifySignature } from '../../packages/server/src/modules/open/topups';
+
+const e2e = useE2E();
+
+/** The member site's webhook receiver. */
+const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+let receiverUrl = '';
+const receiver = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    received.push({ headers: req.headers, body });
+    res.writeHead(200).end();
+  });
+});
+beforeAll(async () => {
+  process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+afterAll(() => {
+  delete process.env.OUTBOUND_ALLOW_HOSTS;
+  receiver.close();
+});
+
+let keys = 0;
+/** The member site calling the member API over HTTP, as it would from its own server. */
+async function memberCall<T>(base: string, path: string, o: { token?: string; body?: unknown } = {}): Promise<T> {
+  const res = await fetch(`${base}/api/open/v1${path}`, {
+    method: o.body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...(o.body === undefined ? {} : { 'idempotency-key': `e2e-member-${Date.now()}-${++keys}` }),
+    },
+    body: o.body === undefined ? undefined : JSON.stringify(o.body),
+  });
+  const env = (await res.json()) as { code: number; message: string; data: T };
+  expect(env.code, `${path}: ${env.message}`).toBe(20000);
+  return env.data;
+}
+
+describe('an order from the member API, followed into the staff screens', () => {
+  it('a member registers, tops up, orders and pays; the purchaser sees the line waiting, and the member site hears of it, signed', async () => {
+    const e = e2e();
+    const base = e.server.url;
+    const session = await memberCall<{ token: string; member: { userCode: string } }>(base, '/auth/register', {
+      body: { email: `e2e-${Date.now()}@example.com`, password: 'secret123', name: 'Mia Member' },
+    });
+    const token = session.token;
+    const intent = await memberCall<{ intentNo: string }>(base, '/topups', { token, body: { amount: 20_000, currency: 'CNY', provider: 'sandbox' } });
+    await memberCall(base, '/sandbox/pay', { token, body: { intentNo: intent.intentNo } });
+    const order = await memberCall<{ orderNo: string; lines: { purchaseNo: string }[] }>(base, '/orders', {
+      token,
+      body: { lines: [{ mallType: 'TB', productUrl: 'https://item.taobao.com/item.htm?id=42', title: '会员端下单 帆布鞋', quantity: 1, unitPrice: 15_800 }] },
+    });
+    const paid = await memberCall<{ memberStatus: string }>(base, '/orders/pay', { token, body: { orderNo: order.orderNo } });
+    expect(paid.memberStatus).toBe('paid');
+    const purchaseNo = order.lines[0]!.purchaseNo;
+
+    // The purchaser finds it in the queue, as a member's real order.
+    const ctx = await e.context();
+    await loginApi(e, ctx);
+    const page = await ctx.newPage();
+    await page.goto(e.url(`/buyModule/buyOrder?status=purchase_wait&numberType=purchaseNo&numberValue=${purchaseNo}`));
+    const row = page.locator('tr.ant-table-row').filter({ hasText: purchaseNo });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('会员端下单 帆布鞋');
+
+    // An admin adds the member site's endpoint; the secret is shown once.
+    await page.goto(e.url('/systemManage/webhooks'));
+    await page.getByText('还没有推送地址').waitFor();
+    await page.getByRole('button', { name: '新增推送地址' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '推送地址' });
+    await typeByHand(dialog.getByLabel('名称'), '会员站');
+    await typeByHand(dialog.getByLabel('推送地址'), receiverUrl);
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const secret = (await page.getByTestId('webhook-secret').innerText()).trim();
+    expect(secret).toMatch(/^whsec_/);
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /知道了|确\s*定|OK/ })
+      .click();
+    await page.locator('tr.ant-table-row').filter({ hasText: receiverUrl }).waitFor();
+    expect(await page.locator('tr.ant-table-row').filter({ hasText: receiverUrl }).innerText()).toContain(`••••${secret.slice(-4)}`);
+
+    // The events pump sends what happened to the order; the log shows it delivered.
+    await e.server.events.run();
+    const queued = received.find((r) => r.headers['x-waystation-event'] === 'purchase.queue' && r.body.includes(purchaseNo));
+    expect(queued).toBeDefined();
+    expect(verifySignature(secret, queued!.body, queued!.headers['x-waystation-signature'] as string, e.server.clock.now())).toBe(true);
+    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    const delivered = page.locator('tr.ant-table-row').filter({ hasText: 'purchase.queue' }).filter({ hasText: purchaseNo });
+    await delivered.waitFor();
+    expect(await delivered.innerText()).toContain('已送达');
+
+    // Resend from the log, after a confirmation.
+    await delivered.getByRole('button', { name: '重新投递' }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await toast(page, '操作成功').waitFor();
+    await e.server.events.run();
+    expect(received.filter((r) => r.headers['x-waystation-event'] === 'purchase.queue' && r.body.includes(purchaseNo))).toHaveLength(2);
+  }, 120_000);
+});

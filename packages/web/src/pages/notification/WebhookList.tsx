@@ -1,0 +1,247 @@
+import { App, Alert, Button, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import type { EventDelivery, WebhookEndpoint } from '@waystation/shared/contract/notification';
+import { fill, useT } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
+import { useEditor, useFormSave } from '../../components/list/useFormSave';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { useListQuery } from '../../components/useListQuery';
+import { copyText } from '../../shell/convert/copy';
+import { useDeliveries, useResendDelivery, useSaveWebhook, useWebhookStatus, useWebhooks } from './api';
+import { useWebhookMessages } from './webhookMessages';
+
+/** Event types offered in the endpoint form (any other transition's type may be typed). */
+const COMMON_EVENTS = [
+  'purchase.queue',
+  'purchase.purchase',
+  'purchase.inbound',
+  'purchase.shelve',
+  'purchase.patch_request',
+  'purchase.refund',
+  'package.submit',
+  'package.pretrial_pass',
+  'package.pretrial_fail',
+  'package.pay_done',
+  'package.patch_request',
+  'package.ship',
+  'package.sign',
+  'afterSales.refund.pass',
+  'topup.paid',
+];
+
+/** 系统管理 › 事件推送: where the member site hears what changed, and the delivery log of events out. */
+export default function WebhookList() {
+  const m = useWebhookMessages();
+  const endpoints = useWebhooks();
+  const editor = useEditor<WebhookEndpoint>();
+  const status = useWebhookStatus();
+  const confirm = useConfirmedAction();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [filterForm] = Form.useForm();
+  const filters = {
+    status: query.status as EventDelivery['status'] | undefined,
+    target: query.target as EventDelivery['target'] | undefined,
+    targetId: query.targetId ? Number(query.targetId) : undefined,
+  };
+  const deliveries = useDeliveries({ page, limit, ...filters });
+  const resend = useResendDelivery();
+  const backlog = deliveries.data?.backlog;
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open('new')}>
+          {m.addEndpoint}
+        </Button>
+        <Table<WebhookEndpoint>
+          rowKey="id"
+          dataSource={endpoints.data}
+          loading={endpoints.isFetching}
+          pagination={false}
+          locale={{ emptyText: <Empty description={m.emptyEndpoints} /> }}
+          columns={[
+            { key: 'name', title: m.name, dataIndex: 'name' },
+            { key: 'url', title: m.url, dataIndex: 'url', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+            {
+              key: 'events',
+              title: m.events,
+              dataIndex: 'events',
+              render: (es: string[]) => (es.length ? es.map((e) => <Tag key={e}>{e}</Tag>) : <Tag color="blue">{m.allEvents}</Tag>),
+            },
+            { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+            { key: 'secret', title: m.secret, dataIndex: 'secretHint' },
+            { key: 'backlog', title: m.backlog, render: (_, e) => `${e.pendingCount} / ${e.failedCount}` },
+            {
+              key: 'actions',
+              title: m.actions,
+              render: (_, e) => (
+                <Space size={0}>
+                  <Button type="link" size="small" onClick={() => editor.open(e)}>
+                    {m.edit}
+                  </Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    danger={e.status === 'activity'}
+                    onClick={() =>
+                      confirm({
+                        title: e.status === 'activity' ? m.disable : m.enable,
+                        content: fill(m.confirmStatus, { action: e.status === 'activity' ? m.disable : m.enable, name: e.name }),
+                        danger: e.status === 'activity',
+                        run: () => status.mutateAsync({ id: e.id, status: nextStatus(e.status) }),
+                      })
+                    }
+                  >
+                    {e.status === 'activity' ? m.disable : m.enable}
+                  </Button>
+                  <Button type="link" size="small" onClick={() => setFilters({ target: 'webhook', targetId: e.id })}>
+                    {m.deliveries}
+                  </Button>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Space>
+
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {m.deliveries}
+        </Typography.Title>
+        {backlog && (
+          <Alert
+            type={backlog.pending ? 'warning' : 'success'}
+            showIcon
+            message={backlog.pending ? fill(m.backlogLine, { pending: backlog.pending, seconds: Math.round(backlog.oldestAgeMs / 1000) }) : m.backlogClear}
+          />
+        )}
+        <FilterBar form={filterForm} name="deliveryFilters" onSearch={setFilters} onSame={() => deliveries.refetch()}>
+          <FilterSelect
+            name="status"
+            label={m.status}
+            options={[
+              { value: 'pending', label: m.pending },
+              { value: 'delivered', label: m.delivered },
+              { value: 'failed', label: m.failed },
+            ]}
+          />
+          <FilterSelect
+            name="target"
+            label={m.target}
+            width={150}
+            options={[
+              { value: 'webhook', label: m.webhook },
+              { value: 'notify', label: m.notify },
+            ]}
+          />
+        </FilterBar>
+        <ListTable<EventDelivery>
+          result={deliveries}
+          page={page}
+          limit={limit}
+          onPage={setPage}
+          columns={[
+            { key: 'eventId', title: 'ID', dataIndex: 'eventId', width: 80 },
+            { key: 'eventType', title: m.event, dataIndex: 'eventType' },
+            { key: 'userCode', title: m.member, dataIndex: 'userCode' },
+            { key: 'entityNo', title: m.entityNo, dataIndex: 'entityNo' },
+            {
+              key: 'target',
+              title: m.target,
+              render: (_, d) => `${d.target === 'webhook' ? m.webhook : m.notify} · ${d.targetName}`,
+            },
+            {
+              key: 'status',
+              title: m.status,
+              dataIndex: 'status',
+              render: (s: EventDelivery['status']) => <Tag color={s === 'delivered' ? 'green' : s === 'failed' ? 'red' : 'gold'}>{m[s]}</Tag>,
+            },
+            { key: 'attempts', title: m.attempts, dataIndex: 'attempts' },
+            { key: 'lastResult', title: m.lastResult, render: (_, d) => d.lastError || (d.lastStatus ? `HTTP ${d.lastStatus}` : '—') },
+            { key: 'nextAttempt', title: m.nextAttempt, dataIndex: 'nextAttemptTime', render: (v: string | null) => (v ? formatTime(v) : '—') },
+            { key: 'eventTime', title: m.eventTime, dataIndex: 'eventTime', render: (v: string) => formatTime(v) },
+            {
+              key: 'actions',
+              title: m.actions,
+              render: (_, d) => (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => confirm({ title: m.resend, content: fill(m.confirmResend, { id: d.eventId }), run: () => resend.mutateAsync({ id: d.id }) })}
+                >
+                  {m.resend}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Space>
+      {editor.editing && <EndpointDialog endpoint={editor.editing === 'new' ? null : editor.editing} onClose={editor.close} />}
+    </Space>
+  );
+}
+
+function EndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose(): void }) {
+  const m = useWebhookMessages();
+  const t = useT();
+  const [form] = Form.useForm<{ name: string; url: string; events: string[] }>();
+  const save = useSaveWebhook();
+  const saveForm = useFormSave();
+  const { modal, message } = App.useApp();
+  const showSecret = (secret: string) =>
+    modal.info({
+      title: m.secretTitle,
+      width: 560,
+      content: (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Paragraph>{m.secretText}</Typography.Paragraph>
+          <Typography.Text code data-testid="webhook-secret">
+            {secret}
+          </Typography.Text>
+          <Button
+            onClick={() =>
+              copyText(secret).then(
+                () => message.success({ content: t('common.copySuccess'), duration: 1.5 }),
+                () => message.error(t('common.copyFail')),
+              )
+            }
+          >
+            {m.copy}
+          </Button>
+        </Space>
+      ),
+    });
+  return (
+    <Modal
+      open
+      title={endpoint ? m.editEndpoint : m.addEndpoint}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      onOk={() =>
+        saveForm(
+          form,
+          (v) => save.mutateAsync({ ...v, id: endpoint?.id, events: v.events ?? [] }),
+          (r) => {
+            onClose();
+            if (r.secret) showSecret(r.secret);
+          },
+        )
+      }
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="webhook" initialValues={endpoint ?? { events: [] }}>
+        <Form.Item name="name" label={m.name}>
+          <Input maxLength={60} />
+        </Form.Item>
+        <Form.Item name="url" label={m.url}>
+          <Input placeholder="https://member-site.example/hooks/waystation" maxLength={500} />
+        </Form.Item>
+        <Form.Item name="events" label={m.events} extra={m.eventsHelp}>
+          <Select mode="tags" allowClear options={[{ value: '*', label: m.allEvents }, ...COMMON_EVENTS.map((e) => ({ value: e, label: e }))]} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
