@@ -278,3 +278,6 @@ export const PackageListQuery = PageQuery.pick({ page: true, limit: true });
 export const PackageListResult = pageOf(MemberPackage);
 
 export const OpenIdQuery = z.strictObject({ id: idParam });
+
+export const MemberChannel = z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string() });
+export const MemberChannelList = z.object({ list: z.array(MemberChannel) });

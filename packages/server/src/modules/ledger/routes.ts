@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TransactionDetail, TransactionDetailQuery, TransactionListQuery, TransactionListResult } from '@waystation/shared/contract/ledger';
+import { LedgerCheckResult, TransactionDetail, TransactionDetailQuery, TransactionListQuery, TransactionListResult } from '@waystation/shared/contract/ledger';
 import { api } from '../../core/http';
 import * as service from './service';
 
@@ -22,5 +22,13 @@ export function ledgerRoutes(app: FastifyInstance): void {
     query: TransactionDetailQuery,
     data: TransactionDetail,
     handler: ({ query }) => service.transactionDetail(db, query.id),
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/transaction/ledgerCheck',
+    permission: 'transaction:list',
+    summary: 'Proves the ledger invariant: every balance equals its ledger rows (what npm run check:ledger prints)',
+    data: LedgerCheckResult,
+    handler: () => service.checkLedger(db),
   });
 }

@@ -126,3 +126,13 @@ export async function confirmReceipt(db: Db, memberId: number, packageNo: string
   });
   return packageDetail(db, memberId, packageNo);
 }
+
+/** The enabled logistics channels, for the member's choice. */
+export async function enabledChannels(db: Db) {
+  const rows = await db
+    .select({ id: shipChannels.id, code: shipChannels.code, name: shipChannels.name, nameEn: shipChannels.nameEn })
+    .from(shipChannels)
+    .where(eq(shipChannels.status, 'activity'))
+    .orderBy(asc(shipChannels.id));
+  return { list: rows };
+}

@@ -5,6 +5,7 @@ import {
   AddressSaveBody,
   LoginBody,
   MemberAddressOut,
+  MemberChannelList,
   MemberItemList,
   MemberOrder,
   MemberPackage,
@@ -219,6 +220,14 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   });
 
   // ---------------------------------------------------------------- packages
+  openApi(app, {
+    method: 'GET',
+    path: '/channels',
+    auth: 'member',
+    summary: 'The logistics channels a pack order may choose (enabled ones)',
+    data: MemberChannelList,
+    handler: () => packs.enabledChannels(db),
+  });
   openApi(app, {
     method: 'POST',
     path: '/packs',

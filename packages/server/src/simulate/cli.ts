@@ -1,0 +1,103 @@
+// npm run simulate -- [--members 20] [--orders 2] [--concurrency 4] [--url http://localhost:8080 | --fresh] [--seed N]
+// Drives a business day through a running server (default http://localhost:8080, demo staff), or with --fresh through
+// a server of its own on a new data folder (or DATABASE_URL), where it also measures how long events take to reach a
+// webhook receiver. Prints `simulate: … errors` and the ledger check; exit code 1 on any error or ledger mismatch.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { report, simulate } from './simulate';
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    members: { type: 'string', default: '20' },
+    orders: { type: 'string', default: '2' },
+    concurrency: { type: 'string', default: '4' },
+    fresh: { type: 'boolean', default: false },
+    seed: { type: 'string' },
+    'staff-password': { type: 'string', default: 'demo12345' },
+  },
+});
+const count = (name: string, v: string | undefined, max: number) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    console.error(`--${name} must be a whole number from 1 to ${max}`);
+    process.exit(2);
+  }
+  return n;
+};
+const members = count('members', args.members, 100_000);
+const orders = count('orders', args.orders, 100);
+const concurrency = count('concurrency', args.concurrency, 64);
+
+let url = args.url ?? 'http://localhost:8080';
+let stopFresh: (() => Promise<void>) | undefined;
+let lagOf: (() => Promise<{ p50: number; p99: number; n: number }>) | undefined;
+if (args.fresh) {
+  // A receiver on this machine stands in for the member site; the server may call it.
+  const arrivals: number[] = [];
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      arrivals.push(Date.now() - Date.parse(JSON.parse(body).createdAt));
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  process.env.OUTBOUND_ALLOW_HOSTS = [process.env.OUTBOUND_ALLOW_HOSTS, '127.0.0.1'].filter(Boolean).join(',');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waystation-simulate-'));
+  const { configFromEnv } = await import('../config');
+  const { buildApp } = await import('../app');
+  const config = { ...configFromEnv({ ...process.env, DATA_DIR: dataDir, DEMO: '1', PAYMENT_SANDBOX: '1' }), logLevel: 'warn', port: 0, host: '127.0.0.1' };
+  const built = await buildApp(config);
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+  built.jobs.start();
+  built.events.start({ intervalMs: 250 });
+  const { webhookEndpoints } = await import('../db/schema');
+  const secrets = built.app.services.secrets;
+  const now = new Date();
+  await built.database.db.insert(webhookEndpoints).values({
+    name: 'simulate receiver',
+    url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+    secret: secrets.seal('whsec_simulate'),
+    events: [],
+    createdAt: now,
+    updatedAt: now,
+  });
+  console.log(`fresh server on ${url} (${built.database.kind}${built.database.kind === 'pglite' ? ` in ${dataDir}` : ''})`);
+  lagOf = async () => {
+    const { pumpBacklog } = await import('../modules/open/events');
+    for (let i = 0; i < 600 && (await pumpBacklog(built.database.db, new Date())).pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1_000));
+    const s = [...arrivals].sort((a, b) => a - b);
+    const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
+    return { p50: q(0.5), p99: q(0.99), n: s.length };
+  };
+  stopFresh = async () => {
+    await built.app.close();
+    receiver.close();
+    if (built.database.kind === 'pglite') fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+const result = await simulate({
+  url,
+  members,
+  ordersPerMember: orders,
+  concurrency,
+  seed: args.seed ? Number(args.seed) : undefined,
+  staff: { purchaser: 'purchaser1', warehouse: 'warehouse1', finance: 'finance1', password: args['staff-password']! },
+  log: (line) => console.log(`  … ${line}`),
+});
+for (const line of report(result)) console.log(line);
+if (lagOf) {
+  const lag = await lagOf();
+  console.log(`  event delivery lag (change → member site's receiver): p50 ${lag.p50} ms, p99 ${lag.p99} ms over ${lag.n} events`);
+}
+await stopFresh?.();
+process.exit(result.errors || !result.ledger?.ok ? 1 : 0);

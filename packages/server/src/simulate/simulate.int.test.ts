@@ -1,0 +1,36 @@
+import { eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainEvents, packages } from '../db/schema';
+import { DEMO_PASSWORD, startTestServer, type TestApp } from '../testing/server';
+import { report, simulate } from './simulate';
+
+let t: TestApp & { url: string };
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('a business day, simulated', () => {
+  it('takes members’ orders from the member API to shipped and received packages, with 0 errors and a balanced ledger', async () => {
+    const r = await simulate({
+      url: t.url,
+      members: 3,
+      ordersPerMember: 2,
+      concurrency: 2,
+      seed: 7,
+      staff: { purchaser: 'purchaser1', warehouse: 'warehouse1', finance: 'finance1', password: DEMO_PASSWORD },
+    });
+    const lines = report(r);
+    expect(lines[0]).toBe(`simulate: 3 members, 6 orders, 3 packages shipped, 0 errors`);
+    expect(r.errorSamples).toEqual([]);
+    expect(r.ledger).toMatchObject({ ok: true, mismatches: 0 });
+    expect(r.received).toBe(3);
+    // What the database holds agrees: the simulated packages are received, and every change left an event to send.
+    const got = await t.db.select().from(packages).where(eq(packages.status, 'received'));
+    expect(got.length).toBeGreaterThanOrEqual(3);
+    await t.events.run();
+    expect(await t.db.select().from(domainEvents).where(isNull(domainEvents.dispatchedAt))).toEqual([]);
+    const shipEvents = await t.db.select().from(domainEvents).where(eq(domainEvents.type, 'package.ship'));
+    expect(shipEvents.length).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+});

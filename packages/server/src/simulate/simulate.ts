@@ -1,0 +1,353 @@
+import crypto from 'node:crypto';
+
+/**
+ * A business day, simulated (issue 13): members go through the member API (register, top up through the sandbox,
+ * order, pay, pack, pay freight and any top-up, confirm receipt) and staff through the staff API and the stations
+ * (buy, receive, photograph, shelve, pre-review, remove, pack, weigh, label, sort, seal, ship), all over HTTP against
+ * a real server, each step moving the same state machines the screens use. Every call is timed by its name.
+ */
+
+export interface SimulateOptions {
+  /** Where the server listens, e.g. http://localhost:8080. */
+  url: string;
+  members: number;
+  /** Orders per member (1–3 lines each). */
+  ordersPerMember: number;
+  /** Demo staff who do the work, and their password. */
+  staff?: { purchaser: string; warehouse: string; finance: string; password: string };
+  /** How many members act at once. */
+  concurrency?: number;
+  log?: (line: string) => void;
+  /** A random seed, so a run can be repeated. */
+  seed?: number;
+}
+
+export interface SimulateResult {
+  members: number;
+  orders: number;
+  lines: number;
+  packages: number;
+  shipped: number;
+  received: number;
+  freightTopups: number;
+  errors: number;
+  errorSamples: string[];
+  elapsedMs: number;
+  /** Per call name: how many and their durations (ms). */
+  calls: Map<string, number[]>;
+  ledger: { ok: boolean; accounts: number; entries: number; mismatches: number } | null;
+}
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+class CallError extends Error {}
+
+/** A 1×1 PNG: the QC photo every simulated item gets. */
+const QC_PHOTO = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** Mulberry32: a small seeded generator, enough for choosing marketplaces and weights. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
+  const staffNames = o.staff ?? { purchaser: 'purchaser1', warehouse: 'warehouse1', finance: 'finance1', password: 'demo12345' };
+  const log = o.log ?? (() => {});
+  const rand = random(o.seed ?? Date.now());
+  const run = crypto.randomBytes(3).toString('hex').toUpperCase();
+  const calls = new Map<string, number[]>();
+  const errorSamples: string[] = [];
+  let errors = 0;
+  let keySeq = 0;
+  const started = performance.now();
+
+  async function call<T>(
+    name: string,
+    method: 'GET' | 'POST',
+    path: string,
+    opts: { staff?: string; member?: string; body?: unknown; query?: Record<string, unknown> } = {},
+  ): Promise<T> {
+    const url = new URL(path, o.url);
+    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = {};
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.staff) headers['x-token'] = opts.staff;
+    if (opts.member) headers.authorization = `Bearer ${opts.member}`;
+    if (path.startsWith('/api/open/') && method === 'POST') headers['idempotency-key'] = `sim-${run}-${++keySeq}`;
+    const t0 = performance.now();
+    const res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    const env = (await res.json()) as Envelope<T>;
+    const list = calls.get(name) ?? [];
+    list.push(performance.now() - t0);
+    calls.set(name, list);
+    if (env.code !== 20000) throw new CallError(`${name}: ${env.code} ${env.message}`);
+    return env.data;
+  }
+  const failed = (err: unknown) => {
+    errors++;
+    if (errorSamples.length < 10) errorSamples.push(err instanceof Error ? err.message : String(err));
+  };
+
+  // ---------------------------------------------------------------- staff sign in
+  const login = (username: string) =>
+    call<{ token: string }>('staff.login', 'POST', '/api/admin/login', { body: { username, password: staffNames.password } }).then((r) => r.token);
+  const buyer = await login(staffNames.purchaser);
+  const warehouse = await login(staffNames.warehouse);
+  const finance = await login(staffNames.finance);
+
+  // ---------------------------------------------------------------- members: register, top up, order, pay
+  interface Sim {
+    token: string;
+    userCode: string;
+    addressId: number;
+    purchaseNos: string[];
+    packageNos: string[];
+  }
+  const sims: Sim[] = [];
+  let orders = 0;
+  let lines = 0;
+  const malls = ['TB', 'T1688', 'XY', 'JD', 'WD'];
+  async function memberMorning(i: number): Promise<void> {
+    const session = await call<{ token: string; member: { userCode: string } }>('member.register', 'POST', '/api/open/v1/auth/register', {
+      body: { email: `sim-${run.toLowerCase()}-${i}@example.com`, password: 'simulate123', name: `Sim Member ${i}`, country: 'US' },
+    });
+    const member = session.token;
+    const address = await call<{ id: number }>('member.address', 'POST', '/api/open/v1/addresses/save', {
+      member,
+      body: {
+        receiver: `Sim Member ${i}`,
+        phone: '+1 415 555 0100',
+        country: 'US',
+        province: 'CA',
+        city: 'San Francisco',
+        address: `${i} Market St`,
+        postcode: '94105',
+      },
+    });
+    const intent = await call<{ intentNo: string }>('member.topup', 'POST', '/api/open/v1/topups', {
+      member,
+      body: { amount: 500_000, currency: 'CNY', provider: 'sandbox' },
+    });
+    await call('member.sandboxPay', 'POST', '/api/open/v1/sandbox/pay', { member, body: { intentNo: intent.intentNo } });
+    const sim: Sim = { token: member, userCode: session.member.userCode, addressId: address.id, purchaseNos: [], packageNos: [] };
+    for (let k = 0; k < o.ordersPerMember; k++) {
+      const count = 1 + Math.floor(rand() * 3);
+      const order = await call<{ orderNo: string; lines: { purchaseNo: string }[] }>('member.order', 'POST', '/api/open/v1/orders', {
+        member,
+        body: {
+          lines: Array.from({ length: count }, (_, j) => ({
+            mallType: malls[Math.floor(rand() * malls.length)],
+            productUrl: `https://item.example.com/${run}/${i}/${k}/${j}`,
+            title: `模拟商品 ${i}-${k}-${j}`,
+            props: [{ name: '颜色:黑色' }],
+            quantity: 1,
+            unitPrice: 2_000 + Math.floor(rand() * 20_000),
+          })),
+        },
+      });
+      await call('member.pay', 'POST', '/api/open/v1/orders/pay', { member, body: { orderNo: order.orderNo } });
+      orders++;
+      lines += order.lines.length;
+      sim.purchaseNos.push(...order.lines.map((l) => l.purchaseNo));
+    }
+    sims.push(sim);
+  }
+  await inBatches(o.members, o.concurrency ?? 4, (i) => memberMorning(i).catch(failed));
+  log(`members ordered: ${sims.length} members, ${orders} orders, ${lines} lines`);
+
+  // ---------------------------------------------------------------- purchasing and goods in
+  const photo = QC_PHOTO;
+  let parcel = 0;
+  async function buyAndReceive(purchaseNo: string): Promise<void> {
+    const found = await call<{ list: { id: number; paidAmount: number }[] }>('buy.find', 'GET', '/api/buy/pageList', {
+      staff: buyer,
+      query: { status: 'purchase_wait', numberType: 'purchaseNo', numberValue: purchaseNo },
+    });
+    const line = found.list[0];
+    if (!line) throw new CallError(`buy.find: ${purchaseNo} not waiting`);
+    await call('buy.claim', 'POST', '/api/buy/claim', { staff: buyer, body: { id: line.id } });
+    const trackingNo = `SIM${run}${String(++parcel).padStart(6, '0')}`;
+    await call('buy.purchased', 'POST', '/api/buy/purchased', {
+      staff: buyer,
+      body: { id: line.id, mallOrderNo: `M${run}${parcel}`, realPrice: line.paidAmount, trackingNo },
+    });
+    const received = await call<{ lines: { item: { itemCode: string } }[] }>('station.inbound', 'POST', '/api/warehouse/inbound/receive', {
+      staff: warehouse,
+      body: { trackingNo, lines: [{ id: line.id, weightG: 200 + Math.floor(rand() * 1_500), lengthMm: 300, widthMm: 200, heightMm: 100 }] },
+    });
+    const itemCode = received.lines[0]!.item.itemCode;
+    const upload = await call<{ fileUri: string }>('station.upload', 'POST', '/api/upload/imageForBase64', {
+      staff: warehouse,
+      body: { type: 'qc', base64: photo },
+    });
+    await call('station.qcPhoto', 'POST', '/api/warehouse/qc/photo', {
+      staff: warehouse,
+      body: { itemCode, media: [{ fileUri: upload.fileUri, kind: 'image' }] },
+    });
+    await call('station.shelve', 'POST', '/api/warehouse/shelve', { staff: warehouse, body: { itemCode, locationCode: 'A-01-01-01' } });
+  }
+  for (const sim of sims) for (const no of sim.purchaseNos) await buyAndReceive(no).catch(failed);
+  log('bought, received, photographed and shelved');
+
+  // ---------------------------------------------------------------- pack orders, pre-review, freight
+  const channels = sims.length
+    ? await call<{ list: { id: number; code: string }[] }>('member.channels', 'GET', '/api/open/v1/channels', { member: sims[0]!.token })
+    : { list: [] };
+  const channel = channels.list.find((c) => c.code === 'DHL') ?? channels.list[0];
+  const packageIds = new Map<string, number>();
+  async function packOrder(sim: Sim): Promise<void> {
+    const items = await call<{ list: { id: number; weightG: number }[] }>('member.items', 'GET', '/api/open/v1/items', { member: sim.token });
+    if (!items.list.length || !channel) return;
+    const pack = await call<{ packageNo: string }>('member.pack', 'POST', '/api/open/v1/packs', {
+      member: sim.token,
+      body: { itemIds: items.list.map((i) => i.id), channelId: channel.id, addressId: sim.addressId },
+    });
+    const detail = await call<{ id: number }>('station.packageDetail', 'GET', '/api/warehouse/package/detail', {
+      staff: warehouse,
+      query: { packageNo: pack.packageNo },
+    });
+    packageIds.set(pack.packageNo, detail.id);
+    const estimated = items.list.reduce((s, i) => s + i.weightG, 0) + 100;
+    await call('station.pretrialPass', 'POST', '/api/warehouse/pretrial/pass', { staff: warehouse, body: { id: detail.id, estimatedWeightG: estimated } });
+    await call('member.payPack', 'POST', '/api/open/v1/packs/pay', { member: sim.token, body: { packageNo: pack.packageNo } });
+    sim.packageNos.push(pack.packageNo);
+  }
+  await inBatches(sims.length, o.concurrency ?? 4, (i) => packOrder(sims[i]!).catch(failed));
+
+  // ---------------------------------------------------------------- remove, pack, weigh, label
+  let freightTopups = 0;
+  const sackCode = `SK${run}01`;
+  const ready: string[] = [];
+  async function packAndLabel(sim: Sim, packageNo: string): Promise<void> {
+    const pkg = await call<{ items: { itemCode: string }[]; estimatedWeightG: number }>('station.packageDetail', 'GET', '/api/warehouse/package/detail', {
+      staff: warehouse,
+      query: { packageNo },
+    });
+    for (const it of pkg.items)
+      await call('station.removal', 'POST', '/api/warehouse/removal/scan', { staff: warehouse, body: { itemCode: it.itemCode, packageNo } });
+    await call('station.packingOpen', 'POST', '/api/warehouse/packing/scan', { staff: warehouse, body: { code: packageNo } });
+    for (const it of pkg.items)
+      await call('station.packingItem', 'POST', '/api/warehouse/packing/item', { staff: warehouse, body: { packageNo, itemCode: it.itemCode } });
+    // One package in four weighs well over its estimate: the member owes a freight top-up before it may leave.
+    const heavy = rand() < 0.25;
+    const weighed = await call<{ status: string }>('station.weigh', 'POST', '/api/warehouse/packing/weigh', {
+      staff: warehouse,
+      body: { packageNo, weightG: heavy ? pkg.estimatedWeightG * 2 + 1_000 : pkg.estimatedWeightG, lengthMm: 300, widthMm: 200, heightMm: 150 },
+    });
+    if (weighed.status === 'patch_wait') {
+      await call('member.payPatch', 'POST', '/api/open/v1/packs/payPatch', { member: sim.token, body: { packageNo } });
+      freightTopups++;
+    }
+    await call('station.confirmLabel', 'POST', '/api/warehouse/packing/confirmLabel', { staff: warehouse, body: { packageNo, code: packageNo } });
+    ready.push(packageNo);
+  }
+  for (const sim of sims) for (const no of sim.packageNos) await packAndLabel(sim, no).catch(failed);
+
+  // ---------------------------------------------------------------- sort, seal, ship; members confirm receipt
+  let shipped = 0;
+  let received = 0;
+  if (ready.length && channel) {
+    try {
+      await call('station.sackBind', 'POST', '/api/warehouse/sack/bind', { staff: warehouse, body: { code: sackCode, channelId: channel.id } });
+      const sorted: string[] = [];
+      for (const packageNo of ready)
+        await call('station.sortPut', 'POST', '/api/warehouse/sorting/put', { staff: warehouse, body: { packageNo, sackCode } })
+          .then(() => sorted.push(packageNo))
+          .catch(failed);
+      await call('station.sackSeal', 'POST', '/api/warehouse/sack/seal', { staff: warehouse, body: { code: sackCode } });
+      const batch = await call<{ id: number }>('station.batchCreate', 'POST', '/api/warehouse/outBatch/create', {
+        staff: warehouse,
+        body: { carrier: 'Simulated carrier' },
+      });
+      await call('station.batchAddSack', 'POST', '/api/warehouse/outBatch/addSack', { staff: warehouse, body: { batchId: batch.id, sackCode } });
+      await call('station.batchShip', 'POST', '/api/warehouse/outBatch/ship', {
+        staff: warehouse,
+        body: { batchId: batch.id, trackingNos: sorted.map((packageNo, k) => ({ packageNo, trackingNo: `SIM${run}T${k}` })) },
+      });
+      shipped = sorted.length;
+      for (const sim of sims)
+        for (const packageNo of sim.packageNos.filter((p) => sorted.includes(p)))
+          await call('member.confirmReceipt', 'POST', '/api/open/v1/packs/confirmReceipt', { member: sim.token, body: { packageNo } })
+            .then(() => received++)
+            .catch(failed);
+    } catch (err) {
+      failed(err);
+    }
+  }
+
+  let ledger: SimulateResult['ledger'] = null;
+  try {
+    const r = await call<{ accounts: number; entries: number; balanceMismatches: unknown[]; runningMismatches: number; orphanEntries: number }>(
+      'finance.ledgerCheck',
+      'GET',
+      '/api/transaction/ledgerCheck',
+      { staff: finance },
+    );
+    const mismatches = r.balanceMismatches.length + r.runningMismatches + r.orphanEntries;
+    ledger = { ok: mismatches === 0, accounts: r.accounts, entries: r.entries, mismatches };
+  } catch (err) {
+    failed(err);
+  }
+  return {
+    members: sims.length,
+    orders,
+    lines,
+    packages: packageIds.size,
+    shipped,
+    received,
+    freightTopups,
+    errors,
+    errorSamples,
+    elapsedMs: performance.now() - started,
+    calls,
+    ledger,
+  };
+}
+
+/** Runs `work(0…n-1)` with at most `width` at once. */
+async function inBatches(n: number, width: number, work: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, n) }, async () => {
+      while (next < n) await work(next++);
+    }),
+  );
+}
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
+};
+
+/** The run as the issue asks for it: the summary line, the ledger, throughput and p50/p99 per call. */
+export function report(r: SimulateResult): string[] {
+  const out = [`simulate: ${r.members} members, ${r.orders} orders, ${r.shipped} packages shipped, ${r.errors} errors`];
+  out.push(
+    r.ledger
+      ? `check:ledger: ${r.ledger.ok ? 'OK' : 'FAILED'} (${r.ledger.accounts} accounts, ${r.ledger.entries} ledger rows, ${r.ledger.mismatches} mismatches)`
+      : 'check:ledger: not run',
+  );
+  const hours = r.elapsedMs / 3_600_000;
+  const total = [...r.calls.values()].reduce((s, l) => s + l.length, 0);
+  out.push(
+    `  ${r.lines} lines, ${r.packages} packages (${r.freightTopups} freight top-ups), ${r.received} received; ${total} calls in ${(r.elapsedMs / 1000).toFixed(1)} s → ${Math.round(r.orders / hours)} orders/hour`,
+  );
+  for (const [name, xs] of [...r.calls].sort(([a], [b]) => a.localeCompare(b))) {
+    out.push(
+      `  ${name.padEnd(24)} n=${String(xs.length).padStart(5)}  p50 ${quantile(xs, 0.5).toFixed(1).padStart(6)} ms  p99 ${quantile(xs, 0.99).toFixed(1).padStart(6)} ms`,
+    );
+  }
+  for (const e of r.errorSamples) out.push(`  error: ${e}`);
+  return out;
+}
