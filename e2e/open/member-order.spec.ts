@@ -108,4 +108,32 @@ describe('an order from the member API, followed into the staff screens', () => 
     await e.server.events.run();
     expect(received.filter((r) => r.headers['x-waystation-event'] === 'purchase.queue' && r.body.includes(purchaseNo))).toHaveLength(2);
   }, 120_000);
+
+  it('staff review a member’s identity check on the member detail: a rejection needs a reason, which the member then reads', async () => {
+    const e = e2e();
+    const base = e.server.url;
+    const session = await memberCall<{ token: string; member: { id: number } }>(base, '/auth/register', {
+      body: { email: `e2e-kyc-${Date.now()}@example.com`, password: 'secret123', name: 'Kim Check' },
+    });
+    await memberCall(base, '/kyc', { token: session.token, body: { fullName: 'Kim Check', documentType: 'passport', documentNo: 'P9876543', country: 'GB' } });
+
+    const ctx = await e.context();
+    await loginApi(e, ctx, 'cs1');
+    const page = await ctx.newPage();
+    await page.goto(e.url(`/vipManage/detail/${session.member.id}`));
+    await expect.poll(() => page.getByTestId('member-kyc').innerText()).toBe('审核中');
+    await page.getByText('Kim Check · 护照 ••••6543').waitFor();
+    await page.getByRole('button', { name: /^审\s*核$/ }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '审核实名认证' });
+    await dialog.getByText('驳回', { exact: true }).click();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await dialog.getByText('请填写驳回原因').waitFor();
+    await typeByHand(dialog.getByLabel('驳回原因'), '证件照片不清晰');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await toast(page, '操作成功').waitFor();
+    await expect.poll(() => page.getByTestId('member-kyc').innerText()).toBe('未通过');
+    await page.getByText('驳回原因：证件照片不清晰').waitFor();
+    const state = await memberCall<{ status: string; reason: string }>(base, '/kyc', { token: session.token });
+    expect(state).toMatchObject({ status: 'rejected', reason: '证件照片不清晰' });
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { AccountStatus, LoginSource } from '../vocab/account';
 import { percentage, positiveAmount } from '../rules';
 import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
 import { Currency, MoneyAccount, RequestId, Transaction } from './ledger';
+import { KycState } from './open';
 
 const isoTime = z.iso.datetime({ offset: true });
 const id = z.number().int().positive();
@@ -71,6 +72,22 @@ export const MemberDetail = MemberItem.extend({
   addresses: z.array(MemberAddress),
   logins: z.array(MemberLogin),
   recentTransactions: z.array(Transaction),
+  /** The member's identity check as submitted (the document number by its last characters only). */
+  kyc: KycState,
+  /** The member's latest packages (newest 20). */
+  packages: z.array(
+    z.object({
+      id: z.number().int(),
+      packageNo: z.string(),
+      status: z.string(),
+      itemCount: z.number().int(),
+      countryCode: z.string(),
+      freightCharged: z.number().int(),
+      currency: z.string(),
+      trackingNo: z.string(),
+      createTime: z.string(),
+    }),
+  ),
   /** The member's latest purchase lines (newest 20). */
   orders: z.array(
     z.object({
@@ -162,3 +179,12 @@ export const SaveUserLevelBody = z.strictObject({
   status: z.enum(['activity', 'disabled']).default('activity'),
 });
 export type SaveUserLevelBody = z.input<typeof SaveUserLevelBody>;
+
+/** POST /api/vip/kycReview: approve or reject a member's pending identity check (a rejection says why). */
+export const KycReviewBody = z
+  .strictObject({
+    memberId: z.number().int().positive(),
+    result: z.enum(['passed', 'rejected']),
+    reason: z.string().trim().max(200, '原因最多200个字符').default(''),
+  })
+  .refine((b) => b.result === 'passed' || b.reason.length > 0, { message: '请填写驳回原因', path: ['reason'] });

@@ -315,6 +315,10 @@ const MEMBER_API: TextPair[] = [
   ['该邮箱已注册', 'This email address already has an account'],
   ['验证码错误或已过期', 'The code is wrong or has expired'],
   ['事件类型不正确', 'The event type is not valid'],
+  ['原因最多200个字符', 'The reason can be at most 200 characters'],
+  ['证件号码为5~30位字母或数字', 'The document number is 5–30 letters or digits'],
+  ['姓名最多100个字符', 'The name can be at most 100 characters'],
+  ['语言代码格式错误', 'The language code is not valid (e.g. en or en-US)'],
   ['名称最多60个字符', 'The name can be at most 60 characters'],
   ['请在 Idempotency-Key 请求头中提供8~100位的请求标识', 'Send a request key of 8–100 characters in the Idempotency-Key header'],
 ];

@@ -101,6 +101,8 @@ export const AuditVerb = vocab([
   { value: 'credited', zh: '已入账', en: 'Credited' },
   { value: 'failed', zh: '失败', en: 'Failed' },
   { value: 'resend', zh: '重新投递', en: 'Resend' },
+  { value: 'kyc_pass', zh: '身份认证通过', en: 'Approve identity check' },
+  { value: 'kyc_reject', zh: '身份认证驳回', en: 'Reject identity check' },
   { value: 'update', zh: '修改', en: 'Update' },
   { value: 'edit', zh: '修改', en: 'Edit' },
   { value: 'save', zh: '保存', en: 'Save' },

@@ -146,3 +146,36 @@ export const eventDeliveries = pgTable(
     index('event_deliveries_target_idx').on(t.target, t.targetId, t.id),
   ],
 );
+
+/** Which version of an agreement a member accepted, and when. */
+export const memberAgreementAccepts = pgTable(
+  'member_agreement_accepts',
+  {
+    memberId: integer('member_id').notNull(),
+    agreementId: integer('agreement_id').notNull(),
+    version: integer('version').notNull(),
+    acceptedAt: ts('accepted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.agreementId, t.version] })],
+);
+
+/** A member's identity check (KYC): what they submitted (the document number sealed at rest) and the staff review. */
+export const memberKyc = pgTable(
+  'member_kyc',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id').notNull(),
+    fullName: text('full_name').notNull(),
+    documentType: text('document_type').notNull(),
+    documentNo: text('document_no').notNull(),
+    /** The last four characters, for staff to compare without reading the whole number. */
+    documentHint: text('document_hint').notNull(),
+    country: text('country').notNull(),
+    status: text('status').notNull().default('pending'),
+    reason: text('reason').notNull().default(''),
+    reviewerName: text('reviewer_name').notNull().default(''),
+    reviewedAt: ts('reviewed_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('member_kyc_member_idx').on(t.memberId, t.id), index('member_kyc_status_idx').on(t.status, t.id)],
+);

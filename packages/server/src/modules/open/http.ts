@@ -48,6 +48,8 @@ export interface OpenRouteSpec<Q extends z.ZodType | undefined, B extends z.ZodT
   withoutIdempotencyKey?: string;
   /** Requests per minute per caller (default: the server's member-API limit). */
   ratePerMinute?: number;
+  /** A read the terminals may cache this many seconds, revalidated by its ETag (304 when unchanged). */
+  cacheSeconds?: number;
   handler: (ctx: OpenCtx<Out<Q>, Out<B>>) => Promise<z.input<D>>;
 }
 
@@ -207,6 +209,11 @@ export function openApi<Q extends z.ZodType | undefined, B extends z.ZodType | u
           reply,
         });
         const answer = { code: ErrorCode.OK, message: 'success', data: data ?? null };
+        if (spec.cacheSeconds) {
+          const etag = `"${crypto.createHash('sha1').update(JSON.stringify(answer)).digest('base64url')}"`;
+          reply.header('ETag', etag).header('Cache-Control', `public, max-age=${spec.cacheSeconds}`);
+          if (req.headers['if-none-match'] === etag) return (reply as FastifyReply).code(304 as never).send();
+        }
         if (needsKey) {
           await db
             .update(openIdempotency)

@@ -2,8 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberOrder, MemberPackage, SessionResult, TopupIntent } from '@waystation/shared/contract/open';
 import { queryRows } from '../../db';
-import { domainEvents, packages, purchaseOrders } from '../../db/schema';
-import { startTestServer, type TestApp } from '../../testing/server';
+import { domainEvents, memberKyc, packages, purchaseOrders } from '../../db/schema';
+import { DEMO_PASSWORD, startTestServer, type TestApp } from '../../testing/server';
 import { channelIdOf, newShelvedItem } from '../goodsOut/factory';
 import { openRoutesOf } from './http';
 
@@ -238,5 +238,77 @@ describe('the member API’s description', () => {
       '/api/open/v1/auth/logout',
       '/api/open/v1/payments/callback/sandbox',
     ]);
+  });
+});
+
+describe('identity checks (KYC)', () => {
+  it('a member submits, staff reject with a reason, the member resubmits and staff approve; the number stays sealed', async () => {
+    const { token, member } = await newMember();
+    const body = { fullName: 'Ann Lee', documentType: 'passport', documentNo: 'X1234567', country: 'US' };
+    const sent = await open<{ status: string; documentHint: string }>('POST', '/kyc', { token, body });
+    expect(sent.data).toMatchObject({ status: 'pending', documentHint: '••••4567' });
+    expect((await open('POST', '/kyc', { token, body })).code).toBe(40900);
+    const [row] = await t.db.select().from(memberKyc).where(eq(memberKyc.memberId, member.id));
+    expect(row!.documentNo).not.toContain('X1234567');
+
+    const noReason = await t.call('POST', '/api/vip/kycReview', { token: staff, body: { memberId: member.id, result: 'rejected' } });
+    expect(noReason.code).toBe(40001);
+    expect(noReason.message).toBe('请填写驳回原因');
+    const rejected = await t.call('POST', '/api/vip/kycReview', { token: staff, body: { memberId: member.id, result: 'rejected', reason: '照片不清晰' } });
+    expect(rejected.code, rejected.message).toBe(20000);
+    expect((await t.call('POST', '/api/vip/kycReview', { token: staff, body: { memberId: member.id, result: 'passed' } })).code).toBe(40900);
+    expect((await open<{ status: string; reason: string }>('GET', '/kyc', { token })).data).toMatchObject({ status: 'rejected', reason: '照片不清晰' });
+
+    expect((await open('POST', '/kyc', { token, body })).code).toBe(20000);
+    expect((await t.call('POST', '/api/vip/kycReview', { token: staff, body: { memberId: member.id, result: 'passed' } })).code).toBe(20000);
+    const detail = await t.call<{ kycStatus: string; kycName: string; kyc: { status: string } }>('GET', '/api/vip/detail', {
+      token: staff,
+      query: { id: member.id },
+    });
+    expect(detail.data).toMatchObject({ kycStatus: 'passed', kycName: 'Ann Lee', kyc: { status: 'passed' } });
+    // A warehouse worker has no member rights: the review is refused.
+    const wh = await t.login('warehouse1', DEMO_PASSWORD);
+    expect((await t.call('POST', '/api/vip/kycReview', { token: wh, body: { memberId: member.id, result: 'passed' } })).code).toBe(40300);
+  });
+});
+
+describe('content for the terminals', () => {
+  it('serves tips, help, agreements and app versions, cached by ETag, and records which agreement version a member accepted', async () => {
+    const tips = await t.app.inject({ method: 'GET', url: '/api/open/v1/content/tips?appId=1' });
+    expect(tips.statusCode).toBe(200);
+    const etag = tips.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const again = await t.app.inject({ method: 'GET', url: '/api/open/v1/content/tips?appId=1', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const saved = await t.call<{ id: number }>('POST', '/api/agreement/save', {
+      token: staff,
+      body: { code: 'privacy_t13', title: '隐私政策', appId: 1, requireAccept: true },
+    });
+    expect(saved.code, saved.message).toBe(20000);
+    const published = await t.call('POST', '/api/agreement/saveAgreement', {
+      token: staff,
+      body: { id: saved.data.id, content: '第一版内容', changeNote: '首次发布' },
+    });
+    expect(published.code, published.message).toBe(20000);
+    const current = await open<{ list: { code: string; version: number; content: string }[] }>('GET', '/content/agreements');
+    expect(current.data.list).toContainEqual(expect.objectContaining({ code: 'privacy_t13', version: 1, content: '第一版内容' }));
+
+    const { token } = await newMember();
+    const pending = await open<{ list: { code: string }[] }>('GET', '/agreements/pending', { token });
+    expect(pending.data.list.map((a) => a.code)).toContain('privacy_t13');
+    expect((await open('POST', '/agreements/accept', { token, body: { code: 'privacy_t13', version: 2 } })).code).toBe(40900);
+    const accepted = await open<{ list: { code: string }[] }>('POST', '/agreements/accept', { token, body: { code: 'privacy_t13', version: 1 } });
+    expect(accepted.data.list.map((a) => a.code)).not.toContain('privacy_t13');
+
+    const version = await open<{ updateAvailable: boolean; mustUpdate: boolean }>('GET', '/content/appVersion', {
+      query: { platform: 'android', current: '0.0.1' },
+    });
+    expect(version.code, version.message).toBe(20000);
+    const bad = await open('GET', '/content/appVersion', { query: { platform: 'android', current: 'latest' } });
+    expect(bad.code).toBe(40001);
+    const help = await open<{ list: unknown[] }>('GET', '/content/help');
+    expect(help.code).toBe(20000);
   });
 });

@@ -1,6 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  AgreementAcceptBody,
+  AgreementsQuery,
+  AppVersionCheck,
+  AppVersionQuery,
+  CurrentAgreements,
+  HelpArticleOut,
+  HelpTree,
+  KycState,
+  KycSubmitBody,
+  OpenIdQuery,
+  PendingAgreements,
+  TerminalTips,
+  TipsQuery,
   AddressList,
   AddressSaveBody,
   LoginBody,
@@ -34,6 +47,8 @@ import { forbidden } from '../../core/errors';
 import type { ModuleContext } from '../index';
 import { OPEN_PREFIX, openApi } from './http';
 import * as accounts from './members';
+import * as content from './content';
+import * as kyc from './kyc';
 import * as orders from './orders';
 import { memberActor } from './orders';
 import * as packs from './packs';
@@ -281,6 +296,93 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     query: PackageNoQuery,
     data: MemberPackage,
     handler: ({ member, query }) => packs.packageDetail(db, member.id, query.packageNo),
+  });
+
+  // ---------------------------------------------------------------- content for the terminals
+  openApi(app, {
+    method: 'GET',
+    path: '/content/tips',
+    auth: 'public',
+    summary: 'The terminal’s enabled tips texts (appId 1 member, 2 agent), in the given language when translated',
+    query: TipsQuery,
+    data: TerminalTips,
+    cacheSeconds: 60,
+    handler: ({ query }) => content.terminalTips(db, Number(query.appId), query.lang),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/content/help',
+    auth: 'public',
+    summary: 'Help centre: enabled categories with their published articles',
+    data: HelpTree,
+    cacheSeconds: 60,
+    handler: () => content.helpTree(db),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/content/help/article',
+    auth: 'public',
+    summary: 'One published help article (sanitized HTML)',
+    query: OpenIdQuery,
+    data: HelpArticleOut,
+    cacheSeconds: 60,
+    handler: ({ query }) => content.helpArticle(db, query.id),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/content/agreements',
+    auth: 'public',
+    summary: 'The terminal’s agreements at their current version',
+    query: AgreementsQuery,
+    data: CurrentAgreements,
+    cacheSeconds: 60,
+    handler: ({ query }) => content.currentAgreements(db, Number(query.appId)),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/content/appVersion',
+    auth: 'public',
+    summary: 'The newest release of a platform; whether the caller’s version may or must update',
+    query: AppVersionQuery,
+    data: AppVersionCheck,
+    cacheSeconds: 60,
+    handler: ({ query }) => content.appVersionCheck(db, query.platform, query.current),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/agreements/pending',
+    auth: 'member',
+    summary: 'Current agreement versions the member has not accepted yet',
+    data: PendingAgreements,
+    handler: ({ member }) => content.pendingAgreements(db, member.id),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/agreements/accept',
+    auth: 'member',
+    summary: 'The member accepts the current version of an agreement',
+    body: AgreementAcceptBody,
+    data: PendingAgreements,
+    handler: ({ member, body, now }) => content.acceptAgreement(db, member.id, body.code, body.version, now),
+  });
+
+  // ---------------------------------------------------------------- KYC
+  openApi(app, {
+    method: 'GET',
+    path: '/kyc',
+    auth: 'member',
+    summary: 'The member’s identity check and its review',
+    data: KycState,
+    handler: ({ member }) => kyc.kycState(db, member.id),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/kyc',
+    auth: 'member',
+    summary: 'Submits the identity check for staff review (the document number is sealed at rest)',
+    body: KycSubmitBody,
+    data: KycState,
+    handler: ({ member, body, now }) => kyc.submitKyc(db, secrets, member.id, body, now),
   });
 
   // The member API's own OpenAPI document: the server's, cut down to these routes.

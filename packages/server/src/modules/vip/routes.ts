@@ -16,7 +16,10 @@ import {
   UserLevelListQuery,
   UserLevelListResult,
   UserLevelOptions,
+  KycReviewBody,
 } from '@waystation/shared/contract/vip';
+import { KycState } from '@waystation/shared/contract/open';
+import { reviewKyc } from '../open/kyc';
 import { api } from '../../core/http';
 import * as levels from './levels';
 import * as service from './service';
@@ -40,6 +43,15 @@ export function vipRoutes(app: FastifyInstance): void {
     query: MemberDetailQuery,
     data: MemberDetail,
     handler: ({ query }) => service.memberDetail(db, query.id),
+  });
+  api(app, {
+    method: 'POST',
+    url: '/api/vip/kycReview',
+    permission: 'vip:list',
+    summary: 'Approve or reject (with a reason) a member’s pending identity check',
+    body: KycReviewBody,
+    data: KycState,
+    handler: ({ body, actor, now }) => reviewKyc(db, actor, body.memberId, body.result, body.reason, now),
   });
   api(app, {
     method: 'GET',

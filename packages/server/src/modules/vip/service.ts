@@ -13,11 +13,12 @@ import type {
 } from '@waystation/shared/contract/vip';
 import type { AccountStatus } from '@waystation/shared/vocab/account';
 import type { Db } from '../../db';
-import { admins, agents, memberAddresses, memberLogins, memberProfiles, members, moneyAccounts, purchaseOrders, userLevels } from '../../db/schema';
+import { admins, agents, memberAddresses, memberLogins, memberProfiles, members, moneyAccounts, packages, purchaseOrders, userLevels } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
 import * as ledger from '../ledger/service';
+import { kycState } from '../open/kyc';
 
 const balanceAcc = aliasedTable(moneyAccounts, 'balance_acc');
 const commissionAcc = aliasedTable(moneyAccounts, 'commission_acc');
@@ -162,6 +163,18 @@ export async function memberDetail(db: Db, id: number): Promise<MemberDetail> {
     })),
     logins: logins.map((l) => ({ id: l.id, ip: l.ip, userAgent: l.userAgent, source: l.source, createTime: l.createdAt.toISOString() })),
     recentTransactions: recent.list,
+    kyc: await kycState(db, id),
+    packages: (await db.select().from(packages).where(eq(packages.memberId, id)).orderBy(desc(packages.id)).limit(20)).map((p) => ({
+      id: p.id,
+      packageNo: p.packageNo,
+      status: p.status,
+      itemCount: p.itemCount,
+      countryCode: p.countryCode,
+      freightCharged: p.freightCharged,
+      currency: p.currency,
+      trackingNo: p.trackingNo,
+      createTime: p.createdAt.toISOString(),
+    })),
     orders: orders.map(({ createdAt, ...o }) => ({ ...o, createTime: createdAt.toISOString() })),
   };
 }

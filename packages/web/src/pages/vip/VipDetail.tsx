@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useParams, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Dropdown, Form, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
+import { App, Button, Card, Descriptions, Dropdown, Form, Input, Modal, Radio, Select, Space, Table, Tabs, Tag } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { AccountKind, LedgerType, type Transaction } from '@waystation/shared/contract/ledger';
 import type { MemberAddress, MemberDetail as Member } from '@waystation/shared/contract/vip';
 import { AccountStatus, LoginSource, Marketplace } from '@waystation/shared/vocab/account';
 import { PurchaseStatus } from '@waystation/shared/vocab/goods-in';
+import { PackageStatus } from '@waystation/shared/vocab/goods-out';
+import { KycDocumentType } from '@waystation/shared/contract/open';
 import { initAdminUsers } from '../../api/admin';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
@@ -14,7 +16,8 @@ import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useVerify, type RunVerified } from '../../components/verify/useVerify';
 import { Amount, formatMoney } from '../../components/money';
 import { AdjustModal } from './AdjustModal';
-import { modifyAddress, modifyKfc, modifyStatus, useInvalidateMember, useMember, useMemberTransactions } from './api';
+import { modifyAddress, modifyKfc, modifyStatus, reviewKyc, useInvalidateMember, useMember, useMemberTransactions } from './api';
+import { useFormSave } from '../../components/list/useFormSave';
 import { useVipMessages } from './messages';
 import { STATUS_COLOR } from './VipList';
 
@@ -33,6 +36,7 @@ export default function VipDetail() {
   const [adjusting, setAdjusting] = useState<'balance' | 'commission' | null>(null);
   const [address, setAddress] = useState<MemberAddress | null>(null);
   const [kfcOpen, setKfcOpen] = useState(false);
+  const [kycOpen, setKycOpen] = useState(false);
   const d = member.data;
   if (!d) return <Card loading={member.isLoading}>{member.isError ? t('common.empty') : null}</Card>;
 
@@ -97,7 +101,18 @@ export default function VipDetail() {
           <Descriptions.Item label={m.phone}>{d.phone}</Descriptions.Item>
           <Descriptions.Item label={m.country}>{d.country}</Descriptions.Item>
           <Descriptions.Item label={m.kyc}>
-            {m[`kycStatus_${d.kycStatus}` as keyof typeof m]} {d.kycName}
+            <Space wrap>
+              <span data-testid="member-kyc">{m[`kycStatus_${d.kycStatus}` as keyof typeof m]}</span>
+              {d.kyc.status !== 'none' && (
+                <span>{fill(m.kycSubmitted, { name: d.kyc.fullName, type: KycDocumentType.label(d.kyc.documentType, lang), hint: d.kyc.documentHint })}</span>
+              )}
+              {d.kyc.status === 'rejected' && d.kyc.reason && <span>{fill(m.kycRejectedBecause, { reason: d.kyc.reason })}</span>}
+              {d.kyc.status === 'pending' && (
+                <Button size="small" type="primary" onClick={() => setKycOpen(true)}>
+                  {m.kycReview}
+                </Button>
+              )}
+            </Space>
           </Descriptions.Item>
           <Descriptions.Item label={m.registeredAt}>{formatTime(d.createTime)}</Descriptions.Item>
           <Descriptions.Item label={m.lastLogin}>{formatTime(d.lastLoginAt)}</Descriptions.Item>
@@ -111,6 +126,32 @@ export default function VipDetail() {
         <Tabs
           items={[
             { key: 'tx', label: m.transactions, children: <MemberTransactions id={d.id} /> },
+            {
+              key: 'packages',
+              label: m.packages,
+              children: (
+                <Table
+                  rowKey="id"
+                  size="small"
+                  pagination={false}
+                  dataSource={d.packages}
+                  columns={[
+                    {
+                      key: 'no',
+                      title: m.packageNo,
+                      dataIndex: 'packageNo',
+                      render: (v: string, r) => <a onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.id}`)}>{v}</a>,
+                    },
+                    { key: 'status', title: m.status, dataIndex: 'status', render: (v: string) => PackageStatus.label(v, lang) },
+                    { key: 'items', title: m.items, dataIndex: 'itemCount' },
+                    { key: 'country', title: m.destination, dataIndex: 'countryCode' },
+                    { key: 'freight', title: m.freight, render: (_, r) => formatMoney(r.freightCharged, r.currency) },
+                    { key: 'tracking', title: m.trackingNo, dataIndex: 'trackingNo' },
+                    { key: 'time', title: m.time, dataIndex: 'createTime', render: formatTime },
+                  ]}
+                />
+              ),
+            },
             {
               key: 'orders',
               label: m.orders,
@@ -206,6 +247,7 @@ export default function VipDetail() {
       {adjusting && <AdjustModal memberId={d.id} kind={adjusting} run={run} onClose={() => setAdjusting(null)} />}
       {address && <AddressModal memberId={d.id} address={address} run={run} onClose={() => setAddress(null)} />}
       {kfcOpen && <KfcModal member={d} run={run} onClose={() => setKfcOpen(false)} />}
+      {kycOpen && <KycReviewModal member={d} onClose={() => setKycOpen(false)} />}
       {verifyHolder}
     </Space>
   );
@@ -311,6 +353,54 @@ function KfcModal({ member, run, onClose }: { member: Member; run: RunVerified; 
         showSearch
         options={admins.data?.map((a) => ({ value: a.id, label: `${a.name}（${a.username}）` }))}
       />
+    </Modal>
+  );
+}
+
+/** Approve a member's pending identity check, or reject it with the reason the member will read. */
+function KycReviewModal({ member, onClose }: { member: Member; onClose(): void }) {
+  const m = useVipMessages();
+  const t = useT();
+  const lang = useLang((s) => s.lang);
+  const invalidate = useInvalidateMember();
+  const saveForm = useFormSave();
+  const [form] = Form.useForm<{ result: 'passed' | 'rejected'; reason: string }>();
+  const result = Form.useWatch('result', form);
+  return (
+    <Modal
+      open
+      title={m.kycReviewTitle}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onCancel={onClose}
+      onOk={() =>
+        saveForm(
+          form,
+          (v) => reviewKyc({ memberId: member.id, result: v.result, reason: v.reason ?? '' }),
+          async () => {
+            await invalidate();
+            onClose();
+          },
+        )
+      }
+      destroyOnHidden
+    >
+      <p>{fill(m.kycSubmitted, { name: member.kyc.fullName, type: KycDocumentType.label(member.kyc.documentType, lang), hint: member.kyc.documentHint })}</p>
+      <Form form={form} layout="vertical" name="kycReview" initialValues={{ result: 'passed', reason: '' }}>
+        <Form.Item name="result" label={m.kycResult}>
+          <Radio.Group
+            options={[
+              { value: 'passed', label: m.kycApprove },
+              { value: 'rejected', label: m.kycReject },
+            ]}
+          />
+        </Form.Item>
+        {result === 'rejected' && (
+          <Form.Item name="reason" label={m.kycReason}>
+            <Input.TextArea maxLength={200} rows={3} />
+          </Form.Item>
+        )}
+      </Form>
     </Modal>
   );
 }

@@ -13,7 +13,9 @@ import {
   type ModifyAddressBody,
   type ModifyKfcBody,
   type SaveUserLevelBody,
+  type KycReviewBody,
 } from '@waystation/shared/contract/vip';
+import { KycState } from '@waystation/shared/contract/open';
 import { request } from '../../api/request';
 
 type H = Record<string, string>;
@@ -27,6 +29,7 @@ export const modifyCommission = (body: AdjustBody, headers: H) => request('/api/
 export const modifyAddress = (body: ModifyAddressBody, headers: H) => request('/api/vip/modifyAddress', { method: 'POST', body, headers, schema: z.unknown() });
 export const modifyStatus = (body: MemberStatusBody, headers: H) =>
   request('/api/vip/modifyStatus', { method: 'POST', body, headers, schema: z.object({ changed: z.boolean() }) });
+export const reviewKyc = (body: z.input<typeof KycReviewBody>) => request('/api/vip/kycReview', { method: 'POST', body, schema: KycState });
 export const modifyKfc = (body: ModifyKfcBody, headers: H) => request('/api/vip/modifyKfc', { method: 'POST', body, headers, schema: z.unknown() });
 export const fetchLevels = (params: { page: number; limit: number; name?: string; status?: string }) =>
   request('/api/user/fetchUserLevelList', { params, schema: UserLevelListResult });

@@ -1,0 +1,72 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { KycSubmitBody } from '@waystation/shared/contract/open';
+import type { Db } from '../../db';
+import { memberKyc, memberProfiles } from '../../db/schema';
+import { type Actor, writeAudit } from '../../core/audit';
+import { conflict, notFound } from '../../core/errors';
+import type { SecretBox } from '../../core/secrets';
+
+/** The member's identity check: submitted from the member API, reviewed by staff on the member detail. */
+
+const toState = (k: typeof memberKyc.$inferSelect | undefined) => ({
+  status: (k?.status ?? 'none') as 'none' | 'pending' | 'passed' | 'rejected',
+  fullName: k?.fullName ?? '',
+  documentType: k?.documentType ?? '',
+  documentHint: k ? `••••${k.documentHint}` : '',
+  reason: k?.reason ?? '',
+  submitTime: k?.createdAt.toISOString() ?? null,
+});
+
+export async function latestKyc(db: Db, memberId: number) {
+  const [k] = await db.select().from(memberKyc).where(eq(memberKyc.memberId, memberId)).orderBy(desc(memberKyc.id)).limit(1);
+  return k;
+}
+
+export const kycState = async (db: Db, memberId: number) => toState(await latestKyc(db, memberId));
+
+/** A submission waits for review; a pending or passed check cannot be submitted again. */
+export async function submitKyc(db: Db, secrets: SecretBox, memberId: number, body: z.output<typeof KycSubmitBody>, now: Date) {
+  return db.transaction(async (tx) => {
+    const last = await latestKyc(tx, memberId);
+    if (last?.status === 'pending') throw conflict('身份认证正在审核中');
+    if (last?.status === 'passed') throw conflict('身份认证已通过');
+    await tx.insert(memberKyc).values({
+      memberId,
+      fullName: body.fullName,
+      documentType: body.documentType,
+      documentNo: secrets.seal(body.documentNo.toUpperCase()),
+      documentHint: body.documentNo.toUpperCase().slice(-4),
+      country: body.country,
+      createdAt: now,
+    });
+    await tx.update(memberProfiles).set({ kycStatus: 'pending', updatedAt: now }).where(eq(memberProfiles.memberId, memberId));
+    return toState(await latestKyc(tx, memberId));
+  });
+}
+
+/** Staff approve or reject (with a reason the member sees) the member's pending check. */
+export async function reviewKyc(db: Db, actor: Actor, memberId: number, result: 'passed' | 'rejected', reason: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const k = await latestKyc(tx, memberId);
+    if (!k) throw notFound('该会员没有提交身份认证');
+    if (k.status !== 'pending') throw conflict('该身份认证已审核，请刷新后重试', { status: k.status });
+    const [done] = await tx
+      .update(memberKyc)
+      .set({ status: result, reason, reviewerName: actor.name, reviewedAt: now })
+      .where(and(eq(memberKyc.id, k.id), eq(memberKyc.status, 'pending')))
+      .returning();
+    if (!done) throw conflict('该身份认证已审核，请刷新后重试');
+    await tx
+      .update(memberProfiles)
+      .set({ kycStatus: result, kycName: result === 'passed' ? k.fullName : '', updatedAt: now })
+      .where(eq(memberProfiles.memberId, memberId));
+    await writeAudit(
+      tx,
+      actor,
+      { action: result === 'passed' ? 'member.kyc_pass' : 'member.kyc_reject', targetType: 'member', targetId: memberId, after: { reason } },
+      now,
+    );
+    return toState(done);
+  });
+}
