@@ -1,0 +1,165 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { MemberOrder, MemberPackage, SessionResult, TopupIntent } from '@waystation/shared/contract/open';
+import { memberAddresses, packages, shopOrders, topupIntents } from '../db/schema';
+import { openRoutesOf } from '../modules/open/http';
+import { channelIdOf, newShelvedItem } from '../modules/goodsOut/factory';
+import { post } from '../modules/ledger/service';
+import { createTestApp, type TestApp } from '../testing/server';
+
+/**
+ * Issue 13: the member API's own matrix. Every member call refuses a missing, garbage or staff token; member B, given
+ * every identifier of member A's (order, package, top-up, address, items), gets none of A's data back and changes
+ * nothing of A's; bad values in any field never give a 5xx.
+ */
+let t: TestApp;
+let staff: string;
+let n = 0;
+const ip = () => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+const call = (method: 'GET' | 'POST', url: string, o: { token?: string; body?: unknown; query?: Record<string, string> } = {}) => {
+  n++;
+  return t.app.inject({
+    method,
+    url,
+    query: o.query,
+    payload: o.body === undefined ? undefined : JSON.stringify(o.body),
+    remoteAddress: ip(),
+    headers: {
+      ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...(method === 'POST' ? { 'idempotency-key': `matrix-key-${n}` } : {}),
+    },
+  });
+};
+const json = async <T>(p: ReturnType<typeof call>) => (await p).json() as { code: number; message: string; data: T };
+
+async function member(tag: string) {
+  const r = await json<SessionResult>(
+    call('POST', '/api/open/v1/auth/register', { body: { email: `${tag}-${Date.now()}@example.com`, password: 'secret123', name: tag } }),
+  );
+  expect(r.code, r.message).toBe(20000);
+  return r.data;
+}
+
+let a: SessionResult;
+let b: SessionResult;
+const ids: Record<string, unknown> = {};
+const secretsOfA: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await t.login();
+  a = await member('alice-matrix');
+  b = await member('bob-matrix');
+  await t.db.transaction((tx) =>
+    post(
+      tx,
+      { ownerType: 'member', ownerId: a.member.id, kind: 'balance', currency: 'CNY', amount: 100_000, type: 'recharge', remark: 'matrix' },
+      t.clock.now(),
+    ),
+  );
+  const order = await json<MemberOrder>(
+    call('POST', '/api/open/v1/orders', {
+      token: a.token,
+      body: { lines: [{ mallType: 'TB', productUrl: 'https://item.taobao.com/a', title: 'Alice 的订单', quantity: 1, unitPrice: 1_000 }] },
+    }),
+  );
+  const address = await json<{ id: number }>(
+    call('POST', '/api/open/v1/addresses/save', { token: a.token, body: { receiver: 'Alice Secret', country: 'US', address: '7 Private Rd' } }),
+  );
+  const { item } = await newShelvedItem(t.db, { memberCode: a.member.userCode });
+  const pack = await json<MemberPackage>(
+    call('POST', '/api/open/v1/packs', { token: a.token, body: { itemIds: [item.id], channelId: await channelIdOf(t.db, 'DHL'), addressId: address.data.id } }),
+  );
+  const topup = await json<TopupIntent>(call('POST', '/api/open/v1/topups', { token: a.token, body: { amount: 1_000, currency: 'CNY', provider: 'sandbox' } }));
+  Object.assign(ids, {
+    orderNo: order.data.orderNo,
+    packageNo: pack.data.packageNo,
+    intentNo: topup.data.intentNo,
+    addressId: address.data.id,
+    id: address.data.id,
+    itemIds: [item.id],
+  });
+  secretsOfA.push(order.data.orderNo, pack.data.packageNo, topup.data.intentNo, a.member.userCode, a.member.email, 'Alice Secret', 'Alice 的订单');
+});
+afterAll(() => t.close());
+
+const memberRoutes = () => openRoutesOf(t.app).filter((r) => r.auth === 'member');
+const shapeOf = (schema: z.ZodType | undefined): Record<string, z.ZodType> =>
+  (schema as unknown as { shape?: Record<string, z.ZodType> } | undefined)?.shape ?? {};
+
+describe('member API matrix', () => {
+  it('every member call refuses a missing, garbage or staff token', async () => {
+    const wrong: string[] = [];
+    for (const r of memberRoutes()) {
+      for (const [label, token] of [
+        ['no token', undefined],
+        ['garbage', 'not-a-token-0000'],
+        ['staff token', staff],
+      ] as const) {
+        const res = await json(call(r.method, r.url, { token, body: r.method === 'POST' ? {} : undefined }));
+        if (res.code !== 50008) wrong.push(`${label} → ${r.method} ${r.url}: ${res.code}`);
+      }
+    }
+    expect(memberRoutes().length).toBeGreaterThan(15);
+    expect(wrong).toEqual([]);
+  });
+
+  it('member B, given every identifier of member A, sees and changes none of A’s data', async () => {
+    const before = JSON.stringify(await stateOfA());
+    const leaks: string[] = [];
+    for (const r of memberRoutes()) {
+      if (r.url.endsWith('/auth/logout')) continue;
+      const fields = { ...shapeOf(r.body), ...shapeOf(r.query) };
+      const input: Record<string, unknown> = {};
+      for (const f of Object.keys(fields)) if (f in ids) input[f] = ids[f];
+      // A full, valid body for the calls that need more than an identifier.
+      if (r.url.endsWith('/addresses/save')) Object.assign(input, { receiver: 'Bob', country: 'US', address: '1 Bob St' });
+      if (r.url.endsWith('/packs')) Object.assign(input, { channelId: await channelIdOf(t.db, 'DHL') });
+      const res = await call(r.method, r.url, {
+        token: b.token,
+        body: r.method === 'POST' ? input : undefined,
+        query: r.method === 'GET' ? Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)])) : undefined,
+      });
+      for (const s of secretsOfA) if (res.body.includes(s)) leaks.push(`${r.method} ${r.url} answered ${s}`);
+    }
+    expect(leaks).toEqual([]);
+    expect(JSON.stringify(await stateOfA())).toBe(before);
+  });
+
+  it('bad values in any field of any member call never give a 5xx', async () => {
+    let deep: unknown = 'x';
+    for (let i = 0; i < 64; i++) deep = [deep];
+    const values: unknown[] = ['a\u0000b', '\ud800', 'x'.repeat(100_000), 'NaN', -1, 1e308, 1.5, true, [], {}, deep, { $gt: '' }];
+    const problems: string[] = [];
+    let requests = 0;
+    for (const r of openRoutesOf(t.app)) {
+      for (const value of values) {
+        for (const f of Object.keys(shapeOf(r.body))) {
+          requests++;
+          const res = await call('POST', r.url, { token: b.token, body: { [f]: value } });
+          if (res.statusCode >= 500) problems.push(`${r.url} ${f}=${JSON.stringify(value)?.slice(0, 20)}: ${res.statusCode}`);
+        }
+        for (const f of Object.keys(shapeOf(r.query))) {
+          requests++;
+          const res = await call('GET', r.url, { token: b.token, query: { [f]: typeof value === 'string' ? value.slice(0, 2000) : JSON.stringify(value) } });
+          if (res.statusCode >= 500) problems.push(`${r.url} ?${f}: ${res.statusCode}`);
+        }
+      }
+      // Past the member's per-minute limit the answer is 42900, not a 5xx: the clock moves on so every field is tried.
+      t.clock.advance(61_000);
+    }
+    console.log(`member API bad-input corpus: ${requests} requests over ${openRoutesOf(t.app).length} calls`);
+    expect(problems).toEqual([]);
+  });
+});
+
+async function stateOfA() {
+  return {
+    orders: await t.db.select().from(shopOrders).where(eq(shopOrders.memberId, a.member.id)),
+    packages: await t.db.select().from(packages).where(eq(packages.memberId, a.member.id)),
+    topups: await t.db.select().from(topupIntents).where(eq(topupIntents.memberId, a.member.id)),
+    addresses: await t.db.select().from(memberAddresses).where(eq(memberAddresses.memberId, a.member.id)),
+  };
+}
