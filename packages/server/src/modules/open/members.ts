@@ -3,7 +3,17 @@ import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AddressSaveBody, LoginBody, MemberProfile, RegisterBody, ResetBody } from '@waystation/shared/contract/open';
 import { type Db, nextId } from '../../db';
-import { memberAddresses, memberCredentials, memberLogins, memberProfiles, memberResetCodes, members, memberSessions, outboxMessages } from '../../db/schema';
+import {
+  agents,
+  memberAddresses,
+  memberCredentials,
+  memberLogins,
+  memberProfiles,
+  memberResetCodes,
+  members,
+  memberSessions,
+  outboxMessages,
+} from '../../db/schema';
 import { hashToken, newToken } from '../../core/auth';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { hashPassword, verifyPassword } from '../../core/password';
@@ -41,6 +51,10 @@ async function openSession(db: Db, memberId: number, meta: { ip: string; userAge
 
 /** A new member account (email + password), signed in at once. */
 export async function register(db: Db, body: z.output<typeof RegisterBody>, meta: { ip: string; userAgent: string }, now: Date) {
+  if (body.agentId !== undefined) {
+    const [agent] = await db.select({ status: agents.status }).from(agents).where(eq(agents.id, body.agentId));
+    if (agent?.status !== 'activity') throw invalid('agentId', '代理不存在或已停用');
+  }
   const passwordHash = await hashPassword(body.password);
   let memberId: number;
   try {

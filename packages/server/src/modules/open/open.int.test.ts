@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberOrder, MemberPackage, SessionResult, TopupIntent } from '@waystation/shared/contract/open';
 import { queryRows } from '../../db';
-import { domainEvents, memberKyc, packages, purchaseOrders } from '../../db/schema';
+import { agents, domainEvents, ledgerEntries, memberKyc, packages, purchaseOrders } from '../../db/schema';
+import { settleCommission } from '../finance/service';
+import { post } from '../ledger/service';
 import { DEMO_PASSWORD, startTestServer, type TestApp } from '../../testing/server';
 import { channelIdOf, newShelvedItem } from '../goodsOut/factory';
 import { openRoutesOf } from './http';
@@ -310,5 +312,41 @@ describe('content for the terminals', () => {
     expect(bad.code).toBe(40001);
     const help = await open<{ list: unknown[] }>('GET', '/content/help');
     expect(help.code).toBe(20000);
+  });
+});
+
+describe('commission', () => {
+  it('accrues to the member’s agent when the member pays an order, once', async () => {
+    const now = t.clock.now();
+    const [agent] = await t.db.insert(agents).values({ agentName: 'T13 agent', rebateBp: 500, createdAt: now, updatedAt: now }).returning();
+    const bad = await open('POST', '/auth/register', {
+      body: { email: `agentless${Date.now()}@example.com`, password: 'secret123', name: 'X', agentId: 999_999 },
+    });
+    expect(bad.code).toBe(40001);
+    const reg = await open<SessionResult>('POST', '/auth/register', {
+      body: { email: `agented${Date.now()}@example.com`, password: 'secret123', name: 'Agent Member', agentId: agent!.id },
+    });
+    const token = reg.data.token;
+    await t.db.transaction((tx) =>
+      post(tx, { ownerType: 'member', ownerId: reg.data.member.id, kind: 'balance', currency: 'CNY', amount: 50_000, type: 'recharge', remark: 't' }, now),
+    );
+    const order = await open<MemberOrder>('POST', '/orders', {
+      token,
+      body: { lines: [{ mallType: 'TB', productUrl: 'https://item.taobao.com/c', title: '佣金测试', quantity: 2, unitPrice: 10_000 }] },
+    });
+    expect((await open('POST', '/orders/pay', { token, body: { orderNo: order.data.orderNo } })).code).toBe(20000);
+    const rows = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.ownerType, 'agent'), eq(ledgerEntries.ownerId, agent!.id)));
+    expect(rows.map((r) => [r.type, r.amount])).toEqual([['commission', expect.any(Number)]]);
+    expect(rows[0]!.amount).toBeGreaterThan(0);
+    // The settlement run that used to do this by hand finds nothing left to pay for the order.
+    await settleCommission(t.db, { id: null, name: 'test', ip: '' }, now);
+    const after = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.ownerType, 'agent'), eq(ledgerEntries.ownerId, agent!.id)));
+    expect(after).toHaveLength(1);
   });
 });

@@ -2,11 +2,12 @@ import { and, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type MemberOrder, type OrderCreateBody, purchaseFacing } from '@waystation/shared/contract/open';
 import { type Db, nextId } from '../../db';
-import { packageItems, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
+import { memberProfiles, packageItems, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import { writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
+import { accrueCommission } from '../finance/service';
 import { post } from '../ledger/service';
 import { applyStep, type PurchaseRow } from '../purchase/transition';
 import type { Member } from './http';
@@ -96,6 +97,15 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
       await applyStep(tx, line, { event: 'queue', ...op });
     }
     await tx.update(shopOrders).set({ status: 'paid', paidAmount: total, payTime: now, updatedAt: now }).where(eq(shopOrders.id, order.id));
+    // The member's agent earns its commission when the member pays, in the same transaction (once per order).
+    const [profile] = await tx.select({ agentId: memberProfiles.agentId }).from(memberProfiles).where(eq(memberProfiles.memberId, member.id));
+    if (profile?.agentId)
+      await accrueCommission(
+        tx,
+        { agentId: profile.agentId, refType: 'shop_order', refId: order.id, orderAmount: total, currency: order.currency },
+        now,
+        actor,
+      );
   });
   return orderDetail(db, member.id, orderNo, () => '');
 }
