@@ -10,7 +10,7 @@ import { ListTable } from '../../components/list/ListTable';
 import { useListQuery } from '../../components/useListQuery';
 import { copyText } from '../../shell/convert/copy';
 import { useDeliveries, useResendDelivery, useSaveWebhook, useWebhookStatus, useWebhooks } from './api';
-import { useWebhookMessages } from './webhookMessages';
+import { useWebhookMessages } from './messages';
 
 /** Event types offered in the endpoint form (any other transition's type may be typed). */
 const COMMON_EVENTS = [
