@@ -189,6 +189,27 @@ export const OrderCreateBody = z.strictObject({
 });
 export const OrderNoBody = z.strictObject({ orderNo: z.string().regex(/^SO\d{6,}$/, '订单号格式错误') });
 export const OrderNoQuery = OrderNoBody;
+/** Paying an order, optionally with one of the member's coupons (used once, in the payment's transaction). */
+export const OrderPayBody = OrderNoBody.extend({
+  couponGrantNo: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{4,40}$/, '优惠券编号格式错误')
+    .optional(),
+});
+export const MemberCoupon = z.object({
+  grantNo: z.string(),
+  name: z.string(),
+  discountType: z.string(),
+  amount: z.number().int(),
+  discountBp: z.number().int(),
+  maxDiscount: z.number().int().nullable(),
+  minSpend: z.number().int(),
+  currency: z.string(),
+  scope: z.string(),
+  validTo: isoTime,
+});
+export const MemberCouponList = z.object({ list: z.array(MemberCoupon) });
+export const PurchaseNoBody = z.strictObject({ purchaseNo: z.string().regex(/^P[0-9A-Z]{6,}$/, '采购单号格式错误') });
 
 export const MemberOrderLine = z.object({
   purchaseNo: z.string(),

@@ -315,6 +315,8 @@ const MEMBER_API: TextPair[] = [
   ['该邮箱已注册', 'This email address already has an account'],
   ['验证码错误或已过期', 'The code is wrong or has expired'],
   ['事件类型不正确', 'The event type is not valid'],
+  ['采购单号格式错误', 'The purchase order number is not valid'],
+  ['优惠券编号格式错误', 'The coupon number is not valid'],
   ['代理不存在或已停用', 'The agent does not exist or is disabled'],
   ['原因最多200个字符', 'The reason can be at most 200 characters'],
   ['证件号码为5~30位字母或数字', 'The document number is 5–30 letters or digits'],

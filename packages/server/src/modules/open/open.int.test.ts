@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberOrder, MemberPackage, SessionResult, TopupIntent } from '@waystation/shared/contract/open';
 import { queryRows } from '../../db';
-import { agents, domainEvents, ledgerEntries, memberKyc, packages, purchaseOrders } from '../../db/schema';
+import { agents, couponGrants, coupons, domainEvents, ledgerEntries, memberKyc, packages, purchaseOrders, shopOrders } from '../../db/schema';
 import { settleCommission } from '../finance/service';
 import { post } from '../ledger/service';
 import { DEMO_PASSWORD, startTestServer, type TestApp } from '../../testing/server';
@@ -348,5 +348,105 @@ describe('commission', () => {
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.ownerType, 'agent'), eq(ledgerEntries.ownerId, agent!.id)));
     expect(after).toHaveLength(1);
+  });
+});
+
+describe('coupons at checkout and price top-ups', () => {
+  async function funded(amount: number) {
+    const { token, member } = await newMember();
+    await t.db.transaction((tx) =>
+      post(tx, { ownerType: 'member', ownerId: member.id, kind: 'balance', currency: 'CNY', amount, type: 'recharge', remark: 't' }, t.clock.now()),
+    );
+    return { token, member };
+  }
+  const balanceOf = async (token: string) =>
+    (await open<{ accounts: { kind: string; balance: number }[] }>('GET', '/me', { token })).data.accounts.find((a) => a.kind === 'balance')?.balance;
+  const twoLines = {
+    lines: [
+      { mallType: 'TB', productUrl: 'https://item.taobao.com/1', title: '外套', quantity: 1, unitPrice: 30_000 },
+      { mallType: 'TB', productUrl: 'https://item.taobao.com/2', title: '围巾', quantity: 1, unitPrice: 10_000 },
+    ],
+  };
+
+  it('uses a coupon once, in the payment: the discount is shared over the lines and a refused payment leaves it unused', async () => {
+    const { token, member } = await funded(100_000);
+    const now = t.clock.now();
+    const [coupon] = await t.db
+      .insert(coupons)
+      .values({
+        kind: 'normal',
+        name: '满300减50',
+        discountType: 'amount',
+        amount: 5_000,
+        minSpend: 30_000,
+        scope: 'purchase',
+        validityType: 'days',
+        validDays: 7,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const grantNo = `GT${Date.now()}`;
+    await t.db.insert(couponGrants).values({
+      couponId: coupon!.id,
+      memberId: member.id,
+      grantNo,
+      grantKey: grantNo,
+      sourceType: 'targetedGrant',
+      validFrom: new Date(now.getTime() - 1000),
+      validTo: new Date(now.getTime() + 86_400_000),
+      createdAt: now,
+    });
+    expect((await open<{ list: { grantNo: string }[] }>('GET', '/coupons', { token })).data.list.map((c) => c.grantNo)).toEqual([grantNo]);
+
+    // Below the minimum spend: refused, and the coupon stays unused.
+    const small = await open<MemberOrder>('POST', '/orders', { token, body: { lines: [twoLines.lines[1]] } });
+    const refused = await open('POST', '/orders/pay', { token, body: { orderNo: small.data.orderNo, couponGrantNo: grantNo } });
+    expect(refused.code).toBe(40900);
+    expect(refused.message).toBe('订单满 300.00 CNY 才能使用该优惠券');
+    const [unused] = await t.db.select().from(couponGrants).where(eq(couponGrants.grantNo, grantNo));
+    expect(unused!.status).toBe('activity');
+
+    const order = await open<MemberOrder>('POST', '/orders', { token, body: twoLines });
+    const paid = await open<MemberOrder>('POST', '/orders/pay', { token, body: { orderNo: order.data.orderNo, couponGrantNo: grantNo } });
+    expect(paid.code, paid.message).toBe(20000);
+    expect(paid.data.paidAmount).toBe(35_000);
+    expect(paid.data.lines.map((l) => l.paidAmount)).toEqual([26_250, 8_750]);
+    expect(await balanceOf(token)).toBe(65_000);
+    const again = await open<MemberOrder>('POST', '/orders', { token, body: twoLines });
+    expect((await open('POST', '/orders/pay', { token, body: { orderNo: again.data.orderNo, couponGrantNo: grantNo } })).message).toBe('优惠券已使用');
+  });
+
+  it('the member pays a price top-up, or declines it and gets the line’s payment back', async () => {
+    const { token } = await funded(100_000);
+    const order = await open<MemberOrder>('POST', '/orders', { token, body: twoLines });
+    await open('POST', '/orders/pay', { token, body: { orderNo: order.data.orderNo } });
+    const lines = await t.db
+      .select()
+      .from(purchaseOrders)
+      .where(eq(purchaseOrders.orderId, (await t.db.select().from(shopOrders).where(eq(shopOrders.orderNo, order.data.orderNo)))[0]!.id));
+    for (const l of lines) {
+      expect((await t.call('POST', '/api/buy/claim', { token: staff, body: { id: l.id } })).code).toBe(20000);
+      expect((await t.call('POST', '/api/buy/patchRequest', { token: staff, body: { id: l.id, amount: 2_000 } })).code).toBe(20000);
+    }
+    const [coat, scarf] = lines.sort((x, y) => x.id - y.id);
+    expect(await balanceOf(token)).toBe(60_000);
+    const detail = await open<MemberOrder>('GET', '/orders/detail', { token, query: { orderNo: order.data.orderNo } });
+    expect(detail.data.lines.map((l) => [l.memberStatus, l.patchAmount])).toEqual([
+      ['purchase_patch', 2_000],
+      ['purchase_patch', 2_000],
+    ]);
+
+    const topped = await open<MemberOrder>('POST', '/orders/payPatch', { token, body: { purchaseNo: coat!.purchaseNo } });
+    expect(topped.code, topped.message).toBe(20000);
+    expect(topped.data.lines[0]).toMatchObject({ status: 'purchasing', paidAmount: 32_000 });
+    expect(await balanceOf(token)).toBe(58_000);
+
+    const declined = await open<MemberOrder>('POST', '/orders/declinePatch', { token, body: { purchaseNo: scarf!.purchaseNo } });
+    expect(declined.code, declined.message).toBe(20000);
+    expect(declined.data.lines[1]).toMatchObject({ status: 'refunded', memberStatus: 'refunded' });
+    expect(await balanceOf(token)).toBe(68_000);
+    // Nothing left to answer on either line.
+    expect((await open('POST', '/orders/declinePatch', { token, body: { purchaseNo: coat!.purchaseNo } })).code).toBe(40900);
   });
 });

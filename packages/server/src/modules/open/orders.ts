@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type MemberOrder, type OrderCreateBody, purchaseFacing } from '@waystation/shared/contract/open';
 import { type Db, nextId } from '../../db';
-import { memberProfiles, packageItems, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
+import { couponGrants, coupons, memberProfiles, packageItems, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
+import { consumeGrant } from '../marketing/grants';
 import type { Actor } from '../../core/audit';
 import { writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
@@ -58,7 +59,7 @@ export async function createOrder(db: Db, member: Member, body: z.output<typeof 
  * Pays an order from the balance: one debit for the total (posted once per idempotency key), and each line moves
  * ordered → paying → paid → purchase_wait through the purchase machine, so the purchasers' queue gets it at once.
  */
-export async function payOrder(db: Db, member: Member, orderNo: string, actor: Actor, now: Date, idempotencyKey: string) {
+export async function payOrder(db: Db, member: Member, orderNo: string, actor: Actor, now: Date, idempotencyKey: string, couponGrantNo?: string) {
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -71,28 +72,37 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
       .select()
       .from(purchaseOrders)
       .where(and(eq(purchaseOrders.orderId, order.id), eq(purchaseOrders.status, 'ordered')));
-    const total = lines.reduce((s, l) => s + l.paidAmount, 0);
-    if (!lines.length || total <= 0) throw conflict(`订单 ${orderNo} 没有待支付的商品`);
-    await post(
-      tx,
-      {
-        ownerType: 'member',
-        ownerId: member.id,
-        kind: 'balance',
-        currency: order.currency,
-        amount: -total,
-        type: 'payment',
-        refType: 'shop_order',
-        refId: orderNo,
-        remark: `订单 ${orderNo} 商品款`,
-        idempotencyKey: idempotencyKey || `shop-order-${order.id}-pay`,
-        operator: actor,
-      },
-      now,
+    const gross = lines.reduce((s, l) => s + l.paidAmount, 0);
+    if (!lines.length || gross <= 0) throw conflict(`订单 ${orderNo} 没有待支付的商品`);
+    // A coupon is used up here, in the payment's transaction: a refused payment leaves it unused.
+    const discount = couponGrantNo ? await useCoupon(tx, member.id, couponGrantNo, gross, order.currency, now) : 0;
+    const shares = shareOut(
+      discount,
+      lines.map((l) => l.paidAmount),
     );
+    const total = gross - discount;
+    if (total > 0)
+      await post(
+        tx,
+        {
+          ownerType: 'member',
+          ownerId: member.id,
+          kind: 'balance',
+          currency: order.currency,
+          amount: -total,
+          type: 'payment',
+          refType: 'shop_order',
+          refId: orderNo,
+          remark: `订单 ${orderNo} 商品款${discount ? `（优惠券 ${couponGrantNo} 抵扣 ${(discount / 100).toFixed(2)}）` : ''}`,
+          idempotencyKey: idempotencyKey || `shop-order-${order.id}-pay`,
+          operator: actor,
+        },
+        now,
+      );
     const op = { actor, now };
-    for (let line of lines as PurchaseRow[]) {
-      ({ row: line } = await applyStep(tx, line, { event: 'pay', ...op }));
+    for (let [i, line] of (lines as PurchaseRow[]).entries()) {
+      // Each line carries its share of the discount: what it refunds later is what was really paid for it.
+      ({ row: line } = await applyStep(tx, line, { event: 'pay', ...op, set: { paidAmount: line.paidAmount - shares[i]! } }));
       ({ row: line } = await applyStep(tx, line, { event: 'pay_done', ...op, set: { payTime: now } }));
       await applyStep(tx, line, { event: 'queue', ...op });
     }
@@ -216,6 +226,62 @@ export async function packableItems(db: Db, memberId: number, mediaUrl: (uri: st
       weightG: i.weightG,
       photos: i.media.filter((m) => m.kind === 'image').map((m) => mediaUrl(m.fileUri)),
       shelvedTime: i.shelvedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The order a line of the member's belongs to. */
+export async function orderOfLine(db: Db, memberId: number, purchaseNo: string, mediaUrl: (uri: string) => string): Promise<MemberOrder> {
+  const [row] = await db
+    .select({ orderNo: shopOrders.orderNo })
+    .from(purchaseOrders)
+    .innerJoin(shopOrders, eq(shopOrders.id, purchaseOrders.orderId))
+    .where(and(eq(purchaseOrders.purchaseNo, purchaseNo), eq(purchaseOrders.memberId, memberId)));
+  if (!row) throw notFound('采购单不存在');
+  return orderDetail(db, memberId, row.orderNo, mediaUrl);
+}
+
+/** Splits `amount` over `weights` in proportion, in whole minor units (the remainder on the last). */
+export function shareOut(amount: number, weights: number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  if (!amount || !sum) return weights.map(() => 0);
+  const shares = weights.map((w) => Math.floor((amount * w) / sum));
+  shares[shares.length - 1]! += amount - shares.reduce((s, x) => s + x, 0);
+  return shares;
+}
+
+/** Uses the member's coupon on an order of `gross` minor units; answers the discount. 40900 when it does not apply. */
+async function useCoupon(tx: Db, memberId: number, grantNo: string, gross: number, currency: string, now: Date): Promise<number> {
+  const grant = await consumeGrant(tx, { grantNo, memberId }, now);
+  const [c] = await tx.select().from(coupons).where(eq(coupons.id, grant.couponId));
+  if (!c || c.scope === 'shipping') throw conflict('该优惠券不能用于商品订单');
+  if (c.currency !== currency) throw conflict(`该优惠券只能用于 ${c.currency} 订单`);
+  if (gross < c.minSpend) throw conflict(`订单满 ${(c.minSpend / 100).toFixed(2)} ${c.currency} 才能使用该优惠券`);
+  const off = c.discountType === 'amount' ? c.amount : gross - Math.floor((gross * c.discountBp) / 10000);
+  return Math.max(0, Math.min(gross, c.maxDiscount ?? off, off));
+}
+
+/** The member's usable coupons (unused, inside their validity), soonest to expire first. */
+export async function memberCoupons(db: Db, memberId: number, now: Date) {
+  const rows = await db
+    .select({ g: couponGrants, c: coupons })
+    .from(couponGrants)
+    .innerJoin(coupons, eq(coupons.id, couponGrants.couponId))
+    .where(and(eq(couponGrants.memberId, memberId), eq(couponGrants.status, 'activity'), lte(couponGrants.validFrom, now), gt(couponGrants.validTo, now)))
+    .orderBy(asc(couponGrants.validTo))
+    .limit(200);
+  return {
+    list: rows.map(({ g, c }) => ({
+      grantNo: g.grantNo,
+      name: c.name,
+      discountType: c.discountType,
+      amount: c.amount,
+      discountBp: c.discountBp,
+      maxDiscount: c.maxDiscount,
+      minSpend: c.minSpend,
+      currency: c.currency,
+      scope: c.scope,
+      validTo: g.validTo.toISOString(),
     })),
   };
 }

@@ -26,13 +26,15 @@ import {
   OrderCreateBody,
   OrderListQuery,
   OrderListResult,
-  OrderNoBody,
+  OrderPayBody,
+  MemberCouponList,
   OrderNoQuery,
   PackageListQuery,
   PackageListResult,
   PackageNoBody,
   PackageNoQuery,
   PackCreateBody,
+  PurchaseNoBody,
   ProviderCallbackBody,
   RegisterBody,
   ResetBody,
@@ -53,6 +55,7 @@ import * as orders from './orders';
 import { memberActor } from './orders';
 import * as packs from './packs';
 import * as topups from './topups';
+import * as purchase from '../purchase/service';
 
 /** The member API (terminal appId 1): the member site's and app's calls, under /api/open/v1. */
 export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
@@ -202,10 +205,43 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     method: 'POST',
     path: '/orders/pay',
     auth: 'member',
-    summary: 'Pays an unpaid order from the balance; its lines go to the purchasers’ queue',
-    body: OrderNoBody,
+    summary: 'Pays an unpaid order from the balance (optionally with a coupon, used once); its lines go to the purchasers’ queue',
+    body: OrderPayBody,
     data: MemberOrder,
-    handler: ({ member, body, req, now, idempotencyKey }) => orders.payOrder(db, member, body.orderNo, memberActor(member, req.ip), now, idempotencyKey),
+    handler: ({ member, body, req, now, idempotencyKey }) =>
+      orders.payOrder(db, member, body.orderNo, memberActor(member, req.ip), now, idempotencyKey, body.couponGrantNo),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/coupons',
+    auth: 'member',
+    summary: 'The member’s usable coupons, soonest to expire first',
+    data: MemberCouponList,
+    handler: ({ member, now }) => orders.memberCoupons(db, member.id, now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/orders/payPatch',
+    auth: 'member',
+    summary: 'Pays a line’s price top-up from the balance; the purchaser buys on',
+    body: PurchaseNoBody,
+    data: MemberOrder,
+    handler: async ({ member, body, req, now }) => {
+      await purchase.memberPayPatch(db, member.id, body.purchaseNo, { actor: memberActor(member, req.ip), now });
+      return orders.orderOfLine(db, member.id, body.purchaseNo, media);
+    },
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/orders/declinePatch',
+    auth: 'member',
+    summary: 'Declines a line’s price top-up: the line is given up and its payment goes back to the balance',
+    body: PurchaseNoBody,
+    data: MemberOrder,
+    handler: async ({ member, body, req, now }) => {
+      await purchase.memberDeclinePatch(db, member.id, body.purchaseNo, { actor: memberActor(member, req.ip), now });
+      return orders.orderOfLine(db, member.id, body.purchaseNo, media);
+    },
   });
   openApi(app, {
     method: 'GET',

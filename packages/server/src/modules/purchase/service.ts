@@ -12,10 +12,12 @@ import type {
   ReleaseBody,
   TransferBody,
 } from '@waystation/shared/contract/purchase';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db';
+import { purchaseOrders } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import type { Caller } from '../../core/auth';
-import { conflict, forbidden, invalid } from '../../core/errors';
+import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { post } from '../ledger/service';
 import { purchasers } from './queries';
 import { applyStep, loadLine, type PurchaseRow } from './transition';
@@ -37,7 +39,7 @@ function assertAssignee(row: PurchaseRow, op: Op): void {
 }
 
 /** Credits what is left of the line's payment (or `amount`) to the member's balance, in `tx`. */
-async function refundToBalance(tx: Db, row: PurchaseRow, amount: number, key: string, op: Op, remark: string): Promise<void> {
+async function refundToBalance(tx: Db, row: PurchaseRow, amount: number, key: string, op: { actor: Actor; now: Date }, remark: string): Promise<void> {
   if (amount <= 0) return;
   await post(
     tx,
@@ -289,3 +291,79 @@ export async function logistics(db: Db, body: z.infer<typeof LogisticsBody>, op:
     return result(after);
   });
 }
+
+// ---------------------------------------------------------------- the member's answer to a price top-up (member API)
+
+/** A line of this member's, locked for the write (40400 for anyone else's). */
+async function memberLine(tx: Db, memberId: number, purchaseNo: string): Promise<PurchaseRow> {
+  const [row] = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.purchaseNo, purchaseNo), eq(purchaseOrders.memberId, memberId)))
+    .for('update');
+  if (!row) throw notFound('采购单不存在');
+  return row;
+}
+
+/** The member pays the price top-up from the balance: back to the purchaser (purchase_patch → purchasing, patch_completed). */
+export async function memberPayPatch(db: Db, memberId: number, purchaseNo: string, op: { actor: Actor; now: Date }): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await memberLine(tx, memberId, purchaseNo);
+    if (row.patchStatus === 'patch_completed') return result(row, true);
+    if (row.status !== 'purchase_patch' || row.patchAmount <= 0) throw conflict(`采购单 ${purchaseNo} 没有待补的差价`);
+    await post(
+      tx,
+      {
+        ownerType: 'member',
+        ownerId: memberId,
+        kind: 'balance',
+        currency: row.currency,
+        amount: -row.patchAmount,
+        type: 'price_topup',
+        refType: 'purchase',
+        refId: row.id,
+        remark: `采购单 ${row.purchaseNo} 补差价`,
+        idempotencyKey: `purchase-${row.id}-patch-${row.patchAmount}`,
+        operator: op.actor,
+      },
+      op.now,
+    );
+    const { row: after } = await applyStep(tx, row, {
+      event: 'patch_paid',
+      actor: op.actor,
+      now: op.now,
+      note: `会员补差价 ${(row.patchAmount / 100).toFixed(2)} ${row.currency}`,
+      set: { patchStatus: 'patch_completed', paidAmount: row.paidAmount + row.patchAmount },
+      audit: { amount: row.patchAmount },
+    });
+    return result(after);
+  });
+}
+
+/** The member will not pay more: the line is given up and what was paid goes back to the balance (→ refunded). */
+export async function memberDeclinePatch(db: Db, memberId: number, purchaseNo: string, op: { actor: Actor; now: Date }): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await memberLine(tx, memberId, purchaseNo);
+    if (row.status === 'refunded' && row.holdReason === MEMBER_DECLINED) return result(row, true);
+    if (row.status !== 'purchase_patch') throw conflict(`采购单 ${purchaseNo} 没有待补的差价`);
+    const { row: failed } = await applyStep(tx, row, {
+      event: 'fail',
+      actor: op.actor,
+      now: op.now,
+      note: MEMBER_DECLINED,
+      set: { holdReason: MEMBER_DECLINED },
+    });
+    const due = failed.paidAmount - failed.refundedAmount;
+    const { row: after } = await applyStep(tx, failed, {
+      event: 'refund',
+      actor: op.actor,
+      now: op.now,
+      note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`,
+      set: { refundedAmount: failed.paidAmount },
+      audit: { amount: due },
+    });
+    await refundToBalance(tx, row, due, `purchase-${row.id}-refund`, op, `采购单 ${row.purchaseNo} 会员放弃补差价退款`);
+    return result(after);
+  });
+}
+const MEMBER_DECLINED = '会员放弃补差价';
