@@ -369,3 +369,20 @@ export const KycState = z.object({
   reason: z.string(),
   submitTime: isoTime.nullable(),
 });
+
+// ---------------------------------------------------------------- after-sales, lucky draws
+
+export const ReturnApplyBody = z.strictObject({
+  purchaseNo: z.string().regex(/^P[0-9A-Z]{6,}$/, '采购单号格式错误'),
+  reason: z.string().trim().min(1, '请填写退货原因').max(500, '退货原因最多500个字符'),
+});
+export const ReturnApplyResult = z.object({ returnNo: z.string(), status: z.string(), amount: z.number().int(), currency: z.string() });
+export const DrawBody = z.strictObject({ activityId: z.number().int().positive() });
+export const MemberDrawResult = z.object({
+  prizeName: z.string(),
+  prizeType: z.string(),
+  amount: z.number().int(),
+  couponGrantNo: z.string().nullable(),
+  free: z.boolean(),
+  costAmount: z.number().int(),
+});

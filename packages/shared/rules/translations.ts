@@ -316,6 +316,8 @@ const MEMBER_API: TextPair[] = [
   ['验证码错误或已过期', 'The code is wrong or has expired'],
   ['事件类型不正确', 'The event type is not valid'],
   ['采购单号格式错误', 'The purchase order number is not valid'],
+  ['请填写退货原因', 'Enter the reason for the return'],
+  ['退货原因最多500个字符', 'The reason for the return can be at most 500 characters'],
   ['优惠券编号格式错误', 'The coupon number is not valid'],
   ['代理不存在或已停用', 'The agent does not exist or is disabled'],
   ['原因最多200个字符', 'The reason can be at most 200 characters'],

@@ -101,6 +101,7 @@ export const AuditVerb = vocab([
   { value: 'credited', zh: '已入账', en: 'Credited' },
   { value: 'failed', zh: '失败', en: 'Failed' },
   { value: 'resend', zh: '重新投递', en: 'Resend' },
+  { value: 'apply', zh: '申请', en: 'Apply' },
   { value: 'kyc_pass', zh: '身份认证通过', en: 'Approve identity check' },
   { value: 'kyc_reject', zh: '身份认证驳回', en: 'Reject identity check' },
   { value: 'update', zh: '修改', en: 'Update' },

@@ -159,7 +159,10 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /** The next id of a serial table, so a code derived from it (PK…, SO…, U…) can be written with the row. */
-export async function nextId(tx: Db, table: 'packages' | 'out_batches' | 'members' | 'shop_orders' | 'purchase_orders' | 'topup_intents'): Promise<number> {
+export async function nextId(
+  tx: Db,
+  table: 'packages' | 'out_batches' | 'members' | 'shop_orders' | 'purchase_orders' | 'topup_intents' | 'return_requests',
+): Promise<number> {
   const [r] = await queryRows<{ id: string | number }>(tx, sql`select nextval(pg_get_serial_sequence(${table}, 'id')) as id`);
   return Number(r.id);
 }

@@ -6,8 +6,8 @@ import type { CreateRefundBody, Refund, RefundListQuery, ReturnItem, ReturnListQ
 import { refundMachine, type RefundChannel, type RefundEvent, type RefundReason, RefundStatus, type ReviewResult } from '@waystation/shared/machines/refund';
 import { returnTransition, type ReturnEvent } from '@waystation/shared/machines/return';
 import { nextStatus, type PurchaseEvent } from '@waystation/shared/machines/purchase-order';
-import type { Db } from '../../db';
-import { members, purchaseOrders, refundRequests, returnRequests } from '../../db/schema';
+import { type Db, nextId } from '../../db';
+import { members, packageItems, purchaseOrders, refundRequests, returnRequests } from '../../db/schema';
 import { applyStep, staleState } from '../purchase/transition';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
@@ -369,4 +369,51 @@ export async function refundsOf(db: Db, sourceType: string, sourceId: string): P
     .where(and(eq(refundRequests.sourceType, sourceType), eq(refundRequests.sourceId, sourceId)))
     .orderBy(desc(refundRequests.id));
   return rows.map(toRefund);
+}
+
+/**
+ * A member asks to return a shelved item to the seller (member API): the line goes shelved → return_checking and a
+ * return request awaits review in 退货管理. An item already in a pack order cannot be returned.
+ */
+export async function applyReturn(db: Db, memberId: number, body: { purchaseNo: string; reason: string }, actor: Actor, now: Date) {
+  return db.transaction(async (tx) => {
+    const [line] = await tx
+      .select()
+      .from(purchaseOrders)
+      .where(and(eq(purchaseOrders.purchaseNo, body.purchaseNo), eq(purchaseOrders.memberId, memberId)))
+      .for('update');
+    if (!line) throw notFound('采购单不存在');
+    const [packed] = await tx
+      .select({ id: packageItems.packageId })
+      .from(packageItems)
+      .where(and(eq(packageItems.purchaseId, line.id), eq(packageItems.released, false)));
+    if (packed) throw conflict('商品已提交打包，不能申请退货');
+    await applyStep(tx, line, { event: 'return_apply', actor, now, note: body.reason });
+    const id = await nextId(tx, 'return_requests');
+    const [r] = await tx
+      .insert(returnRequests)
+      .values({
+        id,
+        returnNo: `RT${String(id).padStart(10, '0')}`,
+        memberId,
+        purchaseOrderId: String(line.id),
+        purchaseOrderNo: line.purchaseNo,
+        goodsTitle: line.title,
+        quantity: line.quantity,
+        amount: line.paidAmount - line.refundedAmount,
+        currency: line.currency,
+        reason: body.reason,
+        status: 'return_checking',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'afterSales.return.apply', targetType: 'return', targetId: r!.returnNo, after: { purchaseNo: line.purchaseNo } },
+      now,
+    );
+    return { returnNo: r!.returnNo, status: r!.status, amount: r!.amount, currency: r!.currency };
+  });
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberOrder, MemberPackage, SessionResult, TopupIntent } from '@waystation/shared/contract/open';
 import { queryRows } from '../../db';
-import { agents, couponGrants, coupons, domainEvents, ledgerEntries, memberKyc, packages, purchaseOrders, shopOrders } from '../../db/schema';
+import { agents, couponGrants, coupons, domainEvents, drawRecords, ledgerEntries, memberKyc, packages, purchaseOrders, shopOrders } from '../../db/schema';
 import { settleCommission } from '../finance/service';
 import { post } from '../ledger/service';
 import { DEMO_PASSWORD, startTestServer, type TestApp } from '../../testing/server';
@@ -448,5 +448,68 @@ describe('coupons at checkout and price top-ups', () => {
     expect(await balanceOf(token)).toBe(68_000);
     // Nothing left to answer on either line.
     expect((await open('POST', '/orders/declinePatch', { token, body: { purchaseNo: coat!.purchaseNo } })).code).toBe(40900);
+  });
+});
+
+describe('returns and lucky draws', () => {
+  it('a member asks to return a shelved item; it waits for review, and an item in a pack order cannot be returned', async () => {
+    const { token, member } = await newMember();
+    const { line } = await newShelvedItem(t.db, { memberCode: member.userCode });
+    const r = await open<{ returnNo: string; status: string; amount: number }>('POST', '/returns', {
+      token,
+      body: { purchaseNo: line.purchaseNo, reason: '尺码偏小' },
+    });
+    expect(r.code, r.message).toBe(20000);
+    expect(r.data).toMatchObject({ status: 'return_checking', amount: line.paidAmount });
+    const staffList = await t.call<{ list: { returnNo: string }[] }>('GET', '/api/afterSales/returnList', {
+      token: staff,
+      query: { status: 'return_checking', limit: 200 },
+    });
+    expect(staffList.code, staffList.message).toBe(20000);
+    expect(staffList.data.list.map((x) => x.returnNo)).toContain(r.data.returnNo);
+    const detail = await open<MemberOrder>('GET', '/orders/detail', {
+      token,
+      query: { orderNo: (await t.db.select().from(shopOrders).where(eq(shopOrders.id, line.orderId)))[0]!.orderNo },
+    });
+    expect(detail.data.lines[0]!.memberStatus).toBe('return_checking');
+    expect((await open('POST', '/returns', { token, body: { purchaseNo: line.purchaseNo, reason: '再来一次' } })).code).toBe(40900);
+
+    const other = await newShelvedItem(t.db, { memberCode: member.userCode });
+    const address = await open<{ id: number }>('POST', '/addresses/save', { token, body: { receiver: 'R', country: 'US', address: '1 St' } });
+    await open('POST', '/packs', { token, body: { itemIds: [other.item.id], channelId: await channelIdOf(t.db, 'DHL'), addressId: address.data.id } });
+    const packed = await open('POST', '/returns', { token, body: { purchaseNo: other.line.purchaseNo, reason: '不想要了' } });
+    expect(packed.code).toBe(40900);
+    expect(packed.message).toBe('商品已提交打包，不能申请退货');
+  });
+
+  it('draws in a lucky-draw activity: free draws first, a retry with the same key draws once', async () => {
+    const { token } = await newMember();
+    const now = t.clock.now();
+    const saved = await t.call<{ id: number }>('POST', '/api/marketing/activity/save', {
+      token: staff,
+      body: {
+        kind: 'turntable',
+        name: '会员端转盘',
+        startAt: new Date(now.getTime() - 3_600_000).toISOString(),
+        endAt: new Date(now.getTime() + 86_400_000).toISOString(),
+        freeDrawsPerDay: 1,
+        prizes: [
+          { name: '积分', prizeType: 'points', amount: '5', probability: '100', stock: 10 },
+          { name: '谢谢参与', prizeType: 'none', probability: '0', isFiller: true },
+        ],
+      },
+    });
+    expect(saved.code, saved.message).toBe(20000);
+    const activity = { id: saved.data.id };
+    const k = key();
+    const first = await open<{ free: boolean; prizeName: string }>('POST', '/draws', { token, body: { activityId: activity.id }, key: k });
+    expect(first.code, first.message).toBe(20000);
+    expect(first.data.free).toBe(true);
+    const retry = await open<{ prizeName: string }>('POST', '/draws', { token, body: { activityId: activity.id }, key: k });
+    expect(retry.data.prizeName).toBe(first.data.prizeName);
+    expect(await t.db.select().from(drawRecords).where(eq(drawRecords.activityId, activity.id))).toHaveLength(1);
+    // The day's free draw is spent and the activity has no paid draws: the next one is refused.
+    const second = await open('POST', '/draws', { token, body: { activityId: activity.id } });
+    expect(second.code).toBe(40900);
   });
 });

@@ -1,6 +1,11 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  DrawBody,
+  MemberDrawResult,
+  ReturnApplyBody,
+  ReturnApplyResult,
   AgreementAcceptBody,
   AgreementsQuery,
   AppVersionCheck,
@@ -55,6 +60,8 @@ import * as orders from './orders';
 import { memberActor } from './orders';
 import * as packs from './packs';
 import * as topups from './topups';
+import { applyReturn } from '../afterSales/service';
+import { draw } from '../marketing/draws';
 import * as purchase from '../purchase/service';
 
 /** The member API (terminal appId 1): the member site's and app's calls, under /api/open/v1. */
@@ -332,6 +339,37 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     query: PackageNoQuery,
     data: MemberPackage,
     handler: ({ member, query }) => packs.packageDetail(db, member.id, query.packageNo),
+  });
+
+  // ---------------------------------------------------------------- after-sales, lucky draws
+  openApi(app, {
+    method: 'POST',
+    path: '/returns',
+    auth: 'member',
+    summary: 'Asks to return a shelved item to the seller (→ return review)',
+    body: ReturnApplyBody,
+    data: ReturnApplyResult,
+    handler: ({ member, body, req, now }) => applyReturn(db, member.id, body, memberActor(member, req.ip), now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/draws',
+    auth: 'member',
+    summary: 'One lucky draw in an activity: the day’s free draws first, then paid ones from the balance',
+    body: DrawBody,
+    data: MemberDrawResult,
+    handler: async ({ member, body, req, now, idempotencyKey }) => {
+      const requestId = `m${member.id}-${crypto.createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}`;
+      const r = await draw(db, memberActor(member, req.ip), { activityId: body.activityId, userCode: member.userCode, requestId }, now, { allowPaid: true });
+      return {
+        prizeName: r.prizeName,
+        prizeType: r.prizeType,
+        amount: r.amount,
+        couponGrantNo: r.couponGrantNo ?? null,
+        free: r.free,
+        costAmount: r.costAmount,
+      };
+    },
   });
 
   // ---------------------------------------------------------------- content for the terminals
