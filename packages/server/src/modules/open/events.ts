@@ -39,6 +39,7 @@ export const NOTIFY_ON: Record<string, NotifyEvent> = {
 };
 
 const MAX_ATTEMPTS = 10;
+const DELIVERY_LEASE_MS = 20_000;
 /** 10 s, 20 s, 40 s … capped at 6 hours. */
 export const backoffMs = (attempts: number) => Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
 
@@ -197,8 +198,9 @@ export async function deliverDue(db: Db, secrets: SecretBox, now: () => Date, li
   let delivered = 0;
   let failed = 0;
   for (const d of due) {
-    // The claim pushes the next attempt out of reach of other servers while this one tries.
-    const lease = new Date(now().getTime() + 60_000);
+    // The claim pushes the next attempt out of reach of other servers while this one tries (a dead server's claim
+    // comes due again when the lease ends; an attempt times out well before it).
+    const lease = new Date(now().getTime() + DELIVERY_LEASE_MS);
     const [claimed] = await db
       .update(eventDeliveries)
       .set({ nextAttemptAt: lease, attempts: d.attempts + 1, updatedAt: now() })
