@@ -40,6 +40,8 @@ export const NOTIFY_ON: Record<string, NotifyEvent> = {
 
 const MAX_ATTEMPTS = 10;
 const DELIVERY_LEASE_MS = 20_000;
+const PARALLEL_DELIVERIES = 8;
+const DELIVERY_BATCH = 50;
 /** 10 s, 20 s, 40 s … capped at 6 hours. */
 export const backoffMs = (attempts: number) => Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
 
@@ -188,7 +190,12 @@ async function attempt(db: Db, secrets: SecretBox, d: DeliveryRow, now: () => Da
 }
 
 /** Attempts the due deliveries (oldest first), each claimed by a conditional update so two servers never both send it. */
-export async function deliverDue(db: Db, secrets: SecretBox, now: () => Date, limit = 50): Promise<{ delivered: number; failed: number }> {
+export async function deliverDue(
+  db: Db,
+  secrets: SecretBox,
+  now: () => Date,
+  limit = DELIVERY_BATCH,
+): Promise<{ delivered: number; failed: number; attempted: number }> {
   const due = await db
     .select()
     .from(eventDeliveries)
@@ -197,7 +204,7 @@ export async function deliverDue(db: Db, secrets: SecretBox, now: () => Date, li
     .limit(limit);
   let delivered = 0;
   let failed = 0;
-  for (const d of due) {
+  const one = async (d: DeliveryRow) => {
     // The claim pushes the next attempt out of reach of other servers while this one tries (a dead server's claim
     // comes due again when the lease ends; an attempt times out well before it).
     const lease = new Date(now().getTime() + DELIVERY_LEASE_MS);
@@ -206,7 +213,7 @@ export async function deliverDue(db: Db, secrets: SecretBox, now: () => Date, li
       .set({ nextAttemptAt: lease, attempts: d.attempts + 1, updatedAt: now() })
       .where(and(eq(eventDeliveries.id, d.id), eq(eventDeliveries.status, 'pending'), eq(eventDeliveries.attempts, d.attempts)))
       .returning();
-    if (!claimed) continue;
+    if (!claimed) return;
     const r = await attempt(db, secrets, claimed, now);
     const at = now();
     if (r.ok) delivered++;
@@ -223,8 +230,16 @@ export async function deliverDue(db: Db, secrets: SecretBox, now: () => Date, li
         updatedAt: at,
       })
       .where(eq(eventDeliveries.id, claimed.id));
-  }
-  return { delivered, failed };
+  };
+  // Several at once: one slow receiver does not hold up the others. An endpoint's deliveries stay in event order
+  // within one lane only, so receivers order by the event id, not by arrival.
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_DELIVERIES, due.length) }, async () => {
+      while (next < due.length) await one(due[next++]!);
+    }),
+  );
+  return { delivered, failed, attempted: due.length };
 }
 
 /**
@@ -240,7 +255,8 @@ export function createEventPump(db: Db, secrets: SecretBox, now: () => Date) {
     do {
       again = false;
       while ((await dispatchEvents(db, now())) > 0) {}
-      await deliverDue(db, secrets, now);
+      // A full batch may have more behind it; attempts that failed are due later, so this ends.
+      while ((await deliverDue(db, secrets, now)).attempted === DELIVERY_BATCH) {}
     } while (again);
   };
   const tick = () => {
