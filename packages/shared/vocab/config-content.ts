@@ -61,6 +61,7 @@ export const NotifyEvent = vocab([
   { value: 'package_shipped', zh: '包裹已发货', en: 'Package shipped' },
   { value: 'freight_patch', zh: '需补运费', en: 'Freight top-up needed' },
   { value: 'refund_done', zh: '退款完成', en: 'Refund done' },
+  { value: 'storage_reminder', zh: '仓储提醒', en: 'Storage reminder' },
 ] as const);
 export type NotifyEvent = (typeof NotifyEvent.values)[number];
 
@@ -71,6 +72,7 @@ export const NOTIFY_VARIABLES: Record<NotifyEvent, readonly string[]> = {
   package_shipped: ['memberName', 'packageNo', 'channelName', 'trackingNo'],
   freight_patch: ['memberName', 'packageNo', 'amount', 'currency'],
   refund_done: ['memberName', 'orderNo', 'amount', 'currency'],
+  storage_reminder: ['memberName', 'itemCount', 'days'],
 };
 
 export const AppPlatform = vocab([

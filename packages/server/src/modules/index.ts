@@ -55,7 +55,7 @@ export interface ModuleContext {
 export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres'; maintain?: () => Promise<void> }): JobSet[] => [
   MARKETING_JOBS,
   GOODS_OUT_JOBS,
-  OPEN_JOBS,
+  ...OPEN_JOBS,
   backupJobs(backupDepsOf(o.config, o.dbKind)),
   ...(o.maintain ? [databaseMaintenanceJobs(o.maintain)] : []),
 ];

@@ -8,6 +8,7 @@ export const DEFAULT_TEMPLATES: Record<NotifyEvent, { subject: string; body: str
   package_shipped: { subject: '您的包裹已发货', body: '{{memberName}}，您好！包裹 {{packageNo}} 已通过 {{channelName}} 发出，运单号 {{trackingNo}}。' },
   freight_patch: { subject: '包裹需要补运费', body: '{{memberName}}，您好！包裹 {{packageNo}} 实际运费高于已付运费，需补 {{amount}} {{currency}}。' },
   refund_done: { subject: '退款已完成', body: '{{memberName}}，您好！订单 {{orderNo}} 的退款 {{amount}} {{currency}} 已退回您的账户。' },
+  storage_reminder: { subject: '仓库中的商品待打包', body: '{{memberName}}，您好！您有 {{itemCount}} 件商品已在仓库存放超过 {{days}} 天，请尽快提交打包。' },
 };
 
 /** Sample values for previews and test sends. */
@@ -21,6 +22,8 @@ export const SAMPLE_VALUES: Record<string, string> = {
   packageNo: 'PK202611220001',
   channelName: 'DHL 快递',
   trackingNo: 'JD0146000012345678',
+  itemCount: '3',
+  days: '60',
 };
 
 /** Replaces {{variable}} with values; names the variables the event does not have. */

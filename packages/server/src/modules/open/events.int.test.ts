@@ -8,6 +8,8 @@ import { domainEvents, eventDeliveries, notifyLogs, purchaseOrders } from '../..
 import { createTestApp, type TestApp } from '../../testing/server';
 import { post } from '../ledger/service';
 import { dispatchEvents } from './events';
+import { remindStorage } from './jobs';
+import { newShelvedItem } from '../goodsOut/factory';
 import { verifySignature } from './topups';
 
 /** A member site's webhook receiver: records what arrives; answers `status()` (500 to make us retry). */
@@ -177,5 +179,39 @@ describe('events out', () => {
     expect(logs[0]).toMatchObject({ event: 'purchased', status: 'sent', subject: '您的商品已采购' });
     expect(logs[0]!.body).toContain('Eve Events');
     expect(logs[0]!.body).toContain('帆布包');
+  });
+});
+
+describe('storage reminder', () => {
+  it('reminds a member of items shelved 60 days and more, once a week, through the subscribed channels', async () => {
+    const ch = await t.call<{ id: number }>('POST', '/api/notification/vip/saveChannel', {
+      token: admin,
+      body: { type: 'site', name: '站内信（仓储提醒）', events: ['storage_reminder'] },
+    });
+    expect(ch.code, ch.message).toBe(20000);
+    const old = new Date(t.clock.now().getTime() - 61 * 86_400_000);
+    const { member } = await newShelvedItem(t.db, { now: old });
+    await newShelvedItem(t.db, { now: old });
+    // A fresh item alone earns nothing.
+    const fresh = await newShelvedItem(t.db, { memberCode: 'U100008' });
+    await remindStorage(t.db, t.clock.now());
+    await t.events.run();
+    const logs = await t.db
+      .select()
+      .from(notifyLogs)
+      .where(and(eq(notifyLogs.channelId, ch.data.id), eq(notifyLogs.event, 'storage_reminder')));
+    const mine = logs.filter((l) => l.recipient === member.userCode);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.body).toContain('超过 60 天');
+    expect(logs.filter((l) => l.recipient === fresh.member.userCode && fresh.member.userCode !== member.userCode)).toHaveLength(0);
+    // Again the next day: nothing new within the week.
+    t.clock.advance(86_400_000);
+    await remindStorage(t.db, t.clock.now());
+    await t.events.run();
+    const again = await t.db
+      .select()
+      .from(notifyLogs)
+      .where(and(eq(notifyLogs.channelId, ch.data.id), eq(notifyLogs.recipient, member.userCode)));
+    expect(again).toHaveLength(1);
   });
 });

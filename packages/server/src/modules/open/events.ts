@@ -36,6 +36,7 @@ export const NOTIFY_ON: Record<string, NotifyEvent> = {
   'package.patch_request': 'freight_patch',
   'purchase.refund': 'refund_done',
   'afterSales.refund.pass': 'refund_done',
+  'member.storage_reminder': 'storage_reminder',
 };
 
 const MAX_ATTEMPTS = 10;
@@ -140,6 +141,8 @@ async function notifyValues(
         amount: yuan(p.p.patchAmount),
         currency: p.p.currency,
       });
+  } else if (e.entityType === 'member') {
+    Object.assign(values, { itemCount: String(e.data.itemCount ?? ''), days: String(e.data.days ?? '') });
   } else if (e.entityType === 'refund') {
     const [r] = await db
       .select()
