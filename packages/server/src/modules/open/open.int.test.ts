@@ -312,6 +312,12 @@ describe('content for the terminals', () => {
     expect(bad.code).toBe(40001);
     const help = await open<{ list: unknown[] }>('GET', '/content/help');
     expect(help.code).toBe(20000);
+    // Resource slots as this member sees them: the same answer as the marketing screen's preview for the member.
+    const slots = await open<{ spaceId: number }[]>('GET', '/content/resources', { token });
+    const me = await open<{ userCode: string }>('GET', '/me', { token });
+    const preview = await t.call<{ spaceId: number }[]>('GET', '/api/marketing/resource/preview', { token: staff, query: { userCode: me.data.userCode } });
+    expect(slots.code, slots.message).toBe(20000);
+    expect(slots.data).toEqual(preview.data);
   });
 });
 

@@ -62,6 +62,8 @@ import * as packs from './packs';
 import * as topups from './topups';
 import { applyReturn } from '../afterSales/service';
 import { draw } from '../marketing/draws';
+import { previewFor } from '../marketing/resources';
+import { PreviewResult } from '@waystation/shared/contract/marketing';
 import * as purchase from '../purchase/service';
 
 /** The member API (terminal appId 1): the member site's and app's calls, under /api/open/v1. */
@@ -421,6 +423,14 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     data: AppVersionCheck,
     cacheSeconds: 60,
     handler: ({ query }) => content.appVersionCheck(db, query.platform, query.current),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/content/resources',
+    auth: 'member',
+    summary: 'The resource slots (banners, pop-ups …) as this member sees them now: each slot’s live tasks for their audience',
+    data: PreviewResult,
+    handler: ({ member, now }) => previewFor(db, member.userCode, now),
   });
   openApi(app, {
     method: 'GET',

@@ -1,0 +1,34 @@
+// A business day at load: npm run simulate on a fresh server of its own (PGlite, or PostgreSQL with BENCH_PG=1), with
+// BENCH_MEMBERS members (default 100) ordering 2 orders each; prints orders/hour, p50/p99 per call and the event
+// delivery lag. Sign-ups are rate limited (20 a minute per address): the run waits them out, as real clients would.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { postgresUrl } from './_lib';
+
+/** A database of its own on the PostgreSQL server, new for each run. */
+async function freshDatabase(): Promise<string | undefined> {
+  const url = await postgresUrl();
+  if (!url) return undefined;
+  const pg = await import('pg');
+  const admin = new pg.default.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('drop database if exists bench_simulate');
+  await admin.query('create database bench_simulate');
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = '/bench_simulate';
+  return u.toString();
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+const members = process.env.BENCH_MEMBERS ?? '100';
+const env = { ...process.env };
+const pgUrl = process.env.BENCH_PG ? await freshDatabase() : undefined;
+if (pgUrl) env.DATABASE_URL = pgUrl;
+else delete env.DATABASE_URL;
+const run = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'packages/server/src/simulate/cli.ts'), '--fresh', '--members', members, '--orders', '2', '--concurrency', '8'],
+  { cwd: root, stdio: 'inherit', env },
+);
+process.exit(run.status ?? 1);
