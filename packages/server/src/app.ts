@@ -1,3 +1,4 @@
+import { OPEN_SECURITY_SCHEMES } from './modules/open/http';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -115,7 +116,7 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
       openapi: {
         info: { title: 'Waystation API', version: '0.1.0', description: 'Every response is { code, message, data }; code 20000 is success.' },
         components: {
-          securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' }, member: { type: 'http', scheme: 'bearer' } },
+          securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Token' }, ...OPEN_SECURITY_SCHEMES },
         },
       },
       transform: jsonSchemaTransform,

@@ -198,3 +198,19 @@ export const EventDeliveryListQuery = PageQuery.extend({
 });
 export const EventDeliveryListResult = pageOf(EventDelivery).extend({ backlog: z.object({ pending: z.number().int(), oldestAgeMs: z.number().int() }) });
 export const DeliveryResendBody = z.strictObject({ id: z.number().int().positive() });
+
+/** A member site's API key for server-to-server calls to the open API (X-Api-Key); the key itself is shown once. */
+export const SiteKey = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The key's first characters, to tell keys apart. */
+  prefix: z.string(),
+  status: z.enum(['activity', 'disabled']),
+  creatorName: z.string(),
+  lastUsedTime: z.string().nullable(),
+  createTime: z.string(),
+});
+export type SiteKey = z.infer<typeof SiteKey>;
+export const SiteKeyList = z.array(SiteKey);
+export const SiteKeyCreateBody = z.strictObject({ name: z.string().trim().min(1, '请输入名称').max(60, '名称最多60个字符') });
+export const SiteKeyCreated = z.object({ id: z.number().int(), key: z.string() });

@@ -74,6 +74,8 @@ export const MemberDetail = MemberItem.extend({
   recentTransactions: z.array(Transaction),
   /** The member's identity check as submitted (the document number by its last characters only). */
   kyc: KycState,
+  /** The member's Discord account by its last characters ('' when none); the whole one needs query_discord. */
+  discordHint: z.string(),
   /** The member's latest packages (newest 20). */
   packages: z.array(
     z.object({
@@ -104,6 +106,10 @@ export const MemberDetail = MemberItem.extend({
   ),
 });
 export type MemberDetail = z.infer<typeof MemberDetail>;
+
+/** POST /api/vip/queryDiscord (query_discord): the member's whole Discord account. */
+export const QueryDiscordBody = z.strictObject({ memberId: id });
+export const QueryDiscordResult = z.object({ discordId: z.string() });
 
 /**
  * POST /api/vip/modifyAmount (modify_user_amount) and /api/vip/modifyCommission (modify_user_commission):

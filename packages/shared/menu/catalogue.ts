@@ -326,6 +326,7 @@ export const CATALOGUE: CatalogueRoute[] = [
       page('role', 'system/RoleList', t('角色管理', 'Roles'), { icon: 'safety' }),
       page('audit', 'system/AuditList', t('审计日志', 'Audit trail'), { icon: 'file-search' }),
       page('webhooks', 'notification/WebhookList', t('事件推送', 'Webhooks'), { icon: 'api', permissions: ['notification:webhook'] }),
+      page('siteKeys', 'notification/SiteKeyList', t('站点密钥', 'Site API keys'), { icon: 'key', permissions: ['notification:siteKey'] }),
       page('vipTerminalConfig', 'system/VipTerminalConfig', t('会员端配置', 'Member terminal')),
       hidden('vipTerminalConfig/FAQOperate', 'system/FAQOperate', t('FAQ编辑', 'Edit FAQ'), {
         activeMenu: '/systemManage/vipTerminalConfig',

@@ -42,6 +42,7 @@ async function seedStaffAndMembers(db: Db, now: Date): Promise<void> {
         name,
         email,
         loginSource,
+        discordId: loginSource === 'discord' ? `${email.split('@')[0]}#${String(1000 + i * 37).slice(-4)}` : '',
         createdAt: now,
         updatedAt: now,
       })),

@@ -78,6 +78,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'payment/ConfigRuleDetail': lazy(() => import('./payment/ConfigRuleDetail')),
   'notification/ChannelList': lazy(() => import('./notification/ChannelList')),
   'notification/WebhookList': lazy(() => import('./notification/WebhookList')),
+  'notification/SiteKeyList': lazy(() => import('./notification/SiteKeyList')),
   'notification/NotificationHome': lazy(() => import('./notification/NotificationHome')),
   'notification/OperateChannel': lazy(() => import('./notification/OperateChannel')),
   'marketing/CouponList': lazy(() => import('./marketing/CouponList')),

@@ -166,6 +166,8 @@ export const members = pgTable(
     name: text('name').notNull().default(''),
     email: text('email').notNull().default(''),
     loginSource: text('login_source').notNull().default('password'),
+    /** The member's Discord account (from a site's Discord sign-in); shown in full only with query_discord verification. */
+    discordId: text('discord_id').notNull().default(''),
     status: text('status').notNull().default('activity'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

@@ -179,3 +179,38 @@ export const memberKyc = pgTable(
   },
   (t) => [index('member_kyc_member_idx').on(t.memberId, t.id), index('member_kyc_status_idx').on(t.status, t.id)],
 );
+
+/** An agent-terminal sign-in (terminal appId 2): the agent's own token, which opens only the agent routes. */
+export const agentSessions = pgTable(
+  'agent_sessions',
+  {
+    id: serial('id').primaryKey(),
+    agentId: integer('agent_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('agent_sessions_token_key').on(t.tokenHash), index('agent_sessions_agent_idx').on(t.agentId)],
+);
+
+/**
+ * A member site's key for server-to-server calls: its server acts for one member at a time (X-Member-Code) and may
+ * sign members in after its own Discord/Google login. Only the hash is kept; the key is shown once when created.
+ */
+export const siteApiKeys = pgTable(
+  'site_api_keys',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The key's first characters, so staff can tell keys apart. */
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    status: text('status').notNull().default('activity'),
+    creatorName: text('creator_name').notNull().default(''),
+    lastUsedAt: ts('last_used_at'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('site_api_keys_hash_key').on(t.keyHash)],
+);

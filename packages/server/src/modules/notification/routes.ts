@@ -19,15 +19,20 @@ import {
   WebhookSaveBody,
   WebhookSaveResult,
   WebhookStatusBody,
+  SiteKeyCreateBody,
+  SiteKeyCreated,
+  SiteKeyList,
 } from '@waystation/shared/contract/notification';
 import { IdQuery, ModifyConfigStatusQuery, SaveResult } from '@waystation/shared/contract/reference';
 import { api } from '../../core/http';
 import type { ModuleContext } from '../index';
 import * as service from './service';
 import * as webhooks from './webhooks';
+import * as siteKeys from './siteKeys';
 
 const VIP = 'notification:vip';
 const WEBHOOK = 'notification:webhook';
+const SITE_KEY = 'notification:siteKey';
 
 export function notificationRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db, now, secrets } = app.services;
@@ -56,6 +61,32 @@ export function notificationRoutes(app: FastifyInstance, ctx: ModuleContext): vo
     body: WebhookStatusBody,
     data: z.null(),
     handler: ({ body, actor, now: at }) => webhooks.setEndpointStatus(db, actor, body.id, body.status, at),
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/notification/siteKey/list',
+    permission: SITE_KEY,
+    summary: 'Member sites’ API keys (their prefixes; the keys themselves are never shown again)',
+    data: SiteKeyList,
+    handler: () => siteKeys.listKeys(db),
+  });
+  api(app, {
+    method: 'POST',
+    url: '/api/notification/siteKey/create',
+    permission: SITE_KEY,
+    summary: 'Create a member site’s API key (answered once, in full)',
+    body: SiteKeyCreateBody,
+    data: SiteKeyCreated,
+    handler: ({ body, actor, now: at }) => siteKeys.createKey(db, actor, body.name, at),
+  });
+  api(app, {
+    method: 'POST',
+    url: '/api/notification/siteKey/modifyStatus',
+    permission: SITE_KEY,
+    summary: 'Disable or enable a member site’s API key',
+    body: WebhookStatusBody,
+    data: z.null(),
+    handler: ({ body, actor, now: at }) => siteKeys.setKeyStatus(db, actor, body.id, body.status, at),
   });
   api(app, {
     method: 'GET',

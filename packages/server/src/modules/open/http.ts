@@ -5,27 +5,54 @@ import type { z } from 'zod';
 import { ErrorCode, envelope } from '@waystation/shared/contract/common';
 import { IDEMPOTENCY_KEY } from '@waystation/shared/contract/open';
 import type { Db } from '../../db';
-import { members, memberSessions, openIdempotency, openRateWindows } from '../../db/schema';
+import { agents, agentSessions, members, memberSessions, openIdempotency, openRateWindows, siteApiKeys } from '../../db/schema';
 import { hashToken } from '../../core/auth';
 import { AppError, conflict } from '../../core/errors';
 
 /**
- * The member API's own route helper (issue 13): member tokens (never staff ones), a per-caller rate limit kept in the
- * database, and an Idempotency-Key on every write, whose first answer is replayed to a retry of the same request.
+ * The open API's own route helper (issue 13): member tokens, agent-terminal tokens and member sites' API keys (never
+ * staff tokens), a per-caller rate limit kept in the database, and an Idempotency-Key on every write, whose first answer
+ * is replayed to a retry of the same request.
  */
 
 export interface Member {
   id: number;
   userCode: string;
   name: string;
+  /** The member's own sign-in; 0 when a site's server calls for the member with its API key. */
   sessionId: number;
 }
+
+/** A signed-in agent on its terminal (appId 2). */
+export interface AgentCaller {
+  id: number;
+  agentName: string;
+  sessionId: number;
+}
+
+/** A member site's server, by its API key. */
+export interface SiteCaller {
+  keyId: number;
+  name: string;
+}
+
+/**
+ * Who may call: a member's token (or a site's key naming the member in X-Member-Code), an agent's token, a site's key
+ * alone, or anyone.
+ */
+export type OpenAuth = 'member' | 'agent' | 'site' | 'public';
+export const SITE_KEY_HEADER = 'x-api-key';
+export const SITE_MEMBER_HEADER = 'x-member-code';
 
 export interface OpenCtx<Q, B> {
   query: Q;
   body: B;
   /** The signed-in member (routes with auth 'member'). */
   member: Member;
+  /** The signed-in agent (routes with auth 'agent'). */
+  agent: AgentCaller;
+  /** The site whose key made the call (auth 'site', or 'member' through a key). */
+  site: SiteCaller | undefined;
   now: Date;
   /** The write's Idempotency-Key, scoped to the caller: money postings use it so a re-run posts once. */
   idempotencyKey: string;
@@ -39,7 +66,7 @@ export interface OpenRouteSpec<Q extends z.ZodType | undefined, B extends z.ZodT
   method: 'GET' | 'POST';
   /** Under /api/open/v1. */
   path: string;
-  auth: 'member' | 'public';
+  auth: OpenAuth;
   summary: string;
   query?: Q;
   body?: B;
@@ -56,13 +83,14 @@ export interface OpenRouteSpec<Q extends z.ZodType | undefined, B extends z.ZodT
 export const OPEN_PREFIX = '/api/open/v1';
 export const MEMBER_SESSION_MS = 30 * 86_400_000;
 /** Default requests per minute: per signed-in member, and per IP for calls without a member. */
-export const OPEN_RATE = { member: 600, anonymous: 120 };
+export const OPEN_RATE = { member: 600, anonymous: 120, agent: 600, site: 6000 };
+export const AGENT_SESSION_MS = 7 * 86_400_000;
 
 /** What the open routes declare (for the open API's own tests: the member matrix, the bad-input corpus). */
 export interface OpenRouteInfo {
   method: 'GET' | 'POST';
   url: string;
-  auth: 'member' | 'public';
+  auth: OpenAuth;
   query?: z.ZodType;
   body?: z.ZodType;
   idempotent: boolean;
@@ -73,6 +101,8 @@ export const openRoutesOf = (app: FastifyInstance): OpenRouteInfo[] => routesByA
 declare module 'fastify' {
   interface FastifyRequest {
     member?: Member;
+    agent?: AgentCaller;
+    site?: SiteCaller;
   }
 }
 
@@ -80,7 +110,7 @@ const refuseToken = (message: string) => new AppError(ErrorCode.ILLEGAL_TOKEN, m
 
 /** The member behind a bearer token, or 50008/50014. A staff token is not a member token: it is simply unknown here. */
 export async function authenticateMember(db: Db, header: string | undefined, now: Date): Promise<Member> {
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  const token = bearer(header);
   if (!token) throw refuseToken('未登录或登录凭证无效，请重新登录');
   const [row] = await db
     .select({
@@ -100,6 +130,76 @@ export async function authenticateMember(db: Db, header: string | undefined, now
   return { id: row.memberId, userCode: row.userCode, name: row.name, sessionId: row.sessionId };
 }
 const memberCols = { userCode: members.userCode, name: members.name, status: members.status };
+
+const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined);
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
+
+/** The agent behind an agent-terminal token, or 50008/50014. Member and staff tokens are unknown here. */
+export async function authenticateAgent(db: Db, header: string | undefined, now: Date): Promise<AgentCaller> {
+  const token = bearer(header);
+  if (!token) throw refuseToken('未登录或登录凭证无效，请重新登录');
+  const [row] = await db
+    .select({ sessionId: agentSessions.id, id: agents.id, agentName: agents.agentName, status: agents.status, expiresAt: agentSessions.expiresAt, revokedAt: agentSessions.revokedAt })
+    .from(agentSessions)
+    .innerJoin(agents, eq(agents.id, agentSessions.agentId))
+    .where(eq(agentSessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row || row.revokedAt) throw refuseToken('登录凭证无效，请重新登录');
+  if (row.status !== 'activity') throw refuseToken('代理账号已停用，请联系平台');
+  if (now >= row.expiresAt) throw new AppError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');
+  return { id: row.id, agentName: row.agentName, sessionId: row.sessionId };
+}
+
+/** The site behind an X-Api-Key, or 50008 (unknown or revoked keys are told apart from nothing). */
+export async function authenticateSite(db: Db, key: string, now: Date): Promise<SiteCaller> {
+  const [row] = await db
+    .update(siteApiKeys)
+    .set({ lastUsedAt: now })
+    .where(and(eq(siteApiKeys.keyHash, hashToken(key)), eq(siteApiKeys.status, 'activity')))
+    .returning({ keyId: siteApiKeys.id, name: siteApiKeys.name });
+  if (!row) throw refuseToken('API Key 无效或已停用');
+  return row;
+}
+
+/** The member a site acts for: X-Member-Code names one in use. */
+async function siteMember(db: Db, code: string): Promise<Member> {
+  if (!code) throw new AppError(ErrorCode.VALIDATION, '请在 X-Member-Code 请求头中提供会员编号', { fields: { 'X-Member-Code': '必填' } });
+  const [row] = await db.select({ id: members.id, ...memberCols }).from(members).where(eq(members.userCode, code.slice(0, 64))).limit(1);
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, '会员不存在');
+  if (row.status !== 'activity') throw refuseToken('账号已停用，请联系客服');
+  return { id: row.id, userCode: row.userCode, name: row.name, sessionId: 0 };
+}
+
+/** Sets req.member / req.agent / req.site for a route's auth; refuses everything else. */
+async function authenticate(db: Db, auth: OpenAuth, req: FastifyRequest, now: Date): Promise<void> {
+  if (auth === 'public') return;
+  const key = headerText(req.headers[SITE_KEY_HEADER]);
+  if (auth === 'agent') {
+    req.agent = await authenticateAgent(db, req.headers.authorization, now);
+    return;
+  }
+  if (auth === 'site' || key) {
+    if (!key) throw refuseToken('请在 X-Api-Key 请求头中提供站点 API Key');
+    req.site = await authenticateSite(db, key, now);
+    if (auth === 'member') req.member = await siteMember(db, headerText(req.headers[SITE_MEMBER_HEADER]));
+    return;
+  }
+  req.member = await authenticateMember(db, req.headers.authorization, now);
+}
+
+/** The caller's name for rate windows and idempotency scopes. */
+function callerKey(req: FastifyRequest): string {
+  if (req.member) return `m:${req.member.id}`;
+  if (req.agent) return `a:${req.agent.id}`;
+  if (req.site) return `k:${req.site.keyId}`;
+  return `ip:${req.ip}`;
+}
+function rateOf(req: FastifyRequest): number {
+  if (req.member) return OPEN_RATE.member;
+  if (req.agent) return OPEN_RATE.agent;
+  if (req.site) return OPEN_RATE.site;
+  return OPEN_RATE.anonymous;
+}
 
 /** Counts the request in the caller's current minute; 42900 past the limit. */
 async function countRequest(db: Db, key: string, limit: number, now: Date): Promise<void> {
@@ -149,7 +249,21 @@ async function claimKey(db: Db, scope: string, key: string, hash: string, now: D
   return { replay: row.response };
 }
 
-/** Registers one member-API call. */
+/** The OpenAPI security requirement of each kind of caller (the schemes are named in the open API's document). */
+const SECURITY: Record<OpenAuth, Record<string, string[]>[] | undefined> = {
+  member: [{ member: [] }, { siteKey: [], memberCode: [] }],
+  agent: [{ agent: [] }],
+  site: [{ siteKey: [] }],
+  public: undefined,
+};
+export const OPEN_SECURITY_SCHEMES = {
+  member: { type: 'http', scheme: 'bearer', description: 'A member token from /auth/login or /auth/siteLogin' },
+  agent: { type: 'http', scheme: 'bearer', description: 'An agent-terminal token from /agent/auth/login' },
+  siteKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'A member site’s key (server to server; staff create it in 系统管理 › 站点密钥)' },
+  memberCode: { type: 'apiKey', in: 'header', name: 'X-Member-Code', description: 'With a site key: the member the site acts for' },
+} as const;
+
+/** Registers one open-API call. */
 export function openApi<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType>(
   app: FastifyInstance,
   spec: OpenRouteSpec<Q, B, D>,
@@ -168,7 +282,7 @@ export function openApi<Q extends z.ZodType | undefined, B extends z.ZodType | u
     schema: {
       summary: spec.summary,
       tags: ['open'],
-      ...(spec.auth === 'member' ? { security: [{ member: [] }] } : {}),
+      ...(SECURITY[spec.auth] ? { security: SECURITY[spec.auth] } : {}),
       ...(spec.query ? { querystring: spec.query } : {}),
       ...(spec.body ? { body: spec.body } : {}),
       response: { 200: envelope(spec.data) },
@@ -176,13 +290,15 @@ export function openApi<Q extends z.ZodType | undefined, B extends z.ZodType | u
     // Before the body is read: who calls, and whether they are within their rate.
     onRequest: async (req) => {
       const now = clock();
-      if (spec.auth === 'member') req.member = await authenticateMember(db, req.headers.authorization, now);
-      const limit = spec.ratePerMinute ?? (req.member ? OPEN_RATE.member : OPEN_RATE.anonymous);
-      await countRequest(db, req.member ? `m:${req.member.id}` : `ip:${req.ip}${spec.ratePerMinute ? `:${spec.path}` : ''}`, limit, now);
+      await authenticate(db, spec.auth, req, now);
+      const caller = callerKey(req);
+      // A call with its own limit (sign-in, password tries) counts in its own window.
+      await countRequest(db, spec.ratePerMinute ? `${caller}:${spec.path}` : caller, spec.ratePerMinute ?? rateOf(req), now);
     },
     handler: async (req, reply) => {
       const now = clock();
       const member = req.member as Member;
+      const agent = req.agent as AgentCaller;
       let key = '';
       let scope = '';
       if (needsKey) {
@@ -191,7 +307,7 @@ export function openApi<Q extends z.ZodType | undefined, B extends z.ZodType | u
         if (!IDEMPOTENCY_KEY.test(key)) {
           throw new AppError(ErrorCode.VALIDATION, '请在 Idempotency-Key 请求头中提供8~100位的请求标识', { fields: { 'Idempotency-Key': '请求标识无效' } });
         }
-        scope = member ? `m:${member.id}:${spec.path}` : `ip:${req.ip}:${spec.path}`;
+        scope = `${callerKey(req)}:${spec.path}`;
         const claimed = await claimKey(db, scope, key, requestHash(url, req.query, req.body), now);
         if (claimed) {
           reply.header('Idempotent-Replayed', 'true');
@@ -203,6 +319,8 @@ export function openApi<Q extends z.ZodType | undefined, B extends z.ZodType | u
           query: req.query as Out<Q>,
           body: req.body as Out<B>,
           member,
+          agent,
+          site: req.site,
           now,
           idempotencyKey: key ? `open:${scope}:${key}` : '',
           req,

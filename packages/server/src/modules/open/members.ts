@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AddressSaveBody, LoginBody, MemberProfile, RegisterBody, ResetBody } from '@waystation/shared/contract/open';
+import type { AddressSaveBody, LoginBody, MemberProfile, RegisterBody, ResetBody, SiteLoginBody } from '@waystation/shared/contract/open';
 import { type Db, nextId } from '../../db';
 import {
   agents,
@@ -40,11 +40,11 @@ export async function profileOf(db: Db, memberId: number): Promise<MemberProfile
   };
 }
 
-async function openSession(db: Db, memberId: number, meta: { ip: string; userAgent: string }, now: Date) {
+async function openSession(db: Db, memberId: number, meta: { ip: string; userAgent: string }, now: Date, source = 'password') {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + MEMBER_SESSION_MS);
   await db.insert(memberSessions).values({ memberId, tokenHash: hashToken(token), expiresAt, lastUsedAt: now, createdAt: now });
-  await db.insert(memberLogins).values({ memberId, ip: meta.ip, userAgent: meta.userAgent.slice(0, 300), source: 'password', createdAt: now });
+  await db.insert(memberLogins).values({ memberId, ip: meta.ip, userAgent: meta.userAgent.slice(0, 300), source, createdAt: now });
   await db.update(memberProfiles).set({ lastLoginAt: now, updatedAt: now }).where(eq(memberProfiles.memberId, memberId));
   return { token, expiresAt: expiresAt.toISOString(), member: await profileOf(db, memberId) };
 }
@@ -85,6 +85,39 @@ export async function login(db: Db, body: z.output<typeof LoginBody>, meta: { ip
   if (!cred || !ok) throw new AppError(ErrorCode.BAD_CREDENTIALS, '邮箱或密码错误');
   if (cred.status !== 'activity') throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系客服');
   return openSession(db, cred.memberId, meta, now);
+}
+
+/**
+ * A site's Discord/Google sign-in (its server holds a site key and vouches for the email): the member with that email
+ * is signed in (its Discord account kept up to date), or a new member is created with that login source.
+ */
+export async function siteLogin(db: Db, body: z.output<typeof SiteLoginBody>, meta: { ip: string; userAgent: string }, now: Date) {
+  const discordId = body.discordId ?? '';
+  const find = async (tx: Db) =>
+    (await tx.select({ id: members.id, status: members.status, discordId: members.discordId }).from(members).where(sql`lower(${members.email}) = ${body.email}`).orderBy(asc(members.id)).limit(1))[0];
+  const existing = await find(db);
+  if (existing) {
+    if (existing.status !== 'activity') throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系客服');
+    if (discordId && existing.discordId !== discordId) await db.update(members).set({ discordId, updatedAt: now }).where(eq(members.id, existing.id));
+    return openSession(db, existing.id, meta, now, body.loginSource);
+  }
+  if (body.agentId !== undefined) {
+    const [agent] = await db.select({ status: agents.status }).from(agents).where(eq(agents.id, body.agentId));
+    if (agent?.status !== 'activity') throw invalid('agentId', '代理不存在或已停用');
+  }
+  const memberId = await db.transaction(async (tx) => {
+    // Two first sign-ins of the same email at once make one member: the second waits on the lock and finds the first.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`site-login:${body.email}`}))`);
+    const again = await find(tx);
+    if (again) return again.id;
+    const id = await nextId(tx, 'members');
+    await tx
+      .insert(members)
+      .values({ id, userCode: `U${100000 + id}`, name: body.name, email: body.email, loginSource: body.loginSource, discordId, createdAt: now, updatedAt: now });
+    await tx.insert(memberProfiles).values({ memberId: id, country: body.country ?? '', agentId: body.agentId ?? null, updatedAt: now });
+    return id;
+  });
+  return openSession(db, memberId, meta, now, body.loginSource);
 }
 
 export async function logout(db: Db, member: Member, now: Date): Promise<null> {

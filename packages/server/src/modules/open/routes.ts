@@ -46,13 +46,14 @@ import {
   ResetRequestBody,
   SandboxPayBody,
   SessionResult,
+  SiteLoginBody,
   TopupBody,
   TopupIntent,
   TopupQuery,
 } from '@waystation/shared/contract/open';
 import { forbidden } from '../../core/errors';
 import type { ModuleContext } from '../index';
-import { OPEN_PREFIX, openApi } from './http';
+import { OPEN_PREFIX, OPEN_SECURITY_SCHEMES, openApi } from './http';
 import * as accounts from './members';
 import * as content from './content';
 import * as kyc from './kyc';
@@ -60,6 +61,7 @@ import * as orders from './orders';
 import { memberActor } from './orders';
 import * as packs from './packs';
 import * as topups from './topups';
+import { agentTerminalRoutes } from './agentRoutes';
 import { applyReturn } from '../afterSales/service';
 import { draw } from '../marketing/draws';
 import { previewFor } from '../marketing/resources';
@@ -94,6 +96,16 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     withoutIdempotencyKey: 'signing in creates no business record; a retry simply signs in again',
     ratePerMinute: 20,
     handler: ({ body, req, now }) => accounts.login(db, body, meta(req), now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/auth/siteLogin',
+    auth: 'site',
+    summary: 'A member site’s server (X-Api-Key) signs in the member it authenticated with Discord or Google; creates the member on first sign-in',
+    body: SiteLoginBody,
+    data: SessionResult,
+    withoutIdempotencyKey: 'signing in twice is the same member and a new token; the first sign-in creates the member once',
+    handler: ({ body, req, now }) => accounts.siteLogin(db, body, meta(req), now),
   });
   openApi(app, {
     method: 'POST',
@@ -469,6 +481,8 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     handler: ({ member, body, now }) => kyc.submitKyc(db, secrets, member.id, body, now),
   });
 
+  agentTerminalRoutes(app);
+
   // The member API's own OpenAPI document: the server's, cut down to these routes.
   app.get('/api/open/docs/json', { schema: { hide: true } }, async () => {
     const doc = app.swagger() as { paths?: Record<string, unknown>; components?: Record<string, unknown> };
@@ -476,12 +490,12 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     return {
       ...doc,
       info: {
-        title: 'Waystation member API',
+        title: 'Waystation member and agent API',
         version: '1',
         description: 'Every response is { code, message, data }; code 20000 is success. Writes take an Idempotency-Key header.',
       },
       paths,
-      components: { securitySchemes: { member: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: OPEN_SECURITY_SCHEMES },
     };
   });
 }

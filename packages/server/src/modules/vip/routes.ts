@@ -17,6 +17,8 @@ import {
   UserLevelListResult,
   UserLevelOptions,
   KycReviewBody,
+  QueryDiscordBody,
+  QueryDiscordResult,
 } from '@waystation/shared/contract/vip';
 import { KycState } from '@waystation/shared/contract/open';
 import { reviewKyc } from '../open/kyc';
@@ -105,6 +107,17 @@ export function vipRoutes(app: FastifyInstance): void {
     verify: 'modify_user_status',
     verifyTarget: ({ body }) => body.id,
     handler: ({ body, actor, now }) => service.modifyStatus(db, actor, body, now),
+  });
+  api(app, {
+    method: 'POST',
+    url: '/api/vip/queryDiscord',
+    permission: 'vip:list',
+    summary: 'A member’s whole Discord account (query_discord)',
+    body: QueryDiscordBody,
+    data: QueryDiscordResult,
+    verify: 'query_discord',
+    verifyTarget: ({ body }) => body.memberId,
+    handler: ({ body, actor, now }) => service.queryDiscord(db, actor, body.memberId, now),
   });
   api(app, {
     method: 'POST',

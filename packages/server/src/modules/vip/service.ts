@@ -164,6 +164,7 @@ export async function memberDetail(db: Db, id: number): Promise<MemberDetail> {
     logins: logins.map((l) => ({ id: l.id, ip: l.ip, userAgent: l.userAgent, source: l.source, createTime: l.createdAt.toISOString() })),
     recentTransactions: recent.list,
     kyc: await kycState(db, id),
+    discordHint: await discordOf(db, id).then((d) => (d ? `••••${d.slice(-3)}` : '')),
     packages: (await db.select().from(packages).where(eq(packages.memberId, id)).orderBy(desc(packages.id)).limit(20)).map((p) => ({
       id: p.id,
       packageNo: p.packageNo,
@@ -322,4 +323,17 @@ export async function memberCountsByLevel(db: Db): Promise<Map<number, number>> 
     .where(sql`${memberProfiles.levelId} is not null`)
     .groupBy(memberProfiles.levelId);
   return new Map(rows.map((r) => [r.levelId as number, r.n]));
+}
+
+async function discordOf(db: Db, memberId: number): Promise<string> {
+  const [row] = await db.select({ discordId: members.discordId }).from(members).where(eq(members.id, memberId));
+  if (!row) throw notFound('会员不存在');
+  return row.discordId;
+}
+
+/** The member's whole Discord account (query_discord, verified): who looked is in the audit trail. */
+export async function queryDiscord(db: Db, actor: Actor, memberId: number, now: Date): Promise<{ discordId: string }> {
+  const discordId = await discordOf(db, memberId);
+  await writeAudit(db, actor, { action: 'vip.queryDiscord', targetType: 'member', targetId: memberId, after: { revealed: !!discordId } }, now);
+  return { discordId };
 }

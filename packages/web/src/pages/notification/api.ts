@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  SiteKeyCreated,
+  SiteKeyList,
   NotifyChannel,
   NotifyChannelList,
   NotifyLog,
@@ -80,3 +82,16 @@ export const useSaveWebhook = () =>
 export const useWebhookStatus = () =>
   useWebhookMutation((b: { id: number; status: 'activity' | 'disabled' }) => request(`${WEBHOOK}/modifyStatus`, { method: 'POST', body: b, schema: z.null() }));
 export const useResendDelivery = () => useWebhookMutation((b: { id: number }) => request(`${WEBHOOK}/resend`, { method: 'POST', body: b, schema: z.null() }));
+
+// ---------------------------------------------------------------- member sites' API keys
+
+const SITE_KEY = '/api/notification/siteKey';
+const siteKeyKeys = ['siteKeys'] as const;
+export const useSiteKeys = () => useQuery({ queryKey: siteKeyKeys, queryFn: () => request(`${SITE_KEY}/list`, { schema: SiteKeyList }) });
+function useSiteKeyMutation<B, R>(fn: (b: B) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: siteKeyKeys }) });
+}
+export const useCreateSiteKey = () => useSiteKeyMutation((b: { name: string }) => request(`${SITE_KEY}/create`, { method: 'POST', body: b, schema: SiteKeyCreated }));
+export const useSiteKeyStatus = () =>
+  useSiteKeyMutation((b: { id: number; status: 'activity' | 'disabled' }) => request(`${SITE_KEY}/modifyStatus`, { method: 'POST', body: b, schema: z.null() }));

@@ -208,3 +208,48 @@ export const useWebhookMessages = defineMessages(
     backlogClear: 'Every event has been fanned out',
   },
 );
+
+export const useSiteKeyMessages = defineMessages(
+  {
+    addKey: '新建站点密钥',
+    name: '名称',
+    namePlaceholder: '例如：会员站正式环境',
+    prefix: '密钥开头',
+    status: '状态',
+    creator: '创建人',
+    lastUsed: '最近使用',
+    never: '从未使用',
+    createTime: '创建时间',
+    actions: '操作',
+    enable: '启用',
+    disable: '停用',
+    confirmStatus: '确定要{action}站点密钥「{name}」吗？停用后使用该密钥的请求会立即被拒绝。',
+    keyTitle: '站点密钥（只显示这一次）',
+    keyText:
+      '请立即复制并保存到会员站的服务器配置中；之后只显示开头几位。会员站服务器调用会员 API 时在 X-Api-Key 头中带上它，并在 X-Member-Code 头中指明代哪位会员操作。',
+    copy: '复制密钥',
+    empty: '还没有站点密钥：会员站的服务器需要一个密钥才能代会员调用会员 API',
+    intro: '站点密钥供会员站的服务器调用会员 API（/api/open/v1），可代任一会员操作，请只保存在服务器上。',
+  },
+  {
+    addKey: 'New site key',
+    name: 'Name',
+    namePlaceholder: 'e.g. member site, production',
+    prefix: 'Starts with',
+    status: 'Status',
+    creator: 'Created by',
+    lastUsed: 'Last used',
+    never: 'Never',
+    createTime: 'Created',
+    actions: 'Actions',
+    enable: 'Enable',
+    disable: 'Disable',
+    confirmStatus: '{action} the site key “{name}”? Requests with a disabled key are refused at once.',
+    keyTitle: 'Site key (shown only this once)',
+    keyText:
+      'Copy it now into the member site’s server configuration; afterwards only its first characters are shown. The site’s server sends it in the X-Api-Key header and names the member it acts for in X-Member-Code.',
+    copy: 'Copy key',
+    empty: 'No site keys yet: the member site’s server needs one to call the member API for its members',
+    intro: 'Site keys let the member site’s server call the member API (/api/open/v1) for any member: keep them on the server only.',
+  },
+);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useParams, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Dropdown, Form, Input, Modal, Radio, Select, Space, Table, Tabs, Tag } from 'antd';
+import { App, Button, Card, Descriptions, Dropdown, Form, Input, Modal, Radio, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { AccountKind, LedgerType, type Transaction } from '@waystation/shared/contract/ledger';
 import type { MemberAddress, MemberDetail as Member } from '@waystation/shared/contract/vip';
@@ -16,7 +16,7 @@ import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useVerify, type RunVerified } from '../../components/verify/useVerify';
 import { Amount, formatMoney } from '../../components/money';
 import { AdjustModal } from './AdjustModal';
-import { modifyAddress, modifyKfc, modifyStatus, reviewKyc, useInvalidateMember, useMember, useMemberTransactions } from './api';
+import { modifyAddress, modifyKfc, modifyStatus, queryDiscord, reviewKyc, useInvalidateMember, useMember, useMemberTransactions } from './api';
 import { useFormSave } from '../../components/list/useFormSave';
 import { useVipMessages } from './messages';
 import { STATUS_COLOR } from './VipList';
@@ -92,6 +92,27 @@ export default function VipDetail() {
           <Descriptions.Item label={m.userCode}>{d.userCode}</Descriptions.Item>
           <Descriptions.Item label={m.email}>{d.email}</Descriptions.Item>
           <Descriptions.Item label={m.loginSource}>{LoginSource.label(d.loginSource, lang)}</Descriptions.Item>
+          {d.discordHint && (
+            <Descriptions.Item label={m.discord}>
+              <Space size={4}>
+                <span>{d.discordHint}</span>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() =>
+                    void run('query_discord', d.id, (h) => queryDiscord({ memberId: d.id }, h)).then(
+                      (res) => {
+                        if (res) modal.info({ title: m.discordTitle, content: <Typography.Text copyable data-testid="member-discord">{res.discordId}</Typography.Text> });
+                      },
+                      () => undefined,
+                    )
+                  }
+                >
+                  {m.showDiscord}
+                </Button>
+              </Space>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={m.status}>
             <Tag color={STATUS_COLOR[d.status]}>{AccountStatus.label(d.status, lang)}</Tag>
           </Descriptions.Item>

@@ -5,6 +5,7 @@ import {
   AdjustResult,
   MemberDetail,
   MemberListResult,
+  QueryDiscordResult,
   UserLevelListResult,
   UserLevelOptions,
   type AdjustBody,
@@ -30,6 +31,8 @@ export const modifyAddress = (body: ModifyAddressBody, headers: H) => request('/
 export const modifyStatus = (body: MemberStatusBody, headers: H) =>
   request('/api/vip/modifyStatus', { method: 'POST', body, headers, schema: z.object({ changed: z.boolean() }) });
 export const reviewKyc = (body: z.input<typeof KycReviewBody>) => request('/api/vip/kycReview', { method: 'POST', body, schema: KycState });
+export const queryDiscord = (body: { memberId: number }, headers: H) =>
+  request('/api/vip/queryDiscord', { method: 'POST', body, headers, schema: QueryDiscordResult });
 export const modifyKfc = (body: ModifyKfcBody, headers: H) => request('/api/vip/modifyKfc', { method: 'POST', body, headers, schema: z.unknown() });
 export const fetchLevels = (params: { page: number; limit: number; name?: string; status?: string }) =>
   request('/api/user/fetchUserLevelList', { params, schema: UserLevelListResult });

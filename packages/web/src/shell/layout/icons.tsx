@@ -1,4 +1,5 @@
 import {
+  KeyOutlined,
   AppstoreOutlined,
   AuditOutlined,
   BellOutlined,
@@ -46,6 +47,7 @@ const ICONS: Record<string, ComponentType> = {
   'customer-service': CustomerServiceOutlined,
   dashboard: DashboardOutlined,
   'file-search': FileSearchOutlined,
+  key: KeyOutlined,
   gift: GiftOutlined,
   list: UnorderedListOutlined,
   location: EnvironmentOutlined,

@@ -1,0 +1,158 @@
+import crypto from 'node:crypto';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ErrorCode } from '@waystation/shared/contract/common';
+import type { AgentLoginBody, AgentMemberQuery, AgentProfile, AgentWithdrawBody } from '@waystation/shared/contract/open';
+import { fromMinor } from '@waystation/shared/contract/ledger';
+import type { Db } from '../../db';
+import { agents, agentSessions, agentWithdrawals, memberProfiles, members, moneyAccounts, shopOrders } from '../../db/schema';
+import type { Actor } from '../../core/audit';
+import { hashToken, newToken } from '../../core/auth';
+import { AppError, notFound } from '../../core/errors';
+import { containsPattern, offsetOf } from '../../core/paging';
+import { verifyPassword } from '../../core/password';
+import { createWithdrawal } from '../finance/service';
+import * as ledger from '../ledger/service';
+import { percentText } from '../proxy/service';
+import { AGENT_SESSION_MS, type AgentCaller } from './http';
+
+/**
+ * The agent terminal (SPEC terminal appId 2): an agent signs in with the password staff set (reset_agent_pwd) and sees
+ * its own members, commission and withdrawals, and asks for a withdrawal with its trade password. Every read is bound
+ * to the signed-in agent: no call takes another agent's id.
+ */
+
+export const agentActor = (agent: AgentCaller, ip: string): Actor => ({ id: null, name: `代理 ${agent.agentName}`, ip });
+
+/** "ab•••@example.com": enough for an agent to recognise its member, not to write to them. */
+export const maskEmail = (email: string) => {
+  const at = email.indexOf('@');
+  if (at < 0) return email ? '•••' : '';
+  return `${email.slice(0, Math.min(2, at))}•••${email.slice(at)}`;
+};
+
+export async function agentProfile(db: Db, agentId: number): Promise<z.input<typeof AgentProfile>> {
+  const [a] = await db.select().from(agents).where(eq(agents.id, agentId));
+  if (!a) throw notFound('代理不存在');
+  const [{ n }] = await db.select({ n: count() }).from(memberProfiles).where(eq(memberProfiles.agentId, agentId));
+  const [acc] = await db
+    .select({ balance: moneyAccounts.balance })
+    .from(moneyAccounts)
+    .where(and(eq(moneyAccounts.ownerType, 'agent'), eq(moneyAccounts.ownerId, agentId), eq(moneyAccounts.kind, 'commission'), eq(moneyAccounts.currency, a.currency)));
+  return {
+    id: a.id,
+    agentName: a.agentName,
+    contactName: a.contactName,
+    email: a.email,
+    currency: a.currency,
+    rebate: percentText(a.rebateBp),
+    memberCount: n,
+    commissionBalance: acc?.balance ?? 0,
+    withdrawalAccountSet: !!(a.withdrawalAccount as { accountNo?: string }).accountNo,
+  };
+}
+
+/** Name or email + password → an agent-terminal token. A wrong account and a wrong password answer alike. */
+export async function agentLogin(db: Db, body: z.output<typeof AgentLoginBody>, now: Date) {
+  const account = body.account.toLowerCase();
+  const [a] = await db
+    .select({ id: agents.id, hash: agents.passwordHash, status: agents.status })
+    .from(agents)
+    .where(or(sql`lower(${agents.agentName}) = ${account}`, and(sql`${agents.email} <> ''`, sql`lower(${agents.email}) = ${account}`)))
+    .limit(1);
+  const ok = await verifyPassword(a?.hash || undefined, body.password);
+  if (!a || !ok) throw new AppError(ErrorCode.BAD_CREDENTIALS, '账号或密码错误');
+  if (a.status !== 'activity') throw new AppError(ErrorCode.FORBIDDEN, '代理账号已停用，请联系平台');
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + AGENT_SESSION_MS);
+  await db.insert(agentSessions).values({ agentId: a.id, tokenHash: hashToken(token), expiresAt, createdAt: now });
+  return { token, expiresAt: expiresAt.toISOString(), agent: await agentProfile(db, a.id) };
+}
+
+export async function agentLogout(db: Db, agent: AgentCaller, now: Date): Promise<null> {
+  await db.update(agentSessions).set({ revokedAt: now }).where(eq(agentSessions.id, agent.sessionId));
+  return null;
+}
+
+/** The agent's own members with what they ordered; emails masked. */
+export async function agentMembers(db: Db, agentId: number, q: z.output<typeof AgentMemberQuery>) {
+  const where = and(
+    eq(memberProfiles.agentId, agentId),
+    q.keyword ? or(ilike(members.userCode, containsPattern(q.keyword)), ilike(members.name, containsPattern(q.keyword))) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(members).innerJoin(memberProfiles, eq(memberProfiles.memberId, members.id)).where(where);
+  const rows = await db
+    .select({
+      m: members,
+      country: memberProfiles.country,
+      orderCount: sql<number>`(select count(*)::int from ${shopOrders} o where o.member_id = ${members.id} and o.pay_time is not null)`,
+      paidAmount: sql<number>`(select coalesce(sum(o.paid_amount), 0)::float8 from ${shopOrders} o where o.member_id = ${members.id} and o.pay_time is not null)`,
+    })
+    .from(members)
+    .innerJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
+    .where(where)
+    .orderBy(desc(members.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  return {
+    total,
+    list: rows.map((r) => ({
+      userCode: r.m.userCode,
+      name: r.m.name,
+      email: maskEmail(r.m.email),
+      country: r.country,
+      orderCount: r.orderCount,
+      paidAmount: Number(r.paidAmount),
+      registerTime: r.m.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The agent's commission account movements: accruals on its members' payments, withdrawals held and released. */
+export async function agentCommissions(db: Db, agentId: number, q: { page: number; limit: number }) {
+  const page = await ledger.listTransactions(db, { ownerType: 'agent', ownerId: agentId, kind: 'commission', page: q.page, limit: q.limit });
+  return {
+    total: page.total,
+    list: page.list.map((t) => ({ id: t.id, type: t.type, amount: t.amount, balanceAfter: t.balanceAfter, currency: t.currency, remark: t.remark, time: t.createTime })),
+  };
+}
+
+export async function agentWithdrawalList(db: Db, agentId: number, q: { page: number; limit: number }) {
+  const [{ total }] = await db.select({ total: count() }).from(agentWithdrawals).where(eq(agentWithdrawals.agentId, agentId));
+  const rows = await db
+    .select()
+    .from(agentWithdrawals)
+    .where(eq(agentWithdrawals.agentId, agentId))
+    .orderBy(desc(agentWithdrawals.id))
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  return { total, list: rows.map(toAgentWithdrawal) };
+}
+
+const toAgentWithdrawal = (w: typeof agentWithdrawals.$inferSelect) => ({
+  withdrawalNo: w.withdrawalNo,
+  amount: w.amount,
+  currency: w.currency,
+  status: w.status,
+  reviewRemark: w.reviewRemark,
+  createTime: w.createdAt.toISOString(),
+  paidTime: w.paidAt?.toISOString() ?? null,
+});
+
+/**
+ * A withdrawal request from the terminal: the trade password first, then finance's own request (the amount is held
+ * from the commission in the same transaction; the Idempotency-Key makes a retry return the first request).
+ */
+export async function agentWithdraw(db: Db, agent: AgentCaller, body: z.output<typeof AgentWithdrawBody>, requestKey: string, actor: Actor, now: Date) {
+  const [a] = await db.select({ hash: agents.tradePasswordHash }).from(agents).where(eq(agents.id, agent.id));
+  if (!a?.hash) throw new AppError(ErrorCode.CONFLICT, '尚未设置交易密码，请联系平台设置');
+  if (!(await verifyPassword(a.hash, body.tradePassword))) throw new AppError(ErrorCode.BAD_CREDENTIALS, '交易密码错误');
+  const w = await createWithdrawal(
+    db,
+    actor,
+    { agentId: agent.id, amount: fromMinor(body.amount), remark: body.remark, requestId: crypto.createHash('sha256').update(requestKey).digest('hex').slice(0, 40) },
+    now,
+  );
+  const [row] = await db.select().from(agentWithdrawals).where(eq(agentWithdrawals.id, w.id));
+  return toAgentWithdrawal(row!);
+}
