@@ -291,6 +291,9 @@ const REQUESTS: TextPair[] = [
 
 /** The member API (contract/open and its services). */
 const MEMBER_API: TextPair[] = [
+  ['Discord 账号格式不正确', 'The Discord account is not valid'],
+  ['请提供 Discord 账号', 'Please give the Discord account'],
+  ['请输入交易密码', 'Please enter the trade password'],
   ['邮箱格式不正确', 'The email address is not valid'],
   ['姓名最多60个字符', 'The name can be at most 60 characters'],
   ['国家代码格式错误', 'The country code is two capital letters'],

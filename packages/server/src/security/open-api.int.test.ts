@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { MemberOrder, MemberPackage, SessionResult, TopupIntent } from '@waystation/shared/contract/open';
-import { memberAddresses, packages, shopOrders, topupIntents } from '../db/schema';
+import { agents, memberAddresses, packages, shopOrders, topupIntents } from '../db/schema';
+import { hashPassword } from '../core/password';
+import { newAgent } from '../testing/factories/money-people';
 import { openRoutesOf } from '../modules/open/http';
 import { channelIdOf, newShelvedItem } from '../modules/goodsOut/factory';
 import { post } from '../modules/ledger/service';
@@ -17,7 +19,11 @@ let t: TestApp;
 let staff: string;
 let n = 0;
 const ip = () => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-const call = (method: 'GET' | 'POST', url: string, o: { token?: string; body?: unknown; query?: Record<string, string> } = {}) => {
+const call = (
+  method: 'GET' | 'POST',
+  url: string,
+  o: { token?: string; body?: unknown; query?: Record<string, string>; headers?: Record<string, string> } = {},
+) => {
   n++;
   return t.app.inject({
     method,
@@ -29,6 +35,7 @@ const call = (method: 'GET' | 'POST', url: string, o: { token?: string; body?: u
       ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
       ...(method === 'POST' ? { 'idempotency-key': `matrix-key-${n}` } : {}),
+      ...o.headers,
     },
   });
 };
@@ -44,6 +51,9 @@ async function member(tag: string) {
 
 let a: SessionResult;
 let b: SessionResult;
+/** An agent-terminal token, and a member site's key. */
+let agentToken: string;
+let siteKey: string;
 const ids: Record<string, unknown> = {};
 const secretsOfA: string[] = [];
 
@@ -52,6 +62,10 @@ beforeAll(async () => {
   staff = await t.login();
   a = await member('alice-matrix');
   b = await member('bob-matrix');
+  const agent = await newAgent(t);
+  await t.db.update(agents).set({ passwordHash: await hashPassword('agentpass1') }).where(eq(agents.id, agent.id));
+  agentToken = (await json<{ token: string }>(call('POST', '/api/open/v1/agent/auth/login', { body: { account: agent.agentName, password: 'agentpass1' } }))).data.token;
+  siteKey = (await t.call<{ key: string }>('POST', '/api/notification/siteKey/create', { token: staff, body: { name: 'matrix' } })).data.key;
   await t.db.transaction((tx) =>
     post(
       tx,
@@ -106,6 +120,30 @@ describe('member API matrix', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('agent calls take only agent tokens, member calls never take one, and a site key acts only for a member it names', async () => {
+    const wrong: string[] = [];
+    const agentRoutes = openRoutesOf(t.app).filter((r) => r.auth === 'agent');
+    for (const r of agentRoutes) {
+      for (const [label, token, headers] of [
+        ['no token', undefined, {}],
+        ['staff token', staff, {}],
+        ['member token', a.token, {}],
+        ['site key', undefined, { 'x-api-key': siteKey, 'x-member-code': a.member.userCode }],
+      ] as const) {
+        const res = await json(call(r.method, r.url, { token, headers, body: r.method === 'POST' ? {} : undefined }));
+        if (res.code !== 50008) wrong.push(`${label} → ${r.method} ${r.url}: ${res.code}`);
+      }
+    }
+    for (const r of memberRoutes()) {
+      const res = await json(call(r.method, r.url, { token: agentToken, body: r.method === 'POST' ? {} : undefined }));
+      if (res.code !== 50008) wrong.push(`agent token → ${r.method} ${r.url}: ${res.code}`);
+      const noMember = await json(call(r.method, r.url, { headers: { 'x-api-key': siteKey }, body: r.method === 'POST' ? {} : undefined }));
+      if (noMember.code !== 40001) wrong.push(`site key without a member → ${r.method} ${r.url}: ${noMember.code}`);
+    }
+    expect(agentRoutes.length).toBeGreaterThan(4);
+    expect(wrong).toEqual([]);
+  });
+
   it('member B, given every identifier of member A, sees and changes none of A’s data', async () => {
     const before = JSON.stringify(await stateOfA());
     const leaks: string[] = [];
@@ -135,15 +173,17 @@ describe('member API matrix', () => {
     const problems: string[] = [];
     let requests = 0;
     for (const r of openRoutesOf(t.app)) {
+      // Each call as its own kind of caller, so the values reach its validation.
+      const as = r.auth === 'agent' ? { token: agentToken } : r.auth === 'site' ? { headers: { 'x-api-key': siteKey } } : { token: b.token };
       for (const value of values) {
         for (const f of Object.keys(shapeOf(r.body))) {
           requests++;
-          const res = await call('POST', r.url, { token: b.token, body: { [f]: value } });
+          const res = await call('POST', r.url, { ...as, body: { [f]: value } });
           if (res.statusCode >= 500) problems.push(`${r.url} ${f}=${JSON.stringify(value)?.slice(0, 20)}: ${res.statusCode}`);
         }
         for (const f of Object.keys(shapeOf(r.query))) {
           requests++;
-          const res = await call('GET', r.url, { token: b.token, query: { [f]: typeof value === 'string' ? value.slice(0, 2000) : JSON.stringify(value) } });
+          const res = await call('GET', r.url, { ...as, query: { [f]: typeof value === 'string' ? value.slice(0, 2000) : JSON.stringify(value) } });
           if (res.statusCode >= 500) problems.push(`${r.url} ?${f}: ${res.statusCode}`);
         }
       }

@@ -237,8 +237,11 @@ describe('the member API’s description', () => {
     expect(Object.keys(doc.paths).every((p) => p.startsWith('/api/open/v1/'))).toBe(true);
     expect(routes.filter((r) => r.method === 'POST' && !r.idempotent).map((r) => r.url)).toEqual([
       '/api/open/v1/auth/login',
+      '/api/open/v1/auth/siteLogin',
       '/api/open/v1/auth/logout',
       '/api/open/v1/payments/callback/sandbox',
+      '/api/open/v1/agent/auth/login',
+      '/api/open/v1/agent/auth/logout',
     ]);
   });
 });
