@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginApi, toast, typeByHand, useE2E } from '../support/browser';
+import { loginApi, passVerify, toast, typeByHand, useE2E } from '../support/browser';
 import { verifySignature } from '../../packages/server/src/modules/open/topups';
 
 const e2e = useE2E();
@@ -29,19 +29,23 @@ afterAll(() => {
 
 let keys = 0;
 /** The member site calling the member API over HTTP, as it would from its own server. */
-async function memberCall<T>(base: string, path: string, o: { token?: string; body?: unknown } = {}): Promise<T> {
+async function memberCall<T>(base: string, path: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T> {
+  const env = await openCall<T>(base, path, o);
+  expect(env.code, `${path}: ${env.message}`).toBe(20000);
+  return env.data;
+}
+async function openCall<T>(base: string, path: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
   const res = await fetch(`${base}/api/open/v1${path}`, {
     method: o.body === undefined ? 'GET' : 'POST',
     headers: {
       'content-type': 'application/json',
       ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
       ...(o.body === undefined ? {} : { 'idempotency-key': `e2e-member-${Date.now()}-${++keys}` }),
+      ...o.headers,
     },
     body: o.body === undefined ? undefined : JSON.stringify(o.body),
   });
-  const env = (await res.json()) as { code: number; message: string; data: T };
-  expect(env.code, `${path}: ${env.message}`).toBe(20000);
-  return env.data;
+  return (await res.json()) as { code: number; message: string; data: T };
 }
 
 describe('an order from the member API, followed into the staff screens', () => {
@@ -135,5 +139,62 @@ describe('an order from the member API, followed into the staff screens', () => 
     await page.getByText('驳回原因：证件照片不清晰').waitFor();
     const state = await memberCall<{ status: string; reason: string }>(base, '/kyc', { token: session.token });
     expect(state).toMatchObject({ status: 'rejected', reason: '证件照片不清晰' });
+  }, 120_000);
+
+  it('an admin creates a site key (shown once); the site signs a Discord member in with it; staff see the Discord account only after verifying', async () => {
+    const e = e2e();
+    const base = e.server.url;
+    const ctx = await e.context();
+    await loginApi(e, ctx);
+    const page = await ctx.newPage();
+    await page.goto(e.url('/systemManage/siteKeys'));
+    await page.getByText('还没有站点密钥').waitFor();
+    await page.getByRole('button', { name: '新建站点密钥' }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '新建站点密钥' });
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('请输入名称').waitFor();
+    await typeByHand(dialog.getByLabel('名称'), '会员站正式环境');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const key = (await page.getByTestId('site-key').innerText()).trim();
+    expect(key).toMatch(/^wsk_/);
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /知道了|确\s*定|OK/ })
+      .click();
+    await page.getByTestId('site-key').waitFor({ state: 'detached' });
+    const row = page.locator('tr.ant-table-row').filter({ hasText: '会员站正式环境' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(`${key.slice(0, 10)}…`);
+    expect(await page.locator('body').innerText()).not.toContain(key);
+
+    // The member site's server signs in a member it authenticated with Discord.
+    const email = `e2e-discord-${Date.now()}@example.com`;
+    const session = await memberCall<{ member: { id: number } }>(base, '/auth/siteLogin', {
+      headers: { 'x-api-key': key },
+      body: { loginSource: 'discord', email, name: 'Dora Discord', discordId: 'dora_discord#7788' },
+    });
+    await page.goto(e.url(`/vipManage/detail/${session.member.id}`));
+    await page.getByText('••••788').waitFor();
+    await page.getByRole('button', { name: /^查\s*看$/ }).click();
+    await passVerify(page, e.server, { operation: '查询Discord' });
+    expect(await page.getByTestId('member-discord').innerText()).toBe('dora_discord#7788');
+
+    // Disabled, after a confirmation, the key opens nothing.
+    await page.goto(e.url('/systemManage/siteKeys'));
+    await page
+      .locator('tr.ant-table-row')
+      .filter({ hasText: '会员站正式环境' })
+      .getByRole('button', { name: /停\s*用/ })
+      .click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await toast(page, '操作成功').waitFor();
+    const refused = await openCall(base, '/auth/siteLogin', {
+      headers: { 'x-api-key': key },
+      body: { loginSource: 'discord', email, name: 'Dora Discord', discordId: 'dora_discord#7788' },
+    });
+    expect(refused.code).toBe(50008);
   }, 120_000);
 });

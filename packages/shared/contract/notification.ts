@@ -212,5 +212,5 @@ export const SiteKey = z.object({
 });
 export type SiteKey = z.infer<typeof SiteKey>;
 export const SiteKeyList = z.array(SiteKey);
-export const SiteKeyCreateBody = z.strictObject({ name: z.string().trim().min(1, '请输入名称').max(60, '名称最多60个字符') });
+export const SiteKeyCreateBody = z.strictObject({ name: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(60, '名称最多60个字符') });
 export const SiteKeyCreated = z.object({ id: z.number().int(), key: z.string() });

@@ -63,8 +63,12 @@ beforeAll(async () => {
   a = await member('alice-matrix');
   b = await member('bob-matrix');
   const agent = await newAgent(t);
-  await t.db.update(agents).set({ passwordHash: await hashPassword('agentpass1') }).where(eq(agents.id, agent.id));
-  agentToken = (await json<{ token: string }>(call('POST', '/api/open/v1/agent/auth/login', { body: { account: agent.agentName, password: 'agentpass1' } }))).data.token;
+  await t.db
+    .update(agents)
+    .set({ passwordHash: await hashPassword('agentpass1') })
+    .where(eq(agents.id, agent.id));
+  agentToken = (await json<{ token: string }>(call('POST', '/api/open/v1/agent/auth/login', { body: { account: agent.agentName, password: 'agentpass1' } })))
+    .data.token;
   siteKey = (await t.call<{ key: string }>('POST', '/api/notification/siteKey/create', { token: staff, body: { name: 'matrix' } })).data.key;
   await t.db.transaction((tx) =>
     post(

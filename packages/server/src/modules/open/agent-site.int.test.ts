@@ -47,7 +47,10 @@ async function agentWithPasswords() {
     .update(agents)
     .set({ passwordHash: await hashPassword('agentpass1'), tradePasswordHash: await hashPassword('trade123') })
     .where(eq(agents.id, a.id));
-  const login = await open<AgentSessionResult>('POST', '/agent/auth/login', { body: { account: a.agentName.toUpperCase(), password: 'agentpass1' }, key: null });
+  const login = await open<AgentSessionResult>('POST', '/agent/auth/login', {
+    body: { account: a.agentName.toUpperCase(), password: 'agentpass1' },
+    key: null,
+  });
   expect(login.code, login.message).toBe(20000);
   return { ...a, token: login.data.token };
 }
@@ -114,7 +117,10 @@ describe('member sites’ API keys', () => {
     expect(JSON.stringify(detail.data)).not.toContain('disco_member');
     const refused = await t.call('POST', '/api/vip/queryDiscord', { token: admin, body: { memberId } });
     expect(refused.code).toBe(42800);
-    const shown = await verifiedCall<{ discordId: string }>(t, 'query_discord', memberId, 'POST', '/api/vip/queryDiscord', { token: admin, body: { memberId } });
+    const shown = await verifiedCall<{ discordId: string }>(t, 'query_discord', memberId, 'POST', '/api/vip/queryDiscord', {
+      token: admin,
+      body: { memberId },
+    });
     expect(shown.code, shown.message).toBe(20000);
     expect(shown.data.discordId).toBe('disco_member#4242');
     const [looked] = await t.db.select().from(auditLogs).where(eq(auditLogs.action, 'vip.queryDiscord'));
@@ -155,7 +161,9 @@ describe('the agent terminal (appId 2)', () => {
     await newPaidOrder(t, theirs.id, 30000);
     await settleCommission(t.db, { id: null, name: 'test', ip: '' }, t.clock.now());
 
-    const listA = await open<{ list: { userCode: string; email: string; orderCount: number; paidAmount: number }[]; total: number }>('GET', '/agent/members', { token: a.token });
+    const listA = await open<{ list: { userCode: string; email: string; orderCount: number; paidAmount: number }[]; total: number }>('GET', '/agent/members', {
+      token: a.token,
+    });
     expect(listA.data.list.map((m) => m.userCode)).toEqual([mine.userCode]);
     expect(listA.data.list[0]).toMatchObject({ email: 'so•••@example.com', orderCount: 1, paidAmount: 20000 });
     const listB = await open<{ list: { userCode: string }[] }>('GET', '/agent/members', { token: b.token, query: { keyword: mine.userCode } });

@@ -38,7 +38,14 @@ export async function agentProfile(db: Db, agentId: number): Promise<z.input<typ
   const [acc] = await db
     .select({ balance: moneyAccounts.balance })
     .from(moneyAccounts)
-    .where(and(eq(moneyAccounts.ownerType, 'agent'), eq(moneyAccounts.ownerId, agentId), eq(moneyAccounts.kind, 'commission'), eq(moneyAccounts.currency, a.currency)));
+    .where(
+      and(
+        eq(moneyAccounts.ownerType, 'agent'),
+        eq(moneyAccounts.ownerId, agentId),
+        eq(moneyAccounts.kind, 'commission'),
+        eq(moneyAccounts.currency, a.currency),
+      ),
+    );
   return {
     id: a.id,
     agentName: a.agentName,
@@ -113,7 +120,15 @@ export async function agentCommissions(db: Db, agentId: number, q: { page: numbe
   const page = await ledger.listTransactions(db, { ownerType: 'agent', ownerId: agentId, kind: 'commission', page: q.page, limit: q.limit });
   return {
     total: page.total,
-    list: page.list.map((t) => ({ id: t.id, type: t.type, amount: t.amount, balanceAfter: t.balanceAfter, currency: t.currency, remark: t.remark, time: t.createTime })),
+    list: page.list.map((t) => ({
+      id: t.id,
+      type: t.type,
+      amount: t.amount,
+      balanceAfter: t.balanceAfter,
+      currency: t.currency,
+      remark: t.remark,
+      time: t.createTime,
+    })),
   };
 }
 
@@ -150,7 +165,12 @@ export async function agentWithdraw(db: Db, agent: AgentCaller, body: z.output<t
   const w = await createWithdrawal(
     db,
     actor,
-    { agentId: agent.id, amount: fromMinor(body.amount), remark: body.remark, requestId: crypto.createHash('sha256').update(requestKey).digest('hex').slice(0, 40) },
+    {
+      agentId: agent.id,
+      amount: fromMinor(body.amount),
+      remark: body.remark,
+      requestId: crypto.createHash('sha256').update(requestKey).digest('hex').slice(0, 40),
+    },
     now,
   );
   const [row] = await db.select().from(agentWithdrawals).where(eq(agentWithdrawals.id, w.id));

@@ -139,7 +139,14 @@ export async function authenticateAgent(db: Db, header: string | undefined, now:
   const token = bearer(header);
   if (!token) throw refuseToken('未登录或登录凭证无效，请重新登录');
   const [row] = await db
-    .select({ sessionId: agentSessions.id, id: agents.id, agentName: agents.agentName, status: agents.status, expiresAt: agentSessions.expiresAt, revokedAt: agentSessions.revokedAt })
+    .select({
+      sessionId: agentSessions.id,
+      id: agents.id,
+      agentName: agents.agentName,
+      status: agents.status,
+      expiresAt: agentSessions.expiresAt,
+      revokedAt: agentSessions.revokedAt,
+    })
     .from(agentSessions)
     .innerJoin(agents, eq(agents.id, agentSessions.agentId))
     .where(eq(agentSessions.tokenHash, hashToken(token)))
@@ -164,7 +171,11 @@ export async function authenticateSite(db: Db, key: string, now: Date): Promise<
 /** The member a site acts for: X-Member-Code names one in use. */
 async function siteMember(db: Db, code: string): Promise<Member> {
   if (!code) throw new AppError(ErrorCode.VALIDATION, '请在 X-Member-Code 请求头中提供会员编号', { fields: { 'X-Member-Code': '必填' } });
-  const [row] = await db.select({ id: members.id, ...memberCols }).from(members).where(eq(members.userCode, code.slice(0, 64))).limit(1);
+  const [row] = await db
+    .select({ id: members.id, ...memberCols })
+    .from(members)
+    .where(eq(members.userCode, code.slice(0, 64)))
+    .limit(1);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, '会员不存在');
   if (row.status !== 'activity') throw refuseToken('账号已停用，请联系客服');
   return { id: row.id, userCode: row.userCode, name: row.name, sessionId: 0 };

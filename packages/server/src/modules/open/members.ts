@@ -94,7 +94,14 @@ export async function login(db: Db, body: z.output<typeof LoginBody>, meta: { ip
 export async function siteLogin(db: Db, body: z.output<typeof SiteLoginBody>, meta: { ip: string; userAgent: string }, now: Date) {
   const discordId = body.discordId ?? '';
   const find = async (tx: Db) =>
-    (await tx.select({ id: members.id, status: members.status, discordId: members.discordId }).from(members).where(sql`lower(${members.email}) = ${body.email}`).orderBy(asc(members.id)).limit(1))[0];
+    (
+      await tx
+        .select({ id: members.id, status: members.status, discordId: members.discordId })
+        .from(members)
+        .where(sql`lower(${members.email}) = ${body.email}`)
+        .orderBy(asc(members.id))
+        .limit(1)
+    )[0];
   const existing = await find(db);
   if (existing) {
     if (existing.status !== 'activity') throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系客服');
@@ -111,9 +118,16 @@ export async function siteLogin(db: Db, body: z.output<typeof SiteLoginBody>, me
     const again = await find(tx);
     if (again) return again.id;
     const id = await nextId(tx, 'members');
-    await tx
-      .insert(members)
-      .values({ id, userCode: `U${100000 + id}`, name: body.name, email: body.email, loginSource: body.loginSource, discordId, createdAt: now, updatedAt: now });
+    await tx.insert(members).values({
+      id,
+      userCode: `U${100000 + id}`,
+      name: body.name,
+      email: body.email,
+      loginSource: body.loginSource,
+      discordId,
+      createdAt: now,
+      updatedAt: now,
+    });
     await tx.insert(memberProfiles).values({ memberId: id, country: body.country ?? '', agentId: body.agentId ?? null, updatedAt: now });
     return id;
   });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { App, Alert, Button, Empty, Form, Input, Modal, Space, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { SiteKey } from '@waystation/shared/contract/notification';
+import { type SiteKey, SiteKeyCreateBody } from '@waystation/shared/contract/notification';
+import { zodRule } from '../../components/zodRule';
 import { fill, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
@@ -113,7 +114,7 @@ function CreateDialog({ onClose }: { onClose(): void }) {
       destroyOnHidden
     >
       <Form form={form} layout="vertical" name="siteKey">
-        <Form.Item name="name" label={m.name}>
+        <Form.Item name="name" label={m.name} rules={[zodRule(SiteKeyCreateBody.shape.name)]}>
           <Input maxLength={60} placeholder={m.namePlaceholder} />
         </Form.Item>
       </Form>

@@ -92,6 +92,9 @@ function useSiteKeyMutation<B, R>(fn: (b: B) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: siteKeyKeys }) });
 }
-export const useCreateSiteKey = () => useSiteKeyMutation((b: { name: string }) => request(`${SITE_KEY}/create`, { method: 'POST', body: b, schema: SiteKeyCreated }));
+export const useCreateSiteKey = () =>
+  useSiteKeyMutation((b: { name: string }) => request(`${SITE_KEY}/create`, { method: 'POST', body: b, schema: SiteKeyCreated }));
 export const useSiteKeyStatus = () =>
-  useSiteKeyMutation((b: { id: number; status: 'activity' | 'disabled' }) => request(`${SITE_KEY}/modifyStatus`, { method: 'POST', body: b, schema: z.null() }));
+  useSiteKeyMutation((b: { id: number; status: 'activity' | 'disabled' }) =>
+    request(`${SITE_KEY}/modifyStatus`, { method: 'POST', body: b, schema: z.null() }),
+  );

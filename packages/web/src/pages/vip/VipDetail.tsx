@@ -102,7 +102,15 @@ export default function VipDetail() {
                   onClick={() =>
                     void run('query_discord', d.id, (h) => queryDiscord({ memberId: d.id }, h)).then(
                       (res) => {
-                        if (res) modal.info({ title: m.discordTitle, content: <Typography.Text copyable data-testid="member-discord">{res.discordId}</Typography.Text> });
+                        if (res)
+                          modal.info({
+                            title: m.discordTitle,
+                            content: (
+                              <Typography.Text copyable data-testid="member-discord">
+                                {res.discordId}
+                              </Typography.Text>
+                            ),
+                          });
                       },
                       () => undefined,
                     )
