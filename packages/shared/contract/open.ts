@@ -91,6 +91,23 @@ const PACKAGE_FACING: Record<string, MemberFacingStatus> = {
 /** The member's word for a package's status. */
 export const packageFacing = (status: string): MemberFacingStatus => PACKAGE_FACING[status] ?? 'closed';
 
+/**
+ * SPEC §4 order status list extras for a package: labelled but not yet sorted into a sack (wait_sort), and how a
+ * received package was completed: by staff by hand (completed_handle) or by the auto-receive job (completed_auto).
+ */
+export const PackageOrderExtra = vocab([
+  { value: 'wait_sort', zh: '待分拣', en: 'Waiting to be sorted' },
+  { value: 'completed_handle', zh: '人工完成', en: 'Completed by staff' },
+  { value: 'completed_auto', zh: '自动完成', en: 'Completed automatically' },
+] as const);
+export type PackageOrderStatus = MemberFacingStatus | (typeof PackageOrderExtra.values)[number];
+export const packageOrderStatus = (p: { status: string; sackId: number | null; receivedBy: string }): PackageOrderStatus => {
+  if (p.status === 'wait_ship' && p.sackId === null) return 'wait_sort';
+  if (p.status === 'received' && p.receivedBy === 'auto') return 'completed_auto';
+  if (p.status === 'received' && p.receivedBy === 'staff') return 'completed_handle';
+  return packageFacing(p.status);
+};
+
 const isoTime = z.string();
 const amount = z.number().int().positive().max(1_000_000_000);
 
@@ -280,6 +297,8 @@ export const MemberPackage = z.object({
   packageNo: z.string(),
   status: z.string(),
   memberStatus: z.enum(MemberFacingStatus.values),
+  /** The member's status refined by the order status list's extras (wait_sort, completed_handle, completed_auto). */
+  orderStatus: z.enum([...MemberFacingStatus.values, ...PackageOrderExtra.values]),
   channelId: z.number().int(),
   countryCode: z.string(),
   itemCount: z.number().int(),

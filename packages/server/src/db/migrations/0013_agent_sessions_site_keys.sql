@@ -20,6 +20,7 @@ CREATE TABLE "site_api_keys" (
 );
 --> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "discord_id" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "packages" ADD COLUMN "received_by" text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "agent_sessions_token_key" ON "agent_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "agent_sessions_agent_idx" ON "agent_sessions" USING btree ("agent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "site_api_keys_hash_key" ON "site_api_keys" USING btree ("key_hash");

@@ -63,6 +63,8 @@ export const packages = pgTable(
     labelConfirmedAt: ts('label_confirmed_at'),
     shippedAt: ts('shipped_at'),
     receivedAt: ts('received_at'),
+    /** Who marked it received: the member, the auto-receive job ('auto') or staff by hand ('staff'); '' before. */
+    receivedBy: text('received_by').notNull().default(''),
     cancelTime: ts('cancel_time'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

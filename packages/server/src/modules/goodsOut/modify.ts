@@ -159,7 +159,7 @@ export async function modifyStatus(db: Db, b: z.infer<typeof ModifyStatusBody>, 
       event: t.event,
       op,
       note: `人工修改状态：${b.reason}`,
-      set: b.status === 'received' ? { receivedAt: op.now } : {},
+      set: b.status === 'received' ? { receivedAt: op.now, receivedBy: 'staff' } : {},
       audit: { reason: b.reason },
     });
     await writeTrace(tx, row.id, { type: 'modify_package_status', event: 'modifyStatus', from: row.status, to: after.status, note: b.reason }, op);
@@ -175,7 +175,7 @@ export async function autoReceive(db: Db, op: Op, days = AUTO_RECEIVE_DAYS): Pro
       tx,
       packageRows,
       { from: 'shipped', where: lt(packages.shippedAt, cutoff), target: { type: 'package', id: 'auto_receive' } },
-      { event: 'sign', op, note: `发货 ${days} 天后自动签收`, set: { receivedAt: op.now }, audit: { days } },
+      { event: 'sign', op, note: `发货 ${days} 天后自动签收`, set: { receivedAt: op.now, receivedBy: 'auto' }, audit: { days } },
     );
     return { received: done.length };
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgentSessionResult, SessionResult } from '@waystation/shared/contract/open';
+import type { SessionResult } from '@waystation/shared/contract/open';
 import { agents, auditLogs, members, siteApiKeys } from '../../db/schema';
 import { hashPassword } from '../../core/password';
 import { createTestApp, type TestApp } from '../../testing/server';
@@ -47,7 +47,7 @@ async function agentWithPasswords() {
     .update(agents)
     .set({ passwordHash: await hashPassword('agentpass1'), tradePasswordHash: await hashPassword('trade123') })
     .where(eq(agents.id, a.id));
-  const login = await open<AgentSessionResult>('POST', '/agent/auth/login', {
+  const login = await open<{ token: string }>('POST', '/agent/auth/login', {
     body: { account: a.agentName.toUpperCase(), password: 'agentpass1' },
     key: null,
   });

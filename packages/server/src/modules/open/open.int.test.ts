@@ -224,6 +224,31 @@ describe('a member’s journey through the member API', () => {
       .where(and(eq(domainEvents.memberId, member.id), eq(domainEvents.entityType, 'package')));
     expect(events.map((e) => e.type)).toEqual(['package.submit', 'package.pretrial_pass', 'package.pay', 'package.pay_done', 'package.queue']);
   });
+
+  it('tells wait_sort, a member’s receipt, and auto completion apart in orderStatus', async () => {
+    const { token, member } = await newMember();
+    const address = await open<{ id: number }>('POST', '/addresses/save', { token, body: { receiver: 'Ann Lee', country: 'US', address: '1 Market St' } });
+    const channelId = await channelIdOf(t.db, 'DHL');
+    const packs: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { item } = await newShelvedItem(t.db, { memberCode: member.userCode, weightG: 500 });
+      const p = await open<MemberPackage>('POST', '/packs', { token, body: { itemIds: [item.id], channelId, addressId: address.data.id } });
+      packs.push(p.data.packageNo);
+    }
+    const detail = (no: string) => open<MemberPackage>('GET', '/packs/detail', { token, query: { packageNo: no } }).then((r) => r.data);
+    // Labelled, not in a sack yet: waiting to be sorted.
+    await t.db.update(packages).set({ status: 'wait_ship' }).where(eq(packages.packageNo, packs[0]!));
+    expect(await detail(packs[0]!)).toMatchObject({ memberStatus: 'wait_ship', orderStatus: 'wait_sort' });
+    // Shipped long ago: the auto-receive run completes one; the member confirms the other.
+    const longAgo = new Date(t.clock.now().getTime() - 40 * 86_400_000);
+    await t.db.update(packages).set({ status: 'shipped', shippedAt: longAgo }).where(eq(packages.packageNo, packs[0]!));
+    await t.db.update(packages).set({ status: 'shipped', shippedAt: t.clock.now() }).where(eq(packages.packageNo, packs[1]!));
+    expect((await open('POST', '/packs/confirmReceipt', { token, body: { packageNo: packs[1]! } })).code).toBe(20000);
+    const run = await t.call<{ received: number }>('POST', '/api/warehouse/package/autoReceive', { token: staff });
+    expect(run.data.received).toBeGreaterThanOrEqual(1);
+    expect(await detail(packs[0]!)).toMatchObject({ memberStatus: 'received', orderStatus: 'completed_auto' });
+    expect(await detail(packs[1]!)).toMatchObject({ memberStatus: 'received', orderStatus: 'received' });
+  });
 });
 
 describe('the member API’s description', () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type MemberPackage, type PackCreateBody, packageFacing } from '@waystation/shared/contract/open';
+import { type MemberPackage, type PackCreateBody, packageFacing, packageOrderStatus } from '@waystation/shared/contract/open';
 import type { Db } from '../../db';
 import { memberAddresses, packages, packageTraces, shipChannels } from '../../db/schema';
 import type { Op } from '../../core/transition';
@@ -35,6 +35,7 @@ async function toPackages(db: Db, rows: PackageRow[]): Promise<MemberPackage[]> 
     packageNo: r.packageNo,
     status: r.status,
     memberStatus: packageFacing(r.status),
+    orderStatus: packageOrderStatus(r),
     channelId: r.channelId,
     countryCode: r.countryCode,
     itemCount: r.itemCount,
@@ -122,7 +123,7 @@ export async function confirmReceipt(db: Db, memberId: number, packageNo: string
   await db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id: own.id });
     if (row.status === 'received') return;
-    await applyStep(tx, row, { event: 'sign', op, note: '会员确认收货', set: { receivedAt: op.now } });
+    await applyStep(tx, row, { event: 'sign', op, note: '会员确认收货', set: { receivedAt: op.now, receivedBy: 'member' } });
   });
   return packageDetail(db, memberId, packageNo);
 }
