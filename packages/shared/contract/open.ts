@@ -227,6 +227,8 @@ export const MemberCoupon = z.object({
 });
 export const MemberCouponList = z.object({ list: z.array(MemberCoupon) });
 export const PurchaseNoBody = z.strictObject({ purchaseNo: z.string().regex(/^P[0-9A-Z]{6,}$/, '采购单号格式错误') });
+/** POST /orders/refundLine: the money of a line nobody has bought yet, back to the balance. */
+export const RefundLineBody = PurchaseNoBody.extend({ reason: z.string().trim().min(1, '请填写退款原因').max(200, '原因最多200个字符') });
 
 export const MemberOrderLine = z.object({
   purchaseNo: z.string(),

@@ -483,6 +483,34 @@ describe('coupons at checkout and price top-ups', () => {
     // Nothing left to answer on either line.
     expect((await open('POST', '/orders/declinePatch', { token, body: { purchaseNo: coat!.purchaseNo } })).code).toBe(40900);
   });
+
+  it('the member gets the money of a line nobody has bought back at once; a line being bought is refused', async () => {
+    const { token } = await funded(100_000);
+    const order = await open<MemberOrder>('POST', '/orders', { token, body: twoLines });
+    const paid = await open<MemberOrder>('POST', '/orders/pay', { token, body: { orderNo: order.data.orderNo } });
+    expect(await balanceOf(token)).toBe(60_000);
+    const [coat, scarf] = paid.data.lines;
+    const [claimed] = await t.db.select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.purchaseNo, coat!.purchaseNo));
+    expect((await t.call('POST', '/api/buy/claim', { token: staff, body: { id: claimed!.id } })).code).toBe(20000);
+
+    const noReason = await open('POST', '/orders/refundLine', { token, body: { purchaseNo: scarf!.purchaseNo, reason: ' ' } });
+    expect(noReason.code).toBe(40001);
+    const key = `refund-${Date.now()}`;
+    const back = await open<MemberOrder>('POST', '/orders/refundLine', { token, body: { purchaseNo: scarf!.purchaseNo, reason: '不想要了' }, key });
+    expect(back.code, back.message).toBe(20000);
+    expect(back.data.lines[1]).toMatchObject({ status: 'refunded', memberStatus: 'refunded' });
+    expect(await balanceOf(token)).toBe(70_000);
+    // A retry with the same key replays; asking again refunds nothing more.
+    expect((await open('POST', '/orders/refundLine', { token, body: { purchaseNo: scarf!.purchaseNo, reason: '不想要了' }, key })).code).toBe(20000);
+    expect((await open('POST', '/orders/refundLine', { token, body: { purchaseNo: scarf!.purchaseNo, reason: '再试' } })).code).toBe(20000);
+    expect(await balanceOf(token)).toBe(70_000);
+
+    const busy = await open('POST', '/orders/refundLine', { token, body: { purchaseNo: coat!.purchaseNo, reason: '不想要了' } });
+    expect(busy.code).toBe(40900);
+    expect(await balanceOf(token)).toBe(70_000);
+    const other = await newMember();
+    expect((await open('POST', '/orders/refundLine', { token: other.token, body: { purchaseNo: coat!.purchaseNo, reason: 'x' } })).code).toBe(40400);
+  });
 });
 
 describe('returns and lucky draws', () => {

@@ -40,6 +40,7 @@ import {
   PackageNoQuery,
   PackCreateBody,
   PurchaseNoBody,
+  RefundLineBody,
   ProviderCallbackBody,
   RegisterBody,
   ResetBody,
@@ -261,6 +262,18 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     data: MemberOrder,
     handler: async ({ member, body, req, now }) => {
       await purchase.memberDeclinePatch(db, member.id, body.purchaseNo, { actor: memberActor(member, req.ip), now });
+      return orders.orderOfLine(db, member.id, body.purchaseNo, media);
+    },
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/orders/refundLine',
+    auth: 'member',
+    summary: 'Asks for the money of a line nobody has bought yet: canceled and refunded to the balance at once (an arrived item is returned instead)',
+    body: RefundLineBody,
+    data: MemberOrder,
+    handler: async ({ member, body, req, now }) => {
+      await purchase.memberRefundLine(db, member.id, body.purchaseNo, body.reason, { actor: memberActor(member, req.ip), now });
       return orders.orderOfLine(db, member.id, body.purchaseNo, media);
     },
   });

@@ -234,17 +234,7 @@ export async function fail(db: Db, body: z.infer<typeof FailBody>, op: Op): Prom
     if (row.status === 'refunded' && row.holdReason === body.reason) return result(row, true);
     assertAssignee(row, op);
     const { row: failed } = await applyStep(tx, row, { event: 'fail', actor: op.actor, now: op.now, note: body.reason, set: { holdReason: body.reason } });
-    const due = failed.paidAmount - failed.refundedAmount;
-    const { row: after } = await applyStep(tx, failed, {
-      event: 'refund',
-      actor: op.actor,
-      now: op.now,
-      note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`,
-      set: { refundedAmount: failed.paidAmount },
-      audit: { amount: due },
-    });
-    await refundToBalance(tx, row, due, `purchase-${row.id}-refund`, op, `采购单 ${row.purchaseNo} 采购失败退款`);
-    return result(after);
+    return result(await refundRest(tx, failed, op, `采购单 ${row.purchaseNo} 采购失败退款`));
   });
 }
 
@@ -260,18 +250,7 @@ export async function cancel(db: Db, body: z.infer<typeof CancelBody>, op: Op): 
       note: body.reason,
       set: { cancelTime: op.now, holdReason: body.reason },
     });
-    const due = after.paidAmount - after.refundedAmount;
-    if (paid && due > 0) {
-      ({ row: after } = await applyStep(tx, after, {
-        event: 'refund',
-        actor: op.actor,
-        now: op.now,
-        note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`,
-        set: { refundedAmount: after.paidAmount },
-        audit: { amount: due },
-      }));
-      await refundToBalance(tx, row, due, `purchase-${row.id}-refund`, op, `采购单 ${row.purchaseNo} 取消退款`);
-    }
+    if (paid && after.paidAmount > after.refundedAmount) after = await refundRest(tx, after, op, `采购单 ${row.purchaseNo} 取消退款`);
     return result(after);
   });
 }
@@ -353,17 +332,52 @@ export async function memberDeclinePatch(db: Db, memberId: number, purchaseNo: s
       note: MEMBER_DECLINED,
       set: { holdReason: MEMBER_DECLINED },
     });
-    const due = failed.paidAmount - failed.refundedAmount;
-    const { row: after } = await applyStep(tx, failed, {
-      event: 'refund',
-      actor: op.actor,
-      now: op.now,
-      note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`,
-      set: { refundedAmount: failed.paidAmount },
-      audit: { amount: due },
-    });
-    await refundToBalance(tx, row, due, `purchase-${row.id}-refund`, op, `采购单 ${row.purchaseNo} 会员放弃补差价退款`);
-    return result(after);
+    return result(await refundRest(tx, failed, op, `采购单 ${row.purchaseNo} 会员放弃补差价退款`));
   });
 }
 const MEMBER_DECLINED = '会员放弃补差价';
+
+/**
+ * The member asks for the money of a line nobody has bought: a paid line still waiting for a purchaser is canceled
+ * and refunded at once, a line whose purchase failed is refunded. Once a purchaser has it (or it arrived), the
+ * machine refuses: an arrived item goes back through a return instead.
+ */
+export async function memberRefundLine(db: Db, memberId: number, purchaseNo: string, reason: string, op: { actor: Actor; now: Date }): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    const row = await memberLine(tx, memberId, purchaseNo);
+    if (row.status === 'refunded' && row.holdReason.startsWith(MEMBER_REFUND)) return result(row, true);
+    const note = `${MEMBER_REFUND}：${reason}`;
+    if (row.status === 'paid' || row.status === 'purchase_wait') {
+      const { row: canceled } = await applyStep(tx, row, {
+        event: 'cancel',
+        actor: op.actor,
+        now: op.now,
+        note,
+        set: { cancelTime: op.now, holdReason: note },
+      });
+      return result(await refundRest(tx, canceled, op, `采购单 ${row.purchaseNo} 会员取消退款`));
+    }
+    if (row.status === 'purchase_fail') {
+      await tx.update(purchaseOrders).set({ holdReason: note }).where(eq(purchaseOrders.id, row.id));
+      return result(await refundRest(tx, { ...row, holdReason: note }, op, `采购单 ${row.purchaseNo} 采购失败退款`));
+    }
+    if (row.status === 'shelved') throw conflict('商品已入库上架，请申请退货');
+    throw conflict(`采购单 ${purchaseNo} 当前状态不能申请退款`);
+  });
+}
+const MEMBER_REFUND = '会员申请退款';
+
+/** Gives the member back what is left of the line's payment: the refund step, then the balance (once per line). */
+async function refundRest(tx: Db, row: PurchaseRow, op: { actor: Actor; now: Date }, remark: string): Promise<PurchaseRow> {
+  const due = row.paidAmount - row.refundedAmount;
+  const { row: after } = await applyStep(tx, row, {
+    event: 'refund',
+    actor: op.actor,
+    now: op.now,
+    note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`,
+    set: { refundedAmount: row.paidAmount },
+    audit: { amount: due },
+  });
+  await refundToBalance(tx, row, due, `purchase-${row.id}-refund`, op, remark);
+  return after;
+}
