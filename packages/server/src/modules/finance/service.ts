@@ -79,19 +79,9 @@ export async function listWithdrawals(db: Db, q: WithdrawalListQuery): Promise<W
 export async function withdrawalDetail(db: Db, id: number): Promise<WithdrawalDetail> {
   const [row] = await withdrawalQuery(db).where(eq(agentWithdrawals.id, id));
   if (!row) throw notFound('提现申请不存在');
-  const [acc] = await db
-    .select({ balance: moneyAccounts.balance })
-    .from(moneyAccounts)
-    .where(
-      and(
-        eq(moneyAccounts.ownerType, 'agent'),
-        eq(moneyAccounts.ownerId, row.w.agentId),
-        eq(moneyAccounts.kind, 'commission'),
-        eq(moneyAccounts.currency, row.w.currency),
-      ),
-    );
+  const commissionBalance = await ledger.balanceOf(db, { ownerType: 'agent', ownerId: row.w.agentId, kind: 'commission', currency: row.w.currency });
   const tx = await ledger.listTransactions(db, { ownerType: 'agent', ownerId: row.w.agentId, kind: 'commission', page: 1, limit: 20 });
-  return { ...toWithdrawal(row), commissionBalance: acc?.balance ?? 0, transactions: tx.list };
+  return { ...toWithdrawal(row), commissionBalance, transactions: tx.list };
 }
 
 /**

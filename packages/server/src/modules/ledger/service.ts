@@ -139,6 +139,22 @@ export async function accountsOf(db: Db, ownerType: OwnerType, ownerId: number):
   return rows as MoneyAccount[];
 }
 
+/** One account's balance (0 when it has never moved). */
+export async function balanceOf(db: Db, a: { ownerType: OwnerType; ownerId: number; kind: string; currency: string }): Promise<number> {
+  const [row] = await db
+    .select({ balance: moneyAccounts.balance })
+    .from(moneyAccounts)
+    .where(
+      and(
+        eq(moneyAccounts.ownerType, a.ownerType),
+        eq(moneyAccounts.ownerId, a.ownerId),
+        eq(moneyAccounts.kind, a.kind),
+        eq(moneyAccounts.currency, a.currency),
+      ),
+    );
+  return row?.balance ?? 0;
+}
+
 const txColumns = {
   id: ledgerEntries.id,
   ownerType: ledgerEntries.ownerType,

@@ -5,7 +5,7 @@ import { ErrorCode } from '@waystation/shared/contract/common';
 import type { AgentLoginBody, AgentMemberQuery, AgentProfile, AgentWithdrawBody } from '@waystation/shared/contract/open';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import type { Db } from '../../db';
-import { agents, agentSessions, agentWithdrawals, memberProfiles, members, moneyAccounts, shopOrders } from '../../db/schema';
+import { agents, agentSessions, agentWithdrawals, memberProfiles, members, shopOrders } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import { hashToken, newToken } from '../../core/auth';
 import { AppError, notFound } from '../../core/errors';
@@ -35,17 +35,6 @@ export async function agentProfile(db: Db, agentId: number): Promise<z.input<typ
   const [a] = await db.select().from(agents).where(eq(agents.id, agentId));
   if (!a) throw notFound('代理不存在');
   const [{ n }] = await db.select({ n: count() }).from(memberProfiles).where(eq(memberProfiles.agentId, agentId));
-  const [acc] = await db
-    .select({ balance: moneyAccounts.balance })
-    .from(moneyAccounts)
-    .where(
-      and(
-        eq(moneyAccounts.ownerType, 'agent'),
-        eq(moneyAccounts.ownerId, agentId),
-        eq(moneyAccounts.kind, 'commission'),
-        eq(moneyAccounts.currency, a.currency),
-      ),
-    );
   return {
     id: a.id,
     agentName: a.agentName,
@@ -54,7 +43,7 @@ export async function agentProfile(db: Db, agentId: number): Promise<z.input<typ
     currency: a.currency,
     rebate: percentText(a.rebateBp),
     memberCount: n,
-    commissionBalance: acc?.balance ?? 0,
+    commissionBalance: await ledger.balanceOf(db, { ownerType: 'agent', ownerId: agentId, kind: 'commission', currency: a.currency }),
     withdrawalAccountSet: !!(a.withdrawalAccount as { accountNo?: string }).accountNo,
   };
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { App, Alert, Button, Empty, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Space, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { type SiteKey, SiteKeyCreateBody } from '@waystation/shared/contract/notification';
 import { zodRule } from '../../components/zodRule';
-import { fill, useT } from '../../i18n';
+import { fill } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
 import { useFormSave } from '../../components/list/useFormSave';
-import { copyText } from '../../shell/convert/copy';
+import { useShowOnce } from './showOnce';
 import { useCreateSiteKey, useSiteKeyStatus, useSiteKeys } from './api';
 import { useSiteKeyMessages } from './messages';
 
@@ -67,34 +67,10 @@ export default function SiteKeyList() {
 
 function CreateDialog({ onClose }: { onClose(): void }) {
   const m = useSiteKeyMessages();
-  const t = useT();
   const [form] = Form.useForm<{ name: string }>();
   const create = useCreateSiteKey();
   const saveForm = useFormSave();
-  const { modal, message } = App.useApp();
-  const showKey = (key: string) =>
-    modal.info({
-      title: m.keyTitle,
-      width: 600,
-      content: (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Paragraph>{m.keyText}</Typography.Paragraph>
-          <Typography.Text code data-testid="site-key">
-            {key}
-          </Typography.Text>
-          <Button
-            onClick={() =>
-              copyText(key).then(
-                () => message.success({ content: t('common.copySuccess'), duration: 1.5 }),
-                () => message.error(t('common.copyFail')),
-              )
-            }
-          >
-            {m.copy}
-          </Button>
-        </Space>
-      ),
-    });
+  const showOnce = useShowOnce();
   return (
     <Modal
       open
@@ -107,7 +83,7 @@ function CreateDialog({ onClose }: { onClose(): void }) {
           (v) => create.mutateAsync(v),
           (r) => {
             onClose();
-            showKey(r.key);
+            showOnce({ title: m.keyTitle, text: m.keyText, copy: m.copy, secret: r.key, testId: 'site-key' });
           },
         )
       }

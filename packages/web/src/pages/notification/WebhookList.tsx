@@ -1,14 +1,14 @@
-import { App, Alert, Button, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { EventDelivery, WebhookEndpoint } from '@waystation/shared/contract/notification';
-import { fill, useT } from '../../i18n';
+import { fill } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
 import { useEditor, useFormSave } from '../../components/list/useFormSave';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { useListQuery } from '../../components/useListQuery';
-import { copyText } from '../../shell/convert/copy';
+import { useShowOnce } from './showOnce';
 import { useDeliveries, useResendDelivery, useSaveWebhook, useWebhookStatus, useWebhooks } from './api';
 import { useWebhookMessages } from './messages';
 
@@ -185,34 +185,10 @@ export default function WebhookList() {
 
 function EndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose(): void }) {
   const m = useWebhookMessages();
-  const t = useT();
   const [form] = Form.useForm<{ name: string; url: string; events: string[] }>();
   const save = useSaveWebhook();
   const saveForm = useFormSave();
-  const { modal, message } = App.useApp();
-  const showSecret = (secret: string) =>
-    modal.info({
-      title: m.secretTitle,
-      width: 560,
-      content: (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Typography.Paragraph>{m.secretText}</Typography.Paragraph>
-          <Typography.Text code data-testid="webhook-secret">
-            {secret}
-          </Typography.Text>
-          <Button
-            onClick={() =>
-              copyText(secret).then(
-                () => message.success({ content: t('common.copySuccess'), duration: 1.5 }),
-                () => message.error(t('common.copyFail')),
-              )
-            }
-          >
-            {m.copy}
-          </Button>
-        </Space>
-      ),
-    });
+  const showOnce = useShowOnce();
   return (
     <Modal
       open
@@ -225,7 +201,7 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | nul
           (v) => save.mutateAsync({ ...v, id: endpoint?.id, events: v.events ?? [] }),
           (r) => {
             onClose();
-            if (r.secret) showSecret(r.secret);
+            if (r.secret) showOnce({ title: m.secretTitle, text: m.secretText, copy: m.copy, secret: r.secret, testId: 'webhook-secret' });
           },
         )
       }
