@@ -13,7 +13,7 @@ import type {
 import type { WithdrawalAccount } from '@waystation/shared/contract/proxy';
 import { type WithdrawalEvent, withdrawalMachine, WithdrawalStatus } from '@waystation/shared/machines/withdrawal';
 import { type Db, queryRows } from '../../db';
-import { agentWithdrawals, agents, moneyAccounts } from '../../db/schema';
+import { agentWithdrawals, agents } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
