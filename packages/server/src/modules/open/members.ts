@@ -19,6 +19,7 @@ import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../
 import { hashPassword, verifyPassword } from '../../core/password';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { accountsOf } from '../ledger/service';
+import { toAddress } from '../vip/service';
 import { MEMBER_SESSION_MS, type Member } from './http';
 
 /** A member's own view of themselves: identity, KYC state and balances. */
@@ -192,18 +193,6 @@ export async function resetPassword(db: Db, body: z.output<typeof ResetBody>, no
   });
   return null;
 }
-
-const toAddress = (a: typeof memberAddresses.$inferSelect) => ({
-  id: a.id,
-  receiver: a.receiver,
-  phone: a.phone,
-  country: a.country,
-  province: a.province,
-  city: a.city,
-  address: a.address,
-  postcode: a.postcode,
-  isDefault: a.isDefault,
-});
 
 export async function listAddresses(db: Db, memberId: number) {
   const rows = await db

@@ -4,6 +4,7 @@ import { DEFAULT_CURRENCY, toMinor, type TransactionListResult } from '@waystati
 import type {
   AdjustBody,
   AdjustResult,
+  MemberAddress,
   MemberDetail,
   MemberItem,
   MemberListQuery,
@@ -150,17 +151,7 @@ export async function memberDetail(db: Db, id: number): Promise<MemberDetail> {
     kfcName: kfc?.name ?? '',
     lastLoginAt: iso(profile?.lastLoginAt),
     accounts: await ledger.accountsOf(db, 'member', id),
-    addresses: addresses.map((a) => ({
-      id: a.id,
-      receiver: a.receiver,
-      phone: a.phone,
-      country: a.country,
-      province: a.province,
-      city: a.city,
-      address: a.address,
-      postcode: a.postcode,
-      isDefault: a.isDefault,
-    })),
+    addresses: addresses.map(toAddress),
     logins: logins.map((l) => ({ id: l.id, ip: l.ip, userAgent: l.userAgent, source: l.source, createTime: l.createdAt.toISOString() })),
     recentTransactions: recent.list,
     kyc: await kycState(db, id),
@@ -337,3 +328,16 @@ export async function queryDiscord(db: Db, actor: Actor, memberId: number, now: 
   await writeAudit(db, actor, { action: 'vip.queryDiscord', targetType: 'member', targetId: memberId, after: { revealed: !!discordId } }, now);
   return { discordId };
 }
+
+/** A member's address as staff and the member API show it. */
+export const toAddress = (a: typeof memberAddresses.$inferSelect): MemberAddress => ({
+  id: a.id,
+  receiver: a.receiver,
+  phone: a.phone,
+  country: a.country,
+  province: a.province,
+  city: a.city,
+  address: a.address,
+  postcode: a.postcode,
+  isDefault: a.isDefault,
+});
