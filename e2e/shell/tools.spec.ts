@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { editMenu, loginApi, toast, useE2E, typeByHand } from '../support/browser';
+import { packages } from '../../packages/server/src/db/schema';
+import { newPackage } from '../../packages/server/src/modules/goodsOut/factory';
 
 const e2e = useE2E();
 
@@ -138,5 +141,24 @@ describe('menu badges', () => {
     await card('purchase_wait').getByText('7', { exact: true }).waitFor();
     expect(await card('pack_exception').getByText('暂未统计').count()).toBe(1);
     expect(await page.locator('[data-testid^="queue-"]').count()).toBe(7);
+  });
+
+  it('a queue card shows how long its oldest item has waited and how many are past the queue’s SLA', async () => {
+    const e = e2e();
+    // Every package waiting for pre-review is fresh but one, placed 5 hours ago: past the 4-hour promise.
+    const now = e.server.clock.now();
+    await e.server.db.update(packages).set({ createdAt: now }).where(eq(packages.status, 'pack_pretrial'));
+    const late = await newPackage(e.server.db);
+    await e.server.db
+      .update(packages)
+      .set({ createdAt: new Date(now.getTime() - 5 * 3_600_000) })
+      .where(eq(packages.id, late.id));
+    const ctx = await e.context();
+    await loginApi(e, ctx);
+    const page = await ctx.newPage();
+    await page.goto(e.url('/dashboard'));
+    const timer = page.getByTestId('sla-pack_wait_audit');
+    await timer.getByText('超时 1', { exact: true }).waitFor();
+    expect(await timer.innerText()).toMatch(/最久已等 [45] 小时/);
   });
 });

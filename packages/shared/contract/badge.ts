@@ -16,3 +16,31 @@ export type TaskNumResult = z.infer<typeof TaskNumResult>;
 /** POST /api/back/getTaskNumByType */
 export const TaskNumByTypeBody = z.strictObject({ taskNumType: z.enum(BADGE_KEYS) });
 export const TaskNumByTypeResult = z.number().int();
+
+/**
+ * Each work queue's promise (issue 15), in hours from the moment its clock starts: purchase within 24 h of payment,
+ * pre-review within 4 h of the pack order, pack within 48 h of the freight payment… Staff change one with the setting
+ * `sla.<queue>.hours` (系统设置 › 参数设置).
+ */
+export const QUEUE_SLA_HOURS: Record<(typeof BADGE_KEYS)[number], number> = {
+  purchase_wait: 24,
+  purchase_hold: 24,
+  pack_wait_audit: 4,
+  remove_wait: 48,
+  return_wait: 48,
+  pack_exception: 24,
+  sort_wait: 24,
+};
+export const slaParamKey = (key: (typeof BADGE_KEYS)[number]) => `sla.${key}.hours`;
+
+/** GET /api/back/queueAges: for each queue the caller sees, its oldest item's start and how many are past the SLA. */
+export const QueueAge = z.object({
+  key: z.enum(BADGE_KEYS),
+  oldestTime: z.string().nullable(),
+  /** How long the oldest has waited by the server's clock (the browser's may differ). */
+  waitedMinutes: z.number().int(),
+  overSla: z.number().int(),
+  slaHours: z.number(),
+});
+export type QueueAge = z.infer<typeof QueueAge>;
+export const QueueAges = z.object({ list: z.array(QueueAge) });

@@ -1,3 +1,5 @@
+import { BADGE_KEYS } from '@waystation/shared/menu/types';
+import { QUEUE_SLA_HOURS, slaParamKey } from '@waystation/shared/contract/badge';
 import type { Db } from '../db';
 import { renderMarkdown } from '@waystation/shared/help/markdown';
 import {
@@ -369,6 +371,13 @@ export async function seedConfigContentDemo(db: Db, now: Date): Promise<void> {
       { paramKey: 'warehouse.freeStorageDays', paramValue: '90', name: '免费仓储天数', ...stamp },
       { paramKey: 'package.maxItems', paramValue: '50', name: '单个包裹最多商品数', ...stamp },
       { paramKey: 'service.feePercent', paramValue: '5', name: '代购服务费（%）', remark: '按商品金额收取', ...stamp },
+      // The work queues' promises (the dashboard's timers), in hours; the code's defaults when a row is absent.
+      ...BADGE_KEYS.map((key) => ({
+        paramKey: slaParamKey(key),
+        paramValue: String(QUEUE_SLA_HOURS[key]),
+        name: `时限：${QUEUE_SLA_NAMES[key]}（小时）`,
+        ...stamp,
+      })),
     ])
     .onConflictDoNothing();
   await seedTextsDemo(db, now);
@@ -545,3 +554,13 @@ async function seedPaymentDemo(db: Db, now: Date): Promise<void> {
     { name: '补款（仅余额与PayPal）', scenario: 'patch_pay', currency: 'USD', channelIds: [id('balance'), id('paypal')], priority: 10, ...stamp },
   ]);
 }
+
+const QUEUE_SLA_NAMES: Record<(typeof BADGE_KEYS)[number], string> = {
+  purchase_wait: '付款后采购',
+  purchase_hold: '挂起后处理',
+  pack_wait_audit: '提交打包后预审',
+  remove_wait: '付运费后打包',
+  return_wait: '退货申请审核',
+  pack_exception: '异常包裹处理',
+  sort_wait: '贴单后分拣',
+};

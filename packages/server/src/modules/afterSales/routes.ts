@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { agedRows } from '../badge/service';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -20,7 +22,7 @@ import * as service from './service';
 
 export function afterSalesRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
-  ctx.badges.register('return_wait', (d) => service.countReturnsWaiting(d));
+  ctx.badges.register('return_wait', (d) => service.countReturnsWaiting(d), agedRows('return_requests', 'created_at', sql`status = 'return_checking'`));
   api(app, {
     method: 'GET',
     url: '/api/afterSales/refundList',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TaskNumByTypeBody, TaskNumByTypeResult, TaskNumResult } from '@waystation/shared/contract/badge';
+import { QueueAges, TaskNumByTypeBody, TaskNumByTypeResult, TaskNumResult } from '@waystation/shared/contract/badge';
 import { api } from '../../core/http';
 import type { ModuleContext } from '..';
 
@@ -21,5 +21,13 @@ export function badgeRoutes(app: FastifyInstance, { badges }: ModuleContext): vo
     body: TaskNumByTypeBody,
     data: TaskNumByTypeResult,
     handler: ({ body, caller }) => badges.one(db, caller, body.taskNumType),
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/back/queueAges',
+    permission: 'authenticated',
+    summary: 'Each work queue’s oldest item and its count past the SLA (the dashboard’s timers)',
+    data: QueueAges,
+    handler: async ({ caller, now }) => ({ list: await badges.ages(db, caller, now) }),
   });
 }

@@ -270,4 +270,23 @@ describe('badges', () => {
     const csBadges = (await get<B>('/api/back/getTaskNum', {}, cs)).data;
     expect(csBadges.packPretrialNum).toBeUndefined();
   });
+
+  it('ages each queue: its oldest item, and the count past the SLA (a setting overrides the default)', async () => {
+    type A = { list: { key: string; oldestTime: string | null; overSla: number; slaHours: number }[] };
+    const ageOf = async (key: string, token = wh) => (await get<A>('/api/back/queueAges', {}, token)).data.list.find((a) => a.key === key);
+    // Every pre-review package so far is made fresh; one placed 5 hours ago is past the 4-hour promise.
+    await t.db.update(packages).set({ createdAt: t.clock.now() }).where(eq(packages.status, 'pack_pretrial'));
+    expect(await ageOf('pack_wait_audit')).toMatchObject({ overSla: 0, slaHours: 4 });
+    const late = await newPackage(t.db);
+    const fiveHoursAgo = new Date(t.clock.now().getTime() - 5 * 3_600_000);
+    await t.db.update(packages).set({ createdAt: fiveHoursAgo }).where(eq(packages.id, late.id));
+    expect(await ageOf('pack_wait_audit')).toMatchObject({ overSla: 1, oldestTime: fiveHoursAgo.toISOString() });
+
+    // With the setting at 6 hours, nothing is late.
+    const saved = await post('/api/param/add', { paramKey: 'sla.pack_wait_audit.hours', paramValue: '6', name: '预审时限（小时）' }, admin);
+    expect(saved.code, saved.message).toBe(20000);
+    expect(await ageOf('pack_wait_audit')).toMatchObject({ overSla: 0, slaHours: 6 });
+    // Customer service sees no warehouse queue's timer.
+    expect(await ageOf('pack_wait_audit', cs)).toBeUndefined();
+  });
 });

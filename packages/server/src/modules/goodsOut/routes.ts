@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { agedRows } from '../badge/service';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -93,10 +95,19 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
   const { storage } = ctx;
   const media = (uri: string) => storage.urlOf(uri);
-  ctx.badges.register('pack_wait_audit', (d) => countPackages(d, 'pack_pretrial'));
-  ctx.badges.register('remove_wait', (d) => countPackages(d, 'remove_wait'));
-  ctx.badges.register('pack_exception', (d) => countOpenExceptions(d));
-  ctx.badges.register('sort_wait', (d) => countPackages(d, 'wait_ship'));
+  // Pre-review within the SLA of the pack order; packing within the SLA of the freight payment; sorting of the label.
+  ctx.badges.register('pack_wait_audit', (d) => countPackages(d, 'pack_pretrial'), agedRows('packages', 'created_at', sql`status = 'pack_pretrial'`));
+  ctx.badges.register(
+    'remove_wait',
+    (d) => countPackages(d, 'remove_wait'),
+    agedRows('packages', 'coalesce(pay_time, created_at)', sql`status = 'remove_wait'`),
+  );
+  ctx.badges.register('pack_exception', (d) => countOpenExceptions(d), agedRows('package_exceptions', 'created_at', sql`status = 'open'`));
+  ctx.badges.register(
+    'sort_wait',
+    (d) => countPackages(d, 'wait_ship'),
+    agedRows('packages', 'coalesce(label_confirmed_at, updated_at)', sql`status = 'wait_ship'`),
+  );
 
   const urlsAt = async (now: Date) => {
     const key = await signingKey(db);

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { agedRows } from '../badge/service';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -39,8 +41,13 @@ const BUY = 'buy:buyOrder';
 export function purchaseRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
   const { storage } = ctx;
-  ctx.badges.register('purchase_wait', (d) => countByStatus(d, 'purchase_wait'));
-  ctx.badges.register('purchase_hold', (d) => countByStatus(d, 'purchase_hold'));
+  // Purchase within the SLA of payment; a held line within the SLA of being held (its last change).
+  ctx.badges.register(
+    'purchase_wait',
+    (d) => countByStatus(d, 'purchase_wait'),
+    agedRows('purchase_orders', 'coalesce(pay_time, created_at)', sql`status = 'purchase_wait'`),
+  );
+  ctx.badges.register('purchase_hold', (d) => countByStatus(d, 'purchase_hold'), agedRows('purchase_orders', 'updated_at', sql`status = 'purchase_hold'`));
 
   for (const [prefix, permission] of [
     ['/api/buy', BUY],

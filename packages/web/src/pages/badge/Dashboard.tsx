@@ -5,8 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { StationWorkSummary, type WorkStation } from '@waystation/shared/contract/warehouse';
 import { request } from '../../api/request';
 import { BADGE_FIELDS, BADGE_KEYS, type BadgeKey } from '@waystation/shared/menu/types';
-import type { TaskNumResult } from '@waystation/shared/contract/badge';
-import { getTaskNumByType } from '../../api/badge';
+import type { QueueAge, TaskNumResult } from '@waystation/shared/contract/badge';
+import { getQueueAges, getTaskNumByType } from '../../api/badge';
 import { fill, useLang, useRouteTitle } from '../../i18n';
 import { useSession } from '../../shell/session';
 import { TASK_NUM_KEY, useTaskNum } from '../../shell/layout/badges';
@@ -23,6 +23,7 @@ export default function Dashboard() {
   const { data, isLoading } = useTaskNum();
   const qc = useQueryClient();
   const labels = useLang((s) => s.lang) === 'en' ? QUEUE_EN : QUEUE_ZH;
+  const ages = useQuery({ queryKey: ['dashboard', 'queueAges'], queryFn: getQueueAges, refetchInterval: 60_000 });
 
   const queues = BADGE_KEYS.flatMap((key) => {
     const route = flat.find((r) => r.badge === key);
@@ -74,7 +75,10 @@ export default function Dashboard() {
                 }
               >
                 {counted ? (
-                  <Statistic value={raw} />
+                  <>
+                    <Statistic value={raw} />
+                    <QueueTimer age={ages.data?.list.find((a) => a.key === key)} />
+                  </>
                 ) : (
                   <Tooltip title={m.notCountedTip}>
                     <Statistic value="—" loading={isLoading} />
@@ -97,6 +101,27 @@ export default function Dashboard() {
       )}
       <StationCounts />
     </div>
+  );
+}
+
+/** A queue's SLA timer: how long its oldest item has waited, and how many are past the queue's promise. */
+function QueueTimer({ age }: { age: QueueAge | undefined }) {
+  const m = useDashboardMessages();
+  if (!age) return null;
+  const minutes = Math.max(1, age.waitedMinutes);
+  const text =
+    minutes < 60
+      ? fill(m.minutes, { n: minutes })
+      : minutes < 48 * 60
+        ? fill(m.hours, { n: Math.floor(minutes / 60) })
+        : fill(m.days, { n: Math.floor(minutes / 1440) });
+  return (
+    <Tooltip title={fill(m.slaTip, { hours: age.slaHours, key: age.key })}>
+      <div className="queue-timer" data-testid={`sla-${age.key}`}>
+        {age.oldestTime && <Typography.Text type="secondary">{fill(m.oldest, { age: text })}</Typography.Text>}
+        {age.overSla > 0 ? <Tag color="red">{fill(m.overSla, { n: age.overSla })}</Tag> : age.oldestTime && <Tag color="green">{m.withinSla}</Tag>}
+      </div>
+    </Tooltip>
   );
 }
 

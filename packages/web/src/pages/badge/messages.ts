@@ -13,6 +13,13 @@ export const useDashboardMessages = defineMessages(
     waiting: '等待',
     doneToday: '我今日已完成',
     refresh: '刷新',
+    oldest: '最久已等 {age}',
+    overSla: '超时 {n}',
+    withinSla: '均在时限内',
+    slaTip: '时限 {hours} 小时（参数 sla.{key}.hours 可修改）',
+    minutes: '{n} 分钟',
+    hours: '{n} 小时',
+    days: '{n} 天',
   },
   {
     welcome: 'Welcome, {name}',
@@ -25,6 +32,13 @@ export const useDashboardMessages = defineMessages(
     waiting: 'Waiting',
     doneToday: 'Done by me today',
     refresh: 'Refresh',
+    oldest: 'Oldest waited {age}',
+    overSla: '{n} over SLA',
+    withinSla: 'All within SLA',
+    slaTip: 'SLA {hours} h (setting sla.{key}.hours)',
+    minutes: '{n} min',
+    hours: '{n} h',
+    days: '{n} d',
   },
 );
 
