@@ -1,4 +1,4 @@
-// npm run simulate -- [--members 20] [--orders 2] [--concurrency 4] [--url http://localhost:8080 | --fresh] [--seed N]
+// npm run simulate -- [--members 20] [--orders 2] [--concurrency 4] [--url http://localhost:8080 [--site-key wsk_…] | --fresh] [--seed N]
 // Drives a business day through a running server (default http://localhost:8080, demo staff), or with --fresh through
 // a server of its own on a new data folder (or DATABASE_URL), where it also measures how long events take to reach a
 // webhook receiver. Prints `simulate: … errors` and the ledger check; exit code 1 on any error or ledger mismatch.
@@ -19,6 +19,7 @@ const { values: args } = parseArgs({
     fresh: { type: 'boolean', default: false },
     seed: { type: 'string' },
     'staff-password': { type: 'string', default: 'demo12345' },
+    'site-key': { type: 'string' },
   },
 });
 const count = (name: string, v: string | undefined, max: number) => {
@@ -34,6 +35,7 @@ const orders = count('orders', args.orders, 100);
 const concurrency = count('concurrency', args.concurrency, 64);
 
 let url = args.url ?? 'http://localhost:8080';
+let siteKey = args['site-key'];
 let stopFresh: (() => Promise<void>) | undefined;
 let lagOf: (() => Promise<{ p50: number; p99: number; n: number }>) | undefined;
 if (args.fresh) {
@@ -69,6 +71,13 @@ if (args.fresh) {
     createdAt: now,
     updatedAt: now,
   });
+  // The member site's key, so most members sign in through the site as on a real one (server to server).
+  const { siteApiKeys } = await import('../db/schema');
+  const { hashToken } = await import('../core/auth');
+  siteKey = `wsk_simulate_${Date.now()}`;
+  await built.database.db
+    .insert(siteApiKeys)
+    .values({ name: 'simulate', prefix: siteKey.slice(0, 10), keyHash: hashToken(siteKey), createdAt: now, updatedAt: now });
   console.log(`fresh server on ${url} (${built.database.kind}${built.database.kind === 'pglite' ? ` in ${dataDir}` : ''})`);
   lagOf = async () => {
     const { pumpBacklog } = await import('../modules/open/events');
@@ -91,6 +100,7 @@ const result = await simulate({
   ordersPerMember: orders,
   concurrency,
   seed: args.seed ? Number(args.seed) : undefined,
+  siteKey,
   staff: { purchaser: 'purchaser1', warehouse: 'warehouse1', finance: 'finance1', password: args['staff-password']! },
   log: (line) => console.log(`  … ${line}`),
 });

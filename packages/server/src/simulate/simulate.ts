@@ -20,7 +20,16 @@ export interface SimulateOptions {
   log?: (line: string) => void;
   /** A random seed, so a run can be repeated. */
   seed?: number;
+  /**
+   * A member site's key (X-Api-Key): with it, members after the first ten sign in through the site (Google or
+   * Discord, server to server) as most members of a real site do; without it every member registers with a password,
+   * and sign-ups wait out their limit (20 a minute per address).
+   */
+  siteKey?: string;
 }
+
+/** Members who register with email and password even when the site signs the others in. */
+const PASSWORD_MEMBERS = 10;
 
 export interface SimulateResult {
   members: number;
@@ -76,7 +85,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     name: string,
     method: 'GET' | 'POST',
     path: string,
-    opts: { staff?: string; member?: string; body?: unknown; query?: Record<string, unknown> } = {},
+    opts: { staff?: string; member?: string; site?: string; body?: unknown; query?: Record<string, unknown> } = {},
   ): Promise<T> {
     const url = new URL(path, o.url);
     for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
@@ -84,6 +93,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (opts.staff) headers['x-token'] = opts.staff;
     if (opts.member) headers.authorization = `Bearer ${opts.member}`;
+    if (opts.site) headers['x-api-key'] = opts.site;
     if (path.startsWith('/api/open/') && method === 'POST') headers['idempotency-key'] = `sim-${run}-${++keySeq}`;
     let t0 = performance.now();
     let env: Envelope<T>;
@@ -128,9 +138,19 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   let lines = 0;
   const malls = ['TB', 'T1688', 'XY', 'JD', 'WD'];
   async function memberMorning(i: number): Promise<void> {
-    const session = await call<{ token: string; member: { userCode: string } }>('member.register', 'POST', '/api/open/v1/auth/register', {
-      body: { email: `sim-${run.toLowerCase()}-${i}@example.com`, password: 'simulate123', name: `Sim Member ${i}`, country: 'US' },
-    });
+    const email = `sim-${run.toLowerCase()}-${i}@example.com`;
+    const session =
+      o.siteKey && i >= PASSWORD_MEMBERS
+        ? await call<{ token: string; member: { userCode: string } }>('member.siteLogin', 'POST', '/api/open/v1/auth/siteLogin', {
+            site: o.siteKey,
+            body:
+              i % 2
+                ? { loginSource: 'google', email, name: `Sim Member ${i}`, country: 'US' }
+                : { loginSource: 'discord', email, name: `Sim Member ${i}`, discordId: `sim_member_${i}`, country: 'US' },
+          })
+        : await call<{ token: string; member: { userCode: string } }>('member.register', 'POST', '/api/open/v1/auth/register', {
+            body: { email, password: 'simulate123', name: `Sim Member ${i}`, country: 'US' },
+          });
     const member = session.token;
     const address = await call<{ id: number }>('member.address', 'POST', '/api/open/v1/addresses/save', {
       member,
