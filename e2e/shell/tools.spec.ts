@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { editMenu, loginApi, toast, useE2E, typeByHand } from '../support/browser';
+import { editMenu, loginApi, TEST_ADMIN, toast, useE2E, typeByHand } from '../support/browser';
 import { packages } from '../../packages/server/src/db/schema';
 import { newPackage } from '../../packages/server/src/modules/goodsOut/factory';
 
 const e2e = useE2E();
+
+async function loginToken(e: ReturnType<typeof e2e>): Promise<string> {
+  const res = await e.server.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: TEST_ADMIN.username, password: TEST_ADMIN.password } });
+  return (res.json() as { data: { token: string } }).data.token;
+}
 
 async function openConvert(page: Page) {
   await page.getByRole('button', { name: '用户ID/编码转换' }).click();
@@ -160,5 +165,15 @@ describe('menu badges', () => {
     const timer = page.getByTestId('sla-pack_wait_audit');
     await timer.getByText('超时 1', { exact: true }).waitFor();
     expect(await timer.innerText()).toMatch(/最久已等 [45] 小时/);
+
+    // Below the queues, the last 30 days as charts: the shipped total is the server's count, drawn on a canvas.
+    const flow = (await e.server.app.inject({ method: 'GET', url: '/api/back/dailyFlow', headers: { 'x-token': await loginToken(e) } })).json() as {
+      data: { shipped: number[] };
+    };
+    const shipped = flow.data.shipped.reduce((a, b) => a + b, 0);
+    await page.getByTestId('flow-shipped-total').getByText(`合计 ${shipped}`, { exact: true }).waitFor();
+    await page.getByTestId('flow-shipped').locator('canvas').first().waitFor();
+    await page.getByTestId('flow-shipped').getByRole('link', { name: '发货（包裹）' }).click();
+    await page.waitForURL(/packQuery\?status=shipped/);
   });
 });

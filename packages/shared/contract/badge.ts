@@ -44,3 +44,13 @@ export const QueueAge = z.object({
 });
 export type QueueAge = z.infer<typeof QueueAge>;
 export const QueueAges = z.object({ list: z.array(QueueAge) });
+
+/** GET /api/back/dailyFlow: the last 30 business days (Asia/Shanghai): parcels received, items shelved, packages shipped. */
+export const FLOW_DAYS = 30;
+export const DailyFlow = z.object({
+  days: z.array(z.string()),
+  received: z.array(z.number().int()),
+  shelved: z.array(z.number().int()),
+  shipped: z.array(z.number().int()),
+});
+export type DailyFlow = z.infer<typeof DailyFlow>;

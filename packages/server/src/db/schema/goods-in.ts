@@ -133,6 +133,9 @@ export const warehouseItems = pgTable(
     uniqueIndex('warehouse_items_purchase_key').on(t.purchaseId),
     index('warehouse_items_shelf_idx').on(t.shelfLocationId),
     index('warehouse_items_member_shelf_idx').on(t.memberId, t.shelvedAt),
+    // The dashboard's 30-day flow: parcels received and items shelved per day.
+    index('warehouse_items_created_idx').on(t.createdAt),
+    index('warehouse_items_shelved_idx').on(t.shelvedAt).where(sql`${t.shelvedAt} is not null`),
   ],
 );
 

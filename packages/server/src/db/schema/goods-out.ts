@@ -75,6 +75,7 @@ export const packages = pgTable(
     index('packages_member_idx').on(t.memberId, t.id),
     index('packages_channel_idx').on(t.channelId, t.status, t.id),
     index('packages_created_idx').on(t.createdAt),
+    index('packages_shipped_idx').on(t.shippedAt).where(sql`${t.shippedAt} is not null`),
     index('packages_tracking_idx').on(t.trackingNo).where(sql`${t.trackingNo} <> ''`),
     index('packages_sack_idx').on(t.sackId).where(sql`${t.sackId} is not null`),
     index('packages_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),

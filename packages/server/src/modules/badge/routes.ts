@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { QueueAges, TaskNumByTypeBody, TaskNumByTypeResult, TaskNumResult } from '@waystation/shared/contract/badge';
+import { DailyFlow, QueueAges, TaskNumByTypeBody, TaskNumByTypeResult, TaskNumResult } from '@waystation/shared/contract/badge';
 import { api } from '../../core/http';
+import { forbidden } from '../../core/errors';
+import { dailyFlow, maySeeFlow } from './flow';
 import type { ModuleContext } from '..';
 
 export function badgeRoutes(app: FastifyInstance, { badges }: ModuleContext): void {
@@ -29,5 +31,16 @@ export function badgeRoutes(app: FastifyInstance, { badges }: ModuleContext): vo
     summary: 'Each work queue’s oldest item and its count past the SLA (the dashboard’s timers)',
     data: QueueAges,
     handler: async ({ caller, now }) => ({ list: await badges.ages(db, caller, now) }),
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/back/dailyFlow',
+    permission: 'authenticated',
+    summary: 'The dashboard’s 30-day charts: parcels received, items shelved, packages shipped per day (warehouse pages’ users)',
+    data: DailyFlow,
+    handler: ({ caller, now }) => {
+      if (!maySeeFlow(caller)) throw forbidden('没有仓库页面的权限');
+      return dailyFlow(db, now);
+    },
   });
 }

@@ -289,4 +289,32 @@ describe('badges', () => {
     // Customer service sees no warehouse queue's timer.
     expect(await ageOf('pack_wait_audit', cs)).toBeUndefined();
   });
+
+  it('counts the last 30 business days: a package shipped now is in today’s bar, one shipped 40 days ago in none', async () => {
+    type F = { days: string[]; received: number[]; shelved: number[]; shipped: number[] };
+    const flow = async () => (await get<F>('/api/back/dailyFlow', {})).data;
+    const before = await flow();
+    const now = t.clock.now();
+    expect(before.days).toHaveLength(30);
+    expect(before.days.at(-1)).toBe(new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10));
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const fresh = await newPackage(t.db, { status: 'shipped' });
+    const old = await newPackage(t.db, { status: 'shipped' });
+    await t.db.update(packages).set({ shippedAt: now }).where(eq(packages.id, fresh.id));
+    await t.db
+      .update(packages)
+      .set({ shippedAt: new Date(now.getTime() - 40 * 86_400_000) })
+      .where(eq(packages.id, old.id));
+    const after = await flow();
+    expect(after.shipped.at(-1)! - before.shipped.at(-1)!).toBe(1);
+    expect(sum(after.shipped) - sum(before.shipped)).toBe(1);
+    // The counts are the table's own: today's bar equals a direct count.
+    const [{ n }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from packages where shipped_at >= ${`${after.days.at(-1)}T00:00:00+08:00`}::timestamptz and shipped_at <= ${now.toISOString()}::timestamptz`,
+    );
+    expect(after.shipped.at(-1)).toBe(n);
+    // Finance opens no warehouse page: the warehouse's flow is not theirs to see.
+    expect((await get('/api/back/dailyFlow', {}, await t.login('finance1', DEMO_PASSWORD))).code).toBe(40300);
+  });
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Button, Card, Col, Empty, Row, Statistic, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -100,6 +101,7 @@ export default function Dashboard() {
         </Row>
       )}
       <StationCounts />
+      <Flow />
     </div>
   );
 }
@@ -122,6 +124,22 @@ function QueueTimer({ age }: { age: QueueAge | undefined }) {
         {age.overSla > 0 ? <Tag color="red">{fill(m.overSla, { n: age.overSla })}</Tag> : age.oldestTime && <Tag color="green">{m.withinSla}</Tag>}
       </div>
     </Tooltip>
+  );
+}
+
+const FlowCharts = lazy(() => import('./FlowCharts'));
+
+/** The 30-day charts, for users of the warehouse pages (the chart library loads with them only). */
+function Flow() {
+  const flat = useSession((s) => s.flat);
+  if (!flat.some((r) => r.component.startsWith('warehouse/'))) return null;
+  const pathOf = (component: string) => flat.find((r) => r.component === component)?.path;
+  const orders = pathOf('warehouse/OrderQuery');
+  const packs = pathOf('warehouse/PackQuery');
+  return (
+    <Suspense fallback={<Card loading />}>
+      <FlowCharts links={{ received: orders, shelved: orders, shipped: packs && `${packs}?status=shipped` }} />
+    </Suspense>
   );
 }
 

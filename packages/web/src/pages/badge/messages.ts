@@ -20,6 +20,11 @@ export const useDashboardMessages = defineMessages(
     minutes: '{n} 分钟',
     hours: '{n} 小时',
     days: '{n} 天',
+    flowTitle: '近 30 天',
+    flowReceived: '到货（件）',
+    flowShelved: '上架（件）',
+    flowShipped: '发货（包裹）',
+    flowTotal: '合计 {n}',
   },
   {
     welcome: 'Welcome, {name}',
@@ -39,6 +44,11 @@ export const useDashboardMessages = defineMessages(
     minutes: '{n} min',
     hours: '{n} h',
     days: '{n} d',
+    flowTitle: 'Last 30 days',
+    flowReceived: 'Received (items)',
+    flowShelved: 'Shelved (items)',
+    flowShipped: 'Shipped (packages)',
+    flowTotal: 'Total {n}',
   },
 );
 

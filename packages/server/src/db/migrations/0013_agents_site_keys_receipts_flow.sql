@@ -23,4 +23,7 @@ ALTER TABLE "members" ADD COLUMN "discord_id" text DEFAULT '' NOT NULL;--> state
 ALTER TABLE "packages" ADD COLUMN "received_by" text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "agent_sessions_token_key" ON "agent_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "agent_sessions_agent_idx" ON "agent_sessions" USING btree ("agent_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "site_api_keys_hash_key" ON "site_api_keys" USING btree ("key_hash");
+CREATE UNIQUE INDEX "site_api_keys_hash_key" ON "site_api_keys" USING btree ("key_hash");--> statement-breakpoint
+CREATE INDEX "warehouse_items_created_idx" ON "warehouse_items" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "warehouse_items_shelved_idx" ON "warehouse_items" USING btree ("shelved_at") WHERE "warehouse_items"."shelved_at" is not null;--> statement-breakpoint
+CREATE INDEX "packages_shipped_idx" ON "packages" USING btree ("shipped_at") WHERE "packages"."shipped_at" is not null;
