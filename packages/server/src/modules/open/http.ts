@@ -157,15 +157,17 @@ export async function authenticateAgent(db: Db, header: string | undefined, now:
   return { id: row.id, agentName: row.agentName, sessionId: row.sessionId };
 }
 
-/** The site behind an X-Api-Key, or 50008 (unknown or revoked keys are told apart from nothing). */
+/** The site behind an X-Api-Key, or 50008 (an unknown key and a disabled one answer alike). */
 export async function authenticateSite(db: Db, key: string, now: Date): Promise<SiteCaller> {
   const [row] = await db
-    .update(siteApiKeys)
-    .set({ lastUsedAt: now })
-    .where(and(eq(siteApiKeys.keyHash, hashToken(key)), eq(siteApiKeys.status, 'activity')))
-    .returning({ keyId: siteApiKeys.id, name: siteApiKeys.name });
+    .select({ keyId: siteApiKeys.id, name: siteApiKeys.name, lastUsedAt: siteApiKeys.lastUsedAt })
+    .from(siteApiKeys)
+    .where(and(eq(siteApiKeys.keyHash, hashToken(key)), eq(siteApiKeys.status, 'activity')));
   if (!row) throw refuseToken('API Key 无效或已停用');
-  return row;
+  // "Last used" to the minute: a busy site does not write the key's row on every call.
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
+    await db.update(siteApiKeys).set({ lastUsedAt: now }).where(eq(siteApiKeys.id, row.keyId));
+  return { keyId: row.keyId, name: row.name };
 }
 
 /** The member a site acts for: X-Member-Code names one in use. */
