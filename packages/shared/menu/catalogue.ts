@@ -298,6 +298,15 @@ export const CATALOGUE: CatalogueRoute[] = [
     ],
   },
   {
+    path: '/report',
+    component: 'Layout',
+    title: t('数据报表', 'Reports'),
+    icon: 'chart',
+    redirect: 'noRedirect',
+    alwaysShow: true,
+    children: [page('storage', 'report/StorageAge', t('库龄报表', 'Storage age'), { icon: 'clock', permissions: ['report:storage'] })],
+  },
+  {
     path: '/notification',
     component: 'Layout',
     title: t('通知管理', 'Notifications'),

@@ -27,6 +27,7 @@ import { MARKETING_JOBS } from './marketing/jobs';
 import { GOODS_OUT_JOBS } from './goodsOut/jobs';
 import { backupRoutes } from './backup/routes';
 import { openRoutes } from './open/routes';
+import { reportRoutes } from './report/routes';
 import { OPEN_JOBS } from './open/jobs';
 import { backupDepsOf } from './backup/service';
 import { backupJobs } from './backup/schedule';
@@ -86,4 +87,5 @@ export const MODULES: ((app: FastifyInstance, ctx: ModuleContext) => void)[] = [
   goodsOutRoutes,
   backupRoutes,
   openRoutes,
+  reportRoutes,
 ];

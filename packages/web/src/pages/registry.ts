@@ -79,6 +79,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'notification/ChannelList': lazy(() => import('./notification/ChannelList')),
   'notification/WebhookList': lazy(() => import('./notification/WebhookList')),
   'notification/SiteKeyList': lazy(() => import('./notification/SiteKeyList')),
+  'report/StorageAge': lazy(() => import('./report/StorageAge')),
   'notification/NotificationHome': lazy(() => import('./notification/NotificationHome')),
   'notification/OperateChannel': lazy(() => import('./notification/OperateChannel')),
   'marketing/CouponList': lazy(() => import('./marketing/CouponList')),

@@ -1,4 +1,5 @@
 import {
+  BarChartOutlined,
   KeyOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -42,6 +43,7 @@ const ICONS: Record<string, ComponentType> = {
   backup: CloudServerOutlined,
   bell: BellOutlined,
   box: DropboxOutlined,
+  chart: BarChartOutlined,
   camera: CameraOutlined,
   clock: ClockCircleOutlined,
   'customer-service': CustomerServiceOutlined,

@@ -1,0 +1,36 @@
+import { defineMessages } from '../../i18n';
+
+export const useReportMessages = defineMessages(
+  {
+    onShelf: '在架商品（未提交打包）',
+    d0_30: '0–30 天',
+    d31_60: '31–60 天',
+    d61_90: '61–90 天',
+    d90_plus: '90 天以上',
+    freeDays: '免费仓储 {n} 天（参数 warehouse.freeStorageDays）',
+    userCode: '用户编码',
+    name: '姓名',
+    minDays: '最久在架 ≥ 天',
+    total: '在架件数',
+    oldestDays: '最久（天）',
+    items: '件数',
+    byMember: '按会员',
+    empty: '没有在架的商品',
+  },
+  {
+    onShelf: 'Items on the shelf (not in a pack order)',
+    d0_30: '0–30 days',
+    d31_60: '31–60 days',
+    d61_90: '61–90 days',
+    d90_plus: 'Over 90 days',
+    freeDays: '{n} free storage days (setting warehouse.freeStorageDays)',
+    userCode: 'User code',
+    name: 'Name',
+    minDays: 'Oldest ≥ days',
+    total: 'Items',
+    oldestDays: 'Oldest (days)',
+    items: 'Items',
+    byMember: 'By member',
+    empty: 'No items on the shelf',
+  },
+);
