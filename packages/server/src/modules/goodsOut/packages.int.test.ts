@@ -283,7 +283,10 @@ describe('badges', () => {
     expect(await ageOf('pack_wait_audit')).toMatchObject({ overSla: 1, oldestTime: fiveHoursAgo.toISOString() });
 
     // With the setting at 6 hours, nothing is late.
-    const saved = await post('/api/param/add', { paramKey: 'sla.pack_wait_audit.hours', paramValue: '6', name: '预审时限（小时）' }, admin);
+    const found = await get<{ list: { id: number; paramKey: string }[] }>('/api/param/pageList', { keyword: 'sla.pack_wait_audit' }, admin);
+    const existing = found.data.list.find((p) => p.paramKey === 'sla.pack_wait_audit.hours');
+    const body = { paramKey: 'sla.pack_wait_audit.hours', paramValue: '6', name: '预审时限（小时）' };
+    const saved = existing ? await post('/api/param/edit', { id: existing.id, ...body }, admin) : await post('/api/param/add', body, admin);
     expect(saved.code, saved.message).toBe(20000);
     expect(await ageOf('pack_wait_audit')).toMatchObject({ overSla: 0, slaHours: 6 });
     // Customer service sees no warehouse queue's timer.
