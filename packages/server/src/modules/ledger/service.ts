@@ -79,15 +79,7 @@ export async function post(tx: Db, p: Posting, now: Date): Promise<{ entry: Ledg
   const [account] = await tx
     .update(moneyAccounts)
     .set({ balance: sql`${moneyAccounts.balance} + ${p.amount}`, updatedAt: now })
-    .where(
-      and(
-        eq(moneyAccounts.ownerType, p.ownerType),
-        eq(moneyAccounts.ownerId, p.ownerId),
-        eq(moneyAccounts.kind, p.kind),
-        eq(moneyAccounts.currency, p.currency),
-        p.amount < 0 && !p.allowNegative ? gte(moneyAccounts.balance, -p.amount) : undefined,
-      ),
-    )
+    .where(and(accountIs(p), p.amount < 0 && !p.allowNegative ? gte(moneyAccounts.balance, -p.amount) : undefined))
     .returning({ id: moneyAccounts.id, balance: moneyAccounts.balance });
   if (!account) throw conflict(p.kind === 'commission' ? '佣金余额不足' : '余额不足', { ownerType: p.ownerType, ownerId: p.ownerId });
   const [entry] = await tx
@@ -141,18 +133,18 @@ export async function accountsOf(db: Db, ownerType: OwnerType, ownerId: number):
 
 /** One account's balance (0 when it has never moved). */
 export async function balanceOf(db: Db, a: { ownerType: OwnerType; ownerId: number; kind: string; currency: string }): Promise<number> {
-  const [row] = await db
-    .select({ balance: moneyAccounts.balance })
-    .from(moneyAccounts)
-    .where(
-      and(
-        eq(moneyAccounts.ownerType, a.ownerType),
-        eq(moneyAccounts.ownerId, a.ownerId),
-        eq(moneyAccounts.kind, a.kind),
-        eq(moneyAccounts.currency, a.currency),
-      ),
-    );
+  const [row] = await db.select({ balance: moneyAccounts.balance }).from(moneyAccounts).where(accountIs(a));
   return row?.balance ?? 0;
+}
+
+/** The one account of an owner, kind and currency. */
+function accountIs(a: { ownerType: string; ownerId: number; kind: string; currency: string }) {
+  return and(
+    eq(moneyAccounts.ownerType, a.ownerType),
+    eq(moneyAccounts.ownerId, a.ownerId),
+    eq(moneyAccounts.kind, a.kind),
+    eq(moneyAccounts.currency, a.currency),
+  );
 }
 
 const txColumns = {
