@@ -291,6 +291,7 @@ const REQUESTS: TextPair[] = [
 
 /** The member API (contract/open and its services). */
 const MEMBER_API: TextPair[] = [
+  ['请在 X-Member-Code 请求头中提供会员编号', 'Name the member in the X-Member-Code header'],
   ['请填写退款原因', 'Please give the reason for the refund'],
   ['Discord 账号格式不正确', 'The Discord account is not valid'],
   ['请提供 Discord 账号', 'Please give the Discord account'],
