@@ -21,8 +21,8 @@ describe('数据报表 › 库龄报表', () => {
 
     await typeByHand(page.getByLabel('用户编码'), m.userCode);
     await typeByHand(page.getByLabel('最久在架 ≥ 天'), '120');
-    await page.getByRole('button', { name: /搜\s*索/ }).click();
-    await page.waitForURL(/minDays=120/);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => page.url()).toContain('minDays=120');
     const row = page.locator('tr.ant-table-row').filter({ hasText: m.userCode });
     await row.waitFor();
     const cells = await row.locator('td').allInnerTexts();
@@ -30,8 +30,8 @@ describe('数据报表 › 库龄报表', () => {
     expect(cells.slice(2)).toEqual(['1', '0', '0', '2', '3', '130']);
 
     await typeByHand(page.getByLabel('最久在架 ≥ 天'), '200');
-    await page.getByRole('button', { name: /搜\s*索/ }).click();
-    await page.waitForURL(/minDays=200/);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => page.url()).toContain('minDays=200');
     await page.getByText('没有在架的商品').waitFor();
   }, 120_000);
 });

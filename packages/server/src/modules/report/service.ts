@@ -19,7 +19,7 @@ export async function freeStorageDays(db: Db): Promise<number> {
  * (most items past 90 days first). One pass over the shelved items for each answer.
  */
 export async function storageAge(db: Db, q: StorageAgeQuery & { page: number; limit: number }, now: Date): Promise<StorageAgeResult> {
-  const onShelf = sql`select i.member_id, floor(extract(epoch from (${now.toISOString()}::timestamptz - i.shelved_at)) / 86400)::int as days
+  const onShelf = sql`select i.member_id, greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - i.shelved_at)) / 86400))::int as days
       from warehouse_items i join purchase_orders p on p.id = i.purchase_id
       where p.status = 'shelved' and i.shelved_at is not null
         and not exists (select 1 from package_items pi where pi.item_id = i.id and not pi.released)`;
