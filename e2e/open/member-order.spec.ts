@@ -97,7 +97,7 @@ describe('an order from the member API, followed into the staff screens', () => 
     const queued = received.find((r) => r.headers['x-waystation-event'] === 'purchase.queue' && r.body.includes(purchaseNo));
     expect(queued).toBeDefined();
     expect(verifySignature(secret, queued!.body, queued!.headers['x-waystation-signature'] as string, e.server.clock.now())).toBe(true);
-    await page.getByRole('button', { name: /搜\s*索/ }).click();
+    await page.getByRole('button', { name: /查\s*询/ }).click();
     const delivered = page.locator('tr.ant-table-row').filter({ hasText: 'purchase.queue' }).filter({ hasText: purchaseNo });
     await delivered.waitFor();
     expect(await delivered.innerText()).toContain('已送达');
