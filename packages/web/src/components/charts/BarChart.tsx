@@ -37,7 +37,10 @@ export function BarChart({
       [xs, values],
       el,
     );
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(200, el.clientWidth), height }));
+    // A page kept alive behind another tab is hidden (width 0): it is redrawn when it shows again, not before.
+    const resize = new ResizeObserver(() => {
+      if (el.clientWidth > 0) plot.setSize({ width: Math.max(200, el.clientWidth), height });
+    });
     resize.observe(el);
     return () => {
       resize.disconnect();
