@@ -102,7 +102,8 @@ describe('an order from the member API, followed into the staff screens', () => 
     await delivered.waitFor();
     expect(await delivered.innerText()).toContain('已送达');
 
-    // Resend from the log, after a confirmation.
+    // Resend from the log, after a confirmation (once the endpoint's 操作成功 has gone, so the next one is the resend's).
+    await expect.poll(() => toast(page, '操作成功').count()).toBe(0);
     await delivered.getByRole('button', { name: '重新投递' }).click();
     await page
       .locator('.ant-modal-confirm')
@@ -161,7 +162,7 @@ describe('an order from the member API, followed into the staff screens', () => 
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /知道了|确\s*定|OK/ })
       .click();
-    await page.getByTestId('site-key').waitFor({ state: 'detached' });
+    await page.getByTestId('site-key').waitFor({ state: 'hidden' });
     const row = page.locator('tr.ant-table-row').filter({ hasText: '会员站正式环境' });
     await row.waitFor();
     expect(await row.innerText()).toContain(`${key.slice(0, 10)}…`);
