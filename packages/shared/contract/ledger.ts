@@ -29,6 +29,7 @@ export const LedgerType = vocab([
   { value: 'adjustment', zh: '人工调整', en: 'Adjustment' },
   { value: 'commission', zh: '佣金', en: 'Commission' },
   { value: 'withdrawal', zh: '提现', en: 'Withdrawal' },
+  { value: 'storage_fee', zh: '仓储费', en: 'Storage fee' },
 ] as const);
 export type LedgerType = (typeof LedgerType.values)[number];
 
@@ -45,6 +46,7 @@ export const LedgerRefType = vocab([
   { value: 'monthly', zh: '月度结算', en: 'Monthly settlement' },
   { value: 'lucky_draw', zh: '抽奖', en: 'Lucky draw' },
   { value: 'lucky_draw_prize', zh: '抽奖奖品', en: 'Lucky draw prize' },
+  { value: 'storage_fee', zh: '仓储费', en: 'Storage fee' },
 ] as const);
 
 /** "Package PK123": a ledger row's reference in the reader's language. */

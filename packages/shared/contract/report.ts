@@ -33,3 +33,123 @@ export const StorageAgeResult = pageOf(StorageAgeMember).extend({
   freeDays: z.number().int(),
 });
 export type StorageAgeResult = z.infer<typeof StorageAgeResult>;
+
+// ---------------------------------------------------------------- date ranges (business days, Asia/Shanghai)
+
+/** A business day, YYYY-MM-DD. */
+export const BusinessDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式为 YYYY-MM-DD')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), '不是有效的日期');
+/** The longest range a report answers at once. */
+export const REPORT_MAX_DAYS = 366;
+const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+/** from..to, both included; at most REPORT_MAX_DAYS days. */
+export const ReportRange = z.strictObject({ from: BusinessDay, to: BusinessDay });
+const inOrder = (q: object) => (q as { from: string }).from <= (q as { to: string }).to;
+const notTooLong = (q: object) => dayCount((q as { from: string }).from, (q as { to: string }).to) <= REPORT_MAX_DAYS;
+export const withRange = <T extends z.ZodRawShape>(shape: T) =>
+  ReportRange.extend(shape)
+    .refine(inOrder, { message: '开始日期不能晚于结束日期', path: ['to'] })
+    .refine(notTooLong, { message: `日期范围不能超过 ${REPORT_MAX_DAYS} 天`, path: ['to'] });
+/** When the roll-ups the answer reads were last built (ISO; null before the first run). */
+const RolledUp = z.object({ rolledUpAt: z.string().nullable() });
+
+// ---------------------------------------------------------------- station throughput
+
+/** The stations the throughput report counts, each by the step its scan makes. */
+export const REPORT_STATIONS = ['inbound', 'qc', 'shelving', 'removal', 'packing', 'sorting'] as const;
+export type ReportStation = (typeof REPORT_STATIONS)[number];
+/** A worker's gap between two steps longer than this (seconds) is idle time, not work. */
+export const STATION_IDLE_GAP_S = 600;
+
+/** GET /api/report/throughput */
+export const ThroughputQuery = withRange({ station: z.enum(REPORT_STATIONS).optional() });
+export type ThroughputQuery = z.input<typeof ThroughputQuery>;
+export const ThroughputWorker = z.object({
+  station: z.enum(REPORT_STATIONS),
+  actorId: z.number().int(),
+  actorName: z.string(),
+  scans: z.number().int(),
+  /** Hours in which the worker made at least one step. */
+  activeHours: z.number().int(),
+  busySeconds: z.number().int(),
+  idleSeconds: z.number().int(),
+  /** Steps per hour of busy time (null with no busy time). */
+  perBusyHour: z.number().nullable(),
+  /** Mean seconds between consecutive steps while busy (null with under two steps). */
+  meanGapSeconds: z.number().nullable(),
+});
+export type ThroughputWorker = z.infer<typeof ThroughputWorker>;
+export const ThroughputResult = RolledUp.extend({
+  /** Steps per hour of the day (0–23, business time), per station, over the range. */
+  byHour: z.partialRecord(z.enum(REPORT_STATIONS), z.array(z.number().int())),
+  /** Per day of the range, per station. */
+  days: z.array(z.string()),
+  byDay: z.partialRecord(z.enum(REPORT_STATIONS), z.array(z.number().int())),
+  workers: z.array(ThroughputWorker),
+});
+export type ThroughputResult = z.infer<typeof ThroughputResult>;
+
+// ---------------------------------------------------------------- lead times
+
+/** The flow's stages, each from the previous step to its own: paid → purchased → arrived → shelved → pack order → shipped. */
+export const LEAD_STAGES = ['purchase', 'arrival', 'shelving', 'pack_order', 'shipping'] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+/** GET /api/report/leadTimes: weekly median and p90 in hours, by marketplace or by channel. */
+export const LeadTimeQuery = withRange({ by: z.enum(['all', 'marketplace', 'channel']).default('all') });
+export type LeadTimeQuery = z.input<typeof LeadTimeQuery>;
+export const LeadTimeRow = z.object({
+  /** Monday of the week (YYYY-MM-DD). */
+  week: z.string(),
+  stage: z.enum(LEAD_STAGES),
+  /** 'all', a marketplace (taobao …) or a channel's name. */
+  group: z.string(),
+  n: z.number().int(),
+  p50Hours: z.number().int(),
+  p90Hours: z.number().int(),
+});
+export type LeadTimeRow = z.infer<typeof LeadTimeRow>;
+export const LeadTimeResult = RolledUp.extend({ list: z.array(LeadTimeRow) });
+export type LeadTimeResult = z.infer<typeof LeadTimeResult>;
+
+// ---------------------------------------------------------------- money
+
+/** What the money report sums from the ledger (every ledger row falls in one) and the service fees beside it. */
+export const MONEY_CATEGORIES = [
+  'topup',
+  'goods',
+  'freight',
+  'price_topup',
+  'freight_topup',
+  'storage_fee',
+  'refund',
+  'commission',
+  'withdrawal',
+  'adjustment',
+] as const;
+export type MoneyCategory = (typeof MONEY_CATEGORIES)[number];
+/** GET /api/report/money */
+export const MoneyReportQuery = withRange({ channelId: queryInt(0, 2_147_483_647).optional(), currency: z.string().max(8).optional() });
+export type MoneyReportQuery = z.input<typeof MoneyReportQuery>;
+export const MoneyReportDay = z.object({
+  day: z.string(),
+  currency: z.string(),
+  /** Signed sums as the ledger holds them (a member's payment is negative on the member's balance). */
+  amounts: z.record(z.enum(MONEY_CATEGORIES), z.number().int()),
+  /** The net of every ledger row of the day: equals the ledger's own sum. */
+  net: z.number().int(),
+  entries: z.number().int(),
+  /** Insurance and service fees included in the freight of the packages paid that day (not a ledger row of its own). */
+  serviceFees: z.number().int(),
+});
+export type MoneyReportDay = z.infer<typeof MoneyReportDay>;
+export const MoneyReportChannel = z.object({
+  channelId: z.number().int(),
+  channelName: z.string(),
+  currency: z.string(),
+  freight: z.number().int(),
+  entries: z.number().int(),
+});
+export const MoneyReportResult = RolledUp.extend({ days: z.array(MoneyReportDay), byChannel: z.array(MoneyReportChannel) });
+export type MoneyReportResult = z.infer<typeof MoneyReportResult>;

@@ -304,7 +304,12 @@ export const CATALOGUE: CatalogueRoute[] = [
     icon: 'chart',
     redirect: 'noRedirect',
     alwaysShow: true,
-    children: [page('storage', 'report/StorageAge', t('库龄报表', 'Storage age'), { icon: 'clock', permissions: ['report:storage'] })],
+    children: [
+      page('throughput', 'report/Throughput', t('工位效率', 'Station throughput'), { icon: 'dashboard', permissions: ['report:throughput'] }),
+      page('leadTimes', 'report/LeadTimes', t('流转时效', 'Lead times'), { icon: 'time', permissions: ['report:leadTimes'] }),
+      page('money', 'report/Money', t('资金报表', 'Money report'), { icon: 'money', permissions: ['report:money'] }),
+      page('storage', 'report/StorageAge', t('库龄报表', 'Storage age'), { icon: 'clock', permissions: ['report:storage'] }),
+    ],
   },
   {
     path: '/notification',

@@ -27,6 +27,7 @@ import { MARKETING_JOBS } from './marketing/jobs';
 import { GOODS_OUT_JOBS } from './goodsOut/jobs';
 import { backupRoutes } from './backup/routes';
 import { openRoutes } from './open/routes';
+import { REPORT_JOBS } from './report/rollup';
 import { reportRoutes } from './report/routes';
 import { OPEN_JOBS } from './open/jobs';
 import { backupDepsOf } from './backup/service';
@@ -57,6 +58,7 @@ export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres';
   MARKETING_JOBS,
   GOODS_OUT_JOBS,
   ...OPEN_JOBS,
+  REPORT_JOBS,
   backupJobs(backupDepsOf(o.config, o.dbKind)),
   ...(o.maintain ? [databaseMaintenanceJobs(o.maintain)] : []),
 ];

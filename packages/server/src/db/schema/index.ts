@@ -6,3 +6,4 @@ export * from './marketing';
 export * from './goods-out';
 export * from './backup';
 export * from './open';
+export * from './report';

@@ -1,9 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { StorageAgeQuery, StorageAgeResult } from '@waystation/shared/contract/report';
+import {
+  LeadTimeQuery,
+  LeadTimeResult,
+  MoneyReportQuery,
+  MoneyReportResult,
+  StorageAgeQuery,
+  StorageAgeResult,
+  ThroughputQuery,
+  ThroughputResult,
+} from '@waystation/shared/contract/report';
 import { api } from '../../core/http';
 import * as reports from './service';
+import { throughput } from './throughput';
+import { leadTimes, moneyReport } from './flow';
 
-/** 数据报表 (issue 15): each report its own permission. */
+/** 数据报表 (issue 15): each report its own permission; the time-series ones read the daily roll-ups. */
 export function reportRoutes(app: FastifyInstance): void {
   const { db } = app.services;
   api(app, {
@@ -14,5 +25,32 @@ export function reportRoutes(app: FastifyInstance): void {
     query: StorageAgeQuery,
     data: StorageAgeResult,
     handler: ({ query, now }) => reports.storageAge(db, query, now),
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/report/throughput',
+    permission: 'report:throughput',
+    summary: 'Station steps per hour of the day and per day, per station; per worker steps, busy and idle time',
+    query: ThroughputQuery,
+    data: ThroughputResult,
+    handler: ({ query }) => throughput(db, query),
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/report/leadTimes',
+    permission: 'report:leadTimes',
+    summary: 'Weekly median and p90 lead times of each flow stage, in all, per marketplace or per channel',
+    query: LeadTimeQuery,
+    data: LeadTimeResult,
+    handler: ({ query }) => leadTimes(db, query),
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/report/money',
+    permission: 'report:money',
+    summary: 'Ledger money per day and category (its net equals the ledger), freight per channel, insurance fees',
+    query: MoneyReportQuery,
+    data: MoneyReportResult,
+    handler: ({ query }) => moneyReport(db, query),
   });
 }

@@ -4,8 +4,8 @@ import type { Db } from '../../db';
 import { businessDayStart } from '../../platform/businessTime';
 import { members, packages, packageTraces, purchaseOrders, shipChannels, traceEvents, warehouseItems } from '../../db/schema';
 
-/** Where a station's work waits (purchase-line or package status) and the status its own step leads to. */
-const STEPS = {
+/** Where a station's work waits (purchase-line or package status) and the status its own step leads to (the throughput report counts those). */
+export const STATION_STEPS = {
   inbound: { waits: ['purchased'], done: ['stocking_input'], trace: 'purchase' },
   qc: { waits: ['stocking_input'], done: ['stocking_photo'], trace: 'purchase' },
   shelving: { waits: ['stocking_photo'], done: ['shelved'], trace: 'purchase' },
@@ -15,7 +15,7 @@ const STEPS = {
 
 /** The station's steps the caller made since the business day began (by the traces' actor). */
 async function doneToday(db: Db, station: WorkStation, actorId: number, now: Date): Promise<number> {
-  const step = STEPS[station];
+  const step = STATION_STEPS[station];
   const since = businessDayStart(now);
   const t = step.trace === 'purchase' ? traceEvents : packageTraces;
   const [r] = await db
@@ -26,7 +26,7 @@ async function doneToday(db: Db, station: WorkStation, actorId: number, now: Dat
 }
 
 async function waitingCount(db: Db, station: WorkStation): Promise<number> {
-  const step = STEPS[station];
+  const step = STATION_STEPS[station];
   if (station === 'inbound') {
     const [r] = await db
       .select({ n: countDistinct(purchaseOrders.trackingNo) })
@@ -49,7 +49,7 @@ async function waitingCount(db: Db, station: WorkStation): Promise<number> {
 }
 
 async function waitingList(db: Db, station: WorkStation, limit: number): Promise<StationWork['list']> {
-  const step = STEPS[station];
+  const step = STATION_STEPS[station];
   if (station === 'inbound') {
     // Parcels expected: the tracking numbers of purchased lines, the longest-waiting first.
     const rows = await db

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { eq, sql } from 'drizzle-orm';
+import { STATION_IDLE_GAP_S, type LeadTimeResult, type MoneyReportResult, type ThroughputResult } from '@waystation/shared/contract/report';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
+import { queryRows } from '../../db';
+import { members, packageTraces, purchaseOrders, traceEvents } from '../../db/schema';
+import { post } from '../ledger/service';
+import { newPackage } from '../goodsOut/factory';
+import { STATION_STEPS } from '../warehouse/work';
+import { businessDayOf, dayBounds, rollupDay, rollupDue } from './rollup';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+});
+afterAll(() => t.close());
+
+const STATIONS = ['inbound', 'qc', 'shelving', 'removal', 'packing', 'sorting'] as const;
+type Step = { station: (typeof STATIONS)[number]; actor: number; second: number };
+
+const dayAfter = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+let removalSeq = 0;
+
+/** Writes a station step as the station's scan writes its trace row. */
+async function writeStep(day: string, s: Step) {
+  const at = new Date(Date.parse(dayBounds(day).start) + s.second * 1000);
+  const actor = { actorId: 90_000 + s.actor, actorName: `工人${s.actor}`, createdAt: at, note: '' };
+  if (s.station === 'removal') {
+    await t.db
+      .insert(packageTraces)
+      .values({ packageId: ++removalSeq, type: 'status', event: 'remove_item', fromStatus: 'removing', toStatus: 'removing', ...actor });
+    return;
+  }
+  const step = STATION_STEPS[s.station];
+  const table = step.trace === 'purchase' ? traceEvents : packageTraces;
+  const row = { type: 'status', event: 'scan', fromStatus: null, toStatus: step.done[0], ...actor };
+  if (table === traceEvents) await t.db.insert(traceEvents).values({ purchaseId: 1, ...row });
+  else await t.db.insert(packageTraces).values({ packageId: 1, ...row });
+}
+
+/** The full recount the roll-up must equal: per station, worker and business hour, steps and the gaps between them. */
+function recount(steps: Step[]) {
+  const out = new Map<string, { scans: number; busy: number; gaps: number; idle: number }>();
+  const byWorker = new Map<string, number[]>();
+  for (const s of steps) {
+    const k = `${s.station}|${90_000 + s.actor}`;
+    byWorker.set(k, [...(byWorker.get(k) ?? []), s.second]);
+  }
+  for (const [k, seconds] of byWorker) {
+    seconds.sort((a, b) => a - b);
+    seconds.forEach((sec, i) => {
+      const key = `${k}|${Math.floor(sec / 3600)}`;
+      const r = out.get(key) ?? { scans: 0, busy: 0, gaps: 0, idle: 0 };
+      r.scans++;
+      if (i > 0) {
+        const gap = sec - seconds[i - 1];
+        if (gap <= STATION_IDLE_GAP_S) {
+          r.busy += gap;
+          r.gaps++;
+        } else r.idle += gap;
+      }
+      out.set(key, r);
+    });
+  }
+  return out;
+}
+
+describe('daily roll-ups', () => {
+  it('equal a full recount after a random day of station activity (property)', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ station: fc.constantFrom(...STATIONS), actor: fc.integer({ min: 1, max: 3 }), second: fc.integer({ min: 0, max: 86_399 }) }), {
+          maxLength: 60,
+        }),
+        async (steps) => {
+          const day = dayAfter('2020-01-01', 2 * ++run);
+          for (const s of steps) await writeStep(day, s);
+          // Noise the day must not count: the next day's first step, a non-station trace.
+          await writeStep(dayAfter(day, 1), { station: 'qc', actor: 1, second: 0 });
+          await t.db
+            .insert(traceEvents)
+            .values({ purchaseId: 1, type: 'status', event: 'remark', actorId: 90_001, actorName: 'x', createdAt: new Date(dayBounds(day).start) });
+          await rollupDay(t.db, day, t.clock.now());
+          await rollupDay(t.db, day, t.clock.now()); // twice: the same rows
+          const rows = await queryRows<{
+            station: string;
+            actor_id: number;
+            hour: number;
+            scans: number;
+            busy_seconds: number;
+            busy_gaps: number;
+            idle_seconds: number;
+          }>(t.db, sql`select * from report_station_hours where day = ${day}`);
+          const got = new Map(
+            rows.map((r) => [`${r.station}|${r.actor_id}|${r.hour}`, { scans: r.scans, busy: r.busy_seconds, gaps: r.busy_gaps, idle: r.idle_seconds }]),
+          );
+          expect(got).toEqual(recount(steps));
+          // Clean up the next day's noise so the next run's day starts empty.
+          await t.db.execute(sql`delete from trace_events where actor_id between 90001 and 90003`);
+          await t.db.execute(sql`delete from package_traces where actor_id between 90001 and 90003`);
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it('money: a day’s net per currency equals the ledger’s sum, and each category its ledger rows', async () => {
+    const now = t.clock.now();
+    const [m] = await t.db.select({ id: members.id, userCode: members.userCode }).from(members).limit(1);
+    await post(
+      t.db,
+      { ownerType: 'member', ownerId: m.id, kind: 'balance', currency: 'CNY', amount: 500_00, type: 'recharge', refType: 'recharge', refId: 'R1' },
+      now,
+    );
+    const pkg = await newPackage(t.db, { memberCode: m.userCode, status: 'shipped', fromBalance: true, now });
+    const day = businessDayOf(now);
+    await rollupDay(t.db, day, now);
+    const { start, end } = dayBounds(day);
+    const ledger = await queryRows<{ currency: string; type: string; ref: string; amount: string; n: number }>(
+      t.db,
+      sql`select currency, type, ref_type = 'package' as ref, sum(amount)::bigint as amount, count(*)::int as n from ledger_entries
+          where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz group by 1, 2, 3`,
+    );
+    const r = await t.call<MoneyReportResult>('GET', '/api/report/money', { token: admin, query: { from: day, to: day } });
+    expect(r.code).toBe(20000);
+    const cny = r.data.days.find((d) => d.currency === 'CNY')!;
+    const ledgerCny = ledger.filter((l) => l.currency === 'CNY');
+    expect(cny.net).toBe(ledgerCny.reduce((s, l) => s + Number(l.amount), 0));
+    expect(cny.entries).toBe(ledgerCny.reduce((s, l) => s + l.n, 0));
+    expect(cny.amounts.topup).toBe(ledgerCny.filter((l) => l.type === 'recharge').reduce((s, l) => s + Number(l.amount), 0));
+    expect(cny.amounts.freight).toBe(ledgerCny.filter((l) => l.type === 'payment' && l.ref).reduce((s, l) => s + Number(l.amount), 0));
+    expect(cny.amounts.freight).toBeLessThanOrEqual(-(pkg.freightEstimated + pkg.insuranceFee));
+    // The package's freight is on its channel.
+    expect(r.data.byChannel.find((c) => c.channelId === pkg.channelId)?.freight).toBeLessThanOrEqual(-pkg.freightEstimated);
+    expect(r.data.rolledUpAt).not.toBeNull();
+  });
+
+  it('throughput: the shipped package’s steps are on its stations, per worker', async () => {
+    const day = businessDayOf(t.clock.now());
+    await rollupDay(t.db, day, t.clock.now());
+    const r = await t.call<ThroughputResult>('GET', '/api/report/throughput', { token: admin, query: { from: day, to: day } });
+    expect(r.code).toBe(20000);
+    // The factory shelves its items directly; its package goes through the removal, packing and sorting scans.
+    for (const s of ['removal', 'packing', 'sorting'] as const) expect(r.data.byDay[s]?.[0], s).toBeGreaterThan(0);
+    expect(r.data.workers.find((w) => w.station === 'packing')?.actorName).toBeTruthy();
+    const hours = Object.values(r.data.byHour)
+      .flat()
+      .reduce((a, b) => a + b, 0);
+    const days = Object.values(r.data.byDay)
+      .flat()
+      .reduce((a, b) => a + b, 0);
+    expect(hours).toBe(days);
+    const one = await t.call<ThroughputResult>('GET', '/api/report/throughput', { token: admin, query: { from: day, to: day, station: 'sorting' } });
+    expect(one.message).toBe('success');
+    expect(Object.keys(one.data.byDay)).toEqual(['sorting']);
+  });
+
+  it('lead times: weekly median and p90 from the daily histograms', async () => {
+    // Ten lines purchased on one day, 1 to 10 hours after payment.
+    const day = '2020-03-04';
+    const end = Date.parse(dayBounds(day).start) + 20 * 3600_000;
+    const lines = await t.db.select({ id: purchaseOrders.id }).from(purchaseOrders).limit(10);
+    expect(lines).toHaveLength(10);
+    for (const [i, l] of lines.entries()) {
+      await t.db
+        .update(purchaseOrders)
+        .set({ payTime: new Date(end - (i + 1) * 3600_000 - 60_000), purchaseEndTime: new Date(end) })
+        .where(eq(purchaseOrders.id, l.id));
+    }
+    await rollupDay(t.db, day, t.clock.now());
+    const r = await t.call<LeadTimeResult>('GET', '/api/report/leadTimes', { token: admin, query: { from: '2020-03-02', to: '2020-03-08' } });
+    expect(r.code).toBe(20000);
+    expect(r.data.list.find((x) => x.stage === 'purchase')).toEqual({ week: '2020-03-02', stage: 'purchase', group: 'all', n: 10, p50Hours: 5, p90Hours: 9 });
+    const byMall = await t.call<LeadTimeResult>('GET', '/api/report/leadTimes', {
+      token: admin,
+      query: { from: '2020-03-02', to: '2020-03-08', by: 'marketplace' },
+    });
+    expect(byMall.data.list.filter((x) => x.stage === 'purchase').reduce((s, x) => s + x.n, 0)).toBe(10);
+  });
+
+  it('the job builds the days never built and rebuilds today and yesterday', async () => {
+    const first = await rollupDue(t.db, () => t.clock.now());
+    expect(first.days).toBeGreaterThanOrEqual(2);
+    const again = await rollupDue(t.db, () => t.clock.now());
+    expect(again.days).toBe(2);
+  });
+
+  it('checks the range and the permission', async () => {
+    const bad = async (query: Record<string, unknown>) => (await t.call('GET', '/api/report/money', { token: admin, query })).code;
+    expect(await bad({ from: '2026-02-30', to: '2026-03-01' })).toBe(40001);
+    expect(await bad({ from: '2026-03-02', to: '2026-03-01' })).toBe(40001);
+    expect(await bad({ from: '2024-01-01', to: '2026-01-01' })).toBe(40001);
+    expect(await bad({ from: 'yesterday', to: '2026-01-01' })).toBe(40001);
+    const cs = await t.login('cs1', DEMO_PASSWORD);
+    for (const url of ['/api/report/money', '/api/report/throughput', '/api/report/leadTimes']) {
+      expect((await t.call('GET', url, { token: cs, query: { from: '2026-01-01', to: '2026-01-07' } })).code).toBe(40300);
+    }
+  });
+});
