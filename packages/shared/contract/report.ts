@@ -39,21 +39,27 @@ export type StorageAgeResult = z.infer<typeof StorageAgeResult>;
 /** A business day, YYYY-MM-DD. */
 export const BusinessDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式为 YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), '不是有效的日期');
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式为 yyyy-mm-dd')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), '请输入正确的日期');
 /** The longest range a report answers at once. */
 export const REPORT_MAX_DAYS = 366;
 const dayCount = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-/** from..to, both included; at most REPORT_MAX_DAYS days. */
-export const ReportRange = z.strictObject({ from: BusinessDay, to: BusinessDay });
-const inOrder = (q: object) => (q as { from: string }).from <= (q as { to: string }).to;
-const notTooLong = (q: object) => dayCount((q as { from: string }).from, (q as { to: string }).to) <= REPORT_MAX_DAYS;
+/**
+ * from..to, both included (at most REPORT_MAX_DAYS days); or, without them, the last `days` business days up to the
+ * server's today (default 7: the browser's clock does not decide what "today" is).
+ */
+export const ReportRange = z.strictObject({ from: BusinessDay.optional(), to: BusinessDay.optional(), days: queryInt(1, REPORT_MAX_DAYS).optional() });
+type RangeInput = { from?: string; to?: string };
+const bothOrNeither = (q: object) => !(q as RangeInput).from === !(q as RangeInput).to;
+const inOrder = (q: object) => !(q as RangeInput).from || (q as RangeInput).from! <= (q as RangeInput).to!;
+const notTooLong = (q: object) => !(q as RangeInput).from || dayCount((q as RangeInput).from!, (q as RangeInput).to!) <= REPORT_MAX_DAYS;
 export const withRange = <T extends z.ZodRawShape>(shape: T) =>
   ReportRange.extend(shape)
+    .refine(bothOrNeither, { message: '请同时给出开始和结束日期', path: ['from'] })
     .refine(inOrder, { message: '开始日期不能晚于结束日期', path: ['to'] })
-    .refine(notTooLong, { message: `日期范围不能超过 ${REPORT_MAX_DAYS} 天`, path: ['to'] });
-/** When the roll-ups the answer reads were last built (ISO; null before the first run). */
-const RolledUp = z.object({ rolledUpAt: z.string().nullable() });
+    .refine(notTooLong, { message: '日期范围不能超过 366 天', path: ['to'] });
+/** Every time-series report answers with the range it read and when its roll-ups were last built (null before the first run). */
+const RolledUp = z.object({ from: z.string(), to: z.string(), rolledUpAt: z.string().nullable() });
 
 // ---------------------------------------------------------------- station throughput
 
@@ -65,7 +71,7 @@ export const STATION_IDLE_GAP_S = 600;
 
 /** GET /api/report/throughput */
 export const ThroughputQuery = withRange({ station: z.enum(REPORT_STATIONS).optional() });
-export type ThroughputQuery = z.input<typeof ThroughputQuery>;
+export type ThroughputQuery = z.output<typeof ThroughputQuery>;
 export const ThroughputWorker = z.object({
   station: z.enum(REPORT_STATIONS),
   actorId: z.number().int(),
@@ -98,7 +104,7 @@ export const LEAD_STAGES = ['purchase', 'arrival', 'shelving', 'pack_order', 'sh
 export type LeadStage = (typeof LEAD_STAGES)[number];
 /** GET /api/report/leadTimes: weekly median and p90 in hours, by marketplace or by channel. */
 export const LeadTimeQuery = withRange({ by: z.enum(['all', 'marketplace', 'channel']).default('all') });
-export type LeadTimeQuery = z.input<typeof LeadTimeQuery>;
+export type LeadTimeQuery = z.output<typeof LeadTimeQuery>;
 export const LeadTimeRow = z.object({
   /** Monday of the week (YYYY-MM-DD). */
   week: z.string(),
@@ -131,7 +137,7 @@ export const MONEY_CATEGORIES = [
 export type MoneyCategory = (typeof MONEY_CATEGORIES)[number];
 /** GET /api/report/money */
 export const MoneyReportQuery = withRange({ channelId: queryInt(0, 2_147_483_647).optional(), currency: z.string().max(8).optional() });
-export type MoneyReportQuery = z.input<typeof MoneyReportQuery>;
+export type MoneyReportQuery = z.output<typeof MoneyReportQuery>;
 export const MoneyReportDay = z.object({
   day: z.string(),
   currency: z.string(),
@@ -151,5 +157,10 @@ export const MoneyReportChannel = z.object({
   freight: z.number().int(),
   entries: z.number().int(),
 });
-export const MoneyReportResult = RolledUp.extend({ days: z.array(MoneyReportDay), byChannel: z.array(MoneyReportChannel) });
+export const MoneyReportResult = RolledUp.extend({
+  days: z.array(MoneyReportDay),
+  byChannel: z.array(MoneyReportChannel),
+  /** The ledger's own sums over the range, read live (the reconciliation: equal to the days' net and entries). */
+  ledger: z.array(z.object({ currency: z.string(), net: z.number().int(), entries: z.number().int() })),
+});
 export type MoneyReportResult = z.infer<typeof MoneyReportResult>;

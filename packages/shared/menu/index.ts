@@ -102,7 +102,7 @@ export const SEED_ROLES: SeedRole[] = [
     nameEn: 'Warehouse',
     description: '仓库各工位：入库、质检拍照、上架、打包、分拣、出库',
     descriptionEn: 'Warehouse stations: inbound, QC, shelving, packing, sorting, out-of-storage',
-    grants: ['/WarehouseManage'],
+    grants: ['/WarehouseManage', '/report/throughput', '/report/storage'],
   },
   {
     key: 'purchaser',
@@ -118,7 +118,7 @@ export const SEED_ROLES: SeedRole[] = [
     nameEn: 'Finance',
     description: '资金：提现、交易流水、退款、待支付订单',
     descriptionEn: 'Money: withdrawals, transactions, refunds, unpaid orders',
-    grants: ['/financialManage', '/transaction', '/waitPaidOrder', '/afterSalesManage', '/vipManage', '/paymentManage'],
+    grants: ['/financialManage', '/transaction', '/waitPaidOrder', '/afterSalesManage', '/vipManage', '/paymentManage', '/report/money', '/report/storage'],
   },
   {
     key: 'customer_service',
@@ -162,6 +162,7 @@ export const SEED_ROLES: SeedRole[] = [
       '/systemManage/param',
       '/systemManage/appVersion',
       '/systemManage/referenceData',
+      '/report/leadTimes',
     ],
   },
 ];

@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { LeadStage, LeadTimeQuery, LeadTimeResult, MoneyCategory, MoneyReportQuery, MoneyReportResult } from '@waystation/shared/contract/report';
 import { MONEY_CATEGORIES } from '@waystation/shared/contract/report';
 import { type Db, queryRows } from '../../db';
-import { rolledUpAt } from './rollup';
+import { dayBounds, resolveRange, rolledUpAt } from './rollup';
 
 /**
  * 流转时效: per week (Monday first) and stage, the median and p90 in whole hours, merged from the daily histograms —
  * in all, per marketplace or per channel.
  */
-export async function leadTimes(db: Db, q: LeadTimeQuery & { by: 'all' | 'marketplace' | 'channel' }): Promise<LeadTimeResult> {
+export async function leadTimes(db: Db, query: LeadTimeQuery, now: Date): Promise<LeadTimeResult> {
+  const q = { ...query, ...resolveRange(query, now) };
   const dimension = q.by === 'all' ? sql`dimension = 'all'` : q.by === 'marketplace' ? sql`dimension like 'mall:%'` : sql`dimension like 'channel:%'`;
   const [rows, at] = await Promise.all([
     queryRows<{ week: string; stage: LeadStage; dimension: string; n: number; p50: number; p90: number }>(
@@ -41,6 +42,8 @@ export async function leadTimes(db: Db, q: LeadTimeQuery & { by: 'all' | 'market
   }
   const groupOf = (d: string) => (d.startsWith('mall:') ? d.slice(5) : d.startsWith('channel:') ? (names.get(Number(d.slice(8))) ?? `#${d.slice(8)}`) : d);
   return {
+    from: q.from,
+    to: q.to,
     rolledUpAt: at,
     list: rows.map((r) => ({ week: r.week, stage: r.stage, group: groupOf(r.dimension), n: r.n, p50Hours: r.p50, p90Hours: r.p90 })),
   };
@@ -50,15 +53,17 @@ export async function leadTimes(db: Db, q: LeadTimeQuery & { by: 'all' | 'market
  * 资金报表: per day and currency the ledger's rows by category (signed, as the ledger holds them) and their net, which
  * equals the ledger's own sum for the day; freight per channel; insurance fees of the packages paid.
  */
-export async function moneyReport(db: Db, q: MoneyReportQuery): Promise<MoneyReportResult> {
-  const filters = sql`day >= ${q.from} and day <= ${q.to}
-    ${q.channelId !== undefined ? sql`and channel_id = ${q.channelId}` : sql``}
-    ${q.currency ? sql`and currency = ${q.currency.toUpperCase()}` : sql``}`;
-  const [rows, channels, at] = await Promise.all([
+export async function moneyReport(db: Db, query: MoneyReportQuery, now: Date): Promise<MoneyReportResult> {
+  const q = { ...query, ...resolveRange(query, now) };
+  const filters = sql`m.day >= ${q.from} and m.day <= ${q.to}
+    ${q.channelId !== undefined ? sql`and m.channel_id = ${q.channelId}` : sql``}
+    ${q.currency ? sql`and m.currency = ${q.currency.toUpperCase()}` : sql``}`;
+  const range = { start: dayBounds(q.from).start, end: dayBounds(q.to).end };
+  const [rows, channels, ledger, at] = await Promise.all([
     queryRows<{ day: string; category: string; currency: string; amount: string | number; entries: number }>(
       db,
       sql`select day, category, currency, sum(amount)::bigint as amount, sum(entries)::int as entries
-          from report_money_days where ${filters} group by 1, 2, 3 order by 1, 3`,
+          from report_money_days m where ${filters} group by 1, 2, 3 order by 1, 3`,
     ),
     queryRows<{ channel_id: number; name: string | null; currency: string; freight: string | number; entries: number }>(
       db,
@@ -66,6 +71,14 @@ export async function moneyReport(db: Db, q: MoneyReportQuery): Promise<MoneyRep
           from report_money_days m left join ship_channels c on c.id = m.channel_id
           where ${filters} and m.category in ('freight', 'freight_topup') and m.channel_id > 0
           group by 1, 2, 3 order by 4, 1`,
+    ),
+    // Channel-filtered reports reconcile only in all; the ledger's sums are of every row in the range.
+    queryRows<{ currency: string; net: string | number; entries: number }>(
+      db,
+      sql`select currency, sum(amount)::bigint as net, count(*)::int as entries from ledger_entries
+          where created_at >= ${range.start}::timestamptz and created_at < ${range.end}::timestamptz
+          ${q.currency ? sql`and currency = ${q.currency.toUpperCase()}` : sql``}
+          group by 1 order by 1`,
     ),
     rolledUpAt(db),
   ]);
@@ -94,8 +107,11 @@ export async function moneyReport(db: Db, q: MoneyReportQuery): Promise<MoneyRep
     }
   }
   return {
+    from: q.from,
+    to: q.to,
     rolledUpAt: at,
     days: [...days.values()],
+    ledger: ledger.map((l) => ({ currency: l.currency, net: Number(l.net), entries: l.entries })),
     byChannel: channels.map((c) => ({
       channelId: c.channel_id,
       channelName: c.name ?? `#${c.channel_id}`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { STATION_IDLE_GAP_S, type LeadTimeResult, type MoneyReportResult, type ThroughputResult } from '@waystation/shared/contract/report';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
@@ -127,18 +128,35 @@ describe('daily roll-ups', () => {
       sql`select currency, type, ref_type = 'package' as ref, sum(amount)::bigint as amount, count(*)::int as n from ledger_entries
           where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz group by 1, 2, 3`,
     );
-    const r = await t.call<MoneyReportResult>('GET', '/api/report/money', { token: admin, query: { from: day, to: day } });
+    const r = await t.call<MoneyReportResult>('GET', '/api/report/money', { token: admin, query: { from: day, to: day, currency: 'cny', channelId: 0 } });
     expect(r.code).toBe(20000);
-    const cny = r.data.days.find((d) => d.currency === 'CNY')!;
+    expect(r.data.days.every((d) => d.currency === 'CNY')).toBe(true);
+    const all = await t.call<MoneyReportResult>('GET', '/api/report/money', { token: admin, query: { from: day, to: day } });
+    expect(r.code).toBe(20000);
+    const cny = all.data.days.find((d) => d.currency === 'CNY')!;
     const ledgerCny = ledger.filter((l) => l.currency === 'CNY');
     expect(cny.net).toBe(ledgerCny.reduce((s, l) => s + Number(l.amount), 0));
     expect(cny.entries).toBe(ledgerCny.reduce((s, l) => s + l.n, 0));
+    // The report's own reconciliation, read live from the ledger, agrees.
+    expect(all.data.ledger.find((l) => l.currency === 'CNY')).toEqual({ currency: 'CNY', net: cny.net, entries: cny.entries });
     expect(cny.amounts.topup).toBe(ledgerCny.filter((l) => l.type === 'recharge').reduce((s, l) => s + Number(l.amount), 0));
     expect(cny.amounts.freight).toBe(ledgerCny.filter((l) => l.type === 'payment' && l.ref).reduce((s, l) => s + Number(l.amount), 0));
     expect(cny.amounts.freight).toBeLessThanOrEqual(-(pkg.freightEstimated + pkg.insuranceFee));
     // The package's freight is on its channel.
-    expect(r.data.byChannel.find((c) => c.channelId === pkg.channelId)?.freight).toBeLessThanOrEqual(-pkg.freightEstimated);
-    expect(r.data.rolledUpAt).not.toBeNull();
+    expect(all.data.byChannel.find((c) => c.channelId === pkg.channelId)?.freight).toBeLessThanOrEqual(-pkg.freightEstimated);
+    expect(all.data.rolledUpAt).not.toBeNull();
+    // The export has the screen's days, in major units.
+    const res = await t.app.inject({ method: 'GET', url: `/api/report/money/export?from=${day}&to=${day}&currency=cny`, headers: { 'x-token': admin } });
+    expect(res.headers['content-type'], res.body).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).getCell(1).value).toBe('日期');
+    expect(ws.getRow(2).getCell(1).value).toBe(day);
+    expect(ws.getRow(2).getCell(13).value).toBe(cny.net / 100);
+    const cs = await t.login('cs1', DEMO_PASSWORD);
+    const refused = await t.app.inject({ method: 'GET', url: `/api/report/money/export?from=${day}&to=${day}`, headers: { 'x-token': cs } });
+    expect(refused.json().code).toBe(40300);
   });
 
   it('throughput: the shipped package’s steps are on its stations, per worker', async () => {
@@ -197,6 +215,12 @@ describe('daily roll-ups', () => {
     expect(await bad({ from: '2026-03-02', to: '2026-03-01' })).toBe(40001);
     expect(await bad({ from: '2024-01-01', to: '2026-01-01' })).toBe(40001);
     expect(await bad({ from: 'yesterday', to: '2026-01-01' })).toBe(40001);
+    expect(await bad({ from: '2026-01-01' })).toBe(40001);
+    expect(await bad({ days: 0 })).toBe(40001);
+    // Without dates: the last `days` business days up to the server's today.
+    const last = await t.call<MoneyReportResult>('GET', '/api/report/money', { token: admin, query: { days: 30 } });
+    expect(last.data.to).toBe(businessDayOf(t.clock.now()));
+    expect(Date.parse(last.data.to) - Date.parse(last.data.from)).toBe(29 * 86_400_000);
     const cs = await t.login('cs1', DEMO_PASSWORD);
     for (const url of ['/api/report/money', '/api/report/throughput', '/api/report/leadTimes']) {
       expect((await t.call('GET', url, { token: cs, query: { from: '2026-01-01', to: '2026-01-07' } })).code).toBe(40300);

@@ -14,6 +14,12 @@ import { periodicJob, type JobSet } from '../../core/jobs';
 const DAY_MS = 86_400_000;
 /** The business day (YYYY-MM-DD) a moment falls in. */
 export const businessDayOf = (at: Date) => new Date(at.getTime() + BUSINESS_OFFSET_MS).toISOString().slice(0, 10);
+/** The range a report reads: from..to as asked, else the last `days` (default 7) business days up to today. */
+export function resolveRange(q: { from?: string; to?: string; days?: number }, now: Date): { from: string; to: string } {
+  if (q.from && q.to) return { from: q.from, to: q.to };
+  return { from: businessDayOf(new Date(now.getTime() - ((q.days ?? 7) - 1) * DAY_MS)), to: businessDayOf(now) };
+}
+
 /** When a business day begins and ends (exclusive). */
 export const dayBounds = (day: string) => {
   const start = new Date(Date.parse(`${day}T00:00:00Z`) - BUSINESS_OFFSET_MS);

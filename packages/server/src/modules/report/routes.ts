@@ -13,6 +13,7 @@ import { api } from '../../core/http';
 import * as reports from './service';
 import { throughput } from './throughput';
 import { leadTimes, moneyReport } from './flow';
+import { reportExportRoutes } from './exports';
 
 /** 数据报表 (issue 15): each report its own permission; the time-series ones read the daily roll-ups. */
 export function reportRoutes(app: FastifyInstance): void {
@@ -33,7 +34,7 @@ export function reportRoutes(app: FastifyInstance): void {
     summary: 'Station steps per hour of the day and per day, per station; per worker steps, busy and idle time',
     query: ThroughputQuery,
     data: ThroughputResult,
-    handler: ({ query }) => throughput(db, query),
+    handler: ({ query, now }) => throughput(db, query, now),
   });
   api(app, {
     method: 'GET',
@@ -42,7 +43,7 @@ export function reportRoutes(app: FastifyInstance): void {
     summary: 'Weekly median and p90 lead times of each flow stage, in all, per marketplace or per channel',
     query: LeadTimeQuery,
     data: LeadTimeResult,
-    handler: ({ query }) => leadTimes(db, query),
+    handler: ({ query, now }) => leadTimes(db, query, now),
   });
   api(app, {
     method: 'GET',
@@ -51,6 +52,7 @@ export function reportRoutes(app: FastifyInstance): void {
     summary: 'Ledger money per day and category (its net equals the ledger), freight per channel, insurance fees',
     query: MoneyReportQuery,
     data: MoneyReportResult,
-    handler: ({ query }) => moneyReport(db, query),
+    handler: ({ query, now }) => moneyReport(db, query, now),
   });
+  reportExportRoutes(app);
 }

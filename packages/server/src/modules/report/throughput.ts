@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { REPORT_STATIONS, type ReportStation, type ThroughputQuery, type ThroughputResult } from '@waystation/shared/contract/report';
 import { type Db, queryRows } from '../../db';
-import { rolledUpAt } from './rollup';
+import { resolveRange, rolledUpAt } from './rollup';
 
 /** The days from..to, both included. */
 export function daysOf(from: string, to: string): string[] {
@@ -13,7 +13,8 @@ export function daysOf(from: string, to: string): string[] {
 const zeros = (n: number) => Array.from({ length: n }, () => 0);
 
 /** 工位效率: steps per hour of the day and per day, per station; per worker: steps, busy and idle time. From the roll-ups. */
-export async function throughput(db: Db, q: ThroughputQuery): Promise<ThroughputResult> {
+export async function throughput(db: Db, query: ThroughputQuery, now: Date): Promise<ThroughputResult> {
+  const q = { ...query, ...resolveRange(query, now) };
   const station = q.station ? sql`and station = ${q.station}` : sql``;
   const where = sql`day >= ${q.from} and day <= ${q.to} ${station}`;
   const [hours, days, workers, at] = await Promise.all([
@@ -50,6 +51,8 @@ export async function throughput(db: Db, q: ThroughputQuery): Promise<Throughput
   for (const r of hours) byHour[r.station][r.hour] += r.scans;
   for (const r of days) byDay[r.station][dayIndex.get(r.day)!] += r.scans;
   return {
+    from: q.from,
+    to: q.to,
     rolledUpAt: at,
     byHour,
     days: dayList,

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { type LEAD_STAGES, LeadTimeQuery, MONEY_CATEGORIES, MoneyReportQuery, type REPORT_STATIONS, ThroughputQuery } from '@waystation/shared/contract/report';
+import { LedgerType } from '@waystation/shared/contract/ledger';
+import { schemaInvalid } from '../../core/errors';
+import { attachment, type Column, workbook, XLSX_TYPE } from '../../platform/excel';
+import { throughput } from './throughput';
+import { leadTimes, moneyReport } from './flow';
+
+const STATION_NAMES: Record<(typeof REPORT_STATIONS)[number], string> = {
+  inbound: '入库',
+  qc: '质检拍照',
+  shelving: '上架',
+  removal: '下架',
+  packing: '打包',
+  sorting: '分拣',
+};
+const STAGE_NAMES: Record<(typeof LEAD_STAGES)[number], string> = {
+  purchase: '付款 → 采购',
+  arrival: '采购 → 到库',
+  shelving: '到库 → 上架',
+  pack_order: '上架 → 提交打包',
+  shipping: '提交打包 → 发货',
+};
+const CATEGORY_NAMES: Record<(typeof MONEY_CATEGORIES)[number], string> = {
+  topup: '充值',
+  goods: '商品货款',
+  freight: '运费',
+  price_topup: LedgerType.label('price_topup'),
+  freight_topup: LedgerType.label('freight_topup'),
+  storage_fee: LedgerType.label('storage_fee'),
+  refund: LedgerType.label('refund'),
+  commission: LedgerType.label('commission'),
+  withdrawal: LedgerType.label('withdrawal'),
+  adjustment: LedgerType.label('adjustment'),
+};
+const yuan = (minor: number) => minor / 100;
+
+/** Each report's Excel export: the same query as its screen, the rows its table shows (reports are small: per day or week). */
+export function reportExportRoutes(app: FastifyInstance): void {
+  const { db } = app.services;
+  const xlsx = <Q extends z.ZodType, R>(o: {
+    url: string;
+    permission: string;
+    summary: string;
+    query: Q;
+    file: [string, string];
+    sheet: string;
+    rows(q: z.output<Q>, now: Date): Promise<R[]>;
+    columns: Column<R>[];
+  }) =>
+    app.get(o.url, { config: { permission: o.permission }, schema: { summary: o.summary, tags: ['report'] } }, async (req, reply) => {
+      const q = o.query.safeParse(req.query);
+      if (!q.success) throw schemaInvalid(q.error.issues);
+      const buf = await workbook(o.sheet, o.columns, await o.rows(q.data, app.services.now()));
+      return reply.type(XLSX_TYPE).header('Content-Disposition', attachment(o.file[0], o.file[1])).header('Cache-Control', 'no-store').send(buf);
+    });
+
+  xlsx({
+    url: '/api/report/throughput/export',
+    permission: 'report:throughput',
+    summary: 'The throughput report per station and worker as Excel',
+    query: ThroughputQuery,
+    file: ['工位效率.xlsx', 'throughput.xlsx'],
+    sheet: '工位效率',
+    rows: async (q, now) => (await throughput(db, q, now)).workers,
+    columns: [
+      { header: '工位', value: (r) => STATION_NAMES[r.station] },
+      { header: '操作员', value: (r) => r.actorName },
+      { header: '扫描步数', value: (r) => r.scans },
+      { header: '在岗小时', value: (r) => r.activeHours },
+      { header: '每工作小时步数', value: (r) => r.perBusyHour },
+      { header: '忙碌（小时）', value: (r) => Math.round(r.busySeconds / 36) / 100 },
+      { header: '空闲（小时）', value: (r) => Math.round(r.idleSeconds / 36) / 100 },
+      { header: '平均间隔（秒）', value: (r) => r.meanGapSeconds },
+    ],
+  });
+  xlsx({
+    url: '/api/report/leadTimes/export',
+    permission: 'report:leadTimes',
+    summary: 'The lead-time report per week, stage and group as Excel',
+    query: LeadTimeQuery,
+    file: ['流转时效.xlsx', 'lead-times.xlsx'],
+    sheet: '流转时效',
+    rows: async (q, now) => (await leadTimes(db, q, now)).list,
+    columns: [
+      { header: '周（周一）', value: (r) => r.week },
+      { header: '环节', width: 18, value: (r) => STAGE_NAMES[r.stage] },
+      { header: '平台 / 渠道', value: (r) => (r.group === 'all' ? '全部' : r.group) },
+      { header: '件数', value: (r) => r.n },
+      { header: '中位数（小时）', value: (r) => r.p50Hours },
+      { header: 'P90（小时）', value: (r) => r.p90Hours },
+    ],
+  });
+  xlsx({
+    url: '/api/report/money/export',
+    permission: 'report:money',
+    summary: 'The money report per day and category as Excel (amounts in major units)',
+    query: MoneyReportQuery,
+    file: ['资金报表.xlsx', 'money.xlsx'],
+    sheet: '资金报表',
+    rows: async (q, now) => (await moneyReport(db, q, now)).days,
+    columns: [
+      { header: '日期', value: (r) => r.day },
+      { header: '币种', value: (r) => r.currency },
+      ...MONEY_CATEGORIES.map((k) => ({ header: CATEGORY_NAMES[k], value: (r: { amounts: Record<string, number> }) => yuan(r.amounts[k]) })),
+      { header: '净额', value: (r) => yuan(r.net) },
+      { header: '流水笔数', value: (r) => r.entries },
+      { header: '其中保价费', value: (r) => yuan(r.serviceFees) },
+    ],
+  });
+}

@@ -1,0 +1,154 @@
+import { useMemo } from 'react';
+import { Alert, Button, Card, Empty, Input, Space, Table, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { MONEY_CATEGORIES, type MoneyCategory, type MoneyReportDay, MoneyReportResult } from '@waystation/shared/contract/report';
+import { request } from '../../api/request';
+import { downloadFile } from '../../api/download';
+import { fill } from '../../i18n';
+import { formatMoney } from '../../components/money';
+import { LineChart } from '../../components/charts/LineChart';
+import { useListQuery } from '../../components/useListQuery';
+import { RangeBar, rangeOf } from './RangeBar';
+import { useReportMessages } from './messages';
+
+type Row = MoneyReportDay & { key: string; total?: boolean };
+
+/**
+ * 数据报表 › 资金报表: the ledger's movements per day and category, their net reconciled with the ledger read live, and
+ * freight per channel (issue 15).
+ */
+export default function Money() {
+  const m = useReportMessages();
+  const { query, setFilters } = useListQuery();
+  const range = rangeOf(query);
+  const currency = query.currency?.toUpperCase() || undefined;
+  const params = { ...range, currency };
+  const report = useQuery({
+    queryKey: ['report', 'money', params],
+    queryFn: () => request('/api/report/money', { params, schema: MoneyReportResult }),
+    placeholderData: (p) => p,
+  });
+  const d = report.data;
+  const rows = useMemo<Row[]>(() => {
+    if (!d) return [];
+    const out: Row[] = d.days.map((x) => ({ ...x, key: `${x.day}-${x.currency}` }));
+    for (const c of new Set(d.days.map((x) => x.currency))) {
+      const mine = d.days.filter((x) => x.currency === c);
+      const amounts = Object.fromEntries(MONEY_CATEGORIES.map((k) => [k, mine.reduce((s, x) => s + x.amounts[k], 0)])) as Record<MoneyCategory, number>;
+      out.push({
+        key: `total-${c}`,
+        total: true,
+        day: m.sum,
+        currency: c,
+        amounts,
+        net: mine.reduce((s, x) => s + x.net, 0),
+        entries: mine.reduce((s, x) => s + x.entries, 0),
+        serviceFees: mine.reduce((s, x) => s + x.serviceFees, 0),
+      });
+    }
+    return out;
+  }, [d, m]);
+  const main = d?.days[0]?.currency;
+  const days = useMemo(() => [...new Set(d?.days.map((x) => x.day) ?? [])], [d]);
+  const series = useMemo(() => {
+    const of = (k: MoneyCategory) => days.map((day) => Math.abs(d?.days.find((x) => x.day === day && x.currency === main)?.amounts[k] ?? 0) / 100);
+    return [
+      { label: m.mc_topup, color: '#52c41a', values: of('topup') },
+      { label: m.mc_goods, color: '#1677ff', values: of('goods') },
+      { label: m.mc_freight, color: '#fa8c16', values: of('freight') },
+      { label: m.mc_refund, color: '#f5222d', values: of('refund') },
+    ];
+  }, [d, days, main, m]);
+  const totals = rows.filter((r) => r.total);
+  const checks = totals.map((t) => {
+    const l = d?.ledger.find((x) => x.currency === t.currency) ?? { net: 0, entries: 0 };
+    return { currency: t.currency, ok: l.net === t.net && l.entries === t.entries, report: t.net, ledger: l.net, entries: t.entries };
+  });
+  const money = (v: number, r: Row) => (v ? formatMoney(v, r.currency) : '—');
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card>
+        <RangeBar
+          query={query}
+          answered={d}
+          onChange={(r) => setFilters({ ...r, currency })}
+          extra={
+            <>
+              <Input.Search
+                aria-label={m.currency}
+                placeholder={m.currency}
+                allowClear
+                defaultValue={currency}
+                style={{ width: 140 }}
+                onSearch={(v) => setFilters({ ...range, currency: v.trim().toUpperCase() || undefined })}
+              />
+              <Button onClick={() => downloadFile('/api/report/money/export', params, m.fileMoney, 'spreadsheetml')}>{m.export}</Button>
+            </>
+          }
+        />
+        {checks.map((c) => (
+          <Alert
+            key={c.currency}
+            style={{ marginBottom: 8 }}
+            type={c.ok ? 'success' : 'warning'}
+            showIcon
+            data-testid={`reconcile-${c.currency}`}
+            message={
+              c.ok
+                ? fill(m.reconciled, { currency: c.currency, net: formatMoney(c.report, c.currency), n: c.entries })
+                : fill(m.notReconciled, { currency: c.currency, report: formatMoney(c.report, c.currency), ledger: formatMoney(c.ledger, c.currency) })
+            }
+          />
+        ))}
+        {d && d.days.length === 0 && <Empty description={m.noMoney} />}
+        {d && days.length > 0 && (
+          <>
+            <Typography.Title level={5}>{m.moneyChartTitle}</Typography.Title>
+            <LineChart labels={days.map((x) => x.slice(5))} series={series} label={m.moneyChartTitle} />
+          </>
+        )}
+      </Card>
+      <Card extra={<Typography.Text type="secondary">{m.moneyNote}</Typography.Text>}>
+        <Table<Row>
+          size="small"
+          rowKey="key"
+          loading={report.isFetching}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: 1500 }}
+          rowClassName={(r) => (r.total ? 'report-total-row' : '')}
+          locale={{ emptyText: <Empty description={m.noMoney} /> }}
+          columns={[
+            { key: 'day', title: m.day, dataIndex: 'day', width: 110, fixed: 'left', render: (v: string, r) => (r.total ? <b>{v}</b> : v) },
+            { key: 'currency', title: m.currency, dataIndex: 'currency', width: 70 },
+            ...MONEY_CATEGORIES.map((k) => ({
+              key: k,
+              title: m[`mc_${k}`],
+              width: 120,
+              align: 'right' as const,
+              render: (_: unknown, r: Row) => money(r.amounts[k], r),
+            })),
+            { key: 'net', title: m.net, width: 130, align: 'right', render: (_, r) => <b>{formatMoney(r.net, r.currency)}</b> },
+            { key: 'entries', title: m.entries, dataIndex: 'entries', width: 90, align: 'right' },
+            { key: 'serviceFees', title: m.serviceFees, width: 120, align: 'right', render: (_, r) => money(r.serviceFees, r) },
+          ]}
+        />
+      </Card>
+      <Card title={m.byChannelTitle}>
+        <Table
+          size="small"
+          rowKey={(r) => `${r.channelId}-${r.currency}`}
+          dataSource={d?.byChannel ?? []}
+          pagination={false}
+          locale={{ emptyText: <Empty description={m.noMoney} /> }}
+          columns={[
+            { key: 'channel', title: m.channel, dataIndex: 'channelName', width: 200 },
+            { key: 'freight', title: m.freight, width: 140, align: 'right', render: (_, r) => formatMoney(r.freight, r.currency) },
+            { key: 'entries', title: m.entries, dataIndex: 'entries', width: 100, align: 'right' },
+          ]}
+        />
+      </Card>
+    </Space>
+  );
+}
