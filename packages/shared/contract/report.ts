@@ -61,6 +61,9 @@ export const withRange = <T extends z.ZodRawShape>(shape: T) =>
 /** Every time-series report answers with the range it read and when its roll-ups were last built (null before the first run). */
 const RolledUp = z.object({ from: z.string(), to: z.string(), rolledUpAt: z.string().nullable() });
 
+/** POST /api/report/refresh: today's and yesterday's roll-ups rebuilt now. */
+export const ReportRefreshResult = z.object({ rolledUpAt: z.string().nullable() });
+
 // ---------------------------------------------------------------- station throughput
 
 /** The stations the throughput report counts, each by the step its scan makes. */

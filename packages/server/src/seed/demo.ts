@@ -4,6 +4,7 @@ import { domainEvents, members, systemMeta } from '../db/schema';
 import { ensureAdmin } from './base';
 import { seedConfigContentDemo } from './demo-config-content';
 import { seedGoodsInDemo } from './demo-goods-in';
+import { seedHistoryDemo } from './demo-history';
 import { seedGoodsOutDemo } from './demo-goods-out';
 import { seedMoneyPeopleDemo } from './demo-money-people';
 import { seedMarketingDemo } from './demo-marketing';
@@ -61,6 +62,7 @@ export const DEMO_STEPS: [key: string, run: (db: Db, now: Date) => Promise<void>
   ['money-people', seedMoneyPeopleDemo],
   ['marketing', seedMarketingDemo],
   ['goods-out', seedGoodsOutDemo],
+  ['history', seedHistoryDemo],
 ];
 
 export async function seedDemo(db: Db, now: Date): Promise<void> {

@@ -209,6 +209,17 @@ describe('daily roll-ups', () => {
     expect(again.days).toBe(2);
   });
 
+  it('立即更新 rebuilds today and yesterday at once, for whoever reads a report', async () => {
+    const wh = await t.login('warehouse1', DEMO_PASSWORD);
+    const before = await t.call<{ rolledUpAt: string }>('POST', '/api/report/refresh', { token: wh });
+    expect(before.code).toBe(20000);
+    t.clock.advanceMinutes(5);
+    const after = await t.call<{ rolledUpAt: string }>('POST', '/api/report/refresh', { token: wh });
+    expect(Date.parse(after.data.rolledUpAt) - Date.parse(before.data.rolledUpAt)).toBe(5 * 60_000);
+    const cs = await t.login('cs1', DEMO_PASSWORD);
+    expect((await t.call('POST', '/api/report/refresh', { token: cs })).code).toBe(40300);
+  });
+
   it('checks the range and the permission', async () => {
     const bad = async (query: Record<string, unknown>) => (await t.call('GET', '/api/report/money', { token: admin, query })).code;
     expect(await bad({ from: '2026-02-30', to: '2026-03-01' })).toBe(40001);

@@ -124,6 +124,8 @@ async function rollupLeadTimes(tx: Db, day: string): Promise<void> {
 /** Rebuilds one business day's roll-ups in one transaction. */
 export async function rollupDay(db: Db, day: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
+    // One builder per day at a time (the hourly job and a person's 立即更新 on another server).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report.rollup:${day}`}))`);
     for (const table of ['report_station_hours', 'report_money_days', 'report_lead_times']) {
       await tx.execute(sql`delete from ${sql.raw(table)} where day = ${day}`);
     }
@@ -133,6 +135,12 @@ export async function rollupDay(db: Db, day: string, now: Date): Promise<void> {
     await tx.execute(sql`insert into report_rollup_days (day, computed_at) values (${day}, ${now.toISOString()}::timestamptz)
                          on conflict (day) do update set computed_at = excluded.computed_at`);
   });
+}
+
+/** 立即更新: today's and yesterday's rows rebuilt now (a manager does not wait for the hour). */
+export async function rollupRecent(db: Db, now: Date): Promise<{ rolledUpAt: string | null }> {
+  for (const day of [businessDayOf(new Date(now.getTime() - DAY_MS)), businessDayOf(now)]) await rollupDay(db, day, now);
+  return { rolledUpAt: await rolledUpAt(db) };
 }
 
 /** How far back a first run builds days that were never rolled up. */

@@ -4,6 +4,7 @@ import {
   LeadTimeResult,
   MoneyReportQuery,
   MoneyReportResult,
+  ReportRefreshResult,
   StorageAgeQuery,
   StorageAgeResult,
   ThroughputQuery,
@@ -14,6 +15,7 @@ import * as reports from './service';
 import { throughput } from './throughput';
 import { leadTimes, moneyReport } from './flow';
 import { reportExportRoutes } from './exports';
+import { rollupRecent } from './rollup';
 
 /** 数据报表 (issue 15): each report its own permission; the time-series ones read the daily roll-ups. */
 export function reportRoutes(app: FastifyInstance): void {
@@ -53,6 +55,14 @@ export function reportRoutes(app: FastifyInstance): void {
     query: MoneyReportQuery,
     data: MoneyReportResult,
     handler: ({ query, now }) => moneyReport(db, query, now),
+  });
+  api(app, {
+    method: 'POST',
+    url: '/api/report/refresh',
+    permission: ['report:throughput', 'report:leadTimes', 'report:money'],
+    summary: "Rebuilds today's and yesterday's roll-ups now (the hourly job does it on its own)",
+    data: ReportRefreshResult,
+    handler: ({ now }) => rollupRecent(db, now),
   });
   reportExportRoutes(app);
 }

@@ -15,7 +15,7 @@ afterAll(() => t.close());
 const leafPaths = (tree: MenuRoute[]) => tree.flatMap((top) => (top.children ?? []).map((c) => `${top.path}/${c.path}`));
 
 describe('menus from roles', () => {
-  it('gives super_admin the full catalogue and warehouse only the warehouse routes', async () => {
+  it('gives super_admin the full catalogue and warehouse only the warehouse routes and its reports', async () => {
     const full = await t.call<MenuRoute[]>('GET', '/api/role/getEnableRoutes', { token: admin });
     expect(full.data).toHaveLength(CATALOGUE.length);
     expect(leafPaths(full.data).sort()).toEqual([...ROUTE_PATHS].sort());
@@ -27,7 +27,8 @@ describe('menus from roles', () => {
     });
 
     const warehouse = await t.call<MenuRoute[]>('GET', '/api/role/getEnableRoutes', { token: await t.login('warehouse1', DEMO_PASSWORD) });
-    expect(warehouse.data.map((r) => r.path)).toEqual(['/WarehouseManage']);
+    expect(warehouse.data.map((r) => r.path)).toEqual(['/WarehouseManage', '/report']);
+    expect(warehouse.data[1].children!.map((c) => c.path)).toEqual(['throughput', 'storage']);
     expect(leafPaths(warehouse.data).length).toBeLessThan(leafPaths(full.data).length);
   });
 

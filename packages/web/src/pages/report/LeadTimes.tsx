@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { Button, Card, Empty, Segmented, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { LEAD_STAGES, type LeadStage, type LeadTimeRow, LeadTimeResult } from '@waystation/shared/contract/report';
+import { Marketplace } from '@waystation/shared/vocab/account';
 import { request } from '../../api/request';
 import { downloadFile } from '../../api/download';
-import { fill } from '../../i18n';
+import { fill, useLang } from '../../i18n';
 import { LineChart } from '../../components/charts/LineChart';
 import { useListQuery } from '../../components/useListQuery';
 import { RangeBar, rangeOf } from './RangeBar';
@@ -23,6 +24,7 @@ type Grouping = (typeof GROUPINGS)[number];
 /** 数据报表 › 流转时效: per week, the median and p90 hours of each stage from payment to shipping (issue 15). */
 export default function LeadTimes() {
   const m = useReportMessages();
+  const lang = useLang((s) => s.lang);
   const { query, setFilters } = useListQuery();
   const range = rangeOf(query, 90);
   const by: Grouping = (GROUPINGS as readonly string[]).includes(query.by ?? '') ? (query.by as Grouping) : 'all';
@@ -84,7 +86,13 @@ export default function LeadTimes() {
           columns={[
             { key: 'week', title: m.week, dataIndex: 'week', width: 110 },
             { key: 'stage', title: m.stage, width: 150, render: (_, r) => m[`ls_${r.stage}`] },
-            { key: 'group', title: m.group, dataIndex: 'group', width: 140, render: (v: string) => (v === 'all' ? m.byAll : v) },
+            {
+              key: 'group',
+              title: m.group,
+              dataIndex: 'group',
+              width: 140,
+              render: (v: string) => (v === 'all' ? m.byAll : by === 'marketplace' ? Marketplace.label(v, lang) : v),
+            },
             { key: 'n', title: m.count, dataIndex: 'n', width: 90, align: 'right' },
             { key: 'p50', title: m.p50, width: 110, align: 'right', render: (_, r) => duration(r.p50Hours) },
             { key: 'p90', title: m.p90, width: 110, align: 'right', render: (_, r) => duration(r.p90Hours) },

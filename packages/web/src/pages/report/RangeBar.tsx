@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { DatePicker, Segmented, Space, Typography } from 'antd';
+import { Button, DatePicker, Segmented, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ReportRefreshResult } from '@waystation/shared/contract/report';
+import { request } from '../../api/request';
 import { fill } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useReportMessages } from './messages';
@@ -15,7 +18,8 @@ export function rangeOf(query: Record<string, string>, defaultDays = 7): { from?
 
 /**
  * A report's range: the last 7, 30 or 90 days, or dates picked on the calendar; the range read and when the roll-ups
- * were last built. Changing it puts it in the URL (with the report's other filters kept).
+ * were last built, with 立即更新 to rebuild today's now. Changing the range puts it in the URL (the report's other
+ * filters kept).
  */
 export function RangeBar({
   query,
@@ -31,6 +35,11 @@ export function RangeBar({
   extra?: ReactNode;
 }) {
   const m = useReportMessages();
+  const qc = useQueryClient();
+  const refresh = useMutation({
+    mutationFn: () => request('/api/report/refresh', { method: 'POST', schema: ReportRefreshResult }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['report'] }),
+  });
   const r = rangeOf(query, defaultDays);
   const preset = r.days && (PRESETS as readonly number[]).includes(r.days) ? String(r.days) : 'custom';
   return (
@@ -53,6 +62,11 @@ export function RangeBar({
           {' · '}
           {answered.rolledUpAt ? fill(m.rolledUpAt, { at: formatTime(answered.rolledUpAt) }) : m.notRolledUp}
         </Typography.Text>
+      )}
+      {answered && (
+        <Button size="small" loading={refresh.isPending} onClick={() => refresh.mutate()}>
+          {m.refresh}
+        </Button>
       )}
     </Space>
   );
