@@ -44,7 +44,7 @@ describe('数据报表 on the demo history', () => {
     await expect.poll(() => totalOf(page)).toBeGreaterThan(week);
     await page.getByRole('img', { name: '每日扫描步数（按工位）' }).locator('canvas').first().waitFor();
 
-    await page.getByLabel('工位').click();
+    await page.getByRole('combobox', { name: '工位' }).click();
     await page.locator('.ant-select-dropdown:visible').getByText('打包', { exact: true }).click();
     await expect.poll(() => page.url()).toContain('station=packing');
     await expect.poll(async () => (await page.locator('tr.ant-table-row td:first-child').allInnerTexts()).every((t) => t === '打包')).toBe(true);

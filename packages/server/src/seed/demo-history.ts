@@ -86,21 +86,19 @@ export async function seedHistoryDemo(db: Db, now: Date): Promise<void> {
       .returning({ id: members.id });
     if (!m) return; // seeded before
     await db.insert(memberProfiles).values({ memberId: m.id, country, updatedAt: new Date(start) });
-    await db
-      .insert(memberAddresses)
-      .values({
-        memberId: m.id,
-        receiver: name,
-        phone: `+00 ${700000 + i}`,
-        country,
-        province,
-        city,
-        address,
-        postcode,
-        isDefault: true,
-        createdAt: new Date(start),
-        updatedAt: new Date(start),
-      });
+    await db.insert(memberAddresses).values({
+      memberId: m.id,
+      receiver: name,
+      phone: `+00 ${700000 + i}`,
+      country,
+      province,
+      city,
+      address,
+      postcode,
+      isDefault: true,
+      createdAt: new Date(start),
+      updatedAt: new Date(start),
+    });
     people.push({ id: m.id, code, country, address: row, balance: 0 });
   }
   const topUp = async (p: (typeof people)[number], at: number) => {
@@ -151,18 +149,16 @@ export async function seedHistoryDemo(db: Db, now: Date): Promise<void> {
     const id = await nextId(db, 'purchase_orders');
     const orderId = await nextId(db, 'shop_orders');
     const stamp = new Date(paid).toISOString().slice(0, 10).replaceAll('-', '');
-    await db
-      .insert(shopOrders)
-      .values({
-        id: orderId,
-        orderNo: `SOH${stamp}${id}`,
-        memberId: p.id,
-        status: 'paid',
-        paidAmount: price,
-        payTime: new Date(paid),
-        createdAt: new Date(paid),
-        updatedAt: new Date(paid),
-      });
+    await db.insert(shopOrders).values({
+      id: orderId,
+      orderNo: `SOH${stamp}${id}`,
+      memberId: p.id,
+      status: 'paid',
+      paidAmount: price,
+      payTime: new Date(paid),
+      createdAt: new Date(paid),
+      updatedAt: new Date(paid),
+    });
     await pay(p, price, paid, 'shop_order', `SOH${stamp}${id}`, '商城订单');
     const qc = arrival + between(5, 40) * MIN;
     const shelved = qc + between(10, 120) * MIN;
