@@ -177,6 +177,7 @@ export const CATALOGUE: CatalogueRoute[] = [
         activeMenu: '/financialManage/agentWithdrawalManage',
         permissions: ['finance:agentWithdrawalManage'],
       }),
+      page('storageFee', 'storageFee/StorageFeeList', t('仓储费', 'Storage fees'), { icon: 'clock', permissions: ['finance:storageFee'] }),
     ],
   },
   {

@@ -55,6 +55,7 @@ export const SensitiveOperation = vocab([
   { value: 'modify_agent_withdrawal_account', zh: '修改代理提现账户', en: 'Modify agent withdrawal account' },
   { value: 'refund_review', zh: '退款审核', en: 'Refund review' },
   { value: 'return_review', zh: '退货审核', en: 'Return review' },
+  { value: 'waive_storage_fee', zh: '减免仓储费', en: 'Waive storage fees' },
 ] as const);
 export type SensitiveOperation = (typeof SensitiveOperation.values)[number];
 

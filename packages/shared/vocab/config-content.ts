@@ -62,6 +62,7 @@ export const NotifyEvent = vocab([
   { value: 'freight_patch', zh: '需补运费', en: 'Freight top-up needed' },
   { value: 'refund_done', zh: '退款完成', en: 'Refund done' },
   { value: 'storage_reminder', zh: '仓储提醒', en: 'Storage reminder' },
+  { value: 'storage_fee_warning', zh: '仓储费预警', en: 'Storage fee warning' },
 ] as const);
 export type NotifyEvent = (typeof NotifyEvent.values)[number];
 
@@ -73,6 +74,7 @@ export const NOTIFY_VARIABLES: Record<NotifyEvent, readonly string[]> = {
   freight_patch: ['memberName', 'packageNo', 'amount', 'currency'],
   refund_done: ['memberName', 'orderNo', 'amount', 'currency'],
   storage_reminder: ['memberName', 'itemCount', 'days'],
+  storage_fee_warning: ['memberName', 'itemCount', 'days', 'amount', 'currency'],
 };
 
 export const AppPlatform = vocab([

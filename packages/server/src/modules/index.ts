@@ -28,6 +28,8 @@ import { GOODS_OUT_JOBS } from './goodsOut/jobs';
 import { backupRoutes } from './backup/routes';
 import { openRoutes } from './open/routes';
 import { REPORT_JOBS } from './report/rollup';
+import { STORAGE_FEE_JOBS } from './storageFee/jobs';
+import { storageFeeRoutes } from './storageFee/routes';
 import { reportRoutes } from './report/routes';
 import { OPEN_JOBS } from './open/jobs';
 import { backupDepsOf } from './backup/service';
@@ -59,6 +61,7 @@ export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres';
   GOODS_OUT_JOBS,
   ...OPEN_JOBS,
   REPORT_JOBS,
+  STORAGE_FEE_JOBS,
   backupJobs(backupDepsOf(o.config, o.dbKind)),
   ...(o.maintain ? [databaseMaintenanceJobs(o.maintain)] : []),
 ];
@@ -90,4 +93,5 @@ export const MODULES: ((app: FastifyInstance, ctx: ModuleContext) => void)[] = [
   backupRoutes,
   openRoutes,
   reportRoutes,
+  storageFeeRoutes,
 ];

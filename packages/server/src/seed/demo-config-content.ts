@@ -369,6 +369,7 @@ export async function seedConfigContentDemo(db: Db, now: Date): Promise<void> {
     .values([
       { paramKey: 'order.autoCancelMinutes', paramValue: '30', name: '未支付订单自动取消（分钟）', ...stamp },
       { paramKey: 'warehouse.freeStorageDays', paramValue: '90', name: '免费仓储天数', ...stamp },
+      { paramKey: 'warehouse.storageFeePerDay', paramValue: '100', name: '超期仓储费（分/件/天）', remark: '超过免费天数后每件商品每天收取', ...stamp },
       { paramKey: 'package.maxItems', paramValue: '50', name: '单个包裹最多商品数', ...stamp },
       { paramKey: 'service.feePercent', paramValue: '5', name: '代购服务费（%）', remark: '按商品金额收取', ...stamp },
       // The work queues' promises (the dashboard's timers), in hours; the code's defaults when a row is absent.

@@ -83,6 +83,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'report/Throughput': lazy(() => import('./report/Throughput')),
   'report/LeadTimes': lazy(() => import('./report/LeadTimes')),
   'report/Money': lazy(() => import('./report/Money')),
+  'storageFee/StorageFeeList': lazy(() => import('./storageFee/StorageFeeList')),
   'notification/NotificationHome': lazy(() => import('./notification/NotificationHome')),
   'notification/OperateChannel': lazy(() => import('./notification/OperateChannel')),
   'marketing/CouponList': lazy(() => import('./marketing/CouponList')),

@@ -9,6 +9,10 @@ export const DEFAULT_TEMPLATES: Record<NotifyEvent, { subject: string; body: str
   freight_patch: { subject: '包裹需要补运费', body: '{{memberName}}，您好！包裹 {{packageNo}} 实际运费高于已付运费，需补 {{amount}} {{currency}}。' },
   refund_done: { subject: '退款已完成', body: '{{memberName}}，您好！订单 {{orderNo}} 的退款 {{amount}} {{currency}} 已退回您的账户。' },
   storage_reminder: { subject: '仓库中的商品待打包', body: '{{memberName}}，您好！您有 {{itemCount}} 件商品已在仓库存放超过 {{days}} 天，请尽快提交打包。' },
+  storage_fee_warning: {
+    subject: '商品即将产生仓储费',
+    body: '{{memberName}}，您好！您有 {{itemCount}} 件商品将在 7 天内超过 {{days}} 天的免费仓储期，之后每件每天收取仓储费 {{amount}} {{currency}}，请尽快提交打包。',
+  },
 };
 
 /** Sample values for previews and test sends. */

@@ -37,6 +37,7 @@ export const NOTIFY_ON: Record<string, NotifyEvent> = {
   'purchase.refund': 'refund_done',
   'afterSales.refund.pass': 'refund_done',
   'member.storage_reminder': 'storage_reminder',
+  'member.storage_fee_warning': 'storage_fee_warning',
 };
 
 const MAX_ATTEMPTS = 10;
@@ -143,6 +144,7 @@ async function notifyValues(
       });
   } else if (e.entityType === 'member') {
     Object.assign(values, { itemCount: String(e.data.itemCount ?? ''), days: String(e.data.days ?? '') });
+    if (e.data.perDay !== undefined) Object.assign(values, { amount: yuan(Number(e.data.perDay)), currency: String(e.data.currency ?? '') });
   } else if (e.entityType === 'refund') {
     const [r] = await db
       .select()

@@ -1,0 +1,211 @@
+import { useState } from 'react';
+import { App, Button, Card, Empty, Form, Input, Modal, Space, Tabs, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type OverdueItem,
+  OverdueResult,
+  type StorageFee,
+  StorageFeeListResult,
+  StorageFeeWaiveBody,
+  StorageFeeWaiveResult,
+} from '@waystation/shared/contract/storageFee';
+import { request } from '../../api/request';
+import { fill } from '../../i18n';
+import { formatTime } from '../../utils/time';
+import { formatMoney } from '../../components/money';
+import { useListQuery } from '../../components/useListQuery';
+import { useFormFromQuery } from '../../components/useFormFromQuery';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
+import { zodRule } from '../../components/zodRule';
+import { useVerify } from '../../components/verify/useVerify';
+import { useStorageFeeMessages } from './messages';
+
+/** 财务管理 › 仓储费: items past (or within 7 days of) the free storage days, and the fees charged, waived here (issue 15). */
+export default function StorageFeeList() {
+  const m = useStorageFeeMessages();
+  const { query, setFilters } = useListQuery();
+  const tab = query.tab === 'fees' ? 'fees' : 'overdue';
+  return (
+    <Card>
+      <Tabs
+        activeKey={tab}
+        onChange={(k) => setFilters({ tab: k === 'fees' ? 'fees' : undefined })}
+        items={[
+          { key: 'overdue', label: m.overdueTab, children: tab === 'overdue' && <OverdueTab /> },
+          { key: 'fees', label: m.feesTab, children: tab === 'fees' && <FeesTab /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function OverdueTab() {
+  const m = useStorageFeeMessages();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm();
+  useFormFromQuery(form, { userCode: query.userCode, stage: query.stage });
+  const params = { page, limit, userCode: query.userCode, stage: query.stage };
+  const list = useQuery({
+    queryKey: ['storageFee', 'overdue', params],
+    queryFn: () => request('/api/storageFee/overdue', { params, schema: OverdueResult }),
+    placeholderData: (p) => p,
+  });
+  const d = list.data;
+  const columns: ResizableColumn<OverdueItem>[] = [
+    { key: 'itemCode', title: m.itemCode, dataIndex: 'itemCode', width: 130 },
+    { key: 'title', title: m.title, dataIndex: 'title', width: 200 },
+    { key: 'member', title: m.member, width: 170, render: (_, r) => <Link to={`/vipManage/detail/${r.memberId}`}>{`${r.userCode} ${r.memberName}`}</Link> },
+    { key: 'shelf', title: m.shelf, dataIndex: 'shelfCode', width: 110 },
+    { key: 'shelvedAt', title: m.shelvedAt, dataIndex: 'shelvedAt', width: 170, render: formatTime },
+    { key: 'days', title: m.days, dataIndex: 'days', width: 90, align: 'right' },
+    {
+      key: 'stage',
+      title: m.stage,
+      width: 110,
+      render: (_, r) => <Tag color={r.stage === 'overdue' ? 'red' : 'orange'}>{r.stage === 'overdue' ? m.overdue : m.warning}</Tag>,
+    },
+    { key: 'chargedDays', title: m.chargedDays, dataIndex: 'chargedDays', width: 90, align: 'right' },
+    { key: 'charged', title: m.charged, width: 120, align: 'right', render: (_, r) => (d ? formatMoney(r.charged, d.currency) : '') },
+  ];
+  return (
+    <>
+      {d && <Typography.Paragraph type="secondary">{fill(m.settings, { free: d.freeDays, fee: formatMoney(d.perDay, d.currency) })}</Typography.Paragraph>}
+      <FilterBar form={form} name="overdueFilters" onSearch={(f) => setFilters({ ...f, tab: undefined })} onSame={() => list.refetch()}>
+        <Form.Item name="userCode" label={m.userCode}>
+          <Input allowClear style={{ width: 140 }} />
+        </Form.Item>
+        <FilterSelect
+          name="stage"
+          label={m.stage}
+          options={[
+            { value: 'overdue', label: m.overdue },
+            { value: 'warning', label: m.warning },
+          ]}
+          width={130}
+        />
+      </FilterBar>
+      <ListTable<OverdueItem>
+        rowKey="itemId"
+        columns={columns}
+        result={list}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+        locale={{ emptyText: <Empty description={m.noOverdue} /> }}
+      />
+    </>
+  );
+}
+
+function FeesTab() {
+  const m = useStorageFeeMessages();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [run, verifyHolder] = useVerify();
+  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const [form] = Form.useForm();
+  const [reasonForm] = Form.useForm<{ reason: string }>();
+  const [selected, setSelected] = useState<StorageFee[]>([]);
+  const [waiving, setWaiving] = useState(false);
+  useFormFromQuery(form, { userCode: query.userCode, itemCode: query.itemCode, status: query.status });
+  const params = { page, limit, userCode: query.userCode, itemCode: query.itemCode, status: query.status };
+  const list = useQuery({
+    queryKey: ['storageFee', 'fees', params],
+    queryFn: () => request('/api/storageFee/pageList', { params, schema: StorageFeeListResult }),
+    placeholderData: (p) => p,
+  });
+  const total = selected.reduce((s, f) => s + f.amount, 0);
+  const currency = selected[0]?.currency ?? 'CNY';
+  const columns: ResizableColumn<StorageFee>[] = [
+    { key: 'day', title: m.day, dataIndex: 'day', width: 110 },
+    { key: 'itemCode', title: m.itemCode, dataIndex: 'itemCode', width: 130 },
+    { key: 'member', title: m.member, width: 170, render: (_, r) => `${r.userCode} ${r.memberName}` },
+    { key: 'amount', title: m.amount, width: 110, align: 'right', render: (_, r) => formatMoney(r.amount, r.currency) },
+    {
+      key: 'status',
+      title: m.status,
+      width: 90,
+      render: (_, r) => <Tag color={r.status === 'waived' ? 'green' : 'blue'}>{r.status === 'waived' ? m.waived_status : m.charged_status}</Tag>,
+    },
+    { key: 'waivedBy', title: m.waivedBy, dataIndex: 'waivedBy', width: 100 },
+    { key: 'waivedReason', title: m.waivedReason, dataIndex: 'waivedReason', width: 180 },
+  ];
+  const waive = async () => {
+    const { reason } = await reasonForm.validateFields();
+    const body = { ids: selected.map((f) => f.id), reason };
+    const res = await run('waive_storage_fee', '', (headers) =>
+      request('/api/storageFee/waive', { method: 'POST', body, headers, schema: StorageFeeWaiveResult }),
+    );
+    if (!res) return;
+    message.success(fill(m.waived, { n: res.waived, amount: formatMoney(res.amount, res.currency) }));
+    setWaiving(false);
+    setSelected([]);
+    reasonForm.resetFields();
+    await qc.invalidateQueries({ queryKey: ['storageFee'] });
+  };
+  return (
+    <>
+      {verifyHolder}
+      <FilterBar
+        form={form}
+        name="feeFilters"
+        onSearch={(f) => setFilters({ ...f, tab: 'fees' })}
+        onSame={() => list.refetch()}
+        resetTo={{ tab: 'fees' }}
+        extra={
+          <Button danger disabled={!selected.length} onClick={() => setWaiving(true)}>
+            {m.waive}
+          </Button>
+        }
+      >
+        <Form.Item name="userCode" label={m.userCode}>
+          <Input allowClear style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="itemCode" label={m.itemCode}>
+          <Input allowClear style={{ width: 140 }} />
+        </Form.Item>
+        <FilterSelect
+          name="status"
+          label={m.status}
+          options={[
+            { value: 'charged', label: m.charged_status },
+            { value: 'waived', label: m.waived_status },
+          ]}
+        />
+      </FilterBar>
+      <ListTable<StorageFee>
+        rowKey="id"
+        columns={columns}
+        result={list}
+        page={page}
+        limit={limit}
+        onPage={setPage}
+        rowSelection={{
+          selectedRowKeys: selected.map((f) => f.id),
+          getCheckboxProps: (r) => ({ disabled: r.status !== 'charged' }),
+          onChange: (_keys, rows) => setSelected(rows),
+        }}
+        locale={{ emptyText: <Empty description={m.noFees} /> }}
+      />
+      <Modal
+        open={waiving}
+        title={fill(m.waiveTitle, { n: selected.length, amount: formatMoney(total, currency) })}
+        onCancel={() => setWaiving(false)}
+        onOk={waive}
+        destroyOnHidden
+      >
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Text type="secondary">{m.waiveHint}</Typography.Text>
+          <Form form={reasonForm} layout="vertical" name="waiveForm">
+            <Form.Item name="reason" label={m.reason} rules={[zodRule(StorageFeeWaiveBody.shape.reason)]}>
+              <Input.TextArea rows={3} maxLength={200} showCount />
+            </Form.Item>
+          </Form>
+        </Space>
+      </Modal>
+    </>
+  );
+}
