@@ -16,6 +16,11 @@ describe('数据报表 › 库龄报表', () => {
     const page = await ctx.newPage();
     await page.goto(e.url('/report/storage'));
     await page.getByTestId('bucket-d90_plus').waitFor();
+    // The report reads the hourly roll-up of the shelf: 立即更新 builds it now.
+    const asOf = await page.getByTestId('report-range').innerText();
+    e.server.clock.advanceMinutes(3);
+    await page.getByRole('button', { name: /立即更新/ }).click();
+    await expect.poll(() => page.getByTestId('report-range').innerText()).not.toBe(asOf);
     expect(Number((await page.getByTestId('bucket-d90_plus').locator('.ant-statistic-content-value').innerText()).replace(/,/g, ''))).toBeGreaterThanOrEqual(2);
     await page.getByRole('img', { name: '件数' }).locator('canvas').first().waitFor();
 

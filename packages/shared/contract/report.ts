@@ -31,6 +31,8 @@ export const StorageAgeResult = pageOf(StorageAgeMember).extend({
   /** Every item on the shelf, by bucket (the filters narrow the member list, not these). */
   buckets: Buckets,
   freeDays: z.number().int(),
+  /** When the shelf was last rolled up (hourly, or 立即更新); null before the first run. */
+  rolledUpAt: z.string().nullable(),
 });
 export type StorageAgeResult = z.infer<typeof StorageAgeResult>;
 

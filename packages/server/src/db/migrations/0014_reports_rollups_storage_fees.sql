@@ -35,6 +35,16 @@ CREATE TABLE "report_station_hours" (
 	CONSTRAINT "report_station_hours_day_station_actor_id_hour_pk" PRIMARY KEY("day","station","actor_id","hour")
 );
 --> statement-breakpoint
+CREATE TABLE "report_storage_members" (
+	"member_id" integer PRIMARY KEY NOT NULL,
+	"d0_30" integer NOT NULL,
+	"d31_60" integer NOT NULL,
+	"d61_90" integer NOT NULL,
+	"d90_plus" integer NOT NULL,
+	"total" integer NOT NULL,
+	"oldest_shelved_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "storage_fees" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"item_id" bigint NOT NULL,

@@ -84,3 +84,17 @@ export const storageFees = pgTable(
   },
   (t) => [uniqueIndex('storage_fees_item_day_key').on(t.itemId, t.day), index('storage_fees_member_idx').on(t.memberId, t.day)],
 );
+
+/**
+ * The shelf per member (库龄报表), rebuilt by each roll-up run: items on the shelf and in no pack order by age bucket
+ * at the time of the build, and the member's oldest item (its age is read at query time).
+ */
+export const reportStorageMembers = pgTable('report_storage_members', {
+  memberId: integer('member_id').primaryKey(),
+  d0_30: integer('d0_30').notNull(),
+  d31_60: integer('d31_60').notNull(),
+  d61_90: integer('d61_90').notNull(),
+  d90Plus: integer('d90_plus').notNull(),
+  total: integer('total').notNull(),
+  oldestShelvedAt: ts('oldest_shelved_at').notNull(),
+});

@@ -13,8 +13,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const report = async (query: Record<string, unknown> = {}, token = admin) =>
-  t.call<StorageAgeResult>('GET', '/api/report/storageAge', { token, query: { limit: 200, ...query } });
+/** The report after 立即更新 (the hourly roll-up's work, done now). */
+const report = async (query: Record<string, unknown> = {}, token = admin) => {
+  await t.call('POST', '/api/report/refresh', { token: admin });
+  return t.call<StorageAgeResult>('GET', '/api/report/storageAge', { token, query: { limit: 200, ...query } });
+};
 
 describe('库龄报表 (storage age)', () => {
   it('buckets the items on the shelf by whole days, per member, and leaves out items in a pack order', async () => {
@@ -39,6 +42,12 @@ describe('库龄报表 (storage age)', () => {
     const all = (await report({ minDays: 100 })).data;
     expect(all.list.every((r) => r.oldestDays >= 100)).toBe(true);
     expect(after.freeDays).toBeGreaterThanOrEqual(0);
+    expect(after.rolledUpAt).toBe(t.clock.now().toISOString());
+    // The roll-up is what the report reads: a new item shows after the next one.
+    await newShelvedItem(t.db, { memberCode: m.userCode, now: daysAgo(150) });
+    const stale = await t.call<StorageAgeResult>('GET', '/api/report/storageAge', { token: admin, query: { userCode: m.userCode } });
+    expect(stale.data.list[0].d90_plus).toBe(1);
+    expect((await report({ userCode: m.userCode })).data.list[0]).toMatchObject({ d90_plus: 2, oldestDays: 150 });
   });
 
   it('is a report of its own permission', async () => {

@@ -4,6 +4,7 @@ import { type Db, queryRows } from '../../db';
 import { BUSINESS_OFFSET_MS } from '../../platform/businessTime';
 import { STATION_STEPS } from '../warehouse/work';
 import { periodicJob, type JobSet } from '../../core/jobs';
+import { rollupStorage } from './service';
 
 /**
  * The daily roll-ups the reports read (issue 15): a business day's station steps per hour and worker, ledger money
@@ -139,6 +140,7 @@ export async function rollupDay(db: Db, day: string, now: Date): Promise<void> {
 
 /** 立即更新: today's and yesterday's rows rebuilt now (a manager does not wait for the hour). */
 export async function rollupRecent(db: Db, now: Date): Promise<{ rolledUpAt: string | null }> {
+  await rollupStorage(db, now);
   for (const day of [businessDayOf(new Date(now.getTime() - DAY_MS)), businessDayOf(now)]) await rollupDay(db, day, now);
   return { rolledUpAt: await rolledUpAt(db) };
 }
@@ -174,6 +176,7 @@ export async function dueDays(db: Db, now: Date): Promise<string[]> {
 /** Builds every due day; returns how many. */
 export async function rollupDue(db: Db, now: () => Date, heartbeat?: () => Promise<void>): Promise<{ days: number }> {
   const days = await dueDays(db, now());
+  await rollupStorage(db, now());
   for (const day of days) {
     await rollupDay(db, day, now());
     await heartbeat?.();

@@ -59,8 +59,8 @@ export function reportRoutes(app: FastifyInstance): void {
   api(app, {
     method: 'POST',
     url: '/api/report/refresh',
-    permission: ['report:throughput', 'report:leadTimes', 'report:money'],
-    summary: "Rebuilds today's and yesterday's roll-ups now (the hourly job does it on its own)",
+    permission: ['report:throughput', 'report:leadTimes', 'report:money', 'report:storage'],
+    summary: "Rebuilds the shelf's and today's and yesterday's roll-ups now (the hourly job does it on its own)",
     data: ReportRefreshResult,
     handler: ({ now }) => rollupRecent(db, now),
   });

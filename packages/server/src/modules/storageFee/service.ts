@@ -17,7 +17,7 @@ import { conflict } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
 import { post } from '../ledger/service';
 import { businessDayOf } from '../report/rollup';
-import { freeStorageDays } from '../report/service';
+import { freeStorageDays, itemsOnShelf } from '../report/service';
 
 /** The fee per item and day beyond the free days, and its currency (settings; the defaults when absent). */
 export async function storageFeeSettings(db: Db): Promise<{ freeDays: number; perDay: number; currency: string }> {
@@ -35,13 +35,6 @@ export async function storageFeeSettings(db: Db): Promise<{ freeDays: number; pe
   };
 }
 
-/** Items on the shelf in no pack order, with their whole days since shelving at `now` (as the storage report counts). */
-const onShelf = (now: Date) => sql`select i.id, i.member_id, i.item_code, i.shelf_code, i.shelved_at, p.title,
-      greatest(0, floor(extract(epoch from (${now.toISOString()}::timestamptz - i.shelved_at)) / 86400))::int as days
-    from warehouse_items i join purchase_orders p on p.id = i.purchase_id
-    where p.status = 'shelved' and i.shelved_at is not null
-      and not exists (select 1 from package_items pi where pi.item_id = i.id and not pi.released)`;
-
 /**
  * The daily charge: for today's business day, one fee row per item past the free days (the unique item-and-day key
  * makes a second run, on this server or another, after a restart, charge nothing twice), and per member one ledger
@@ -51,7 +44,7 @@ export async function chargeStorageFees(db: Db, now: Date): Promise<{ members: n
   const { freeDays, perDay, currency } = await storageFeeSettings(db);
   if (perDay === 0) return { members: 0, items: 0, amount: 0 };
   const day = businessDayOf(now);
-  const due = await queryRows<{ member_id: number }>(db, sql`select distinct member_id from (${onShelf(now)}) s where days >= ${freeDays}`);
+  const due = await queryRows<{ member_id: number }>(db, sql`select distinct member_id from (${itemsOnShelf(now, freeDays)}) s`);
   let items = 0;
   let amount = 0;
   let charged = 0;
@@ -61,7 +54,7 @@ export async function chargeStorageFees(db: Db, now: Date): Promise<{ members: n
         tx,
         sql`insert into storage_fees (item_id, member_id, day, amount, currency, status, created_at)
             select s.id, s.member_id, ${day}, ${perDay}, ${currency}, 'charged', ${now.toISOString()}::timestamptz
-            from (${onShelf(now)}) s where s.member_id = ${memberId} and s.days >= ${freeDays}
+            from (${itemsOnShelf(now, freeDays)}) s where s.member_id = ${memberId}
             on conflict (item_id, day) do nothing
             returning id`,
       );
@@ -106,8 +99,8 @@ export async function warnStorageFees(db: Db, now: Date): Promise<{ members: num
         select 'member.storage_fee_warning', 'member', s.member_id::text, s.member_id,
                jsonb_build_object('itemCount', count(*), 'days', ${freeDays}::int, 'perDay', ${perDay}::int, 'currency', ${currency}::text),
                ${now.toISOString()}::timestamptz
-        from (${onShelf(now)}) s
-        where s.days >= ${Math.max(0, freeDays - STORAGE_FEE_WARN_DAYS)} and s.days < ${freeDays}
+        from (${itemsOnShelf(now, Math.max(0, freeDays - STORAGE_FEE_WARN_DAYS))}) s
+        where s.days < ${freeDays}
           and not exists (select 1 from domain_events e where e.member_id = s.member_id and e.type = 'member.storage_fee_warning'
                           and e.created_at > ${since}::timestamptz)
         group by s.member_id
@@ -127,7 +120,7 @@ export async function overdueItems(db: Db, q: OverdueQuery & { page: number; lim
         ? sql`and s.days >= ${warnFrom} and s.days < ${settings.freeDays}`
         : sql`and s.days >= ${warnFrom}`;
   const member = q.userCode ? sql`and m.user_code = ${q.userCode.toUpperCase()}` : sql``;
-  const from = sql`from (${onShelf(now)}) s join members m on m.id = s.member_id`;
+  const from = sql`from (${itemsOnShelf(now, warnFrom)}) s join members m on m.id = s.member_id`;
   const where = sql`where true ${stage} ${member}`;
   const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${from} ${where}`);
   const rows = await queryRows<{

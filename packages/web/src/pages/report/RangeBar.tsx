@@ -35,11 +35,6 @@ export function RangeBar({
   extra?: ReactNode;
 }) {
   const m = useReportMessages();
-  const qc = useQueryClient();
-  const refresh = useMutation({
-    mutationFn: () => request('/api/report/refresh', { method: 'POST', schema: ReportRefreshResult }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['report'] }),
-  });
   const r = rangeOf(query, defaultDays);
   const preset = r.days && (PRESETS as readonly number[]).includes(r.days) ? String(r.days) : 'custom';
   return (
@@ -56,18 +51,28 @@ export function RangeBar({
         onChange={(v) => v?.[0] && v[1] && onChange({ from: v[0].format('YYYY-MM-DD'), to: v[1].format('YYYY-MM-DD') })}
       />
       {extra}
-      {answered && (
-        <Typography.Text type="secondary" data-testid="report-range">
-          {fill(m.rangeRead, { from: answered.from, to: answered.to })}
-          {' · '}
-          {answered.rolledUpAt ? fill(m.rolledUpAt, { at: formatTime(answered.rolledUpAt) }) : m.notRolledUp}
-        </Typography.Text>
-      )}
-      {answered && (
-        <Button size="small" loading={refresh.isPending} onClick={() => refresh.mutate()}>
-          {m.refresh}
-        </Button>
-      )}
+      {answered && <RolledUpNote rolledUpAt={answered.rolledUpAt} range={fill(m.rangeRead, { from: answered.from, to: answered.to })} />}
+    </Space>
+  );
+}
+
+/** When the roll-ups a report read were built, and 立即更新 to rebuild the shelf's and today's now. */
+export function RolledUpNote({ rolledUpAt, range }: { rolledUpAt: string | null; range?: string }) {
+  const m = useReportMessages();
+  const qc = useQueryClient();
+  const refresh = useMutation({
+    mutationFn: () => request('/api/report/refresh', { method: 'POST', schema: ReportRefreshResult }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['report'] }),
+  });
+  return (
+    <Space size={8}>
+      <Typography.Text type="secondary" data-testid="report-range">
+        {range && `${range} · `}
+        {rolledUpAt ? fill(m.rolledUpAt, { at: formatTime(rolledUpAt) }) : m.notRolledUp}
+      </Typography.Text>
+      <Button size="small" loading={refresh.isPending} onClick={() => refresh.mutate()}>
+        {m.refresh}
+      </Button>
     </Space>
   );
 }

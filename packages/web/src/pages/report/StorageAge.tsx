@@ -11,6 +11,7 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { useListQuery } from '../../components/useListQuery';
 import { useReportMessages } from './messages';
+import { RolledUpNote } from './RangeBar';
 
 interface Filters {
   userCode?: string;
@@ -46,7 +47,18 @@ export default function StorageAge() {
   ];
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card title={m.onShelf} loading={report.isLoading} extra={d && <Typography.Text type="secondary">{fill(m.freeDays, { n: d.freeDays })}</Typography.Text>}>
+      <Card
+        title={m.onShelf}
+        loading={report.isLoading}
+        extra={
+          d && (
+            <Space size={16}>
+              <Typography.Text type="secondary">{fill(m.freeDays, { n: d.freeDays })}</Typography.Text>
+              <RolledUpNote rolledUpAt={d.rolledUpAt} />
+            </Space>
+          )
+        }
+      >
         {d && (
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={10}>
