@@ -101,6 +101,7 @@ async function run(label: string) {
       ['流转时效, 366 days, by marketplace', '/api/report/leadTimes?days=366&by=marketplace'],
       ['资金报表, 30 days', '/api/report/money?days=30'],
       ['资金报表, 366 days', '/api/report/money?days=366'],
+      ['资金报表 reconciliation (the ledger read live), 30 days', '/api/report/moneyReconcile?days=30'],
       ['库龄报表, first page', '/api/report/storageAge?limit=20'],
       ['仓储费 overdue items, first page', '/api/storageFee/overdue?limit=20'],
     ];

@@ -162,10 +162,17 @@ export const MoneyReportChannel = z.object({
   freight: z.number().int(),
   entries: z.number().int(),
 });
-export const MoneyReportResult = RolledUp.extend({
-  days: z.array(MoneyReportDay),
-  byChannel: z.array(MoneyReportChannel),
-  /** The ledger's own sums over the range, read live (the reconciliation: equal to the days' net and entries). */
-  ledger: z.array(z.object({ currency: z.string(), net: z.number().int(), entries: z.number().int() })),
-});
+export const MoneyReportResult = RolledUp.extend({ days: z.array(MoneyReportDay), byChannel: z.array(MoneyReportChannel) });
 export type MoneyReportResult = z.infer<typeof MoneyReportResult>;
+
+/**
+ * GET /api/report/moneyReconcile (same range): the ledger's own sums per currency over the range, read live from the
+ * ledger rows, beside the roll-up's — equal when the roll-ups are current.
+ */
+export const MoneyReconcileQuery = withRange({ currency: z.string().max(8).optional() });
+export type MoneyReconcileQuery = z.output<typeof MoneyReconcileQuery>;
+const Sums = z.object({ net: z.number().int(), entries: z.number().int() });
+export const MoneyReconcileResult = RolledUp.extend({
+  list: z.array(z.object({ currency: z.string(), ledger: Sums, report: Sums, matches: z.boolean() })),
+});
+export type MoneyReconcileResult = z.infer<typeof MoneyReconcileResult>;

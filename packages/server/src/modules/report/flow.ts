@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { LeadStage, LeadTimeQuery, LeadTimeResult, MoneyCategory, MoneyReportQuery, MoneyReportResult } from '@waystation/shared/contract/report';
+import type {
+  LeadStage,
+  LeadTimeQuery,
+  LeadTimeResult,
+  MoneyCategory,
+  MoneyReconcileQuery,
+  MoneyReconcileResult,
+  MoneyReportQuery,
+  MoneyReportResult,
+} from '@waystation/shared/contract/report';
 import { MONEY_CATEGORIES } from '@waystation/shared/contract/report';
 import { type Db, queryRows } from '../../db';
 import { dayBounds, resolveRange, rolledUpAt } from './rollup';
@@ -58,8 +67,7 @@ export async function moneyReport(db: Db, query: MoneyReportQuery, now: Date): P
   const filters = sql`m.day >= ${q.from} and m.day <= ${q.to}
     ${q.channelId !== undefined ? sql`and m.channel_id = ${q.channelId}` : sql``}
     ${q.currency ? sql`and m.currency = ${q.currency.toUpperCase()}` : sql``}`;
-  const range = { start: dayBounds(q.from).start, end: dayBounds(q.to).end };
-  const [rows, channels, ledger, at] = await Promise.all([
+  const [rows, channels, at] = await Promise.all([
     queryRows<{ day: string; category: string; currency: string; amount: string | number; entries: number }>(
       db,
       sql`select day, category, currency, sum(amount)::bigint as amount, sum(entries)::int as entries
@@ -71,14 +79,6 @@ export async function moneyReport(db: Db, query: MoneyReportQuery, now: Date): P
           from report_money_days m left join ship_channels c on c.id = m.channel_id
           where ${filters} and m.category in ('freight', 'freight_topup') and m.channel_id > 0
           group by 1, 2, 3 order by 4, 1`,
-    ),
-    // Channel-filtered reports reconcile only in all; the ledger's sums are of every row in the range.
-    queryRows<{ currency: string; net: string | number; entries: number }>(
-      db,
-      sql`select currency, sum(amount)::bigint as net, count(*)::int as entries from ledger_entries
-          where created_at >= ${range.start}::timestamptz and created_at < ${range.end}::timestamptz
-          ${q.currency ? sql`and currency = ${q.currency.toUpperCase()}` : sql``}
-          group by 1 order by 1`,
     ),
     rolledUpAt(db),
   ]);
@@ -111,7 +111,6 @@ export async function moneyReport(db: Db, query: MoneyReportQuery, now: Date): P
     to: q.to,
     rolledUpAt: at,
     days: [...days.values()],
-    ledger: ledger.map((l) => ({ currency: l.currency, net: Number(l.net), entries: l.entries })),
     byChannel: channels.map((c) => ({
       channelId: c.channel_id,
       channelName: c.name ?? `#${c.channel_id}`,
@@ -119,5 +118,45 @@ export async function moneyReport(db: Db, query: MoneyReportQuery, now: Date): P
       freight: Number(c.freight),
       entries: c.entries,
     })),
+  };
+}
+
+/**
+ * The money report's reconciliation: per currency, the ledger's own net and count over the range (read from the
+ * ledger rows through their created_at index) beside the roll-up's.
+ */
+export async function moneyReconcile(db: Db, query: MoneyReconcileQuery, now: Date): Promise<MoneyReconcileResult> {
+  const q = { ...query, ...resolveRange(query, now) };
+  const range = { start: dayBounds(q.from).start, end: dayBounds(q.to).end };
+  const currency = (col: string) => (q.currency ? sql`and ${sql.raw(col)} = ${q.currency.toUpperCase()}` : sql``);
+  const [ledger, report, at] = await Promise.all([
+    queryRows<{ currency: string; net: string | number; entries: number }>(
+      db,
+      sql`select currency, sum(amount)::bigint as net, count(*)::int as entries from ledger_entries
+          where created_at >= ${range.start}::timestamptz and created_at < ${range.end}::timestamptz ${currency('currency')}
+          group by 1`,
+    ),
+    queryRows<{ currency: string; net: string | number; entries: number }>(
+      db,
+      sql`select currency, sum(amount)::bigint as net, sum(entries)::int as entries from report_money_days
+          where day >= ${q.from} and day <= ${q.to} and category <> 'service_fee' ${currency('currency')}
+          group by 1`,
+    ),
+    rolledUpAt(db),
+  ]);
+  const currencies = [...new Set([...ledger, ...report].map((r) => r.currency))].sort();
+  const sums = (rows: typeof ledger, c: string) => {
+    const r = rows.find((x) => x.currency === c);
+    return { net: Number(r?.net ?? 0), entries: r?.entries ?? 0 };
+  };
+  return {
+    from: q.from,
+    to: q.to,
+    rolledUpAt: at,
+    list: currencies.map((c) => {
+      const l = sums(ledger, c);
+      const r = sums(report, c);
+      return { currency: c, ledger: l, report: r, matches: l.net === r.net && l.entries === r.entries };
+    }),
   };
 }

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
-import { STATION_IDLE_GAP_S, type LeadTimeResult, type MoneyReportResult, type ThroughputResult } from '@waystation/shared/contract/report';
+import {
+  STATION_IDLE_GAP_S,
+  type LeadTimeResult,
+  type MoneyReconcileResult,
+  type MoneyReportResult,
+  type ThroughputResult,
+} from '@waystation/shared/contract/report';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { queryRows } from '../../db';
 import { members, packageTraces, purchaseOrders, traceEvents } from '../../db/schema';
@@ -138,7 +144,13 @@ describe('daily roll-ups', () => {
     expect(cny.net).toBe(ledgerCny.reduce((s, l) => s + Number(l.amount), 0));
     expect(cny.entries).toBe(ledgerCny.reduce((s, l) => s + l.n, 0));
     // The report's own reconciliation, read live from the ledger, agrees.
-    expect(all.data.ledger.find((l) => l.currency === 'CNY')).toEqual({ currency: 'CNY', net: cny.net, entries: cny.entries });
+    const rec = await t.call<MoneyReconcileResult>('GET', '/api/report/moneyReconcile', { token: admin, query: { from: day, to: day } });
+    expect(rec.data.list.find((l) => l.currency === 'CNY')).toEqual({
+      currency: 'CNY',
+      ledger: { net: cny.net, entries: cny.entries },
+      report: { net: cny.net, entries: cny.entries },
+      matches: true,
+    });
     expect(cny.amounts.topup).toBe(ledgerCny.filter((l) => l.type === 'recharge').reduce((s, l) => s + Number(l.amount), 0));
     expect(cny.amounts.freight).toBe(ledgerCny.filter((l) => l.type === 'payment' && l.ref).reduce((s, l) => s + Number(l.amount), 0));
     expect(cny.amounts.freight).toBeLessThanOrEqual(-(pkg.freightEstimated + pkg.insuranceFee));
@@ -157,6 +169,17 @@ describe('daily roll-ups', () => {
     const cs = await t.login('cs1', DEMO_PASSWORD);
     const refused = await t.app.inject({ method: 'GET', url: `/api/report/money/export?from=${day}&to=${day}`, headers: { 'x-token': cs } });
     expect(refused.json().code).toBe(40300);
+    // A ledger row after the roll-up: the reconciliation says so until the next one.
+    await post(
+      t.db,
+      { ownerType: 'member', ownerId: m.id, kind: 'balance', currency: 'CNY', amount: 1_00, type: 'recharge', refType: 'recharge', refId: 'R2' },
+      now,
+    );
+    const behind = await t.call<MoneyReconcileResult>('GET', '/api/report/moneyReconcile', { token: admin, query: { from: day, to: day } });
+    expect(behind.data.list.find((l) => l.currency === 'CNY')?.matches).toBe(false);
+    await rollupDay(t.db, day, now);
+    const again = await t.call<MoneyReconcileResult>('GET', '/api/report/moneyReconcile', { token: admin, query: { from: day, to: day } });
+    expect(again.data.list.every((l) => l.matches)).toBe(true);
   });
 
   it('throughput: the shipped package’s steps are on its stations, per worker', async () => {

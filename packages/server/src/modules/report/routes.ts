@@ -4,6 +4,8 @@ import {
   LeadTimeResult,
   MoneyReportQuery,
   MoneyReportResult,
+  MoneyReconcileQuery,
+  MoneyReconcileResult,
   ReportRefreshResult,
   StorageAgeQuery,
   StorageAgeResult,
@@ -13,7 +15,7 @@ import {
 import { api } from '../../core/http';
 import * as reports from './service';
 import { throughput } from './throughput';
-import { leadTimes, moneyReport } from './flow';
+import { leadTimes, moneyReconcile, moneyReport } from './flow';
 import { reportExportRoutes } from './exports';
 import { rollupRecent } from './rollup';
 
@@ -55,6 +57,15 @@ export function reportRoutes(app: FastifyInstance): void {
     query: MoneyReportQuery,
     data: MoneyReportResult,
     handler: ({ query, now }) => moneyReport(db, query, now),
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/report/moneyReconcile',
+    permission: 'report:money',
+    summary: "The ledger's own sums per currency over the range, read live, beside the money report's",
+    query: MoneyReconcileQuery,
+    data: MoneyReconcileResult,
+    handler: ({ query, now }) => moneyReconcile(db, query, now),
   });
   api(app, {
     method: 'POST',

@@ -14,7 +14,7 @@ import { type Db, queryRows } from '../../db';
 import { params, storageFees } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import { conflict } from '../../core/errors';
-import { offsetOf } from '../../core/paging';
+import { EXACT_COUNT_LIMIT, offsetOf } from '../../core/paging';
 import { post } from '../ledger/service';
 import { businessDayOf } from '../report/rollup';
 import { freeStorageDays, itemsOnShelf } from '../report/service';
@@ -122,7 +122,8 @@ export async function overdueItems(db: Db, q: OverdueQuery & { page: number; lim
   const member = q.userCode ? sql`and m.user_code = ${q.userCode.toUpperCase()}` : sql``;
   const from = sql`from (${itemsOnShelf(now, warnFrom)}) s join members m on m.id = s.member_id`;
   const where = sql`where true ${stage} ${member}`;
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${from} ${where}`);
+  // Counted up to EXACT_COUNT_LIMIT (a long shelf says "more than"); the page walks the shelved_at index, oldest first.
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${from} ${where} limit ${EXACT_COUNT_LIMIT + 1}) t`);
   const rows = await queryRows<{
     id: number;
     item_code: string;
@@ -143,11 +144,12 @@ export async function overdueItems(db: Db, q: OverdueQuery & { page: number; lim
         left join lateral (select sum(amount) as charged, count(*) as n from storage_fees f
                            where f.item_id = s.id and f.status = 'charged') f on true
         ${where}
-        order by s.days desc, s.id limit ${q.limit} offset ${offsetOf(q.page, q.limit)}`,
+        order by s.shelved_at, s.id limit ${q.limit} offset ${offsetOf(q.page, q.limit)}`,
   );
   return {
     ...settings,
-    total: n,
+    total: Math.min(n, EXACT_COUNT_LIMIT),
+    totalExact: n <= EXACT_COUNT_LIMIT,
     list: rows.map((r) => ({
       itemId: Number(r.id),
       itemCode: r.item_code,
@@ -174,7 +176,8 @@ export async function listFees(db: Db, q: StorageFeeListQuery & { page: number; 
     ${q.from ? sql`and f.day >= ${q.from}` : sql``}
     ${q.to ? sql`and f.day <= ${q.to}` : sql``}`;
   const from = sql`from storage_fees f join members m on m.id = f.member_id join warehouse_items i on i.id = f.item_id`;
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${from} ${where}`);
+  // Counted up to EXACT_COUNT_LIMIT (a long shelf says "more than"); the page walks the shelved_at index, oldest first.
+  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (select 1 ${from} ${where} limit ${EXACT_COUNT_LIMIT + 1}) t`);
   const rows = await queryRows<{
     id: string | number;
     day: string;

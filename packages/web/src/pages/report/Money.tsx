@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Alert, Button, Card, Empty, Input, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { MONEY_CATEGORIES, type MoneyCategory, type MoneyReportDay, MoneyReportResult } from '@waystation/shared/contract/report';
+import { MONEY_CATEGORIES, type MoneyCategory, MoneyReconcileResult, type MoneyReportDay, MoneyReportResult } from '@waystation/shared/contract/report';
 import { request } from '../../api/request';
 import { downloadFile } from '../../api/download';
 import { fill } from '../../i18n';
@@ -27,6 +27,11 @@ export default function Money() {
     queryKey: ['report', 'money', params],
     queryFn: () => request('/api/report/money', { params, schema: MoneyReportResult }),
     placeholderData: (p) => p,
+  });
+  // The ledger's own sums, read live, beside the report's (a separate call: it reads every ledger row of the range).
+  const reconcile = useQuery({
+    queryKey: ['report', 'moneyReconcile', params],
+    queryFn: () => request('/api/report/moneyReconcile', { params, schema: MoneyReconcileResult }),
   });
   const d = report.data;
   const rows = useMemo<Row[]>(() => {
@@ -59,11 +64,13 @@ export default function Money() {
       { label: m.mc_refund, color: '#f5222d', values: of('refund') },
     ];
   }, [d, days, main, m]);
-  const totals = rows.filter((r) => r.total);
-  const checks = totals.map((t) => {
-    const l = d?.ledger.find((x) => x.currency === t.currency) ?? { net: 0, entries: 0 };
-    return { currency: t.currency, ok: l.net === t.net && l.entries === t.entries, report: t.net, ledger: l.net, entries: t.entries };
-  });
+  const checks = (reconcile.data?.list ?? []).map((c) => ({
+    currency: c.currency,
+    ok: c.matches,
+    report: c.report.net,
+    ledger: c.ledger.net,
+    entries: c.ledger.entries,
+  }));
   const money = (v: number, r: Row) => (v ? formatMoney(v, r.currency) : '—');
 
   return (
