@@ -26,6 +26,7 @@ import { registerAccessControl } from './core/http';
 import { registerInputGuards } from './core/inputGuards';
 import { secretBoxFor } from './core/secrets';
 import { MODULES } from './modules';
+import type { ExportRuntime } from './modules/export/service';
 import { storageOf } from './platform/storage';
 import { type JobRunner, createJobRunner } from './core/jobs';
 import { jobSetsOf } from './modules';
@@ -65,7 +66,8 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
     }));
   const { db } = database;
   if (preMigration) await recordPreMigrationBackup(db, backupDepsOf(config, database.kind), preMigration);
-  const jobs = createJobRunner(db, config.now, jobSetsOf({ config, dbKind: database.kind, maintain: database.maintain }));
+  const exports: ExportRuntime = { routes: () => [], storage: storageOf(config) };
+  const jobs = createJobRunner(db, config.now, jobSetsOf({ config, dbKind: database.kind, maintain: database.maintain, exports }));
   const secrets = secretBoxFor(config);
   const events = createEventPump(db, secrets, config.now);
   const app = Fastify({
@@ -124,7 +126,7 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
     registerAccessControl(app);
 
-    const ctx = { config, badges: new BadgeRegistry(), dbKind: database.kind, jobs, events, storage: storageOf(config) };
+    const ctx = { config, badges: new BadgeRegistry(), dbKind: database.kind, jobs, events, storage: exports.storage, exports };
     for (const register of MODULES) register(app, ctx);
 
     registerWebApp(app, config.webDist);

@@ -85,6 +85,11 @@ export interface ApiRouteInfo {
   creditsWithoutTicket?: string;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * A GET call's handler for an input already parsed and a caller already checked: what an export job pages through
+   * (lists only read; none of them needs the request or the reply).
+   */
+  read?: (input: { query: unknown; caller: Caller; actor: Actor; now: Date }) => Promise<unknown>;
 }
 const routesByApp = new WeakMap<FastifyInstance, ApiRouteInfo[]>();
 export const apiRoutesOf = (app: FastifyInstance): ApiRouteInfo[] => routesByApp.get(app) ?? [];
@@ -105,6 +110,10 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
     creditsWithoutTicket: spec.creditsWithoutTicket,
     query: spec.query,
     body: spec.body,
+    read:
+      spec.method === 'GET'
+        ? (input) => spec.handler({ ...input, query: input.query as Out<Q>, body: undefined as Out<B>, req: undefined as never, reply: undefined as never })
+        : undefined,
   });
   app.route({
     method: spec.method,
@@ -207,6 +216,13 @@ declare module 'fastify' {
 
 const WRITE_PATH = /\/(save|modify|delete|update|add|edit|reset|batch|send|do)[A-Za-z]*$/i;
 
+/** Whether the caller holds a route's permission (any of its keys). */
+export function permits(caller: Pick<Caller, 'permissions'>, permission: Permission): boolean {
+  if (permission === 'public' || permission === 'authenticated') return true;
+  const keys: readonly string[] = typeof permission === 'string' ? [permission] : permission;
+  return keys.some((key) => caller.permissions.has(key));
+}
+
 /** Authenticates and authorizes every API request before its body is even parsed. */
 export function registerAccessControl(app: FastifyInstance): void {
   app.addHook('onRequest', async (req) => {
@@ -218,8 +234,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     const { db, now } = app.services;
     const caller = await authenticate(db, token, now());
     req.caller = caller;
-    const keys: readonly string[] = typeof permission === 'string' ? [permission] : permission;
-    if (permission === 'authenticated' || keys.some((key) => caller.permissions.has(key))) return;
+    if (permits(caller, permission)) return;
     if (req.method !== 'GET' || WRITE_PATH.test(req.routeOptions.url ?? '')) {
       await writeAudit(
         db,

@@ -30,6 +30,8 @@ import { openRoutes } from './open/routes';
 import { REPORT_JOBS } from './report/rollup';
 import { STORAGE_FEE_JOBS } from './storageFee/jobs';
 import { storageFeeRoutes } from './storageFee/routes';
+import { exportRoutes } from './export/routes';
+import { exportJobSet, type ExportRuntime } from './export/service';
 import { reportRoutes } from './report/routes';
 import { OPEN_JOBS } from './open/jobs';
 import { backupDepsOf } from './backup/service';
@@ -50,18 +52,21 @@ export interface ModuleContext {
   storage: FileStorage;
   /** Events out: a domain that wrote events in a request may nudge it to deliver them at once. */
   events: EventPump;
+  /** What the export job reads lists through (the export module fills in the API's calls). */
+  exports: ExportRuntime;
 }
 
 /**
  * Every scheduled piece of work, for the shared job runner (no module keeps a timer of its own, so several servers on
  * one PostgreSQL do each job once). A domain with jobs adds one line here.
  */
-export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres'; maintain?: () => Promise<void> }): JobSet[] => [
+export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres'; maintain?: () => Promise<void>; exports?: ExportRuntime }): JobSet[] => [
   MARKETING_JOBS,
   GOODS_OUT_JOBS,
   ...OPEN_JOBS,
   REPORT_JOBS,
   STORAGE_FEE_JOBS,
+  ...(o.exports ? [exportJobSet(o.exports)] : []),
   backupJobs(backupDepsOf(o.config, o.dbKind)),
   ...(o.maintain ? [databaseMaintenanceJobs(o.maintain)] : []),
 ];
@@ -94,4 +99,5 @@ export const MODULES: ((app: FastifyInstance, ctx: ModuleContext) => void)[] = [
   openRoutes,
   reportRoutes,
   storageFeeRoutes,
+  exportRoutes,
 ];

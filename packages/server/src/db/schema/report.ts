@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -98,3 +98,25 @@ export const reportStorageMembers = pgTable('report_storage_members', {
   total: integer('total').notNull(),
   oldestShelvedAt: ts('oldest_shelved_at').notNull(),
 });
+
+/** Exports (issue 15): a list's rows written to Excel by the export.run job, for the admin who asked. */
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: integer('admin_id').notNull(),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    columns: jsonb('columns').$type<unknown[]>().notNull(),
+    status: text('status').notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total'),
+    fileUri: text('file_uri'),
+    size: bigint('size', { mode: 'number' }),
+    error: text('error').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [index('export_jobs_admin_idx').on(t.adminId, t.id)],
+);

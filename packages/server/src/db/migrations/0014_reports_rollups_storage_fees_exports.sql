@@ -1,3 +1,20 @@
+CREATE TABLE "export_jobs" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"admin_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"url" text NOT NULL,
+	"query" jsonb NOT NULL,
+	"columns" jsonb NOT NULL,
+	"status" text NOT NULL,
+	"done" integer DEFAULT 0 NOT NULL,
+	"total" integer,
+	"file_uri" text,
+	"size" bigint,
+	"error" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"finished_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "report_lead_times" (
 	"day" text NOT NULL,
 	"stage" text NOT NULL,
@@ -59,6 +76,7 @@ CREATE TABLE "storage_fees" (
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "export_jobs_admin_idx" ON "export_jobs" USING btree ("admin_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "storage_fees_item_day_key" ON "storage_fees" USING btree ("item_id","day");--> statement-breakpoint
 CREATE INDEX "storage_fees_member_idx" ON "storage_fees" USING btree ("member_id","day");--> statement-breakpoint
 CREATE INDEX "ledger_entries_created_idx" ON "ledger_entries" USING btree ("created_at");

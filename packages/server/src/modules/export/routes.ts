@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { ExportCreateBody, ExportIdQuery, ExportJob, ExportJobList } from '@waystation/shared/contract/export';
+import { api, apiRoutesOf, fileApi } from '../../core/http';
+import { XLSX_TYPE } from '../../platform/excel';
+import type { ModuleContext } from '../index';
+import { createExport, exportFile, exportOf, myExports } from './service';
+
+/** 导出: any list's rows to Excel as a job (issue 15); each person sees and downloads only their own exports. */
+export function exportRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+  const { db } = app.services;
+  const rt = ctx.exports;
+  rt.routes = () => apiRoutesOf(app);
+  api(app, {
+    method: 'POST',
+    url: '/api/export/create',
+    // The list's own permission is checked inside, for the list named.
+    permission: 'authenticated',
+    summary: "Starts an export of a list's rows (its GET call, filters and columns) to Excel; the job runs at once",
+    body: ExportCreateBody,
+    data: ExportJob,
+    handler: async ({ body, caller, now }) => {
+      const job = await createExport(db, rt, caller, body, now);
+      void ctx.jobs.runNow(`export:${job.id}`);
+      return job;
+    },
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/export/status',
+    permission: 'authenticated',
+    summary: "One of the caller's exports: status and rows written so far",
+    query: ExportIdQuery,
+    data: ExportJob,
+    handler: ({ query, caller }) => exportOf(db, caller, query.id),
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/export/list',
+    permission: 'authenticated',
+    summary: "The caller's last 20 exports",
+    data: ExportJobList,
+    handler: ({ caller }) => myExports(db, caller),
+  });
+  fileApi(app, {
+    url: '/api/export/download',
+    permission: 'authenticated',
+    summary: "The Excel file of one of the caller's finished exports",
+    query: ExportIdQuery,
+    handler: async ({ query, caller }) => {
+      const file = await exportFile(db, rt, caller, query.id);
+      return { stream: file.data, bytes: file.data.length, type: XLSX_TYPE, fileName: `export-${query.id}.xlsx` };
+    },
+  });
+}

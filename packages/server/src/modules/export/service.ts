@@ -1,0 +1,208 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { EXPORT_MAX_ROWS, ExportColumn, type ExportCreateBody, type ExportJob } from '@waystation/shared/contract/export';
+import type { Db } from '../../db';
+import { admins, exportJobs } from '../../db/schema';
+import { type Caller, loadGrants } from '../../core/auth';
+import { type ApiRouteInfo, permits } from '../../core/http';
+import { AppError, forbidden, notFound, schemaInvalid } from '../../core/errors';
+import { enqueueJob, type JobSet } from '../../core/jobs';
+import { businessDateTime } from '../../platform/businessTime';
+import type { FileStorage } from '../../platform/storage';
+import { XLSX_TYPE } from '../../platform/excel';
+import { ErrorCode } from '@waystation/shared/contract/common';
+
+/** Rows asked of the list per page while exporting. */
+const PAGE = 200;
+export const EXPORT_JOB = 'export.run';
+
+/** What the export job needs from the server it runs in: the API's calls (to page through a list) and the file store. */
+export interface ExportRuntime {
+  routes: () => ApiRouteInfo[];
+  storage: FileStorage;
+}
+
+type ListAnswer = { list?: unknown[]; total?: number; nextCursor?: string | null };
+
+/** A GET call that answers a page of rows (`list`) and takes page and limit: what can be exported. */
+function exportableRoute(routes: ApiRouteInfo[], url: string): ApiRouteInfo & { read: NonNullable<ApiRouteInfo['read']>; query: z.ZodType } {
+  const route = routes.find((r) => r.method === 'GET' && r.url === url);
+  const shape = route?.query && 'shape' in route.query ? (route.query.shape as Record<string, unknown>) : undefined;
+  if (!route?.read || !route.query || !shape || !('page' in shape) || !('limit' in shape) || url.startsWith('/api/export/')) {
+    throw new AppError(ErrorCode.VALIDATION, '不是可以导出的列表');
+  }
+  return route as ApiRouteInfo & { read: NonNullable<ApiRouteInfo['read']>; query: z.ZodType };
+}
+
+/** The caller as the export job acts for them: their account's grants now (a right taken away stops the export). */
+async function callerOf(db: Db, adminId: number): Promise<Caller> {
+  const [a] = await db.select().from(admins).where(eq(admins.id, adminId)).limit(1);
+  if (!a || a.status !== 'activity') throw forbidden();
+  return { id: a.id, username: a.username, name: a.name, sessionId: 0, ...(await loadGrants(db, a.id)) };
+}
+
+/** The list's input for one page: its filters as the list itself validates them. */
+function pageQuery(route: { query: z.ZodType }, query: Record<string, unknown>, page: { page: number; cursor?: string | null }) {
+  const parsed = route.query.safeParse({
+    ...query,
+    page: String(page.page),
+    limit: String(PAGE),
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+  });
+  if (!parsed.success) throw schemaInvalid(parsed.error.issues);
+  return parsed.data;
+}
+
+const toJob = (r: typeof exportJobs.$inferSelect): ExportJob => ({
+  id: r.id,
+  name: r.name,
+  status: r.status as ExportJob['status'],
+  done: r.done,
+  total: r.total,
+  size: r.size,
+  error: r.error,
+  createTime: r.createdAt.toISOString(),
+  finishTime: r.finishedAt?.toISOString() ?? null,
+});
+
+/**
+ * Starts an export: the list must be one the caller may read and its filters must pass the list's own validation;
+ * the first page is read at once (its total is the progress bar's end). The job does the rest.
+ */
+export async function createExport(db: Db, rt: ExportRuntime, caller: Caller, body: z.output<typeof ExportCreateBody>, now: Date): Promise<ExportJob> {
+  const route = exportableRoute(rt.routes(), body.url);
+  if (!permits(caller, route.permission)) throw forbidden();
+  const first = (await route.read({
+    query: pageQuery(route, body.query, { page: 1 }),
+    caller,
+    actor: { id: caller.id, name: caller.name, ip: '' },
+    now,
+  })) as ListAnswer;
+  const [row] = await db
+    .insert(exportJobs)
+    .values({
+      adminId: caller.id,
+      name: body.name,
+      url: body.url,
+      query: body.query,
+      columns: body.columns,
+      status: 'pending',
+      total: typeof first?.total === 'number' ? first.total : null,
+      createdAt: now,
+    })
+    .returning();
+  await enqueueJob(db, { kind: EXPORT_JOB, key: `export:${row.id}`, payload: { id: row.id }, runAt: now }, now);
+  return toJob(row);
+}
+
+const valueAt = (row: unknown, field: string): unknown =>
+  field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), row);
+
+function cell(row: unknown, c: z.output<typeof ExportColumn>): string | number | null {
+  const v = valueAt(row, c.field);
+  if (v === null || v === undefined) return null;
+  if (c.labels && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) return c.labels[String(v)] ?? String(v);
+  if (Array.isArray(v)) return v.map((x) => c.labels?.[String(x)] ?? (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
+  if (c.kind === 'money' && typeof v === 'number') return v / 100;
+  if (c.kind === 'number' && typeof v === 'number') return v;
+  if (c.kind === 'time' && typeof v === 'string' && !Number.isNaN(Date.parse(v))) return businessDateTime(new Date(v));
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/**
+ * The export job: pages through the list as its owner (keyset by the list's cursor when it has one, else page by page),
+ * writing each page into a streamed workbook on disk (rows are never all in memory), the progress after each page;
+ * then the file goes to the file store.
+ */
+async function runExport(db: Db, rt: ExportRuntime, id: number, now: () => Date, heartbeat: () => Promise<void>) {
+  const [job] = await db.select().from(exportJobs).where(eq(exportJobs.id, id)).limit(1);
+  if (!job || job.status === 'done' || job.status === 'failed') return { skipped: true };
+  const columns = z.array(ExportColumn).parse(job.columns);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ws-export-')), 'export.xlsx');
+  try {
+    await db.update(exportJobs).set({ status: 'running', done: 0 }).where(eq(exportJobs.id, id));
+    const route = exportableRoute(rt.routes(), job.url);
+    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
+    const sheet = book.addWorksheet(job.name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = columns.map((c) => ({ header: c.title, width: c.kind === 'time' ? 20 : Math.min(40, Math.max(12, c.title.length * 2 + 4)) }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.getRow(1).commit();
+    let done = 0;
+    let page = 1;
+    let cursor: string | null | undefined;
+    for (;;) {
+      const caller = await callerOf(db, job.adminId);
+      if (!permits(caller, route.permission)) throw forbidden();
+      const answer = (await route.read({
+        query: pageQuery(route, job.query, { page, cursor }),
+        caller,
+        actor: { id: caller.id, name: caller.name, ip: '' },
+        now: now(),
+      })) as ListAnswer;
+      const rows = answer?.list ?? [];
+      for (const r of rows) sheet.addRow(columns.map((c) => cell(r, c))).commit();
+      done += rows.length;
+      await db.update(exportJobs).set({ done }).where(eq(exportJobs.id, id));
+      await heartbeat();
+      if (rows.length < PAGE || done >= EXPORT_MAX_ROWS) break;
+      if (answer.nextCursor) cursor = answer.nextCursor;
+      else page++;
+    }
+    sheet.commit();
+    await book.commit();
+    const data = fs.readFileSync(file);
+    const month = now().toISOString().slice(0, 7).replace('-', '');
+    const uri = `exports/${month}/${crypto.randomBytes(16).toString('hex')}.xlsx`;
+    await rt.storage.put(uri, data, XLSX_TYPE);
+    await db.update(exportJobs).set({ status: 'done', done, fileUri: uri, size: data.length, finishedAt: now() }).where(eq(exportJobs.id, id));
+    return { rows: done, bytes: data.length };
+  } catch (err) {
+    const message = err instanceof AppError ? err.message : '导出失败，请稍后重试';
+    await db.update(exportJobs).set({ status: 'failed', error: message, finishedAt: now() }).where(eq(exportJobs.id, id));
+    return { failed: message };
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+export const exportJobSet = (rt: ExportRuntime): JobSet => ({
+  kinds: [
+    { kind: EXPORT_JOB, leaseMs: 10 * 60_000, run: (job, ctx) => runExport(ctx.db, rt, Number((job.payload as { id: number }).id), ctx.now, ctx.heartbeat) },
+  ],
+});
+
+/** The caller's own exports, newest first (the last 20). */
+export async function myExports(db: Db, caller: Caller): Promise<{ list: ExportJob[] }> {
+  const rows = await db.select().from(exportJobs).where(eq(exportJobs.adminId, caller.id)).orderBy(desc(exportJobs.id)).limit(20);
+  return { list: rows.map(toJob) };
+}
+
+export async function exportOf(db: Db, caller: Caller, id: number): Promise<ExportJob> {
+  const [row] = await db
+    .select()
+    .from(exportJobs)
+    .where(and(eq(exportJobs.id, id), eq(exportJobs.adminId, caller.id)))
+    .limit(1);
+  if (!row) throw notFound('导出任务不存在');
+  return toJob(row);
+}
+
+/** The finished file of the caller's own export. */
+export async function exportFile(db: Db, rt: ExportRuntime, caller: Caller, id: number): Promise<{ data: Buffer; name: string }> {
+  const [row] = await db
+    .select()
+    .from(exportJobs)
+    .where(and(eq(exportJobs.id, id), eq(exportJobs.adminId, caller.id)))
+    .limit(1);
+  if (!row) throw notFound('导出任务不存在');
+  if (row.status !== 'done' || !row.fileUri) throw new AppError(ErrorCode.CONFLICT, '导出尚未完成');
+  const file = await rt.storage.get(row.fileUri);
+  if (!file) throw notFound('导出文件已不存在，请重新导出');
+  return { data: file.data, name: `${row.name}.xlsx` };
+}
