@@ -3,6 +3,7 @@ import { Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useLocation } from 'react-router';
 import './resizable-table.css';
+import type { ColumnExport } from './list/ExportButton';
 
 const MIN_WIDTH = 60;
 const DEFAULT_WIDTH = 150;
@@ -63,7 +64,8 @@ function ResizableHeaderCell({ resizeWidth, onResizeWidth, columnLabel, children
   );
 }
 
-export type ResizableColumn<T> = ColumnType<T> & { key: string };
+/** A list column; `exportAs` says how the list's export writes it (see exportColumnsOf). */
+export type ResizableColumn<T> = ColumnType<T> & { key: string; exportAs?: ColumnExport };
 
 /** An antd Table whose columns can be resized by dragging the header edge; widths persist per route. */
 export function ResizableTable<T extends object>({
@@ -92,7 +94,7 @@ export function ResizableTable<T extends object>({
 
   const sized = useMemo(
     () =>
-      columns.map((c, i) => {
+      columns.map(({ exportAs: _export, ...c }, i) => {
         const last = i === columns.length - 1;
         const width = widths[c.key] ?? (typeof c.width === 'number' ? c.width : DEFAULT_WIDTH);
         return {

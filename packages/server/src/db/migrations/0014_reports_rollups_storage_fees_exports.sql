@@ -79,4 +79,4 @@ CREATE TABLE "storage_fees" (
 CREATE INDEX "export_jobs_admin_idx" ON "export_jobs" USING btree ("admin_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "storage_fees_item_day_key" ON "storage_fees" USING btree ("item_id","day");--> statement-breakpoint
 CREATE INDEX "storage_fees_member_idx" ON "storage_fees" USING btree ("member_id","day");--> statement-breakpoint
-CREATE INDEX "ledger_entries_created_idx" ON "ledger_entries" USING btree ("created_at");
+CREATE INDEX "ledger_entries_created_idx" ON "ledger_entries" USING btree ("created_at","currency","amount");

@@ -10,7 +10,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { vocabOptions } from '../../components/list/vocabOptions';
+import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
 import { usePackages, useGoodsOutWrite } from './api';
 import { useShipChannelOptions } from '../logistics/selectors';
@@ -18,6 +18,7 @@ import { PackageStatusTag } from './components';
 import { useGoodsOutMessages } from './messages';
 import { request } from '../../api/request';
 import { AutoReceiveResult } from '@waystation/shared/contract/goodsOut';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 
 const TABS = [
   'pack_pretrial',
@@ -102,18 +103,37 @@ export default function PackQuery() {
       width: 130,
       render: (v: string, r) => <a onClick={() => navigate(`/WarehouseManage/packDetail?id=${r.id}`)}>{v}</a>,
     },
-    { key: 'status', title: m.status, dataIndex: 'status', width: 110, render: (s: string) => <PackageStatusTag status={s} /> },
+    {
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 110,
+      render: (s: string) => <PackageStatusTag status={s} />,
+      exportAs: { labels: vocabLabels(PackageStatus, lang) },
+    },
     { key: 'member', title: m.member, dataIndex: 'userCode', width: 100 },
     { key: 'channel', title: m.channel, dataIndex: 'channelName', width: 140 },
     { key: 'country', title: m.country, dataIndex: 'countryCode', width: 70 },
     { key: 'items', title: m.items, dataIndex: 'itemCount', width: 60 },
-    { key: 'weight', title: m.weight, width: 110, render: (_, r) => `${r.realWeightG ?? r.estimatedWeightG} g` },
+    { key: 'weight', title: m.weight, width: 110, render: (_, r) => `${r.realWeightG ?? r.estimatedWeightG} g`, exportAs: { field: 'estimatedWeightG', kind: 'number' } },
     { key: 'volume', title: m.volume, dataIndex: 'volumeCm3', width: 110, render: (v: number) => `${v} cm³` },
-    { key: 'freight', title: m.freightCharged, width: 120, render: (_, r) => formatMoney(r.freightCharged || r.freightEstimated, r.currency) },
-    { key: 'patch', title: m.patch, width: 110, render: (_, r) => (r.patchAmount ? formatMoney(r.patchAmount, r.currency) : '-') },
+    {
+      key: 'freight',
+      title: m.freightCharged,
+      width: 120,
+      render: (_, r) => formatMoney(r.freightCharged || r.freightEstimated, r.currency),
+      exportAs: { field: 'freightCharged', kind: 'money' },
+    },
+    {
+      key: 'patch',
+      title: m.patch,
+      width: 110,
+      render: (_, r) => (r.patchAmount ? formatMoney(r.patchAmount, r.currency) : '-'),
+      exportAs: { field: 'patchAmount', kind: 'money' },
+    },
     { key: 'sack', title: m.sack, dataIndex: 'sackCode', width: 120, render: (v: string | null) => v ?? '-' },
     { key: 'trackingNo', title: m.trackingNo, dataIndex: 'trackingNo', width: 150 },
-    { key: 'createTime', title: m.createTime, dataIndex: 'createTime', width: 170, render: formatTime },
+    { key: 'createTime', title: m.createTime, dataIndex: 'createTime', width: 170, render: formatTime, exportAs: { kind: 'time' } },
     {
       key: 'actions',
       title: t('common.actions'),
@@ -138,7 +158,12 @@ export default function PackQuery() {
         onSearch={setFilters}
         toValues={apply}
         resetTo={{ status: query.status }}
-        extra={<Button onClick={async () => message.success(fill(m.receivedN, { n: (await auto.mutateAsync(undefined)).received }))}>{m.autoReceive}</Button>}
+        extra={
+          <>
+            <ExportButton url="/api/warehouse/package/pageList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />
+            <Button onClick={async () => message.success(fill(m.receivedN, { n: (await auto.mutateAsync(undefined)).received }))}>{m.autoReceive}</Button>
+          </>
+        }
       >
         <Form.Item label={m.number}>
           <Space.Compact>

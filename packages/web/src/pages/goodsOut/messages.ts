@@ -3,6 +3,7 @@ import { defineMessages } from '../../i18n';
 export const useGoodsOutMessages = defineMessages(
   {
     packageNo: '包裹号',
+    exportName: '包裹列表',
     member: '会员',
     channel: '渠道',
     country: '国家',
@@ -139,6 +140,7 @@ export const useGoodsOutMessages = defineMessages(
   },
   {
     packageNo: 'Package no.',
+    exportName: 'Packages',
     member: 'Member',
     channel: 'Channel',
     country: 'Country',
