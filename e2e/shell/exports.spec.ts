@@ -34,7 +34,10 @@ describe('导出 from a list', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('包裹号');
     const statuses = new Set((sheet.getColumn(2).values as string[]).slice(2));
     expect([...statuses]).toEqual(['已发货']);
-    await dialog.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await dialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await dialog.waitFor({ state: 'hidden' });
   }, 120_000);
 });

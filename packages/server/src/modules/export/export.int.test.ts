@@ -76,6 +76,28 @@ describe('exports', () => {
     expect(mine.data.list.slice(0, 2).map((j) => j.name)).toEqual(['交易流水', '包裹列表']);
   });
 
+  it.each([
+    '/api/vip/pageList',
+    '/api/finance/agentWithdrawal/pageList',
+    '/api/afterSales/refundList',
+    '/api/agent/pageAgentList',
+    '/api/audit/pageList',
+    '/api/storageFee/pageList',
+    '/api/storageFee/overdue',
+    '/api/buy/pageList',
+    '/api/warehouse/orderQuery',
+    '/api/waitPaidOrder/pageList',
+    '/api/warehouse/shelfLocation/pageList',
+  ])('%s exports as the screen lists it', async (url) => {
+    const list = await t.call<{ total: number }>('GET', url, { token: admin, query: { limit: 1 } });
+    expect(list.code).toBe(20000);
+    const started = await t.call<ExportJob>('POST', '/api/export/create', { token: admin, body: { url, columns: [{ title: 'ID', field: 'id' }], name: url } });
+    expect(started.code, started.message).toBe(20000);
+    const job = await finished(admin, started.data.id);
+    expect(job.status).toBe('done');
+    if (list.data.total < 10_000) expect(job.done).toBe(list.data.total);
+  });
+
   it('exports only lists the caller may read, with filters the list accepts; each person sees only their own exports', async () => {
     const wh = await t.login('warehouse1', DEMO_PASSWORD);
     const create = (token: string, body: Record<string, unknown>) =>

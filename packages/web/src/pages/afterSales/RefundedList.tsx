@@ -8,6 +8,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
@@ -66,7 +67,11 @@ export default function RefundedList() {
 
   return (
     <Card>
-      <FilterBar form={form} onSearch={setFilters}>
+      <FilterBar
+        form={form}
+        onSearch={setFilters}
+        extra={<ExportButton url="/api/afterSales/refundList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
+      >
         <Form.Item name="refundNo" label={m.refundNo}>
           <Input allowClear style={{ width: 170 }} />
         </Form.Item>

@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useAfterSalesMessages = defineMessages(
   {
+    exportName: '退款列表',
     refundNo: '退款单号',
     returnNo: '退货单号',
     userCode: '用户编码',
@@ -38,6 +39,7 @@ export const useAfterSalesMessages = defineMessages(
     shippingNoRequired: '请输入快递单号',
   },
   {
+    exportName: 'Refunds',
     refundNo: 'Refund no.',
     returnNo: 'Return no.',
     userCode: 'User code',

@@ -16,6 +16,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { zodRule } from '../../components/zodRule';
@@ -96,6 +97,7 @@ export default function AgentWithdrawalList() {
           from: range?.[0]?.startOf('day').toISOString(),
           to: range?.[1]?.endOf('day').toISOString(),
         })}
+        extra={<ExportButton url="/api/finance/agentWithdrawal/pageList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
       >
         <Form.Item name="withdrawalNo" label={m.withdrawalNo}>
           <Input allowClear style={{ width: 170 }} />

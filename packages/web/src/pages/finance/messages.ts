@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useFinanceMessages = defineMessages(
   {
+    exportName: '代理提现',
     withdrawalNo: '提现单号',
     agent: '代理',
     amount: '提现金额',
@@ -34,6 +35,7 @@ export const useFinanceMessages = defineMessages(
     agentRequired: '请选择代理',
   },
   {
+    exportName: 'Agent withdrawals',
     withdrawalNo: 'Withdrawal no.',
     agent: 'Agent',
     amount: 'Amount',

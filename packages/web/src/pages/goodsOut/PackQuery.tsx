@@ -115,7 +115,13 @@ export default function PackQuery() {
     { key: 'channel', title: m.channel, dataIndex: 'channelName', width: 140 },
     { key: 'country', title: m.country, dataIndex: 'countryCode', width: 70 },
     { key: 'items', title: m.items, dataIndex: 'itemCount', width: 60 },
-    { key: 'weight', title: m.weight, width: 110, render: (_, r) => `${r.realWeightG ?? r.estimatedWeightG} g`, exportAs: { field: 'estimatedWeightG', kind: 'number' } },
+    {
+      key: 'weight',
+      title: m.weight,
+      width: 110,
+      render: (_, r) => `${r.realWeightG ?? r.estimatedWeightG} g`,
+      exportAs: { field: 'estimatedWeightG', kind: 'number' },
+    },
     { key: 'volume', title: m.volume, dataIndex: 'volumeCm3', width: 110, render: (v: number) => `${v} cm³` },
     {
       key: 'freight',

@@ -9,7 +9,8 @@ import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
-import { vocabOptions } from '../../components/list/vocabOptions';
+import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { Amount, formatMoney } from '../../components/money';
 import { useTransactions } from './api';
 import { useTxMessages } from './messages';
@@ -50,14 +51,52 @@ export default function TransactionList() {
   } as Filters);
 
   const columns: ResizableColumn<Transaction>[] = [
-    { key: 'id', title: 'ID', dataIndex: 'id', width: 90, render: (v: number) => <a onClick={() => navigate(`/transaction/detail/${v}`)}>{v}</a> },
-    { key: 'time', title: m.time, dataIndex: 'createTime', width: 180, render: formatTime },
-    { key: 'owner', title: m.owner, width: 180, render: (_, r) => `${OwnerType.label(r.ownerType, lang)} ${r.ownerCode} ${r.ownerName}` },
-    { key: 'account', title: m.account, width: 80, render: (_, r) => AccountKind.label(r.kind, lang) },
-    { key: 'type', title: m.type, width: 100, render: (_, r) => LedgerType.label(r.type, lang) },
-    { key: 'amount', title: m.amount, width: 130, render: (_, r) => <Amount minor={r.amount} currency={r.currency} signed /> },
-    { key: 'after', title: m.balanceAfter, width: 130, render: (_, r) => formatMoney(r.balanceAfter, r.currency) },
-    { key: 'ref', title: m.ref, width: 140, render: (_, r) => ledgerRefText(r, lang) },
+    {
+      key: 'id',
+      title: 'ID',
+      dataIndex: 'id',
+      width: 90,
+      render: (v: number) => <a onClick={() => navigate(`/transaction/detail/${v}`)}>{v}</a>,
+      exportAs: { kind: 'number' },
+    },
+    { key: 'time', title: m.time, dataIndex: 'createTime', width: 180, render: formatTime, exportAs: { kind: 'time' } },
+    {
+      key: 'owner',
+      title: m.owner,
+      width: 180,
+      render: (_, r) => `${OwnerType.label(r.ownerType, lang)} ${r.ownerCode} ${r.ownerName}`,
+      exportAs: { field: 'ownerCode' },
+    },
+    {
+      key: 'account',
+      title: m.account,
+      width: 80,
+      render: (_, r) => AccountKind.label(r.kind, lang),
+      exportAs: { field: 'kind', labels: vocabLabels(AccountKind, lang) },
+    },
+    {
+      key: 'type',
+      title: m.type,
+      width: 100,
+      render: (_, r) => LedgerType.label(r.type, lang),
+      exportAs: { field: 'type', labels: vocabLabels(LedgerType, lang) },
+    },
+    {
+      key: 'amount',
+      title: m.amount,
+      width: 130,
+      render: (_, r) => <Amount minor={r.amount} currency={r.currency} signed />,
+      exportAs: { field: 'amount', kind: 'money' },
+    },
+    { key: 'currency', title: m.currency, dataIndex: 'currency', width: 70 },
+    {
+      key: 'after',
+      title: m.balanceAfter,
+      width: 130,
+      render: (_, r) => formatMoney(r.balanceAfter, r.currency),
+      exportAs: { field: 'balanceAfter', kind: 'money' },
+    },
+    { key: 'ref', title: m.ref, width: 140, render: (_, r) => ledgerRefText(r, lang), exportAs: { field: 'refId' } },
     { key: 'remark', title: m.remark, dataIndex: 'remark', width: 200 },
     { key: 'operator', title: m.operator, dataIndex: 'operatorName', width: 100 },
   ];
@@ -68,6 +107,7 @@ export default function TransactionList() {
         form={form}
         onSearch={setFilters}
         toValues={({ range, ...v }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
+        extra={<ExportButton url="/api/transaction/pageList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
       >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />

@@ -9,6 +9,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { useVerify } from '../../components/verify/useVerify';
@@ -104,9 +105,12 @@ export default function ProxyList() {
         form={form}
         onSearch={setFilters}
         extra={
-          <Button icon={<PlusOutlined />} onClick={() => navigate('/proxyManage/manage')}>
-            {m.createAgent}
-          </Button>
+          <>
+            <ExportButton url="/api/agent/pageAgentList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />
+            <Button icon={<PlusOutlined />} onClick={() => navigate('/proxyManage/manage')}>
+              {m.createAgent}
+            </Button>
+          </>
         }
       >
         <Form.Item name="agentName" label={m.agentName}>

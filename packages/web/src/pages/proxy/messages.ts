@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useProxyMessages = defineMessages(
   {
+    exportName: '代理列表',
     agentName: '代理名称',
     contactName: '联系人',
     email: '邮箱',
@@ -72,6 +73,7 @@ export const useProxyMessages = defineMessages(
     langZh: '中文',
   },
   {
+    exportName: 'Agents',
     agentName: 'Agent name',
     contactName: 'Contact',
     email: 'Email',

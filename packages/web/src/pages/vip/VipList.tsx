@@ -9,6 +9,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
@@ -101,6 +102,7 @@ export default function VipList() {
           createdFrom: registered?.[0]?.startOf('day').toISOString(),
           createdTo: registered?.[1]?.endOf('day').toISOString(),
         })}
+        extra={<ExportButton url="/api/vip/pageList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
       >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />

@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useVipMessages = defineMessages(
   {
+    exportName: '会员列表',
     userCode: '用户编码',
     name: '姓名',
     email: '邮箱',
@@ -83,6 +84,7 @@ export const useVipMessages = defineMessages(
     trackingNo: '运单号',
   },
   {
+    exportName: 'Members',
     userCode: 'User code',
     name: 'Name',
     email: 'Email',
