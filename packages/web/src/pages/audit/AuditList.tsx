@@ -8,6 +8,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { useAuditList } from './api';
 import { useAuditMessages } from './messages';
@@ -32,7 +33,7 @@ export default function AuditList() {
   const m = useAuditMessages();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm<Filters>();
-  const list = useAuditList({
+  const q = {
     page,
     limit,
     actor: query.actor,
@@ -41,7 +42,8 @@ export default function AuditList() {
     targetId: query.targetId,
     from: query.from,
     to: query.to,
-  });
+  };
+  const list = useAuditList(q);
 
   useFormFromQuery(form, {
     actor: query.actor,
@@ -54,7 +56,7 @@ export default function AuditList() {
   const toValues = ({ range, ...rest }: Filters) => ({ ...rest, from: range?.[0]?.format(), to: range?.[1]?.format() });
 
   const columns: ResizableColumn<AuditEntry>[] = [
-    { key: 'createTime', title: m.time, dataIndex: 'createTime', width: 180, render: formatTime },
+    { key: 'createTime', title: m.time, dataIndex: 'createTime', width: 180, render: formatTime, exportAs: { kind: 'time' } },
     { key: 'actorName', title: m.actor, dataIndex: 'actorName', width: 130 },
     { key: 'action', title: m.action, dataIndex: 'action', width: 200, render: (a: string) => <span title={a}>{auditActionLabel(a, lang)}</span> },
     {
@@ -77,7 +79,13 @@ export default function AuditList() {
 
   return (
     <Card>
-      <FilterBar<Filters> form={form} onSearch={setFilters} onSame={() => void list.refetch()} toValues={toValues}>
+      <FilterBar<Filters>
+        form={form}
+        onSearch={setFilters}
+        onSame={() => void list.refetch()}
+        toValues={toValues}
+        extra={<ExportButton url="/api/audit/pageList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
+      >
         <Form.Item name="actor" label={m.actor}>
           <Input allowClear />
         </Form.Item>

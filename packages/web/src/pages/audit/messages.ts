@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 const zh = {
   actor: '操作人',
+  exportName: '审计日志',
   action: '动作',
   targetType: '对象类型',
   targetId: '对象ID',
@@ -17,6 +18,7 @@ const zh = {
 
 export const useAuditMessages = defineMessages<keyof typeof zh>(zh, {
   actor: 'Actor',
+  exportName: 'Audit log',
   action: 'Action',
   targetType: 'Target type',
   targetId: 'Target id',

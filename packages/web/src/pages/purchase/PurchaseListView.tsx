@@ -10,7 +10,8 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { vocabOptions } from '../../components/list/vocabOptions';
+import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { formatMoney } from '../../components/money';
 import { type Desk, useAction, usePurchases } from './api';
 import { useBuyMessages } from './messages';
@@ -94,6 +95,7 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
       key: 'product',
       title: m.product,
       width: 240,
+      exportAs: { field: 'title' },
       render: (_, r) => (
         <Space align="start">
           {r.image ? <Image src={r.image} width={48} height={48} /> : null}
@@ -104,14 +106,28 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
         </Space>
       ),
     },
-    { key: 'mall', title: m.mall, dataIndex: 'mallType', width: 80, render: (v: string) => Marketplace.label(v, lang) },
+    {
+      key: 'mall',
+      title: m.mall,
+      dataIndex: 'mallType',
+      width: 80,
+      render: (v: string) => Marketplace.label(v, lang),
+      exportAs: { labels: vocabLabels(Marketplace, lang) },
+    },
     { key: 'qty', title: m.quantity, dataIndex: 'quantity', width: 60 },
-    { key: 'paid', title: m.paid, width: 110, render: (_, r) => formatMoney(r.paidAmount, r.currency) },
+    { key: 'paid', title: m.paid, width: 110, render: (_, r) => formatMoney(r.paidAmount, r.currency), exportAs: { field: 'paidAmount', kind: 'money' } },
     { key: 'member', title: m.member, dataIndex: 'userCode', width: 100 },
-    { key: 'status', title: m.status, dataIndex: 'status', width: 100, render: (s: string) => <StatusTag status={s} /> },
+    {
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      width: 100,
+      render: (s: string) => <StatusTag status={s} />,
+      exportAs: { labels: vocabLabels(PurchaseStatus, lang) },
+    },
     { key: 'trackingNo', title: m.trackingNo, dataIndex: 'trackingNo', width: 150 },
     { key: 'purchaser', title: m.purchaser, dataIndex: 'purchaserName', width: 100 },
-    { key: 'payTime', title: m.payTime, dataIndex: 'payTime', width: 160, render: formatTime },
+    { key: 'payTime', title: m.payTime, dataIndex: 'payTime', width: 160, render: formatTime, exportAs: { kind: 'time' } },
     {
       key: 'actions',
       title: t('common.actions'),
@@ -143,7 +159,20 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
           items={[...tabs.map((s) => ({ key: s, label: PurchaseStatus.label(s, lang) })), { key: 'all', label: m.all }]}
         />
       )}
-      <FilterBar<Filters> form={form} onSearch={setFilters} toValues={apply} resetTo={{ status: query.status }}>
+      <FilterBar<Filters>
+        form={form}
+        onSearch={setFilters}
+        toValues={apply}
+        resetTo={{ status: query.status }}
+        extra={
+          <ExportButton
+            url={desk === 'buy' ? '/api/buy/pageList' : '/api/warehouse/orderQuery'}
+            params={q}
+            columns={exportColumnsOf(columns)}
+            name={m.exportName}
+          />
+        }
+      >
         <Form.Item label={m.numberValue}>
           <Space.Compact>
             <Form.Item name="numberType" noStyle>

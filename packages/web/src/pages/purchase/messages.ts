@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useBuyMessages = defineMessages(
   {
+    exportName: '采购订单',
     purchaseNo: '采购单号',
     orderNo: '订单号',
     member: '会员',
@@ -58,6 +59,7 @@ export const useBuyMessages = defineMessages(
     qcProblem: '质检问题',
   },
   {
+    exportName: 'Purchase lines',
     purchaseNo: 'Purchase no.',
     orderNo: 'Order no.',
     member: 'Member',

@@ -6,6 +6,7 @@ import { request } from '../../api/request';
 import { fill } from '../../i18n';
 import { BarChart } from '../../components/charts/BarChart';
 import { FilterBar } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
@@ -82,7 +83,20 @@ export default function StorageAge() {
         )}
       </Card>
       <Card title={m.byMember}>
-        <FilterBar<Filters> form={form} name="storageFilters" onSearch={setFilters} onSame={() => report.refetch()}>
+        <FilterBar<Filters>
+          form={form}
+          name="storageFilters"
+          onSearch={setFilters}
+          onSame={() => report.refetch()}
+          extra={
+            <ExportButton
+              url="/api/report/storageAge"
+              params={{ userCode: query.userCode, minDays }}
+              columns={exportColumnsOf(columns)}
+              name={m.byMemberExport}
+            />
+          }
+        >
           <Form.Item name="userCode" label={m.userCode}>
             <Input allowClear style={{ width: 140 }} />
           </Form.Item>

@@ -20,6 +20,7 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { zodRule } from '../../components/zodRule';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { useVerify } from '../../components/verify/useVerify';
 import { useStorageFeeMessages } from './messages';
 
@@ -57,23 +58,43 @@ function OverdueTab() {
   const columns: ResizableColumn<OverdueItem>[] = [
     { key: 'itemCode', title: m.itemCode, dataIndex: 'itemCode', width: 130 },
     { key: 'title', title: m.title, dataIndex: 'title', width: 200 },
-    { key: 'member', title: m.member, width: 170, render: (_, r) => <Link to={`/vipManage/detail/${r.memberId}`}>{`${r.userCode} ${r.memberName}`}</Link> },
+    {
+      key: 'member',
+      title: m.member,
+      width: 170,
+      render: (_, r) => <Link to={`/vipManage/detail/${r.memberId}`}>{`${r.userCode} ${r.memberName}`}</Link>,
+      exportAs: { field: 'userCode' },
+    },
     { key: 'shelf', title: m.shelf, dataIndex: 'shelfCode', width: 110 },
-    { key: 'shelvedAt', title: m.shelvedAt, dataIndex: 'shelvedAt', width: 170, render: formatTime },
+    { key: 'shelvedAt', title: m.shelvedAt, dataIndex: 'shelvedAt', width: 170, render: formatTime, exportAs: { kind: 'time' } },
     { key: 'days', title: m.days, dataIndex: 'days', width: 90, align: 'right' },
     {
       key: 'stage',
       title: m.stage,
       width: 110,
       render: (_, r) => <Tag color={r.stage === 'overdue' ? 'red' : 'orange'}>{r.stage === 'overdue' ? m.overdue : m.warning}</Tag>,
+      exportAs: { field: 'stage', labels: { overdue: m.overdue, warning: m.warning } },
     },
     { key: 'chargedDays', title: m.chargedDays, dataIndex: 'chargedDays', width: 90, align: 'right' },
-    { key: 'charged', title: m.charged, width: 120, align: 'right', render: (_, r) => (d ? formatMoney(r.charged, d.currency) : '') },
+    {
+      key: 'charged',
+      title: m.charged,
+      width: 120,
+      align: 'right',
+      render: (_, r) => (d ? formatMoney(r.charged, d.currency) : ''),
+      exportAs: { field: 'charged', kind: 'money' },
+    },
   ];
   return (
     <>
       {d && <Typography.Paragraph type="secondary">{fill(m.settings, { free: d.freeDays, fee: formatMoney(d.perDay, d.currency) })}</Typography.Paragraph>}
-      <FilterBar form={form} name="overdueFilters" onSearch={(f) => setFilters({ ...f, tab: undefined })} onSame={() => list.refetch()}>
+      <FilterBar
+        form={form}
+        name="overdueFilters"
+        onSearch={(f) => setFilters({ ...f, tab: undefined })}
+        onSame={() => list.refetch()}
+        extra={<ExportButton url="/api/storageFee/overdue" params={params} columns={exportColumnsOf(columns)} name={m.overdueTab} />}
+      >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />
         </Form.Item>
@@ -122,13 +143,21 @@ function FeesTab() {
   const columns: ResizableColumn<StorageFee>[] = [
     { key: 'day', title: m.day, dataIndex: 'day', width: 110 },
     { key: 'itemCode', title: m.itemCode, dataIndex: 'itemCode', width: 130 },
-    { key: 'member', title: m.member, width: 170, render: (_, r) => `${r.userCode} ${r.memberName}` },
-    { key: 'amount', title: m.amount, width: 110, align: 'right', render: (_, r) => formatMoney(r.amount, r.currency) },
+    { key: 'member', title: m.member, width: 170, render: (_, r) => `${r.userCode} ${r.memberName}`, exportAs: { field: 'userCode' } },
+    {
+      key: 'amount',
+      title: m.amount,
+      width: 110,
+      align: 'right',
+      render: (_, r) => formatMoney(r.amount, r.currency),
+      exportAs: { field: 'amount', kind: 'money' },
+    },
     {
       key: 'status',
       title: m.status,
       width: 90,
       render: (_, r) => <Tag color={r.status === 'waived' ? 'green' : 'blue'}>{r.status === 'waived' ? m.waived_status : m.charged_status}</Tag>,
+      exportAs: { field: 'status', labels: { charged: m.charged_status, waived: m.waived_status } },
     },
     { key: 'waivedBy', title: m.waivedBy, dataIndex: 'waivedBy', width: 100 },
     { key: 'waivedReason', title: m.waivedReason, dataIndex: 'waivedReason', width: 180 },
@@ -156,9 +185,12 @@ function FeesTab() {
         onSame={() => list.refetch()}
         resetTo={{ tab: 'fees' }}
         extra={
-          <Button danger disabled={!selected.length} onClick={() => setWaiving(true)}>
-            {m.waive}
-          </Button>
+          <>
+            <ExportButton url="/api/storageFee/pageList" params={params} columns={exportColumnsOf(columns)} name={m.feesTab} />
+            <Button danger disabled={!selected.length} onClick={() => setWaiving(true)}>
+              {m.waive}
+            </Button>
+          </>
         }
       >
         <Form.Item name="userCode" label={m.userCode}>
