@@ -85,6 +85,8 @@ describe('exports', () => {
     '/api/storageFee/pageList',
     '/api/storageFee/overdue',
     '/api/buy/pageList',
+    '/api/user/pageUserList',
+    '/api/afterSales/returnList',
     '/api/warehouse/orderQuery',
     '/api/waitPaidOrder/pageList',
     '/api/warehouse/shelfLocation/pageList',

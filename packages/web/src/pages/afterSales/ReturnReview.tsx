@@ -10,6 +10,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues } from '../../components/zodRule';
@@ -129,7 +130,11 @@ export default function ReturnReview() {
 
   return (
     <Card>
-      <FilterBar form={form} onSearch={setFilters}>
+      <FilterBar
+        form={form}
+        onSearch={setFilters}
+        extra={<ExportButton url="/api/afterSales/returnList" params={q} columns={exportColumnsOf(columns)} name={m.exportReturns} />}
+      >
         <Form.Item name="returnNo" label={m.returnNo}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>

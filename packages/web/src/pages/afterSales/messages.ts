@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useAfterSalesMessages = defineMessages(
   {
+    exportReturns: '退货列表',
     exportName: '退款列表',
     refundNo: '退款单号',
     returnNo: '退货单号',
@@ -39,6 +40,7 @@ export const useAfterSalesMessages = defineMessages(
     shippingNoRequired: '请输入快递单号',
   },
   {
+    exportReturns: 'Returns',
     exportName: 'Refunds',
     refundNo: 'Refund no.',
     returnNo: 'Return no.',

@@ -10,6 +10,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { zodRule } from '../../components/zodRule';
@@ -100,9 +101,12 @@ export default function AgentUserList() {
         form={form}
         onSearch={setFilters}
         extra={
-          <Button icon={<PlusOutlined />} onClick={() => (editForm.resetFields(), setEditing('new'))}>
-            {m.createUser}
-          </Button>
+          <>
+            <ExportButton url="/api/user/pageUserList" params={q} columns={exportColumnsOf(columns)} name={m.exportUsers} />
+            <Button icon={<PlusOutlined />} onClick={() => (editForm.resetFields(), setEditing('new'))}>
+              {m.createUser}
+            </Button>
+          </>
         }
       >
         <Form.Item name="agentId" label={m.agent}>

@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useProxyMessages = defineMessages(
   {
+    exportUsers: '代理后台用户',
     exportName: '代理列表',
     agentName: '代理名称',
     contactName: '联系人',
@@ -73,6 +74,7 @@ export const useProxyMessages = defineMessages(
     langZh: '中文',
   },
   {
+    exportUsers: 'Agent back-office users',
     exportName: 'Agents',
     agentName: 'Agent name',
     contactName: 'Contact',
