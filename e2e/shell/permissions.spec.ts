@@ -11,10 +11,9 @@ describe('roles and language', () => {
     await loginUi(page, 'warehouse1', DEMO_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await page.getByText('欢迎，仓库小王').waitFor();
-    // Dashboard and, once its screens exist, the warehouse menu: nothing else.
+    // Dashboard, the warehouse menu and its reports (工位效率, 库龄报表): nothing else.
     const labels = await sidebarLabels(page);
-    expect(labels[0]).toBe('首页');
-    expect(labels.slice(1).every((l) => l === '仓库管理')).toBe(true);
+    expect(labels).toEqual(['首页', '仓库管理', '数据报表']);
     // Only the warehouse queues are on the dashboard.
     const queues = await page.locator('[data-testid^="queue-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')));
     expect(queues.sort()).toEqual(['queue-pack_exception', 'queue-pack_wait_audit', 'queue-remove_wait', 'queue-sort_wait']);
@@ -53,7 +52,7 @@ describe('roles and language', () => {
     await pickUserMenuItem(page, '切换演示角色', '仓库 (warehouse)');
     await page.waitForURL((u) => u.pathname === '/dashboard');
     await expect.poll(async () => (await sidebarLabels(page)).includes('系统管理')).toBe(false);
-    expect((await sidebarLabels(page)).every((l) => l === '首页' || l === '仓库管理')).toBe(true);
+    expect((await sidebarLabels(page)).every((l) => ['首页', '仓库管理', '数据报表'].includes(l))).toBe(true);
     expect(await tabTitles(page)).toEqual(['首页']);
   });
 
