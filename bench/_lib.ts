@@ -52,3 +52,21 @@ export async function postgresUrl(): Promise<string | undefined> {
     return undefined;
   }
 }
+
+/**
+ * Runs a benchmark on PostgreSQL (DATABASE_URL or the local server, skipped when unreachable), then on PGlite;
+ * BENCH_DB=pglite or BENCH_DB=postgres runs one of the two.
+ */
+export async function onEachDatabase(run: (label: 'PostgreSQL' | 'PGlite') => Promise<void>): Promise<void> {
+  const only = process.env.BENCH_DB;
+  delete process.env.DATABASE_URL;
+  const pg = only === 'pglite' ? undefined : await postgresUrl();
+  if (pg) {
+    process.env.DATABASE_URL = pg;
+    await run('PostgreSQL');
+  } else if (only !== 'pglite') {
+    console.log('PostgreSQL: not reachable, skipped');
+  }
+  delete process.env.DATABASE_URL;
+  if (only !== 'postgres') await run('PGlite');
+}

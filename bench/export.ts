@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startTestServer } from '../packages/server/src/testing/server';
-import { fmt, postgresUrl } from './_lib';
+import { fmt, onEachDatabase } from './_lib';
 import { generateGoodsOut } from './_goods-out-data';
 
 const PACKAGES = Number(process.env.BENCH_PACKAGES ?? 1_000_000);
@@ -72,14 +72,4 @@ async function run(label: string) {
   }
 }
 
-const only = process.env.BENCH_DB;
-delete process.env.DATABASE_URL;
-const pg = only === 'pglite' ? undefined : await postgresUrl();
-if (pg) {
-  process.env.DATABASE_URL = pg;
-  await run('PostgreSQL');
-} else if (only !== 'pglite') {
-  console.log('PostgreSQL: not reachable, skipped');
-}
-delete process.env.DATABASE_URL;
-if (only !== 'postgres') await run('PGlite');
+await onEachDatabase(run);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../packages/server/src/db';
 import { startTestServer } from '../packages/server/src/testing/server';
 import { businessDayOf, rollupDay, rollupDue } from '../packages/server/src/modules/report/rollup';
-import { fmt, postgresUrl, timeSequential } from './_lib';
+import { fmt, onEachDatabase, timeSequential } from './_lib';
 import { generateGoodsOut } from './_goods-out-data';
 
 const PACKAGES = Number(process.env.BENCH_PACKAGES ?? 1_000_000);
@@ -117,15 +117,4 @@ async function run(label: string) {
   }
 }
 
-// BENCH_DB=pglite or BENCH_DB=postgres runs one of the two.
-const only = process.env.BENCH_DB;
-delete process.env.DATABASE_URL;
-const pg = only === 'pglite' ? undefined : await postgresUrl();
-if (pg) {
-  process.env.DATABASE_URL = pg;
-  await run('PostgreSQL');
-} else if (only !== 'pglite') {
-  console.log('PostgreSQL: not reachable, skipped');
-}
-delete process.env.DATABASE_URL;
-if (only !== 'postgres') await run('PGlite');
+await onEachDatabase(run);
