@@ -10,6 +10,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { unlockLogin } from '../../api/admin';
@@ -136,9 +137,12 @@ export default function AdminUserList() {
         onSearch={setFilters}
         onSame={() => void list.refetch()}
         extra={
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {m.createAdmin}
-          </Button>
+          <>
+            <ExportButton url="/api/admin/fetchList" params={{ ...filters }} columns={exportColumnsOf(columns)} name={m.exportAdmins} />
+            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {m.createAdmin}
+            </Button>
+          </>
         }
       >
         <Form.Item name="username" label={m.username}>

@@ -1,6 +1,7 @@
 import { defineMessages } from '../../i18n';
 
 const zh = {
+  exportAdmins: '管理员账号',
   username: '用户名',
   name: '姓名',
   status: '状态',
@@ -22,6 +23,7 @@ const zh = {
 };
 
 export const useAdminMessages = defineMessages<keyof typeof zh>(zh, {
+  exportAdmins: 'Staff accounts',
   username: 'Username',
   name: 'Name',
   status: 'Status',

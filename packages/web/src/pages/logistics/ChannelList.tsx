@@ -9,6 +9,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { NumberInput } from '../../components/NumberInput';
 import { zodRule } from '../../components/zodRule';
@@ -135,6 +136,7 @@ export default function ChannelList() {
         onSearch={setFilters}
         extra={
           <>
+            <ExportButton url="/api/logistics/channelPageList" params={filters} columns={exportColumnsOf(columns)} name={m.exportChannels} />
             <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {m.createChannel}
             </Button>

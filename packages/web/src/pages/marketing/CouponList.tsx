@@ -10,6 +10,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
@@ -346,7 +347,19 @@ export default function CouponList() {
 
   return (
     <Card>
-      <FilterBar form={form} name="couponFilter" onSearch={setFilters}>
+      <FilterBar
+        form={form}
+        name="couponFilter"
+        onSearch={setFilters}
+        extra={
+          <ExportButton
+            url="/api/marketing/coupon/pageList"
+            params={{ name: query.name, kind: query.kind, status: query.status }}
+            columns={exportColumnsOf(columns)}
+            name={m.exportCoupons}
+          />
+        }
+      >
         <Form.Item name="name" label={m.couponName}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>

@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useMkMessages = defineMessages(
   {
+    exportCoupons: '优惠券',
     name: '名称',
     kind: '类型',
     couponName: '优惠券名称',
@@ -168,6 +169,7 @@ export const useMkMessages = defineMessages(
     probabilityMust100: '各奖品中奖概率之和必须等于100%',
   },
   {
+    exportCoupons: 'Coupons',
     name: 'Name',
     kind: 'Kind',
     couponName: 'Coupon name',

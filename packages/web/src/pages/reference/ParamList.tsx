@@ -7,6 +7,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { useAddParam, useEditParam, useParamStatus, useParams } from './api';
 import { useReferenceMessages } from './messages';
@@ -72,9 +73,12 @@ export default function ParamList() {
         form={form}
         onSearch={setFilters}
         extra={
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {m.addParameter}
-          </Button>
+          <>
+            <ExportButton url="/api/param/pageList" params={filters} columns={exportColumnsOf(columns)} name={m.exportParams} />
+            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {m.addParameter}
+            </Button>
+          </>
         }
       >
         <Form.Item name="keyword" label={m.keyword}>

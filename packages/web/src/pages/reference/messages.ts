@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useReferenceMessages = defineMessages(
   {
+    exportParams: '参数设置',
     enabled: '启用',
     disabled: '禁用',
     currenciesAndRates: '币种汇率',
@@ -64,6 +65,7 @@ export const useReferenceMessages = defineMessages(
     confirmStatus: '确定要{action}参数「{key}」吗？',
   },
   {
+    exportParams: 'Parameters',
     enabled: 'Enabled',
     disabled: 'Disabled',
     currenciesAndRates: 'Currencies and rates',
