@@ -12,7 +12,20 @@ export interface ChartSeries {
  * Several series over the same categories (hours, days, weeks) as lines with points, drawn with uPlot, with a legend;
  * redrawn when the data changes, resized with its container. Import it only from lazily loaded pages.
  */
-export function LineChart({ labels, series, height = 220, label }: { labels: string[]; series: ChartSeries[]; height?: number; label: string }) {
+export function LineChart({
+  labels,
+  series,
+  height = 220,
+  label,
+  xLabel,
+}: {
+  labels: string[];
+  series: ChartSeries[];
+  height?: number;
+  label: string;
+  /** What the categories are (时段, 日期, 周): the legend's first entry. */
+  xLabel: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -23,9 +36,9 @@ export function LineChart({ labels, series, height = 220, label }: { labels: str
         height,
         cursor: { y: false },
         scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-        axes: [{ space: 40, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? (labels[t] ?? '') : '')) }, { size: 50 }],
+        axes: [{ space: 40, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? (labels[t] ?? '') : '')) }, { size: 72 }],
         series: [
-          { label: '', value: (_u, v) => (v === null || v === undefined ? '' : (labels[v] ?? '')) },
+          { label: xLabel, value: (_u, v) => (v === null || v === undefined ? '' : (labels[v] ?? '')) },
           ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { size: 5 } })),
         ],
       },
@@ -41,6 +54,6 @@ export function LineChart({ labels, series, height = 220, label }: { labels: str
       resize.disconnect();
       plot.destroy();
     };
-  }, [labels, series, height]);
+  }, [labels, series, height, xLabel]);
   return <div ref={box} style={{ width: '100%', minHeight: height }} role="img" aria-label={label} />;
 }

@@ -71,7 +71,7 @@ export default function LeadTimes() {
         {d && by === 'all' && weeks.length > 0 && (
           <>
             <Typography.Title level={5}>{m.leadChartTitle}</Typography.Title>
-            <LineChart labels={weeks.map((w) => w.slice(5))} series={series} label={m.leadChartTitle} />
+            <LineChart labels={weeks.map((w) => w.slice(5))} series={series} label={m.leadChartTitle} xLabel={m.week} />
           </>
         )}
       </Card>

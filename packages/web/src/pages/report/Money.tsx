@@ -112,7 +112,7 @@ export default function Money() {
         {d && days.length > 0 && (
           <>
             <Typography.Title level={5}>{m.moneyChartTitle}</Typography.Title>
-            <LineChart labels={days.map((x) => x.slice(5))} series={series} label={m.moneyChartTitle} />
+            <LineChart labels={days.map((x) => x.slice(5))} series={series} label={m.moneyChartTitle} xLabel={m.day} />
           </>
         )}
       </Card>

@@ -77,11 +77,11 @@ export default function Throughput() {
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={12}>
               <Typography.Title level={5}>{m.byHourTitle}</Typography.Title>
-              <LineChart labels={hourLabels} series={hourSeries} label={m.byHourTitle} />
+              <LineChart labels={hourLabels} series={hourSeries} label={m.byHourTitle} xLabel={m.hourOfDay} />
             </Col>
             <Col xs={24} xl={12}>
               <Typography.Title level={5}>{m.byDayTitle}</Typography.Title>
-              <LineChart labels={dayLabels} series={daySeries} label={m.byDayTitle} />
+              <LineChart labels={dayLabels} series={daySeries} label={m.byDayTitle} xLabel={m.day} />
             </Col>
           </Row>
         )}
