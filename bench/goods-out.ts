@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../packages/server/src/db';
 import { startTestServer, DEMO_PASSWORD } from '../packages/server/src/testing/server';
-import { fmt, postgresUrl, timeSequential } from './_lib';
+import { fmt, onEachDatabase, timeSequential } from './_lib';
 import { COUNTRIES, generateGoodsOut } from './_goods-out-data';
 
 const PACKAGES = Number(process.env.BENCH_PACKAGES ?? 300_000);
@@ -180,14 +180,4 @@ async function run(label: string) {
   }
 }
 
-// BENCH_DB=pglite or BENCH_DB=postgres runs one of the two.
-const only = process.env.BENCH_DB;
-delete process.env.DATABASE_URL;
-if (only !== 'postgres') await run('PGlite');
-const pg = only === 'pglite' ? undefined : await postgresUrl();
-if (pg) {
-  process.env.DATABASE_URL = pg;
-  await run('PostgreSQL');
-} else if (only !== 'pglite') {
-  console.log('PostgreSQL: not reachable, skipped');
-}
+await onEachDatabase(run);
