@@ -85,6 +85,8 @@ describe('exports', () => {
     '/api/storageFee/pageList',
     '/api/storageFee/overdue',
     '/api/buy/pageList',
+    '/api/forwarder/pageList',
+    '/api/payment/channelPageList',
     '/api/param/pageList',
     '/api/admin/fetchList',
     '/api/logistics/channelPageList',

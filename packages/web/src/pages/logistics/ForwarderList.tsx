@@ -8,6 +8,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { zodRule } from '../../components/zodRule';
 import { useForwarderList, useSaveForwarder } from './api';
@@ -57,9 +58,12 @@ export default function ForwarderList() {
         form={form}
         onSearch={setFilters}
         extra={
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {m.addForwarder}
-          </Button>
+          <>
+            <ExportButton url="/api/forwarder/pageList" params={filters} columns={exportColumnsOf(columns)} name={m.exportForwarders} />
+            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {m.addForwarder}
+            </Button>
+          </>
         }
       >
         <Form.Item name="keyword" label={m.keyword}>

@@ -3,6 +3,7 @@ import { defineMessages } from '../../i18n';
 /** Texts of the logistics screens that speak both languages: the freight calculator and the channel list and form. */
 export const useLogisticsMessages = defineMessages(
   {
+    exportForwarders: '货代',
     exportChannels: '物流渠道',
     country: '目的国家',
     countryRequired: '请选择国家',
@@ -117,6 +118,7 @@ export const useLogisticsMessages = defineMessages(
     countryLabel: '国家',
   },
   {
+    exportForwarders: 'Forwarders',
     exportChannels: 'Logistics channels',
     country: 'Destination',
     countryRequired: 'Choose a country',

@@ -9,6 +9,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
 import { useChannelStatus, useChannels } from './api';
 import { usePaymentMessages } from './messages';
@@ -97,9 +98,12 @@ export default function ChannelList() {
         form={form}
         onSearch={setFilters}
         extra={
-          <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/channelConfig')}>
-            {m.addChannel}
-          </Button>
+          <>
+            <ExportButton url="/api/payment/channelPageList" params={filters} columns={exportColumnsOf(columns)} name={m.exportChannels} />
+            <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/channelConfig')}>
+              {m.addChannel}
+            </Button>
+          </>
         }
       >
         <Form.Item name="keyword" label={m.name}>

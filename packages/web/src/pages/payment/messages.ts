@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const usePaymentMessages = defineMessages(
   {
+    exportChannels: '支付渠道',
     done: '操作成功',
     editPaymentChannel: '编辑支付渠道',
     addPaymentChannel: '新增支付渠道',
@@ -81,6 +82,7 @@ export const usePaymentMessages = defineMessages(
     matchedRule: '命中规则：{name}',
   },
   {
+    exportChannels: 'Payment channels',
     done: 'Done',
     editPaymentChannel: 'Edit payment channel',
     addPaymentChannel: 'Add payment channel',
