@@ -64,8 +64,9 @@ export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres';
   MARKETING_JOBS,
   GOODS_OUT_JOBS,
   ...OPEN_JOBS,
-  REPORT_JOBS,
+  // The day's storage fees are charged before the hour's roll-up reads the ledger.
   STORAGE_FEE_JOBS,
+  REPORT_JOBS,
   ...(o.exports ? [exportJobSet(o.exports)] : []),
   backupJobs(backupDepsOf(o.config, o.dbKind)),
   ...(o.maintain ? [databaseMaintenanceJobs(o.maintain)] : []),
