@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { App, Button, Card, Checkbox, Form, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { UnclaimedCreateBody, type InboundLine, type InboundLookupResult, type UnclaimedParcel } from '@waystation/shared/contract/warehouse';
 import type { ItemSummary } from '@waystation/shared/contract/purchase';
@@ -39,8 +39,11 @@ export default function InboundScan() {
   const { message } = App.useApp();
   const invalidate = useInvalidateGoods();
   const checkMeasure = useMeasureCheck();
+  /** Counts the scans: a refresh that comes back after the next parcel was scanned must not replace it. */
+  const scans = useRef(0);
 
   const onScan = async (code: string): Promise<ScanOutcome> => {
+    scans.current++;
     const r = await inboundLookup(code);
     setParcel(r);
     setMeasures(Object.fromEntries(r.lines.map((l) => [l.id, { ticked: l.receivable }])));
@@ -76,7 +79,9 @@ export default function InboundScan() {
       const fresh = r.lines.filter((l) => !l.repeated).length;
       cue(STATION, 'success', `${m.receivedVoice} ${r.lines.length}`);
       message.success(fresh ? `${m.received} ${fresh}` : m.repeated);
-      setParcel(await inboundLookup(parcel.trackingNo));
+      const scanned = scans.current;
+      const refreshed = await inboundLookup(parcel.trackingNo);
+      if (scanned === scans.current) setParcel(refreshed);
       void invalidate();
     } catch (e) {
       cue(STATION, 'fail', (e as ApiError).message);
