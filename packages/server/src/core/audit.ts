@@ -28,9 +28,9 @@ function redact(value: unknown): unknown {
   return value;
 }
 
-/** Writes one audit row; call it with the transaction of the write it records. */
-export async function writeAudit(db: Db, actor: Actor, entry: AuditEntry, at: Date): Promise<void> {
-  await db.insert(auditLogs).values({
+/** The audit row of an entry, secrets redacted. */
+export function auditRow(actor: Actor, entry: AuditEntry, at: Date): typeof auditLogs.$inferInsert {
+  return {
     actorId: actor.id,
     actorName: actor.name,
     action: entry.action,
@@ -41,5 +41,10 @@ export async function writeAudit(db: Db, actor: Actor, entry: AuditEntry, at: Da
     after: redact(entry.after),
     ip: actor.ip,
     createdAt: at,
-  });
+  };
+}
+
+/** Writes one audit row; call it with the transaction of the write it records. */
+export async function writeAudit(db: Db, actor: Actor, entry: AuditEntry, at: Date): Promise<void> {
+  await db.insert(auditLogs).values(auditRow(actor, entry, at));
 }

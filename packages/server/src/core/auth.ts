@@ -41,11 +41,30 @@ export async function loadGrants(db: Db, adminId: number): Promise<RoleGrants> {
     .innerJoin(roles, eq(roles.id, adminRoles.roleId))
     .leftJoin(roleRoutes, eq(roleRoutes.roleId, roles.id))
     .where(eq(adminRoles.adminId, adminId));
+  return grantsOf(rows);
+}
+
+type GrantRow = { key: string; allRoutes: boolean; routePath: string | null };
+
+function grantsOf(rows: GrantRow[]): RoleGrants {
   const roleKeys = [...new Set(rows.map((r) => r.key))].sort();
   const allRoutes = rows.some((r) => r.allRoutes);
   const routes = new Set(rows.flatMap((r) => (r.routePath ? [r.routePath] : [])));
-  return { roles: roleKeys, allRoutes, routes, permissions: allRoutes ? new Set(ALL_PERMISSIONS) : permissionsOf(routes) };
+  return { roles: roleKeys, allRoutes, routes, permissions: allRoutes ? new Set(ALL_PERMISSIONS) : permissionsOfRoutes(routes) };
 }
+
+/** The permission keys of a set of routes, remembered per set (a handful of roles means a handful of sets). */
+function permissionsOfRoutes(routes: Set<string>): Set<string> {
+  const key = [...routes].sort().join('\n');
+  let permissions = permissionsByRoutes.get(key);
+  if (!permissions) {
+    if (permissionsByRoutes.size > 1000) permissionsByRoutes.clear();
+    permissions = permissionsOf(routes);
+    permissionsByRoutes.set(key, permissions);
+  }
+  return new Set(permissions);
+}
+const permissionsByRoutes = new Map<string, Set<string>>();
 
 /** Whether every right of `grants` is also the caller's (roles with all routes only within such a caller). */
 export function grantsWithin(grants: RoleGrants, caller: Pick<Caller, 'allRoutes' | 'routes' | 'permissions'>): boolean {
@@ -84,6 +103,7 @@ const logoutError = (code: number, message: string) => new AppError(code, messag
 /** Resolves a token to its caller, or refuses with 50008 (unknown/revoked), 50012 (replaced) or 50014 (expired). */
 export async function authenticate(db: Db, token: string | undefined, now: Date): Promise<Caller> {
   if (!token) throw logoutError(ErrorCode.ILLEGAL_TOKEN, '未登录或登录凭证无效，请重新登录');
+  // The session, its account and the account's grants in one round trip (every API call starts here).
   const [row] = await db
     .select({
       sessionId: sessions.id,
@@ -94,6 +114,11 @@ export async function authenticate(db: Db, token: string | undefined, now: Date)
       username: admins.username,
       name: admins.name,
       status: admins.status,
+      grants: sql<
+        GrantRow[]
+      >`coalesce((select json_agg(json_build_object('key', ${roles.key}, 'allRoutes', ${roles.allRoutes}, 'routePath', ${roleRoutes.routePath}))
+        from ${adminRoles} join ${roles} on ${roles.id} = ${adminRoles.roleId} left join ${roleRoutes} on ${roleRoutes.roleId} = ${roles.id}
+        where ${adminRoles.adminId} = ${sessions.adminId}), '[]'::json)`,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
@@ -113,7 +138,7 @@ export async function authenticate(db: Db, token: string | undefined, now: Date)
       .set({ lastUsedAt: now })
       .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
   }
-  const grants = await loadGrants(db, row.adminId);
+  const grants = grantsOf(row.grants);
   return { id: row.adminId, username: row.username, name: row.name, sessionId: row.sessionId, ...grants };
 }
 

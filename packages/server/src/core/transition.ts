@@ -1,8 +1,8 @@
-import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
-import { domainEvents } from '../db/schema';
-import { type Actor, writeAudit } from './audit';
+import { auditLogs, domainEvents } from '../db/schema';
+import { type Actor, auditRow, writeAudit } from './audit';
 import { conflict } from './errors';
 
 /** Who acts, and when: every transition takes this. */
@@ -49,8 +49,8 @@ export interface BoundMachine<Row extends StatusRow, Event extends string> {
   label(status: string): string;
   /** The status a `to` means for this row ('previous' → the status it kept), or null when there is none. */
   resolve?(row: Row, to: string): { status: string; set?: Record<string, unknown> } | null;
-  /** Writes the rows' timeline entries (one insert for many). */
-  writeTraces?(tx: Db, rows: TraceRow[], op: Op): Promise<void>;
+  /** The rows' timeline: its table and the row (by property name) of one entry. */
+  traces?: { table: PgTable; row(entry: TraceRow, op: Op): Record<string, unknown> };
   /** A self-transition leaves the status alone: the modify time tells whether someone else moved first. */
   selfGuard?(row: Row): SQL | undefined;
 }
@@ -71,8 +71,9 @@ export function staleError<Row extends StatusRow, Event extends string>(m: Bound
 }
 
 /**
- * Applies one transition inside `tx`: the conditional update (`where id and status = seen`), its trace and its audit
- * row. A row changed by someone else since it was read fails with 40900, so of two concurrent callers one wins.
+ * Applies one transition inside `tx`: the conditional update (`where id and status = seen`), its trace, its domain event
+ * and its audit row, in one statement (the writes are CTEs that read the updated row, so they happen only when the
+ * update does). A row changed by someone else since it was read fails with 40900, so of two concurrent callers one wins.
  */
 export async function applyTransition<Row extends StatusRow, Event extends string>(
   tx: Db,
@@ -85,40 +86,57 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
   const target = m.resolve ? m.resolve(row, t.to) : { status: t.to };
   if (!target) throw staleError(m, row, step.event);
   const c = m.columns;
+  const to = target.status;
+  const moved = tx.$with('moved').as(
+    tx
+      .update(m.table)
+      .set({ ...step.set, ...target.set, [keyOf(m, c.status)]: to, [keyOf(m, c.updatedAt)]: step.op.now } as never)
+      .where(and(eq(c.id, row.id), eq(c.status, row.status), t.to === row.status ? m.selfGuard?.(row) : undefined))
+      .returning(),
+  );
+  const after = { ...row, ...step.set } as Record<string, unknown>;
+  const writes = [
+    eventRow(m, step.event, { id: row.id, from: row.status, to, member: c.member && after[keyOf(m, c.member)], ref: c.ref && after[keyOf(m, c.ref)] }, step),
+    auditRow(
+      step.op.actor,
+      {
+        action: `${m.name}.${step.event}`,
+        targetType: m.targetType ?? m.name,
+        targetId: m.describe(row).target,
+        before: { status: row.status },
+        after: { status: to, ...(step.note ? { note: step.note } : {}), ...step.audit },
+      },
+      step.op.now,
+    ),
+  ];
+  const written = (name: string, table: PgTable, values: Record<string, unknown>) => tx.$with(name, {}).as(insertFromRow(table, values, 'moved'));
+  const ctes = [written('event_written', domainEvents, writes[0]), written('audit_written', auditLogs, writes[1])];
+  if (t.trace && m.traces) {
+    const trace = m.traces.row({ id: row.id, type: t.trace, event: step.event, from: row.status, to, note: step.note ?? '' }, step.op);
+    ctes.push(written('trace_written', m.traces.table, trace));
+  }
   const [updated] = (await tx
-    .update(m.table)
-    .set({ ...step.set, ...target.set, [c.status.name]: target.status, [c.updatedAt.name]: step.op.now } as never)
-    .where(and(eq(c.id, row.id), eq(c.status, row.status), t.to === row.status ? m.selfGuard?.(row) : undefined))
-    .returning()) as Row[];
+    .with(moved, ...ctes)
+    .select()
+    .from(moved)) as unknown as Row[];
   if (!updated) {
     const [now] = (await tx.select({ status: c.status }).from(m.table).where(eq(c.id, row.id))) as { status: string }[];
     const status = now?.status ?? row.status;
     throw conflict(`${m.describe(row).noun} 已被其他操作更新（当前状态「${m.label(status)}」），请刷新后重试`, { status, event: step.event });
   }
-  const to = target.status;
-  if (t.trace && m.writeTraces)
-    await m.writeTraces(tx, [{ id: row.id, type: t.trace, event: step.event, from: row.status, to, note: step.note ?? '' }], step.op);
-  const r = updated as unknown as Record<string, unknown>;
-  await writeDomainEvents(
-    tx,
-    m,
-    step.event,
-    [{ id: row.id, from: row.status, to, member: c.member && r[keyOf(m, c.member)], ref: c.ref && r[keyOf(m, c.ref)] }],
-    step,
-  );
-  await writeAudit(
-    tx,
-    step.op.actor,
-    {
-      action: `${m.name}.${step.event}`,
-      targetType: m.targetType ?? m.name,
-      targetId: m.describe(row).target,
-      before: { status: row.status },
-      after: { status: to, ...(step.note ? { note: step.note } : {}), ...step.audit },
-    },
-    step.op.now,
-  );
   return { row: updated, transition: t };
+}
+
+/**
+ * `insert into table (…) select … from source`: one row (by property name) written once per row of `source`, a CTE of
+ * the same statement. Each value is encoded as its column encodes it and cast to the column's type.
+ */
+function insertFromRow(table: PgTable, values: Record<string, unknown>, source: string): SQL {
+  const columns = getTableColumns(table);
+  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
+  const names = keys.map((k) => sql.identifier(columns[k].name));
+  const params = keys.map((k) => sql`${sql.param(values[k], columns[k])}::${sql.raw(columns[k].getSQLType())}`);
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(params, sql`, `)} from ${sql.identifier(source)}`;
 }
 
 /**
@@ -137,7 +155,7 @@ export async function applyBulkTransition<Row extends StatusRow, Event extends s
   const c = m.columns;
   const moved = (await tx
     .update(m.table)
-    .set({ ...step.set, [c.status.name]: t.to, [c.updatedAt.name]: step.op.now } as never)
+    .set({ ...step.set, [keyOf(m, c.status)]: t.to, [keyOf(m, c.updatedAt)]: step.op.now } as never)
     .where(and(eq(c.status, bulk.from), bulk.where))
     .returning({ id: c.id, ...(c.member ? { member: c.member } : {}), ...(c.ref ? { ref: c.ref } : {}) })) as { id: number; member?: unknown; ref?: unknown }[];
   const ids = moved.map((r) => r.id);
@@ -149,12 +167,12 @@ export async function applyBulkTransition<Row extends StatusRow, Event extends s
     moved.map((r) => ({ id: r.id, from: bulk.from, to: t.to, member: r.member, ref: r.ref })),
     step,
   );
-  if (t.trace && m.writeTraces)
-    await m.writeTraces(
-      tx,
-      ids.map((id) => ({ id, type: t.trace!, event: step.event, from: bulk.from, to: t.to, note: step.note ?? '' })),
-      step.op,
-    );
+  if (t.trace && m.traces) {
+    const { table, row } = m.traces;
+    await tx
+      .insert(table)
+      .values(ids.map((id) => row({ id, type: t.trace!, event: step.event, from: bulk.from, to: t.to, note: step.note ?? '' }, step.op)) as never);
+  }
   await writeAudit(
     tx,
     step.op.actor,
@@ -172,9 +190,15 @@ export async function applyBulkTransition<Row extends StatusRow, Event extends s
 
 /** The property name drizzle gives a column of the machine's table (its key in a selected row). */
 function keyOf(m: { table: PgTable }, column: PgColumn): string {
-  const columns = getTableColumns(m.table);
-  return Object.keys(columns).find((k) => columns[k] === column) ?? column.name;
+  let key = columnKeys.get(column);
+  if (key === undefined) {
+    const columns = getTableColumns(m.table);
+    key = Object.keys(columns).find((k) => columns[k] === column) ?? column.name;
+    columnKeys.set(column, key);
+  }
+  return key;
 }
+const columnKeys = new WeakMap<PgColumn, string>();
 
 /**
  * The outbox (issue 13): one domain event per row moved, in the transition's own transaction, so an event exists
@@ -187,14 +211,21 @@ export async function writeDomainEvents(
   rows: { id: number; from: string; to: string; member?: unknown; ref?: unknown }[],
   step: { op: Op; note?: string },
 ): Promise<void> {
-  await tx.insert(domainEvents).values(
-    rows.map((r) => ({
-      type: `${m.name}.${event}`,
-      entityType: m.targetType ?? m.name,
-      entityId: String(r.id),
-      memberId: typeof r.member === 'number' ? r.member : null,
-      data: { from: r.from, to: r.to, ...(r.ref ? { no: String(r.ref) } : {}), ...(step.note ? { note: step.note } : {}) },
-      createdAt: step.op.now,
-    })),
-  );
+  await tx.insert(domainEvents).values(rows.map((r) => eventRow(m, event, r, step)));
+}
+
+function eventRow(
+  m: { name: string; targetType?: string },
+  event: string,
+  r: { id: number; from: string; to: string; member?: unknown; ref?: unknown },
+  step: { op: Op; note?: string },
+): typeof domainEvents.$inferInsert {
+  return {
+    type: `${m.name}.${event}`,
+    entityType: m.targetType ?? m.name,
+    entityId: String(r.id),
+    memberId: typeof r.member === 'number' ? r.member : null,
+    data: { from: r.from, to: r.to, ...(r.ref ? { no: String(r.ref) } : {}), ...(step.note ? { note: step.note } : {}) },
+    createdAt: step.op.now,
+  };
 }

@@ -20,20 +20,19 @@ export const packageRows: BoundMachine<PackageRow, PackageEvent> = {
   label: (status) => PackageStatus.label(status),
   // Resolving an exception returns the package to the status it was raised from.
   resolve: (row, to) => (to !== 'previous' ? { status: to } : row.prevStatus ? { status: row.prevStatus, set: { prevStatus: null } } : null),
-  async writeTraces(tx, rows, op) {
-    await tx.insert(packageTraces).values(
-      rows.map((r) => ({
-        packageId: r.id,
-        type: r.type as PackageTraceType,
-        event: r.event,
-        fromStatus: r.from,
-        toStatus: r.to,
-        actorId: op.actor.id,
-        actorName: op.actor.name,
-        note: r.note,
-        createdAt: op.now,
-      })),
-    );
+  traces: {
+    table: packageTraces,
+    row: (r, op) => ({
+      packageId: r.id,
+      type: r.type as PackageTraceType,
+      event: r.event,
+      fromStatus: r.from,
+      toStatus: r.to,
+      actorId: op.actor.id,
+      actorName: op.actor.name,
+      note: r.note,
+      createdAt: op.now,
+    }),
   },
 };
 

@@ -25,20 +25,19 @@ export const purchaseLines: BoundMachine<PurchaseRow, PurchaseEvent> = {
   label: (status) => PurchaseStatus.label(status),
   // A self-transition (transfer, patch outcome) leaves the status alone: the modify time tells staleness.
   selfGuard: (row) => sql`date_trunc('milliseconds', ${purchaseOrders.updatedAt}) = ${row.updatedAt.toISOString()}`,
-  async writeTraces(tx, rows, op) {
-    await tx.insert(traceEvents).values(
-      rows.map((r) => ({
-        purchaseId: r.id,
-        type: r.type,
-        event: r.event,
-        fromStatus: r.from,
-        toStatus: r.to,
-        actorId: op.actor.id,
-        actorName: op.actor.name,
-        note: r.note,
-        createdAt: op.now,
-      })),
-    );
+  traces: {
+    table: traceEvents,
+    row: (r, op) => ({
+      purchaseId: r.id,
+      type: r.type,
+      event: r.event,
+      fromStatus: r.from,
+      toStatus: r.to,
+      actorId: op.actor.id,
+      actorName: op.actor.name,
+      note: r.note,
+      createdAt: op.now,
+    }),
   },
 };
 
