@@ -125,6 +125,9 @@ async function run(label: string) {
     const rawItems = await itemsOf('remove_wait', 3000, removal.length);
     const raw = await rawScanServer(t.db);
     let rawAt = 0;
+    const rawPost = () =>
+      fetch(raw.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ itemCode: rawItems[rawAt++].item }) });
+    report('raw-SQL removal transaction (no auth, no rules)', await timeSequential(300, rawPost));
     const rawLoad = await loadPost(raw.url, {}, () => ({ itemCode: rawItems[rawAt++ % rawItems.length].item }), Math.min(3000, rawItems.length - 10));
     await raw.close();
     reportLoad('raw-SQL removal transaction (no auth, no rules)', rawLoad);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db';
 import { auditLogs, domainEvents, packages, packageTraces } from '../db/schema';
@@ -64,5 +64,19 @@ describe('the transition engine: update, trace, domain event and audit in one st
 
     const w = await writesOf(pkg.id, pkg.packageNo);
     expect([w.traces.length, w.events.length, w.audits.length]).toEqual([1, 1, 1]);
+  });
+
+  it('returns the row as read with the changes applied, reading back the values SQL computes', async () => {
+    const { db } = database;
+    const pkg = await newPackage(db, { status: 'remove_wait', items: 2 });
+    const op = await systemOp(db, new Date());
+    const { row } = await applyStep(db, pkg, {
+      event: 'remove_start',
+      op,
+      set: { itemCount: sql`${packages.itemCount} + 40` as unknown as number, packerName: '张三' },
+    });
+    const [stored] = await db.select().from(packages).where(eq(packages.id, pkg.id));
+    expect([row.itemCount, row.packerName, row.status]).toEqual([pkg.itemCount + 40, '张三', 'removing']);
+    expect(row).toEqual(stored);
   });
 });

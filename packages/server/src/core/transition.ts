@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { auditLogs, domainEvents } from '../db/schema';
@@ -87,12 +87,16 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
   if (!target) throw staleError(m, row, step.event);
   const c = m.columns;
   const to = target.status;
+  const changes: Record<string, unknown> = { ...step.set, ...target.set, [keyOf(m, c.status)]: to, [keyOf(m, c.updatedAt)]: step.op.now };
+  // The row comes back as the caller read it with the changes applied: only values computed by SQL are read back.
+  const columns = getTableColumns(m.table);
+  const computed = Object.keys(changes).filter((k) => is(changes[k], SQL));
   const moved = tx.$with('moved').as(
     tx
       .update(m.table)
-      .set({ ...step.set, ...target.set, [keyOf(m, c.status)]: to, [keyOf(m, c.updatedAt)]: step.op.now } as never)
+      .set(changes as never)
       .where(and(eq(c.id, row.id), eq(c.status, row.status), t.to === row.status ? m.selfGuard?.(row) : undefined))
-      .returning(),
+      .returning({ id: c.id, ...Object.fromEntries(computed.map((k) => [k, columns[k]])) }),
   );
   const after = { ...row, ...step.set } as Record<string, unknown>;
   const writes = [
@@ -115,16 +119,17 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
     const trace = m.traces.row({ id: row.id, type: t.trace, event: step.event, from: row.status, to, note: step.note ?? '' }, step.op);
     ctes.push(written('trace_written', m.traces.table, trace));
   }
-  const [updated] = (await tx
+  const [updated] = await tx
     .with(moved, ...ctes)
     .select()
-    .from(moved)) as unknown as Row[];
+    .from(moved);
   if (!updated) {
     const [now] = (await tx.select({ status: c.status }).from(m.table).where(eq(c.id, row.id))) as { status: string }[];
     const status = now?.status ?? row.status;
     throw conflict(`${m.describe(row).noun} 已被其他操作更新（当前状态「${m.label(status)}」），请刷新后重试`, { status, event: step.event });
   }
-  return { row: updated, transition: t };
+  const { id: _, ...read } = updated;
+  return { row: { ...row, ...changes, ...read } as Row, transition: t };
 }
 
 /**

@@ -108,7 +108,7 @@ export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>,
     // The item and its package in one statement, both rows locked: concurrent scans of one package queue here and
     // the later one sees the earlier one's work (the hot path of the station).
     const [found] = await tx
-      .select({ item: packageItems, row: packages })
+      .select({ item: { id: packageItems.id, shelfCode: packageItems.shelfCode, removedAt: packageItems.removedAt }, row: packages })
       .from(packageItems)
       .innerJoin(packages, eq(packages.id, packageItems.packageId))
       .where(and(eq(packageItems.itemCode, code), eq(packageItems.released, false)))
