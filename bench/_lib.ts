@@ -6,8 +6,9 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Times `fn` `n` times one after another and returns p50/p95/p99 in ms. */
-export async function timeSequential(n: number, fn: () => Promise<unknown>) {
+/** Times `fn` `n` times one after another (after `warmup` untimed calls) and returns p50/p95/p99 in ms. */
+export async function timeSequential(n: number, fn: () => Promise<unknown>, warmup = 0) {
+  for (let i = 0; i < warmup; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();

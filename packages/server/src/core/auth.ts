@@ -100,11 +100,12 @@ export async function rolesWithin(db: Db, caller: Pick<Caller, 'allRoutes' | 'ro
 
 const logoutError = (code: number, message: string) => new AppError(code, message);
 
-/** Resolves a token to its caller, or refuses with 50008 (unknown/revoked), 50012 (replaced) or 50014 (expired). */
-export async function authenticate(db: Db, token: string | undefined, now: Date): Promise<Caller> {
-  if (!token) throw logoutError(ErrorCode.ILLEGAL_TOKEN, '未登录或登录凭证无效，请重新登录');
-  // The session, its account and the account's grants in one round trip (every API call starts here).
-  const [row] = await db
+/**
+ * The session, its account and the account's grants in one round trip (every API call starts here), built once per
+ * database and prepared by name, so PostgreSQL parses and plans it once per connection.
+ */
+const buildSessionQuery = (db: Db) =>
+  db
     .select({
       sessionId: sessions.id,
       adminId: sessions.adminId,
@@ -114,16 +115,32 @@ export async function authenticate(db: Db, token: string | undefined, now: Date)
       username: admins.username,
       name: admins.name,
       status: admins.status,
-      grants: sql<
-        GrantRow[]
-      >`coalesce((select json_agg(json_build_object('key', ${roles.key}, 'allRoutes', ${roles.allRoutes}, 'routePath', ${roleRoutes.routePath}))
-        from ${adminRoles} join ${roles} on ${roles.id} = ${adminRoles.roleId} left join ${roleRoutes} on ${roleRoutes.roleId} = ${roles.id}
-        where ${adminRoles.adminId} = ${sessions.adminId}), '[]'::json)`,
+      roles: sql<string[]>`array(select ${roles.key} from ${adminRoles} join ${roles} on ${roles.id} = ${adminRoles.roleId}
+          where ${adminRoles.adminId} = ${sessions.adminId} order by ${roles.key})`,
+      allRoutes: sql<boolean>`coalesce((select bool_or(${roles.allRoutes}) from ${adminRoles} join ${roles} on ${roles.id} = ${adminRoles.roleId}
+          where ${adminRoles.adminId} = ${sessions.adminId}), false)`,
+      routes: sql<string[]>`array(select distinct ${roleRoutes.routePath} from ${adminRoles} join ${roleRoutes} on ${roleRoutes.roleId} = ${adminRoles.roleId}
+          where ${adminRoles.adminId} = ${sessions.adminId} order by 1)`,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('authenticate');
+const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>();
+function sessionQuery(db: Db) {
+  let query = sessionQueries.get(db);
+  if (!query) {
+    query = buildSessionQuery(db);
+    sessionQueries.set(db, query);
+  }
+  return query;
+}
+
+/** Resolves a token to its caller, or refuses with 50008 (unknown/revoked), 50012 (replaced) or 50014 (expired). */
+export async function authenticate(db: Db, token: string | undefined, now: Date): Promise<Caller> {
+  if (!token) throw logoutError(ErrorCode.ILLEGAL_TOKEN, '未登录或登录凭证无效，请重新登录');
+  const [row] = await sessionQuery(db).execute({ tokenHash: hashToken(token) });
   if (!row) throw logoutError(ErrorCode.ILLEGAL_TOKEN, '登录凭证无效，请重新登录');
   if (row.revokedReason === 'replaced') throw logoutError(ErrorCode.LOGGED_IN_ELSEWHERE, '您的账号已在其他地方登录');
   if (row.revokedReason) throw logoutError(ErrorCode.ILLEGAL_TOKEN, '登录已失效，请重新登录');
@@ -138,7 +155,8 @@ export async function authenticate(db: Db, token: string | undefined, now: Date)
       .set({ lastUsedAt: now })
       .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
   }
-  const grants = grantsOf(row.grants);
+  const routes = new Set(row.routes);
+  const grants = { roles: row.roles, allRoutes: row.allRoutes, routes, permissions: row.allRoutes ? new Set(ALL_PERMISSIONS) : permissionsOfRoutes(routes) };
   return { id: row.adminId, username: row.username, name: row.name, sessionId: row.sessionId, ...grants };
 }
 

@@ -113,7 +113,9 @@ export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>,
       .innerJoin(packages, eq(packages.id, packageItems.packageId))
       .where(and(eq(packageItems.itemCode, code), eq(packageItems.released, false)))
       .limit(1)
-      .for('update');
+      .for('update')
+      .prepare('removal_scan_lock')
+      .execute();
     if (!found) throw unknownCode(code, 'item');
     const { item } = found;
     let { row } = found;
