@@ -15,8 +15,8 @@ import { fmt, onEachDatabase, timeSequential as timeCold } from './_lib';
 import { COUNTRIES, generateGoodsOut } from './_goods-out-data';
 
 const PACKAGES = Number(process.env.BENCH_PACKAGES ?? 300_000);
-/** A station runs warm: each call is timed after 30 untimed ones (the first calls pay for JIT and cold caches). */
-const timeSequential = (n: number, fn: () => Promise<unknown>) => timeCold(n, fn, 30);
+/** A station runs warm: each call is timed after 200 untimed ones (the first calls pay for JIT and cold caches). */
+const timeSequential = (n: number, fn: () => Promise<unknown>) => timeCold(n, fn, 200);
 
 async function loadPost(url: string, headers: Record<string, string>, next: () => unknown, amount: number) {
   const r = await autocannon({

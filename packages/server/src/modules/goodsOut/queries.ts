@@ -220,17 +220,20 @@ export async function packageDetail(db: Db, by: { id?: number; packageNo?: strin
   const [r] = await selectJoined(db).where(cond).limit(1);
   if (!r) throw notFound('包裹不存在');
   const p = r.p;
-  const [member] = await db.select({ name: members.name }).from(members).where(eq(members.id, p.memberId));
-  const items = await itemsOf(db, [p.id]);
-  // The timeline's older rows may have moved to the archive table (monthly archiving): both are read.
-  const trace = await unionAll(
-    db.select().from(packageTraces).where(eq(packageTraces.packageId, p.id)),
-    db.select().from(packageTracesArchive).where(eq(packageTracesArchive.packageId, p.id)),
-  )
-    .orderBy(asc(packageTraces.id))
-    .limit(500);
-  const [ex] = await db.select().from(packageExceptions).where(eq(packageExceptions.packageId, p.id)).orderBy(desc(packageExceptions.id)).limit(1);
-  const [batch] = p.batchId ? await db.select({ batchNo: outBatches.batchNo }).from(outBatches).where(eq(outBatches.id, p.batchId)) : [];
+  // The rest depends only on the package: asked for at once (in parallel on PostgreSQL's pool), not one after another.
+  const [[member], items, trace, [ex], [batch]] = await Promise.all([
+    db.select({ name: members.name }).from(members).where(eq(members.id, p.memberId)),
+    itemsOf(db, [p.id]),
+    // The timeline's older rows may have moved to the archive table (monthly archiving): both are read.
+    unionAll(
+      db.select().from(packageTraces).where(eq(packageTraces.packageId, p.id)),
+      db.select().from(packageTracesArchive).where(eq(packageTracesArchive.packageId, p.id)),
+    )
+      .orderBy(asc(packageTraces.id))
+      .limit(500),
+    db.select().from(packageExceptions).where(eq(packageExceptions.packageId, p.id)).orderBy(desc(packageExceptions.id)).limit(1),
+    p.batchId ? db.select({ batchNo: outBatches.batchNo }).from(outBatches).where(eq(outBatches.id, p.batchId)) : Promise.resolve([]),
+  ]);
   const mods = (['modifyWeight', 'modifyAttr', 'modifyAddr', 'modifyChannel', 'modifyFreight', 'modifyStatus'] as const).filter(
     (k) => caller.permissions.has('warehouse:packQuery') && mayModify(k, p.status) && (k !== 'modifyStatus' || manualTargets(p.status).length > 0),
   );
