@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { ALL_PERMISSIONS, permissionsOf } from '@waystation/shared/menu';
-import type { Db } from '../db';
+import { type Db, preparedPerDatabase } from '../db';
 import { adminRoles, admins, roleRoutes, roles, sessions } from '../db/schema';
 import { AppError } from './errors';
 
@@ -127,15 +127,7 @@ const buildSessionQuery = (db: Db) =>
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('authenticate');
-const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>();
-function sessionQuery(db: Db) {
-  let query = sessionQueries.get(db);
-  if (!query) {
-    query = buildSessionQuery(db);
-    sessionQueries.set(db, query);
-  }
-  return query;
-}
+const sessionQuery = preparedPerDatabase(buildSessionQuery);
 
 /** Resolves a token to its caller, or refuses with 50008 (unknown/revoked), 50012 (replaced) or 50014 (expired). */
 export async function authenticate(db: Db, token: string | undefined, now: Date): Promise<Caller> {

@@ -153,6 +153,23 @@ export async function openDatabase(
   return cfg.databaseUrl ? openPostgres(cfg.databaseUrl) : openPglite(cfg.dataDir, { beforeMigrate: opts.beforeMigrate });
 }
 
+/**
+ * Queries built once per database (their SQL is the same every call; the values are `sql.placeholder`s) and prepared by
+ * name, so PostgreSQL parses and plans each once per connection: for the hot paths, where building the SQL and planning it
+ * cost more than running it. Give each a name of its own. A transaction gets its own set.
+ */
+export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let queries = built.get(db);
+    if (!queries) {
+      queries = build(db);
+      built.set(db, queries);
+    }
+    return queries;
+  };
+}
+
 /** Runs raw SQL on either driver and returns its rows (both drivers answer with `{ rows }`). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

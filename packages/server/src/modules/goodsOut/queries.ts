@@ -10,7 +10,7 @@ import type {
 } from '@waystation/shared/contract/goodsOut';
 import { allowedPackageEvents, PACKAGE_TRANSITIONS } from '@waystation/shared/machines/package';
 import { BatchStatus, type PackageStatus, SackStatus } from '@waystation/shared/vocab/goods-out';
-import { type Db, queryRows } from '../../db';
+import { type Db, preparedPerDatabase, queryRows } from '../../db';
 import {
   admins,
   members,
@@ -205,34 +205,59 @@ export function toException(e: ExRow, pkg: { packageNo: string; status: string; 
 /** The items of packages with their purchase line and warehouse item. */
 export async function itemsOf(db: Db, packageIds: number[]) {
   if (!packageIds.length) return [];
-  return db
+  return selectItems(db).where(inArray(packageItems.packageId, packageIds)).orderBy(asc(packageItems.shelfCode), asc(packageItems.id));
+}
+
+const selectItems = (db: Db) =>
+  db
     .select({ pi: packageItems, item: warehouseItems, line: purchaseOrders })
     .from(packageItems)
     .innerJoin(warehouseItems, eq(warehouseItems.id, packageItems.itemId))
-    .innerJoin(purchaseOrders, eq(purchaseOrders.id, packageItems.purchaseId))
-    .where(inArray(packageItems.packageId, packageIds))
-    .orderBy(asc(packageItems.shelfCode), asc(packageItems.id));
-}
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, packageItems.purchaseId));
+
+/** 包裹详情 is read at every packing scan: its queries are built once and prepared. */
+const detailQueries = preparedPerDatabase((db) => {
+  const id = sql.placeholder('id');
+  return {
+    byId: selectJoined(db).where(eq(packages.id, id)).limit(1).prepare('package_detail_by_id'),
+    byNo: selectJoined(db)
+      .where(eq(packages.packageNo, sql.placeholder('packageNo')))
+      .limit(1)
+      .prepare('package_detail_by_no'),
+    member: db.select({ name: members.name }).from(members).where(eq(members.id, id)).prepare('package_detail_member'),
+    items: selectItems(db).where(eq(packageItems.packageId, id)).orderBy(asc(packageItems.shelfCode), asc(packageItems.id)).prepare('package_detail_items'),
+    // The timeline's older rows may have moved to the archive table (monthly archiving): both are read.
+    trace: unionAll(
+      db.select().from(packageTraces).where(eq(packageTraces.packageId, id)),
+      db.select().from(packageTracesArchive).where(eq(packageTracesArchive.packageId, id)),
+    )
+      .orderBy(asc(packageTraces.id))
+      .limit(500)
+      .prepare('package_detail_trace'),
+    exception: db
+      .select()
+      .from(packageExceptions)
+      .where(eq(packageExceptions.packageId, id))
+      .orderBy(desc(packageExceptions.id))
+      .limit(1)
+      .prepare('package_detail_exception'),
+    batch: db.select({ batchNo: outBatches.batchNo }).from(outBatches).where(eq(outBatches.id, id)).prepare('package_detail_batch'),
+  };
+});
 
 /** One package with its items, trace timeline, latest exception and what the caller may do with it now. */
 export async function packageDetail(db: Db, by: { id?: number; packageNo?: string }, caller: Caller, urls: Urls): Promise<PackageDetail> {
-  const cond = by.id ? eq(packages.id, by.id) : eq(packages.packageNo, (by.packageNo ?? '').toUpperCase());
-  const [r] = await selectJoined(db).where(cond).limit(1);
+  const q = detailQueries(db);
+  const [r] = by.id ? await q.byId.execute({ id: by.id }) : await q.byNo.execute({ packageNo: (by.packageNo ?? '').toUpperCase() });
   if (!r) throw notFound('包裹不存在');
   const p = r.p;
   // The rest depends only on the package: asked for at once (in parallel on PostgreSQL's pool), not one after another.
   const [[member], items, trace, [ex], [batch]] = await Promise.all([
-    db.select({ name: members.name }).from(members).where(eq(members.id, p.memberId)),
-    itemsOf(db, [p.id]),
-    // The timeline's older rows may have moved to the archive table (monthly archiving): both are read.
-    unionAll(
-      db.select().from(packageTraces).where(eq(packageTraces.packageId, p.id)),
-      db.select().from(packageTracesArchive).where(eq(packageTracesArchive.packageId, p.id)),
-    )
-      .orderBy(asc(packageTraces.id))
-      .limit(500),
-    db.select().from(packageExceptions).where(eq(packageExceptions.packageId, p.id)).orderBy(desc(packageExceptions.id)).limit(1),
-    p.batchId ? db.select({ batchNo: outBatches.batchNo }).from(outBatches).where(eq(outBatches.id, p.batchId)) : Promise.resolve([]),
+    q.member.execute({ id: p.memberId }),
+    q.items.execute({ id: p.id }),
+    q.trace.execute({ id: p.id }),
+    q.exception.execute({ id: p.id }),
+    p.batchId ? q.batch.execute({ id: p.batchId }) : Promise.resolve([]),
   ]);
   const mods = (['modifyWeight', 'modifyAttr', 'modifyAddr', 'modifyChannel', 'modifyFreight', 'modifyStatus'] as const).filter(
     (k) => caller.permissions.has('warehouse:packQuery') && mayModify(k, p.status) && (k !== 'modifyStatus' || manualTargets(p.status).length > 0),
