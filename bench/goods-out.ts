@@ -15,19 +15,21 @@ import { fmt, onEachDatabase, timeSequential as timeCold } from './_lib';
 import { COUNTRIES, generateGoodsOut } from './_goods-out-data';
 
 const PACKAGES = Number(process.env.BENCH_PACKAGES ?? 300_000);
+const LOAD_SECONDS = 4;
 /** A station runs warm: each call is timed after 200 untimed ones (the first calls pay for JIT and cold caches). */
 const timeSequential = (n: number, fn: () => Promise<unknown>) => timeCold(n, fn, 200);
 
-async function loadPost(url: string, headers: Record<string, string>, next: () => unknown, amount: number) {
+/** Load at 10 connections for a few seconds; req/s counts every answer over the run's real duration. */
+async function loadPost(url: string, headers: Record<string, string>, next: () => unknown) {
   const r = await autocannon({
     url,
     connections: 10,
-    amount,
+    duration: LOAD_SECONDS,
     requests: [
       { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: JSON.stringify(next()) }) },
     ],
   });
-  return { reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total };
+  return { reqPerSec: Math.round(r.requests.total / r.duration), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total };
 }
 
 /**
@@ -112,42 +114,34 @@ async function run(label: string) {
       console.log(`${label}: ${name} at 10 connections: ${l.reqPerSec} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, errors ${l.errors} of ${l.total}`);
 
     // Removal: every item of remove_wait packages, one scan each.
-    const removal = await itemsOf('remove_wait', 2 * 3000);
+    const removal = await itemsOf('remove_wait', 12_000);
+    const rawItems = await itemsOf('remove_wait', 8000, removal.length);
     let ri = 0;
     report(
       'removal scan (item off its shelf)',
       await timeSequential(300, async () => check(await post('/api/warehouse/removal/scan', { itemCode: removal[ri++].item }))),
     );
-    const scanLoad = await loadPost(
-      `${t.url}/api/warehouse/removal/scan`,
-      wh,
-      () => ({ itemCode: removal[ri++ % removal.length].item }),
-      Math.min(3000, removal.length - ri - 10),
-    );
+    const scanLoad = await loadPost(`${t.url}/api/warehouse/removal/scan`, wh, () => ({ itemCode: removal[ri++ % removal.length].item }));
     reportLoad('removal scan', scanLoad);
     // The same writes as plain SQL in one transaction, on other items: what the database itself allows.
-    const rawItems = await itemsOf('remove_wait', 4000, removal.length);
     const raw = await rawScanServer(t.db);
     let rawAt = 0;
     const rawPost = () =>
       fetch(raw.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ itemCode: rawItems[rawAt++].item }) });
     report('raw-SQL removal transaction (no auth, no rules)', await timeSequential(300, rawPost));
-    const rawLoad = await loadPost(raw.url, {}, () => ({ itemCode: rawItems[rawAt++ % rawItems.length].item }), Math.min(3000, rawItems.length - rawAt - 10));
+    const rawLoad = await loadPost(raw.url, {}, () => ({ itemCode: rawItems[rawAt++ % rawItems.length].item }));
     await raw.close();
     reportLoad('raw-SQL removal transaction (no auth, no rules)', rawLoad);
     console.log(`${label}: removal scan / raw SQL at 10 connections: ${fmt(scanLoad.reqPerSec / rawLoad.reqPerSec)}× (target ≥ 0.5×)`);
 
     // Packing: open removed packages; tick items of packages being packed; weigh checked ones; confirm labels.
-    const removed = await codesOf('removed', 3000);
+    const removed = await codesOf('removed', 5000);
     let oi = 0;
     report(
       'packing open (removed → packing)',
       await timeSequential(300, async () => check(await post('/api/warehouse/packing/scan', { code: removed[oi++].no }))),
     );
-    reportLoad(
-      'packing open',
-      await loadPost(`${t.url}/api/warehouse/packing/scan`, wh, () => ({ code: removed[oi++ % removed.length].no }), Math.min(2000, removed.length - oi - 10)),
-    );
+    reportLoad('packing open', await loadPost(`${t.url}/api/warehouse/packing/scan`, wh, () => ({ code: removed[oi++ % removed.length].no })));
     const toCheck = await itemsOf('packing', 4000);
     let ci = 0;
     report(
@@ -160,7 +154,7 @@ async function run(label: string) {
     const checked = await queryRows<{ no: string }>(
       t.db,
       sql`select p.package_no as no from packages p where p.status = 'packing' and not exists
-      (select 1 from package_items i where i.package_id = p.id and i.checked_at is null) order by p.id limit 4000`,
+      (select 1 from package_items i where i.package_id = p.id and i.checked_at is null) order by p.id limit 5000`,
     );
     let wi = 0;
     const weighBody = () => ({ packageNo: checked[wi++ % checked.length].no, weightG: 950, lengthMm: 200, widthMm: 150, heightMm: 100 });
@@ -168,15 +162,15 @@ async function run(label: string) {
       'packing weigh (freight on the channel → packed)',
       await timeSequential(300, async () => check(await post('/api/warehouse/packing/weigh', weighBody()))),
     );
-    reportLoad('packing weigh', await loadPost(`${t.url}/api/warehouse/packing/weigh`, wh, weighBody, Math.min(2000, checked.length - wi - 10)));
-    const packed = await codesOf('packed', 4000);
+    reportLoad('packing weigh', await loadPost(`${t.url}/api/warehouse/packing/weigh`, wh, weighBody));
+    const packed = await codesOf('packed', 6000);
     let li = 0;
     const labelBody = () => {
       const x = packed[li++ % packed.length];
       return { packageNo: x.no, code: x.no };
     };
     report('label confirm (packed → wait_ship)', await timeSequential(300, async () => check(await post('/api/warehouse/packing/confirmLabel', labelBody()))));
-    reportLoad('label confirm', await loadPost(`${t.url}/api/warehouse/packing/confirmLabel`, wh, labelBody, Math.min(2000, packed.length - li - 10)));
+    reportLoad('label confirm', await loadPost(`${t.url}/api/warehouse/packing/confirmLabel`, wh, labelBody));
 
     // Sorting: wait_ship packages into sacks bound per country.
     const [{ ems }] = await queryRows<{ ems: number }>(t.db, sql`select id as ems from ship_channels where code = 'EMS'`);
@@ -185,7 +179,7 @@ async function run(label: string) {
     const waiting = await queryRows<{ no: string; c: string }>(
       t.db,
       sql`select package_no as no, country_code as c from packages p where status = 'wait_ship'
-      and exists (select 1 from package_items i where i.package_id = p.id and i.item_code like 'BI%') order by id limit 6000`,
+      and exists (select 1 from package_items i where i.package_id = p.id and i.item_code like 'BI%') order by id limit 8000`,
     );
     let si = 0;
     const sortBody = () => {
@@ -197,7 +191,7 @@ async function run(label: string) {
       await timeSequential(300, async () => check(await post('/api/warehouse/sorting/scan', { packageNo: waiting[si + 1000].no }))),
     );
     report('sorting put (wait_ship → sorted)', await timeSequential(300, async () => check(await post('/api/warehouse/sorting/put', sortBody()))));
-    reportLoad('sorting put', await loadPost(`${t.url}/api/warehouse/sorting/put`, wh, sortBody, Math.min(2000, waiting.length - si - 10)));
+    reportLoad('sorting put', await loadPost(`${t.url}/api/warehouse/sorting/put`, wh, sortBody));
     console.log(`${label}: refused scans in the sequential runs: ${bad}`);
 
     // The package list.
