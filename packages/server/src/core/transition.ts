@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, is, Param, SQL, StringChunk } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { auditLogs, domainEvents } from '../db/schema';
@@ -137,11 +137,31 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
  * the same statement. Each value is encoded as its column encodes it and cast to the column's type.
  */
 function insertFromRow(table: PgTable, values: Record<string, unknown>, source: string): SQL {
-  const columns = getTableColumns(table);
   const keys = Object.keys(values).filter((k) => values[k] !== undefined);
-  const names = keys.map((k) => sql.identifier(columns[k].name));
-  const params = keys.map((k) => sql`${sql.param(values[k], columns[k])}::${sql.raw(columns[k].getSQLType())}`);
-  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(params, sql`, `)} from ${sql.identifier(source)}`;
+  const shape = insertShape(table, keys, source);
+  // The statement's text around the values is the same for every row of this shape: built once, then only the
+  // values are bound (the hot path of every transition).
+  const chunks: (StringChunk | Param)[] = [shape.head];
+  keys.forEach((k, i) => chunks.push(new Param(values[k], shape.columns[i]), shape.after[i]));
+  return new SQL(chunks);
+}
+
+const insertShapes = new Map<string, { head: StringChunk; columns: PgColumn[]; after: StringChunk[] }>();
+function insertShape(table: PgTable, keys: string[], source: string) {
+  const cacheKey = `${getTableName(table)}(${keys.join(',')}) from ${source}`;
+  let shape = insertShapes.get(cacheKey);
+  if (!shape) {
+    const all = getTableColumns(table);
+    const columns = keys.map((k) => all[k]);
+    const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+    shape = {
+      head: new StringChunk(`insert into ${quoted(getTableName(table))} (${columns.map((c) => quoted(c.name)).join(', ')}) select `),
+      columns,
+      after: columns.map((c, i) => new StringChunk(`::${c.getSQLType()}${i < columns.length - 1 ? ', ' : ` from ${quoted(source)}`}`)),
+    };
+    insertShapes.set(cacheKey, shape);
+  }
+  return shape;
 }
 
 /**
