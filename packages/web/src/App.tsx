@@ -1,15 +1,14 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { useLang } from './i18n';
 import { Guard } from './shell/Guard';
 import { FullPageLoading } from './shell/FullPageLoading';
 import { AuthRedirect } from './shell/AuthRedirect';
-import { loadLayout } from './shell/preload';
+import { ShellLayout } from './shell/preload';
 import Login from './shell/login/Login';
 
 // The login page is plain HTML and CSS (about 9 KB), part of the entry so the form paints without another round
 // trip; antd and the shell load only after login (budget: /login ≤ 200 KB gzip).
-const Layout = lazy(loadLayout);
 
 export function App() {
   const lang = useLang((s) => s.lang);
@@ -34,7 +33,7 @@ export function App() {
           element={
             <Guard>
               <Suspense fallback={<FullPageLoading />}>
-                <Layout />
+                <ShellLayout />
               </Suspense>
             </Guard>
           }

@@ -1,5 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { loadDashboard } from '../shell/preload';
+import { lazy, type ComponentType } from 'react';
+import { DashboardPage } from '../shell/preload';
 
 /**
  * Every screen of the back-office, keyed by the component path the server's menu names
@@ -8,8 +8,8 @@ import { loadDashboard } from '../shell/preload';
  * A menu route whose component is missing here is not shown in the sidebar or the route search, and
  * opening its URL shows "页面暂未开放". Add a screen by adding one line here.
  */
-export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  'dashboard/Dashboard': lazy(loadDashboard),
+export const PAGES: Record<string, ComponentType> = {
+  'dashboard/Dashboard': DashboardPage,
   'profile/Profile': lazy(() => import('./admin/Profile')),
   'system/AdminUserList': lazy(() => import('./admin/AdminUserList')),
   'system/RoleList': lazy(() => import('./role/RoleList')),
