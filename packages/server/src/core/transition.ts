@@ -142,7 +142,7 @@ function insertFromRow(table: PgTable, values: Record<string, unknown>, source: 
   // The statement's text around the values is the same for every row of this shape: built once, then only the
   // values are bound (the hot path of every transition).
   const chunks: (StringChunk | Param)[] = [shape.head];
-  keys.forEach((k, i) => chunks.push(new Param(values[k], shape.columns[i]), shape.after[i]));
+  for (const [i, k] of keys.entries()) chunks.push(new Param(values[k], shape.columns[i]), shape.after[i]);
   return new SQL(chunks);
 }
 

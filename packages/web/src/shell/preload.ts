@@ -5,35 +5,42 @@ import { type ComponentType, createElement, lazy } from 'react';
  * waited). React.lazy suspends on first render even then, and React holds a revealed Suspense boundary back for
  * about 300 ms after its fallback showed: twice (shell, then dashboard) that was 700 ms of a blank wait after login.
  */
-export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+function preloader(load: () => Promise<{ default: ComponentType }>) {
+  const state: { loaded?: ComponentType; loading?: Promise<{ default: ComponentType }> } = {};
   const preload = () =>
-    (loading ??= load().then(
+    (state.loading ??= load().then(
       (m) => {
-        loaded = m.default;
+        state.loaded = m.default;
         return m;
       },
       (err: unknown) => {
-        loading = undefined;
+        state.loading = undefined;
         throw err;
       },
     ));
-  const Lazy = lazy(preload);
-  function Preloadable(props: P) {
-    return createElement((loaded ?? Lazy) as ComponentType<P>, props);
-  }
-  return Object.assign(Preloadable, { preload });
+  return { state, preload, Lazy: lazy(preload) };
 }
 
-/** The shell and the dashboard, loaded while the login form waits for the user, so logging in does not wait for them. */
-export const ShellLayout = preloadable(() => import('./layout/Layout'));
-export const DashboardPage = preloadable(() => import('../pages/badge/Dashboard'));
+const shellLayout = preloader(() => import('./layout/Layout'));
+const dashboardPage = preloader(() => import('../pages/badge/Dashboard'));
 
-/** Starts fetching the shell and the dashboard now (a second call costs nothing: the same chunks, loaded once). */
+/** The shell (sidebar, header, tabs, page host). */
+export function ShellLayout() {
+  return createElement(shellLayout.state.loaded ?? shellLayout.Lazy);
+}
+
+/** The dashboard page. */
+export function DashboardPage() {
+  return createElement(dashboardPage.state.loaded ?? dashboardPage.Lazy);
+}
+
+/**
+ * Starts fetching the shell and the dashboard now, while the login form waits for the user, so logging in does not wait
+ * for them (a second call costs nothing: the same chunks, loaded once).
+ */
 export function preloadShell(): void {
-  void ShellLayout.preload().catch(() => undefined);
-  void DashboardPage.preload().catch(() => undefined);
+  void shellLayout.preload().catch(() => undefined);
+  void dashboardPage.preload().catch(() => undefined);
 }
 
 export function preloadShellWhenIdle(): () => void {
