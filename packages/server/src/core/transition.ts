@@ -99,22 +99,25 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
       .returning({ id: c.id, ...Object.fromEntries(computed.map((k) => [k, columns[k]])) }),
   );
   const after = { ...row, ...step.set } as Record<string, unknown>;
-  const writes = [
-    eventRow(m, step.event, { id: row.id, from: row.status, to, member: c.member && after[keyOf(m, c.member)], ref: c.ref && after[keyOf(m, c.ref)] }, step),
-    auditRow(
-      step.op.actor,
-      {
-        action: `${m.name}.${step.event}`,
-        targetType: m.targetType ?? m.name,
-        targetId: m.describe(row).target,
-        before: { status: row.status },
-        after: { status: to, ...(step.note ? { note: step.note } : {}), ...step.audit },
-      },
-      step.op.now,
-    ),
-  ];
+  const event = eventRow(
+    m,
+    step.event,
+    { id: row.id, from: row.status, to, member: c.member && after[keyOf(m, c.member)], ref: c.ref && after[keyOf(m, c.ref)] },
+    step,
+  );
+  const audit = auditRow(
+    step.op.actor,
+    {
+      action: `${m.name}.${step.event}`,
+      targetType: m.targetType ?? m.name,
+      targetId: m.describe(row).target,
+      before: { status: row.status },
+      after: { status: to, ...(step.note ? { note: step.note } : {}), ...step.audit },
+    },
+    step.op.now,
+  );
   const written = (name: string, table: PgTable, values: Record<string, unknown>) => tx.$with(name, {}).as(insertFromRow(table, values, 'moved'));
-  const ctes = [written('event_written', domainEvents, writes[0]), written('audit_written', auditLogs, writes[1])];
+  const ctes = [written('event_written', domainEvents, event), written('audit_written', auditLogs, audit)];
   if (t.trace && m.traces) {
     const trace = m.traces.row({ id: row.id, type: t.trace, event: step.event, from: row.status, to, note: step.note ?? '' }, step.op);
     ctes.push(written('trace_written', m.traces.table, trace));
