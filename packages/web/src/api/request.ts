@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorCode, LOGOUT_CODES } from '@waystation/shared/contract/common';
+import { ErrorCode, LOGOUT_CODES } from '@waystation/shared/contract/codes';
 import { confirm, toast } from './feedback';
 import { getToken, removeToken } from './token';
 import { addErrorLog } from '../shell/errorLog/store';

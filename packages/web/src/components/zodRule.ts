@@ -4,6 +4,9 @@ import type { FormInstance, FormRule } from 'antd';
 import { zodErrorMap } from '@waystation/shared/rules/messages';
 import { ApiError } from '../api/request';
 import { ValidationMessage } from './LiveText';
+import { isFormValidationFailure } from './formValidation';
+
+export { isFormValidationFailure };
 
 // Rules judge with the Chinese texts, the table's keys; ValidationMessage says them in the language chosen at display.
 const inChinese = zodErrorMap('zh');
@@ -42,11 +45,6 @@ export function showFieldErrors(form: FormInstance, err: unknown): void {
   if (!(err instanceof ApiError)) return;
   const fields = Object.entries(err.fields).map(([name, message]) => ({ name: name.split('.'), errors: [message] }));
   if (fields.length) form.setFields(fields as never);
-}
-
-/** antd's rejection of validateFields when a rule failed (its messages already show under the fields). */
-export function isFormValidationFailure(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && Array.isArray((err as { errorFields?: unknown }).errorFields);
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { z } from 'zod';
 import { create } from 'zustand';
-import { zodErrorMap, type Lang } from '@waystation/shared/rules/messages';
+import type { Lang } from '@waystation/shared/rules/messages';
 import { messages, type MessageKey } from './messages';
 
 export type { Lang };
@@ -17,11 +16,6 @@ function initialLang(): Lang {
   }
 }
 
-/** Schema messages without a text of their own (the shared schemas' limits) speak the chosen language. */
-function speakInSchemas(lang: Lang): void {
-  z.config({ customError: zodErrorMap(lang) });
-}
-
 interface LangState {
   lang: Lang;
   setLang(lang: Lang): void;
@@ -31,7 +25,6 @@ interface LangState {
 export const useLang = create<LangState>((set) => ({
   lang: initialLang(),
   setLang(lang) {
-    speakInSchemas(lang);
     try {
       localStorage.setItem(STORAGE_KEY, lang);
     } catch {
@@ -41,8 +34,6 @@ export const useLang = create<LangState>((set) => ({
     set({ lang });
   },
 }));
-
-speakInSchemas(useLang.getState().lang);
 
 /** The language the server should answer in (its 40001 field messages), as an Accept-Language value. */
 export function acceptLanguage(): string {

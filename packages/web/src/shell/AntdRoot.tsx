@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../api/queryClient';
 import { feedback } from '../api/feedback';
 import { useLang } from '../i18n';
+import '../i18n/schemas';
 import { ANTD_SIZE, useApp } from './stores/app';
 import { useSettings } from './stores/settings';
 

@@ -41,7 +41,12 @@ export function DashboardPage() {
 export function preloadShell(): void {
   void shellLayout.preload().catch(() => undefined);
   void dashboardPage.preload().catch(() => undefined);
+  void loadLoginCall().catch(() => undefined);
+  void import('../api/role').catch(() => undefined);
 }
+
+/** The login call and the session's API (with zod): loaded on demand, so the login form paints without them. */
+export const loadLoginCall = () => import('../api/admin');
 
 export function preloadShellWhenIdle(): () => void {
   const run = preloadShell;

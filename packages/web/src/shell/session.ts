@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { MenuRoute } from '@waystation/shared/menu/types';
-import { AdminInfo, getInfo, logout as logoutCall } from '../api/admin';
-import { getEnableRoutes } from '../api/role';
+import type { AdminInfo } from '../api/admin';
 import { removeToken } from '../api/token';
 import { queryClient } from '../api/queryClient';
 import { addErrorLog } from './errorLog/store';
@@ -28,12 +27,7 @@ export function checkInfo(raw: unknown): AdminInfo {
   if (!raw || typeof raw !== 'object') throw new Error(INFO_MISSING);
   const roles = (raw as { roles?: unknown }).roles;
   if (!Array.isArray(roles) || roles.length === 0) throw new Error(ROLES_EMPTY);
-  const parsed = AdminInfo.safeParse(raw);
-  if (!parsed.success) {
-    addErrorLog({ message: 'Response of /api/admin/info does not match its contract', info: 'contract', stack: parsed.error.message });
-    return raw as AdminInfo;
-  }
-  return parsed.data;
+  return raw as AdminInfo;
 }
 
 export function setMenu(menu: MenuRoute[]): void {
@@ -49,12 +43,16 @@ let loading: Promise<void> | null = null;
  */
 export function loadSession(): Promise<void> {
   loading ??= (async () => {
-    const [infoAnswer, menuAnswer] = await Promise.allSettled([getInfo(), getEnableRoutes()]);
+    // The API modules (and zod with them) load on demand: the login page paints without them (preloadShell fetches them).
+    const [admin, role] = await Promise.all([import('../api/admin'), import('../api/role')]);
+    const [infoAnswer, menuAnswer] = await Promise.allSettled([admin.getInfo(), role.getEnableRoutes()]);
     if (infoAnswer.status === 'rejected') throw infoAnswer.reason;
     const info = checkInfo(infoAnswer.value);
+    const parsed = admin.AdminInfo.safeParse(info);
+    if (!parsed.success) addErrorLog({ message: 'Response of /api/admin/info does not match its contract', info: 'contract', stack: parsed.error.message });
     if (menuAnswer.status === 'rejected') throw menuAnswer.reason;
     setMenu(menuAnswer.value);
-    useSession.setState({ info });
+    useSession.setState({ info: parsed.success ? parsed.data : info });
   })().finally(() => {
     loading = null;
   });
@@ -71,6 +69,7 @@ export function clearSession(): void {
 
 /** Logs out on the server (failures ignored) and locally. */
 export async function logout(): Promise<void> {
+  const { logout: logoutCall } = await import('../api/admin');
   await logoutCall().catch(() => undefined);
   clearSession();
 }

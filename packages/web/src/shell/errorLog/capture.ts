@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/request';
-import { isFormValidationFailure } from '../../components/zodRule';
+import { isFormValidationFailure } from '../../components/formValidation';
 import { addErrorLog } from './store';
 
 /** SPEC §9: error-log capture is on in production builds; VITE_ERROR_LOG=1 turns it on in dev. */

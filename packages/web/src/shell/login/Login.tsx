@@ -1,14 +1,16 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { login } from '../../api/admin';
 import { ApiError } from '../../api/request';
-import { LoginVerifyStep } from '../../components/verify/LoginVerifyStep';
 import type { LoginVerifyRequired } from '@waystation/shared/contract/verification';
 import { setToken } from '../../api/token';
 import { useLang, useT } from '../../i18n';
 import { useSettings } from '../stores/settings';
 import { afterLoginTarget, loadSession } from '../session';
-import { preloadShell, preloadShellWhenIdle } from '../preload';
+import { loadLoginCall, preloadShell, preloadShellWhenIdle } from '../preload';
+import { FullPageLoading } from '../FullPageLoading';
+
+// Shown only when the admin login asks for a second factor: not part of the form's first paint.
+const LoginVerifyStep = lazy(() => import('../../components/verify/LoginVerifyStep').then((m) => ({ default: m.LoginVerifyStep })));
 import './login.css';
 
 function EyeIcon({ open }: { open: boolean }) {
@@ -56,6 +58,7 @@ export default function Login() {
     // as the token is here, while the shell renders: nothing after Enter waits for something else to finish first.
     preloadShell();
     try {
+      const { login } = await loadLoginCall();
       const { token } = await login({ username: name, password });
       setToken(token);
       void loadSession().catch(() => undefined);
@@ -78,16 +81,18 @@ export default function Login() {
         </button>
       </div>
       {pending ? (
-        <LoginVerifyStep
-          pending={pending}
-          username={username.trim()}
-          password={password}
-          onCancel={() => setPending(null)}
-          onToken={(token) => {
-            setToken(token);
-            navigate(afterLoginTarget(location.search), { replace: true });
-          }}
-        />
+        <Suspense fallback={<FullPageLoading />}>
+          <LoginVerifyStep
+            pending={pending}
+            username={username.trim()}
+            password={password}
+            onCancel={() => setPending(null)}
+            onToken={(token) => {
+              setToken(token);
+              navigate(afterLoginTarget(location.search), { replace: true });
+            }}
+          />
+        </Suspense>
       ) : (
         <form className="login-form" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
           <h1 className="login-title">{t('login.title')}</h1>
