@@ -26,6 +26,18 @@ export interface TraceRow {
   note: string;
 }
 
+/** The columns every timeline table shares, for one entry (the machine adds its own id column). */
+export const traceColumns = (r: TraceRow, op: Op) => ({
+  type: r.type,
+  event: r.event,
+  fromStatus: r.from,
+  toStatus: r.to,
+  actorId: op.actor.id,
+  actorName: op.actor.name,
+  note: r.note,
+  createdAt: op.now,
+});
+
 interface StatusRow {
   id: number;
   status: string;

@@ -4,7 +4,7 @@ import { PackageStatus, type PackageTraceType } from '@waystation/shared/vocab/g
 import type { Db } from '../../db';
 import { packages, packageTraces } from '../../db/schema';
 import { notFound } from '../../core/errors';
-import { applyTransition, type BoundMachine, type Op, staleError, type Step as EngineStep } from '../../core/transition';
+import { applyTransition, type BoundMachine, type Op, staleError, type Step as EngineStep, traceColumns } from '../../core/transition';
 
 export type PackageRow = typeof packages.$inferSelect;
 
@@ -22,17 +22,7 @@ export const packageRows: BoundMachine<PackageRow, PackageEvent> = {
   resolve: (row, to) => (to !== 'previous' ? { status: to } : row.prevStatus ? { status: row.prevStatus, set: { prevStatus: null } } : null),
   traces: {
     table: packageTraces,
-    row: (r, op) => ({
-      packageId: r.id,
-      type: r.type as PackageTraceType,
-      event: r.event,
-      fromStatus: r.from,
-      toStatus: r.to,
-      actorId: op.actor.id,
-      actorName: op.actor.name,
-      note: r.note,
-      createdAt: op.now,
-    }),
+    row: (r, op) => ({ packageId: r.id, ...traceColumns(r, op) }),
   },
 };
 

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { purchaseOrders, traceEvents } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import { notFound } from '../../core/errors';
-import { applyTransition, type BoundMachine, staleError } from '../../core/transition';
+import { applyTransition, type BoundMachine, staleError, traceColumns } from '../../core/transition';
 
 export type PurchaseRow = typeof purchaseOrders.$inferSelect;
 
@@ -27,17 +27,7 @@ export const purchaseLines: BoundMachine<PurchaseRow, PurchaseEvent> = {
   selfGuard: (row) => sql`date_trunc('milliseconds', ${purchaseOrders.updatedAt}) = ${row.updatedAt.toISOString()}`,
   traces: {
     table: traceEvents,
-    row: (r, op) => ({
-      purchaseId: r.id,
-      type: r.type,
-      event: r.event,
-      fromStatus: r.from,
-      toStatus: r.to,
-      actorId: op.actor.id,
-      actorName: op.actor.name,
-      note: r.note,
-      createdAt: op.now,
-    }),
+    row: (r, op) => ({ purchaseId: r.id, ...traceColumns(r, op) }),
   },
 };
 
