@@ -9,7 +9,6 @@ import Login from './shell/login/Login';
 
 // The login page is plain HTML and CSS (about 9 KB), part of the entry so the form paints without another round
 // trip; antd and the shell load only after login (budget: /login ≤ 200 KB gzip).
-
 export function App() {
   const lang = useLang((s) => s.lang);
   useEffect(() => {

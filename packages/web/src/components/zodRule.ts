@@ -6,8 +6,6 @@ import { ApiError } from '../api/request';
 import { ValidationMessage } from './LiveText';
 import { isFormValidationFailure } from './formValidation';
 
-export { isFormValidationFailure };
-
 // Rules judge with the Chinese texts, the table's keys; ValidationMessage says them in the language chosen at display.
 const inChinese = zodErrorMap('zh');
 
