@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editMenu, loginApi, sidebarLabels, useE2E } from '../support/browser';
+import { editMenu, loginApi, pickUserMenuItem, sidebarLabels, TEST_ADMIN, typeByHand, useE2E } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -62,6 +62,39 @@ describe('sidebar, breadcrumb, route search', () => {
     await page.waitForURL((u) => u.pathname === '/systemManage/role');
     // The URL changes before the lazily loaded page renders; the shell follows when it does.
     await expect.poll(() => page.locator('.sidebar-container .ant-menu-item-selected').innerText()).toBe('角色管理');
+  });
+
+  it('logging in before the shell has arrived: the menu a person opened stays open when the language changes', async () => {
+    const e = e2e();
+    const page = await e.page();
+    // The shell's chunk is held until after the login, as on a slow line where the user typed faster than it came.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/Layout-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(e.url('/login'));
+    await typeByHand(page.getByLabel(/用户名|Username/), TEST_ADMIN.username);
+    await typeByHand(page.getByLabel(/^(密码|Password)$/), TEST_ADMIN.password);
+    const loggedIn = page.waitForResponse((r) => r.url().endsWith('/api/admin/login'));
+    await page.keyboard.press('Enter');
+    await loggedIn;
+    release();
+    await page.getByText('欢迎，').waitFor();
+
+    // 系统管理 is the last submenu, in either language.
+    const system = page.locator('.sidebar-container li.ant-menu-submenu').last();
+    await system.locator('.ant-menu-submenu-title').getByText('系统管理').click();
+    await system.locator('.ant-menu-item').filter({ hasText: '数据备份' }).waitFor();
+    await pickUserMenuItem(page, '语言', 'English');
+    await page.getByText('Welcome, ').waitFor();
+    await system.locator('.ant-menu-submenu-title').getByText('System', { exact: true }).waitFor();
+    expect(await system.getAttribute('class')).toContain('ant-menu-submenu-open');
+    await system.locator('.ant-menu-item').filter({ hasText: 'Backups' }).click();
+    await page.getByText('Backup and archiving settings').waitFor();
   });
 
   it('a hidden route highlights its activeMenu item and is opened by URL only', async () => {

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startTestServer, TEST_ADMIN, DEMO_PASSWORD } from '../../packages/server/src/testing/server';
 import type { AppConfig } from '../../packages/server/src/config';
@@ -61,7 +63,8 @@ export function useE2E(overrides: Partial<AppConfig> = {}): () => E2E {
     };
   });
   // Each test's browser contexts end with it, so no page keeps polling the server behind later tests.
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await reportPages(contexts);
     for (const ctx of contexts.splice(0)) await ctx.close().catch(() => undefined);
   });
   afterAll(async () => {
@@ -73,6 +76,26 @@ export function useE2E(overrides: Partial<AppConfig> = {}): () => E2E {
     if (!env) throw new Error('useE2E: not started');
     return env;
   };
+}
+
+/**
+ * What a failed test left on screen, in the log: each open page's address, its visible text and a screenshot's path. A
+ * failure seen once in CI can then be read instead of guessed.
+ */
+async function reportPages(contexts: BrowserContext[]): Promise<void> {
+  const pages = contexts.flatMap((ctx) => ctx.pages());
+  for (const [i, page] of pages.entries()) {
+    const shot = path.join(os.tmpdir(), `ws-e2e-failure-${Date.now()}-${i}.png`);
+    const [text] = await Promise.all([
+      page
+        .locator('body')
+        .innerText({ timeout: 2000 })
+        .catch((err: Error) => `(no text: ${err.message})`),
+      page.screenshot({ path: shot, timeout: 5000 }).catch(() => undefined),
+    ]);
+    const shown = text.replace(/\n{2,}/g, '\n').slice(0, 3000);
+    console.error(`\n── page ${i + 1} of ${pages.length} at the failure: ${page.url()}\n   screenshot: ${shot}\n${shown}\n──`);
+  }
 }
 
 /**
@@ -140,6 +163,21 @@ export async function submenuLabels(page: Page, title: string): Promise<string[]
   if (!(await sub.getAttribute('class'))?.includes('ant-menu-submenu-open')) await sub.locator('.ant-menu-submenu-title').click();
   await sub.locator('ul .ant-menu-item').first().waitFor();
   return (await sub.locator('ul .ant-menu-item').allInnerTexts()).map((s) => s.trim());
+}
+
+/**
+ * Opens a page through the sidebar as a person does: opens the submenu when it is closed, waits until the item is
+ * shown, clicks it and waits for its address. Returns that address.
+ */
+export async function openFromSidebar(page: Page, submenu: string, item: string): Promise<string> {
+  const sub = page.locator('.sidebar-container ul.ant-menu-root > li.ant-menu-submenu').filter({ hasText: submenu });
+  const link = sub.locator('ul .ant-menu-item a').filter({ hasText: item });
+  if (!(await sub.getAttribute('class'))?.includes('ant-menu-submenu-open')) await sub.locator('.ant-menu-submenu-title').click();
+  await link.waitFor();
+  const target = new URL((await link.getAttribute('href')) ?? '/', page.url()).pathname;
+  await link.click();
+  await page.waitForURL((u) => u.pathname === target);
+  return target;
 }
 
 /** Texts of the open tabs, in order. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN, toast, useE2E, typeByHand } from '../support/browser';
+import { openFromSidebar, TEST_ADMIN, toast, useE2E, typeByHand } from '../support/browser';
 
 // The server's backups go to a folder of this spec's own.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-backups-'));
@@ -20,8 +20,7 @@ describe('数据备份', () => {
     await page.getByTestId('app-wrapper').waitFor();
 
     // Through the menu: 系统管理 › 数据备份.
-    await page.locator('.sidebar-container .ant-menu-submenu-title').filter({ hasText: '系统管理' }).click();
-    await page.locator('.sidebar-container .ant-menu-item').filter({ hasText: '数据备份' }).click();
+    expect(await openFromSidebar(page, '系统管理', '数据备份')).toBe('/systemManage/backup');
     await page.getByText('备份与归档设置').waitFor();
     await page.getByText(path.join(dataDir, 'backups')).waitFor();
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
