@@ -75,6 +75,8 @@ export interface Step<Row, Event extends string> {
   set?: Partial<Row> | Record<string, unknown>;
   /** Extra facts for the audit row's after. */
   audit?: Record<string, unknown>;
+  /** More timeline entries of the same step, at the status it leads to (after the step's own, in the same statement). */
+  alsoTrace?: { type: string; event: string; note: string }[];
 }
 
 /** 40900 for a row that is not (or no longer) where the caller's action needs it. */
@@ -130,9 +132,14 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
   );
   const written = (name: string, table: PgTable, values: Record<string, unknown>) => tx.$with(name, {}).as(insertFromRow(table, values, 'moved'));
   const ctes = [written('event_written', domainEvents, event), written('audit_written', auditLogs, audit)];
-  if (t.trace && m.traces) {
-    const trace = m.traces.row({ id: row.id, type: t.trace, event: step.event, from: row.status, to, note: step.note ?? '' }, step.op);
-    ctes.push(written('trace_written', m.traces.table, trace));
+  const timeline = m.traces;
+  if (timeline) {
+    const entries = [
+      ...(t.trace ? [{ type: t.trace, event: step.event, from: row.status, note: step.note ?? '' }] : []),
+      ...(step.alsoTrace ?? []).map((x) => ({ ...x, from: to })),
+    ];
+    const rows = entries.map((x) => timeline.row({ id: row.id, to, ...x }, step.op));
+    if (rows.length) ctes.push(tx.$with('trace_written', {}).as(insertFromRows(timeline.table, rows, 'moved')));
   }
   const [updated] = await tx
     .with(moved, ...ctes)
@@ -152,16 +159,24 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
  * the same statement. Each value is encoded as its column encodes it and cast to the column's type.
  */
 function insertFromRow(table: PgTable, values: Record<string, unknown>, source: string): SQL {
-  const keys = Object.keys(values).filter((k) => values[k] !== undefined);
+  return insertFromRows(table, [values], source);
+}
+
+/** The same for several rows of the same keys, in their order (`select … union all select …`). */
+function insertFromRows(table: PgTable, rows: Record<string, unknown>[], source: string): SQL {
+  const keys = Object.keys(rows[0]).filter((k) => rows[0][k] !== undefined);
   const shape = insertShape(table, keys, source);
   // The statement's text around the values is the same for every row of this shape: built once, then only the
   // values are bound (the hot path of every transition).
   const chunks: (StringChunk | Param)[] = [shape.head];
-  for (const [i, k] of keys.entries()) chunks.push(new Param(values[k], shape.columns[i]), shape.after[i]);
+  for (const [r, values] of rows.entries()) {
+    if (r > 0) chunks.push(shape.union);
+    for (const [i, k] of keys.entries()) chunks.push(new Param(values[k], shape.columns[i]), shape.after[i]);
+  }
   return new SQL(chunks);
 }
 
-const insertShapes = new Map<string, { head: StringChunk; columns: PgColumn[]; after: StringChunk[] }>();
+const insertShapes = new Map<string, { head: StringChunk; union: StringChunk; columns: PgColumn[]; after: StringChunk[] }>();
 function insertShape(table: PgTable, keys: string[], source: string) {
   const cacheKey = `${getTableName(table)}(${keys.join(',')}) from ${source}`;
   let shape = insertShapes.get(cacheKey);
@@ -171,6 +186,7 @@ function insertShape(table: PgTable, keys: string[], source: string) {
     const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
     shape = {
       head: new StringChunk(`insert into ${quoted(getTableName(table))} (${columns.map((c) => quoted(c.name)).join(', ')}) select `),
+      union: new StringChunk(' union all select '),
       columns,
       after: columns.map((c, i) => new StringChunk(`::${c.getSQLType()}${i < columns.length - 1 ? ', ' : ` from ${quoted(source)}`}`)),
     };

@@ -241,6 +241,11 @@ export async function packingWeigh(db: Db, body: z.infer<typeof PackingWeighBody
       currency: quote.currency,
     };
     const money = (v: number) => `${(v / 100).toFixed(2)} ${quote.currency}`;
+    // A weight that differs from the one on record gets its own timeline entry, in the same statement as the step.
+    const alsoTrace =
+      row.realWeightG === null || row.realWeightG !== body.weightG
+        ? [{ type: 'modify_package_weight', event: 'weigh', note: `${row.realWeightG ?? row.estimatedWeightG} g → ${body.weightG} g` }]
+        : [];
     const { row: after } = await applyStep(
       tx,
       row,
@@ -251,6 +256,7 @@ export async function packingWeigh(db: Db, body: z.infer<typeof PackingWeighBody
             note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}，已付 ${money(row.freightCharged)}，需补 ${money(over)}`,
             set: { ...measures, patchAmount: over },
             audit: { freightReal: real, patchAmount: over },
+            alsoTrace,
           }
         : {
             event: 'pack_done',
@@ -258,22 +264,9 @@ export async function packingWeigh(db: Db, body: z.infer<typeof PackingWeighBody
             note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}`,
             set: { ...measures, patchAmount: 0 },
             audit: { freightReal: real },
+            alsoTrace,
           },
     );
-    if (row.realWeightG === null || row.realWeightG !== body.weightG) {
-      await writeTrace(
-        tx,
-        row.id,
-        {
-          type: 'modify_package_weight',
-          event: 'weigh',
-          from: after.status,
-          to: after.status,
-          note: `${row.realWeightG ?? row.estimatedWeightG} g → ${body.weightG} g`,
-        },
-        op,
-      );
-    }
     return out(after, false, quote.chargeableWeightG);
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableName, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { computeFreight, type FreightRule } from '@waystation/shared/freight/calculator';
 import { freightRefusalText, type FreightRefusalFacts } from '@waystation/shared/freight/refusal';
@@ -19,24 +19,57 @@ const refusal = (ch: { id: number; name: string }, facts: FreightRefusalFacts): 
   message: freightRefusalText(facts, 'zh'),
 });
 
+type AttrDecision = { attr: string; allowed: boolean; surcharge: number };
+type Zone = Pick<
+  typeof channelAreas.$inferSelect,
+  | 'id'
+  | 'name'
+  | 'firstWeightG'
+  | 'firstPrice'
+  | 'continuedWeightG'
+  | 'continuedPrice'
+  | 'volumetricDivisor'
+  | 'minWeightG'
+  | 'maxWeightG'
+  | 'maxSideMm'
+  | 'fuelSurchargeBp'
+  | 'handlingFee'
+  | 'deliveryMinDays'
+  | 'deliveryMaxDays'
+>;
+
+// The outer row's id, qualified: drizzle leaves columns of a one-table select unqualified, and inside the subqueries
+// a bare "id" would be the zone's.
+const outerChannelId = sql`${sql.identifier(getTableName(shipChannels))}.${sql.identifier(shipChannels.id.name)}`;
+
+/** A channel's attribute decisions, as a JSON array read with the channel. */
+const channelAttrsJson = sql<AttrDecision[]>`coalesce((
+  select json_agg(json_build_object('attr', a.attr, 'allowed', a.allowed, 'surcharge', a.surcharge) order by a.attr)
+  from ${channelAttrs} a where a.channel_id = ${outerChannelId}), '[]'::json)`;
+
+/** A channel's enabled zone serving a country, as JSON read with the channel (null when none). */
+const zoneJson = (countryCode: string) => sql<Zone | null>`(
+  select json_build_object('id', z.id, 'name', z.name, 'firstWeightG', z.first_weight_g, 'firstPrice', z.first_price,
+    'continuedWeightG', z.continued_weight_g, 'continuedPrice', z.continued_price, 'volumetricDivisor', z.volumetric_divisor,
+    'minWeightG', z.min_weight_g, 'maxWeightG', z.max_weight_g, 'maxSideMm', z.max_side_mm, 'fuelSurchargeBp', z.fuel_surcharge_bp,
+    'handlingFee', z.handling_fee, 'deliveryMinDays', z.delivery_min_days, 'deliveryMaxDays', z.delivery_max_days)
+  from ${channelAreaCountries} cac join ${channelAreas} z on z.id = cac.area_id
+  where cac.channel_id = ${outerChannelId} and cac.country_code = ${countryCode} and z.status = 'activity'
+  order by z.id limit 1)`;
+
 /**
  * Prices a parcel on every enabled channel serving the country (or on one channel): channels refusing one of
  * the parcel's attributes or without a zone for the country are listed as refused; the rest are priced with
  * the shared calculator, cheapest (in CNY) first. The packing station uses the same function.
  */
 export async function quoteFreight(db: Db, input: ParcelQuoteInput, onlyChannelId?: number): Promise<FreightQuoteResult> {
-  const channels = await db
-    .select()
+  // One statement: each channel with its attribute decisions and its zone for the country (a country is in at most one
+  // zone of a channel). The packing station prices every box here, inside its transaction.
+  const rows = await db
+    .select({ channel: shipChannels, attrs: channelAttrsJson, zone: zoneJson(input.countryCode) })
     .from(shipChannels)
     .where(onlyChannelId ? eq(shipChannels.id, onlyChannelId) : eq(shipChannels.status, 'activity'));
-  const ids = channels.map((c) => c.id);
-  if (!ids.length) return { list: [], refused: [] };
-  const attrRows = await db.select().from(channelAttrs).where(inArray(channelAttrs.channelId, ids));
-  const zoneRows = await db
-    .select({ area: channelAreas })
-    .from(channelAreaCountries)
-    .innerJoin(channelAreas, eq(channelAreas.id, channelAreaCountries.areaId))
-    .where(and(inArray(channelAreaCountries.channelId, ids), eq(channelAreaCountries.countryCode, input.countryCode), eq(channelAreas.status, 'activity')));
+  if (!rows.length) return { list: [], refused: [] };
   const [province] = input.provinceCode
     ? await db
         .select()
@@ -47,14 +80,12 @@ export async function quoteFreight(db: Db, input: ParcelQuoteInput, onlyChannelI
   const rates = await loadRates(db);
   const list: FreightQuote[] = [];
   const refused: Refusal[] = [];
-  for (const ch of channels) {
-    const decided = attrRows.filter((a) => a.channelId === ch.id);
+  for (const { channel: ch, attrs: decided, zone } of rows) {
     const blocked = input.attrs.filter((attr) => !decided.find((d) => d.attr === attr)?.allowed);
     if (blocked.length) {
       refused.push(refusal(ch, { reason: 'refused_attr', attrs: blocked }));
       continue;
     }
-    const zone = zoneRows.find((z) => z.area.channelId === ch.id)?.area;
     if (!zone) {
       refused.push(refusal(ch, { reason: 'no_zone' }));
       continue;
