@@ -19,7 +19,7 @@ import { type Db, queryRows } from '../../db';
 import { packageItems, packages, warehouseItems } from '../../db/schema';
 import { AppError, invalid } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
-import { actionResult, applyStep, lockPackage, type Op, packageStale, type PackageRow, writeTrace } from './transition';
+import { actionResult, applyStep, lockPackage, lockPackageCounted, type Op, packageStale, type PackageRow, writeTrace } from './transition';
 
 const ITEM_CODE = /^WI\d{8,}$/;
 
@@ -199,7 +199,7 @@ export async function packingCheckItem(db: Db, body: z.infer<typeof PackingItemB
  */
 export async function packingWeigh(db: Db, body: z.infer<typeof PackingWeighBody>, op: Op, labelUrl: (no: string) => string): Promise<PackingWeighResult> {
   return db.transaction(async (tx) => {
-    const row = await lockPackage(tx, { packageNo: body.packageNo });
+    const { row, ...c } = await lockPackageCounted(tx, { packageNo: body.packageNo });
     const same = row.realWeightG === body.weightG && row.lengthMm === body.lengthMm && row.widthMm === body.widthMm && row.heightMm === body.heightMm;
     const out = (r: PackageRow, repeated: boolean, chargeable: number): PackingWeighResult => ({
       ...actionResult(r, repeated),
@@ -215,7 +215,6 @@ export async function packingWeigh(db: Db, body: z.infer<typeof PackingWeighBody
     });
     if (['packed', 'patch_wait'].includes(row.status) && same) return out(row, true, Math.max(row.realWeightG ?? 0, row.volumetricWeightG));
     if (row.status !== 'packing') throw packageStale(row, 'pack_done');
-    const c = await itemCounts(tx, row.id);
     if (c.checked < c.total) throw invalid('packageNo', `还有 ${c.total - c.checked} 件商品未扫描，请逐件扫描后再称重`);
     const quote = await channelFreight(tx, row.channelId, {
       countryCode: row.countryCode,

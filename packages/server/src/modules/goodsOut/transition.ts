@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import { packageMachine, type PackageEvent, type PackageTransition } from '@waystation/shared/machines/package';
 import { PackageStatus, type PackageTraceType } from '@waystation/shared/vocab/goods-out';
 import type { Db } from '../../db';
-import { packages, packageTraces } from '../../db/schema';
+import { packageItems, packages, packageTraces } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import { applyTransition, type BoundMachine, type Op, staleError, type Step as EngineStep, traceColumns } from '../../core/transition';
 
@@ -32,6 +32,24 @@ export async function lockPackage(tx: Db, by: { id?: number; packageNo?: string 
   const [row] = await tx.select().from(packages).where(where).limit(1).for('update');
   if (!row) throw notFound(by.packageNo ? `包裹 ${by.packageNo} 不存在` : '包裹不存在');
   return row;
+}
+
+// The locked row's id, qualified: drizzle leaves the columns of a one-table select bare, and in a subquery over the
+// package's items a bare "id" would be the item's.
+const lockedPackageId = sql`${sql.identifier(getTableName(packages))}.${sql.identifier(packages.id.name)}`;
+const liveItems = (counted: string) =>
+  sql<number>`(select count(${sql.raw(counted)})::int from ${packageItems} i where i.package_id = ${lockedPackageId} and not i.released)`;
+
+/** `lockPackage` with its live items counted (all, and those checked at packing) in the same statement. */
+export async function lockPackageCounted(tx: Db, by: { packageNo: string }): Promise<{ row: PackageRow; total: number; checked: number }> {
+  const [found] = await tx
+    .select({ row: packages, total: liveItems('*'), checked: liveItems('i.checked_at') })
+    .from(packages)
+    .where(eq(packages.packageNo, by.packageNo.toUpperCase()))
+    .limit(1)
+    .for('update');
+  if (!found) throw notFound(`包裹 ${by.packageNo} 不存在`);
+  return found;
 }
 
 /** 40900 for a package that is not (or no longer) where the caller's action needs it. */
