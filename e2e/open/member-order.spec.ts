@@ -130,7 +130,11 @@ describe('an order from the member API, followed into the staff screens', () => 
     await page.getByText('Kim Check · 护照 ••••6543').waitFor();
     await page.getByRole('button', { name: /^审\s*核$/ }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '审核实名认证' });
+    // Nothing is chosen beforehand: saving without a choice approves nothing.
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await dialog.getByText('请选择审核结果').waitFor();
     await dialog.getByText('驳回', { exact: true }).click();
+    await dialog.getByLabel('驳回原因').waitFor();
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await dialog.getByText('请填写驳回原因').waitFor();
     await typeByHand(dialog.getByLabel('驳回原因'), '证件照片不清晰');

@@ -386,7 +386,10 @@ function KfcModal({ member, run, onClose }: { member: Member; run: RunVerified; 
   );
 }
 
-/** Approve a member's pending identity check, or reject it with the reason the member will read. */
+/**
+ * Approve a member's pending identity check, or reject it with the reason the member will read. Neither is chosen
+ * beforehand: a Save without a choice approves nothing.
+ */
 function KycReviewModal({ member, onClose }: { member: Member; onClose(): void }) {
   const m = useVipMessages();
   const t = useT();
@@ -415,8 +418,8 @@ function KycReviewModal({ member, onClose }: { member: Member; onClose(): void }
       destroyOnHidden
     >
       <p>{fill(m.kycSubmitted, { name: member.kyc.fullName, type: KycDocumentType.label(member.kyc.documentType, lang), hint: member.kyc.documentHint })}</p>
-      <Form form={form} layout="vertical" name="kycReview" initialValues={{ result: 'passed', reason: '' }}>
-        <Form.Item name="result" label={m.kycResult}>
+      <Form form={form} layout="vertical" name="kycReview" initialValues={{ reason: '' }}>
+        <Form.Item name="result" label={m.kycResult} rules={[{ required: true, message: m.kycResultRequired }]}>
           <Radio.Group
             options={[
               { value: 'passed', label: m.kycApprove },
