@@ -1,27 +1,14 @@
 import { useState } from 'react';
-import { App, Button, Input, Modal, Radio, Space, Tooltip, Typography } from 'antd';
-import { CopyOutlined, SwapOutlined } from '@ant-design/icons';
+import { App, Button, Input, Modal, Radio, Space, Typography } from 'antd';
+import { CopyOutlined } from '@ant-design/icons';
 import { userCodeToUserId, userIdToUserCode } from '../../api/user';
 import { useT } from '../../i18n';
 import { copyText } from './copy';
 
 type Direction = 'idToCode' | 'codeToId';
 
-/** Header tool (SPEC §2/§5/§8): user ID ⇄ user code, with copy. */
-export function ConvertButton() {
-  const t = useT();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Tooltip title={t('nav.convert')}>
-        <Button type="text" icon={<SwapOutlined />} aria-label={t('nav.convert')} onClick={() => setOpen(true)} />
-      </Tooltip>
-      {open && <ConvertDialog onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
-function ConvertDialog({ onClose }: { onClose(): void }) {
+/** Header tool (SPEC §2/§5/§8): user ID ⇄ user code, with copy (opened from the header's button). */
+export default function ConvertDialog({ onClose }: { onClose(): void }) {
   const t = useT();
   const { message } = App.useApp();
   const [direction, setDirection] = useState<Direction>('idToCode');

@@ -10,7 +10,7 @@ import { loginUrl, logout, useSession } from '../session';
 import { useApp } from '../stores/app';
 import { useTags } from '../stores/tags';
 import { ErrorLogButton } from '../errorLog/ErrorLogButton';
-import { ConvertButton } from '../convert/ConvertDialog';
+import { ConvertButton } from '../convert/ConvertButton';
 import { RouteSearch } from '../search/RouteSearch';
 import { SettingsButton } from '../settings/SettingsPanel';
 import { Breadcrumb } from './Breadcrumb';

@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Select, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Tooltip } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
-import { isRegistered } from '../../pages/registry';
-import { useRouteTitle, useT } from '../../i18n';
-import { useSession } from '../session';
-import { searchItems } from '../routes/model';
-import { createRouteSearch } from './fuse';
+import { useT } from '../../i18n';
+
+// The box (a Select and the fuzzy matcher) loads when first opened: the header paints without them.
+const RouteSearchBox = lazy(() => import('./RouteSearchBox'));
 
 /**
  * Header route search (SPEC §2): fuzzy over titles and paths of the visible routes; the option shows the
@@ -14,18 +12,7 @@ import { createRouteSearch } from './fuse';
  */
 export function RouteSearch() {
   const t = useT();
-  const titleOf = useRouteTitle();
-  const navigate = useNavigate();
-  const routes = useSession((s) => s.routes);
   const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const selectRef = useRef<{ focus(): void } | null>(null);
-
-  const search = useMemo(() => createRouteSearch(searchItems(routes, isRegistered, titleOf)), [routes, titleOf]);
-  const options = useMemo(
-    () => (query.trim() ? search(query.trim()) : []).map((item) => ({ value: item.path, label: item.title.join(' > ') })),
-    [search, query],
-  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -38,42 +25,15 @@ export function RouteSearch() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  useEffect(() => {
-    if (open) selectRef.current?.focus();
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    setQuery('');
-  };
-
   return (
     <div className={`header-search${open ? ' show' : ''}`}>
       <Tooltip title={t('nav.search')}>
-        <Button type="text" icon={<SearchOutlined />} aria-label={t('nav.search')} onClick={() => (open ? close() : setOpen(true))} />
+        <Button type="text" icon={<SearchOutlined />} aria-label={t('nav.search')} onClick={() => setOpen(!open)} />
       </Tooltip>
       {open && (
-        <Select
-          ref={selectRef as never}
-          className="header-search-select"
-          data-testid="route-search"
-          showSearch={{ filterOption: false, searchValue: query, onSearch: setQuery }}
-          value={null}
-          placeholder={t('nav.searchPlaceholder')}
-          options={options}
-          open={query.trim().length > 0}
-          notFoundContent={t('nav.searchEmpty')}
-          defaultActiveFirstOption
-          onSelect={(path) => {
-            close();
-            if (path) navigate(path);
-          }}
-          onBlur={close}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') close();
-          }}
-          popupMatchSelectWidth={false}
-        />
+        <Suspense fallback={null}>
+          <RouteSearchBox onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   );

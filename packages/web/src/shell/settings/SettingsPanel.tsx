@@ -1,70 +1,38 @@
-import { Button, ColorPicker, Drawer, Radio, Switch, Tooltip } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Tooltip } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
-import { useState } from 'react';
 import { useT } from '../../i18n';
-import { useApp, type UiSize } from '../stores/app';
-import { THEME_PRESETS, useSettings } from '../stores/settings';
+import { useSettings } from '../stores/settings';
+
+// The drawer (colour picker, switches) loads when first opened: the header paints without it.
+const SettingsDrawer = lazy(() => import('./SettingsDrawer'));
 
 /** SPEC §2 settings panel: theme colour, Open Tags-View, Fixed Header, Sidebar Logo; plus the UI size. */
 export function SettingsButton() {
   const t = useT();
   const [open, setOpen] = useState(false);
-  const settings = useSettings();
-  const size = useApp((s) => s.size);
-  const setSize = useApp((s) => s.setSize);
-  if (!settings.showSettings) return null;
-
-  const row = (label: string, control: React.ReactNode) => (
-    <div className="settings-row">
-      <span>{label}</span>
-      {control}
-    </div>
-  );
+  const [opened, setOpened] = useState(false);
+  const showSettings = useSettings((s) => s.showSettings);
+  if (!showSettings) return null;
 
   return (
     <>
       <Tooltip title={t('nav.settings')}>
-        <Button type="text" icon={<SettingOutlined />} aria-label={t('nav.settings')} onClick={() => setOpen(true)} />
+        <Button
+          type="text"
+          icon={<SettingOutlined />}
+          aria-label={t('nav.settings')}
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+        />
       </Tooltip>
-      <Drawer open={open} onClose={() => setOpen(false)} title={t('settings.title')} size={320}>
-        {row(
-          t('settings.theme'),
-          <ColorPicker
-            value={settings.theme}
-            disabledAlpha
-            presets={[{ label: t('settings.theme'), colors: THEME_PRESETS }]}
-            onChangeComplete={(c) => settings.change('theme', c.toHexString().slice(0, 7).toUpperCase())}
-            aria-label={t('settings.theme')}
-          />,
-        )}
-        {row(
-          t('settings.tagsView'),
-          <Switch aria-label={t('settings.tagsView')} checked={settings.tagsView} onChange={(v) => settings.change('tagsView', v)} />,
-        )}
-        {row(
-          t('settings.fixedHeader'),
-          <Switch aria-label={t('settings.fixedHeader')} checked={settings.fixedHeader} onChange={(v) => settings.change('fixedHeader', v)} />,
-        )}
-        {row(
-          t('settings.sidebarLogo'),
-          <Switch aria-label={t('settings.sidebarLogo')} checked={settings.sidebarLogo} onChange={(v) => settings.change('sidebarLogo', v)} />,
-        )}
-        {row(
-          t('settings.darkMode'),
-          <Switch aria-label={t('settings.darkMode')} checked={settings.darkMode} onChange={(v) => settings.change('darkMode', v)} />,
-        )}
-        {row(t('settings.compact'), <Switch aria-label={t('settings.compact')} checked={settings.compact} onChange={(v) => settings.change('compact', v)} />)}
-        {row(
-          t('settings.size'),
-          <Radio.Group
-            size="small"
-            optionType="button"
-            value={size}
-            onChange={(e) => setSize(e.target.value as UiSize)}
-            options={(['large', 'medium', 'small'] as const).map((s) => ({ value: s, label: t(`settings.size.${s}`) }))}
-          />,
-        )}
-      </Drawer>
+      {opened && (
+        <Suspense fallback={null}>
+          <SettingsDrawer open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
