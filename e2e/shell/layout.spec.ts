@@ -143,6 +143,33 @@ describe('sidebar, breadcrumb, route search', () => {
     expect(await crumb.locator('a').count()).toBe(0);
   });
 
+  it('route search opened before its box has loaded keeps what was typed meanwhile', async () => {
+    const e = e2e();
+    const ctx = await e.context();
+    await loginApi(e, ctx);
+    const page = await ctx.newPage();
+    // The box's chunk is held, as on a slow line right after the page opened.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(/\/assets\/RouteSearchBox-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(e.url('/dashboard'));
+    await page.getByText('欢迎，').waitFor();
+    await page.keyboard.press('Control+k');
+    await page.getByRole('textbox', { name: '搜索菜单' }).waitFor();
+    await page.keyboard.type('角色', { delay: 15 });
+    release();
+    const option = page.locator('.ant-select-item-option').first();
+    await option.waitFor();
+    expect(await option.innerText()).toBe('系统管理 > 角色管理');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/systemManage/role');
+  });
+
   it('route search: Ctrl+K opens it, fuzzy titles and paths, title chain with " > ", keyboard choice navigates, hidden routes excluded', async () => {
     const e = e2e();
     const ctx = await e.context();

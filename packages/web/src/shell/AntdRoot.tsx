@@ -27,8 +27,8 @@ function FeedbackBridge() {
   return null;
 }
 
-/** antd theme (colour, size, locale), message/modal context and server state for the logged-in shell. */
-export function AntdRoot({ children }: { children: ReactNode }) {
+/** antd's theme as the user set it (colour, dark, compact, size) and its locale. */
+export function AntdTheme({ children }: { children: ReactNode }) {
   const lang = useLang((s) => s.lang);
   const theme = useSettings((s) => s.theme);
   const darkMode = useSettings((s) => s.darkMode);
@@ -43,10 +43,19 @@ export function AntdRoot({ children }: { children: ReactNode }) {
 
   return (
     <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} componentSize={ANTD_SIZE[size]} theme={{ token: { colorPrimary: theme }, algorithm }}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** antd theme (colour, size, locale), message/modal context and server state for the logged-in shell. */
+export function AntdRoot({ children }: { children: ReactNode }) {
+  return (
+    <AntdTheme>
       <AntdApp>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntdApp>
-    </ConfigProvider>
+    </AntdTheme>
   );
 }

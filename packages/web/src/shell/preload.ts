@@ -1,12 +1,12 @@
-import { type ComponentType, createElement, lazy } from 'react';
+import { type ComponentType, createElement, lazy, useState } from 'react';
 
 /**
  * A lazily loaded component that renders at once when its chunk has already arrived (preloaded while the login form
  * waited). React.lazy suspends on first render even then, and React holds a revealed Suspense boundary back for
  * about 300 ms after its fallback showed: twice (shell, then dashboard) that was 700 ms of a blank wait after login.
  */
-function preloader(load: () => Promise<{ default: ComponentType }>) {
-  const state: { loaded?: ComponentType; loading?: Promise<{ default: ComponentType }> } = {};
+function preloader<P extends object = Record<string, never>>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const state: { loaded?: ComponentType<P>; loading?: Promise<{ default: ComponentType<P> }> } = {};
   const preload = () =>
     (state.loading ??= load().then(
       (m) => {
@@ -19,6 +19,22 @@ function preloader(load: () => Promise<{ default: ComponentType }>) {
       },
     ));
   return { state, preload, Lazy: lazy(preload) };
+}
+
+/**
+ * A component loaded on demand that renders at once once its chunk is here (`preload` fetches it ahead, e.g. when
+ * idle). Render it inside a Suspense boundary for the first use before the chunk arrived.
+ */
+export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  const p = preloader<P>(load);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per module at its top level, as React.lazy is
+  function Preloadable(props: P) {
+    // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later render would be
+    // another element type, and React would mount the subtree afresh (losing what was typed in it).
+    const [component] = useState(() => p.state.loaded ?? (p.Lazy as unknown as ComponentType<P>));
+    return createElement(component, props);
+  }
+  return { Component: Preloadable, preload: () => void p.preload().catch(() => undefined) };
 }
 
 const shellLayout = preloader(() => import('./layout/Layout'));
@@ -39,21 +55,33 @@ export function DashboardPage() {
  * for them (a second call costs nothing: the same chunks, loaded once).
  */
 export function preloadShell(): void {
-  void shellLayout.preload().catch(() => undefined);
-  void dashboardPage.preload().catch(() => undefined);
+  void Promise.all([shellLayout.preload(), dashboardPage.preload()])
+    .then(() => import('./warmStyles'))
+    .then(({ warmStyles }) => whenIdle(warmStyles))
+    .catch(() => undefined);
   void loadLoginCall().catch(() => undefined);
   void import('../api/role').catch(() => undefined);
+  void import('./layout/badges').catch(() => undefined);
+}
+
+/** Right after a login: the first screen's counters are asked for alongside the session (user info, routes). */
+export function prefetchAfterLogin(): void {
+  void import('./layout/badges').then((b) => b.prefetchTaskNum()).catch(() => undefined);
 }
 
 /** The login call and the session's API (with zod): loaded on demand, so the login form paints without them. */
 export const loadLoginCall = () => import('../api/admin');
 
-export function preloadShellWhenIdle(): () => void {
-  const run = preloadShell;
+/** Runs `run` when the browser is idle (within 2 s); the returned function cancels it. */
+export function whenIdle(run: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(run, { timeout: 2000 });
     return () => cancelIdleCallback(id);
   }
   const id = setTimeout(run, 300);
   return () => clearTimeout(id);
+}
+
+export function preloadShellWhenIdle(): () => void {
+  return whenIdle(preloadShell);
 }

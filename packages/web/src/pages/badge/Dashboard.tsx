@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Card, Col, Empty, Row, Statistic, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -129,10 +129,31 @@ function QueueTimer({ age }: { age: QueueAge | undefined }) {
 
 const FlowCharts = lazy(() => import('./FlowCharts'));
 
+/**
+ * True once `when` holds and the browser then had an idle moment: the charts (a chart library, its drawing and a
+ * 30-day query) wait until the work queues' counts are on screen, so they do not compete with them after login.
+ */
+function useIdleAfter(when: boolean): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!when || idle) return;
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => setIdle(true), 50);
+    return () => clearTimeout(id);
+  }, [when, idle]);
+  return idle;
+}
+
 /** The 30-day charts, for users of the warehouse pages (the chart library loads with them only). */
 function Flow() {
   const flat = useSession((s) => s.flat);
+  const counted = !useTaskNum().isLoading;
+  const ready = useIdleAfter(counted);
   if (!flat.some((r) => r.component.startsWith('warehouse/'))) return null;
+  if (!ready) return <Card loading />;
   const pathOf = (component: string) => flat.find((r) => r.component === component)?.path;
   const orders = pathOf('warehouse/OrderQuery');
   const packs = pathOf('warehouse/PackQuery');

@@ -76,6 +76,13 @@ function parentKeys(nodes: SidebarNode[], key: string, trail: string[] = []): st
   return null;
 }
 
+/** The sidebar's dark menu colours (SPEC §2). */
+export const SIDEBAR_MENU_THEME = {
+  components: {
+    Menu: { darkItemBg: '#304156', darkSubMenuItemBg: '#1f2d3d', darkItemColor: '#bfcbd9', darkPopupBg: '#304156' },
+  },
+};
+
 /** The permitted menu (SPEC §2): 210 px, collapsible, badges from the work-queue counters. */
 export function Sidebar() {
   const t = useT();
@@ -107,13 +114,7 @@ export function Sidebar() {
           {!collapsed && <span>{t('appName')}</span>}
         </Link>
       )}
-      <ConfigProvider
-        theme={{
-          components: {
-            Menu: { darkItemBg: '#304156', darkSubMenuItemBg: '#1f2d3d', darkItemColor: '#bfcbd9', darkPopupBg: '#304156' },
-          },
-        }}
-      >
+      <ConfigProvider theme={SIDEBAR_MENU_THEME}>
         <Menu
           mode="inline"
           theme="dark"

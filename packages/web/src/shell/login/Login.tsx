@@ -6,7 +6,7 @@ import { setToken } from '../../api/token';
 import { useLang, useT } from '../../i18n';
 import { useSettings } from '../stores/settings';
 import { afterLoginTarget, loadSession } from '../session';
-import { loadLoginCall, preloadShell, preloadShellWhenIdle } from '../preload';
+import { loadLoginCall, prefetchAfterLogin, preloadShell, preloadShellWhenIdle } from '../preload';
 import { FullPageLoading } from '../FullPageLoading';
 
 // Shown only when the admin login asks for a second factor: not part of the form's first paint.
@@ -62,6 +62,7 @@ export default function Login() {
       const { token } = await login({ username: name, password });
       setToken(token);
       void loadSession().catch(() => undefined);
+      prefetchAfterLogin();
       navigate(afterLoginTarget(location.search), { replace: true });
     } catch (err) {
       setLoading(false);
@@ -89,6 +90,7 @@ export default function Login() {
             onCancel={() => setPending(null)}
             onToken={(token) => {
               setToken(token);
+              prefetchAfterLogin();
               navigate(afterLoginTarget(location.search), { replace: true });
             }}
           />

@@ -1,10 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n';
+import { preloadable, whenIdle } from '../preload';
 
-// The box (a Select and the fuzzy matcher) loads when first opened: the header paints without them.
-const RouteSearchBox = lazy(() => import('./RouteSearchBox'));
+// The box (a Select and the fuzzy matcher) is fetched once the page is idle: the header paints without it, and
+// Ctrl+K then opens it at once, so the keys typed right after it land in the box.
+const { Component: RouteSearchBox, preload: preloadBox } = preloadable(() => import('./RouteSearchBox'));
 
 /**
  * Header route search (SPEC §2): fuzzy over titles and paths of the visible routes; the option shows the
@@ -13,11 +15,16 @@ const RouteSearchBox = lazy(() => import('./RouteSearchBox'));
 export function RouteSearch() {
   const t = useT();
   const [open, setOpen] = useState(false);
+  // What was typed while the box's chunk was still on its way: the box starts from it, nothing typed is lost.
+  const [early, setEarly] = useState('');
+
+  useEffect(() => whenIdle(preloadBox), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault();
+        setEarly('');
         setOpen(true);
       }
     };
@@ -28,11 +35,30 @@ export function RouteSearch() {
   return (
     <div className={`header-search${open ? ' show' : ''}`}>
       <Tooltip title={t('nav.search')}>
-        <Button type="text" icon={<SearchOutlined />} aria-label={t('nav.search')} onClick={() => setOpen(!open)} />
+        <Button
+          type="text"
+          icon={<SearchOutlined />}
+          aria-label={t('nav.search')}
+          onClick={() => {
+            setEarly('');
+            setOpen(!open);
+          }}
+        />
       </Tooltip>
       {open && (
-        <Suspense fallback={null}>
-          <RouteSearchBox onClose={() => setOpen(false)} />
+        <Suspense
+          fallback={
+            <input
+              className="header-search-early"
+              aria-label={t('nav.searchPlaceholder')}
+              placeholder={t('nav.searchPlaceholder')}
+              autoFocus
+              value={early}
+              onChange={(e) => setEarly(e.target.value)}
+            />
+          }
+        >
+          <RouteSearchBox initialQuery={early} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </div>

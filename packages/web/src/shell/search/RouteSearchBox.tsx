@@ -8,7 +8,7 @@ import { searchItems } from '../routes/model';
 import { createRouteSearch } from './fuse';
 
 /** The open search box: fuzzy over titles and paths, the option shows the title chain joined by " > ". */
-export default function RouteSearchBox({ onClose }: { onClose(): void }) {
+export default function RouteSearchBox({ initialQuery, onClose }: { initialQuery: string; onClose(): void }) {
   const t = useT();
   const titleOf = useRouteTitle();
   const navigate = useNavigate();
@@ -22,8 +22,11 @@ export default function RouteSearchBox({ onClose }: { onClose(): void }) {
     [search, query],
   );
 
+  // The Select drops a search text given at mount: what was typed before the box loaded goes in once it has focus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the box opens
   useEffect(() => {
     selectRef.current?.focus();
+    if (initialQuery) setQuery(initialQuery);
   }, []);
 
   return (
