@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { editMenu, loginApi, pickUserMenuItem, sidebarLabels, TEST_ADMIN, typeByHand, useE2E } from '../support/browser';
 
 const e2e = useE2E();
+
+/** Holds the answers for the built files matching `pattern` until the returned function is called: a slow line. */
+async function holdAssets(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 describe('sidebar, breadcrumb, route search', () => {
   it('shows only permitted screens that exist, applies the single-child rule and opens external links in a new tab', async () => {
@@ -68,14 +82,7 @@ describe('sidebar, breadcrumb, route search', () => {
     const e = e2e();
     const page = await e.page();
     // The shell's chunk is held until after the login, as on a slow line where the user typed faster than it came.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route(/\/assets\/Layout-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAssets(page, /\/assets\/Layout-[^/]*\.js$/);
     await page.goto(e.url('/login'));
     await typeByHand(page.getByLabel(/用户名|Username/), TEST_ADMIN.username);
     await typeByHand(page.getByLabel(/^(密码|Password)$/), TEST_ADMIN.password);
@@ -149,14 +156,7 @@ describe('sidebar, breadcrumb, route search', () => {
     await loginApi(e, ctx);
     const page = await ctx.newPage();
     // The box's chunk is held, as on a slow line right after the page opened.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route(/\/assets\/RouteSearchBox-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAssets(page, /\/assets\/RouteSearchBox-[^/]*\.js$/);
     await page.goto(e.url('/dashboard'));
     await page.getByText('欢迎，').waitFor();
     await page.keyboard.press('Control+k');
