@@ -1,13 +1,14 @@
 import { type ComponentType, createElement, lazy, useState } from 'react';
 
 /**
- * A lazily loaded component that renders at once when its chunk has already arrived (preloaded while the login form
- * waited). React.lazy suspends on first render even then, and React holds a revealed Suspense boundary back for
- * about 300 ms after its fallback showed: twice (shell, then dashboard) that was 700 ms of a blank wait after login.
+ * A component loaded on demand that renders at once when its chunk has already arrived (`preload` fetches it ahead:
+ * while the login form waits, or when the page is idle). React.lazy suspends on first render even then, and React
+ * holds a revealed Suspense boundary back for about 300 ms after its fallback showed: twice (shell, then dashboard)
+ * that was 700 ms of a blank wait after login. Render it inside a Suspense boundary for a use before the chunk arrived.
  */
-function preloader<P extends object = Record<string, never>>(load: () => Promise<{ default: ComponentType<P> }>) {
+export function preloadable<P extends object = Record<string, never>>(load: () => Promise<{ default: ComponentType<P> }>) {
   const state: { loaded?: ComponentType<P>; loading?: Promise<{ default: ComponentType<P> }> } = {};
-  const preload = () =>
+  const fetchChunk = () =>
     (state.loading ??= load().then(
       (m) => {
         state.loaded = m.default;
@@ -18,37 +19,25 @@ function preloader<P extends object = Record<string, never>>(load: () => Promise
         throw err;
       },
     ));
-  return { state, preload, Lazy: lazy(preload) };
-}
-
-/**
- * A component loaded on demand that renders at once once its chunk is here (`preload` fetches it ahead, e.g. when
- * idle). Render it inside a Suspense boundary for the first use before the chunk arrived.
- */
-export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  const p = preloader<P>(load);
+  const Lazy = lazy(fetchChunk) as unknown as ComponentType<P>;
   // biome-ignore lint/correctness/noComponentHookFactories: called once per module at its top level, as React.lazy is
   function Preloadable(props: P) {
     // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later render would be
-    // another element type, and React would mount the subtree afresh (losing what was typed in it).
-    const [component] = useState(() => p.state.loaded ?? (p.Lazy as unknown as ComponentType<P>));
+    // another element type, and React would mount the subtree afresh (losing its state).
+    const [component] = useState(() => state.loaded ?? Lazy);
     return createElement(component, props);
   }
-  return { Component: Preloadable, preload: () => void p.preload().catch(() => undefined) };
+  return { Component: Preloadable, preload: (): Promise<void> => fetchChunk().then(() => undefined) };
 }
 
-const shellLayout = preloader(() => import('./layout/Layout'));
-const dashboardPage = preloader(() => import('../pages/badge/Dashboard'));
+const shellLayout = preloadable(() => import('./layout/Layout'));
+const dashboardPage = preloadable(() => import('../pages/badge/Dashboard'));
 
 /** The shell (sidebar, header, tabs, page host). */
-export function ShellLayout() {
-  return createElement(shellLayout.state.loaded ?? shellLayout.Lazy);
-}
+export const ShellLayout = shellLayout.Component;
 
 /** The dashboard page. */
-export function DashboardPage() {
-  return createElement(dashboardPage.state.loaded ?? dashboardPage.Lazy);
-}
+export const DashboardPage = dashboardPage.Component;
 
 /**
  * Starts fetching the shell and the dashboard now, while the login form waits for the user, so logging in does not wait

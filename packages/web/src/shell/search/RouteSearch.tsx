@@ -18,7 +18,7 @@ export function RouteSearch() {
   // What was typed while the box's chunk was still on its way: the box starts from it, nothing typed is lost.
   const [early, setEarly] = useState('');
 
-  useEffect(() => whenIdle(preloadBox), []);
+  useEffect(() => whenIdle(() => void preloadBox().catch(() => undefined)), []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
