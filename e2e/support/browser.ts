@@ -167,13 +167,16 @@ export async function submenuLabels(page: Page, title: string): Promise<string[]
 
 /**
  * Opens a page through the sidebar as a person does: opens the submenu when it is closed, waits until the item is
- * shown, clicks it and waits for its address. Returns that address.
+ * shown and the submenu has stopped moving, clicks it and waits for its address. Returns that address.
  */
 export async function openFromSidebar(page: Page, submenu: string, item: string): Promise<string> {
   const sub = page.locator('.sidebar-container ul.ant-menu-root > li.ant-menu-submenu').filter({ hasText: submenu });
   const link = sub.locator('ul .ant-menu-item a').filter({ hasText: item });
   if (!(await sub.getAttribute('class'))?.includes('ant-menu-submenu-open')) await sub.locator('.ant-menu-submenu-title').click();
   await link.waitFor();
+  // The submenu slides open; a click while it moves can land beside the link (CI saw one that navigated nowhere).
+  // A person clicks once it has stopped.
+  await expect.poll(() => sub.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
   const target = new URL((await link.getAttribute('href')) ?? '/', page.url()).pathname;
   await link.click();
   await page.waitForURL((u) => u.pathname === target);
