@@ -1,7 +1,7 @@
-import { eq, getTableName, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { packageMachine, type PackageEvent, type PackageTransition } from '@waystation/shared/machines/package';
 import { PackageStatus, type PackageTraceType } from '@waystation/shared/vocab/goods-out';
-import type { Db } from '../../db';
+import { type Db, qualified } from '../../db';
 import { packageItems, packages, packageTraces } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import { applyTransition, type BoundMachine, type Op, staleError, type Step as EngineStep, traceColumns } from '../../core/transition';
@@ -34,9 +34,7 @@ export async function lockPackage(tx: Db, by: { id?: number; packageNo?: string 
   return row;
 }
 
-// The locked row's id, qualified: drizzle leaves the columns of a one-table select bare, and in a subquery over the
-// package's items a bare "id" would be the item's.
-const lockedPackageId = sql`${sql.identifier(getTableName(packages))}.${sql.identifier(packages.id.name)}`;
+const lockedPackageId = qualified(packages.id);
 const liveItems = (counted: string) =>
   sql<number>`(select count(${sql.raw(counted)})::int from ${packageItems} i where i.package_id = ${lockedPackageId} and not i.released)`;
 

@@ -1,9 +1,9 @@
-import { and, eq, getTableName, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { computeFreight, type FreightRule } from '@waystation/shared/freight/calculator';
 import { freightRefusalText, type FreightRefusalFacts } from '@waystation/shared/freight/refusal';
 import type { FreightQuote, FreightQuoteBody, FreightQuoteResult } from '@waystation/shared/contract/logistics';
-import type { Db } from '../../db';
+import { type Db, qualified } from '../../db';
 import { channelAreaCountries, channelAreas, channelAttrs, provinces, shipChannels } from '../../db/schema';
 import { loadRates } from '../reference/rates';
 import { invalid, notFound } from '../../core/errors';
@@ -38,9 +38,7 @@ type Zone = Pick<
   | 'deliveryMaxDays'
 >;
 
-// The outer row's id, qualified: drizzle leaves columns of a one-table select unqualified, and inside the subqueries
-// a bare "id" would be the zone's.
-const outerChannelId = sql`${sql.identifier(getTableName(shipChannels))}.${sql.identifier(shipChannels.id.name)}`;
+const outerChannelId = qualified(shipChannels.id);
 
 /** A channel's attribute decisions, as a JSON array read with the channel. */
 const channelAttrsJson = sql<AttrDecision[]>`coalesce((

@@ -11,6 +11,7 @@ import { getQueueAges, getTaskNumByType } from '../../api/badge';
 import { fill, useLang, useRouteTitle } from '../../i18n';
 import { useSession } from '../../shell/session';
 import { TASK_NUM_KEY, useTaskNum } from '../../shell/layout/badges';
+import { whenIdle } from '../../shell/preload';
 import { isRegistered } from '../registry';
 import './dashboard.css';
 import { QUEUE_EN, QUEUE_ZH, useDashboardMessages } from './messages';
@@ -135,15 +136,7 @@ const FlowCharts = lazy(() => import('./FlowCharts'));
  */
 function useIdleAfter(when: boolean): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (!when || idle) return;
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(() => setIdle(true), { timeout: 1000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(() => setIdle(true), 50);
-    return () => clearTimeout(id);
-  }, [when, idle]);
+  useEffect(() => (when && !idle ? whenIdle(() => setIdle(true)) : undefined), [when, idle]);
   return idle;
 }
 
