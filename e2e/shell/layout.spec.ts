@@ -104,6 +104,26 @@ describe('sidebar, breadcrumb, route search', () => {
     await page.getByText('Backup and archiving settings').waitFor();
   });
 
+  it('the login answer brings the first screen: user info, menu and counters are not asked for again', async () => {
+    const e = e2e();
+    const page = await e.page();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (['/api/admin/info', '/api/role/getEnableRoutes', '/api/back/getTaskNum'].includes(path)) asked.push(path);
+    });
+    // The dashboard shows its counters, the sidebar its menu and the header the name: all from the login answer.
+    await page.goto(e.url('/login'));
+    await typeByHand(page.getByLabel(/用户名|Username/), TEST_ADMIN.username);
+    await typeByHand(page.getByLabel(/^(密码|Password)$/), TEST_ADMIN.password);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.getByTestId('queue-purchase_wait').locator('.ant-statistic-content-value').waitFor();
+    await page.locator('.sidebar-container').getByText('系统管理', { exact: true }).waitFor();
+    await page.getByText('欢迎，').waitFor();
+    expect(asked).toEqual([]);
+  });
+
   it('a hidden route highlights its activeMenu item and is opened by URL only', async () => {
     const e = e2e();
     const ctx = await e.context();

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AccountStatus } from '../vocab/account';
 import { password } from '../rules';
 import { PageQuery, idParam, pageOf, textFilter, queryInt } from './common';
+import { TaskNumResult } from './badge';
+import { EnableRoutesResult } from './role';
 
 /** POST /api/admin/login */
 export const LoginBody = z.strictObject({
@@ -9,8 +11,6 @@ export const LoginBody = z.strictObject({
   password: z.string().min(1, '请输入密码').max(128),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
-export const LoginResult = z.object({ token: z.string() });
-export type LoginResult = z.infer<typeof LoginResult>;
 
 /** GET /api/admin/info (SPEC §3 user info). `token` is accepted for compatibility only. */
 export const InfoQuery = z.strictObject({ token: z.string().max(200).optional() });
@@ -27,6 +27,18 @@ export const AdminInfo = z.object({
   demoRoles: z.array(z.string()).default([]),
 });
 export type AdminInfo = z.infer<typeof AdminInfo>;
+
+/**
+ * What the shell shows first (user info, menu routes, queue counters), given with the login's token so the first
+ * screen does not ask for it in a second round trip. The same as GET /api/admin/info, /api/role/getEnableRoutes and
+ * /api/back/getTaskNum would answer at that moment.
+ */
+export const SessionStart = z.object({ info: AdminInfo, routes: EnableRoutesResult, taskNum: TaskNumResult });
+export type SessionStart = z.infer<typeof SessionStart>;
+
+/** POST /api/admin/login (data.token, SPEC §7) and /api/admin/demoSwitch; the login also gives the session's start. */
+export const LoginResult = z.object({ token: z.string(), session: SessionStart.optional() });
+export type LoginResult = z.infer<typeof LoginResult>;
 
 /** One staff account as lists show it. */
 export const AdminAccount = z.object({

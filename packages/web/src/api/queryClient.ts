@@ -7,3 +7,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/** The work-queue counters (GET /api/back/getTaskNum): also filled by the login's answer, before the shell loads. */
+export const TASK_NUM_KEY = ['back', 'taskNum'] as const;

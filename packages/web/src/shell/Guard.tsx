@@ -17,8 +17,10 @@ export function Guard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const token = getToken();
-  const loaded = useSession((s) => s.info !== null);
   const onLogin = location.pathname === '/login';
+  // Not watched on /login: a login that brings its session would otherwise re-render the login route before the
+  // navigation that follows it, and its redirect to / would cost the first screen a second render.
+  const loaded = useSession((s) => onLogin || s.info !== null);
   const needsLoad = !!token && !loaded && !onLogin;
 
   useEffect(() => {

@@ -17,10 +17,11 @@ describe('guard helpers (SPEC §2/§8)', () => {
 
   it('after login goes to the redirect with the other params, never off-site', () => {
     expect(afterLoginTarget('?redirect=/systemManage/adminUser&status=activity')).toBe('/systemManage/adminUser?status=activity');
-    expect(afterLoginTarget('')).toBe('/');
-    expect(afterLoginTarget('?redirect=//evil.example.com')).toBe('/');
-    expect(afterLoginTarget('?redirect=https://evil.example.com')).toBe('/');
-    expect(afterLoginTarget('?redirect=/login')).toBe('/');
+    expect(afterLoginTarget('')).toBe('/dashboard');
+    expect(afterLoginTarget('?redirect=/')).toBe('/dashboard');
+    expect(afterLoginTarget('?redirect=//evil.example.com')).toBe('/dashboard');
+    expect(afterLoginTarget('?redirect=https://evil.example.com')).toBe('/dashboard');
+    expect(afterLoginTarget('?redirect=/login')).toBe('/dashboard');
   });
 
   it('user info checks give the SPEC messages', () => {

@@ -1,11 +1,12 @@
 import { create } from 'zustand';
 import type { MenuRoute } from '@waystation/shared/menu/types';
 import type { AdminInfo } from '../api/admin';
+import type { SessionStart } from '@waystation/shared/contract/admin';
 import { removeToken } from '../api/token';
-import { queryClient } from '../api/queryClient';
+import { queryClient, TASK_NUM_KEY } from '../api/queryClient';
 import { addErrorLog } from './errorLog/store';
 import { useTags } from './stores/tags';
-import { buildAppRoutes, flattenRoutes, type AppRoute } from './routes/model';
+import { buildAppRoutes, DASHBOARD_PATH, flattenRoutes, type AppRoute } from './routes/model';
 
 /** SPEC §8 guard messages, verbatim. */
 export const INFO_MISSING = 'Verification failed, please Login again.';
@@ -59,6 +60,24 @@ export function loadSession(): Promise<void> {
   return loading;
 }
 
+/**
+ * Takes the session from the login's answer (info, routes, counters): the shell then renders without asking for them.
+ * False when it does not pass the guard's checks: the guard then loads the session itself and reports the error.
+ */
+export function startSession(start: SessionStart | undefined): boolean {
+  if (!start) return false;
+  let info: AdminInfo;
+  try {
+    info = checkInfo(start.info);
+  } catch {
+    return false;
+  }
+  setMenu(start.routes as MenuRoute[]);
+  useSession.setState({ info });
+  queryClient.setQueryData(TASK_NUM_KEY, start.taskNum);
+  return true;
+}
+
 /** Clears token, roles and routes and closes all tabs. */
 export function clearSession(): void {
   removeToken();
@@ -81,12 +100,16 @@ export function loginUrl(pathname: string, search: string): string {
   return `/login?redirect=${path}${rest ? `&${rest}` : ''}`;
 }
 
-/** Where to go after login: the redirect path (same-site only) with the other query params. */
+/**
+ * Where to go after login: the redirect path (same-site only) with the other query params. The home page is named
+ * directly rather than through `/`, whose redirect would cost the first screen a second render.
+ */
 export function afterLoginTarget(search: string): string {
   const q = new URLSearchParams(search);
   const redirect = q.get('redirect');
   q.delete('redirect');
-  const safe = redirect?.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/login') ? redirect : '/';
+  const sameSite = !!redirect && redirect.startsWith('/') && !redirect.startsWith('//') && !redirect.startsWith('/login');
+  const safe = sameSite && redirect !== '/' ? redirect : DASHBOARD_PATH;
   const rest = q.toString();
   return rest ? `${safe}?${rest}` : safe;
 }

@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, Avatar, Badge, Breadcrumb, Button, Card, Col, ConfigProvider, Dropdown, Empty, Menu, Row, Spin, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { App, Badge, Breadcrumb, Button, Card, Col, ConfigProvider, Dropdown, Empty, Menu, Row, Spin, Statistic, Tag, Tooltip, Typography } from 'antd';
 import { AntdTheme } from './AntdRoot';
 import { SIDEBAR_MENU_THEME } from './layout/Sidebar';
 
@@ -20,9 +20,7 @@ function FirstScreenComponents() {
           a
         </Button>
       </Tooltip>
-      <Badge dot>
-        <Avatar size="small">a</Avatar>
-      </Badge>
+      <Badge dot></Badge>
       <Row>
         <Col span={12}>
           <Card title="a" loading>

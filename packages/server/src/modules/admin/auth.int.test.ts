@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openPglite } from '../../db';
+import type { LoginResult } from '@waystation/shared/contract/admin';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 
 let t: TestApp;
@@ -28,6 +29,18 @@ describe('login', () => {
 
     const wrong = await t.call('POST', '/api/admin/login', { body: { username: 'admin', password: 'nope' } });
     expect(wrong).toMatchObject({ status: 401, code: 40100, message: '用户名或密码错误' });
+  });
+
+  it('answers with the session’s start: the info, routes and counters the calls of that session give', async () => {
+    const res = await t.call<LoginResult>('POST', '/api/admin/login', { body: { username: 'warehouse1', password: DEMO_PASSWORD } });
+    expect(res.code).toBe(20000);
+    const token = res.data.token;
+    const [info, routes, taskNum] = await Promise.all(
+      ['/api/admin/info', '/api/role/getEnableRoutes', '/api/back/getTaskNum'].map((url) => t.call('GET', url, { token })),
+    );
+    expect(res.data.session).toEqual({ info: info.data, routes: routes.data, taskNum: taskNum.data });
+    expect(res.data.session?.info.roles).toEqual(['warehouse']);
+    expect(res.data.session?.routes.map((r) => (r as { path: string }).path)).not.toContain('/systemManage');
   });
 
   it('trims the username and accepts the SPEC token query parameter on info', async () => {

@@ -1,13 +1,15 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { ErrorCode } from '@waystation/shared/contract/common';
-import type { AdminInfo, LoginBody } from '@waystation/shared/contract/admin';
+import type { AdminInfo, LoginBody, SessionStart } from '@waystation/shared/contract/admin';
 import type { Db } from '../../db';
 import { admins, loginAttempts, sessions } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
-import { ABSOLUTE_TIMEOUT_MS, type Caller, hashToken, newToken, revokeSessions, rolesWithin } from '../../core/auth';
+import { ABSOLUTE_TIMEOUT_MS, authenticate, type Caller, hashToken, newToken, revokeSessions, rolesWithin } from '../../core/auth';
 import { AppError, forbidden } from '../../core/errors';
 import { verifyPassword } from '../../core/password';
 import { secondLoginStep } from '../verification/login';
+import type { BadgeRegistry } from '../badge/service';
+import { enableRoutes } from '../role/service';
 
 /** Failures of one name from one address within the window before each further try waits. */
 export const FREE_FAILURES = 5;
@@ -115,6 +117,13 @@ export async function startSession(
     await writeAudit(tx, { id: admin.id, name: admin.name, ip: ctx.ip }, { action, targetType: 'admin', targetId: admin.id }, now);
   });
   return { token };
+}
+
+/** The new session's first screen: its caller's info, menu routes and queue counters, as their own calls would answer. */
+export async function sessionStart(db: Db, token: string, now: Date, opts: { demo: boolean; badges: BadgeRegistry }): Promise<SessionStart> {
+  const caller = await authenticate(db, token, now);
+  const [userInfo, taskNum] = await Promise.all([info(db, caller, opts.demo), opts.badges.all(db, caller)]);
+  return { info: userInfo, routes: enableRoutes(caller), taskNum };
 }
 
 /** Ends the caller's session. */

@@ -22,7 +22,7 @@ import * as auth from './auth.service';
 import * as accounts from './service';
 import type { ModuleContext } from '..';
 
-export function adminRoutes(app: FastifyInstance, { config: opts }: ModuleContext): void {
+export function adminRoutes(app: FastifyInstance, { config: opts, badges }: ModuleContext): void {
   const { db } = app.services;
   const ctxOf = (req: { ip: string; headers: Record<string, unknown> }, now: Date) => ({
     ip: req.ip,
@@ -39,7 +39,10 @@ export function adminRoutes(app: FastifyInstance, { config: opts }: ModuleContex
     summary: 'Log in with username and password',
     body: LoginBody,
     data: LoginResult,
-    handler: ({ body, req, now }) => auth.login(db, body, ctxOf(req, now)),
+    handler: async ({ body, req, now }) => {
+      const { token } = await auth.login(db, body, ctxOf(req, now));
+      return { token, session: await auth.sessionStart(db, token, now, { demo: opts.demo, badges }) };
+    },
   });
   api(app, {
     method: 'GET',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { LoginResult } from '@waystation/shared/contract/admin';
+import { LoginResult, type SessionStart } from '@waystation/shared/contract/admin';
 import { DoVerifyResult, SendVerifyCodeResult, VERIFY_TICKET_HEADER, type LoginVerifyRequired } from '@waystation/shared/contract/verification';
 import { request } from '../../api/request';
 import { fill } from '../../i18n';
@@ -10,7 +10,7 @@ interface Props {
   pending: LoginVerifyRequired;
   username: string;
   password: string;
-  onToken(token: string): void;
+  onToken(token: string, session: SessionStart | undefined): void;
   onCancel(): void;
 }
 
@@ -64,13 +64,13 @@ export function LoginVerifyStep({ pending, username, password, onToken, onCancel
         body: { pendingToken: pending.pendingToken, subjectId, code: code.trim(), method },
         schema: DoVerifyResult,
       });
-      const { token } = await request('/api/admin/login', {
+      const { token, session } = await request('/api/admin/login', {
         method: 'POST',
         body: { username, password },
         headers: { [VERIFY_TICKET_HEADER]: ticket },
         schema: LoginResult,
       });
-      onToken(token);
+      onToken(token, session);
     } catch {
       setBusy(false);
     }

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { messages } from '../../i18n/messages';
 import { routeTitle, useLang } from '../../i18n';
 import { useSession } from '../session';
-import { MOBILE_BREAKPOINT, useApp } from '../stores/app';
+import { mobileQuery, useApp } from '../stores/app';
 import { useSettings } from '../stores/settings';
 import { useTags } from '../stores/tags';
 import { findRoute } from '../routes/model';
@@ -15,21 +15,20 @@ import { BackToTop } from './BackToTop';
 import { AntdRoot } from '../AntdRoot';
 import '../layout.css';
 
-const isMobileWidth = () => document.body.getBoundingClientRect().width - 1 < MOBILE_BREAKPOINT;
-
 /** SPEC §9: under 992 px the layout is mobile and the sidebar closes; a route change closes it too. */
 function useResponsive(): void {
   const { pathname } = useLocation();
   useEffect(() => {
+    // A media query, not the body's measured width: reading a size on the first screen would force a layout mid-render.
+    const query = mobileQuery();
     const apply = () => {
-      const mobile = isMobileWidth();
       const app = useApp.getState();
-      app.setDevice(mobile ? 'mobile' : 'desktop');
-      if (mobile) app.closeSidebar(true);
+      app.setDevice(query.matches ? 'mobile' : 'desktop');
+      if (query.matches) app.closeSidebar(true);
     };
     apply();
-    window.addEventListener('resize', apply);
-    return () => window.removeEventListener('resize', apply);
+    query.addEventListener('change', apply);
+    return () => query.removeEventListener('change', apply);
   }, []);
   useEffect(() => {
     const app = useApp.getState();

@@ -1,4 +1,4 @@
-import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { App, Button, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { SEED_ROLES } from '@waystation/shared/menu';
@@ -75,9 +75,10 @@ function UserMenu() {
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button type="text" className="user-menu-trigger" data-testid="user-menu">
-        <Avatar size="small" src={info?.avatar || undefined}>
-          {info?.name?.slice(0, 1)}
-        </Avatar>
+        {/* A plain circle, not antd's Avatar: that one measures its text after mounting (a forced layout on the first screen). */}
+        <span className="user-avatar" aria-hidden>
+          {info?.avatar ? <img src={info.avatar} alt="" /> : info?.name?.slice(0, 1)}
+        </span>
         <span className="user-name">{info?.name}</span>
         <DownOutlined />
       </Button>

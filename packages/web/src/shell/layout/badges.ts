@@ -3,12 +3,13 @@ import { BADGE_FIELDS, type BadgeKey } from '@waystation/shared/menu/types';
 import type { TaskNumResult } from '@waystation/shared/contract/badge';
 import { getTaskNum } from '../../api/badge';
 import { getToken } from '../../api/token';
-import { queryClient } from '../../api/queryClient';
+import { queryClient, TASK_NUM_KEY } from '../../api/queryClient';
+
+export { TASK_NUM_KEY };
 
 /** SPEC §9: badges refresh at start and every 20 s. */
 export const BADGE_REFRESH_MS = 20_000;
 export const BADGE_MAX = 99;
-export const TASK_NUM_KEY = ['back', 'taskNum'] as const;
 
 const taskNumQuery = {
   queryKey: TASK_NUM_KEY,

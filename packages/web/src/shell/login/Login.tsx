@@ -2,10 +2,11 @@ import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/request';
 import type { LoginVerifyRequired } from '@waystation/shared/contract/verification';
+import type { SessionStart } from '@waystation/shared/contract/admin';
 import { setToken } from '../../api/token';
 import { useLang, useT } from '../../i18n';
 import { useSettings } from '../stores/settings';
-import { afterLoginTarget, loadSession } from '../session';
+import { afterLoginTarget, loadSession, startSession } from '../session';
 import { loadLoginCall, prefetchAfterLogin, preloadShell, preloadShellWhenIdle } from '../preload';
 import { FullPageLoading } from '../FullPageLoading';
 
@@ -45,6 +46,16 @@ export default function Login() {
 
   useEffect(preloadShellWhenIdle, []);
 
+  /** The login's answer brings the session (info, routes, counters); without it they are asked for at once. */
+  const enter = (token: string, session: SessionStart | undefined) => {
+    setToken(token);
+    if (!startSession(session)) {
+      void loadSession().catch(() => undefined);
+      prefetchAfterLogin();
+    }
+    navigate(afterLoginTarget(location.search), { replace: true });
+  };
+
   const checkCapsLock = (e: KeyboardEvent<HTMLInputElement>) => setCapsLock(e.getModifierState?.('CapsLock') ?? false);
 
   const onSubmit = async (e: FormEvent) => {
@@ -54,16 +65,12 @@ export default function Login() {
     setErrors(next);
     if (next.username || next.password || loading) return;
     setLoading(true);
-    // The shell downloads while the server checks the password, and the session (info, routes) is asked for as soon
-    // as the token is here, while the shell renders: nothing after Enter waits for something else to finish first.
+    // The shell downloads while the server checks the password; its answer carries what the first screen shows.
     preloadShell();
     try {
       const { login } = await loadLoginCall();
-      const { token } = await login({ username: name, password });
-      setToken(token);
-      void loadSession().catch(() => undefined);
-      prefetchAfterLogin();
-      navigate(afterLoginTarget(location.search), { replace: true });
+      const { token, session } = await login({ username: name, password });
+      enter(token, session);
     } catch (err) {
       setLoading(false);
       if (err instanceof ApiError && err.code === 42800) setPending(err.data as LoginVerifyRequired);
@@ -83,17 +90,7 @@ export default function Login() {
       </div>
       {pending ? (
         <Suspense fallback={<FullPageLoading />}>
-          <LoginVerifyStep
-            pending={pending}
-            username={username.trim()}
-            password={password}
-            onCancel={() => setPending(null)}
-            onToken={(token) => {
-              setToken(token);
-              prefetchAfterLogin();
-              navigate(afterLoginTarget(location.search), { replace: true });
-            }}
-          />
+          <LoginVerifyStep pending={pending} username={username.trim()} password={password} onCancel={() => setPending(null)} onToken={enter} />
         </Suspense>
       ) : (
         <form className="login-form" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>

@@ -7,6 +7,9 @@ export const SIDEBAR_WIDTH = 210;
 export const SIDEBAR_COLLAPSED_WIDTH = 54;
 
 export type Device = 'desktop' | 'mobile';
+
+/** Matches while the window is narrower than the breakpoint. */
+export const mobileQuery = () => window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`);
 export type UiSize = 'large' | 'medium' | 'small';
 const SIZES: UiSize[] = ['large', 'medium', 'small'];
 
@@ -30,7 +33,7 @@ function readSize(): UiSize {
 export const useApp = create<AppState>((set, get) => ({
   sidebarOpened: Cookies.get('sidebarStatus') !== '0',
   withoutAnimation: false,
-  device: 'desktop',
+  device: typeof window !== 'undefined' && mobileQuery().matches ? 'mobile' : 'desktop',
   size: readSize(),
   toggleSidebar() {
     const opened = !get().sidebarOpened;
