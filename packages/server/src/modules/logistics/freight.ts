@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { computeFreight, type FreightRule } from '@waystation/shared/freight/calculator';
 import { freightRefusalText, type FreightRefusalFacts } from '@waystation/shared/freight/refusal';
 import type { FreightQuote, FreightQuoteBody, FreightQuoteResult } from '@waystation/shared/contract/logistics';
 import { type Db, qualified } from '../../db';
 import { channelAreaCountries, channelAreas, channelAttrs, provinces, shipChannels } from '../../db/schema';
-import { loadRates } from '../reference/rates';
+import { ratesJson, ratesOf } from '../reference/rates';
 import { invalid, notFound } from '../../core/errors';
 
 export type ParcelQuoteInput = z.output<typeof FreightQuoteBody>;
@@ -55,6 +55,11 @@ const zoneJson = (countryCode: string) => sql<Zone | null>`(
   where cac.channel_id = ${outerChannelId} and cac.country_code = ${countryCode} and z.status = 'activity'
   order by z.id limit 1)`;
 
+/** An enabled province's remote-area fee in CNY fen (null when the province is unknown or disabled). */
+const remoteFeeOf = (countryCode: string, provinceCode: string) => sql<number | null>`(
+  select p.remote_fee from ${provinces} p
+  where p.country_code = ${countryCode} and p.code = ${provinceCode} and p.status = 'activity' limit 1)`.mapWith(provinces.remoteFee);
+
 /**
  * Prices a parcel on every enabled channel serving the country (or on one channel): channels refusing one of
  * the parcel's attributes or without a zone for the country are listed as refused; the rest are priced with
@@ -63,19 +68,20 @@ const zoneJson = (countryCode: string) => sql<Zone | null>`(
 export async function quoteFreight(db: Db, input: ParcelQuoteInput, onlyChannelId?: number): Promise<FreightQuoteResult> {
   // One statement: each channel with its attribute decisions and its zone for the country (a country is in at most one
   // zone of a channel). The packing station prices every box here, inside its transaction.
+  // The exchange rates and the province's remote-area fee come in the same statement.
   const rows = await db
-    .select({ channel: shipChannels, attrs: channelAttrsJson, zone: zoneJson(input.countryCode) })
+    .select({
+      channel: shipChannels,
+      attrs: channelAttrsJson,
+      zone: zoneJson(input.countryCode),
+      rates: ratesJson,
+      remoteFeeCny: input.provinceCode ? remoteFeeOf(input.countryCode, input.provinceCode) : sql<null>`null`,
+    })
     .from(shipChannels)
     .where(onlyChannelId ? eq(shipChannels.id, onlyChannelId) : eq(shipChannels.status, 'activity'));
   if (!rows.length) return { list: [], refused: [] };
-  const [province] = input.provinceCode
-    ? await db
-        .select()
-        .from(provinces)
-        .where(and(eq(provinces.countryCode, input.countryCode), eq(provinces.code, input.provinceCode), eq(provinces.status, 'activity')))
-        .limit(1)
-    : [];
-  const rates = await loadRates(db);
+  const rates = ratesOf(rows[0].rates);
+  const provinceFee = rows[0].remoteFeeCny;
   const list: FreightQuote[] = [];
   const refused: Refusal[] = [];
   for (const { channel: ch, attrs: decided, zone } of rows) {
@@ -108,7 +114,7 @@ export async function quoteFreight(db: Db, input: ParcelQuoteInput, onlyChannelI
       continue;
     }
     // Remote-area fees are kept in CNY and charged in the channel's currency.
-    const remoteFee = province ? rates.convert(province.remoteFee, 'CNY', ch.currency) : 0;
+    const remoteFee = provinceFee !== null ? rates.convert(provinceFee, 'CNY', ch.currency) : 0;
     const total = r.total + remoteFee;
     list.push({
       channelId: ch.id,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { currencies } from '../../db/schema';
 
@@ -16,9 +17,22 @@ export interface Rates {
   convert(amount: number, from: string, to: string): number;
 }
 
+/** One currency's rate as the table keeps it (CNY per unit, as text so nothing is rounded on the way). */
+interface RateRow {
+  code: string;
+  rate: string;
+  digits: number;
+}
+
 /** The exchange rates of the currencies table (rate = CNY per unit), loaded once for a computation. */
 export async function loadRates(db: Db): Promise<Rates> {
-  const rows = await db.select({ code: currencies.code, rate: currencies.rate, digits: currencies.minorDigits }).from(currencies);
+  return ratesOf(await db.select({ code: currencies.code, rate: currencies.rate, digits: currencies.minorDigits }).from(currencies));
+}
+
+/** The currencies table's rates as one JSON value, to read in another query's statement (then `ratesOf`). */
+export const ratesJson = sql<RateRow[]>`(select coalesce(json_agg(json_build_object('code', c.code, 'rate', c.rate, 'digits', c.minor_digits)), '[]'::json) from ${currencies} c)`;
+
+export function ratesOf(rows: RateRow[]): Rates {
   const byCode = new Map(rows.map((r) => [r.code, { rate: scaledRate(r.rate), unit: 10n ** BigInt(r.digits) }]));
   const get = (c: string) => (c === 'CNY' ? { rate: 100_000_000n, unit: 100n } : byCode.get(c));
   return {
