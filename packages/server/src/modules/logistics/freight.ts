@@ -56,7 +56,8 @@ const zoneJson = (countryCode: string) => sql<Zone | null>`(
   order by z.id limit 1)`;
 
 /** An enabled province's remote-area fee in CNY fen (null when the province is unknown or disabled). */
-const remoteFeeOf = (countryCode: string, provinceCode: string) => sql<number | null>`(
+const remoteFeeOf = (countryCode: string, provinceCode: string) =>
+  sql<number | null>`(
   select p.remote_fee from ${provinces} p
   where p.country_code = ${countryCode} and p.code = ${provinceCode} and p.status = 'activity' limit 1)`.mapWith(provinces.remoteFee);
 

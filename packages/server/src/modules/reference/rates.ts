@@ -30,7 +30,9 @@ export async function loadRates(db: Db): Promise<Rates> {
 }
 
 /** The currencies table's rates as one JSON value, to read in another query's statement (then `ratesOf`). */
-export const ratesJson = sql<RateRow[]>`(select coalesce(json_agg(json_build_object('code', c.code, 'rate', c.rate, 'digits', c.minor_digits)), '[]'::json) from ${currencies} c)`;
+export const ratesJson = sql<
+  RateRow[]
+>`(select coalesce(json_agg(json_build_object('code', c.code, 'rate', c.rate, 'digits', c.minor_digits)), '[]'::json) from ${currencies} c)`;
 
 export function ratesOf(rows: RateRow[]): Rates {
   const byCode = new Map(rows.map((r) => [r.code, { rate: scaledRate(r.rate), unit: 10n ** BigInt(r.digits) }]));
