@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { getTableName, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { getTableName, type Query, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgDatabase, PgPreparedQuery, PgQueryResultHKT, PreparedQueryConfig, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -170,7 +170,37 @@ export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
   };
 }
 
-/** Runs raw SQL on either driver and returns its rows (both drivers answer with `{ rows }`). */
+/** What `reusableQuery` keeps of a query built once: its text and parameters, and how its rows map to objects. */
+interface BuiltQuery {
+  query: Query;
+  fields: SelectedFieldsOrdered;
+  joinsNotNullableMap?: Record<string, boolean>;
+}
+
+/**
+ * A select built once for every database and transaction (values as `sql.placeholder`s) and prepared by name. Unlike
+ * `preparedPerDatabase`, whose queries belong to one database object, this one also serves each transaction without
+ * building its SQL again: on the stations' hot paths, building a wide select (walking its columns) cost more of the
+ * server's time than PostgreSQL took to run it. Give each a name of its own.
+ */
+export function reusableQuery<Row>(
+  name: string,
+  build: (db: Db) => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Row[]> } },
+): (db: Db, values?: Record<string, unknown>) => Promise<Row[]> {
+  let built: BuiltQuery | undefined;
+  return (db, values) => {
+    if (!built) {
+      // drizzle keeps a prepared query's field list and join map on the object; both drivers name them alike.
+      const first = build(db).prepare(name) as unknown as PgPreparedQuery<PreparedQueryConfig> & Omit<BuiltQuery, 'query'>;
+      built = { query: first.getQuery(), fields: first.fields, joinsNotNullableMap: first.joinsNotNullableMap };
+      if (!Array.isArray(built.fields)) throw new Error(`reusableQuery ${name}: the driver's prepared query has no field list`);
+    }
+    const prepared = db._.session.prepareQuery(built.query, built.fields, name, true) as unknown as { joinsNotNullableMap?: Record<string, boolean> };
+    prepared.joinsNotNullableMap = built.joinsNotNullableMap;
+    return (prepared as unknown as PgPreparedQuery<{ execute: Row[]; all: unknown; values: unknown }>).execute(values);
+  };
+}
+
 /**
  * A column with its table's name, for a subquery that refers to the outer row: drizzle leaves the columns of a
  * one-table select unqualified, and inside the subquery a bare name would be the inner table's.
@@ -179,6 +209,7 @@ export function qualified(column: AnyPgColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
 
+/** Runs raw SQL on either driver and returns its rows (both drivers answer with `{ rows }`). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }

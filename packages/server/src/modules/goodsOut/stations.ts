@@ -15,7 +15,7 @@ import { ErrorCode } from '@waystation/shared/contract/common';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { PACKAGE_CODE, type PackageStatus, topUpDue } from '@waystation/shared/vocab/goods-out';
 import { volumeCm3 } from '@waystation/shared/vocab/label';
-import { type Db, queryRows } from '../../db';
+import { type Db, queryRows, reusableQuery } from '../../db';
 import { packageItems, packages, warehouseItems } from '../../db/schema';
 import { AppError, invalid } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
@@ -97,6 +97,16 @@ export async function pickList(db: Db, q: z.infer<typeof PickListQuery>): Promis
   };
 }
 
+const removalLock = reusableQuery('removal_scan_lock', (db) =>
+  db
+    .select({ item: { id: packageItems.id, shelfCode: packageItems.shelfCode, removedAt: packageItems.removedAt }, row: packages })
+    .from(packageItems)
+    .innerJoin(packages, eq(packages.id, packageItems.packageId))
+    .where(and(eq(packageItems.itemCode, sql.placeholder('code')), eq(packageItems.released, false)))
+    .limit(1)
+    .for('update'),
+);
+
 /**
  * Takes an item off its shelf: the first item moves its package remove_wait → removing, the last one → removed.
  * With packageNo the item must belong to that package (another package's item is refused); the same scan again
@@ -107,15 +117,7 @@ export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>,
   return db.transaction(async (tx) => {
     // The item and its package in one statement, both rows locked: concurrent scans of one package queue here and
     // the later one sees the earlier one's work (the hot path of the station).
-    const [found] = await tx
-      .select({ item: { id: packageItems.id, shelfCode: packageItems.shelfCode, removedAt: packageItems.removedAt }, row: packages })
-      .from(packageItems)
-      .innerJoin(packages, eq(packages.id, packageItems.packageId))
-      .where(and(eq(packageItems.itemCode, code), eq(packageItems.released, false)))
-      .limit(1)
-      .for('update')
-      .prepare('removal_scan_lock')
-      .execute();
+    const [found] = await removalLock(tx, { code });
     if (!found) throw unknownCode(code, 'item');
     const { item } = found;
     let { row } = found;

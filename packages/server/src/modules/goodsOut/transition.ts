@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { packageMachine, type PackageEvent, type PackageTransition } from '@waystation/shared/machines/package';
 import { PackageStatus, type PackageTraceType } from '@waystation/shared/vocab/goods-out';
-import { type Db, qualified } from '../../db';
+import { type Db, qualified, reusableQuery } from '../../db';
 import { packageItems, packages, packageTraces } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import { applyTransition, type BoundMachine, type Op, staleError, type Step as EngineStep, traceColumns } from '../../core/transition';
@@ -26,10 +26,26 @@ export const packageRows: BoundMachine<PackageRow, PackageEvent> = {
   },
 };
 
+const lockById = reusableQuery('package_lock_by_id', (db) =>
+  db
+    .select()
+    .from(packages)
+    .where(eq(packages.id, sql.placeholder('id')))
+    .limit(1)
+    .for('update'),
+);
+const lockByNo = reusableQuery('package_lock_by_no', (db) =>
+  db
+    .select()
+    .from(packages)
+    .where(eq(packages.packageNo, sql.placeholder('packageNo')))
+    .limit(1)
+    .for('update'),
+);
+
 /** Loads a package for a write, locking its row until the transaction ends (concurrent scans queue behind it). */
 export async function lockPackage(tx: Db, by: { id?: number; packageNo?: string }): Promise<PackageRow> {
-  const where = by.id !== undefined ? eq(packages.id, by.id) : eq(packages.packageNo, (by.packageNo ?? '').toUpperCase());
-  const [row] = await tx.select().from(packages).where(where).limit(1).for('update');
+  const [row] = by.id !== undefined ? await lockById(tx, { id: by.id }) : await lockByNo(tx, { packageNo: (by.packageNo ?? '').toUpperCase() });
   if (!row) throw notFound(by.packageNo ? `包裹 ${by.packageNo} 不存在` : '包裹不存在');
   return row;
 }
@@ -37,15 +53,18 @@ export async function lockPackage(tx: Db, by: { id?: number; packageNo?: string 
 const lockedPackageId = qualified(packages.id);
 const liveItems = (counted: string) =>
   sql<number>`(select count(${sql.raw(counted)})::int from ${packageItems} i where i.package_id = ${lockedPackageId} and not i.released)`;
+const lockCounted = reusableQuery('package_lock_counted', (db) =>
+  db
+    .select({ row: packages, total: liveItems('*'), checked: liveItems('i.checked_at') })
+    .from(packages)
+    .where(eq(packages.packageNo, sql.placeholder('packageNo')))
+    .limit(1)
+    .for('update'),
+);
 
 /** `lockPackage` with its live items counted (all, and those checked at packing) in the same statement. */
 export async function lockPackageCounted(tx: Db, by: { packageNo: string }): Promise<{ row: PackageRow; total: number; checked: number }> {
-  const [found] = await tx
-    .select({ row: packages, total: liveItems('*'), checked: liveItems('i.checked_at') })
-    .from(packages)
-    .where(eq(packages.packageNo, by.packageNo.toUpperCase()))
-    .limit(1)
-    .for('update');
+  const [found] = await lockCounted(tx, { packageNo: by.packageNo.toUpperCase() });
   if (!found) throw notFound(`包裹 ${by.packageNo} 不存在`);
   return found;
 }

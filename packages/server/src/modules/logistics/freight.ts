@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { computeFreight, type FreightRule } from '@waystation/shared/freight/calculator';
 import { freightRefusalText, type FreightRefusalFacts } from '@waystation/shared/freight/refusal';
 import type { FreightQuote, FreightQuoteBody, FreightQuoteResult } from '@waystation/shared/contract/logistics';
-import { type Db, qualified } from '../../db';
+import { type Db, qualified, reusableQuery } from '../../db';
 import { channelAreaCountries, channelAreas, channelAttrs, provinces, shipChannels } from '../../db/schema';
 import { ratesJson, ratesOf } from '../reference/rates';
 import { invalid, notFound } from '../../core/errors';
@@ -46,20 +46,37 @@ const channelAttrsJson = sql<AttrDecision[]>`coalesce((
   from ${channelAttrs} a where a.channel_id = ${outerChannelId}), '[]'::json)`;
 
 /** A channel's enabled zone serving a country, as JSON read with the channel (null when none). */
-const zoneJson = (countryCode: string) => sql<Zone | null>`(
+const zoneJson = sql<Zone | null>`(
   select json_build_object('id', z.id, 'name', z.name, 'firstWeightG', z.first_weight_g, 'firstPrice', z.first_price,
     'continuedWeightG', z.continued_weight_g, 'continuedPrice', z.continued_price, 'volumetricDivisor', z.volumetric_divisor,
     'minWeightG', z.min_weight_g, 'maxWeightG', z.max_weight_g, 'maxSideMm', z.max_side_mm, 'fuelSurchargeBp', z.fuel_surcharge_bp,
     'handlingFee', z.handling_fee, 'deliveryMinDays', z.delivery_min_days, 'deliveryMaxDays', z.delivery_max_days)
   from ${channelAreaCountries} cac join ${channelAreas} z on z.id = cac.area_id
-  where cac.channel_id = ${outerChannelId} and cac.country_code = ${countryCode} and z.status = 'activity'
+  where cac.channel_id = ${outerChannelId} and cac.country_code = ${sql.placeholder('countryCode')} and z.status = 'activity'
   order by z.id limit 1)`;
 
 /** An enabled province's remote-area fee in CNY fen (null when the province is unknown or disabled). */
-const remoteFeeOf = (countryCode: string, provinceCode: string) =>
-  sql<number | null>`(
+const remoteFeeJson = sql<number | null>`(
   select p.remote_fee from ${provinces} p
-  where p.country_code = ${countryCode} and p.code = ${provinceCode} and p.status = 'activity' limit 1)`.mapWith(provinces.remoteFee);
+  where p.country_code = ${sql.placeholder('countryCode')} and p.code = ${sql.placeholder('provinceCode')} and p.status = 'activity' limit 1)`.mapWith(
+  provinces.remoteFee,
+);
+
+/**
+ * Each channel (enabled ones, or one by id) with its attribute decisions and its zone for the country, the exchange
+ * rates and the province's remote fee: one statement, built once per shape (the packing station prices every box here).
+ */
+const channelsToPrice = (db: Db, one: boolean, inProvince: boolean) =>
+  db
+    .select({ channel: shipChannels, attrs: channelAttrsJson, zone: zoneJson, rates: ratesJson, remoteFeeCny: inProvince ? remoteFeeJson : sql<null>`null` })
+    .from(shipChannels)
+    .where(one ? eq(shipChannels.id, sql.placeholder('channelId')) : eq(shipChannels.status, 'activity'));
+const channelQueries = {
+  one: reusableQuery('freight_channel', (db) => channelsToPrice(db, true, false)),
+  oneInProvince: reusableQuery('freight_channel_province', (db) => channelsToPrice(db, true, true)),
+  all: reusableQuery('freight_channels', (db) => channelsToPrice(db, false, false)),
+  allInProvince: reusableQuery('freight_channels_province', (db) => channelsToPrice(db, false, true)),
+};
 
 /**
  * Prices a parcel on every enabled channel serving the country (or on one channel): channels refusing one of
@@ -67,19 +84,15 @@ const remoteFeeOf = (countryCode: string, provinceCode: string) =>
  * the shared calculator, cheapest (in CNY) first. The packing station uses the same function.
  */
 export async function quoteFreight(db: Db, input: ParcelQuoteInput, onlyChannelId?: number): Promise<FreightQuoteResult> {
-  // One statement: each channel with its attribute decisions and its zone for the country (a country is in at most one
-  // zone of a channel). The packing station prices every box here, inside its transaction.
-  // The exchange rates and the province's remote-area fee come in the same statement.
-  const rows = await db
-    .select({
-      channel: shipChannels,
-      attrs: channelAttrsJson,
-      zone: zoneJson(input.countryCode),
-      rates: ratesJson,
-      remoteFeeCny: input.provinceCode ? remoteFeeOf(input.countryCode, input.provinceCode) : sql<null>`null`,
-    })
-    .from(shipChannels)
-    .where(onlyChannelId ? eq(shipChannels.id, onlyChannelId) : eq(shipChannels.status, 'activity'));
+  // A country is in at most one zone of a channel.
+  const query = onlyChannelId
+    ? input.provinceCode
+      ? channelQueries.oneInProvince
+      : channelQueries.one
+    : input.provinceCode
+      ? channelQueries.allInProvince
+      : channelQueries.all;
+  const rows = await query(db, { channelId: onlyChannelId, countryCode: input.countryCode, provinceCode: input.provinceCode });
   if (!rows.length) return { list: [], refused: [] };
   const rates = ratesOf(rows[0].rates);
   const provinceFee = rows[0].remoteFeeCny;
