@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type {
   ExceptionRecord,
   PackageDetail,
@@ -10,7 +10,7 @@ import type {
 } from '@waystation/shared/contract/goodsOut';
 import { allowedPackageEvents, PACKAGE_TRANSITIONS } from '@waystation/shared/machines/package';
 import { BatchStatus, type PackageStatus, SackStatus } from '@waystation/shared/vocab/goods-out';
-import { type Db, preparedPerDatabase, queryRows } from '../../db';
+import { type Db, preparedPerDatabase, qualified, queryRows } from '../../db';
 import {
   admins,
   members,
@@ -69,9 +69,9 @@ export function toRow(r: Joined): PackageRowOut {
   };
 }
 
-function selectJoined(db: Db) {
+function selectJoined<Extra extends Record<string, SQL | AnyPgColumn>>(db: Db, extra: Extra = {} as Extra) {
   return db
-    .select({ p: packages, userCode: members.userCode, channelName: shipChannels.name, sackCode: sacks.code })
+    .select({ p: packages, userCode: members.userCode, channelName: shipChannels.name, sackCode: sacks.code, ...extra })
     .from(packages)
     .innerJoin(members, eq(members.id, packages.memberId))
     .leftJoin(shipChannels, eq(shipChannels.id, packages.channelId))
@@ -218,13 +218,17 @@ const selectItems = (db: Db) =>
 /** 包裹详情 is read at every packing scan: its queries are built once and prepared. */
 const detailQueries = preparedPerDatabase((db) => {
   const id = sql.placeholder('id');
+  // The member's name and the batch's number come with the package row.
+  const detail = {
+    userName: members.name,
+    batchNo: sql<string | null>`(select b.batch_no from ${outBatches} b where b.id = ${qualified(packages.batchId)})`,
+  };
   return {
-    byId: selectJoined(db).where(eq(packages.id, id)).limit(1).prepare('package_detail_by_id'),
-    byNo: selectJoined(db)
+    byId: selectJoined(db, detail).where(eq(packages.id, id)).limit(1).prepare('package_detail_by_id'),
+    byNo: selectJoined(db, detail)
       .where(eq(packages.packageNo, sql.placeholder('packageNo')))
       .limit(1)
       .prepare('package_detail_by_no'),
-    member: db.select({ name: members.name }).from(members).where(eq(members.id, id)).prepare('package_detail_member'),
     items: selectItems(db).where(eq(packageItems.packageId, id)).orderBy(asc(packageItems.shelfCode), asc(packageItems.id)).prepare('package_detail_items'),
     // The timeline's older rows may have moved to the archive table (monthly archiving): both are read.
     trace: unionAll(
@@ -241,7 +245,6 @@ const detailQueries = preparedPerDatabase((db) => {
       .orderBy(desc(packageExceptions.id))
       .limit(1)
       .prepare('package_detail_exception'),
-    batch: db.select({ batchNo: outBatches.batchNo }).from(outBatches).where(eq(outBatches.id, id)).prepare('package_detail_batch'),
   };
 });
 
@@ -252,19 +255,13 @@ export async function packageDetail(db: Db, by: { id?: number; packageNo?: strin
   if (!r) throw notFound('包裹不存在');
   const p = r.p;
   // The rest depends only on the package: asked for at once (in parallel on PostgreSQL's pool), not one after another.
-  const [[member], items, trace, [ex], [batch]] = await Promise.all([
-    q.member.execute({ id: p.memberId }),
-    q.items.execute({ id: p.id }),
-    q.trace.execute({ id: p.id }),
-    q.exception.execute({ id: p.id }),
-    p.batchId ? q.batch.execute({ id: p.batchId }) : Promise.resolve([]),
-  ]);
+  const [items, trace, [ex]] = await Promise.all([q.items.execute({ id: p.id }), q.trace.execute({ id: p.id }), q.exception.execute({ id: p.id })]);
   const mods = (['modifyWeight', 'modifyAttr', 'modifyAddr', 'modifyChannel', 'modifyFreight', 'modifyStatus'] as const).filter(
     (k) => caller.permissions.has('warehouse:packQuery') && mayModify(k, p.status) && (k !== 'modifyStatus' || manualTargets(p.status).length > 0),
   );
   return {
     ...toRow(r),
-    userName: member?.name ?? '',
+    userName: r.userName,
     address: p.address,
     attrs: p.attrs,
     services: p.services,
@@ -280,7 +277,7 @@ export async function packageDetail(db: Db, by: { id?: number; packageNo?: strin
     reviewerName: p.reviewerName,
     packerName: p.packerName,
     prevStatus: p.prevStatus,
-    batchNo: batch?.batchNo ?? null,
+    batchNo: r.batchNo,
     packedAt: iso(p.packedAt),
     shippedAt: iso(p.shippedAt),
     receivedAt: iso(p.receivedAt),

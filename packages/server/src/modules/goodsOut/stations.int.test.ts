@@ -328,6 +328,12 @@ describe('sorting, sacks and out-of-storage', () => {
       [p2.packageNo, 'EE100000002CN', 'shipped'],
     ]);
 
+    // 包裹详情 names the package's member and its outbound batch.
+    const detail = await t.call<{ userName: string; batchNo: string | null }>('GET', '/api/warehouse/package/detail', { token: wh, query: { id: p1.id } });
+    const [member] = await t.db.select({ name: members.name }).from(members).where(eq(members.id, p1.memberId));
+    expect(detail.data).toMatchObject({ userName: member.name, batchNo: batch.data.batchNo });
+    expect(member.name).not.toBe('');
+
     // The manifest: every package with sack, member, destination, weight, declared value and tracking number.
     const pdf = await pdfText((await t.app.inject({ method: 'GET', url: shipped.data.manifestPdfUrl })).rawPayload);
     for (const s of [
