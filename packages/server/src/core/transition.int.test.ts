@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db';
 import { auditLogs, domainEvents, packages, packageTraces } from '../db/schema';
@@ -64,6 +64,44 @@ describe('the transition engine: update, trace, domain event and audit in one st
 
     const w = await writesOf(pkg.id, pkg.packageNo);
     expect([w.traces.length, w.events.length, w.audits.length]).toEqual([1, 1, 1]);
+  });
+
+  it('transitions of one shape share a statement but each writes its own values, nulls included', async () => {
+    const { db } = database;
+    const [a, b, c] = [
+      await newPackage(db, { status: 'remove_wait' }),
+      await newPackage(db, { status: 'remove_wait' }),
+      await newPackage(db, { status: 'remove_wait' }),
+    ];
+    const op = await systemOp(db, new Date('2026-11-26T11:00:00.000Z'));
+    const later = { ...op, now: new Date('2026-11-26T11:05:00.000Z') };
+    // a and b: the same keys set, different values; c: the same keys with a null (another shape).
+    await applyStep(db, a, { event: 'remove_start', op, note: 'first', set: { packerName: '甲', realWeightG: 800 } });
+    await applyStep(db, b, { event: 'remove_start', op: later, note: 'second', set: { packerName: '乙', realWeightG: 950 } });
+    await applyStep(db, c, { event: 'remove_start', op, note: 'third', set: { packerName: '丙', realWeightG: null } });
+
+    const stored = await db
+      .select()
+      .from(packages)
+      .where(inArray(packages.id, [a.id, b.id, c.id]));
+    const byId = new Map(stored.map((p) => [p.id, p]));
+    expect([a, b, c].map((p) => [byId.get(p.id)?.packerName, byId.get(p.id)?.realWeightG, byId.get(p.id)?.updatedAt.toISOString()])).toEqual([
+      ['甲', 800, '2026-11-26T11:00:00.000Z'],
+      ['乙', 950, '2026-11-26T11:05:00.000Z'],
+      ['丙', null, '2026-11-26T11:00:00.000Z'],
+    ]);
+    for (const [p, note] of [
+      [a, 'first'],
+      [b, 'second'],
+      [c, 'third'],
+    ] as const) {
+      const w = await writesOf(p.id, p.packageNo);
+      expect([
+        w.traces.map((t) => t.note),
+        w.events.map((e) => (e.data as { no: string }).no),
+        w.audits.map((x) => (x.after as { note: string }).note),
+      ]).toEqual([[note], [p.packageNo], [note]]);
+    }
   });
 
   it('returns the row as read with the changes applied, reading back the values SQL computes', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, getTableName, is, Param, SQL, StringChunk } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, is, Param, SQL, StringChunk, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db';
+import { type Db, reusableQuery } from '../db';
 import { auditLogs, domainEvents } from '../db/schema';
 import { type Actor, auditRow, writeAudit } from './audit';
 import { conflict } from './errors';
@@ -102,16 +102,6 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
   const c = m.columns;
   const to = target.status;
   const changes: Record<string, unknown> = { ...step.set, ...target.set, [keyOf(m, c.status)]: to, [keyOf(m, c.updatedAt)]: step.op.now };
-  // The row comes back as the caller read it with the changes applied: only values computed by SQL are read back.
-  const columns = getTableColumns(m.table);
-  const computed = Object.keys(changes).filter((k) => is(changes[k], SQL));
-  const moved = tx.$with('moved').as(
-    tx
-      .update(m.table)
-      .set(changes as never)
-      .where(and(eq(c.id, row.id), eq(c.status, row.status), t.to === row.status ? m.selfGuard?.(row) : undefined))
-      .returning({ id: c.id, ...Object.fromEntries(computed.map((k) => [k, columns[k]])) }),
-  );
   const after = { ...row, ...step.set } as Record<string, unknown>;
   const event = eventRow(
     m,
@@ -130,39 +120,126 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
     },
     step.op.now,
   );
-  const written = (name: string, table: PgTable, values: Record<string, unknown>) => tx.$with(name, {}).as(insertFromRow(table, values, 'moved'));
-  const ctes = [written('event_written', domainEvents, event), written('audit_written', auditLogs, audit)];
-  const timeline = m.traces;
-  if (timeline) {
-    const entries = [
-      ...(t.trace ? [{ type: t.trace, event: step.event, from: row.status, note: step.note ?? '' }] : []),
-      ...(step.alsoTrace ?? []).map((x) => ({ ...x, from: to })),
-    ];
-    const rows = entries.map((x) => timeline.row({ id: row.id, to, ...x }, step.op));
-    if (rows.length) ctes.push(tx.$with('trace_written', {}).as(insertFromRows(timeline.table, rows, 'moved')));
-  }
-  const [updated] = await tx
-    .with(moved, ...ctes)
-    .select()
-    .from(moved);
+  const entries = m.traces
+    ? [
+        ...(t.trace ? [{ type: t.trace, event: step.event, from: row.status, note: step.note ?? '' }] : []),
+        ...(step.alsoTrace ?? []).map((x) => ({ ...x, from: to })),
+      ]
+    : [];
+  const statement: TransitionStatement = {
+    set: definedOnly(changes),
+    where: { id: row.id, status: row.status },
+    event: definedOnly(event),
+    audit: definedOnly(audit),
+    traces: entries.map((x) => definedOnly(m.traces!.row({ id: row.id, to, ...x }, step.op))),
+  };
+  // The row comes back as the caller read it with the changes applied: only values computed by SQL are read back.
+  const computed = Object.keys(changes).filter((k) => is(changes[k], SQL));
+  const guard = t.to === row.status ? m.selfGuard?.(row) : undefined;
+  const [updated] =
+    computed.length || guard
+      ? await buildTransition(tx, m, statement, inline, computed, guard)
+      : await reusedTransition(m, statement)(tx, placeholderValues(statement));
   if (!updated) {
     const [now] = (await tx.select({ status: c.status }).from(m.table).where(eq(c.id, row.id))) as { status: string }[];
     const status = now?.status ?? row.status;
     throw conflict(`${m.describe(row).noun} 已被其他操作更新（当前状态「${m.label(status)}」），请刷新后重试`, { status, event: step.event });
   }
-  const { id: _, ...read } = updated;
+  const { id: _, ...read } = updated as Record<string, unknown>;
   return { row: { ...row, ...changes, ...read } as Row, transition: t };
 }
 
-/**
- * `insert into table (…) select … from source`: one row (by property name) written once per row of `source`, a CTE of
- * the same statement. Each value is encoded as its column encodes it and cast to the column's type.
- */
-function insertFromRow(table: PgTable, values: Record<string, unknown>, source: string): SQL {
-  return insertFromRows(table, [values], source);
+/** The values of one transition's statement, by part: the update's set and where, and each row it writes. */
+interface TransitionStatement {
+  set: Record<string, unknown>;
+  where: { id: number; status: string };
+  event: Record<string, unknown>;
+  audit: Record<string, unknown>;
+  traces: Record<string, unknown>[];
 }
 
-/** The same for several rows of the same keys, in their order (`select … union all select …`). */
+const definedOnly = (values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+
+/** How a value goes into the statement's text: itself (built for one call), or a named placeholder (built for reuse). */
+type ValueIn = (name: string, value: unknown) => unknown;
+const inline: ValueIn = (_, value) => value;
+// A null stays in the text (the shape says which values are null): column encoders do not take nulls.
+const placeholder: ValueIn = (name, value) => (value === null ? null : sql.placeholder(name));
+
+/** The placeholder names of a statement's values, as `placeholder` names them, with their values (nulls are in the text). */
+function placeholderValues(st: TransitionStatement): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const add = (prefix: string, part: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(part)) if (v !== null) values[`${prefix}${k}`] = v;
+  };
+  add('set_', st.set);
+  add('where_', st.where);
+  add('event_', st.event);
+  add('audit_', st.audit);
+  for (const [i, r] of st.traces.entries()) add(`trace${i}_`, r);
+  return values;
+}
+
+/**
+ * One transition's statement: the conditional update (`where id and status = seen`) as a CTE, and the event, audit and
+ * timeline rows written from it (so nothing is written when the update matched nothing), answering the updated row.
+ */
+function buildTransition<Row extends StatusRow, Event extends string>(
+  db: Db,
+  m: BoundMachine<Row, Event>,
+  st: TransitionStatement,
+  valueIn: ValueIn,
+  computed: string[] = [],
+  guard?: SQL,
+) {
+  const c = m.columns;
+  const columns = getTableColumns(m.table);
+  const part = (prefix: string, values: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, is(v, SQL) ? v : valueIn(`${prefix}${k}`, v)]));
+  const moved = db.$with('moved').as(
+    db
+      .update(m.table)
+      .set(part('set_', st.set) as never)
+      .where(and(eq(c.id, valueIn('where_id', st.where.id)), eq(c.status, valueIn('where_status', st.where.status)), guard))
+      .returning({ id: c.id, ...Object.fromEntries(computed.map((k) => [k, columns[k]])) }),
+  );
+  const written = (name: string, table: PgTable, rows: Record<string, unknown>[]) => db.$with(name, {}).as(insertFromRows(table, rows, 'moved'));
+  const ctes = [written('event_written', domainEvents, [part('event_', st.event)]), written('audit_written', auditLogs, [part('audit_', st.audit)])];
+  if (m.traces && st.traces.length)
+    ctes.push(
+      written(
+        'trace_written',
+        m.traces.table,
+        st.traces.map((r, i) => part(`trace${i}_`, r)),
+      ),
+    );
+  return db
+    .with(moved, ...ctes)
+    .select()
+    .from(moved);
+}
+
+/**
+ * The statement of a transition's shape (machine, the keys it sets and writes, which values are null), built once and
+ * prepared by name: building it was the larger part of a transition's time on the server.
+ */
+const reusedTransitions = new Map<string, (db: Db, values: Record<string, unknown>) => Promise<unknown[]>>();
+function reusedTransition<Row extends StatusRow, Event extends string>(m: BoundMachine<Row, Event>, st: TransitionStatement) {
+  const shapeOf = (part: Record<string, unknown>) => Object.entries(part).map(([k, v]) => (v === null ? `${k}=null` : k));
+  const key = JSON.stringify([m.name, shapeOf(st.set), shapeOf(st.event), shapeOf(st.audit), st.traces.map(shapeOf)]);
+  let run = reusedTransitions.get(key);
+  if (!run) {
+    run = reusableQuery(`transition_${reusedTransitions.size + 1}`, (db) => buildTransition(db, m, st, placeholder));
+    reusedTransitions.set(key, run);
+  }
+  return run;
+}
+
+/**
+ * `insert into table (…) select … from source`: rows of the same keys (by property name), in their order
+ * (`select … union all select …`), written once per row of `source`, a CTE of the same statement. Each value is encoded
+ * as its column encodes it and cast to the column's type.
+ */
 function insertFromRows(table: PgTable, rows: Record<string, unknown>[], source: string): SQL {
   const keys = Object.keys(rows[0]).filter((k) => rows[0][k] !== undefined);
   const shape = insertShape(table, keys, source);
