@@ -26,22 +26,18 @@ export const packageRows: BoundMachine<PackageRow, PackageEvent> = {
   },
 };
 
-const lockById = reusableQuery('package_lock_by_id', (db) =>
-  db
-    .select()
-    .from(packages)
-    .where(eq(packages.id, sql.placeholder('id')))
-    .limit(1)
-    .for('update'),
-);
-const lockByNo = reusableQuery('package_lock_by_no', (db) =>
-  db
-    .select()
-    .from(packages)
-    .where(eq(packages.packageNo, sql.placeholder('packageNo')))
-    .limit(1)
-    .for('update'),
-);
+/** A package row locked by one of its keys (a placeholder of the key's name). */
+const lockedBy = (key: 'id' | 'packageNo') =>
+  reusableQuery(`package_lock_by_${key}`, (db) =>
+    db
+      .select()
+      .from(packages)
+      .where(eq(packages[key], sql.placeholder(key)))
+      .limit(1)
+      .for('update'),
+  );
+const lockById = lockedBy('id');
+const lockByNo = lockedBy('packageNo');
 
 /** Loads a package for a write, locking its row until the transaction ends (concurrent scans queue behind it). */
 export async function lockPackage(tx: Db, by: { id?: number; packageNo?: string }): Promise<PackageRow> {
