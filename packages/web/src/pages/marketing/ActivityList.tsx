@@ -10,7 +10,8 @@ import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
-import { vocabOptions } from '../../components/list/vocabOptions';
+import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { useActivities, useActivityStatus } from './api';
 import { configRoute } from './PrizeConfig';
 import { useMkMessages } from './messages';
@@ -31,9 +32,22 @@ export default function ActivityList() {
   const columns: ResizableColumn<Activity>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'name', title: m.activityName, dataIndex: 'name', width: 180 },
-    { key: 'kind', title: m.kind, dataIndex: 'kind', width: 100, render: (v: string) => <Tag color="gold">{ActivityKind.label(v, lang)}</Tag> },
+    {
+      key: 'kind',
+      title: m.kind,
+      dataIndex: 'kind',
+      width: 100,
+      render: (v: string) => <Tag color="gold">{ActivityKind.label(v, lang)}</Tag>,
+      exportAs: { labels: vocabLabels(ActivityKind, lang) },
+    },
     { key: 'window', title: m.window, width: 330, render: (_, r) => `${formatTime(r.startAt)} ~ ${formatTime(r.endAt)}` },
-    { key: 'cost', title: `${m.freeDraws} / ${m.costAmount}`, width: 160, render: (_, r) => `${r.freeDrawsPerDay} / ${fromMinor(r.costAmount)} ${r.currency}` },
+    {
+      key: 'cost',
+      title: `${m.freeDraws} / ${m.costAmount}`,
+      width: 160,
+      exportAs: false,
+      render: (_, r) => `${r.freeDrawsPerDay} / ${fromMinor(r.costAmount)} ${r.currency}`,
+    },
     { key: 'prizes', title: m.prizes, width: 260, render: (_, r) => r.prizes.map((p) => `${p.name} ${p.probability}%`).join('，') },
     { key: 'draws', title: m.draws, dataIndex: 'drawCount', width: 90 },
     {
@@ -41,6 +55,7 @@ export default function ActivityList() {
       title: m.status,
       dataIndex: 'status',
       width: 100,
+      exportAs: { labels: vocabLabels(CouponTemplateStatus, lang) },
       render: (v: string, r) => {
         const live = v === 'activity' && Date.parse(r.startAt) <= now && now < Date.parse(r.endAt);
         return (
@@ -76,7 +91,26 @@ export default function ActivityList() {
 
   return (
     <Card>
-      <FilterBar form={form} name="activityFilter" onSearch={setFilters}>
+      <FilterBar
+        form={form}
+        name="activityFilter"
+        onSearch={setFilters}
+        extra={
+          <ExportButton
+            url="/api/marketing/activity/pageList"
+            params={{ name: query.name, kind: query.kind, status: query.status }}
+            columns={[
+              ...exportColumnsOf(columns),
+              { title: m.startAt, field: 'startAt', kind: 'time' },
+              { title: m.endAt, field: 'endAt', kind: 'time' },
+              { title: m.freeDraws, field: 'freeDrawsPerDay', kind: 'number' },
+              { title: m.costAmount, field: 'costAmount', kind: 'money' },
+              { title: m.currency, field: 'currency' },
+            ]}
+            name={m.exportActivities}
+          />
+        }
+      >
         <Form.Item name="name" label={m.activityName}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>

@@ -3,6 +3,10 @@ import { defineMessages } from '../../i18n';
 export const useMkMessages = defineMessages(
   {
     exportCoupons: '优惠券',
+    exportActivities: '抽奖活动',
+    currency: '币种',
+    startAt: '开始时间',
+    endAt: '结束时间',
     name: '名称',
     kind: '类型',
     couponName: '优惠券名称',
@@ -170,6 +174,10 @@ export const useMkMessages = defineMessages(
   },
   {
     exportCoupons: 'Coupons',
+    exportActivities: 'Lucky draws',
+    currency: 'Currency',
+    startAt: 'Starts',
+    endAt: 'Ends',
     name: 'Name',
     kind: 'Kind',
     couponName: 'Coupon name',

@@ -7,6 +7,7 @@ import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list
 import { useEditor, useFormSave } from '../../components/list/useFormSave';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
+import { ExportButton } from '../../components/list/ExportButton';
 import { useListQuery } from '../../components/useListQuery';
 import { useShowOnce } from './showOnce';
 import { useDeliveries, useResendDelivery, useSaveWebhook, useWebhookStatus, useWebhooks } from './api';
@@ -117,7 +118,33 @@ export default function WebhookList() {
             message={backlog.pending ? fill(m.backlogLine, { pending: backlog.pending, seconds: Math.round(backlog.oldestAgeMs / 1000) }) : m.backlogClear}
           />
         )}
-        <FilterBar form={filterForm} name="deliveryFilters" onSearch={setFilters} onSame={() => deliveries.refetch()}>
+        <FilterBar
+          form={filterForm}
+          name="deliveryFilters"
+          onSearch={setFilters}
+          onSame={() => deliveries.refetch()}
+          extra={
+            <ExportButton
+              url="/api/notification/webhook/deliveries"
+              params={filters}
+              columns={[
+                { title: 'ID', field: 'eventId', kind: 'number' },
+                { title: m.event, field: 'eventType' },
+                { title: m.member, field: 'userCode' },
+                { title: m.entityNo, field: 'entityNo' },
+                { title: m.target, field: 'target', labels: { webhook: m.webhook, notify: m.notify } },
+                { title: m.targetName, field: 'targetName' },
+                { title: m.status, field: 'status', labels: { pending: m.pending, delivered: m.delivered, failed: m.failed } },
+                { title: m.attempts, field: 'attempts', kind: 'number' },
+                { title: m.lastStatus, field: 'lastStatus', kind: 'number' },
+                { title: m.lastError, field: 'lastError' },
+                { title: m.nextAttempt, field: 'nextAttemptTime', kind: 'time' },
+                { title: m.eventTime, field: 'eventTime', kind: 'time' },
+              ]}
+              name={m.exportDeliveries}
+            />
+          }
+        >
           <FilterSelect
             name="status"
             label={m.status}

@@ -129,6 +129,10 @@ export const useNotificationMessages = defineMessages(
 
 export const useWebhookMessages = defineMessages(
   {
+    exportDeliveries: '推送记录',
+    targetName: '推送对象',
+    lastError: '最近错误',
+    lastStatus: '最近 HTTP 状态',
     addEndpoint: '新增推送地址',
     editEndpoint: '编辑推送地址',
     name: '名称',
@@ -168,6 +172,10 @@ export const useWebhookMessages = defineMessages(
     backlogClear: '所有事件均已分发',
   },
   {
+    exportDeliveries: 'Event deliveries',
+    targetName: 'Recipient',
+    lastError: 'Last error',
+    lastStatus: 'Last HTTP status',
     addEndpoint: 'Add endpoint',
     editEndpoint: 'Edit endpoint',
     name: 'Name',

@@ -13,7 +13,8 @@ import { ListTable } from '../../components/list/ListTable';
 import { useDeleteRule, useRuleOptions, useRuleStatus, useRules } from './api';
 import { RulePreview } from './RulePreview';
 import { usePaymentMessages } from './messages';
-import { vocabOptions } from '../../components/list/vocabOptions';
+import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { fill, useLang } from '../../i18n';
 import { nextStatus, StatusTag, useConfirmedAction, useStatusOptions } from '../../components/list/status';
 
@@ -36,6 +37,7 @@ export default function ConfigRuleList() {
   const status = useRuleStatus();
   const del = useDeleteRule();
   useFormFromQuery(form, filters);
+  const idNames = (from?: { id: number; name: string }[]) => Object.fromEntries((from ?? []).map((x) => [String(x.id), x.name]));
   const names = (ids: number[], from?: { id: number; name: string }[]) =>
     ids.length ? ids.map((id) => from?.find((x) => x.id === id)?.name ?? `#${id}`).join('、') : m.all;
   const toggle = (r: PaymentRule) => {
@@ -52,9 +54,30 @@ export default function ConfigRuleList() {
   const columns: ResizableColumn<PaymentRule>[] = [
     { key: 'priority', title: m.priority, dataIndex: 'priority', width: 80 },
     { key: 'name', title: m.ruleName, dataIndex: 'name', width: 180 },
-    { key: 'scenario', title: m.scenario, dataIndex: 'scenario', width: 100, render: (v: string) => PaymentScenario.label(v, lang) },
-    { key: 'agents', title: m.agents, dataIndex: 'agentIds', width: 140, render: (ids: number[]) => names(ids, options.data?.agents) },
-    { key: 'levels', title: m.memberLevels, dataIndex: 'levelIds', width: 140, render: (ids: number[]) => names(ids, options.data?.levels) },
+    {
+      key: 'scenario',
+      title: m.scenario,
+      dataIndex: 'scenario',
+      width: 100,
+      render: (v: string) => PaymentScenario.label(v, lang),
+      exportAs: { labels: vocabLabels(PaymentScenario, lang) },
+    },
+    {
+      key: 'agents',
+      title: m.agents,
+      dataIndex: 'agentIds',
+      width: 140,
+      render: (ids: number[]) => names(ids, options.data?.agents),
+      exportAs: { labels: idNames(options.data?.agents) },
+    },
+    {
+      key: 'levels',
+      title: m.memberLevels,
+      dataIndex: 'levelIds',
+      width: 140,
+      render: (ids: number[]) => names(ids, options.data?.levels),
+      exportAs: { labels: idNames(options.data?.levels) },
+    },
     {
       key: 'amount',
       title: m.amountRange,
@@ -79,8 +102,9 @@ export default function ConfigRuleList() {
       dataIndex: 'status',
       width: 80,
       render: (s: string) => <StatusTag status={s} />,
+      exportAs: { labels: { activity: m.enabled, disabled: m.disabled } },
     },
-    { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', width: 170, render: formatTime },
+    { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', width: 170, render: formatTime, exportAs: { kind: 'time' } },
     {
       key: 'actions',
       title: m.actions,
@@ -111,9 +135,22 @@ export default function ConfigRuleList() {
           form={form}
           onSearch={setFilters}
           extra={
-            <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/config-rule-operate')}>
-              {m.addRule}
-            </Button>
+            <Space>
+              <ExportButton
+                url="/api/payment/rulePageList"
+                params={filters}
+                columns={[
+                  ...exportColumnsOf(columns),
+                  { title: m.minAmountPlain, field: 'minAmount', kind: 'money' },
+                  { title: m.maxAmountPlain, field: 'maxAmount', kind: 'money' },
+                  { title: m.currency, field: 'currency' },
+                ]}
+                name={m.exportRules}
+              />
+              <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/config-rule-operate')}>
+                {m.addRule}
+              </Button>
+            </Space>
           }
         >
           <Form.Item name="keyword" label={m.name}>

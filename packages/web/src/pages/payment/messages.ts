@@ -2,6 +2,10 @@ import { defineMessages } from '../../i18n';
 
 export const usePaymentMessages = defineMessages(
   {
+    exportRules: '支付规则',
+    minAmountPlain: '最小金额',
+    maxAmountPlain: '最大金额',
+    currency: '币种',
     exportChannels: '支付渠道',
     done: '操作成功',
     editPaymentChannel: '编辑支付渠道',
@@ -82,6 +86,10 @@ export const usePaymentMessages = defineMessages(
     matchedRule: '命中规则：{name}',
   },
   {
+    exportRules: 'Payment rules',
+    minAmountPlain: 'Minimum',
+    maxAmountPlain: 'Maximum',
+    currency: 'Currency',
     exportChannels: 'Payment channels',
     done: 'Done',
     editPaymentChannel: 'Edit payment channel',

@@ -8,6 +8,7 @@ import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { formatMoney } from '../../components/money';
 import { useUnpaid } from './unpaidApi';
 import { useUnpaidMessages } from './messages';
@@ -23,10 +24,10 @@ export default function WaitPaidList() {
   useFormFromQuery(form, { orderNo: query.orderNo, userCode: query.userCode });
   const columns: ResizableColumn<WaitPaidOrder>[] = [
     { key: 'orderNo', title: m.orderNo, dataIndex: 'orderNo', width: 170 },
-    { key: 'member', title: m.member, width: 180, render: (_, r) => `${r.userCode} ${r.memberName}` },
-    { key: 'amount', title: m.amount, width: 120, render: (_, r) => formatMoney(r.amount, r.currency) },
+    { key: 'member', title: m.member, width: 180, render: (_, r) => `${r.userCode} ${r.memberName}`, exportAs: { field: 'userCode' } },
+    { key: 'amount', title: m.amount, width: 120, render: (_, r) => formatMoney(r.amount, r.currency), exportAs: { field: 'amount', kind: 'money' } },
     { key: 'lines', title: m.lines, dataIndex: 'lineCount', width: 80 },
-    { key: 'createTime', title: m.createTime, dataIndex: 'createTime', width: 170, render: formatTime },
+    { key: 'createTime', title: m.createTime, dataIndex: 'createTime', width: 170, render: formatTime, exportAs: { kind: 'time' } },
     {
       key: 'actions',
       title: t('common.actions'),
@@ -41,7 +42,18 @@ export default function WaitPaidList() {
   ];
   return (
     <Card>
-      <FilterBar form={form} onSearch={setFilters}>
+      <FilterBar
+        form={form}
+        onSearch={setFilters}
+        extra={
+          <ExportButton
+            url="/api/waitPaidOrder/pageList"
+            params={{ orderNo: query.orderNo, userCode: query.userCode }}
+            columns={[...exportColumnsOf(columns), { title: m.currency, field: 'currency' }]}
+            name={m.exportName}
+          />
+        }
+      >
         <Form.Item name="orderNo" label={m.orderNo}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>

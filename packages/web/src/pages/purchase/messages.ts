@@ -180,6 +180,8 @@ export const useEventLabels = defineMessages(
 /** The unpaid-order (waitPaidOrder) screens. */
 export const useUnpaidMessages = defineMessages(
   {
+    exportName: '待支付订单',
+    currency: '币种',
     orderNo: '订单号',
     member: '会员',
     amount: '应付金额',
@@ -198,6 +200,8 @@ export const useUnpaidMessages = defineMessages(
     items: '订单商品',
   },
   {
+    exportName: 'Unpaid orders',
+    currency: 'Currency',
     orderNo: 'Order no.',
     member: 'Member',
     amount: 'Amount due',

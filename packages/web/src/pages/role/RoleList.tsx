@@ -10,6 +10,7 @@ import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
+import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { useDeleteRole, useRoleList } from './api';
 import { useRoleMessages } from './messages';
 import { RoleEditModal } from './RoleEditModal';
@@ -68,7 +69,7 @@ export default function RoleList() {
       render: (_, r) => (r.allRoutes ? <Tag color="gold">{m.allRoutes}</Tag> : fill(m.routeCount, { count: r.routes.length })),
     },
     { key: 'adminCount', title: m.adminCount, dataIndex: 'adminCount', width: 90 },
-    { key: 'modifyTime', title: t('common.modifyTime'), dataIndex: 'modifyTime', width: 170, render: formatTime },
+    { key: 'modifyTime', title: t('common.modifyTime'), dataIndex: 'modifyTime', width: 170, render: formatTime, exportAs: { kind: 'time' } },
     {
       key: 'actions',
       title: t('common.actions'),
@@ -96,9 +97,12 @@ export default function RoleList() {
         onSearch={setFilters}
         onSame={() => void list.refetch()}
         extra={
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            {m.createRole}
-          </Button>
+          <Space>
+            <ExportButton url="/api/role/pageList" params={{ keyword: query.keyword }} columns={exportColumnsOf(columns)} name={m.exportName} />
+            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {m.createRole}
+            </Button>
+          </Space>
         }
       >
         <Form.Item name="keyword" label={m.keyword}>

@@ -1,6 +1,7 @@
 import { defineMessages } from '../../i18n';
 
 const zh = {
+  exportName: '角色列表',
   roleKey: '角色标识',
   roleName: '角色名称',
   description: '描述',
@@ -20,6 +21,7 @@ const zh = {
 };
 
 export const useRoleMessages = defineMessages<keyof typeof zh>(zh, {
+  exportName: 'Roles',
   roleKey: 'Role key',
   roleName: 'Role name',
   description: 'Description',

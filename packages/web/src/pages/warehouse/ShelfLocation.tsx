@@ -6,6 +6,7 @@ import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { FilterBar } from '../../components/list/FilterBar';
+import { ExportButton } from '../../components/list/ExportButton';
 import { batchAddShelves, setShelfStatus, useShelfWrite, useShelves } from './api';
 import { useStationMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
@@ -30,7 +31,27 @@ export default function ShelfLocation() {
 
   return (
     <Card>
-      <FilterBar form={form} onSearch={setFilters} extra={<Button onClick={() => setAdding(true)}>{m.batchAdd}</Button>}>
+      <FilterBar
+        form={form}
+        onSearch={setFilters}
+        extra={
+          <Space>
+            <ExportButton
+              url="/api/warehouse/shelfLocation/pageList"
+              params={{ code: query.code, zone: query.zone, active: query.active }}
+              columns={[
+                { title: m.code, field: 'code' },
+                { title: m.zone, field: 'zone' },
+                { title: m.items, field: 'itemCount', kind: 'number' },
+                { title: m.active, field: 'active', labels: { true: t('common.yes'), false: t('common.no') } },
+                { title: t('common.createTime'), field: 'createTime', kind: 'time' },
+              ]}
+              name={m.exportShelves}
+            />
+            <Button onClick={() => setAdding(true)}>{m.batchAdd}</Button>
+          </Space>
+        }
+      >
         <Form.Item name="code" label={m.code}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>

@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n';
 
 export const useStationMessages = defineMessages(
   {
+    exportShelves: '库位列表',
     inboundPlaceholder: '扫描国内快递单号',
     qcPlaceholder: '扫描商品条码',
     shelvingPlaceholder: '扫描商品条码，再扫描库位条码',
@@ -67,6 +68,7 @@ export const useStationMessages = defineMessages(
     createTime: '登记时间',
   },
   {
+    exportShelves: 'Shelf locations',
     inboundPlaceholder: 'Scan the domestic tracking number',
     qcPlaceholder: 'Scan the item code',
     shelvingPlaceholder: 'Scan the item code, then the location code',
