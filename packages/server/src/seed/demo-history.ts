@@ -17,6 +17,8 @@ import {
   warehouseItems,
 } from '../db/schema';
 import { post } from '../modules/ledger/service';
+import { type PackageEvent, packageTransition } from '@waystation/shared/machines/package';
+import { type PurchaseEvent, transitionOf } from '@waystation/shared/machines/purchase-order';
 import { businessDayStart } from '../platform/businessTime';
 
 /** Days of history before today. */
@@ -36,6 +38,18 @@ const HISTORY_MEMBERS = [
 const TITLES = ['纯棉短袖T恤', '陶瓷马克杯', '机械键盘', '毛绒玩具', '蓝牙耳机', '帆布双肩包', '运动鞋', '手机壳', '保温杯', '汉服'];
 const MALLS = ['TB', 'TB', 'TB', 'T1688', 'JD', 'XY', 'WD'];
 const CHANNELS = ['EMS', 'EMS', 'DHL', 'ECO-AIR'];
+
+/** The timeline's type of a step, as the engine writes it: the machine's own row (a step the machine lacks is a seed bug). */
+function purchaseTraceType(from: string, event: string): string {
+  const row = transitionOf(from, event as PurchaseEvent);
+  if (!row) throw new Error(`demo history: no purchase step ${from} --${event}-->`);
+  return row.trace;
+}
+function packageTraceType(from: string | null, event: string): string {
+  const row = packageTransition(from ?? 'pack_created', event as PackageEvent);
+  if (!row) throw new Error(`demo history: no package step ${from} --${event}-->`);
+  return row.trace;
+}
 
 /** A small seeded generator: the same history on every install. */
 function random(seed: number) {
@@ -134,11 +148,31 @@ export async function seedHistoryDemo(db: Db, now: Date): Promise<void> {
   const trace = (purchaseId: number, event: string, from: string, to: string, at: number, w: { id: number; name: string }, note = '') =>
     db
       .insert(traceEvents)
-      .values({ purchaseId, type: 'status', event, fromStatus: from, toStatus: to, actorId: w.id, actorName: w.name, note, createdAt: new Date(at) });
+      .values({
+        purchaseId,
+        type: purchaseTraceType(from, event),
+        event,
+        fromStatus: from,
+        toStatus: to,
+        actorId: w.id,
+        actorName: w.name,
+        note,
+        createdAt: new Date(at),
+      });
   const packageTrace = (packageId: number, event: string, from: string | null, to: string, at: number, w: { id: number | null; name: string }, note = '') =>
     db
       .insert(packageTraces)
-      .values({ packageId, type: 'status', event, fromStatus: from, toStatus: to, actorId: w.id, actorName: w.name, note, createdAt: new Date(at) });
+      .values({
+        packageId,
+        type: packageTraceType(from, event),
+        event,
+        fromStatus: from,
+        toStatus: to,
+        actorId: w.id,
+        actorName: w.name,
+        note,
+        createdAt: new Date(at),
+      });
 
   /** One purchase line, bought and received into the warehouse: scanned in at `arrival`, then photographed and shelved. */
   const receiveLine = async (p: (typeof people)[number], arrival: number, n: number, shelvedLong = false) => {
@@ -298,7 +332,7 @@ export async function seedHistoryDemo(db: Db, now: Date): Promise<void> {
           ),
         );
       const member = { id: null, name: p.code };
-      await packageTrace(id, 'create', null, 'pack_pretrial', created, member);
+      await packageTrace(id, 'submit', null, 'pack_pretrial', created, member);
       await packageTrace(id, 'remove_start', 'remove_wait', 'removing', removal, w);
       await packageTrace(id, 'remove_done', 'removing', 'removed', removal + (items.length > 1 ? between(1, 4) * MIN : 0), w);
       await packageTrace(id, 'pack_done', 'packing', 'packed', packed, w);
