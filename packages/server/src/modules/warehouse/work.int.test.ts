@@ -39,6 +39,8 @@ describe('station work lists', () => {
       ['WORK-NEW-2', '1'],
     ]);
     expect(r.list[0].since).toBe('2020-01-01T00:00:00.000Z');
+    // A parcel carries the lines of every member in it: each is named, not the first alone.
+    expect(r.list[0].detail).toBe('U100001, U100002 · 2');
 
     const received = await t.call('POST', '/api/warehouse/inbound/receive', {
       token: wh,
@@ -52,6 +54,14 @@ describe('station work lists', () => {
     // Now waiting at QC, at the end of its list.
     const qc = (await work('qc')).data;
     expect(qc.list.at(-1)?.code).toBe(`WI${String(old.id).padStart(8, '0')}`);
+  });
+
+  it('names every member of a parcel whose lines belong to three members', async () => {
+    for (const memberCode of ['U100003', 'U100001', 'U100002']) {
+      await newLine(t.db, { status: 'purchased', trackingNo: 'WORK-3-MEMBERS', memberCode, now: new Date('2019-01-01T00:00:00Z') });
+    }
+    const row = (await work('inbound')).data.list.find((x) => x.code === 'WORK-3-MEMBERS');
+    expect(row?.detail).toBe('U100001, U100002, U100003 · 3');
   });
 
   it('lists the packages waiting to be packed and sorted, and the dashboard summary covers only the caller’s stations', async () => {

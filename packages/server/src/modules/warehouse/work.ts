@@ -58,7 +58,8 @@ async function waitingList(db: Db, station: WorkStation, limit: number): Promise
         since: min(purchaseOrders.updatedAt),
         lines: count(),
         title: sql<string>`min(${purchaseOrders.title})`,
-        member: sql<string>`min(${members.userCode})`,
+        // Every member with a line in the parcel (one parcel may carry several members' goods).
+        members: sql<string>`string_agg(distinct ${members.userCode}, ', ' order by ${members.userCode})`,
       })
       .from(purchaseOrders)
       .innerJoin(members, eq(members.id, purchaseOrders.memberId))
@@ -66,7 +67,7 @@ async function waitingList(db: Db, station: WorkStation, limit: number): Promise
       .groupBy(purchaseOrders.trackingNo)
       .orderBy(asc(min(purchaseOrders.updatedAt)))
       .limit(limit);
-    return rows.map((r) => ({ code: r.code, title: r.title, detail: `${r.member} · ${r.lines}`, since: new Date(r.since!).toISOString() }));
+    return rows.map((r) => ({ code: r.code, title: r.title, detail: `${r.members} · ${r.lines}`, since: new Date(r.since!).toISOString() }));
   }
   if (step.trace === 'purchase') {
     const rows = await db
