@@ -191,6 +191,30 @@ export const RemovalScanResult = PackageActionResult.extend({
 });
 export type RemovalScanResult = z.infer<typeof RemovalScanResult>;
 
+/** GET /api/warehouse/removal/package: the package a scan locks (by its no. or one of its items), its items in pick order. */
+export const RemovalPackageQuery = z.strictObject({ code: ScanCode });
+export const RemovalLine = z.object({
+  itemCode: z.string(),
+  title: z.string(),
+  propsList: z.array(z.object({ name: z.string() })),
+  quickCode: z.tuple([z.string(), z.string()]),
+  /** The location the item was packed from (zone-row-level-slot); '' when it had none. */
+  shelfCode: z.string(),
+  removed: z.boolean(),
+});
+export type RemovalLine = z.infer<typeof RemovalLine>;
+export const RemovalPackage = z.object({
+  id: z.number().int(),
+  packageNo: z.string(),
+  status: z.enum(PackageStatus.values),
+  userCode: z.string(),
+  channelName: z.string(),
+  countryCode: z.string(),
+  /** Sorted by location code: zone, then row, level and slot, so one walk picks them. */
+  items: z.array(RemovalLine),
+});
+export type RemovalPackage = z.infer<typeof RemovalPackage>;
+
 // ------------------------------------------------------------------ packing
 
 export const PackingScanBody = z.strictObject({ code: ScanCode });
@@ -213,6 +237,29 @@ export const PackingWeighResult = PackageActionResult.extend({
 });
 export type PackingWeighResult = z.infer<typeof PackingWeighResult>;
 export const LabelConfirmBody = z.strictObject({ packageNo: ScanCode, code: ScanCode });
+
+/** GET /api/warehouse/packing/parked: packages set aside at packing for a freight top-up (patch_wait), or paid and back to label (pending_launch). */
+export const ParkedPackage = z.object({
+  id: z.number().int(),
+  packageNo: z.string(),
+  status: z.enum(['patch_wait', 'pending_launch']),
+  userCode: z.string(),
+  userName: z.string(),
+  channelName: z.string(),
+  currency: z.string(),
+  /** The top-up the member still has to pay (0 once paid). */
+  patchAmount: z.number().int(),
+  freightReal: z.number().int(),
+  freightCharged: z.number().int(),
+  packerName: z.string(),
+  /** When it was weighed (and set aside). */
+  packedAt: z.string().nullable(),
+  /** When it reached its current status (the top-up bill, or its payment). */
+  since: z.string(),
+});
+export type ParkedPackage = z.infer<typeof ParkedPackage>;
+export const ParkedList = z.object({ list: z.array(ParkedPackage), total: z.number().int() });
+export type ParkedList = z.infer<typeof ParkedList>;
 
 // ------------------------------------------------------------------ sorting, sacks, out-of-storage
 

@@ -38,11 +38,14 @@ import {
   PackingScanResult,
   PackingWeighBody,
   PackingWeighResult,
+  ParkedList,
   PickList,
   PickListQuery,
   PretrialFailBody,
   PretrialPassBody,
   PretrialQuote,
+  RemovalPackage,
+  RemovalPackageQuery,
   RemovalScanBody,
   RemovalScanResult,
   ReturnStepBody,
@@ -81,7 +84,7 @@ import {
   sortingPut,
   sortingScan,
 } from './sorting';
-import { confirmLabel, packingCheckItem, packingOpen, packingWeigh, pickList, removalScan } from './stations';
+import { confirmLabel, packingCheckItem, packingOpen, packingWeigh, parkedPackages, pickList, removalPackage, removalScan } from './stations';
 
 const QUERY = 'warehouse:packQuery';
 const PRETRIAL = 'warehouse:packPretrial';
@@ -257,6 +260,15 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     handler: ({ query }) => pickList(db, query),
   });
   api(app, {
+    method: 'GET',
+    url: '/api/warehouse/removal/package',
+    permission: REMOVAL,
+    summary: 'The package a removal scan locks (by its no. or an item), its items in pick order with their locations',
+    query: RemovalPackageQuery,
+    data: RemovalPackage,
+    handler: ({ query }) => removalPackage(db, query.code),
+  });
+  api(app, {
     method: 'POST',
     url: '/api/warehouse/removal/scan',
     permission: REMOVAL,
@@ -296,6 +308,14 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     body: PackingWeighBody,
     data: PackingWeighResult,
     handler: async ({ body, actor, now }) => packingWeigh(db, body, { actor, now }, (await urlsAt(now)).label),
+  });
+  api(app, {
+    method: 'GET',
+    url: '/api/warehouse/packing/parked',
+    permission: PACKING,
+    summary: 'Packages set aside for a freight top-up (patch_wait) or paid since (pending_launch), the oldest first',
+    data: ParkedList,
+    handler: () => parkedPackages(db),
   });
   api(app, {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   LabelConfirmBody,
@@ -6,8 +6,10 @@ import type {
   PackingItemResult,
   PackingWeighBody,
   PackingWeighResult,
+  ParkedList,
   PickList,
   PickListQuery,
+  RemovalPackage,
   RemovalScanBody,
   RemovalScanResult,
 } from '@waystation/shared/contract/goodsOut';
@@ -16,7 +18,7 @@ import type { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { PACKAGE_CODE, type PackageStatus, topUpDue } from '@waystation/shared/vocab/goods-out';
 import { volumeCm3 } from '@waystation/shared/vocab/label';
 import { type Db, queryRows, reusableQuery } from '../../db';
-import { packageItems, packages, warehouseItems } from '../../db/schema';
+import { members, packageItems, packages, purchaseOrders, shelfLocations, shipChannels, warehouseItems } from '../../db/schema';
 import { AppError, invalid } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
 import { actionResult, applyStep, lockPackage, lockPackageCounted, type Op, packageStale, type PackageRow, writeTrace } from './transition';
@@ -97,6 +99,66 @@ export async function pickList(db: Db, q: z.infer<typeof PickListQuery>): Promis
   };
 }
 
+/**
+ * The package a removal scan locks (by its package no., or by one of its items) with its live items in pick order:
+ * by location code — zone, row, level, slot — so one walk takes them off; items without a location last.
+ */
+export async function removalPackage(db: Db, rawCode: string): Promise<RemovalPackage> {
+  const code = rawCode.toUpperCase();
+  const packageId = PACKAGE_CODE.test(code) ? undefined : (await packageOfItem(db, code)).pi.packageId;
+  const [p] = await db
+    .select({
+      id: packages.id,
+      packageNo: packages.packageNo,
+      status: packages.status,
+      userCode: members.userCode,
+      channelName: shipChannels.name,
+      countryCode: packages.countryCode,
+    })
+    .from(packages)
+    .innerJoin(members, eq(members.id, packages.memberId))
+    .leftJoin(shipChannels, eq(shipChannels.id, packages.channelId))
+    .where(packageId !== undefined ? eq(packages.id, packageId) : eq(packages.packageNo, code))
+    .limit(1);
+  if (!p) throw unknownCode(code, 'package');
+  const items = await db
+    .select({
+      itemCode: packageItems.itemCode,
+      title: purchaseOrders.title,
+      props: purchaseOrders.props,
+      quickTop: warehouseItems.quickTop,
+      quickBottom: warehouseItems.quickBottom,
+      shelfCode: packageItems.shelfCode,
+      removedAt: packageItems.removedAt,
+    })
+    .from(packageItems)
+    .innerJoin(warehouseItems, eq(warehouseItems.id, packageItems.itemId))
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, packageItems.purchaseId))
+    .leftJoin(shelfLocations, eq(shelfLocations.code, packageItems.shelfCode))
+    .where(and(eq(packageItems.packageId, p.id), eq(packageItems.released, false)))
+    .orderBy(
+      sql`${shelfLocations.zone} nulls last`,
+      asc(shelfLocations.row),
+      asc(shelfLocations.level),
+      asc(shelfLocations.slot),
+      asc(packageItems.shelfCode),
+      asc(packageItems.id),
+    );
+  return {
+    ...p,
+    status: p.status as PackageStatus,
+    channelName: p.channelName ?? '',
+    items: items.map((i) => ({
+      itemCode: i.itemCode,
+      title: i.title,
+      propsList: i.props,
+      quickCode: [i.quickTop, i.quickBottom],
+      shelfCode: i.shelfCode,
+      removed: !!i.removedAt,
+    })),
+  };
+}
+
 const removalLock = reusableQuery('removal_scan_lock', (db) =>
   db
     .select({ item: { id: packageItems.id, shelfCode: packageItems.shelfCode, removedAt: packageItems.removedAt }, row: packages })
@@ -154,18 +216,69 @@ export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>,
 
 /**
  * Opens a package at the packing station by its label code (or one of its items): removed → packing. A package
- * already being packed, or packed and waiting for its label, is reopened as is (repeated).
+ * already being packed (repeated), packed and waiting for its label, waiting for its freight top-up or paid since
+ * is reopened as is.
  */
 export async function packingOpen(db: Db, code: string, op: Op): Promise<{ id: number; repeated: boolean }> {
   const c = code.toUpperCase();
   return db.transaction(async (tx) => {
     const id = PACKAGE_CODE.test(c) ? undefined : (await packageOfItem(tx, c)).pi.packageId;
     const row = await lockPackage(tx, id ? { id } : { packageNo: c });
-    if (['packing', 'packed', 'patch_wait', 'pending_launch'].includes(row.status)) return { id: row.id, repeated: true };
+    // Scanned again where it already is: only a package still being packed is a repeat (nothing changed). One that
+    // was weighed, set aside for its freight top-up or paid since resumes at the step its status says.
+    if (['packing', 'packed', 'patch_wait', 'pending_launch'].includes(row.status)) return { id: row.id, repeated: row.status === 'packing' };
     if (row.status !== 'removed') throw packageStale(row, 'pack_start');
     await applyStep(tx, row, { event: 'pack_start', op, set: { packerName: op.actor.name } });
     return { id: row.id, repeated: false };
   });
+}
+
+const PARKED = ['patch_wait', 'pending_launch'] as const;
+
+/**
+ * The packages set aside at packing, the longest-waiting first: weighed over what was paid and waiting for the
+ * member's freight top-up (patch_wait), or paid and ready to be scanned back for the label (pending_launch).
+ */
+export async function parkedPackages(db: Db, limit = 50): Promise<ParkedList> {
+  const parked = inArray(packages.status, [...PARKED]);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: packages.id,
+        packageNo: packages.packageNo,
+        status: packages.status,
+        userCode: members.userCode,
+        userName: members.name,
+        channelName: shipChannels.name,
+        currency: packages.currency,
+        patchAmount: packages.patchAmount,
+        freightReal: packages.freightReal,
+        freightCharged: packages.freightCharged,
+        packerName: packages.packerName,
+        packedAt: packages.packedAt,
+        since: packages.updatedAt,
+      })
+      .from(packages)
+      .innerJoin(members, eq(members.id, packages.memberId))
+      .leftJoin(shipChannels, eq(shipChannels.id, packages.channelId))
+      .where(parked)
+      .orderBy(sql`${packages.packedAt} nulls first`, asc(packages.id))
+      .limit(limit),
+    db.select({ total: count() }).from(packages).where(parked),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      ...r,
+      status: r.status as (typeof PARKED)[number],
+      userName: r.userName ?? '',
+      channelName: r.channelName ?? '',
+      freightReal: r.freightReal ?? 0,
+      packerName: r.packerName ?? '',
+      packedAt: r.packedAt ? r.packedAt.toISOString() : null,
+      since: r.since.toISOString(),
+    })),
+    total,
+  };
 }
 
 /** Ticks one item of the package being packed; an item of another package is refused. */
