@@ -141,7 +141,16 @@ export interface ManifestData {
   status: string;
   shippedAt: Date | null;
   createdAt: Date;
+  /** The batch's weight as its screen shows it: the sum of its sacks' sealed weights. */
+  weightG: number;
+  sackCount: number;
   lines: ManifestLine[];
+}
+
+/** The manifest's totals line: 总重 is the batch's own (the sacks as weighed), the packages' net weight beside it. */
+export function manifestTotals(m: ManifestData): string {
+  const net = m.lines.reduce((s, l) => s + (l.weightG ?? 0), 0);
+  return `麻袋 ${m.sackCount} 个，包裹 ${m.lines.length} 个，总重 ${m.weightG} g（麻袋封袋重量合计），包裹实重合计 ${net} g`;
 }
 
 const MANIFEST_COLUMNS: [key: keyof ManifestLine | 'weight' | 'value', title: string, width: number][] = [
@@ -164,8 +173,6 @@ const cell = (l: ManifestLine, key: (typeof MANIFEST_COLUMNS)[number][0]) =>
 /** The batch manifest as an A4 landscape PDF: header, one row per package, totals. */
 export async function renderManifestPdf(m: ManifestData): Promise<Buffer> {
   const { doc, done } = newPdf('A4', `Manifest ${m.batchNo}`, 'landscape');
-  const totalWeight = m.lines.reduce((s, l) => s + (l.weightG ?? 0), 0);
-  const sacks = new Set(m.lines.map((l) => l.sackCode)).size;
   doc.font('cjk-bold').fontSize(16).text(`出库清单 ${m.batchNo}`, { lineBreak: true });
   doc
     .font('cjk')
@@ -173,7 +180,7 @@ export async function renderManifestPdf(m: ManifestData): Promise<Buffer> {
     .text(
       `承运商：${m.carrier || '-'}    状态：${m.status}    创建：${businessDateTime(m.createdAt)}    交接：${m.shippedAt ? businessDateTime(m.shippedAt) : '-'}`,
     );
-  doc.text(`麻袋 ${sacks} 个，包裹 ${m.lines.length} 个，总重 ${totalWeight} g`);
+  doc.text(manifestTotals(m));
   doc.moveDown(0.5);
   const x0 = doc.page.margins.left;
   let y = doc.y;
@@ -216,7 +223,13 @@ export async function renderManifestXlsx(m: ManifestData): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Waystation';
   const ws = wb.addWorksheet(m.batchNo);
-  ws.addRow([`出库清单 ${m.batchNo}`, `承运商：${m.carrier || '-'}`, `状态：${m.status}`, `交接：${m.shippedAt ? businessDateTime(m.shippedAt) : '-'}`]);
+  ws.addRow([
+    `出库清单 ${m.batchNo}`,
+    `承运商：${m.carrier || '-'}`,
+    `状态：${m.status}`,
+    `交接：${m.shippedAt ? businessDateTime(m.shippedAt) : '-'}`,
+    manifestTotals(m),
+  ]);
   const head = ws.addRow([...MANIFEST_COLUMNS.map(([, title]) => title), '状态']);
   head.font = { bold: true };
   for (const l of m.lines) {

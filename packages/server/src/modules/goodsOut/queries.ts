@@ -385,6 +385,8 @@ export async function manifestData(db: Db, batchNo: string) {
     status: BatchStatus.label(b.status),
     shippedAt: b.shippedAt,
     createdAt: b.createdAt,
+    weightG: b.weightG,
+    sackCount: b.sackCount,
     lines: await manifestLines(db, b.id),
   };
 }
