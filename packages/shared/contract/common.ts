@@ -27,11 +27,15 @@ export const PageQuery = z.strictObject({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
-/** One entry of a timeline (purchase line, package): a transition or modification with who, when, before and after. */
+/**
+ * One entry of a timeline (purchase line, package): a transition or modification with who, when, before and after.
+ * `type` is one of the vocabulary's values, or a value the vocabulary lacks (a row written before it, e.g. the demo
+ * history's old 'status' rows): a history row must never make its detail unreadable, the screen shows it raw with its event.
+ */
 export const traceEntryOf = <const T extends readonly [string, ...string[]]>(types: T) =>
   z.object({
     id: z.number().int(),
-    type: z.enum(types),
+    type: z.union([z.enum(types), z.string()]),
     event: z.string(),
     fromStatus: z.string().nullable(),
     toStatus: z.string().nullable(),
