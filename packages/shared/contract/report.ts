@@ -73,6 +73,12 @@ export const REPORT_STATIONS = ['inbound', 'qc', 'shelving', 'removal', 'packing
 export type ReportStation = (typeof REPORT_STATIONS)[number];
 /** A worker's gap between two steps longer than this (seconds) is idle time, not work. */
 export const STATION_IDLE_GAP_S = 600;
+/**
+ * The least busy time a step counts (seconds). A worker's busy time at a station is, per step, the gap since their
+ * previous step there when that gap is at most STATION_IDLE_GAP_S, and never less than this; a step after an idle gap
+ * (or the day's first) counts this alone. So steps per busy hour is at most 3600 / STATION_STEP_MIN_S.
+ */
+export const STATION_STEP_MIN_S = 20;
 
 /** GET /api/report/throughput */
 export const ThroughputQuery = withRange({ station: z.enum(REPORT_STATIONS).optional() });
@@ -88,7 +94,7 @@ export const ThroughputWorker = z.object({
   idleSeconds: z.number().int(),
   /** Steps per hour of busy time (null with no busy time). */
   perBusyHour: z.number().nullable(),
-  /** Mean seconds between consecutive steps while busy (null with under two steps). */
+  /** Mean seconds between consecutive steps while busy, each at least STATION_STEP_MIN_S (null with no two steps within the idle gap). */
   meanGapSeconds: z.number().nullable(),
 });
 export type ThroughputWorker = z.infer<typeof ThroughputWorker>;

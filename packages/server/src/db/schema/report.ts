@@ -22,11 +22,11 @@ export const reportStationHours = pgTable(
     actorId: integer('actor_id').notNull(),
     actorName: text('actor_name').notNull(),
     scans: integer('scans').notNull(),
-    /** Gaps up to STATION_IDLE_GAP since the worker's previous step: working time. */
+    /** Working time: per step the gap since the worker's previous step when at most STATION_IDLE_GAP_S, never under STATION_STEP_MIN_S (a step after idle: that minimum). */
     busySeconds: integer('busy_seconds').notNull(),
-    /** How many such gaps (their mean is the worker's pace). */
+    /** How many steps came within the idle gap of the previous one (their mean is the worker's pace). */
     busyGaps: integer('busy_gaps').notNull(),
-    /** Longer gaps within the day: waiting or away. */
+    /** Longer gaps within the day, less the next step's minimum: waiting or away. */
     idleSeconds: integer('idle_seconds').notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.station, t.actorId, t.hour] })],

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type {
   LeadStage,
   LeadTimeQuery,
@@ -11,7 +11,8 @@ import type {
 } from '@waystation/shared/contract/report';
 import { MONEY_CATEGORIES } from '@waystation/shared/contract/report';
 import { type Db, queryRows } from '../../db';
-import { dayBounds, resolveRange, rolledUpAt } from './rollup';
+import { dayBounds, moneyRows, resolveRange, rolledUpAt } from './rollup';
+import { daysOf } from './throughput';
 
 /**
  * 流转时效: per week (Monday first) and stage, the median and p90 in whole hours, merged from the daily histograms —
@@ -59,11 +60,43 @@ export async function leadTimes(db: Db, query: LeadTimeQuery, now: Date): Promis
 }
 
 /**
+ * The money rows of from..to as the ledger holds them now: a day rolled up after it ended is read from its roll-up
+ * (final: the ledger only adds rows at the present moment); today, and any day not rolled up since it ended, straight
+ * from the ledger. So a ledger write shows in the report at once, without 立即更新.
+ */
+async function moneySource(db: Db, from: string, to: string): Promise<SQL> {
+  const built = await queryRows<{ day: string; at: Date | string }>(
+    db,
+    sql`select day, computed_at as at from report_rollup_days where day >= ${from} and day <= ${to}`,
+  );
+  const builtAt = new Map(built.map((r) => [r.day, new Date(r.at).getTime()]));
+  const live = daysOf(from, to).filter((d) => !((builtAt.get(d) ?? 0) >= Date.parse(dayBounds(d).end)));
+  const list = (days: string[]) =>
+    sql.join(
+      days.map((d) => sql`${d}`),
+      sql`, `,
+    );
+  const rolled = sql`select day, category, channel_id, currency, amount, entries from report_money_days
+                     where day >= ${from} and day <= ${to} ${live.length ? sql`and day not in (${list(live)})` : sql``}`;
+  if (!live.length) return rolled;
+  // Consecutive live days read as one span of the ledger's created_at index.
+  const spans: { start: string; end: string }[] = [];
+  for (const d of live) {
+    const b = dayBounds(d);
+    const last = spans.at(-1);
+    if (last && last.end === b.start) last.end = b.end;
+    else spans.push(b);
+  }
+  return sql`${rolled} union all ${moneyRows(spans)}`;
+}
+
+/**
  * 资金报表: per day and currency the ledger's rows by category (signed, as the ledger holds them) and their net, which
  * equals the ledger's own sum for the day; freight per channel; insurance fees of the packages paid.
  */
 export async function moneyReport(db: Db, query: MoneyReportQuery, now: Date): Promise<MoneyReportResult> {
   const q = { ...query, ...resolveRange(query, now) };
+  const source = await moneySource(db, q.from, q.to);
   const filters = sql`m.day >= ${q.from} and m.day <= ${q.to}
     ${q.channelId !== undefined ? sql`and m.channel_id = ${q.channelId}` : sql``}
     ${q.currency ? sql`and m.currency = ${q.currency.toUpperCase()}` : sql``}`;
@@ -71,12 +104,12 @@ export async function moneyReport(db: Db, query: MoneyReportQuery, now: Date): P
     queryRows<{ day: string; category: string; currency: string; amount: string | number; entries: number }>(
       db,
       sql`select day, category, currency, sum(amount)::bigint as amount, sum(entries)::int as entries
-          from report_money_days m where ${filters} group by 1, 2, 3 order by 1, 3`,
+          from (${source}) m where ${filters} group by 1, 2, 3 order by 1, 3`,
     ),
     queryRows<{ channel_id: number; name: string | null; currency: string; freight: string | number; entries: number }>(
       db,
       sql`select m.channel_id, c.name, m.currency, sum(m.amount)::bigint as freight, sum(m.entries)::int as entries
-          from report_money_days m left join ship_channels c on c.id = m.channel_id
+          from (${source}) m left join ship_channels c on c.id = m.channel_id
           where ${filters} and m.category in ('freight', 'freight_topup') and m.channel_id > 0
           group by 1, 2, 3 order by 4, 1`,
     ),
@@ -138,8 +171,8 @@ export async function moneyReconcile(db: Db, query: MoneyReconcileQuery, now: Da
     ),
     queryRows<{ currency: string; net: string | number; entries: number }>(
       db,
-      sql`select currency, sum(amount)::bigint as net, sum(entries)::int as entries from report_money_days
-          where day >= ${q.from} and day <= ${q.to} and category <> 'service_fee' ${currency('currency')}
+      sql`select currency, sum(amount)::bigint as net, sum(entries)::int as entries from (${await moneySource(db, q.from, q.to)}) m
+          where category <> 'service_fee' ${currency('currency')}
           group by 1`,
     ),
     rolledUpAt(db),

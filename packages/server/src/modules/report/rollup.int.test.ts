@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import {
   STATION_IDLE_GAP_S,
+  STATION_STEP_MIN_S,
   type LeadTimeResult,
   type MoneyReconcileResult,
   type MoneyReportResult,
@@ -64,12 +65,13 @@ function recount(steps: Step[]) {
       const key = `${k}|${Math.floor(sec / 3600)}`;
       const r = out.get(key) ?? { scans: 0, busy: 0, gaps: 0, idle: 0 };
       r.scans++;
-      if (i > 0) {
-        const gap = sec - seconds[i - 1];
-        if (gap <= STATION_IDLE_GAP_S) {
-          r.busy += gap;
-          r.gaps++;
-        } else r.idle += gap;
+      const gap = i > 0 ? sec - seconds[i - 1] : null;
+      if (gap !== null && gap <= STATION_IDLE_GAP_S) {
+        r.busy += Math.max(gap, STATION_STEP_MIN_S);
+        r.gaps++;
+      } else {
+        r.busy += STATION_STEP_MIN_S;
+        if (gap !== null) r.idle += gap - STATION_STEP_MIN_S;
       }
       out.set(key, r);
     });
@@ -169,17 +171,36 @@ describe('daily roll-ups', () => {
     const cs = await t.login('cs1', DEMO_PASSWORD);
     const refused = await t.app.inject({ method: 'GET', url: `/api/report/money/export?from=${day}&to=${day}`, headers: { 'x-token': cs } });
     expect(refused.json().code).toBe(40300);
-    // A ledger row after the roll-up: the reconciliation says so until the next one.
+    // A ledger row after the roll-up: today is read from the ledger, so the report has it at once and still agrees.
     await post(
       t.db,
       { ownerType: 'member', ownerId: m.id, kind: 'balance', currency: 'CNY', amount: 1_00, type: 'recharge', refType: 'recharge', refId: 'R2' },
       now,
     );
-    const behind = await t.call<MoneyReconcileResult>('GET', '/api/report/moneyReconcile', { token: admin, query: { from: day, to: day } });
-    expect(behind.data.list.find((l) => l.currency === 'CNY')?.matches).toBe(false);
-    await rollupDay(t.db, day, now);
-    const again = await t.call<MoneyReconcileResult>('GET', '/api/report/moneyReconcile', { token: admin, query: { from: day, to: day } });
-    expect(again.data.list.every((l) => l.matches)).toBe(true);
+    const at = await t.call<MoneyReportResult>('GET', '/api/report/money', { token: admin, query: { from: day, to: day } });
+    const cnyAt = at.data.days.find((d) => d.currency === 'CNY')!;
+    expect([cnyAt.net, cnyAt.entries, cnyAt.amounts.topup]).toEqual([cny.net + 1_00, cny.entries + 1, cny.amounts.topup + 1_00]);
+    const live = await t.call<MoneyReconcileResult>('GET', '/api/report/moneyReconcile', { token: admin, query: { from: day, to: day } });
+    expect(live.data.list.find((l) => l.currency === 'CNY')).toMatchObject({ ledger: { net: cnyAt.net }, report: { net: cnyAt.net }, matches: true });
+  });
+
+  it('money: a day rolled up after it ended is read from its roll-up, and the reconciliation checks it against the ledger', async () => {
+    const day = '2020-07-08';
+    const { start } = dayBounds(day);
+    const [m] = await t.db.select({ id: members.id }).from(members).limit(1);
+    const noon = new Date(Date.parse(start) + 12 * 3600_000);
+    await post(
+      t.db,
+      { ownerType: 'member', ownerId: m.id, kind: 'balance', currency: 'CNY', amount: 300_00, type: 'recharge', refType: 'recharge', refId: 'R-PAST' },
+      noon,
+    );
+    await rollupDay(t.db, day, new Date(Date.parse(start) + 30 * 3600_000));
+    const q = { token: admin, query: { from: day, to: day } };
+    expect((await t.call<MoneyReportResult>('GET', '/api/report/money', q)).data.days[0]).toMatchObject({ net: 300_00, entries: 1 });
+    expect((await t.call<MoneyReconcileResult>('GET', '/api/report/moneyReconcile', q)).data.list[0].matches).toBe(true);
+    // A roll-up that lost a row (as a broken build would) is what the reconciliation is there to catch.
+    await t.db.execute(sql`update report_money_days set amount = amount - 1 where day = ${day} and category = 'topup'`);
+    expect((await t.call<MoneyReconcileResult>('GET', '/api/report/moneyReconcile', q)).data.list[0].matches).toBe(false);
   });
 
   it('throughput: the shipped package’s steps are on its stations, per worker', async () => {
@@ -200,6 +221,32 @@ describe('daily roll-ups', () => {
     const one = await t.call<ThroughputResult>('GET', '/api/report/throughput', { token: admin, query: { from: day, to: day, station: 'sorting' } });
     expect(one.message).toBe('success');
     expect(Object.keys(one.data.byDay)).toEqual(['sorting']);
+  });
+
+  it('throughput: busy time counts every step (a lone step, steps seconds apart), so steps per busy hour stay sane', async () => {
+    const day = '2020-05-06';
+    const at = (h: number, m: number, s = 0) => (h * 60 + m) * 60 + s;
+    // Worker 1 at shelving: one lone step at 09:00; ten steps 2 s apart at 10:00; four steps 5 min apart at 14:00.
+    const steps: Step[] = [
+      { station: 'shelving', actor: 1, second: at(9, 0) },
+      ...Array.from({ length: 10 }, (_, i) => ({ station: 'shelving' as const, actor: 1, second: at(10, 0, 2 * i) })),
+      ...Array.from({ length: 4 }, (_, i) => ({ station: 'shelving' as const, actor: 1, second: at(14, 5 * i) })),
+      // Worker 2 at sorting: a single step all day.
+      { station: 'sorting', actor: 2, second: at(11, 30) },
+    ];
+    for (const s of steps) await writeStep(day, s);
+    await rollupDay(t.db, day, t.clock.now());
+    const r = await t.call<ThroughputResult>('GET', '/api/report/throughput', { token: admin, query: { from: day, to: day } });
+    const shelving = r.data.workers.find((w) => w.station === 'shelving' && w.actorId === 90_001)!;
+    // Busy: 20 s (lone) + 20 s + 9 × 20 s (2 s gaps count the minimum) + 20 s + 3 × 300 s = 1,140 s.
+    expect(shelving).toMatchObject({ scans: 15, busySeconds: 1140, perBusyHour: 47.4, meanGapSeconds: 90 });
+    // Idle: 09:00 → 10:00 and 10:00:18 → 14:00, less each next step's minimum.
+    expect(shelving.idleSeconds).toBe(3600 - 20 + (4 * 3600 - 18) - 20);
+    const sorting = r.data.workers.find((w) => w.station === 'sorting' && w.actorId === 90_002)!;
+    expect(sorting).toMatchObject({ scans: 1, busySeconds: STATION_STEP_MIN_S, perBusyHour: 180, meanGapSeconds: null, idleSeconds: 0 });
+    for (const w of r.data.workers) expect(w.perBusyHour!).toBeLessThanOrEqual(3600 / STATION_STEP_MIN_S);
+    await t.db.execute(sql`delete from trace_events where actor_id between 90001 and 90003`);
+    await t.db.execute(sql`delete from package_traces where actor_id between 90001 and 90003`);
   });
 
   it('lead times: weekly median and p90 from the daily histograms', async () => {
@@ -230,7 +277,7 @@ describe('daily roll-ups', () => {
     expect(first.days).toBeGreaterThanOrEqual(2);
     const again = await rollupDue(t.db, () => t.clock.now());
     expect(again.days).toBe(2);
-  });
+  }, 300_000); // the first run builds up to 400 days (the earlier tests wrote steps in 2020)
 
   it('立即更新 rebuilds today and yesterday at once, for whoever reads a report', async () => {
     const wh = await t.login('warehouse1', DEMO_PASSWORD);

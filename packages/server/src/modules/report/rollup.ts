@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { STATION_IDLE_GAP_S } from '@waystation/shared/contract/report';
+import { STATION_IDLE_GAP_S, STATION_STEP_MIN_S } from '@waystation/shared/contract/report';
 import { type Db, queryRows } from '../../db';
 import { BUSINESS_OFFSET_MS } from '../../platform/businessTime';
 import { STATION_STEPS } from '../warehouse/work';
@@ -51,14 +51,19 @@ function stationSteps(start: string, end: string): SQL {
   return sql.join(parts, sql` union all `);
 }
 
+/**
+ * A worker's hours at a station: steps; busy time (each step the gap since their previous step there when it is at
+ * most the idle gap, at least STATION_STEP_MIN_S; the day's first step and a step after an idle gap count that minimum
+ * alone); the count of such in-run gaps; idle time (gaps over the idle gap, less the next step's minimum).
+ */
 async function rollupStations(tx: Db, day: string): Promise<void> {
   const { start, end } = dayBounds(day);
   await tx.execute(sql`
     insert into report_station_hours (day, hour, station, actor_id, actor_name, scans, busy_seconds, busy_gaps, idle_seconds)
     select ${day}, ${hourOf(sql`created_at`)}, station, actor_id, max(actor_name), count(*)::int,
-           coalesce(sum(gap) filter (where gap <= ${STATION_IDLE_GAP_S}), 0)::int,
+           coalesce(sum(case when gap <= ${STATION_IDLE_GAP_S} then greatest(gap, ${STATION_STEP_MIN_S}) else ${STATION_STEP_MIN_S} end), 0)::int,
            count(gap) filter (where gap <= ${STATION_IDLE_GAP_S})::int,
-           coalesce(sum(gap) filter (where gap > ${STATION_IDLE_GAP_S}), 0)::int
+           coalesce(sum(gap - ${STATION_STEP_MIN_S}) filter (where gap > ${STATION_IDLE_GAP_S}), 0)::int
     from (
       select station, actor_id, actor_name, created_at,
              extract(epoch from created_at - lag(created_at) over (partition by station, actor_id order by created_at)) as gap
@@ -74,21 +79,37 @@ const MONEY_CATEGORY = sql`case
     when l.type = 'payment' then 'goods'
     else l.type end`;
 
-async function rollupMoney(tx: Db, day: string): Promise<void> {
-  const { start, end } = dayBounds(day);
-  await tx.execute(sql`
-    insert into report_money_days (day, category, channel_id, currency, amount, entries)
-    select ${day}, ${MONEY_CATEGORY}, coalesce(p.channel_id, 0), l.currency, sum(l.amount), count(*)::int
+/** The business day (YYYY-MM-DD) of a timestamp column, in SQL. */
+const businessDaySql = (col: string) => sql.raw(`to_char((${col} at time zone 'UTC') + interval '8 hours', 'YYYY-MM-DD')`);
+
+/**
+ * The money rows (day, category, channel_id, currency, amount, entries) of the ledger rows written in the spans, by
+ * business day; and the insurance fees of the packages paid in them (category service_fee, inside their freight).
+ * The roll-up stores a day's; the money report reads the days not yet rolled up for good straight from here.
+ */
+export function moneyRows(spans: { start: string; end: string }[]): SQL {
+  const within = (col: string) =>
+    sql.join(
+      spans.map((s) => sql`(${sql.raw(col)} >= ${s.start}::timestamptz and ${sql.raw(col)} < ${s.end}::timestamptz)`),
+      sql` or `,
+    );
+  return sql`
+    select ${businessDaySql('l.created_at')} as day, ${MONEY_CATEGORY} as category, coalesce(p.channel_id, 0) as channel_id, l.currency,
+           sum(l.amount)::bigint as amount, count(*)::int as entries
     from ledger_entries l left join packages p on l.ref_type = 'package' and p.package_no = l.ref_id
-    where l.created_at >= ${start}::timestamptz and l.created_at < ${end}::timestamptz
-    group by 2, 3, 4`);
-  // Insurance fees of the packages paid that day: inside their freight payment, shown beside it.
+    where (${within('l.created_at')})
+    group by 1, 2, 3, 4
+    union all
+    select ${businessDaySql('p.pay_time')}, 'service_fee', p.channel_id, p.currency, sum(p.insurance_fee)::bigint, count(*)::int
+    from packages p
+    where (${within('p.pay_time')}) and p.insurance_fee > 0
+    group by 1, 2, 3, 4`;
+}
+
+async function rollupMoney(tx: Db, day: string): Promise<void> {
   await tx.execute(sql`
     insert into report_money_days (day, category, channel_id, currency, amount, entries)
-    select ${day}, 'service_fee', p.channel_id, p.currency, sum(p.insurance_fee), count(*)::int
-    from packages p
-    where p.pay_time >= ${start}::timestamptz and p.pay_time < ${end}::timestamptz and p.insurance_fee > 0
-    group by 3, 4`);
+    select day, category, channel_id, currency, amount, entries from (${moneyRows([dayBounds(day)])}) m`);
 }
 
 /** Every stage that ended in [start, end): its group (marketplace or channel) and whole hours since the stage began. */

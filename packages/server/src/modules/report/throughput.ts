@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { REPORT_STATIONS, type ReportStation, type ThroughputQuery, type ThroughputResult } from '@waystation/shared/contract/report';
+import { REPORT_STATIONS, type ReportStation, STATION_STEP_MIN_S, type ThroughputQuery, type ThroughputResult } from '@waystation/shared/contract/report';
 import { type Db, queryRows } from '../../db';
 import { resolveRange, rolledUpAt } from './rollup';
 
@@ -67,7 +67,8 @@ export async function throughput(db: Db, query: ThroughputQuery, now: Date): Pro
         busySeconds: w.busy,
         idleSeconds: w.idle,
         perBusyHour: w.busy > 0 ? Math.round((w.scans / w.busy) * 3600 * 10) / 10 : null,
-        meanGapSeconds: w.busy_gaps > 0 ? Math.round(w.busy / w.busy_gaps) : null,
+        // Busy time less the run-starting steps' minimum is the sum of the in-run gaps.
+        meanGapSeconds: w.busy_gaps > 0 ? Math.round((w.busy - STATION_STEP_MIN_S * (w.scans - w.busy_gaps)) / w.busy_gaps) : null,
       };
     }),
   };

@@ -35,7 +35,7 @@ export function LineChart({
         width: Math.max(240, el.clientWidth),
         height,
         cursor: { y: false },
-        scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+        scales: { x: { time: false }, y: { range: (_u, min, max) => [Math.min(0, min), Math.max(1, max)] } },
         axes: [{ space: 40, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? (labels[t] ?? '') : '')) }, { size: 72 }],
         series: [
           { label: xLabel, value: (_u, v) => (v === null || v === undefined ? '' : (labels[v] ?? '')) },

@@ -56,12 +56,15 @@ export default function Money() {
   const main = d?.days[0]?.currency;
   const days = useMemo(() => [...new Set(d?.days.map((x) => x.day) ?? [])], [d]);
   const series = useMemo(() => {
-    const of = (k: MoneyCategory) => days.map((day) => Math.abs(d?.days.find((x) => x.day === day && x.currency === main)?.amounts[k] ?? 0) / 100);
+    // Signed as the table shows them (a payment below zero), in major units.
+    const dayOf = (day: string) => d?.days.find((x) => x.day === day && x.currency === main);
+    const of = (k: MoneyCategory) => days.map((day) => (dayOf(day)?.amounts[k] ?? 0) / 100);
     return [
       { label: m.mc_topup, color: '#52c41a', values: of('topup') },
       { label: m.mc_goods, color: '#1677ff', values: of('goods') },
       { label: m.mc_freight, color: '#fa8c16', values: of('freight') },
       { label: m.mc_refund, color: '#f5222d', values: of('refund') },
+      { label: m.net, color: '#595959', values: days.map((day) => (dayOf(day)?.net ?? 0) / 100) },
     ];
   }, [d, days, main, m]);
   const checks = (reconcile.data?.list ?? []).map((c) => ({

@@ -1,7 +1,14 @@
 import { useMemo } from 'react';
 import { Button, Card, Col, Empty, Row, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { REPORT_STATIONS, type ReportStation, type ThroughputWorker, ThroughputResult } from '@waystation/shared/contract/report';
+import {
+  REPORT_STATIONS,
+  type ReportStation,
+  STATION_IDLE_GAP_S,
+  STATION_STEP_MIN_S,
+  type ThroughputWorker,
+  ThroughputResult,
+} from '@waystation/shared/contract/report';
 import { request } from '../../api/request';
 import { downloadFile } from '../../api/download';
 import { fill } from '../../i18n';
@@ -87,6 +94,9 @@ export default function Throughput() {
         )}
       </Card>
       <Card title={m.workersTitle}>
+        <Typography.Paragraph type="secondary" data-testid="busy-note">
+          {fill(m.busyNote, { idle: STATION_IDLE_GAP_S / 60, min: STATION_STEP_MIN_S, max: 3600 / STATION_STEP_MIN_S })}
+        </Typography.Paragraph>
         <Table<ThroughputWorker>
           size="small"
           rowKey={(r) => `${r.station}-${r.actorId}`}

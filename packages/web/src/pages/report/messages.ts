@@ -36,6 +36,8 @@ export const useReportMessages = defineMessages(
     busyHours: '忙碌时长',
     idleHours: '空闲时长',
     meanGap: '平均间隔',
+    busyNote:
+      '忙碌时长：每一步计入它与该操作员在该工位上一步的间隔（不超过 {idle} 分钟时），每步至少 {min} 秒；间隔超过 {idle} 分钟为空闲，其后的一步只计 {min} 秒，当天第一步也是。每工作小时步数 = 步数 ÷ 忙碌时长（最多 {max}）。',
     seconds: '{n} 秒',
     totalSteps: '共 {n} 步',
     hourOfDay: '时段',
@@ -89,9 +91,9 @@ export const useReportMessages = defineMessages(
     channel: '渠道',
     freight: '运费',
     reconciled: '与账本核对一致：{currency} 净额 {net}，{n} 笔',
-    notReconciled: '与账本不一致：{currency} 报表 {report}，账本 {ledger}（汇总更新后再看）',
+    notReconciled: '与账本不一致：{currency} 报表 {report}，账本 {ledger}',
     noMoney: '这段时间没有资金流水',
-    moneyNote: '金额为账户视角：会员支付为负，充值、退款为正。',
+    moneyNote: '金额为账户视角（图表与表格同号）：会员支付为负，充值、退款为正。今天及尚未汇总完的日子直接读取账本。',
   },
   {
     onShelf: 'Items on the shelf (not in a pack order)',
@@ -128,6 +130,8 @@ export const useReportMessages = defineMessages(
     busyHours: 'Busy',
     idleHours: 'Idle',
     meanGap: 'Mean gap',
+    busyNote:
+      "Busy time: each step counts the gap since the worker's previous step at that station (when at most {idle} minutes), at least {min} s; a longer gap is idle and the step after it counts {min} s, as does the day's first. Steps per busy hour = steps ÷ busy time (at most {max}).",
     seconds: '{n} s',
     totalSteps: '{n} steps in all',
     hourOfDay: 'Hour',
@@ -181,8 +185,9 @@ export const useReportMessages = defineMessages(
     channel: 'Channel',
     freight: 'Freight',
     reconciled: 'Matches the ledger: {currency} net {net}, {n} entries',
-    notReconciled: 'Differs from the ledger: {currency} report {report}, ledger {ledger} (look again after the next roll-up)',
+    notReconciled: 'Differs from the ledger: {currency} report {report}, ledger {ledger}',
     noMoney: 'No money movements in this range',
-    moneyNote: 'Amounts as the accounts see them: member payments are negative, top-ups and refunds positive.',
+    moneyNote:
+      'Amounts as the accounts see them (chart and table alike): member payments are negative, top-ups and refunds positive. Today, and any day not fully rolled up, is read from the ledger itself.',
   },
 );
