@@ -36,11 +36,18 @@ const LOG_SIZE = 30;
 /** While scans are kept on the device, delivery is tried again this often (and at once when the browser is back online). */
 const RETRY_MS = 3000;
 
-interface Props {
+interface Props<C> {
   /** Station key: mute setting and voice. */
   station: string;
   placeholder: string;
-  onScan: (code: string) => Promise<ScanOutcome>;
+  /** Handles one scan; `context` is what `contextOf` gave for it when it was made (also when it is delivered later). */
+  onScan: (code: string, context?: C) => Promise<ScanOutcome>;
+  /**
+   * For a station whose scan depends on an earlier one (a sack card on the package scanned before it): called once per
+   * scan, in the order they were made, before it is handled. What it returns goes with the scan — kept with it on the
+   * device while the network is down (plain data: it is stored in IndexedDB) — and is given to onScan, then or on replay.
+   */
+  contextOf?: (code: string) => C | undefined;
   /** Extra content under the input (current item, step hint). */
   children?: ReactNode;
   /** Pause refocusing while a dialog of the station is open. */
@@ -53,7 +60,7 @@ interface Props {
  * The scan kit every station uses: one always-focused input for keyboard-wedge scanners (characters then Enter),
  * the keyboard-layout hint of SPEC §2, duplicate-read detection, a running log with result colours, sound and voice.
  */
-export function ScanInput({ station, placeholder, onScan, children, paused, work }: Props) {
+export function ScanInput<C = undefined>({ station, placeholder, onScan, contextOf, children, paused, work }: Props<C>) {
   const m = useScanMessages();
   const lang = useLang((s) => s.lang);
   const ref = useRef<InputRef>(null);
@@ -70,6 +77,8 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
   const running = useRef(false);
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
+  const contextOfRef = useRef(contextOf);
+  contextOfRef.current = contextOf;
   const pausedRef = useRef(paused);
   pausedRef.current = paused;
   const queryClient = useQueryClient();
@@ -107,7 +116,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
     while (pending.current.length) {
       const p = pending.current[0];
       try {
-        const out = await onScanRef.current(p.code);
+        const out = await onScanRef.current(p.code, p.context as C);
         push(p.code, out.tone, `${m.delivered} ${out.text}`);
         if (out.tone === 'error') setConflicts((c) => [...c, { ...p, reason: out.text }]);
       } catch (e) {
@@ -133,8 +142,10 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
     }
     last.current = { code, at: now };
     cue(station, 'scan');
+    // The context is taken now, in the order scans are made, whether the scan is sent at once or kept for later.
+    const context = contextOfRef.current?.(code);
     const hold = () => {
-      keep([...pending.current, { code, at: now }]);
+      keep([...pending.current, context === undefined ? { code, at: now } : { code, at: now, context }]);
       push(code, 'warning', fill(m.kept, { n: pending.current.length }));
       cue(station, 'fail', m.keptVoice);
       markFeedback(enteredAt);
@@ -142,7 +153,7 @@ export function ScanInput({ station, placeholder, onScan, children, paused, work
     // Scans wait behind those already kept, so the server sees them in the order they were made.
     if (pending.current.length) return hold();
     try {
-      const out = await onScanRef.current(code);
+      const out = await onScanRef.current(code, context);
       push(code, out.tone, out.text);
       markFeedback(enteredAt);
       if (out.expectRepeat) last.current = null;

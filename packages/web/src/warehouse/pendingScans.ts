@@ -7,6 +7,11 @@ export interface PendingScan {
   code: string;
   /** When it was scanned (ms since epoch). */
   at: number;
+  /**
+   * What the scan was made with (ScanInput's contextOf: the package a sack card pairs with, the package locked at
+   * removal): delivered with it, so a replay pairs it as it was paired when made, whatever the station shows by then.
+   */
+  context?: unknown;
 }
 
 /** A kept scan the server refused when it was delivered, with its reason. */

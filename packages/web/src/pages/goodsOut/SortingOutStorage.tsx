@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { SackSealBody, type OutBatch, type Sack, type SortingScanResult } from '@waystation/shared/contract/goodsOut';
@@ -18,7 +18,15 @@ function SortingStation() {
   const m = useGoodsOutMessages();
   const invalidate = useInvalidateGoodsOut();
   const [cur, setCur] = useState<SortingScanResult | null>(null);
-  const onScan = async (raw: string): Promise<ScanOutcome> => {
+  // The package the next sack card goes with, as scans are made (not as answers come back): a sack scan kept while the
+  // network is down is delivered with the package it was scanned after.
+  const pairing = useRef<string | null>(null);
+  const contextOf = (raw: string) => {
+    const code = raw.toUpperCase();
+    if (PACKAGE_CODE.test(code)) pairing.current = code;
+    else return pairing.current ?? undefined;
+  };
+  const onScan = async (raw: string, packageNo?: string): Promise<ScanOutcome> => {
     const code = raw.toUpperCase();
     if (PACKAGE_CODE.test(code)) {
       const r = await sortingScan(code);
@@ -27,15 +35,17 @@ function SortingStation() {
       const text = fill(m.goesTo, { code: r.sack.code });
       return { tone: r.package.repeated ? 'warning' : 'info', text: r.package.repeated ? `${text}（${m.repeated}）` : text, clip: 'sorting', say: text };
     }
-    if (!cur) return { tone: 'error', text: m.scanPackageFirst, clip: 'fail', say: m.scanPackageFirst };
-    const r = await sortingPut(cur.package.packageNo, code);
-    setCur(null);
+    if (!packageNo) return { tone: 'error', text: m.scanPackageFirst, clip: 'fail', say: m.scanPackageFirst };
+    const r = await sortingPut(packageNo, code);
+    // Put away: the next sack card needs a package again (unless another one was scanned meanwhile).
+    if (pairing.current === r.packageNo) pairing.current = null;
+    setCur((c) => (c?.package.packageNo === r.packageNo ? null : c));
     void invalidate();
     const text = fill(m.sorted, { code: r.sack.code });
     return { tone: r.repeated ? 'warning' : 'success', text: `${r.packageNo} ${text}（${r.sack.packageCount}）`, clip: 'sorting', say: text };
   };
   return (
-    <ScanInput station="sorting" placeholder={m.sortingPlaceholder} onScan={onScan} work="sorting">
+    <ScanInput station="sorting" placeholder={m.sortingPlaceholder} onScan={onScan} contextOf={contextOf} work="sorting">
       {cur && (
         <Card size="small" data-testid="sorting-package">
           <Space size="large">
