@@ -12,8 +12,10 @@ import {
   PackingItemResult,
   PackingScanResult,
   PackingWeighResult,
+  ParkedList,
   PickList,
   PretrialQuote,
+  RemovalPackage,
   RemovalScanResult,
   Sack,
   SackList,
@@ -40,11 +42,13 @@ export const pretrialFail = (body: { id: number; reason: string }) => postJson('
 
 export const fetchPickList = (params: { channelId?: number }) => request('/api/warehouse/removal/pickList', { params, schema: PickList });
 export const removalScan = (body: { itemCode: string; packageNo?: string }) => postJson('/api/warehouse/removal/scan', body, RemovalScanResult, quiet);
+export const fetchRemovalPackage = (code: string) => request('/api/warehouse/removal/package', { params: { code }, schema: RemovalPackage, ...quiet });
 
 export const packingScan = (code: string) => postJson('/api/warehouse/packing/scan', { code }, PackingScanResult, quiet);
 export const packingItem = (packageNo: string, itemCode: string) => postJson('/api/warehouse/packing/item', { packageNo, itemCode }, PackingItemResult, quiet);
 export const packingWeigh = (body: { packageNo: string; weightG: number; lengthMm: number; widthMm: number; heightMm: number }) =>
   postJson('/api/warehouse/packing/weigh', body, PackingWeighResult);
+export const fetchParked = () => request('/api/warehouse/packing/parked', { schema: ParkedList });
 export const confirmLabel = (packageNo: string, code: string) =>
   postJson('/api/warehouse/packing/confirmLabel', { packageNo, code }, PackageActionResult, quiet);
 
@@ -80,6 +84,8 @@ export const goodsOutKeys = {
   list: (url: string, q: object) => ['goodsOut', 'list', url, q] as const,
   detail: (p: object) => ['goodsOut', 'detail', p] as const,
   pick: (q: object) => ['goodsOut', 'pick', q] as const,
+  removalPackage: (packageNo: string) => ['goodsOut', 'removalPackage', packageNo] as const,
+  parked: ['goodsOut', 'parked'] as const,
   sacks: (q: object) => ['goodsOut', 'sacks', q] as const,
   batches: (q: object) => ['goodsOut', 'batches', q] as const,
   batch: (id: number) => ['goodsOut', 'batch', id] as const,
@@ -94,6 +100,7 @@ export const usePackage = (p: { id?: number; packageNo?: string }) =>
   useQuery({ queryKey: goodsOutKeys.detail(p), queryFn: () => fetchPackage(p), enabled: !!(p.id || p.packageNo) });
 export const usePickList = (q: { channelId?: number }) =>
   useQuery({ queryKey: goodsOutKeys.pick(q), queryFn: () => fetchPickList(q), placeholderData: (p) => p });
+export const useParked = () => useQuery({ queryKey: goodsOutKeys.parked, queryFn: fetchParked, refetchInterval: 30_000 });
 export const useSacks = (q: object) => useQuery({ queryKey: goodsOutKeys.sacks(q), queryFn: () => fetchSacks(q), placeholderData: (p) => p });
 export const useBatches = (q: object) => useQuery({ queryKey: goodsOutKeys.batches(q), queryFn: () => fetchBatches(q), placeholderData: (p) => p });
 export const useBatch = (id: number) => useQuery({ queryKey: goodsOutKeys.batch(id), queryFn: () => fetchBatch(id), enabled: id > 0 });
