@@ -269,6 +269,10 @@ const SERVICES: TextPair[] = [
   ['无法解析地址 {host}', 'Cannot resolve the address {host}'],
   ['只支持 http(s) 地址', 'Only http(s) addresses are supported'],
   ['重定向次数过多', 'Too many redirects'],
+  [
+    '已保存的加密信息无法解密：服务器的密钥（SECRET_KEY 或 DATA_DIR/secret.key）与加密时的不同。请换回原来的密钥，或重新填写这一项',
+    'A stored secret cannot be decrypted: the server’s key (SECRET_KEY or DATA_DIR/secret.key) is not the one it was sealed with. Put the original key back, or enter this value again',
+  ],
 ];
 
 /** Backups (the settings form and the screen's calls). */
@@ -333,6 +337,7 @@ const MEMBER_API: TextPair[] = [
   ['一次最多减免200条', 'At most 200 fees at a time'],
   ['请填写减免原因', 'Give the reason for waiving'],
   ['列字段格式不正确', 'Invalid column field'],
+  ['时区格式不正确', 'Invalid time zone'],
   ['不是可以导出的列表', 'Not a list that can be exported'],
   ['至少导出一列', 'Export at least one column'],
   ['最多导出40列', 'At most 40 columns'],

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { secretBoxFor } from './secrets';
+import { currentKey, openOr, SEALED_BY_ANOTHER_KEY, secretBoxFor } from './secrets';
 
 describe('secrets sealed at rest', () => {
   it('seals to text that does not contain the secret, and opens it again', () => {
@@ -17,8 +17,27 @@ describe('secrets sealed at rest', () => {
   it('refuses to open with another key, and passes values from before sealing through', () => {
     const sealed = secretBoxFor({ secretKey: 'k1', dataDir: '/nonexistent' }).seal('s3cret');
     const other = secretBoxFor({ secretKey: 'k2', dataDir: '/nonexistent' });
-    expect(() => other.open(sealed)).toThrow(/cannot be decrypted/);
+    // A clear refusal (40900 and what to do), never a server error.
+    expect(() => other.open(sealed)).toThrow(expect.objectContaining({ code: 40900, message: SEALED_BY_ANOTHER_KEY }));
+    expect(openOr(other, sealed, null)).toBeNull();
     expect(other.open('LEGACYPLAINSECRET')).toBe('LEGACYPLAINSECRET');
+  });
+
+  it('names a key by an id that does not reveal it, without creating a key to name', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-secret-'));
+    try {
+      expect(currentKey({ dataDir: dir })).toBeNull();
+      expect(fs.readdirSync(dir)).toEqual([]);
+      const box = secretBoxFor({ dataDir: dir });
+      const key = fs.readFileSync(path.join(dir, 'secret.key'), 'utf8');
+      expect(currentKey({ dataDir: dir })).toEqual({ id: box.keyId, from: path.join(dir, 'secret.key') });
+      expect(box.keyId).toMatch(/^[0-9a-f]{16}$/);
+      expect(key).not.toContain(box.keyId);
+      expect(currentKey({ secretKey: 'k1', dataDir: dir })).toEqual({ id: secretBoxFor({ secretKey: 'k1', dataDir: dir }).keyId, from: 'SECRET_KEY' });
+      expect(currentKey({ secretKey: 'k1', dataDir: dir })!.id).not.toBe(box.keyId);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('without SECRET_KEY keeps one random key in the data directory, readable by its owner only', () => {

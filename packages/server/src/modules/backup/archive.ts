@@ -29,6 +29,13 @@ export interface Manifest {
   tables: Record<string, number>;
   ledger: LedgerTotals;
   files: Record<string, { bytes: number; sha256: string }>;
+  /**
+   * The key the sealed values need (its id, never the key: it stays with the server), and how many rows hold one.
+   * Absent in archives from before it was recorded.
+   */
+  secretKey?: { id: string | null; sealedRows: number };
+  /** The backup run that wrote this archive (it was still running when its own row was read). */
+  runId?: number;
 }
 
 export interface LedgerTotals {
@@ -81,11 +88,14 @@ async function hasIdColumn(db: Db, table: string): Promise<boolean> {
   return rows[0].n > 0;
 }
 
-/** Writes a table as JSON lines; returns its row count. Large tables go by id in batches. */
-async function dumpTable(db: Db, table: string, file: string): Promise<number> {
+const sealedIn = (rows: { j: string }[]) => rows.filter((r) => r.j.includes('"enc:v1:')).length;
+
+/** Writes a table as JSON lines; returns its row count and how many rows hold a sealed value. Large tables go by id in batches. */
+async function dumpTable(db: Db, table: string, file: string): Promise<{ count: number; sealed: number }> {
   const out = fs.createWriteStream(file);
   const write = (s: string) => new Promise<void>((resolve, reject) => (out.write(s) ? resolve() : out.once('drain', resolve).once('error', reject)));
   let count = 0;
+  let sealed = 0;
   const t = sql.identifier(table);
   if (await hasIdColumn(db, table)) {
     let last: string | null = null;
@@ -99,15 +109,17 @@ async function dumpTable(db: Db, table: string, file: string): Promise<number> {
       if (!rows.length) break;
       await write(`${rows.map((r) => r.j).join('\n')}\n`);
       count += rows.length;
+      sealed += sealedIn(rows);
       last = rows[rows.length - 1].id;
     }
   } else {
     const rows = await queryRows<{ j: string }>(db, sql`select row_to_json(x)::text as j from ${t} x`);
     if (rows.length) await write(`${rows.map((r) => r.j).join('\n')}\n`);
     count = rows.length;
+    sealed = sealedIn(rows);
   }
   await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-  return count;
+  return { count, sealed };
 }
 
 async function sha256(file: string): Promise<string> {
@@ -137,7 +149,17 @@ export interface BackupResult {
  */
 export async function createBackup(
   db: Db,
-  o: { source: 'pglite' | 'postgres'; uploadsDir: string; outDir: string; now: Date; reason: string; fileName?: string },
+  o: {
+    source: 'pglite' | 'postgres';
+    uploadsDir: string;
+    outDir: string;
+    now: Date;
+    reason: string;
+    fileName?: string;
+    /** The id of the key the database's sealed values are sealed with (secrets.ts keyIdOf), null when none exists. */
+    keyId?: string | null;
+    runId?: number;
+  },
 ): Promise<BackupResult> {
   const started = Date.now();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-backup-'));
@@ -146,7 +168,12 @@ export async function createBackup(
     const manifest = await db.transaction(
       async (tx) => {
         const tables: Record<string, number> = {};
-        for (const table of await tablesOf(tx)) tables[table] = await dumpTable(tx, table, path.join(work, 'data', `${table}.jsonl`));
+        let sealedRows = 0;
+        for (const table of await tablesOf(tx)) {
+          const d = await dumpTable(tx, table, path.join(work, 'data', `${table}.jsonl`));
+          tables[table] = d.count;
+          sealedRows += d.sealed;
+        }
         const applied = await appliedMigrations(tx);
         return {
           format: FORMAT,
@@ -157,6 +184,8 @@ export async function createBackup(
           tables,
           ledger: await ledgerTotals(tx),
           files: {},
+          secretKey: { id: o.keyId ?? null, sealedRows },
+          ...(o.runId ? { runId: o.runId } : {}),
         } satisfies Manifest as Manifest;
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -1,8 +1,9 @@
-// npm run backup / npm run restore <archive> [--force] — see README "Backups".
+// npm run backup / npm run restore <archive> [--force] [--key-file <old DATA_DIR>/secret.key | --new-key] — see README "Backups".
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
 import { BACKUP_FILE_NAME } from '@waystation/shared/contract/backup';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,15 +11,25 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { configFromEnv } from '../../config';
 import { dataDirInUse, type Database, MIGRATIONS_DIR, openPglite, openPostgres } from '../../db';
 import { checkLedger } from '../ledger/service';
+import { currentKey, KEY_FILE, writeKeyFile } from '../../core/secrets';
 import { BackupRefused, compareWithManifest, createBackup, loadTables, migrationsUpTo, openArchive, restoreUploads, tablesOf } from './archive';
+import { restoreKeyPlan } from './key';
 import { commandLineBackup, requestBackupFromServer } from './requests';
-import { uploadsDirOf } from './runs';
+import { settleRestoredRuns, uploadsDirOf } from './runs';
 import { backupDepsOf } from './service';
 import { backupStorageOf } from './storage';
 
 const cfg = configFromEnv(process.env);
 const [command, ...args] = process.argv.slice(2);
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+/** Said after every backup: the archive does not hold the key its sealed secrets need. */
+function keyReminder(key: { id: string; from: string } | null): void {
+  if (!key) return;
+  console.log(
+    `Its sealed secrets need the key ${key.id} (${key.from}), which backups never hold: keep a copy of it apart from them (npm run restore asks for it with --key-file).`,
+  );
+}
 
 async function backup(): Promise<void> {
   if (!cfg.databaseUrl) {
@@ -28,6 +39,7 @@ async function backup(): Promise<void> {
       const a = await requestBackupFromServer(cfg);
       if (!a.ok) throw new Error(String(a.message));
       console.log(`Backup written: ${a.file} (${mb(Number(a.bytes))}, ${a.tables} tables, ${a.rows} rows, ${a.ms} ms)`);
+      keyReminder((a.key as { id: string; from: string } | null) ?? null);
       return;
     }
   }
@@ -44,15 +56,18 @@ async function backup(): Promise<void> {
         outDir: deps.storage.stagingDir(),
         now: new Date(),
         reason: 'manual',
+        keyId: currentKey(cfg)?.id ?? null,
       });
       await deps.storage.put(path.basename(r.file), r.file);
       console.log(`Backup written: ${deps.storage.where} ${path.basename(r.file)} (${mb(r.bytes)}, ${r.ms} ms)`);
+      keyReminder(currentKey(cfg));
       return;
     }
     const r = await commandLineBackup(database.db, deps);
     console.log(
       `Backup written: ${deps.storage.where}${deps.storage.kind === 'folder' ? path.sep : ''}${r.fileName} (${mb(r.bytes ?? 0)}, ${r.tableCount} tables, ${r.rowCount} rows, ${r.finishedAt!.getTime() - r.startedAt.getTime()} ms)`,
     );
+    keyReminder(currentKey(cfg));
   } finally {
     await database.close();
   }
@@ -70,13 +85,28 @@ async function fetchFromTarget(file: string): Promise<string | null> {
   return local;
 }
 
+const USAGE = `Usage: npm run restore -- <archive.tar.gz> [--force] [--key-file <old DATA_DIR>/${KEY_FILE} | --new-key]`;
+
+function restoreArgs() {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { force: { type: 'boolean' }, 'key-file': { type: 'string' }, 'new-key': { type: 'boolean' } },
+    });
+    if (positionals.length !== 1) throw new Error('one archive');
+    return { file: positionals[0], force: !!values.force, keyFile: values['key-file'], newKey: !!values['new-key'] };
+  } catch {
+    throw new BackupRefused(USAGE);
+  }
+}
+
 async function restore(): Promise<void> {
-  const file = args.find((a) => !a.startsWith('--'));
-  const force = args.includes('--force');
-  if (!file) throw new BackupRefused('Usage: npm run restore <archive.tar.gz> [--force]');
+  const { file, force, keyFile, newKey } = restoreArgs();
   const started = Date.now();
   const fetched = await fetchFromTarget(file);
   let opened: Awaited<ReturnType<typeof openArchive>>;
+  const archive = { name: path.basename(file), bytes: fs.statSync(fetched ?? path.resolve(file), { throwIfNoEntry: false })?.size ?? 0 };
   try {
     opened = await openArchive(fetched ?? path.resolve(file));
   } finally {
@@ -88,6 +118,8 @@ async function restore(): Promise<void> {
   );
   let database: Database;
   try {
+    // Before anything is written: the restored server must be able to open what the archive holds sealed.
+    const key = restoreKeyPlan(manifest, cfg, { keyFile, newKey, force });
     if (cfg.databaseUrl) {
       database = await openPostgres(cfg.databaseUrl, { migrate: false, max: 2 });
       if ((await tablesOf(database.db)).length) {
@@ -118,7 +150,10 @@ async function restore(): Promise<void> {
     // The archive's schema is in place with its data; newer migrations (if any) run now.
     if (database.kind === 'postgres') await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
     else await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await settleRestoredRuns(database.db, manifest, archive, new Date());
     const files = restoreUploads(dir, uploadsDirOf(cfg));
+    if (key.install) console.log(`Key ${keyFile} copied to ${writeKeyFile(cfg.dataDir, key.install)}`);
+    for (const note of key.notes) console.log(note);
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
     console.log(
       `Restored ${Object.keys(manifest.tables).length} tables (${rows} rows, equal to the manifest), ${files} uploaded files; ledger check OK (${ledger.entries} rows); ${Date.now() - started} ms`,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db';
+import { currentKey } from '../../core/secrets';
 import { type BackupDeps, insertRun, takeBackup } from './runs';
 import { backupDirOf } from './storage';
 
@@ -38,6 +39,7 @@ export function watchBackupRequests(db: Db, deps: BackupDeps, config: { dataDir:
             tables: r.tableCount,
             rows: r.rowCount,
             ms: r.finishedAt!.getTime() - r.startedAt.getTime(),
+            key: currentKey(deps.config),
           };
         } catch (err) {
           answer = { ok: false, message: (err as Error).message };

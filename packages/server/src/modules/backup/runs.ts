@@ -4,8 +4,9 @@ import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { BackupReason } from '@waystation/shared/contract/backup';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db';
-import { backupRuns } from '../../db/schema';
-import { createBackup, type BackupResult } from './archive';
+import { backupRuns, jobs } from '../../db/schema';
+import { currentKey } from '../../core/secrets';
+import { createBackup, type BackupResult, type Manifest } from './archive';
 import type { BackupStorage } from './storage';
 
 /**
@@ -16,7 +17,7 @@ import type { BackupStorage } from './storage';
 export type RunRow = typeof backupRuns.$inferSelect;
 
 export interface BackupDeps {
-  config: Pick<AppConfig, 'dataDir' | 'now'>;
+  config: Pick<AppConfig, 'dataDir' | 'now' | 'secretKey'>;
   dbKind: 'pglite' | 'postgres';
   storage: BackupStorage;
 }
@@ -103,6 +104,8 @@ export async function takeBackup(db: Db, deps: BackupDeps, run: Pick<RunRow, 'id
       fileName: name,
       now,
       reason: run.reason,
+      keyId: currentKey(deps.config)?.id ?? null,
+      runId: run.id,
     });
     staged = r.file;
     await deps.storage.put(name, r.file);
@@ -169,4 +172,34 @@ export async function dropOldFailures(db: Db, before: Date, now: Date): Promise<
         isNull(backupRuns.deletedAt),
       ),
     );
+}
+
+export const RESTORED_MID_RUN = '备份中断：恢复的数据取自它进行期间的备份（Interrupted: the data was restored from a backup taken while it ran）';
+
+/**
+ * After a restore: the archive read the runs table while its own run (and maybe another) was still running, and in
+ * the restored database nothing will ever finish them. The archive's own run ended ok with this archive; any other
+ * ended there, and its manual job with it (else the runner would take it up again after its lease).
+ */
+export async function settleRestoredRuns(db: Db, manifest: Manifest, archive: { name: string; bytes: number }, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (manifest.runId)
+      await tx
+        .update(backupRuns)
+        .set({
+          status: 'ok',
+          fileName: archive.name,
+          bytes: archive.bytes,
+          tableCount: Object.keys(manifest.tables).length,
+          rowCount: Object.values(manifest.tables).reduce((a, b) => a + b, 0),
+          finishedAt: new Date(manifest.createdAt),
+          error: '',
+        })
+        .where(and(eq(backupRuns.id, manifest.runId), eq(backupRuns.status, 'running')));
+    await tx.update(backupRuns).set({ status: 'failed', error: RESTORED_MID_RUN, finishedAt: now }).where(eq(backupRuns.status, 'running'));
+    await tx
+      .update(jobs)
+      .set({ status: 'done', lockedBy: null, lockedUntil: null, finishedAt: now, result: { restored: true } })
+      .where(and(eq(jobs.kind, 'backup.manual'), or(eq(jobs.status, 'pending'), eq(jobs.status, 'running'))));
+  });
 }

@@ -8,6 +8,7 @@ import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { enqueueJob, type JobRunner } from '../../core/jobs';
 import { offsetOf } from '../../core/paging';
+import { currentKey } from '../../core/secrets';
 import { createBackup, type BackupResult } from './archive';
 import { archiveName, type BackupDeps, insertRun, isLive, liveRun, parseArchiveName, recordFinishedBackup, type RunRow, uploadsDirOf } from './runs';
 import { nextSlotAt, readSettings } from './schedule';
@@ -150,6 +151,7 @@ export async function preMigrationBackup(db: Db, deps: BackupDeps): Promise<Back
     fileName: name,
     now: startedAt,
     reason: 'pre-migration',
+    keyId: currentKey(deps.config)?.id ?? null,
   });
   await deps.storage.put(name, r.file);
   console.log(

@@ -7,7 +7,7 @@ import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { assertPublicHost } from '../../core/outbound';
 import { offsetOf } from '../../core/paging';
-import type { SecretBox } from '../../core/secrets';
+import { openOr, type SecretBox } from '../../core/secrets';
 import { newWebhookSecret, pumpBacklog } from '../open/events';
 
 /**
@@ -31,7 +31,7 @@ export async function listEndpoints(db: Db, secrets: SecretBox): Promise<Webhook
     url: r.url,
     events: r.events,
     status: r.status as 'activity' | 'disabled',
-    secretHint: `••••${secrets.open(r.secret).slice(-4)}`,
+    secretHint: `••••${openOr(secrets, r.secret, '????').slice(-4)}`,
     pendingCount: n(r.id, 'pending'),
     failedCount: n(r.id, 'failed'),
     createTime: r.createdAt.toISOString(),

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProviderCallbackBody, TopupBody, TopupIntent } from '@waystation/shared/contract/open';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { type Db, nextId } from '../../db';
 import { domainEvents, systemMeta, topupIntents } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../core/errors';
-import type { SecretBox } from '../../core/secrets';
+import { openOr, type SecretBox } from '../../core/secrets';
 import { writeAudit } from '../../core/audit';
 import { post } from '../ledger/service';
 import { OPEN_PREFIX } from './http';
@@ -60,7 +60,16 @@ export async function sandboxSecret(db: Db, secrets: SecretBox, now: Date): Prom
     .values({ key, value: { sealed: secrets.seal(crypto.randomBytes(32).toString('base64url')) }, updatedAt: now })
     .onConflictDoNothing();
   const [row] = await db.select().from(systemMeta).where(eq(systemMeta.key, key));
-  return secrets.open((row!.value as { sealed: string }).sealed);
+  const stored = (row!.value as { sealed: string }).sealed;
+  const plain = openOr(secrets, stored, null);
+  if (plain !== null) return plain;
+  // Sealed under another key (restored without its key): the secret is this server's alone, so a new one replaces it.
+  await db
+    .update(systemMeta)
+    .set({ value: { sealed: secrets.seal(crypto.randomBytes(32).toString('base64url')) }, updatedAt: now })
+    .where(and(eq(systemMeta.key, key), sql`${systemMeta.value}->>'sealed' = ${stored}`));
+  const [fresh] = await db.select().from(systemMeta).where(eq(systemMeta.key, key));
+  return secrets.open((fresh!.value as { sealed: string }).sealed);
 }
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`: the scheme of the sandbox (and of our own webhooks). */
