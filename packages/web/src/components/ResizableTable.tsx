@@ -4,9 +4,14 @@ import type { ColumnType } from 'antd/es/table';
 import { useLocation } from 'react-router';
 import './resizable-table.css';
 import type { ColumnExport } from './list/ExportButton';
+import { useSettings } from '../shell/stores/settings';
+import { messages } from '../i18n/messages';
 
 const MIN_WIDTH = 60;
 const DEFAULT_WIDTH = 150;
+/** The shell's navbar and tags bar (layout.css): a sticky table header sits below them when the header is fixed. */
+const NAVBAR_HEIGHT = 50;
+const TAGS_VIEW_HEIGHT = 34;
 
 /** SPEC §9: column widths are kept per route and column in local storage. */
 export const columnWidthKey = (route: string, column: string) => `waystation-col-width:${route}:${column}`;
@@ -67,7 +72,23 @@ function ResizableHeaderCell({ resizeWidth, onResizeWidth, columnLabel, children
 /** A list column; `exportAs` says how the list's export writes it (see exportColumnsOf). */
 export type ResizableColumn<T> = ColumnType<T> & { key: string; exportAs?: ColumnExport };
 
-/** An antd Table whose columns can be resized by dragging the header edge; widths persist per route. */
+const ACTIONS_TITLES = new Set([messages.zh['common.actions'], messages.en['common.actions']]);
+
+/**
+ * Where a column stays when the table scrolls sideways: the first (identifying) column on the left and the actions
+ * column on the right, unless the page says otherwise (`fixed: false`).
+ */
+function pinOf<T>(c: ResizableColumn<T>, i: number): ColumnType<T>['fixed'] {
+  if (c.fixed !== undefined) return c.fixed;
+  if (c.key === 'actions' || (typeof c.title === 'string' && ACTIONS_TITLES.has(c.title))) return 'right';
+  return i === 0 ? 'left' : undefined;
+}
+
+/**
+ * An antd Table whose columns can be resized by dragging the header edge; widths persist per route. It scrolls
+ * sideways when its columns are wider than the screen, with the key columns pinned and the scroll bar (and the header)
+ * kept in view at the bottom (top) of the window while the table is on screen, however long the page.
+ */
 export function ResizableTable<T extends object>({
   columns,
   routeKey,
@@ -75,6 +96,8 @@ export function ResizableTable<T extends object>({
 }: Omit<TableProps<T>, 'columns'> & { columns: ResizableColumn<T>[]; routeKey?: string }) {
   const { pathname } = useLocation();
   const route = routeKey ?? pathname;
+  const fixedHeader = useSettings((s) => s.fixedHeader);
+  const tagsView = useSettings((s) => s.tagsView);
   const [widths, setWidths] = useState<Record<string, number>>(() =>
     Object.fromEntries(
       columns.flatMap((c) => {
@@ -100,6 +123,7 @@ export function ResizableTable<T extends object>({
         return {
           ...c,
           width,
+          fixed: pinOf(c, i),
           onHeaderCell: () =>
             ({
               resizeWidth: last ? undefined : width,
@@ -112,12 +136,15 @@ export function ResizableTable<T extends object>({
   );
 
   // Fixed layout honours the widths only when the table is as wide as their sum: 'max-content' would let one long
-  // cell (a description) push the key columns off a 1440 px screen.
-  const scroll = props.scroll && { ...props.scroll, x: props.scroll.x === undefined ? undefined : sized.reduce((sum, c) => sum + c.width, 0) };
+  // cell (a description) push the key columns off a 1440 px screen. A table narrower than its box still fills it.
+  const scroll = { ...props.scroll, x: sized.reduce((sum, c) => sum + c.width, 0) };
+  // The page scrolls, not the table: without a sticky bar the sideways scroll bar of a long list is a screen below.
+  const sticky = props.sticky ?? (props.scroll?.y ? undefined : { offsetHeader: fixedHeader ? NAVBAR_HEIGHT + (tagsView ? TAGS_VIEW_HEIGHT : 0) : 0 });
   return (
     <Table<T>
       {...props}
       scroll={scroll}
+      sticky={sticky}
       tableLayout="fixed"
       columns={sized}
       components={{ ...props.components, header: { ...props.components?.header, cell: ResizableHeaderCell } }}

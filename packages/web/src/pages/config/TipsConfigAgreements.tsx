@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Radio, Select, Space, Switch, Table, Tag, Timeline } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Radio, Select, Space, Switch, Tag, Timeline } from 'antd';
+import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { type Agreement, AgreementDetail, AgreementListResult, type AgreementContentBody, type AgreementSaveBody } from '@waystation/shared/contract/config';
 import { SaveResult } from '@waystation/shared/contract/reference';
@@ -39,7 +40,7 @@ export function AgreementManager() {
       }
       style={{ marginTop: 16 }}
     >
-      <Table<Agreement>
+      <ResizableTable<Agreement>
         rowKey="id"
         dataSource={list.data?.list}
         loading={list.isFetching}

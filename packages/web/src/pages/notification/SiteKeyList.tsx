@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Form, Input, Modal, Space, Table, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Space, Typography } from 'antd';
+import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { type SiteKey, SiteKeyCreateBody } from '@waystation/shared/contract/notification';
 import { zodRule } from '../../components/zodRule';
@@ -24,7 +25,7 @@ export default function SiteKeyList() {
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
         {m.addKey}
       </Button>
-      <Table<SiteKey>
+      <ResizableTable<SiteKey>
         rowKey="id"
         dataSource={keys.data}
         loading={keys.isFetching}

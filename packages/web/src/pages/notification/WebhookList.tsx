@@ -1,4 +1,5 @@
-import { Alert, Button, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
 import type { EventDelivery, WebhookEndpoint } from '@waystation/shared/contract/notification';
 import { fill } from '../../i18n';
@@ -56,7 +57,7 @@ export default function WebhookList() {
         <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open('new')}>
           {m.addEndpoint}
         </Button>
-        <Table<WebhookEndpoint>
+        <ResizableTable<WebhookEndpoint>
           rowKey="id"
           dataSource={endpoints.data}
           loading={endpoints.isFetching}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Col, Form, Input, Modal, Radio, Row, Select, Space, Statistic, Switch, Table, Tag } from 'antd';
+import { Button, Card, Col, Form, Input, Modal, Radio, Row, Select, Space, Statistic, Switch, Tag } from 'antd';
+import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { urlText } from '@waystation/shared/rules';
 import { AppPlatform } from '@waystation/shared/vocab/config-content';
@@ -44,7 +45,7 @@ export default function AppVersion() {
           </Button>
         }
       >
-        <Table<Version>
+        <ResizableTable<Version>
           rowKey="id"
           dataSource={info.data?.list}
           loading={info.isFetching}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Card, Form, Input, Modal, Select, Space, Table, Tabs } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Tabs } from 'antd';
+import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { CountrySaveBody, CurrencySaveBody, RegionSaveBody, rateText, type Country, type Currency, type Region } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
@@ -85,7 +86,7 @@ function Currencies() {
       <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => ed.open('new')}>
         {m.addCurrency}
       </Button>
-      <Table<Currency>
+      <ResizableTable<Currency>
         rowKey="code"
         dataSource={list.data}
         loading={list.isFetching}
@@ -163,7 +164,7 @@ function Regions() {
       <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => ed.open('new')}>
         {m.addRegion}
       </Button>
-      <Table<Region>
+      <ResizableTable<Region>
         rowKey="id"
         dataSource={list.data}
         loading={list.isFetching}
@@ -233,7 +234,7 @@ function Countries() {
       <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => ed.open('new')}>
         {m.addCountry}
       </Button>
-      <Table<Country>
+      <ResizableTable<Country>
         rowKey="code"
         dataSource={list.data}
         loading={list.isFetching}
@@ -328,7 +329,7 @@ function ConfigData() {
           options={groups.data?.map((g) => ({ value: g.groupKey, label: `${g.groupKey} (${g.count})` }))}
         />
       </Space>
-      <Table
+      <ResizableTable
         rowKey="dataKey"
         dataSource={data.data}
         loading={data.isFetching}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Modal, Select, Switch, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Form, Modal, Select, Switch, Tabs, Tag } from 'antd';
+import { ResizableTable } from '../../components/ResizableTable';
 import type { VerifyConfigItem } from '@waystation/shared/contract/verification';
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
 import { initAdminUsers } from '../../api/admin';
@@ -47,7 +48,7 @@ function ConfigTable() {
 
   return (
     <>
-      <Table<VerifyConfigItem>
+      <ResizableTable<VerifyConfigItem>
         rowKey="type"
         loading={list.isFetching}
         dataSource={list.data}
@@ -121,7 +122,7 @@ function Outbox() {
   return (
     <>
       <p style={{ color: '#888' }}>{m.outboxHint}</p>
-      <Table
+      <ResizableTable
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.list}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Tag } from 'antd';
+import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import { SaveUserLevelBody, type UserLevel as Level } from '@waystation/shared/contract/vip';
@@ -58,7 +59,7 @@ export default function UserLevel() {
         </Button>
       }
     >
-      <Table<Level>
+      <ResizableTable<Level>
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.list}
