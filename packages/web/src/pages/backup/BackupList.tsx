@@ -139,6 +139,7 @@ export default function BackupList() {
             {running ? m.running : m.runNow}
           </Button>
         </Space>
+        <Typography.Paragraph type="secondary">{m.keyNote}</Typography.Paragraph>
         {list.data?.targetError && <Alert type="warning" showIcon message={list.data.targetError} style={{ marginBottom: 16 }} />}
         <ListTable<BackupItem>
           rowKey={(b) => (b.runId !== null ? `run-${b.runId}` : `file-${b.fileName}`)}

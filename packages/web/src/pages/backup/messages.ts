@@ -7,6 +7,8 @@ export const useBackupMessages = defineMessages(
     runTitle: '立即备份',
     runConfirm: '现在备份整个数据库和上传的文件吗？备份期间列表会显示“进行中”。',
     runStarted: '已开始备份',
+    keyNote:
+      '备份不含加密密钥（DATA_DIR/secret.key 或 SECRET_KEY）：请另行妥善保管。恢复时用 --key-file 提供，否则已加密保存的信息（验证器、通知渠道和推送的密钥等）无法读取。',
     target: '备份位置',
     targetFolder: '文件夹',
     targetS3: 'S3 存储桶',
@@ -58,6 +60,8 @@ export const useBackupMessages = defineMessages(
     runTitle: 'Back up now',
     runConfirm: 'Back up the whole database and the uploaded files now? The list shows it as running meanwhile.',
     runStarted: 'Backup started',
+    keyNote:
+      'Backups never hold the encryption key (DATA_DIR/secret.key or SECRET_KEY): keep it safe apart from them. A restore takes it with --key-file; without it the sealed secrets (authenticator seeds, channel and webhook secrets…) cannot be read.',
     target: 'Backup target',
     targetFolder: 'Folder',
     targetS3: 'S3 bucket',
