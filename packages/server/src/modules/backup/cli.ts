@@ -152,12 +152,13 @@ async function restore(): Promise<void> {
     else await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
     await settleRestoredRuns(database.db, manifest, archive, new Date());
     const files = restoreUploads(dir, uploadsDirOf(cfg));
-    if (key.install) console.log(`Key ${keyFile} copied to ${writeKeyFile(cfg.dataDir, key.install)}`);
-    for (const note of key.notes) console.log(note);
+    const installed = key.install ? writeKeyFile(cfg.dataDir, key.install) : null;
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
     console.log(
       `Restored ${Object.keys(manifest.tables).length} tables (${rows} rows, equal to the manifest), ${files} uploaded files; ledger check OK (${ledger.entries} rows); ${Date.now() - started} ms`,
     );
+    if (installed) console.log(`Key ${keyFile} copied to ${installed}`);
+    for (const note of key.notes) console.log(note);
     await database.close();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -46,13 +46,14 @@ export function restoreKeyPlan(
     return { install, notes };
   }
   if (!need.sealedRows || !need.id) return { install, notes: [] };
+  const rows = `${need.sealedRows} ${need.sealedRows === 1 ? 'row' : 'rows'}`;
   const usable = given ?? here;
   if (usable?.id === need.id)
     return {
       install,
-      notes: [`Sealed secrets (${need.sealedRows} rows): key ${need.id} from ${given ? o.keyFile : here!.from}, the one they were sealed with.`],
+      notes: [`Sealed secrets (${rows}): key ${need.id} from ${given ? o.keyFile : here!.from}, the one they were sealed with.`],
     };
-  const what = `This backup holds ${need.sealedRows} rows with sealed secrets (authenticator seeds, notification and webhook secrets, …). They open only with the key they were sealed with (key id ${need.id}), which a backup never contains.`;
+  const what = `This backup holds ${rows} with sealed secrets (authenticator seeds, notification and webhook secrets, …). They open only with the key they were sealed with (key id ${need.id}), which a backup never contains.`;
   if (o.newKey)
     return {
       install,
