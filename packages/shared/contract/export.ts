@@ -14,9 +14,17 @@ const fieldPath = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+){0,3
 export const ExportColumn = z.strictObject({
   title: z.string().trim().min(1).max(60),
   field: fieldPath,
-  /** money: minor units → major; time: ISO → business time text. */
+  /** money: minor units → major (shown with the row's currency); time: ISO → the list's time text. */
   kind: z.enum(['text', 'number', 'money', 'time']).default('text'),
   labels: z.record(z.string().max(64), z.string().max(60)).optional(),
+  /** number: the unit the list writes after the value ("g", "cm³"); the cell stays a number, shown with it. */
+  unit: z.string().max(8).optional(),
+  /** time: the zone the list shows its times in (the browser's); business time (Asia/Shanghai) without it. */
+  timeZone: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/, '时区格式不正确')
+    .max(40)
+    .optional(),
 });
 export type ExportColumn = z.input<typeof ExportColumn>;
 

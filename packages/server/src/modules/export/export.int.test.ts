@@ -60,6 +60,36 @@ describe('exports', () => {
     expect(String(sheet.getRow(2).getCell(4).value)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
+  it('writes numbers as the list shows them: money with its currency, weights with their unit, times in the list’s zone', async () => {
+    const list = await t.call<Page<{ realWeightG: number | null; freightCharged: number; currency: string; createTime: string }>>(
+      'GET',
+      '/api/warehouse/package/pageList',
+      { token: admin, query: { status: 'shipped', limit: 1 } },
+    );
+    const first = list.data.list[0];
+    const columns = [
+      { title: '实重', field: 'realWeightG', kind: 'number', unit: 'g' },
+      { title: '已付运费', field: 'freightCharged', kind: 'money' },
+      { title: '创建时间', field: 'createTime', kind: 'time', timeZone: 'UTC' },
+      { title: '创建时间', field: 'createTime', kind: 'time', timeZone: 'Asia/Tokyo' },
+    ];
+    const started = await t.call<ExportJob>('POST', '/api/export/create', {
+      token: admin,
+      body: { url: '/api/warehouse/package/pageList', query: { status: 'shipped' }, columns, name: '包裹列表' },
+    });
+    const sheet = await sheetOf(admin, (await finished(admin, started.data.id)).id);
+    const row = sheet.getRow(2);
+    expect([row.getCell(1).value, row.getCell(1).numFmt]).toEqual([first.realWeightG, '0 "g"']);
+    expect([row.getCell(2).value, row.getCell(2).numFmt]).toEqual([first.freightCharged / 100, `#,##0.00 "${first.currency}"`]);
+    expect(row.getCell(3).value).toBe(first.createTime.slice(0, 19).replace('T', ' '));
+    expect(row.getCell(4).value).toBe(new Date(Date.parse(first.createTime) + 9 * 3600_000).toISOString().slice(0, 19).replace('T', ' '));
+    const bad = await t.call('POST', '/api/export/create', {
+      token: admin,
+      body: { url: '/api/warehouse/package/pageList', columns: [{ title: 'x', field: 'createTime', kind: 'time', timeZone: '../etc' }], name: 'x' },
+    });
+    expect(bad.code).toBe(40001);
+  });
+
   it('pages a long list by its cursor: every ledger row once', async () => {
     const all = await t.call<{ total: number; totalExact?: boolean }>('GET', '/api/transaction/pageList', { token: admin, query: { limit: 1 } });
     expect(all.data.total).toBeGreaterThan(200);

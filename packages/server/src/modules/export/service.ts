@@ -123,6 +123,26 @@ export async function createExport(db: Db, rt: ExportRuntime, caller: Caller, bo
 const valueAt = (row: unknown, field: string): unknown =>
   field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), row);
 
+/** y-m-d h:i:s in a time zone (sv-SE writes dates that way); business time when the zone is unknown. */
+function timeText(at: Date, timeZone: string | undefined): string {
+  if (!timeZone) return businessDateTime(at);
+  try {
+    const f = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    return f.format(at);
+  } catch {
+    return businessDateTime(at);
+  }
+}
+
 function cell(row: unknown, c: z.output<typeof ExportColumn>): string | number | null {
   const v = valueAt(row, c.field);
   if (v === null || v === undefined) return null;
@@ -130,9 +150,23 @@ function cell(row: unknown, c: z.output<typeof ExportColumn>): string | number |
   if (Array.isArray(v)) return v.map((x) => c.labels?.[String(x)] ?? (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', ');
   if (c.kind === 'money' && typeof v === 'number') return v / 100;
   if (c.kind === 'number' && typeof v === 'number') return v;
-  if (c.kind === 'time' && typeof v === 'string' && !Number.isNaN(Date.parse(v))) return businessDateTime(new Date(v));
+  if (c.kind === 'time' && typeof v === 'string' && !Number.isNaN(Date.parse(v))) return timeText(new Date(v), c.timeZone);
   if (typeof v === 'number' || typeof v === 'string') return v;
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+const quoted = (text: string) => `"${text.replaceAll('"', '')}"`;
+/**
+ * How Excel shows a number cell, as the list does: money with thousands, two decimals and the row's currency
+ * (1,234.56 CNY); a number with its unit (1150 g). The cell keeps the number.
+ */
+function numberFormat(row: unknown, c: z.output<typeof ExportColumn>): string | undefined {
+  if (c.kind === 'money') {
+    const currency = valueAt(row, 'currency');
+    return typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? `#,##0.00 ${quoted(currency)}` : '#,##0.00';
+  }
+  if (c.kind === 'number' && c.unit) return `0 ${quoted(c.unit)}`;
+  return undefined;
 }
 
 /**
@@ -166,7 +200,14 @@ async function runExport(db: Db, rt: ExportRuntime, id: number, now: () => Date,
         now: now(),
       })) as ListAnswer;
       const rows = answer?.list ?? [];
-      for (const r of rows) sheet.addRow(columns.map((c) => cell(r, c))).commit();
+      for (const r of rows) {
+        const line = sheet.addRow(columns.map((c) => cell(r, c)));
+        columns.forEach((c, i) => {
+          const format = numberFormat(r, c);
+          if (format) line.getCell(i + 1).numFmt = format;
+        });
+        line.commit();
+      }
       done += rows.length;
       await db.update(exportJobs).set({ done }).where(eq(exportJobs.id, id));
       await heartbeat();

@@ -19,7 +19,11 @@ export function exportColumnsOf<T>(columns: ResizableColumn<T>[]): ExportColumn[
   return columns.flatMap((c) => {
     if (c.exportAs === false || typeof c.title !== 'string') return [];
     const field = c.exportAs?.field ?? (typeof c.dataIndex === 'string' ? c.dataIndex : undefined);
-    return field ? [{ title: c.title, field, kind: c.exportAs?.kind, labels: c.exportAs?.labels }] : [];
+    if (!field) return [];
+    const kind = c.exportAs?.kind;
+    // Times as this browser shows them (formatTime writes local time).
+    const timeZone = kind === 'time' ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
+    return [{ title: c.title, field, kind, labels: c.exportAs?.labels, unit: c.exportAs?.unit, timeZone }];
   });
 }
 

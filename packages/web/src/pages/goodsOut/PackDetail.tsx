@@ -243,26 +243,31 @@ export default function PackDetailPage() {
         }
       >
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" title={m.basic}>
-          <Descriptions.Item label={m.member}>
-            {d.userCode} {d.userName}
-          </Descriptions.Item>
+          {/* The labels and texts of 包裹查询's columns (and its export) for the same fields. */}
+          <Descriptions.Item label={m.member}>{d.userCode}</Descriptions.Item>
+          <Descriptions.Item label={m.memberName}>{d.userName}</Descriptions.Item>
           <Descriptions.Item label={m.channel}>{d.channelName}</Descriptions.Item>
           <Descriptions.Item label={m.country}>{d.countryCode}</Descriptions.Item>
+          <Descriptions.Item label={m.items}>{d.itemCount}</Descriptions.Item>
           <Descriptions.Item label={m.estWeight}>{d.estimatedWeightG} g</Descriptions.Item>
           <Descriptions.Item label={m.realWeight}>{d.realWeightG === null ? '-' : `${d.realWeightG} g`}</Descriptions.Item>
           <Descriptions.Item label={m.size}>
-            {d.lengthMm} × {d.widthMm} × {d.heightMm} mm · {d.volumeCm3} cm³ · {m.volumetric} {d.volumetricWeightG} g
+            {d.lengthMm} × {d.widthMm} × {d.heightMm} mm
           </Descriptions.Item>
+          <Descriptions.Item label={m.volume}>{d.volumeCm3} cm³</Descriptions.Item>
+          <Descriptions.Item label={m.volumetric}>{d.volumetricWeightG} g</Descriptions.Item>
           <Descriptions.Item label={m.freightEst}>{money(d.freightEstimated)}</Descriptions.Item>
           <Descriptions.Item label={m.freightCharged}>{money(d.freightCharged)}</Descriptions.Item>
           <Descriptions.Item label={m.freightReal}>{money(d.freightReal)}</Descriptions.Item>
-          {d.patchAmount > 0 && (
-            <Descriptions.Item label={m.patch}>
+          <Descriptions.Item label={m.patch}>
+            {d.patchAmount > 0 ? (
               <Typography.Text type="danger" data-testid="patch-amount">
                 {money(d.patchAmount)}
               </Typography.Text>
-            </Descriptions.Item>
-          )}
+            ) : (
+              money(d.patchAmount)
+            )}
+          </Descriptions.Item>
           <Descriptions.Item label={m.declared}>{money(d.declaredValue)}</Descriptions.Item>
           <Descriptions.Item label={m.insurance}>{money(d.insuranceFee)}</Descriptions.Item>
           <Descriptions.Item label={m.attrs}>
@@ -279,10 +284,9 @@ export default function PackDetailPage() {
           </Descriptions.Item>
           <Descriptions.Item label={m.remark}>{d.memberRemark || m.none}</Descriptions.Item>
           <Descriptions.Item label={m.trackingNo}>{d.trackingNo || '-'}</Descriptions.Item>
-          <Descriptions.Item label={m.sack}>
-            {d.sackCode ?? '-'}
-            {d.batchNo ? ` / ${d.batchNo}` : ''}
-          </Descriptions.Item>
+          <Descriptions.Item label={m.sack}>{d.sackCode ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={m.batchNo}>{d.batchNo ?? '-'}</Descriptions.Item>
+          <Descriptions.Item label={m.createTime}>{formatTime(d.createTime)}</Descriptions.Item>
           <Descriptions.Item label={m.reviewer}>
             {d.reviewerName || '-'} {d.pretrialNote}
           </Descriptions.Item>
