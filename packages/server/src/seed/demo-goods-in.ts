@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
 import { admins, members, purchaseOrders, shelfLocations, shopOrders, traceEvents, unclaimedParcels, warehouseItems } from '../db/schema';
+import { boxFor } from './demo-goods-out';
 
 /** Products members order on the marketplaces (title, marketplace, unit price in fen, props). */
 const PRODUCTS: [string, string, number, string[]][] = [
@@ -182,6 +183,9 @@ export async function seedGoodsInDemo(db: Db, now: Date): Promise<void> {
     }
     if (['stocking_input', 'stocking_photo', 'shelved'].includes(status)) {
       const shelf = status === 'shelved' ? shelves[i % shelves.length] : null;
+      // Goods of many sizes: 200 g to 1.1 kg, each in a box of its own shape.
+      const weightG = 200 + ((i * 137) % 900);
+      const [lengthMm, widthMm, heightMm] = boxFor(weightG, i);
       await db.insert(warehouseItems).values({
         itemCode: `WI${pad(line.id, 8)}`,
         purchaseId: line.id,
@@ -190,11 +194,11 @@ export async function seedGoodsInDemo(db: Db, now: Date): Promise<void> {
         quickBottom: pad(line.id % 10000, 4),
         trackingNo: tracking,
         quantity: line.quantity,
-        weightG: 200 + i * 35,
-        lengthMm: 300,
-        widthMm: 200,
-        heightMm: 80 + i,
-        volumeCm3: Math.ceil((300 * 200 * (80 + i)) / 1000),
+        weightG,
+        lengthMm,
+        widthMm,
+        heightMm,
+        volumeCm3: (lengthMm * widthMm * heightMm) / 1000,
         shelfLocationId: shelf?.id ?? null,
         shelfCode: shelf?.code ?? null,
         shelvedAt: shelf ? new Date(created.getTime() + 2_400_000) : null,

@@ -15,6 +15,41 @@ const TITLES = [
 ];
 const NO_URLS = { sackLabel: () => '', manifestPdf: () => '', manifestXlsx: () => '' };
 
+/** Box shapes (length : width : height) and how many cm³ a gram of goods takes: flat, long, cubic, … */
+const SHAPES: [l: number, w: number, h: number, cm3PerG: number][] = [
+  [1.5, 1.0, 0.6, 3.2],
+  [1.3, 1.0, 0.35, 4.0],
+  [2.4, 0.9, 0.4, 2.2],
+  [1.2, 1.0, 0.8, 2.6],
+  [1.0, 0.75, 0.3, 4.2],
+  [1.4, 1.2, 0.7, 3.6],
+  [1.1, 1.0, 1.0, 1.8],
+];
+
+/**
+ * A plausible box (mm) for goods of `weightG`, of the k-th shape, whole centimetres: its volumetric weight stays under
+ * the weight (at most 4.4 cm³ per gram; the demo channels divide by 5,000 to 8,000), so packing never bills a top-up.
+ */
+export function boxFor(weightG: number, k: number): [number, number, number] {
+  const [l, w, h, density] = SHAPES[k % SHAPES.length];
+  const side = Math.cbrt((weightG * density * 1000) / (l * w * h));
+  const cm = (r: number) => Math.max(20, Math.floor((side * r) / 10) * 10);
+  return [cm(l), cm(w), cm(h)];
+}
+
+/** Each demo package's goods: the weight of each item (g) and the box's own weight (g). */
+const GOODS: [itemG: number, boxG: number][] = [
+  [420, 120],
+  [260, 90],
+  [880, 160],
+  [1150, 180],
+  [180, 60],
+  [640, 140],
+  [95, 50],
+  [1500, 220],
+  [330, 100],
+];
+
 /** [status, member, channel, country, items, shelves] of the demo packages: every station has work. */
 const PLAN: [PackageStatus, string, string, string, number, string[]][] = [
   ['pack_pretrial', 'U100001', 'EMS', 'US', 2, ['A-01-01-02', 'A-01-02-01']],
@@ -45,6 +80,9 @@ const PLAN: [PackageStatus, string, string, string, number, string[]][] = [
 export async function seedGoodsOutDemo(db: Db, now: Date): Promise<void> {
   const start = now.getTime() - PLAN.length * 3_600_000;
   for (const [i, [status, memberCode, channel, country, items, shelves]] of PLAN.entries()) {
+    const [itemWeightG, boxG] = GOODS[i % GOODS.length];
+    const packedWeightG = itemWeightG * items + boxG;
+    const bulky = status === 'patch_wait' || status === 'pending_launch';
     await newPackage(db, {
       status,
       memberCode,
@@ -54,8 +92,13 @@ export async function seedGoodsOutDemo(db: Db, now: Date): Promise<void> {
       shelves,
       titles: TITLES.slice(i % TITLES.length),
       now: new Date(start + i * 3_600_000),
+      itemWeightG,
+      itemDims: boxFor(itemWeightG, i + 3),
+      packedWeightG,
+      // Pre-review estimates a little over what the scale says (the box not yet chosen).
+      estimatedWeightG: packedWeightG + 20 + ((i * 37) % 80),
       // The patch_wait and pending_launch demos are bulky: the volumetric weight bills a top-up.
-      ...(status === 'patch_wait' || status === 'pending_launch' ? { dims: [500, 400, 300] as [number, number, number] } : {}),
+      dims: bulky ? [500, 400, 300] : boxFor(packedWeightG, i),
       ...(status === 'pending_launch' ? { fromBalance: false } : {}),
       sackCode: status === 'sorted' ? 'SK-ECO-US-01' : undefined,
     }).catch((err: Error) => {

@@ -20,6 +20,7 @@ import { post } from '../modules/ledger/service';
 import { type PackageEvent, packageTransition } from '@waystation/shared/machines/package';
 import { type PurchaseEvent, transitionOf } from '@waystation/shared/machines/purchase-order';
 import { businessDayStart } from '../platform/businessTime';
+import { boxFor } from './demo-goods-out';
 
 /** Days of history before today. */
 export const HISTORY_DAYS = 30;
@@ -146,33 +147,29 @@ export async function seedHistoryDemo(db: Db, now: Date): Promise<void> {
   for (const p of people) await topUp(p, start - 2 * DAY);
 
   const trace = (purchaseId: number, event: string, from: string, to: string, at: number, w: { id: number; name: string }, note = '') =>
-    db
-      .insert(traceEvents)
-      .values({
-        purchaseId,
-        type: purchaseTraceType(from, event),
-        event,
-        fromStatus: from,
-        toStatus: to,
-        actorId: w.id,
-        actorName: w.name,
-        note,
-        createdAt: new Date(at),
-      });
+    db.insert(traceEvents).values({
+      purchaseId,
+      type: purchaseTraceType(from, event),
+      event,
+      fromStatus: from,
+      toStatus: to,
+      actorId: w.id,
+      actorName: w.name,
+      note,
+      createdAt: new Date(at),
+    });
   const packageTrace = (packageId: number, event: string, from: string | null, to: string, at: number, w: { id: number | null; name: string }, note = '') =>
-    db
-      .insert(packageTraces)
-      .values({
-        packageId,
-        type: packageTraceType(from, event),
-        event,
-        fromStatus: from,
-        toStatus: to,
-        actorId: w.id,
-        actorName: w.name,
-        note,
-        createdAt: new Date(at),
-      });
+    db.insert(packageTraces).values({
+      packageId,
+      type: packageTraceType(from, event),
+      event,
+      fromStatus: from,
+      toStatus: to,
+      actorId: w.id,
+      actorName: w.name,
+      note,
+      createdAt: new Date(at),
+    });
 
   /** One purchase line, bought and received into the warehouse: scanned in at `arrival`, then photographed and shelved. */
   const receiveLine = async (p: (typeof people)[number], arrival: number, n: number, shelvedLong = false) => {
@@ -218,6 +215,8 @@ export async function seedHistoryDemo(db: Db, now: Date): Promise<void> {
       createdAt: new Date(paid),
       updatedAt: new Date(shelved),
     });
+    const weightG = Math.round(between(150, 1200));
+    const size = boxFor(weightG, id);
     const [item] = await db
       .insert(warehouseItems)
       .values({
@@ -226,11 +225,11 @@ export async function seedHistoryDemo(db: Db, now: Date): Promise<void> {
         memberId: p.id,
         quickTop: p.code,
         quickBottom: String(id % 10000).padStart(4, '0'),
-        weightG: Math.round(between(150, 1200)),
-        lengthMm: 300,
-        widthMm: 200,
-        heightMm: 80,
-        volumeCm3: 4800,
+        weightG,
+        lengthMm: size[0],
+        widthMm: size[1],
+        heightMm: size[2],
+        volumeCm3: (size[0] * size[1] * size[2]) / 1000,
         shelfLocationId: shelf.id,
         shelfCode: shelf.code,
         shelvedAt: new Date(shelved),
@@ -279,6 +278,8 @@ export async function seedHistoryDemo(db: Db, now: Date): Promise<void> {
       const freight = 6_000 + Math.ceil(weight / 500) * 2_500;
       const id = await nextId(db, 'packages');
       const packageNo = `PK${String(id).padStart(8, '0')}`;
+      const box = boxFor(weight, id);
+      const volume = (box[0] * box[1] * box[2]) / 1000;
       await pay(p, freight, created + 30 * MIN, 'package', packageNo, `包裹 ${packageNo} 运费`);
       const [, , country, province, city, address, postcode] = p.address;
       await db.insert(packages).values({
@@ -293,11 +294,12 @@ export async function seedHistoryDemo(db: Db, now: Date): Promise<void> {
         itemCount: items.length,
         estimatedWeightG: weight,
         realWeightG: weight,
-        lengthMm: 350,
-        widthMm: 250,
-        heightMm: 150,
-        volumeCm3: 13_125,
-        volumetricWeightG: 2_625,
+        lengthMm: box[0],
+        widthMm: box[1],
+        heightMm: box[2],
+        volumeCm3: volume,
+        // 体积重 at the demo channels' usual divisor (5,000 cm³ per kg).
+        volumetricWeightG: Math.ceil(volume / 5),
         freightEstimated: freight,
         freightCharged: freight,
         freightReal: freight,

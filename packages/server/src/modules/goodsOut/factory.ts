@@ -25,7 +25,11 @@ export async function systemOp(db: Db, now: Date, username = 'warehouse1'): Prom
 }
 
 /** A shelved item of a member (a bought line received, photographed and shelved). */
-export async function newShelvedItem(db: Db, o: { memberCode?: string; weightG?: number; title?: string; mallType?: string; now?: Date; shelf?: string } = {}) {
+export async function newShelvedItem(
+  db: Db,
+  o: { memberCode?: string; weightG?: number; dims?: [number, number, number]; title?: string; mallType?: string; now?: Date; shelf?: string } = {},
+) {
+  const [lengthMm, widthMm, heightMm] = o.dims ?? [300, 200, 50];
   const now = o.now ?? new Date();
   const [m] = await db
     .select()
@@ -66,10 +70,10 @@ export async function newShelvedItem(db: Db, o: { memberCode?: string; weightG?:
       quickTop: m.userCode,
       quickBottom: String(line.id % 10000).padStart(4, '0'),
       weightG: o.weightG ?? 400,
-      lengthMm: 300,
-      widthMm: 200,
-      heightMm: 50,
-      volumeCm3: 3000,
+      lengthMm,
+      widthMm,
+      heightMm,
+      volumeCm3: Math.ceil((lengthMm * widthMm * heightMm) / 1000),
       shelfLocationId: loc?.id ?? null,
       shelfCode: loc?.code ?? null,
       shelvedAt: now,
@@ -103,6 +107,8 @@ export interface PackageOpts {
   memberCode?: string;
   items?: number;
   itemWeightG?: number;
+  /** Each item's size in mm (default 300 × 200 × 50). */
+  itemDims?: [number, number, number];
   channel?: string;
   country?: string;
   attrs?: ItemAttr[];
@@ -138,18 +144,18 @@ export async function newPackage(db: Db, o: PackageOpts = {}): Promise<PackageRo
   const op = await systemOp(db, now);
   const n = o.items ?? 2;
   const items = [];
+  let memberName = '';
   for (let i = 0; i < n; i++) {
-    items.push(
-      (
-        await newShelvedItem(db, {
-          memberCode: o.memberCode,
-          weightG: o.itemWeightG ?? 400,
-          now,
-          shelf: o.shelves?.[i % o.shelves.length],
-          title: o.titles?.[i % o.titles.length],
-        })
-      ).item,
-    );
+    const made = await newShelvedItem(db, {
+      memberCode: o.memberCode,
+      weightG: o.itemWeightG ?? 400,
+      dims: o.itemDims,
+      now,
+      shelf: o.shelves?.[i % o.shelves.length],
+      title: o.titles?.[i % o.titles.length],
+    });
+    items.push(made.item);
+    memberName = made.member.name || made.member.userCode;
   }
   const country = o.country ?? 'US';
   let row = await createPackage(
@@ -159,7 +165,8 @@ export async function newPackage(db: Db, o: PackageOpts = {}): Promise<PackageRo
       itemIds: items.map((i) => i.id),
       channelId: await channelIdOf(db, o.channel ?? 'EMS'),
       attrs: o.attrs,
-      address: { receiver: 'Alice Martin', country, ...(ADDRESS_IN[country] ?? ADDRESS_IN.US) },
+      // The member ships to themselves: the receiver is the member's own name.
+      address: { receiver: memberName, country, ...(ADDRESS_IN[country] ?? ADDRESS_IN.US) },
     },
     op,
   );

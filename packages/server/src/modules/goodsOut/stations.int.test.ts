@@ -360,7 +360,7 @@ describe('sorting, sacks and out-of-storage', () => {
     expect(rows[1]).toEqual(['麻袋', '包裹号', '会员', '收件人', '国家', '渠道', '重量(g)', '申报价值', '件数', '运单号', '状态']);
     expect(rows.slice(2)).toEqual([
       ['SKCA0001', p1.packageNo, 'U100001', 'Alice Martin', 'CA', 'EMS 国际特快', 900, 118, 2, 'EE100000001CN', '已发货'],
-      ['SKCA0001', p2.packageNo, 'U100003', 'Alice Martin', 'CA', 'EMS 国际特快', 900, 118, 2, 'EE100000002CN', '已发货'],
+      ['SKCA0001', p2.packageNo, 'U100003', 'Chloé Dubois', 'CA', 'EMS 国际特快', 900, 118, 2, 'EE100000002CN', '已发货'],
     ]);
     // The card is free again once its sack has shipped.
     expect((await post('/api/warehouse/sack/bind', { code: 'SKCA0001', channelId: dhl })).code).toBe(20000);
