@@ -8,7 +8,9 @@ import { writeAudit } from './audit';
 import { authenticate, type Caller } from './auth';
 import { AppError, forbidden } from './errors';
 import type { SecretBox } from './secrets';
-import { consumeTicket, digestOf, releaseTicket, sealPending, summaryOf } from './verification';
+import { consumeTicket, digestOf, releaseTicket, sealPending } from './verification';
+import { describeValues } from './verifySummary';
+import { requestLang } from './language';
 import { requestScope } from './requestScope';
 import type { SensitiveOperation } from '@waystation/shared/vocab/account';
 
@@ -152,9 +154,12 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
         } catch (err) {
           if (err instanceof AppError && err.code === ErrorCode.VERIFICATION_REQUIRED) {
             // What the verifier will be shown and the code and ticket will be bound to, sealed against edits.
-            const summary = summaryOf(values);
+            // (in Chinese for the verifier's code message and the audit; the dialog shows them in the operator's language).
+            const summary = await describeValues(app.services.db, spec.verify, values, 'zh');
             const request = sealPending(app.services.secrets, { type: spec.verify, target, operatorId: caller.id, digest, summary }, now);
-            throw new AppError(err.code, err.message, { type: spec.verify, target, request, summary });
+            const lang = requestLang(req);
+            const shown = lang === 'zh' ? summary : await describeValues(app.services.db, spec.verify, values, lang);
+            throw new AppError(err.code, err.message, { type: spec.verify, target, request, summary: shown });
           }
           throw err;
         }

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { DEFAULT_CURRENCY, fromMinor, toMinor } from '@waystation/shared/contract/ledger';
+import { withdrawalAccountText } from '@waystation/shared/contract/proxy';
+import type { Lang } from '@waystation/shared/rules/messages';
+import { ReviewResult } from '@waystation/shared/machines/refund';
+import { AccountStatus, type SensitiveOperation } from '@waystation/shared/vocab/account';
+import { AuditVerb } from '@waystation/shared/vocab/audit';
+import { ItemAttr } from '@waystation/shared/vocab/config-content';
+import { PackageService, PackageStatus } from '@waystation/shared/vocab/goods-out';
+import { AdjustDirection, VerifyField } from '@waystation/shared/vocab/verify-fields';
+import type { Db } from '../db';
+import { admins, agents, members, packages, purchaseOrders, shipChannels } from '../db/schema';
+import type { SummaryLine } from './verification';
+
+/** What an operation's `id` is, by its type: the object the verifier is asked about. */
+function objectOf(type: SensitiveOperation): 'member' | 'package' | 'agent' | 'purchase' | 'id' {
+  if (type.startsWith('modify_user_') || type === 'query_discord') return 'member';
+  if (type.startsWith('modify_package_')) return 'package';
+  if (type.includes('_agent_')) return 'agent';
+  if (type === 'cancel_purchase') return 'purchase';
+  return 'id';
+}
+
+const first = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
+
+/** An object's number as staff know it (user code, package no., agent name, purchase no.), or its id. */
+async function objectName(db: Db, kind: ReturnType<typeof objectOf>, id: number): Promise<string> {
+  const row =
+    kind === 'member'
+      ? await first(db.select({ name: members.userCode }).from(members).where(eq(members.id, id)))
+      : kind === 'package'
+        ? await first(db.select({ name: packages.packageNo }).from(packages).where(eq(packages.id, id)))
+        : kind === 'agent'
+          ? await first(db.select({ name: agents.agentName }).from(agents).where(eq(agents.id, id)))
+          : kind === 'purchase'
+            ? await first(db.select({ name: purchaseOrders.purchaseNo }).from(purchaseOrders).where(eq(purchaseOrders.id, id)))
+            : undefined;
+  return row?.name ?? String(id);
+}
+
+const short = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
+
+/**
+ * The values of a sensitive operation as the verifier reads them, in `lang`: each field by its name (会员, 方向, 金额),
+ * ids as the numbers staff know (user code, package no.), codes by their labels, money in major units with its
+ * currency, passwords hidden. A field the table does not know is shown as it came.
+ */
+export async function describeValues(db: Db, type: SensitiveOperation, values: Record<string, unknown>, lang: Lang): Promise<SummaryLine[]> {
+  const lines: SummaryLine[] = [];
+  const label = (key: string) => VerifyField.label(key, lang);
+  const status = type.startsWith('modify_package_') ? PackageStatus : AccountStatus;
+  const packageCurrency = async () =>
+    typeof values.id === 'number' ? ((await first(db.select({ c: packages.currency }).from(packages).where(eq(packages.id, values.id))))?.c ?? '') : '';
+  for (const [key, v] of Object.entries(values)) {
+    if (v === undefined || v === null || v === '' || key === 'requestId' || key === 'currency') continue;
+    let name = label(key);
+    let text: string;
+    if (key === 'id' && typeof v === 'number') {
+      const kind = objectOf(type);
+      name = label(kind);
+      text = await objectName(db, kind, v);
+    } else if (key === 'memberId' && typeof v === 'number') text = await objectName(db, 'member', v);
+    else if (key === 'kfcAdminId' && typeof v === 'number')
+      text = (await first(db.select({ name: admins.name }).from(admins).where(eq(admins.id, v))))?.name ?? String(v);
+    else if (key === 'channelId' && typeof v === 'number')
+      text = (await first(db.select({ name: shipChannels.name }).from(shipChannels).where(eq(shipChannels.id, v))))?.name ?? String(v);
+    else if (key === 'amount' && typeof v === 'string') text = `${fromMinor(toMinor(v))} ${(values.currency as string | undefined) ?? DEFAULT_CURRENCY}`;
+    else if ((key === 'declaredValue' || key === 'insuranceFee' || key === 'freightReal') && typeof v === 'number')
+      text = `${fromMinor(v)} ${await packageCurrency()}`.trim();
+    else if (key === 'weightG' && typeof v === 'number') text = `${v} g`;
+    else if (key === 'direction') text = AdjustDirection.label(String(v), lang);
+    else if (key === 'status') text = status.label(String(v), lang);
+    else if (key === 'result') text = ReviewResult.label(String(v), lang);
+    else if (key === 'event') text = AuditVerb.label(String(v), lang);
+    else if (key === 'attrs' && Array.isArray(v)) text = v.map((a) => ItemAttr.label(String(a), lang)).join(lang === 'zh' ? '、' : ', ');
+    else if (key === 'services' && Array.isArray(v)) text = v.map((s) => PackageService.label(String(s), lang)).join(lang === 'zh' ? '、' : ', ');
+    else if (key === 'password' || key === 'tradePassword') text = '••••••';
+    else if (key === 'account' && typeof v === 'object') text = withdrawalAccountText(v as Record<string, string>, lang);
+    else if (key === 'ids' && Array.isArray(v)) text = `${v.length}`;
+    else if (typeof v === 'object')
+      text = Object.values(v as object)
+        .filter((x) => x !== '' && x !== null && x !== undefined)
+        .join(', ');
+    else text = String(v);
+    lines.push({ label: name, value: short(text) });
+    if (lines.length === 12) break;
+  }
+  return lines;
+}
