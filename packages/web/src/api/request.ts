@@ -70,6 +70,9 @@ function queryString(params?: object): string {
   return s ? `?${s}` : '';
 }
 
+/** The session was ended (another login of the account, expiry, a revoked token): nothing is done until a new login. */
+export const isLoggedOut = (e: unknown): boolean => e instanceof ApiError && e.code !== null && LOGOUT_CODES.includes(e.code);
+
 let logoutPromptOpen = false;
 
 function promptRelogin(): void {
@@ -77,6 +80,9 @@ function promptRelogin(): void {
   logoutPromptOpen = true;
   void confirm({
     ...(useLang.getState().lang === 'en' ? LOGOUT_PROMPT : LOGOUT_PROMPT_ZH),
+    // A station keeps taking scans under it (each kept on the device and told so), so none waits unseen behind it.
+    wrapClassName: 'scan-through',
+    focusable: { trap: false },
     onOk() {
       removeToken();
       location.reload();

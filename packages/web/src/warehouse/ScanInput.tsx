@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Input, type InputRef, List, Space, Tag, Tooltip, Typography } from 'antd';
 import { fill, useLang } from '../i18n';
-import { dialogOpen, registerScanSink } from './keyBuffer';
+import { dialogOpen, isTextEntry, registerScanSink } from './keyBuffer';
 import { StationWorkPanel, stationWorkKey } from './StationWork';
 import type { WorkStation } from '@waystation/shared/contract/warehouse';
 import { useQueryClient } from '@tanstack/react-query';
 import { cue, useMute, type Clip } from './voice';
 import { isDuplicate, isScannable } from './scanRules';
 import { useScanMessages } from './messages';
+import { isLoggedOut } from '../api/request';
+import { getToken } from '../api/token';
 import { isUndelivered, loadPending, savePending, type PendingScan, type ScanConflict } from './pendingScans';
 import './scan.css';
 
@@ -75,6 +77,22 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
   const [pendingView, setPendingView] = useState<PendingScan[]>([]);
   const [conflicts, setConflicts] = useState<ScanConflict[]>([]);
   const running = useRef(false);
+  /** The server said this session has ended (another login of the account…): the token it ended with, and why. */
+  const loggedOut = useRef<{ token: string | undefined; reason: string } | null>(null);
+  const [loggedOutView, setLoggedOutView] = useState(false);
+  /** The station's address: once the address changes (a sidebar link was clicked) the keys are for the next page. */
+  const path = useRef(window.location.pathname);
+  /** Resolved after the next render is on screen: the station's next answer then reads what this one set. */
+  const commitWaiters = useRef<(() => void)[]>([]);
+  const [, setRenders] = useState(0);
+  useLayoutEffect(() => {
+    for (const resolve of commitWaiters.current.splice(0)) resolve();
+  });
+  const nextCommit = () =>
+    new Promise<void>((resolve) => {
+      commitWaiters.current.push(resolve);
+      setRenders((n) => n + 1);
+    });
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
   const contextOfRef = useRef(contextOf);
@@ -105,6 +123,19 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
       }
     });
 
+  const endSession = (e: unknown) => {
+    loggedOut.current = { token: getToken(), reason: (e as Error).message || m.failed };
+    setLoggedOutView(true);
+  };
+  /** Still the ended session: no one has logged in again meanwhile (here or in another tab). */
+  const stillLoggedOut = () => {
+    if (loggedOut.current && loggedOut.current.token !== getToken()) {
+      loggedOut.current = null;
+      setLoggedOutView(false);
+    }
+    return !!loggedOut.current;
+  };
+
   const keep = (next: PendingScan[]) => {
     pending.current = next;
     setPendingView(next);
@@ -121,6 +152,7 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
         if (out.tone === 'error') setConflicts((c) => [...c, { ...p, reason: out.text }]);
       } catch (e) {
         if (isUndelivered(e)) return;
+        if (isLoggedOut(e)) return endSession(e);
         const reason = (e as Error).message || m.failed;
         push(p.code, 'error', `${m.delivered} ${reason}`);
         setConflicts((c) => [...c, { ...p, reason }]);
@@ -146,12 +178,18 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
     const context = contextOfRef.current?.(code);
     const hold = () => {
       keep([...pending.current, context === undefined ? { code, at: now } : { code, at: now, context }]);
-      push(code, 'warning', fill(m.kept, { n: pending.current.length }));
-      cue(station, 'fail', m.keptVoice);
+      if (stillLoggedOut()) {
+        // Never a scan swallowed by an ended session: the worker sees and hears it, and it is sent after the new login.
+        push(code, 'error', fill(m.keptLoggedOut, { reason: loggedOut.current!.reason, n: pending.current.length }));
+        cue(station, 'fail', m.keptLoggedOutVoice);
+      } else {
+        push(code, 'warning', fill(m.kept, { n: pending.current.length }));
+        cue(station, 'fail', m.keptVoice);
+      }
       markFeedback(enteredAt);
     };
     // Scans wait behind those already kept, so the server sees them in the order they were made.
-    if (pending.current.length) return hold();
+    if (pending.current.length || stillLoggedOut()) return hold();
     try {
       const out = await onScanRef.current(code, context);
       push(code, out.tone, out.text);
@@ -160,6 +198,10 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
       if (out.clip || out.say) cue(station, out.clip ?? (out.tone === 'error' ? 'fail' : 'success'), out.say);
     } catch (e) {
       if (isUndelivered(e)) return hold();
+      if (isLoggedOut(e)) {
+        endSession(e);
+        return hold();
+      }
       const text = (e as Error).message || m.failed;
       push(code, 'error', text);
       markFeedback(enteredAt);
@@ -178,8 +220,13 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
       while (queue.current.length) {
         const next = queue.current.shift()!;
         setQueued(queue.current.filter((q) => 'code' in q).length);
-        if ('replay' in next) await replay();
-        else await handle(next.code, next.at);
+        // While the session is the ended one, a retry would only be refused again: the kept scans wait for the new login.
+        if ('replay' in next) {
+          if (!stillLoggedOut()) await replay();
+        } else await handle(next.code, next.at);
+        // Scans handed over at once (kept while the station opened) must not see the state from before this one:
+        // the package it opened, the item now waiting for its shelf.
+        await nextCommit();
       }
       running.current = false;
       focusIfFree();
@@ -212,19 +259,23 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
     };
   }, [station]);
 
-  useEffect(() => {
-    ref.current?.focus({ preventScroll: true });
+  // Before paint: the keys kept while the station opened come to the box as soon as it exists. It takes the focus from
+  // the sidebar link or tab just clicked, never from a field the worker is typing in.
+  useLayoutEffect(() => {
+    if (!isTextEntry(document.activeElement) && !dialogOpen()) ref.current?.focus({ preventScroll: true });
     const unregister = registerScanSink({
+      live: () => window.location.pathname === path.current && !!ref.current?.input?.isConnected,
       focus: () => ref.current?.focus({ preventScroll: true }),
       owns: (el) => el === ref.current?.input,
       submit: (code) => enqueueRef.current(code.trim()),
       prefill: (text) => {
-        setValue((v) => text + v);
+        const input = ref.current?.input;
+        if (!input) return;
         ref.current?.focus({ preventScroll: true });
-        requestAnimationFrame(() => {
-          const input = ref.current?.input;
-          if (input) input.setSelectionRange(input.value.length, input.value.length);
-        });
+        // Into the field itself (React's onChange follows): the keys that come next land after it, none overwrites it.
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text + input.value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input.setSelectionRange(input.value.length, input.value.length);
       },
     });
     // Focus that falls to the page itself (a button that went away, a click on empty space) comes back to the scan box.
@@ -243,7 +294,8 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
   }, [paused, focusIfFree]);
 
   const submit = () => {
-    const code = value.trim();
+    // The field's own text: what was put in front of it a moment ago included, even before React has rendered it.
+    const code = (ref.current?.input?.value ?? value).trim();
     setValue('');
     if (code) enqueue(code);
   };
@@ -292,7 +344,7 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
           type="warning"
           showIcon
           data-testid="scan-pending"
-          title={fill(m.pendingTitle, { n: pendingView.length })}
+          title={fill(loggedOutView ? m.pendingLoggedOutTitle : m.pendingTitle, { n: pendingView.length })}
           description={
             <Space wrap>
               {pendingView.map((p) => (

@@ -1,9 +1,10 @@
 /**
- * Keeps a keyboard-wedge scanner's keystrokes that arrive where no field can take them: before a station's scan box
- * exists (the page is still loading), or while a dialog is open over the station. Keys typed into a field (weight,
- * a dialog's input) are never touched. A station's scan box registers as the sink: with no dialog open it takes the
- * focus on the first key (so the key lands in it); otherwise the keys are held, and each burst ending with Enter is
- * handed to the sink as one scan when it can take it.
+ * Keeps a keyboard-wedge scanner's keystrokes that arrive where no field can take them: while a station is opening
+ * (after the click on its sidebar link the focus is on that link; then the page loads, and only then does the scan
+ * box exist), or while a dialog is open over the station. Keys typed into a field (weight, a dialog's input, a
+ * search box) are never touched. A station's scan box registers as the sink: with no dialog open it takes the focus
+ * on the next key, after what was kept of the burst, so the code arrives whole; otherwise the keys are held, and each
+ * burst ending with Enter is handed to the sink as one scan when it can take it, in the order the scans were made.
  */
 
 /** An unfinished burst older than this is not the start of a scan. */
@@ -21,14 +22,20 @@ export interface ScanSink {
   focus(): void;
   /** A whole code typed while the station could not take it. */
   submit(code: string): void;
-  /** Characters typed before the station could take them, without their Enter yet. */
+  /** Characters typed before the station could take them, without their Enter yet: they go in front of the box's text. */
   prefill(text: string): void;
   /** Whether the element is the station's scan box. */
   owns(el: Element): boolean;
+  /**
+   * Whether the station is still the page on screen. A click on another page's link changes the address at once,
+   * while the station stays on screen until the next page has loaded: keys typed meanwhile are for the next page.
+   */
+  live(): boolean;
 }
 
 let sink: ScanSink | null = null;
 let partial = '';
+/** When the last kept key was pressed (the event's own time: a busy page handles keys late, but in order). */
 let partialAt = 0;
 const waiting: { code: string; at: number }[] = [];
 let drainTimer: ReturnType<typeof setInterval> | null = null;
@@ -39,11 +46,19 @@ export const isTextEntry = (el: Element | null): boolean =>
   (el instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'range', 'color'].includes(el.type)) ||
   !!(el as HTMLElement | null)?.isContentEditable;
 
-/** An antd dialog (modal, confirm, drawer) is open over the page. */
-export const dialogOpen = (): boolean => !!document.querySelector('.ant-modal-wrap:not([style*="display: none"]), .ant-drawer-open');
+/** An antd dialog (modal, confirm, drawer) is open over the page; one with the class scan-through (the re-login prompt) lets scans pass. */
+export const dialogOpen = (): boolean => !!document.querySelector('.ant-modal-wrap:not([style*="display: none"]):not(.scan-through), .ant-drawer-open');
 
-/** A burst that began where no field could take it is still coming in: the rest of it is kept with it. */
-const burstInProgress = () => !!partial && Date.now() - partialAt <= BURST_GAP_MS;
+/** The registered station, when it is the page on screen and no dialog is open over it. */
+const takingSink = (): ScanSink | null => (sink?.live() && !dialogOpen() ? sink : null);
+
+/** The box takes what was kept of the burst now, so the keys that follow land after it. */
+function flushPartial(s: ScanSink) {
+  if (!partial) return;
+  const text = partial;
+  partial = '';
+  s.prefill(text);
+}
 
 function onKeyDown(e: KeyboardEvent) {
   if (e.ctrlKey || e.metaKey || e.altKey || e.isComposing) return;
@@ -51,46 +66,70 @@ function onKeyDown(e: KeyboardEvent) {
   // Scanners type no spaces; a space presses the focused button or checkbox.
   const printable = e.key.length === 1 && e.key !== ' ';
   if (!printable && e.key !== 'Enter') return;
-  const continuing = burstInProgress() && (!active || active === document.body || !!sink?.owns(active));
-  if (!continuing) {
-    if (isTextEntry(active)) return;
-    if (sink && !dialogOpen()) {
-      // The scan box takes the focus before the key's default action: the character lands in it.
-      if (printable) sink.focus();
+  const at = e.timeStamp || performance.now();
+  if (partial && at - partialAt > STALE_MS) partial = '';
+  const s = takingSink();
+  if (s && active && s.owns(active)) {
+    // Typed into the scan box: codes kept before go first, then what was kept of this burst, then this key.
+    drain();
+    flushPartial(s);
+    return;
+  }
+  // Another field takes its own keys; so does the station's box once it has the focus.
+  if (isTextEntry(active)) return;
+  if (s) {
+    drain();
+    if (printable) {
+      // The scan box takes the focus before the key's default action: the character lands in it, after the kept ones.
+      s.focus();
+      flushPartial(s);
       return;
     }
-    // No station on the page yet: only keys that would go nowhere (focus on the page itself) are kept.
-    if (!sink && active && active !== document.body) return;
-  }
-  if (e.key === 'Enter') {
-    if (!partial) return; // an Enter of its own: the focused button or dialog acts on it
+    if (!partial) return; // an Enter of its own: the focused button or link acts on it
     e.preventDefault();
     e.stopPropagation();
     waiting.push({ code: partial, at: Date.now() });
     partial = '';
     drain();
-    if (waiting.length) scheduleDrain();
+    return;
+  }
+  // No station can take the key yet (it is opening, or a dialog is over it): the focus is on the page itself, a link,
+  // a tab or a button, where the key would go nowhere. It is kept.
+  if (e.key === 'Enter') {
+    if (!partial) return;
+    e.preventDefault();
+    e.stopPropagation();
+    waiting.push({ code: partial, at: Date.now() });
+    partial = '';
+    scheduleDrain();
     return;
   }
   e.preventDefault();
-  if (Date.now() - partialAt > STALE_MS) partial = '';
   partial += e.key;
-  partialAt = Date.now();
+  partialAt = at;
+  scheduleDrain();
 }
 
 function drain() {
   const now = Date.now();
-  if (!sink || dialogOpen()) {
-    if (!sink && waiting.every((w) => now - w.at > OPENING_MS)) stopDrain();
+  const s = takingSink();
+  if (!s) {
+    if (!sink?.live() && !partial && waiting.every((w) => now - w.at > OPENING_MS)) {
+      waiting.length = 0;
+      stopDrain();
+    }
     return;
   }
   while (waiting.length) {
     const w = waiting.shift()!;
-    if (now - w.at <= OPENING_MS + STALE_MS) sink.submit(w.code);
+    if (now - w.at <= OPENING_MS + STALE_MS) s.submit(w.code);
   }
-  // A burst still coming in stays here until its Enter; an old unfinished one goes to the box to be seen.
-  if (partial && !burstInProgress() && now - partialAt <= STALE_MS) {
-    sink.prefill(partial);
+  // A burst still coming in stays here until its next key; one that stopped without its Enter goes to the box to be seen.
+  if (partial && performance.now() - partialAt > BURST_GAP_MS) {
+    if (performance.now() - partialAt <= STALE_MS) {
+      s.focus();
+      flushPartial(s);
+    }
     partial = '';
   }
   if (!partial) stopDrain();
@@ -114,10 +153,12 @@ export function installKeyBuffer(): void {
 /** The station's scan box takes what was kept; returns the unregister function. */
 export function registerScanSink(s: ScanSink): () => void {
   sink = s;
-  // Codes typed before the box existed are those made while the station was opening.
+  // Codes typed before the box existed are those made while the station was opening: handed over at once, so they
+  // come before any scan typed into the box from now on.
   const now = Date.now();
   for (let i = waiting.length - 1; i >= 0; i--) if (now - waiting[i].at > OPENING_MS) waiting.splice(i, 1);
-  scheduleDrain();
+  drain();
+  if (waiting.length || partial) scheduleDrain();
   return () => {
     if (sink === s) sink = null;
   };
@@ -128,4 +169,13 @@ export function submitToScanBox(code: string): void {
   if (!sink) return;
   sink.focus();
   sink.submit(code);
+}
+
+/** For tests: forget what was kept. */
+export function resetKeyBuffer(): void {
+  sink = null;
+  partial = '';
+  partialAt = 0;
+  waiting.length = 0;
+  stopDrain();
 }
