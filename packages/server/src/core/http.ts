@@ -87,6 +87,8 @@ export interface ApiRouteInfo {
   creditsWithoutTicket?: string;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The answer's data schema (the envelope's `data`). */
+  data?: z.ZodType;
   /**
    * A GET call's handler for an input already parsed and a caller already checked: what an export job pages through
    * (lists only read; none of them needs the request or the reply).
@@ -112,6 +114,7 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
     creditsWithoutTicket: spec.creditsWithoutTicket,
     query: spec.query,
     body: spec.body,
+    data: spec.data,
     read:
       spec.method === 'GET'
         ? (input) => spec.handler({ ...input, query: input.query as Out<Q>, body: undefined as Out<B>, req: undefined as never, reply: undefined as never })
