@@ -37,8 +37,12 @@ describe('member balance adjustment', () => {
     const verify = page.locator('.ant-modal').filter({ hasText: '安全验证' });
     await verify.waitFor();
     expect(await verify.getByTestId('verify-operation').innerText()).toBe('修改用户余额');
-    // What is approved is shown, as the server read it, and sent with the code.
-    expect(await verify.getByTestId('verify-summary').innerText()).toContain('50.25');
+    // What is approved is shown, as the server read it, each value by its name as staff read it, and sent with the code.
+    const lines = await verify
+      .getByTestId('verify-summary')
+      .locator('tr')
+      .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim()).join(' ')));
+    expect(lines).toEqual([`会员 ${member.userCode}`, '方向 增加', '金额 50.25 CNY', '备注 客服补偿']);
     await verify.getByRole('button', { name: '发送验证码' }).click();
     await verify.getByText('验证码已发送给').waitFor();
     const code = await lastCodeFor(e.server, financeId);
@@ -48,7 +52,7 @@ describe('member balance adjustment', () => {
       .where(eq(outboxMessages.recipientAdminId, financeId))
       .orderBy(desc(outboxMessages.id))
       .limit(1);
-    expect(message.body).toContain('50.25');
+    expect(message.body).toContain(`会员: ${member.userCode}；方向: 增加；金额: 50.25 CNY`);
     await typeByHand(verify.getByLabel('验证码', { exact: true }), code === '000000' ? '111111' : '000000');
     await verify.getByRole('button', { name: '验证并继续' }).click();
     await verify.getByText('验证码错误').waitFor();
