@@ -91,3 +91,27 @@ export const ArticleStatus = vocab([
 
 /** Languages member-facing texts are translated into (zh-CN is the source). */
 export const TRANSLATION_LANGUAGES = ['en', 'fr', 'de', 'es', 'ja', 'ko'] as const;
+
+/**
+ * The system parameters the shop starts with (参数设置), by key: their names and remarks in both languages. A name or
+ * remark staff have changed is shown as typed.
+ */
+export const ParamName = vocab([
+  { value: 'order.autoCancelMinutes', zh: '未支付订单自动取消（分钟）', en: 'Cancel unpaid orders after (minutes)' },
+  { value: 'warehouse.freeStorageDays', zh: '免费仓储天数', en: 'Free storage days' },
+  { value: 'warehouse.storageFeePerDay', zh: '超期仓储费（分/件/天）', en: 'Storage fee past the free days (cents per item per day)' },
+  { value: 'package.maxItems', zh: '单个包裹最多商品数', en: 'Most items in one package' },
+  { value: 'service.feePercent', zh: '代购服务费（%）', en: 'Purchasing service fee (%)' },
+  { value: 'sla.purchase_wait.hours', zh: '时限：付款后采购（小时）', en: 'Time limit: purchase after payment (hours)' },
+  { value: 'sla.purchase_hold.hours', zh: '时限：挂起后处理（小时）', en: 'Time limit: handle a held order (hours)' },
+  { value: 'sla.pack_wait_audit.hours', zh: '时限：提交打包后预审（小时）', en: 'Time limit: pre-review after the pack order (hours)' },
+  { value: 'sla.remove_wait.hours', zh: '时限：付运费后打包（小时）', en: 'Time limit: packing after the freight payment (hours)' },
+  { value: 'sla.return_wait.hours', zh: '时限：退货申请审核（小时）', en: 'Time limit: review a return request (hours)' },
+  { value: 'sla.pack_exception.hours', zh: '时限：异常包裹处理（小时）', en: 'Time limit: handle an exception (hours)' },
+  { value: 'sla.sort_wait.hours', zh: '时限：贴单后分拣（小时）', en: 'Time limit: sorting after the label (hours)' },
+] as const);
+
+export const ParamRemark = vocab([
+  { value: 'warehouse.storageFeePerDay', zh: '超过免费天数后每件商品每天收取', en: 'Charged per item and day past the free days' },
+  { value: 'service.feePercent', zh: '按商品金额收取', en: 'Charged on the goods amount' },
+] as const);

@@ -55,7 +55,7 @@ export const useScanMessages = defineMessages(
     noScans: 'No scans yet',
     mute: 'Mute',
     unmute: 'Unmute',
-    driverTitle: '客户端未连接',
+    driverTitle: 'Client not connected',
     driverText: 'The print client is not connected. Download and start it, then pair with the code it shows (or print from the browser).',
     driverDownload: 'Download the print client',
     driverConnected: 'Print client connected',

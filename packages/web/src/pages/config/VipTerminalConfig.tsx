@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router';
-import { Button, Card, Col, Form, Input, Row, Space, Table, Tag } from 'antd';
+import { Button, Card, Col, Form, Input, Row, Space, Tag } from 'antd';
+import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Faq } from '@waystation/shared/contract/config';
 import { formatTime } from '../../utils/time';
@@ -8,12 +9,13 @@ import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { useDeleteFaq, useFaqList, useTipsList } from './api';
 import { VIP_TERMINAL_PAGES } from './VipTerminalConfigPages';
 import { useConfigMessages } from './messages';
-import { fill } from '../../i18n';
+import { fill, useLang } from '../../i18n';
 import { StatusTag, useConfirmedAction } from '../../components/list/status';
 
 /** Member terminal: every text page with whether it is configured and translated, and the FAQ entries. */
 export default function VipTerminalConfig() {
   const m = useConfigMessages();
+  const lang = useLang((s) => s.lang);
   const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const tips = useTipsList(1);
@@ -35,7 +37,7 @@ export default function VipTerminalConfig() {
               <Col key={p.key} xs={24} sm={12} md={8} lg={6}>
                 <Link to={p.path}>
                   <Card size="small" hoverable>
-                    <div style={{ fontWeight: 500 }}>{p.title}</div>
+                    <div style={{ fontWeight: 500 }}>{p.title[lang]}</div>
                     <Space size={4} style={{ marginTop: 6 }} wrap>
                       {!e && <Tag color="orange">{m.notConfigured}</Tag>}
                       {e?.status === 'disabled' && <Tag>{m.disabledTag}</Tag>}
@@ -65,7 +67,7 @@ export default function VipTerminalConfig() {
             </Space>
           </Form.Item>
         </Form>
-        <Table<Faq>
+        <ResizableTable<Faq>
           rowKey="id"
           dataSource={faqs.data?.list}
           loading={faqs.isFetching}

@@ -1,17 +1,19 @@
 import { useNavigate } from 'react-router';
-import { Button, Space, Table, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
+import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { NotifyChannelType, NotifyEvent } from '@waystation/shared/vocab/config-content';
 import type { NotifyChannel } from '@waystation/shared/contract/notification';
 import { formatTime } from '../../utils/time';
 import { useNotifyChannelStatus, useNotifyChannels } from './api';
 import { useNotificationMessages } from './messages';
-import { fill } from '../../i18n';
+import { fill, useLang } from '../../i18n';
 import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
 
 /** Member notification channels (email, Discord, Telegram, site messages). */
 export default function ChannelList() {
   const m = useNotificationMessages();
+  const lang = useLang((s) => s.lang);
   const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const list = useNotifyChannels();
@@ -20,7 +22,7 @@ export default function ChannelList() {
     const next = nextStatus(c.status);
     confirm({
       title: m.ok,
-      content: fill(m.confirmChannelStatus, { action: next === 'activity' ? m.enabled : m.disabled, name: c.name }),
+      content: fill(m.confirmChannelStatus, { action: next === 'activity' ? m.enable : m.disable, name: c.name }),
       danger: next === 'disabled',
       run: () => status.mutateAsync({ id: c.id, status: next }),
     });
@@ -30,19 +32,19 @@ export default function ChannelList() {
       <Button icon={<PlusOutlined />} onClick={() => navigate('/notification/vip/operateChannel')}>
         {m.addNotificationChannel}
       </Button>
-      <Table<NotifyChannel>
+      <ResizableTable<NotifyChannel>
         rowKey="id"
         dataSource={list.data}
         loading={list.isFetching}
         pagination={false}
         columns={[
           { key: 'name', title: m.name, dataIndex: 'name' },
-          { key: 'type', title: m.type, dataIndex: 'type', render: (v: string) => NotifyChannelType.label(v) },
+          { key: 'type', title: m.type, dataIndex: 'type', render: (v: string) => NotifyChannelType.label(v, lang) },
           {
             key: 'events',
             title: m.notificationEvents,
             dataIndex: 'events',
-            render: (es: string[]) => es.map((e) => <Tag key={e}>{NotifyEvent.label(e)}</Tag>),
+            render: (es: string[]) => es.map((e) => <Tag key={e}>{NotifyEvent.label(e, lang)}</Tag>),
           },
           {
             key: 'status',
@@ -60,7 +62,7 @@ export default function ChannelList() {
                   {m.edit}
                 </Button>
                 <Button type="link" size="small" danger={c.status === 'activity'} onClick={() => toggle(c)}>
-                  {c.status === 'activity' ? m.disabled : m.enabled}
+                  {c.status === 'activity' ? m.disable : m.enable}
                 </Button>
               </Space>
             ),

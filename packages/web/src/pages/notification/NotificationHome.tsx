@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { App, Alert, Button, Card, Col, Form, Input, Row, Select, Space, Table, Tabs, Tag } from 'antd';
+import { App, Alert, Button, Card, Col, Form, Input, Row, Select, Space, Tabs, Tag } from 'antd';
+import { ResizableTable } from '../../components/ResizableTable';
 import { NOTIFY_VARIABLES, NotifyChannelType, NotifyEvent } from '@waystation/shared/vocab/config-content';
 import type { NotifyLog, NotifyPreviewResult, NotifyTemplateSaveBody } from '@waystation/shared/contract/notification';
 import { formatTime } from '../../utils/time';
@@ -9,7 +10,8 @@ import { showFieldErrors } from '../../components/zodRule';
 import { previewTemplate, useLogs, useNotifyChannels, useSaveTemplate, useTemplates } from './api';
 import ChannelList from './ChannelList';
 import { useNotificationMessages } from './messages';
-import { fill } from '../../i18n';
+import { fill, useLang } from '../../i18n';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { useStatusOptions } from '../../components/list/status';
 
 /** Member notifications: channels, templates per event with preview, and the delivery log. The tab is in the URL. */
@@ -34,6 +36,7 @@ export default function NotificationHome() {
 
 function Templates() {
   const m = useNotificationMessages();
+  const lang = useLang((s) => s.lang);
   const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const templates = useTemplates();
@@ -70,14 +73,14 @@ function Templates() {
             style={{ width: 160 }}
             value={sel.event}
             onChange={(event) => setSel((s) => ({ ...s, event }))}
-            options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))}
+            options={vocabOptions(NotifyEvent, lang)}
             aria-label={m.notificationEvents}
           />
           <Select
             style={{ width: 140 }}
             value={sel.channelType}
             onChange={(channelType) => setSel((s) => ({ ...s, channelType }))}
-            options={NotifyChannelType.entries.map((e) => ({ value: e.value, label: e.zh }))}
+            options={vocabOptions(NotifyChannelType, lang)}
             aria-label={m.channelType}
           />
           {current && !current.saved && <Tag>{m.defaultTemplate}</Tag>}
@@ -124,6 +127,7 @@ function Templates() {
 
 function Logs() {
   const m = useNotificationMessages();
+  const lang = useLang((s) => s.lang);
   const { query, page, limit, setPage, setFilters } = useListQuery();
   const channels = useNotifyChannels();
   const q = { page, limit, channelId: Number(query.channelId) || undefined, status: query.status as 'sent' | 'failed' | undefined };
@@ -151,7 +155,7 @@ function Logs() {
           ]}
         />
       </Space>
-      <Table<NotifyLog>
+      <ResizableTable<NotifyLog>
         rowKey="id"
         dataSource={logs.data?.list}
         loading={logs.isFetching}
@@ -168,7 +172,7 @@ function Logs() {
         columns={[
           { key: 'createTime', title: m.time, dataIndex: 'createTime', render: formatTime },
           { key: 'channel', title: m.channel, dataIndex: 'channelId', render: (id: number) => channels.data?.find((c) => c.id === id)?.name ?? `#${id}` },
-          { key: 'event', title: m.event, dataIndex: 'event', render: (v: string) => NotifyEvent.label(v) },
+          { key: 'event', title: m.event, dataIndex: 'event', render: (v: string) => NotifyEvent.label(v, lang) },
           { key: 'recipient', title: m.recipient, dataIndex: 'recipient' },
           {
             key: 'status',

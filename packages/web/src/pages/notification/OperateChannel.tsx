@@ -7,7 +7,8 @@ import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { useNotifyChannel, useSaveNotifyChannel, useTestSend } from './api';
 import { NumberInput } from '../../components/NumberInput';
 import { useNotificationMessages } from './messages';
-import { fill } from '../../i18n';
+import { fill, useLang } from '../../i18n';
+import { vocabOptions } from '../../components/list/vocabOptions';
 import { useStatusOptions } from '../../components/list/status';
 
 type ChannelForm = { type: string; name: string; events: string[]; status: 'activity' | 'disabled'; config: Record<string, unknown> };
@@ -19,6 +20,7 @@ const secretHint = (hint: string, config: Record<string, unknown> | undefined, k
 /** Creates (no ?id=) or edits a member notification channel; test-sends through it. Secrets are never shown in full. */
 export default function OperateChannel() {
   const m = useNotificationMessages();
+  const lang = useLang((s) => s.lang);
   const statusOptions = useStatusOptions();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -63,7 +65,7 @@ export default function OperateChannel() {
       >
         <Space align="start">
           <Form.Item name="type" label={m.type}>
-            <Select style={{ width: 160 }} disabled={id > 0} options={NotifyChannelType.entries.map((e) => ({ value: e.value, label: e.zh }))} />
+            <Select style={{ width: 160 }} disabled={id > 0} options={vocabOptions(NotifyChannelType, lang)} />
           </Form.Item>
           <Form.Item name="name" label={m.name} rules={[{ required: true, message: m.enterTheChannelName }]}>
             <Input style={{ width: 300 }} />
@@ -117,7 +119,7 @@ export default function OperateChannel() {
         )}
         {type === 'site' && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={m.siteMessagesGoStraight} />}
         <Form.Item name="events" label={m.notificationEvents}>
-          <Checkbox.Group options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} />
+          <Checkbox.Group options={vocabOptions(NotifyEvent, lang)} />
         </Form.Item>
         <Form.Item name="status" label={m.status}>
           <Radio.Group options={statusOptions} />
@@ -134,7 +136,7 @@ export default function OperateChannel() {
           <Divider>{m.testSend}</Divider>
           <Form form={testForm} layout="inline" onFinish={sendTest} initialValues={{ event: 'package_shipped' }}>
             <Form.Item name="event" label={m.event}>
-              <Select style={{ width: 150 }} options={NotifyEvent.entries.map((e) => ({ value: e.value, label: e.zh }))} />
+              <Select style={{ width: 150 }} options={vocabOptions(NotifyEvent, lang)} />
             </Form.Item>
             {(type === 'email' || type === 'site') && (
               <Form.Item name="recipient" label={type === 'email' ? m.recipientAddress : m.memberCode}>

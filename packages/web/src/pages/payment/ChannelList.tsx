@@ -39,7 +39,7 @@ export default function ChannelList() {
     confirm({
       title: m.ok,
       content:
-        fill(m.confirmChannelStatus, { action: next === 'activity' ? m.enabled : m.disabled, name: c.name }) +
+        fill(m.confirmChannelStatus, { action: next === 'activity' ? m.enable : m.disable, name: c.name }) +
         (next === 'disabled' && c.ruleCount ? fill(m.channelInUse, { n: c.ruleCount }) : ''),
       danger: next === 'disabled',
       run: () => status.mutateAsync({ id: c.id, status: next }),
@@ -86,7 +86,7 @@ export default function ChannelList() {
             {m.edit}
           </Button>
           <Button type="link" size="small" danger={c.status === 'activity'} onClick={() => toggle(c)}>
-            {c.status === 'activity' ? m.disabled : m.enabled}
+            {c.status === 'activity' ? m.disable : m.enable}
           </Button>
         </Space>
       ),

@@ -44,7 +44,7 @@ export default function ConfigRuleList() {
     const next = nextStatus(r.status);
     confirm({
       title: m.ok,
-      content: fill(m.confirmRuleStatus, { action: next === 'activity' ? m.enabled : m.disabled, name: r.name }),
+      content: fill(m.confirmRuleStatus, { action: next === 'activity' ? m.enable : m.disable, name: r.name }),
       danger: next === 'disabled',
       run: () => status.mutateAsync({ id: r.id, status: next }),
     });
@@ -119,7 +119,7 @@ export default function ConfigRuleList() {
             {m.edit}
           </Button>
           <Button type="link" size="small" onClick={() => toggle(r)}>
-            {r.status === 'activity' ? m.disabled : m.enabled}
+            {r.status === 'activity' ? m.disable : m.enable}
           </Button>
           <Button type="link" size="small" danger onClick={() => remove(r)}>
             {m.delete}

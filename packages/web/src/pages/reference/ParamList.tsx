@@ -11,13 +11,20 @@ import { ExportButton, exportColumnsOf } from '../../components/list/ExportButto
 import { ListTable } from '../../components/list/ListTable';
 import { useAddParam, useEditParam, useParamStatus, useParams } from './api';
 import { useReferenceMessages } from './messages';
-import { fill } from '../../i18n';
+import { fill, useLang, type Lang } from '../../i18n';
+import { ParamName, ParamRemark } from '@waystation/shared/vocab/config-content';
 import { nextStatus, StatusTag, useConfirmedAction, useStatusOptions } from '../../components/list/status';
 import { useFormSave } from '../../components/list/useFormSave';
+
+/** A starting parameter's name or remark in the UI language, unless staff have changed it (then as typed). */
+function paramText(v: { label(value: string, lang?: Lang): string }, key: string, stored: string | null | undefined, lang: Lang): string | null | undefined {
+  return stored && stored === v.label(key, 'zh') ? v.label(key, lang) : stored;
+}
 
 /** System parameters: key/value pairs with name, remark and status. */
 export default function ParamList() {
   const m = useReferenceMessages();
+  const lang = useLang((s) => s.lang);
   const statusOptions = useStatusOptions();
   const confirm = useConfirmedAction();
   const { query, page, limit, setFilters, setPage } = useListQuery();
@@ -31,7 +38,7 @@ export default function ParamList() {
     const next = nextStatus(p.status);
     confirm({
       title: m.ok,
-      content: fill(m.confirmStatus, { action: next === 'activity' ? m.enabled : m.disabled, key: p.paramKey }),
+      content: fill(m.confirmStatus, { action: next === 'activity' ? m.enable : m.disable, key: p.paramKey }),
       danger: next === 'disabled',
       run: () => status.mutateAsync({ id: p.id, status: next }),
     });
@@ -39,9 +46,9 @@ export default function ParamList() {
   const columns: ResizableColumn<Param>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'paramKey', title: m.parameterKey, dataIndex: 'paramKey', width: 200 },
-    { key: 'name', title: m.parameterName, dataIndex: 'name', width: 200 },
+    { key: 'name', title: m.parameterName, dataIndex: 'name', width: 200, render: (v: string, p) => paramText(ParamName, p.paramKey, v, lang) },
     { key: 'paramValue', title: m.paramValue, dataIndex: 'paramValue', width: 200, ellipsis: true },
-    { key: 'remark', title: m.note, dataIndex: 'remark', width: 160 },
+    { key: 'remark', title: m.note, dataIndex: 'remark', width: 160, render: (v: string | null, p) => paramText(ParamRemark, p.paramKey, v, lang) },
     {
       key: 'status',
       title: m.status,
@@ -61,7 +68,7 @@ export default function ParamList() {
             {m.edit}
           </Button>
           <Button type="link" size="small" danger={p.status === 'activity'} onClick={() => toggle(p)}>
-            {p.status === 'activity' ? m.disabled : m.enabled}
+            {p.status === 'activity' ? m.disable : m.enable}
           </Button>
         </Space>
       ),

@@ -4,13 +4,14 @@ import { ConfigProvider, Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
 import type { TaskNumResult } from '@waystation/shared/contract/badge';
 import { isRegistered } from '../../pages/registry';
-import { useRouteTitle, useT } from '../../i18n';
+import { useLang, useRouteTitle, useT } from '../../i18n';
 import { useSession } from '../session';
 import { useApp } from '../stores/app';
 import { useSettings } from '../stores/settings';
 import { activeMenuOf, findRoute, sidebarTree, type AppRoute, type SidebarNode } from '../routes/model';
 import { MenuIcon } from './icons';
 import { badgeCount, badgeText, useTaskNum } from './badges';
+import './sidebar.css';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -55,7 +56,7 @@ function toItems(nodes: SidebarNode[], titleOf: (r: AppRoute) => string, data: T
         {title}
       </a>
     ) : (
-      <Link to={route.path}>
+      <Link to={route.path} title={title}>
         {title}
         {badge}
       </Link>
@@ -86,6 +87,7 @@ export const SIDEBAR_MENU_THEME = {
 /** The permitted menu (SPEC §2): 210 px, collapsible, badges from the work-queue counters. */
 export function Sidebar() {
   const t = useT();
+  const lang = useLang((s) => s.lang);
   const titleOf = useRouteTitle();
   const { pathname } = useLocation();
   const routes = useSession((s) => s.routes);
@@ -107,7 +109,7 @@ export function Sidebar() {
   }, [tree, selected]);
 
   return (
-    <aside className="sidebar-container" aria-label="sidebar">
+    <aside className={`sidebar-container${lang === 'en' && !collapsed ? ' sidebar-wrap' : ''}`} aria-label="sidebar">
       {sidebarLogo && (
         <Link to="/" className="sidebar-logo" data-testid="sidebar-logo">
           <img src="/favicon.svg" alt="" width={28} height={28} />
