@@ -1,6 +1,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db';
 import { domainEvents, members, systemMeta } from '../db/schema';
+import { SIM_STAFF } from '../simulate/staff';
 import { ensureAdmin } from './base';
 import { seedConfigContentDemo } from './demo-config-content';
 import { seedGoodsInDemo } from './demo-goods-in';
@@ -21,6 +22,11 @@ export const DEMO_STAFF = [
   { username: 'marketing1', name: '营销小赵', roles: ['marketing'] },
   { username: 'ops1', name: '运营小周', roles: ['operations'] },
 ];
+
+/** The simulator's own staff, so a simulated day never logs out a person using the demo staff. */
+async function seedSimulatorStaff(db: Db, now: Date): Promise<void> {
+  for (const staff of Object.values(SIM_STAFF)) await ensureAdmin(db, { ...staff, password: DEMO_PASSWORD }, now);
+}
 
 const DEMO_MEMBERS = [
   ['Alice Martin', 'alice@example.com', 'google'],
@@ -63,6 +69,7 @@ export const DEMO_STEPS: [key: string, run: (db: Db, now: Date) => Promise<void>
   ['marketing', seedMarketingDemo],
   ['goods-out', seedGoodsOutDemo],
   ['history', seedHistoryDemo],
+  ['simulator-staff', seedSimulatorStaff],
 ];
 
 export async function seedDemo(db: Db, now: Date): Promise<void> {

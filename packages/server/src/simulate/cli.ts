@@ -1,5 +1,6 @@
 // npm run simulate -- [--members 20] [--orders 2] [--concurrency 4] [--url http://localhost:8080 [--site-key wsk_…] | --fresh] [--seed N]
-// Drives a business day through a running server (default http://localhost:8080, demo staff), or with --fresh through
+// Drives a business day through a running server (default http://localhost:8080, as the simulator's own demo staff
+// sim-purchaser, sim-warehouse and sim-finance, so nobody working as warehouse1 is logged out), or with --fresh through
 // a server of its own on a new data folder (or DATABASE_URL), where it also measures how long events take to reach a
 // webhook receiver. Prints `simulate: … errors` and the ledger check; exit code 1 on any error or ledger mismatch.
 import fs from 'node:fs';
@@ -8,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SIM_STAFF } from './staff';
 import { report, simulate } from './simulate';
 
 const { values: args } = parseArgs({
@@ -101,7 +103,12 @@ const result = await simulate({
   concurrency,
   seed: args.seed ? Number(args.seed) : undefined,
   siteKey,
-  staff: { purchaser: 'purchaser1', warehouse: 'warehouse1', finance: 'finance1', password: args['staff-password']! },
+  staff: {
+    purchaser: SIM_STAFF.purchaser.username,
+    warehouse: SIM_STAFF.warehouse.username,
+    finance: SIM_STAFF.finance.username,
+    password: args['staff-password']!,
+  },
   log: (line) => console.log(`  … ${line}`),
 });
 for (const line of report(result)) console.log(line);

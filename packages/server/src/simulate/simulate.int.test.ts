@@ -12,18 +12,21 @@ afterAll(() => t.close());
 
 describe('a business day, simulated', () => {
   it('takes members’ orders from the member API to shipped and received packages, with 0 errors and a balanced ledger', async () => {
+    // A person at a station as warehouse1 meanwhile: the simulator logs in as its own staff, so this session lives on.
+    const person = await t.login('warehouse1', DEMO_PASSWORD);
     const r = await simulate({
       url: t.url,
       members: 3,
       ordersPerMember: 2,
       concurrency: 2,
       seed: 7,
-      staff: { purchaser: 'purchaser1', warehouse: 'warehouse1', finance: 'finance1', password: DEMO_PASSWORD },
     });
     const lines = report(r);
     expect(lines[0]).toBe(`simulate: 3 members, 6 orders, 3 packages shipped, 0 errors`);
     expect(r.errorSamples).toEqual([]);
     expect(r.ledger).toMatchObject({ ok: true, mismatches: 0 });
+    const still = await t.call('GET', '/api/warehouse/work/summary', { token: person });
+    expect(still.code).toBe(20000);
     expect(r.received).toBe(3);
     // What the database holds agrees: the simulated packages are received, and every change left an event to send.
     const got = await t.db.select().from(packages).where(eq(packages.status, 'received'));

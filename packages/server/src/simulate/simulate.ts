@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { SIM_STAFF } from './staff';
 
 /**
  * A business day, simulated (issue 13): members go through the member API (register, top up through the sandbox,
@@ -13,7 +14,7 @@ export interface SimulateOptions {
   members: number;
   /** Orders per member (1–3 lines each). */
   ordersPerMember: number;
-  /** Demo staff who do the work, and their password. */
+  /** Staff who do the work, and their password (default: the simulator's own demo accounts, see SIM_STAFF). */
   staff?: { purchaser: string; warehouse: string; finance: string; password: string };
   /** How many members act at once. */
   concurrency?: number;
@@ -71,7 +72,12 @@ function random(seed: number) {
 }
 
 export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
-  const staffNames = o.staff ?? { purchaser: 'purchaser1', warehouse: 'warehouse1', finance: 'finance1', password: 'demo12345' };
+  const staffNames = o.staff ?? {
+    purchaser: SIM_STAFF.purchaser.username,
+    warehouse: SIM_STAFF.warehouse.username,
+    finance: SIM_STAFF.finance.username,
+    password: 'demo12345',
+  };
   const log = o.log ?? (() => {});
   const rand = random(o.seed ?? Date.now());
   const run = crypto.randomBytes(3).toString('hex').toUpperCase();

@@ -1,0 +1,9 @@
+/**
+ * The simulator's own staff (npm run simulate), created with the demo data (seed/demo.ts, password demo12345): it logs
+ * in as these, so its logins never end the session of a person working as warehouse1 (one live session per account).
+ */
+export const SIM_STAFF = {
+  purchaser: { username: 'sim-purchaser', name: '模拟员甲', roles: ['purchaser'] },
+  warehouse: { username: 'sim-warehouse', name: '模拟员乙', roles: ['warehouse'] },
+  finance: { username: 'sim-finance', name: '模拟员丙', roles: ['finance'] },
+};
