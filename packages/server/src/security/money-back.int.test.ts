@@ -30,7 +30,7 @@ describe('money back to a balance', () => {
     });
     expect(failed.code).toBe(42800);
     expect(failed.data.type).toBe('cancel_purchase');
-    expect(failed.data.summary).toContainEqual({ label: 'reason', value: '卖家缺货' });
+    expect(failed.data.summary).toContainEqual({ label: '原因', value: '卖家缺货' });
     expect(await lineStatus(t.db, line.id)).toBe('purchasing');
     expect(
       await t.db
