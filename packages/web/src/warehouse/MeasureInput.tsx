@@ -1,8 +1,8 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { InputNumber, type FormRule, type InputNumberProps } from 'antd';
 import { fill } from '../i18n';
 import { useScanMessages } from './messages';
-import { submitToScanBox } from './keyBuffer';
+import { scanInProgress, submitToScanBox } from './keyBuffer';
 import { looksScanned } from './scanRules';
 
 /** The bounds of the shared contracts (packages/shared/contract/warehouse.ts, goodsOut.ts): grams and millimetres. */
@@ -20,10 +20,13 @@ type Props = Omit<InputNumberProps<number>, 'onPressEnter' | 'min' | 'max' | 'pr
  * rounding: what was typed is validated and refused with a message. A scanner's burst that lands here by mistake
  * goes to the scan box as a scan.
  */
-export function MeasureInput({ unit, onLast, onChange, style, ...rest }: Props) {
+export function MeasureInput({ unit, onLast, onChange, style, autoFocus, ...rest }: Props) {
   const keyTimes = useRef<number[]>([]);
+  // The field opened by a scan takes the focus unless the next scan is already coming: it would cut that code in two.
+  const [takesFocus] = useState(() => !!autoFocus && !scanInProgress());
   return (
     <InputNumber<number>
+      autoFocus={takesFocus}
       controls={false}
       inputMode="numeric"
       suffix={unit}
@@ -31,7 +34,8 @@ export function MeasureInput({ unit, onLast, onChange, style, ...rest }: Props) 
       onChange={onChange}
       {...rest}
       onKeyDown={(e) => {
-        if (e.key.length === 1) keyTimes.current.push(performance.now());
+        // When the key was pressed, not when a busy page got to it.
+        if (e.key.length === 1) keyTimes.current.push(e.nativeEvent.timeStamp || performance.now());
         else if (e.key !== 'Enter') keyTimes.current = [];
       }}
       onPressEnter={(e) => {

@@ -265,6 +265,7 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
     if (!isTextEntry(document.activeElement) && !dialogOpen()) ref.current?.focus({ preventScroll: true });
     const unregister = registerScanSink({
       live: () => window.location.pathname === path.current && !!ref.current?.input?.isConnected,
+      busy: () => !!ref.current?.input?.value || queue.current.length > 0,
       focus: () => ref.current?.focus({ preventScroll: true }),
       owns: (el) => el === ref.current?.input,
       submit: (code) => enqueueRef.current(code.trim()),

@@ -26,6 +26,8 @@ export interface ScanSink {
   prefill(text: string): void;
   /** Whether the element is the station's scan box. */
   owns(el: Element): boolean;
+  /** A scan is being typed into the box or waits to be answered: no other field should take the focus now. */
+  busy(): boolean;
   /**
    * Whether the station is still the page on screen. A click on another page's link changes the address at once,
    * while the station stays on screen until the next page has loaded: keys typed meanwhile are for the next page.
@@ -170,6 +172,9 @@ export function submitToScanBox(code: string): void {
   sink.focus();
   sink.submit(code);
 }
+
+/** A scan is on its way (typed, kept or waiting for its answer): a field that would take the focus on opening leaves it. */
+export const scanInProgress = (): boolean => !!partial || waiting.length > 0 || !!sink?.busy();
 
 /** For tests: forget what was kept. */
 export function resetKeyBuffer(): void {

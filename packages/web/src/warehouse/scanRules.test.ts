@@ -36,5 +36,7 @@ describe('voice rules', () => {
     expect(looksScanned('850', burst(3, 5))).toBe(false); // a scale: short
     expect(looksScanned('1000000', burst(7, 5))).toBe(false); // the largest weight
     expect(looksScanned('12345678', burst(4, 5))).toBe(false); // pasted, not typed
+    expect(looksScanned('SF2611270019', burst(12, 120))).toBe(true); // letters: a code, even on a slow PC
+    expect(looksScanned('12a', burst(3, 5))).toBe(false);
   });
 });

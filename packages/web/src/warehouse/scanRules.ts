@@ -30,7 +30,10 @@ const SCAN_MAX_GAP_MS = 35;
  * faster than a hand can (a scale that types like a keyboard sends a short number, so it stays a weight).
  */
 export function looksScanned(text: string, keyTimes: number[]): boolean {
-  if (text.length < SCAN_MIN_LENGTH || keyTimes.length < SCAN_MIN_LENGTH) return false;
+  if (text.length < SCAN_MIN_LENGTH) return false;
+  // A weight or a size is digits only: a long text with letters is a code (a tracking number), however slowly it came.
+  if (/[^0-9]/.test(text)) return true;
+  if (keyTimes.length < SCAN_MIN_LENGTH) return false;
   const recent = keyTimes.slice(-text.length);
   return (recent[recent.length - 1] - recent[0]) / (recent.length - 1) <= SCAN_MAX_GAP_MS;
 }
