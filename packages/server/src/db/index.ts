@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { getTableName, type Query, type SQL, sql } from 'drizzle-orm';
@@ -26,13 +27,95 @@ export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
 export class DataDirLockedError extends Error {}
 
+/**
+ * Who a process is, beyond its pid (pids are reused: after a kill -9 the pid in a lock or a backup run may name some other
+ * process a minute later): the host, the pid and the process's start (the boot's id and the start time in clock ticks,
+ * from /proc; null where there is no /proc).
+ */
+export interface ProcessIdentity {
+  host: string;
+  pid: number;
+  start: string | null;
+  /** Read from an older version's lock, which held the bare pid. */
+  legacy?: boolean;
+}
+
+/** The start of a process as /proc tells it (`<boot id>:<start ticks>`), null when it cannot be read (no such process). */
+export function processStart(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces and parentheses); starttime is field 22, the 20th of these.
+    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    const boot = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    return ticks ? `${boot}:${ticks}` : null;
+  } catch {
+    return null;
+  }
+}
+
+export function thisProcess(): ProcessIdentity {
+  return { host: os.hostname(), pid: process.pid, start: processStart(process.pid) };
+}
+
+/**
+ * Whether the process named still runs: its pid is alive and, where its start was recorded, it started then (not a
+ * newer process given the same pid). A process of another host cannot be checked here: taken as alive.
+ */
+export function processLives(id: ProcessIdentity): boolean {
+  if (id.host !== os.hostname()) return true;
+  if (!isAlive(id.pid)) return false;
+  if (!id.start) return true;
+  const start = processStart(id.pid);
+  return start === null || start === id.start;
+}
+
+/** A lock or a run's record of its process: JSON of a ProcessIdentity, or (locks of older versions) a bare pid. */
+export function parseProcessIdentity(text: string): ProcessIdentity | null {
+  const t = text.trim();
+  if (/^\d+$/.test(t)) return { host: os.hostname(), pid: Number(t), start: null, legacy: true };
+  try {
+    const v = JSON.parse(t) as Partial<ProcessIdentity>;
+    if (typeof v.pid === 'number' && typeof v.host === 'string') return { host: v.host, pid: v.pid, start: v.start ?? null };
+  } catch {}
+  return null;
+}
+
+/** The command line of a live local process ('' when unreadable). */
+function commandLine(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The server a PGlite directory's lock names, if that server still runs. A lock naming a process that is gone, or a live
+ * pid that is not the process that wrote it (another start; for an old bare-pid lock, a process that is no Node), is stale.
+ */
+function lockHolder(lockPath: string): ProcessIdentity | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(lockPath, 'utf8');
+  } catch {
+    return null;
+  }
+  const id = parseProcessIdentity(text);
+  if (!id || id.pid === process.pid || !processLives(id)) return null;
+  if (id.legacy) {
+    const cmd = commandLine(id.pid);
+    if (cmd && !/node/i.test(cmd)) return null;
+  }
+  return id;
+}
+
 /** One process per PGlite directory: a second server on the same directory stops with a clear message. */
 function acquireLock(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'waystation.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, JSON.stringify(thisProcess()), { flag: 'wx' });
       let released = false;
       return () => {
         if (released) return;
@@ -41,10 +124,10 @@ function acquireLock(dataDir: string): () => void {
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(fs.readFileSync(lockPath, 'utf8').trim());
-      if (pid && isAlive(pid)) {
+      const holder = lockHolder(lockPath);
+      if (holder) {
         throw new DataDirLockedError(
-          `The data directory ${dataDir} is in use by another Waystation server (pid ${pid}). ` +
+          `The data directory ${dataDir} is in use by another Waystation server (pid ${holder.pid}). ` +
             'Stop that server, or start this one with another DATA_DIR or with DATABASE_URL.',
         );
       }
@@ -56,15 +139,10 @@ function acquireLock(dataDir: string): () => void {
 
 /** The pid of a live server holding the PGlite directory, or null. */
 export function dataDirInUse(dataDir: string): number | null {
-  try {
-    const pid = Number(fs.readFileSync(path.join(dataDir, 'waystation.lock'), 'utf8').trim());
-    return pid && pid !== process.pid && isAlive(pid) ? pid : null;
-  } catch {
-    return null;
-  }
+  return lockHolder(path.join(dataDir, 'waystation.lock'))?.pid ?? null;
 }
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -139,8 +217,12 @@ export function wrapPglite(client: PGlite): Database {
 
 export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000 });
-  // A dropped connection must not crash the process; the pool makes a new one on the next query.
+  // A dropped connection must not crash the process; the pool makes a new one on the next query. The pool's own
+  // listener covers idle clients only: a client a request holds (PostgreSQL ended its backend — pg_terminate_backend, a
+  // restart, a failover) emits 'error' too, and an 'error' without a listener ends Node. The query it runs fails instead
+  // (→ 503 in the error handler), the client leaves the pool on release, and nothing else is touched.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return { db, kind: 'postgres', close: () => pool.end() };
