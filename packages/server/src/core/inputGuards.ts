@@ -11,7 +11,7 @@ const refuse = (message: string) => new AppError(ErrorCode.VALIDATION, message);
 /** Half of a UTF-16 surrogate pair without its other half: no character at all, and PostgreSQL cannot store it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** Throws 40001 for a NUL byte anywhere, a list too long or nesting too deep; walks strings, keys and values. */
+/** Throws 40001 for a NUL byte or a lone UTF-16 surrogate anywhere (keys and values), a list too long or nesting too deep; walks strings, keys and values. */
 export function checkInput(value: unknown, depth = 0): void {
   if (typeof value === 'string') {
     if (value.includes('\u0000')) throw refuse('参数中含有不允许的空字符（NUL）');
@@ -27,6 +27,8 @@ export function checkInput(value: unknown, depth = 0): void {
   }
   for (const [k, v] of Object.entries(value)) {
     if (k.includes('\u0000')) throw refuse('参数中含有不允许的空字符（NUL）');
+    // A key is stored as it is where a handler keeps the object (jsonb): PostgreSQL refuses a lone surrogate there too.
+    if (LONE_SURROGATE.test(k)) throw refuse('参数中含有无效的字符');
     checkInput(v, depth + 1);
   }
 }
