@@ -427,8 +427,15 @@ function checkPrizes(kind: ActivityKind, prizes: z.output<typeof PrizeInput>[], 
       ctx.addIssue({ code: 'custom', path: ['prizes', i, 'amount'], message: RuleMessage.amountFormat });
     if (p.prizeType === 'points' && !/^[1-9]\d{0,8}$/.test(p.amount))
       ctx.addIssue({ code: 'custom', path: ['prizes', i, 'amount'], message: RuleMessage.positiveInteger });
+    // A prize that credits a balance is money: it is given a finite number of times.
+    if (p.prizeType === 'balance' && p.stock === null) ctx.addIssue({ code: 'custom', path: ['prizes', i, 'stock'], message: BALANCE_STOCK_MESSAGE });
   });
 }
+
+export const BALANCE_STOCK_MESSAGE = '余额奖品须设置库存';
+export const BALANCE_CAP_MESSAGE = '含余额奖品的活动须设置余额发放总额上限';
+/** Whether an activity's prizes credit balances: saving or switching on such an activity needs verification. */
+export const paysBalance = (prizes: readonly { prizeType: string }[]) => prizes.some((p) => p.prizeType === 'balance');
 
 /** POST /api/marketing/activity/save: an activity with its prizes (without id creates). */
 export const SaveActivityBody = z
@@ -445,8 +452,14 @@ export const SaveActivityBody = z
     eligibleLevelIds: levelIds,
     status: toggle.default('activity'),
     prizes: z.array(PrizeInput).max(20),
+    /**
+     * With balance prizes: the most they may credit in all ("500.00"), never passed whatever the draws; required
+     * then (the form proposes the sum of stock × amount), null without them.
+     */
+    balanceCap: positiveAmount.nullable().default(null),
   })
   .superRefine((v, ctx) => {
+    if (paysBalance(v.prizes) && v.balanceCap === null) ctx.addIssue({ code: 'custom', path: ['balanceCap'], message: BALANCE_CAP_MESSAGE });
     if (v.endAt <= v.startAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: '结束时间必须晚于开始时间' });
     if (v.freeDrawsPerDay === 0 && Number(v.costAmount) === 0)
       ctx.addIssue({ code: 'custom', path: ['costAmount'], message: '每日免费次数为0时须设置每次抽奖费用' });
@@ -484,6 +497,10 @@ export const Activity = z.object({
   status: toggle,
   drawCount: z.number().int(),
   prizes: z.array(Prize),
+  /** The most the balance prizes may credit ("500.00"), null without balance prizes. */
+  balanceCap: z.string().nullable(),
+  /** What they credited so far ("25.00"). */
+  balanceIssued: z.string(),
   createTime: z.string(),
   modifyTime: z.string(),
 });

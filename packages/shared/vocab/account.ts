@@ -56,6 +56,8 @@ export const SensitiveOperation = vocab([
   { value: 'refund_review', zh: '退款审核', en: 'Refund review' },
   { value: 'return_review', zh: '退货审核', en: 'Return review' },
   { value: 'waive_storage_fee', zh: '减免仓储费', en: 'Waive storage fees' },
+  { value: 'reset_admin_pwd', zh: '重置管理员密码', en: 'Reset a staff password' },
+  { value: 'modify_draw_balance_pool', zh: '修改抽奖余额奖池', en: 'Modify a lucky draw’s balance prizes' },
 ] as const);
 export type SensitiveOperation = (typeof SensitiveOperation.values)[number];
 

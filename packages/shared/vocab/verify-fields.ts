@@ -34,6 +34,13 @@ export const VerifyField = vocab([
   { value: 'resolution', zh: '处理说明', en: 'Resolution' },
   { value: 'event', zh: '步骤', en: 'Step' },
   { value: 'note', zh: '备注', en: 'Note' },
+  // A lucky draw's balance prize pool (modify_draw_balance_pool).
+  { value: 'activity', zh: '活动', en: 'Activity' },
+  { value: 'kind', zh: '活动类型', en: 'Activity type' },
+  { value: 'balancePrize', zh: '余额奖品', en: 'Balance prize' },
+  { value: 'balanceCap', zh: '余额发放总额上限', en: 'Total balance cap' },
+  { value: 'balanceIssued', zh: '已发放余额', en: 'Balance credited so far' },
+  { value: 'freeDrawsPerDay', zh: '每日免费次数', en: 'Free draws per day' },
   // `id` names the operation's object: its label depends on the operation.
   { value: 'member', zh: '会员', en: 'Member' },
   { value: 'package', zh: '包裹', en: 'Package' },

@@ -71,7 +71,7 @@ export interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType 
    */
   creditsWithoutTicket?: string;
   /** Only some calls of the route are sensitive (e.g. the refund step of a return): verification applies when this says so. */
-  verifyIf?: (input: { query: Out<Q>; body: Out<B> }) => boolean;
+  verifyIf?: (input: { query: Out<Q>; body: Out<B> }) => boolean | Promise<boolean>;
   /** The target the ticket must name, from the parsed input (default ''). */
   verifyTarget?: (input: { query: Out<Q>; body: Out<B> }) => string | number | undefined;
   handler: (ctx: Ctx<Out<Q>, Out<B>>) => Promise<z.input<D>>;
@@ -138,7 +138,7 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
       const now = app.services.now();
       const input = { query: req.query as Out<Q>, body: req.body as Out<B> };
       let ticketId: number | null = null;
-      if (spec.verify && (spec.verifyIf?.(input) ?? true)) {
+      if (spec.verify && ((await spec.verifyIf?.(input)) ?? true)) {
         const header = req.headers['x-verify-ticket'];
         const target = String(spec.verifyTarget?.(input) ?? '');
         // The ticket approves these values only: another amount, weight or address needs its own verification.

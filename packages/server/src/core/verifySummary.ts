@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { DEFAULT_CURRENCY, fromMinor, toMinor } from '@waystation/shared/contract/ledger';
 import { withdrawalAccountText } from '@waystation/shared/contract/proxy';
 import type { Lang } from '@waystation/shared/rules/messages';
@@ -9,7 +9,9 @@ import { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { PackageService, PackageStatus } from '@waystation/shared/vocab/goods-out';
 import { AdjustDirection, VerifyField } from '@waystation/shared/vocab/verify-fields';
 import type { Db } from '../db';
-import { admins, agents, members, packages, purchaseOrders, shipChannels } from '../db/schema';
+import { ActivityKind, CouponTemplateStatus } from '@waystation/shared/marketing/vocab';
+import { formatPercent, parsePercent } from '@waystation/shared/marketing/probability';
+import { admins, agents, drawActivities, drawPrizes, members, packages, purchaseOrders, shipChannels } from '../db/schema';
 import type { SummaryLine } from './verification';
 
 /** What an operation's `id` is, by its type: the object the verifier is asked about. */
@@ -46,6 +48,7 @@ const short = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : 
  * currency, passwords hidden. A field the table does not know is shown as it came.
  */
 export async function describeValues(db: Db, type: SensitiveOperation, values: Record<string, unknown>, lang: Lang): Promise<SummaryLine[]> {
+  if (type === 'modify_draw_balance_pool') return describeDrawPool(db, values, lang);
   const lines: SummaryLine[] = [];
   const label = (key: string) => VerifyField.label(key, lang);
   const status = type.startsWith('modify_package_') ? PackageStatus : AccountStatus;
@@ -86,4 +89,51 @@ export async function describeValues(db: Db, type: SensitiveOperation, values: R
     if (lines.length === 12) break;
   }
   return lines;
+}
+
+type PoolPrize = { name: string; prizeType: string; amount: string; stock: number | null; probability: string };
+
+/**
+ * A lucky draw's balance prize pool as the verifier approves it: the activity, its status, each balance prize
+ * (amount × stock, chance) and the cap; for a switch-on (id and status only) the saved pool is read.
+ */
+async function describeDrawPool(db: Db, values: Record<string, unknown>, lang: Lang): Promise<SummaryLine[]> {
+  const label = (key: string) => VerifyField.label(key, lang);
+  let name = typeof values.name === 'string' ? values.name : '';
+  let currency = DEFAULT_CURRENCY;
+  let prizes = Array.isArray(values.prizes) ? (values.prizes as PoolPrize[]) : [];
+  let cap = typeof values.balanceCap === 'string' ? fromMinor(toMinor(values.balanceCap)) : '';
+  let issued = '';
+  if (typeof values.id === 'number' && !Array.isArray(values.prizes)) {
+    const activity = await first(db.select().from(drawActivities).where(eq(drawActivities.id, values.id)));
+    const rows = await db
+      .select()
+      .from(drawPrizes)
+      .where(and(eq(drawPrizes.activityId, values.id), eq(drawPrizes.archived, false)))
+      .orderBy(asc(drawPrizes.sort), asc(drawPrizes.id));
+    name = activity?.name ?? String(values.id);
+    currency = activity?.currency ?? currency;
+    cap = activity?.balanceCap == null ? '' : fromMinor(activity.balanceCap);
+    issued = activity ? fromMinor(activity.balanceIssued) : '';
+    prizes = rows.map((p) => ({
+      name: p.name,
+      prizeType: p.prizeType,
+      amount: fromMinor(p.amount),
+      stock: p.stock,
+      probability: formatPercent(p.probabilityBp),
+    }));
+  }
+  const lines: SummaryLine[] = [{ label: label('activity'), value: short(name) }];
+  if (typeof values.kind === 'string') lines.push({ label: label('kind'), value: ActivityKind.label(values.kind, lang) });
+  if (typeof values.status === 'string') lines.push({ label: label('status'), value: CouponTemplateStatus.label(values.status, lang) });
+  const times = lang === 'zh' ? '份' : 'pcs';
+  for (const p of prizes.filter((x) => x.prizeType === 'balance').slice(0, 6)) {
+    const each = `${fromMinor(toMinor(p.amount))} ${currency}`;
+    const chance = formatPercent(parsePercent(p.probability) ?? 0);
+    lines.push({ label: label('balancePrize'), value: short(`${p.name}：${each} × ${p.stock ?? '∞'} ${times}，${chance}%`) });
+  }
+  lines.push({ label: label('balanceCap'), value: cap ? `${cap} ${currency}` : '—' });
+  if (issued) lines.push({ label: label('balanceIssued'), value: `${issued} ${currency}` });
+  if (typeof values.freeDrawsPerDay === 'number') lines.push({ label: label('freeDrawsPerDay'), value: String(values.freeDrawsPerDay) });
+  return lines.slice(0, 12);
 }

@@ -117,6 +117,7 @@ export async function seedMarketingDemo(db: Db, now: Date): Promise<void> {
         { name: '10积分', prizeType: 'points', amount: '10', probability: '27.5' },
         { name: '谢谢参与', prizeType: 'none', probability: '30', isFiller: true },
       ],
+      balanceCap: '100',
     },
     now,
   );
@@ -132,6 +133,7 @@ export async function seedMarketingDemo(db: Db, now: Date): Promise<void> {
         { name: '100积分', prizeType: 'points', amount: '100', probability: '18.89' },
         { name: '谢谢参与', prizeType: 'none', probability: '80', isFiller: true },
       ],
+      balanceCap: '88.8',
     },
     now,
   );
@@ -147,6 +149,7 @@ export async function seedMarketingDemo(db: Db, now: Date): Promise<void> {
         { name: '满100减10券', prizeType: 'coupon', couponId: off10.id, probability: '19.5' },
         { name: '谢谢参与', prizeType: 'none', probability: '80', isFiller: true },
       ],
+      balanceCap: '100',
     },
     now,
   );

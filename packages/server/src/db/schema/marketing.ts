@@ -191,6 +191,10 @@ export const drawActivities = pgTable(
     maxDrawsPerDay: integer('max_draws_per_day').notNull().default(0),
     eligibleLevelIds: jsonb('eligible_level_ids').notNull().default(sql`'[]'::jsonb`),
     status: text('status').notNull().default('activity'),
+    /** The most its balance prizes may credit in all (minor units); null = no balance prizes (a balance prize then gives the filler). */
+    balanceCap: money('balance_cap'),
+    /** What its balance prizes credited so far: raised by the crediting draw only while it stays within balanceCap. */
+    balanceIssued: money('balance_issued').notNull().default(0),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },

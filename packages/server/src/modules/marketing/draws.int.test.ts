@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, couponGrants, drawPrizes, drawRecords, ledgerEntries, moneyAccounts } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
-import { newMember } from '../../testing/factories/money-people';
+import { newMember, verifiedCall } from '../../testing/factories/money-people';
 import { checkLedger, post as ledgerPost } from '../ledger/service';
 import { draw, pointsOf, simulateDraws } from './draws';
 
@@ -33,15 +33,10 @@ const window = () => ({
 });
 const thanks = (probability: string) => ({ name: '谢谢参与', prizeType: 'none', probability, isFiller: true });
 
+/** Saves an activity; one with balance prizes goes through the verify dialog's calls (modify_draw_balance_pool). */
 async function newActivity(prizes: unknown[], over: Record<string, unknown> = {}): Promise<number> {
-  const res = await post<{ id: number }>('/api/marketing/activity/save', {
-    kind: 'turntable',
-    name: `转盘 ${++seq}`,
-    ...window(),
-    freeDrawsPerDay: 100,
-    prizes,
-    ...over,
-  });
+  const body = { kind: 'turntable', name: `转盘 ${++seq}`, ...window(), freeDrawsPerDay: 100, prizes, ...over };
+  const res = await verifiedCall<{ id: number }>(t, 'modify_draw_balance_pool', '', 'POST', '/api/marketing/activity/save', { token: mk, body });
   if (res.code !== 20000) throw new Error(`save activity: ${res.code} ${res.message} ${JSON.stringify(res.data)}`);
   return res.data.id;
 }
@@ -142,7 +137,9 @@ describe('draws', () => {
     const [grant] = await t.db.select().from(couponGrants).where(eq(couponGrants.grantNo, c.data.couponGrantNo));
     expect(grant).toMatchObject({ memberId: m.id, sourceType: 'activityDraw', couponId });
 
-    const balance = await newActivity([{ name: '8.88元', prizeType: 'balance', amount: '8.88', probability: '100' }, thanks('0')]);
+    const balance = await newActivity([{ name: '8.88元', prizeType: 'balance', amount: '8.88', probability: '100', stock: 5 }, thanks('0')], {
+      balanceCap: '44.4',
+    });
     const b = await post<{ recordId: number; amount: number }>('/api/marketing/activity/draw', { activityId: balance, userCode: m.userCode, requestId: rid() });
     expect(b.data.amount).toBe(888);
     const [acct] = await t.db
@@ -161,7 +158,9 @@ describe('draws', () => {
   });
 
   it('concurrent draws on a prize with stock 1 give it out once; the rest get the filler', async () => {
-    const id = await newActivity([{ name: '唯一大奖', prizeType: 'balance', amount: '100', probability: '100', stock: 1 }, thanks('0')]);
+    const id = await newActivity([{ name: '唯一大奖', prizeType: 'balance', amount: '100', probability: '100', stock: 1 }, thanks('0')], {
+      balanceCap: '1000',
+    });
     const crowd = await Promise.all(Array.from({ length: 12 }, () => newMember(t)));
     const results = await Promise.all(
       crowd.map((m) =>

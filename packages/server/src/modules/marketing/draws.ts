@@ -14,6 +14,7 @@ import type {
   SimulateResult,
 } from '@waystation/shared/contract/marketing';
 import type { SaveActivityBody as SaveSchema, SimulateBody as SimSchema } from '@waystation/shared/contract/marketing';
+import { paysBalance } from '@waystation/shared/contract/marketing';
 import { formatPercent, parsePercent, pickIndex, simulate, chiSquare, TOTAL_BP } from '@waystation/shared/marketing/probability';
 import type { Db } from '../../db';
 import { coupons, couponGrants, drawActivities, drawPrizes, drawRecords, memberPointEntries, memberPoints, members } from '../../db/schema';
@@ -21,6 +22,7 @@ import { writeAudit, type Actor } from '../../core/audit';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, offsetOf, orderBy } from '../../core/paging';
 import { post } from '../ledger/service';
+import { requestScope } from '../../core/requestScope';
 import { businessDay, memberByCode } from './common';
 import { grantLocked, lockCoupon } from './grants';
 
@@ -83,6 +85,8 @@ function toActivity(a: ActivityRow, prizes: Prize[], drawCount: number): Activit
     status: a.status as Activity['status'],
     drawCount,
     prizes,
+    balanceCap: a.balanceCap === null ? null : fromMinor(a.balanceCap),
+    balanceIssued: fromMinor(a.balanceIssued),
     createTime: a.createdAt.toISOString(),
     modifyTime: a.updatedAt.toISOString(),
   };
@@ -142,7 +146,8 @@ function prizeValues(p: SaveInput['prizes'][number], sort: number) {
 
 /**
  * Creates or edits an activity with its prizes in one transaction. Prizes keep their ids and issued counts; a
- * prize left out is archived (its draw records keep pointing at it). Stock never goes below what was given out.
+ * prize left out is archived (its draw records keep pointing at it). Stock never goes below what was given out, nor
+ * the balance cap below what was credited. (With balance prizes the call is verified: modify_draw_balance_pool.)
  */
 export async function saveActivity(db: Db, actor: Actor, body: SaveActivityBody, now: Date): Promise<{ id: number }> {
   const b = body as SaveInput;
@@ -157,6 +162,7 @@ export async function saveActivity(db: Db, actor: Actor, body: SaveActivityBody,
     maxDrawsPerDay: b.maxDrawsPerDay,
     eligibleLevelIds: b.eligibleLevelIds,
     status: b.status,
+    balanceCap: paysBalance(b.prizes) && b.balanceCap != null ? toMinor(b.balanceCap) : null,
   };
   return db.transaction(async (tx) => {
     const couponIds = [...new Set(b.prizes.filter((p) => p.prizeType === 'coupon').map((p) => p.couponId!))];
@@ -176,6 +182,8 @@ export async function saveActivity(db: Db, actor: Actor, body: SaveActivityBody,
       const [before] = await tx.select().from(drawActivities).where(eq(drawActivities.id, id)).for('update');
       if (!before) throw notFound('活动不存在');
       if (before.kind !== b.kind) throw conflict('不能修改活动类型');
+      if (values.balanceCap !== null && values.balanceCap < before.balanceIssued)
+        throw conflict(`余额发放总额上限不能少于已发放金额（${fromMinor(before.balanceIssued)}）`);
       await tx
         .update(drawActivities)
         .set({ ...values, updatedAt: now })
@@ -211,12 +219,22 @@ export async function saveActivity(db: Db, actor: Actor, body: SaveActivityBody,
         action: b.id ? 'marketing.activity.edit' : 'marketing.activity.create',
         targetType: 'draw_activity',
         targetId: id,
-        after: { ...values, prizes: b.prizes },
+        after: { ...values, prizes: b.prizes, verified: requestScope.getStore()?.verified ?? false },
       },
       now,
     );
     return { id };
   });
+}
+
+/** Whether an activity has balance prizes (switching it on is then verified). */
+export async function activityPaysBalance(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: drawPrizes.id })
+    .from(drawPrizes)
+    .where(and(eq(drawPrizes.activityId, id), eq(drawPrizes.archived, false), eq(drawPrizes.prizeType, 'balance')))
+    .limit(1);
+  return !!row;
 }
 
 export async function setActivityStatus(db: Db, actor: Actor, id: number, status: 'activity' | 'disabled', now: Date): Promise<{ changed: boolean }> {
@@ -371,6 +389,21 @@ export async function draw(
         try {
           // A savepoint: a prize that cannot be given leaves no trace (stock, grant) and the filler is given instead.
           const award = await tx.transaction(async (sp) => {
+            if (drawn.prizeType === 'balance') {
+              // Money: counted against the activity's cap under its row lock (taken before the prize's, as a save
+              // takes them), so concurrent draws queue here and none credits past the cap; no cap, no credit.
+              const [ok] = await sp
+                .update(drawActivities)
+                .set({ balanceIssued: sql`${drawActivities.balanceIssued} + ${drawn.amount}` })
+                .where(
+                  and(
+                    eq(drawActivities.id, activity.id),
+                    sql`${drawActivities.balanceCap} is not null and ${drawActivities.balanceIssued} + ${drawn.amount} <= ${drawActivities.balanceCap}`,
+                  ),
+                )
+                .returning({ id: drawActivities.id });
+              if (!ok || drawn.stock === null) throw new FallBack();
+            }
             if (drawn.stock !== null) {
               const [ok] = await sp
                 .update(drawPrizes)

@@ -29,6 +29,7 @@ import {
   RedeemCodeResult,
   RevokeGrantBody,
   SaveActivityBody,
+  paysBalance,
   SaveConstCouponBody,
   SaveCycleCouponBody,
   SaveSpaceBody,
@@ -345,18 +346,25 @@ export function marketingRoutes(app: FastifyInstance): void {
     method: 'POST',
     url: '/api/marketing/activity/save',
     permission: ACTIVITY,
-    summary: 'Create or edit an activity and its prizes (chances add up to 100%)',
+    summary: 'Create or edit an activity and its prizes (chances add up to 100%); with balance prizes: modify_draw_balance_pool',
     body: SaveActivityBody,
     data: Created,
+    // Balance prizes are money: their pool (amounts, stocks, chances, cap) is approved by a verifier.
+    verify: 'modify_draw_balance_pool',
+    verifyIf: ({ body }) => paysBalance(body.prizes),
+    verifyTarget: ({ body }) => body.id,
     handler: ({ body, actor, now }) => drawSvc.saveActivity(db, actor, body, now),
   });
   api(app, {
     method: 'POST',
     url: '/api/marketing/activity/modifyStatus',
     permission: ACTIVITY,
-    summary: 'Switch an activity on or off',
+    summary: 'Switch an activity on or off; switching on one with balance prizes: modify_draw_balance_pool',
     body: ActivityStatusBody,
     data: Changed,
+    verify: 'modify_draw_balance_pool',
+    verifyIf: async ({ body }) => body.status === 'activity' && (await drawSvc.activityPaysBalance(db, body.id)),
+    verifyTarget: ({ body }) => body.id,
     handler: ({ body, actor, now }) => drawSvc.setActivityStatus(db, actor, body.id, body.status, now),
   });
   api(app, {
