@@ -1,6 +1,6 @@
 import { Button, Card, Dropdown, Form, Input, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import type { Activity } from '@waystation/shared/contract/marketing';
+import { type Activity, paysBalance } from '@waystation/shared/contract/marketing';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import { ActivityKind, CouponTemplateStatus } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
@@ -12,6 +12,7 @@ import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
 import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
 import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
+import { useVerify } from '../../components/verify/useVerify';
 import { useActivities, useActivityStatus } from './api';
 import { configRoute } from './PrizeConfig';
 import { useMkMessages } from './messages';
@@ -26,6 +27,13 @@ export default function ActivityList() {
   const [form] = Form.useForm();
   const list = useActivities({ page, limit, name: query.name, kind: query.kind as Activity['kind'], status: query.status as Activity['status'] });
   const setStatus = useActivityStatus();
+  const [run, verifyHolder] = useVerify();
+  // Switching on an activity with balance prizes puts money into play: it goes through the verify dialog.
+  const toggle = async (r: Activity) => {
+    const body = { id: r.id, status: r.status === 'activity' ? ('disabled' as const) : ('activity' as const) };
+    if (body.status === 'activity' && paysBalance(r.prizes)) await run('modify_draw_balance_pool', r.id, (headers) => setStatus.mutateAsync({ body, headers }));
+    else await setStatus.mutateAsync({ body });
+  };
   useFormFromQuery(form, { name: query.name, kind: query.kind, status: query.status });
   const now = Date.now();
 
@@ -76,12 +84,7 @@ export default function ActivityList() {
           <Button type="link" size="small" onClick={() => navigate(configRoute(r.kind, r.id))}>
             {m.configPrizes}
           </Button>
-          <Button
-            type="link"
-            size="small"
-            danger={r.status === 'activity'}
-            onClick={() => setStatus.mutate({ id: r.id, status: r.status === 'activity' ? 'disabled' : 'activity' })}
-          >
+          <Button type="link" size="small" danger={r.status === 'activity'} onClick={() => void toggle(r)}>
             {r.status === 'activity' ? m.disable : m.enable}
           </Button>
         </Space>
@@ -91,6 +94,7 @@ export default function ActivityList() {
 
   return (
     <Card>
+      {verifyHolder}
       <FilterBar
         form={form}
         name="activityFilter"

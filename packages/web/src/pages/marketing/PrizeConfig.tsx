@@ -3,8 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { fromMinor } from '@waystation/shared/contract/ledger';
-import { PrizeInput, SaveActivityBody, type SimulateResult } from '@waystation/shared/contract/marketing';
+import { fromMinor, toMinor } from '@waystation/shared/contract/ledger';
+import { PrizeInput, paysBalance, SaveActivityBody, type SimulateResult } from '@waystation/shared/contract/marketing';
 import { decimal2, percentage } from '@waystation/shared/rules';
 import { ActivityKind, CouponTemplateStatus, PRIZE_LIMITS, PrizeType } from '@waystation/shared/marketing/vocab';
 import { fillerRest, formatPercent, TOTAL_BP } from '@waystation/shared/marketing/probability';
@@ -17,6 +17,7 @@ import { DrawPreview } from './DrawPreview';
 import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
 import { vocabOptions } from '../../components/list/vocabOptions';
+import { useVerify } from '../../components/verify/useVerify';
 
 const activityShape = SaveActivityBody.shape;
 
@@ -41,6 +42,7 @@ interface Values {
   eligibleLevelIds?: number[];
   status: 'activity' | 'disabled';
   prizes: PrizeRow[];
+  balanceCap?: string;
   fillerName: string;
   fillerId?: number;
 }
@@ -60,6 +62,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
   const activity = useActivity(id);
   const coupons = useCouponOptions();
   const save = useSaveActivity();
+  const [run, verifyHolder] = useVerify();
   const drawMut = useDraw();
   const [form] = Form.useForm<Values>();
   const watched = Form.useWatch('prizes', form) as unknown;
@@ -86,6 +89,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
       maxDrawsPerDay: a.maxDrawsPerDay,
       eligibleLevelIds: a.eligibleLevelIds,
       status: a.status,
+      balanceCap: a.balanceCap ?? undefined,
       fillerName: filler?.name ?? m.filler,
       fillerId: filler?.id,
       prizes: a.prizes
@@ -107,6 +111,13 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
   const fillerProbability = rest === null ? null : formatPercent(rest);
   const previewPrizes = [...prizes.map((p) => ({ name: p?.name || '?' })), { name: fillerName, isFiller: true }];
   const sumText = rest === null ? '—' : formatPercent(TOTAL_BP);
+  const withBalance = paysBalance(prizes.filter(Boolean));
+  // What the balance prizes could credit at most by their stocks: the cap the form proposes.
+  const stockTotal = fromMinor(
+    prizes
+      .filter((p) => p?.prizeType === 'balance')
+      .reduce((sum, p) => sum + (p.stock ?? 0) * (/^\d+(\.\d{1,2})?$/.test(p.amount ?? '') ? toMinor(p.amount!) : 0), 0),
+  );
 
   const allPrizes = (v: { prizes?: PrizeRow[]; fillerName?: string; fillerId?: number }): PrizeInput[] => [
     ...(v.prizes ?? []).map((p) => ({
@@ -135,7 +146,8 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
 
   const submit = async (v: Values) => {
     try {
-      const r = await save.mutateAsync({
+      const prizeList = allPrizes(v);
+      const body = {
         id: id || undefined,
         kind,
         name: v.name,
@@ -147,8 +159,14 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
         maxDrawsPerDay: v.maxDrawsPerDay,
         eligibleLevelIds: v.eligibleLevelIds ?? [],
         status: v.status,
-        prizes: allPrizes(v),
-      });
+        prizes: prizeList,
+        balanceCap: paysBalance(prizeList) ? v.balanceCap?.trim() || null : null,
+      };
+      // Balance prizes are money: the save goes through the verify dialog (the server shows the pool to approve).
+      const r = paysBalance(prizeList)
+        ? await run('modify_draw_balance_pool', id || '', (headers) => save.mutateAsync({ body, headers }))
+        : await save.mutateAsync({ body });
+      if (!r) return;
       message.success(m.saved);
       if (!id) navigate(configRoute(kind, r.id), { replace: true });
     } catch (err) {
@@ -176,6 +194,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      {verifyHolder}
       <Form<Values>
         form={form}
         name={`${kind}Config`}
@@ -349,6 +368,19 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
             {fill(m.probabilitySum, { sum: sumText })}
           </Typography.Text>
           {rest === null && <Alert style={{ marginTop: 8 }} type="error" showIcon message={m.probabilityMust100} />}
+          {withBalance && (
+            <Form.Item
+              name="balanceCap"
+              label={m.balanceCap}
+              style={{ marginTop: 12, maxWidth: 640 }}
+              extra={
+                fill(m.balanceCapHint, { sum: stockTotal }) + (activity.data && id ? `；${fill(m.balanceIssuedSoFar, { n: activity.data.balanceIssued })}` : '')
+              }
+              rules={[{ required: true, message: m.balanceCap }, zodRule(activityShape.balanceCap.unwrap().unwrap())]}
+            >
+              <Input aria-label={m.balanceCap} addonAfter="CNY" placeholder={stockTotal} style={{ maxWidth: 240 }} />
+            </Form.Item>
+          )}
           <Space style={{ marginTop: 16 }}>
             <Button type="primary" htmlType="submit" loading={save.isPending}>
               {t('common.save')}

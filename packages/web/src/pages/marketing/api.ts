@@ -145,10 +145,14 @@ export const useTaskStatus = () =>
   useWrite((b: { id: number; status: 'activity' | 'disabled' }) =>
     request('/api/marketing/resource/modifyTaskStatus', { method: 'POST', body: b, schema: Changed }),
   );
-export const useSaveActivity = () => useWrite((b: SaveActivityBody) => request('/api/marketing/activity/save', { method: 'POST', body: b, schema: Created }));
+/** Saves an activity; one with balance prizes carries the verification ticket (modify_draw_balance_pool) in `headers`. */
+export const useSaveActivity = () =>
+  useWrite(({ body, headers }: { body: SaveActivityBody; headers?: Record<string, string> }) =>
+    request('/api/marketing/activity/save', { method: 'POST', body, headers, schema: Created }),
+  );
 export const useActivityStatus = () =>
-  useWrite((b: { id: number; status: 'activity' | 'disabled' }) =>
-    request('/api/marketing/activity/modifyStatus', { method: 'POST', body: b, schema: Changed }),
+  useWrite(({ body, headers }: { body: { id: number; status: 'activity' | 'disabled' }; headers?: Record<string, string> }) =>
+    request('/api/marketing/activity/modifyStatus', { method: 'POST', body, headers, schema: Changed }),
   );
 export const useDraw = () =>
   useWrite((b: { activityId: number; userCode: string; requestId: string }) =>
