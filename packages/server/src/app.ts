@@ -18,7 +18,7 @@ import {
 import { z } from 'zod';
 import { ErrorCode, httpStatusOf } from '@waystation/shared/contract/common';
 import { zodErrorMap } from '@waystation/shared/rules/messages';
-import type { AppConfig } from './config';
+import { type AppConfig, fastifyTrustProxy } from './config';
 import { type Database, openDatabase } from './db';
 import { AppError, isDatabaseUnavailable, schemaInvalid } from './core/errors';
 import { localized, requestLang } from './core/language';
@@ -80,7 +80,7 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
         handler,
       ),
     connectionTimeout: 120_000,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     logger: {
       level: config.logLevel,
       redact: ['req.headers["x-token"]', 'req.headers.cookie', 'req.headers.authorization'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, demoExposure } from './config';
+import { ConfigError, configFromEnv, demoExposure, parseTrustProxy } from './config';
 
 describe('demo mode exposure', () => {
   it('listens on this machine only when demo mode is on, unless HOST says otherwise', () => {
@@ -14,5 +14,26 @@ describe('demo mode exposure', () => {
     expect(demoExposure(configFromEnv({ HOST: '0.0.0.0', DEMO_PUBLIC: '1' }))).toBe('warn');
     expect(demoExposure(configFromEnv({ HOST: '0.0.0.0', DEMO: 'off' }))).toBe('ok');
     expect(demoExposure(configFromEnv({ HOST: '::1' }))).toBe('ok');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set; a number is that many proxy hops (true/on/yes: one), never "trust every hop"', () => {
+    expect(configFromEnv({}).trustProxy).toBe(false);
+    for (const off of ['', '0', 'off', 'false', 'no']) expect(parseTrustProxy(off)).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy(' true ')).toBe(1);
+    expect(parseTrustProxy('yes')).toBe(1);
+    expect(configFromEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+  it('takes a comma-separated list of the proxies’ addresses and CIDRs', () => {
+    expect(parseTrustProxy('10.0.0.0/8, 192.168.1.5,::1, fd00::/8,loopback')).toEqual(['10.0.0.0/8', '192.168.1.5', '::1', 'fd00::/8', 'loopback']);
+  });
+  it('refuses to start on anything else, saying what it expects', () => {
+    for (const bad of ['10.0.0.300', 'proxy.local', '10.0.0.0/40', '1,', '-1', '1.5', '99', 'all']) {
+      expect(() => configFromEnv({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+    }
+    expect(() => parseTrustProxy('10.0.0.1,proxy.local')).toThrow(/TRUST_PROXY=10\.0\.0\.1,proxy\.local is not understood \("proxy\.local"\).*TRUST_PROXY=1/);
   });
 });

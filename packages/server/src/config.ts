@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 
 export interface AppConfig {
   port: number;
@@ -24,8 +25,14 @@ export interface AppConfig {
   bodyLimit: number;
   /** A request (headers and body) must have arrived within this many ms. */
   requestTimeoutMs: number;
-  /** Behind a load balancer: take the client IP from X-Forwarded-For (for login limits and the audit trail). */
-  trustProxy: boolean;
+  /**
+   * Behind a reverse proxy (TRUST_PROXY): how far X-Forwarded-For is believed, for login limits, rate windows and the
+   * audit trail. false: the socket's peer is the client. A number: that many proxy hops in front of the server (the
+   * client is the entry that many places from the right). A list: the proxies' own addresses/CIDRs (every entry from
+   * one of them is skipped, the first other one from the right is the client). Never "trust everything": the left-most
+   * entry is whatever the client wrote.
+   */
+  trustProxy: TrustProxy;
   /** Key for secrets sealed at rest (core/secrets.ts); absent: a random key in DATA_DIR/secret.key. */
   secretKey?: string;
   /** Speech provider for the stations' voice prompts; without it the browser speaks with its own voice. */
@@ -60,7 +67,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginIpLimit: Number(env.LOGIN_IP_LIMIT ?? 50),
     bodyLimit: 2 * 1024 * 1024,
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 30_000),
-    trustProxy: ['1', 'true', 'on', 'yes'].includes((env.TRUST_PROXY ?? '').toLowerCase()),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     secretKey: env.SECRET_KEY || undefined,
     tts: { url: env.TTS_URL || null, accessToken: env.TTS_ACCESS_TOKEN || null },
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
@@ -70,6 +77,51 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       env.PAYMENT_SANDBOX === undefined || env.PAYMENT_SANDBOX === '' ? demo : ['1', 'true', 'on', 'yes'].includes(env.PAYMENT_SANDBOX.toLowerCase()),
   };
 }
+
+export type TrustProxy = false | number | string[];
+
+/** Fastify's trustProxy for a TRUST_PROXY value: a hop count as the function Fastify itself makes of one (its types take no number). */
+export const fastifyTrustProxy = (trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) =>
+  typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+
+/** A setting the server cannot start with; main prints the message and exits. */
+export class ConfigError extends Error {}
+
+/** Names proxy-addr (Fastify's trustProxy) understands in a list besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: empty/0/off: no proxy. 1, 2…: that many proxy hops (true/on/yes mean 1). Otherwise a comma-separated
+ * list of the proxies' addresses or CIDRs (or loopback, linklocal, uniquelocal). Anything else refuses to start.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = (value ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'off', 'no'].includes(v)) return false;
+  if (['true', 'on', 'yes'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY=${value}: at most 10 proxy hops (give the number of proxies in front of the server)`);
+    return hops;
+  }
+  const entries = v.split(',').map((e) => e.trim());
+  const bad = entries.filter((e) => !(PROXY_RANGE_NAMES.has(e) || isAddress(e) || isCidr(e)));
+  if (bad.length || !entries.length)
+    throw new ConfigError(
+      `TRUST_PROXY=${value} is not understood (${bad.map((b) => `"${b}"`).join(', ') || 'empty entry'}): give the number of proxy hops ` +
+        "(TRUST_PROXY=1 for one reverse proxy) or a comma-separated list of the proxies' addresses/CIDRs (TRUST_PROXY=10.0.0.0/8,192.168.1.5)",
+    );
+  return entries;
+}
+/** Written-out addresses only (ipaddr.js also takes "1.5" and other legacy IPv4 forms, which proxy-addr does not). */
+const isAddress = (e: string) => ipaddr.IPv4.isValidFourPartDecimal(e) || (e.includes(':') && ipaddr.IPv6.isValid(e));
+const isCidr = (e: string) => {
+  try {
+    ipaddr.parseCIDR(e);
+    return isAddress(e.slice(0, e.lastIndexOf('/')));
+  } catch {
+    return false;
+  }
+};
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 export const isLoopbackHost = (host: string) => LOOPBACK.has(host) || host.startsWith('127.');

@@ -1,10 +1,17 @@
 import { buildApp } from './app';
-import { configFromEnv, demoExposure } from './config';
+import { type AppConfig, ConfigError, configFromEnv, demoExposure } from './config';
 import { DataDirLockedError } from './db';
 import { watchBackupRequests } from './modules/backup/requests';
 import { backupDepsOf } from './modules/backup/service';
 
-const config = configFromEnv();
+let config: AppConfig;
+try {
+  config = configFromEnv();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  console.error(`Refusing to start: ${err.message}`);
+  process.exit(2);
+}
 const started = Date.now();
 const exposure = demoExposure(config);
 if (exposure === 'refuse') {

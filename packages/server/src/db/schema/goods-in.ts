@@ -21,6 +21,8 @@ export const shopOrders = pgTable(
     payTime: ts('pay_time'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
+    /** The member API's Idempotency-Key that paid the order: a retry of it answers the paid order. */
+    payIdempotencyKey: text('pay_idempotency_key'),
   },
   (t) => [uniqueIndex('shop_orders_order_no_key').on(t.orderNo), index('shop_orders_member_idx').on(t.memberId, t.id)],
 );

@@ -85,8 +85,14 @@ export const topupIntents = pgTable(
     paidAt: ts('paid_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
+    /** The caller-scoped Idempotency-Key that created the intent: its retry (even after a crash) answers this intent. */
+    idempotencyKey: text('idempotency_key'),
   },
-  (t) => [uniqueIndex('topup_intents_no_key').on(t.intentNo), index('topup_intents_member_idx').on(t.memberId, t.id)],
+  (t) => [
+    uniqueIndex('topup_intents_no_key').on(t.intentNo),
+    index('topup_intents_member_idx').on(t.memberId, t.id),
+    uniqueIndex('topup_intents_idempotency_key').on(t.idempotencyKey),
+  ],
 );
 
 // ---------------------------------------------------------------- events out
@@ -211,6 +217,10 @@ export const siteApiKeys = pgTable(
     lastUsedAt: ts('last_used_at'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
+    /** The key's own calls a minute (all members it acts for together); null: the default (6,000). */
+    ratePerMinute: integer('rate_per_minute'),
+    /** The addresses (CIDRs) the key may be used from; empty: anywhere. */
+    allowedCidrs: text('allowed_cidrs').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [uniqueIndex('site_api_keys_hash_key').on(t.keyHash)],
 );

@@ -21,6 +21,7 @@ import {
   WebhookStatusBody,
   SiteKeyCreateBody,
   SiteKeyCreated,
+  SiteKeyLimitsBody,
   SiteKeyList,
 } from '@waystation/shared/contract/notification';
 import { IdQuery, ModifyConfigStatusQuery, SaveResult } from '@waystation/shared/contract/reference';
@@ -87,6 +88,15 @@ export function notificationRoutes(app: FastifyInstance, ctx: ModuleContext): vo
     body: WebhookStatusBody,
     data: z.null(),
     handler: ({ body, actor, now: at }) => siteKeys.setKeyStatus(db, actor, body.id, body.status, at),
+  });
+  api(app, {
+    method: 'POST',
+    url: '/api/notification/siteKey/modifyLimits',
+    permission: SITE_KEY,
+    summary: 'A member site’s API key: its own calls a minute (null: 6,000) and the address ranges it may be used from (empty: anywhere)',
+    body: SiteKeyLimitsBody,
+    data: z.null(),
+    handler: ({ body, actor, now: at }) => siteKeys.setKeyLimits(db, actor, body, at),
   });
   api(app, {
     method: 'GET',

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { assertPublicHost, safeFetch } from '../../core/outbound';
+import { resolvePublicHost, safeFetch } from '../../core/outbound';
 
 export interface Message {
   recipient: string;
@@ -47,9 +47,13 @@ async function deliverVia(type: string, config: Config, msg: Message): Promise<v
     }
     case 'email': {
       if (!msg.recipient) throw new DeliveryError('请输入收件邮箱');
-      await assertPublicHost(String(config.host));
+      // The mail server is resolved once and checked; the connection goes to that very address (the certificate is
+      // checked against the name).
+      const host = String(config.host);
+      const address = await resolvePublicHost(host);
       const transport = nodemailer.createTransport({
-        host: String(config.host),
+        host: address,
+        ...(address !== host.toLowerCase() ? { tls: { servername: host } } : {}),
         port: Number(config.port),
         secure: Boolean(config.secure),
         auth: config.username ? { user: String(config.username), pass: String(config.password ?? '') } : undefined,

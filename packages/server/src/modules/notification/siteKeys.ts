@@ -5,7 +5,11 @@ import type { Db } from '../../db';
 import { siteApiKeys } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { hashToken } from '../../core/auth';
-import { conflict, notFound } from '../../core/errors';
+import { AppError, conflict, notFound } from '../../core/errors';
+import { ErrorCode } from '@waystation/shared/contract/common';
+import ipaddr from 'ipaddr.js';
+import type { z } from 'zod';
+import type { SiteKeyLimitsBody } from '@waystation/shared/contract/notification';
 
 /**
  * Member sites' API keys (issue 13): a site's server calls the open API with X-Api-Key, acting for one member at a
@@ -25,6 +29,8 @@ export async function listKeys(db: Db): Promise<SiteKey[]> {
     creatorName: r.creatorName,
     lastUsedTime: r.lastUsedAt?.toISOString() ?? null,
     createTime: r.createdAt.toISOString(),
+    ratePerMinute: r.ratePerMinute,
+    allowedCidrs: r.allowedCidrs,
   }));
 }
 
@@ -47,5 +53,45 @@ export async function setKeyStatus(db: Db, actor: Actor, id: number, status: Sit
   const [row] = await db.update(siteApiKeys).set({ status, updatedAt: now }).where(eq(siteApiKeys.id, id)).returning({ id: siteApiKeys.id });
   if (!row) throw notFound('站点密钥不存在');
   await writeAudit(db, actor, { action: 'siteKey.update', targetType: 'siteKey', targetId: id, after: { status } }, now);
+  return null;
+}
+
+/** An address or CIDR in its canonical form (a lone address is its /32 or /128), or null. */
+function canonicalCidr(text: string): string | null {
+  try {
+    if (text.includes('/')) {
+      const [addr, bits] = ipaddr.parseCIDR(text);
+      if (addr.kind() === 'ipv4' && !ipaddr.IPv4.isValidFourPartDecimal(text.slice(0, text.lastIndexOf('/')))) return null;
+      return `${addr.toString()}/${bits}`;
+    }
+    if (!(ipaddr.IPv4.isValidFourPartDecimal(text) || (text.includes(':') && ipaddr.IPv6.isValid(text)))) return null;
+    const addr = ipaddr.parse(text);
+    return `${addr.toString()}/${addr.kind() === 'ipv4' ? 32 : 128}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Sets a key's own calls a minute (null: the default) and the address ranges it may be used from (empty: anywhere). */
+export async function setKeyLimits(db: Db, actor: Actor, body: z.output<typeof SiteKeyLimitsBody>, now: Date): Promise<null> {
+  const cidrs: string[] = [];
+  for (const [i, text] of body.allowedCidrs.entries()) {
+    const cidr = canonicalCidr(text);
+    if (!cidr)
+      throw new AppError(ErrorCode.VALIDATION, `地址段 ${text} 无效`, { fields: { [`allowedCidrs.${i}`]: '请输入 IP 地址或网段，如 203.0.113.0/24' } });
+    if (!cidrs.includes(cidr)) cidrs.push(cidr);
+  }
+  const [row] = await db
+    .update(siteApiKeys)
+    .set({ ratePerMinute: body.ratePerMinute, allowedCidrs: cidrs, updatedAt: now })
+    .where(eq(siteApiKeys.id, body.id))
+    .returning({ id: siteApiKeys.id });
+  if (!row) throw notFound('站点密钥不存在');
+  await writeAudit(
+    db,
+    actor,
+    { action: 'siteKey.update', targetType: 'siteKey', targetId: body.id, after: { ratePerMinute: body.ratePerMinute, allowedCidrs: cidrs } },
+    now,
+  );
   return null;
 }

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ErrorCode, envelope } from '@waystation/shared/contract/common';
 import { IDEMPOTENCY_KEY } from '@waystation/shared/contract/open';
+import { SITE_KEY_RATE } from '@waystation/shared/contract/notification';
 import type { Db } from '../../db';
 import { agents, agentSessions, members, memberSessions, openIdempotency, openRateWindows, siteApiKeys } from '../../db/schema';
 import { hashToken } from '../../core/auth';
@@ -34,6 +36,8 @@ export interface AgentCaller {
 export interface SiteCaller {
   keyId: number;
   name: string;
+  /** The key's own calls a minute, for all the members it acts for together. */
+  ratePerMinute: number;
 }
 
 /**
@@ -75,6 +79,12 @@ export interface OpenRouteSpec<Q extends z.ZodType | undefined, B extends z.ZodT
   withoutIdempotencyKey?: string;
   /** Requests per minute per caller (default: the server's member-API limit). */
   ratePerMinute?: number;
+  /**
+   * A provider's notification: when this says the call is validly signed (the body as sent, once read), it is never
+   * refused for rate; any other call to the route counts in the caller's window, once its body is read, and is
+   * refused past the limit as usual.
+   */
+  rateExemptWhenSigned?: (req: FastifyRequest, now: Date) => Promise<boolean>;
   /** A read the terminals may cache this many seconds, revalidated by its ETag (304 when unchanged). */
   cacheSeconds?: number;
   handler: (ctx: OpenCtx<Out<Q>, Out<B>>) => Promise<z.input<D>>;
@@ -83,7 +93,7 @@ export interface OpenRouteSpec<Q extends z.ZodType | undefined, B extends z.ZodT
 export const OPEN_PREFIX = '/api/open/v1';
 export const MEMBER_SESSION_MS = 30 * 86_400_000;
 /** Default requests per minute: per signed-in member, and per IP for calls without a member. */
-export const OPEN_RATE = { member: 600, anonymous: 120, agent: 600, site: 6000 };
+export const OPEN_RATE = { member: 600, anonymous: 120, agent: 600, site: SITE_KEY_RATE };
 export const AGENT_SESSION_MS = 7 * 86_400_000;
 
 /** What the open routes declare (for the open API's own tests: the member matrix, the bad-input corpus). */
@@ -157,17 +167,43 @@ export async function authenticateAgent(db: Db, header: string | undefined, now:
   return { id: row.id, agentName: row.agentName, sessionId: row.sessionId };
 }
 
-/** The site behind an X-Api-Key, or 50008 (an unknown key and a disabled one answer alike). */
-export async function authenticateSite(db: Db, key: string, now: Date): Promise<SiteCaller> {
+/**
+ * The site behind an X-Api-Key, or 50008 (an unknown key and a disabled one answer alike); 40300 from an address
+ * outside the key's allowed ranges.
+ */
+export async function authenticateSite(db: Db, key: string, now: Date, ip: string): Promise<SiteCaller> {
   const [row] = await db
-    .select({ keyId: siteApiKeys.id, name: siteApiKeys.name, lastUsedAt: siteApiKeys.lastUsedAt })
+    .select({
+      keyId: siteApiKeys.id,
+      name: siteApiKeys.name,
+      lastUsedAt: siteApiKeys.lastUsedAt,
+      ratePerMinute: siteApiKeys.ratePerMinute,
+      allowedCidrs: siteApiKeys.allowedCidrs,
+    })
     .from(siteApiKeys)
     .where(and(eq(siteApiKeys.keyHash, hashToken(key)), eq(siteApiKeys.status, 'activity')));
   if (!row) throw refuseToken('API Key 无效或已停用');
+  if (row.allowedCidrs.length && !inRanges(ip, row.allowedCidrs))
+    throw new AppError(ErrorCode.FORBIDDEN, `该 API Key 不允许从此地址（${ip}）调用，请在站点密钥的允许地址中添加`);
   // "Last used" to the minute: a busy site does not write the key's row on every call.
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
     await db.update(siteApiKeys).set({ lastUsedAt: now }).where(eq(siteApiKeys.id, row.keyId));
-  return { keyId: row.keyId, name: row.name };
+  return { keyId: row.keyId, name: row.name, ratePerMinute: Math.min(row.ratePerMinute ?? OPEN_RATE.site, OPEN_RATE.site) };
+}
+
+/** Whether an address is inside one of the CIDRs (an IPv4-mapped IPv6 address counts as its IPv4 one). */
+export function inRanges(ip: string, cidrs: string[]): boolean {
+  if (!ipaddr.isValid(ip)) return false;
+  let addr = ipaddr.parse(ip);
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  return cidrs.some((cidr) => {
+    try {
+      const range = ipaddr.parseCIDR(cidr);
+      return range[0].kind() === addr.kind() && addr.match(range);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The member a site acts for: X-Member-Code names one in use. */
@@ -193,7 +229,7 @@ async function authenticate(db: Db, auth: OpenAuth, req: FastifyRequest, now: Da
   }
   if (auth === 'site' || key) {
     if (!key) throw refuseToken('请在 X-Api-Key 请求头中提供站点 API Key');
-    req.site = await authenticateSite(db, key, now);
+    req.site = await authenticateSite(db, key, now, req.ip);
     if (auth === 'member') req.member = await siteMember(db, headerText(req.headers[SITE_MEMBER_HEADER]));
     return;
   }
@@ -207,11 +243,12 @@ function callerKey(req: FastifyRequest): string {
   if (req.site) return `k:${req.site.keyId}`;
   return `ip:${req.ip}`;
 }
-function rateOf(req: FastifyRequest): number {
-  if (req.member) return OPEN_RATE.member;
-  if (req.agent) return OPEN_RATE.agent;
-  if (req.site) return OPEN_RATE.site;
-  return OPEN_RATE.anonymous;
+/** The window a call counts in and its limit: a site's key has its own (whichever member it acts for). */
+function rateOf(req: FastifyRequest): { window: string; limit: number } {
+  if (req.site) return { window: `k:${req.site.keyId}`, limit: req.site.ratePerMinute };
+  if (req.member) return { window: callerKey(req), limit: OPEN_RATE.member };
+  if (req.agent) return { window: callerKey(req), limit: OPEN_RATE.agent };
+  return { window: callerKey(req), limit: OPEN_RATE.anonymous };
 }
 
 /** Counts the request in the caller's current minute; 42900 past the limit. */
@@ -287,6 +324,12 @@ export function openApi<Q extends z.ZodType | undefined, B extends z.ZodType | u
   routesByApp.set(app, list);
   list.push({ method: spec.method, url, auth: spec.auth, query: spec.query, body: spec.body, idempotent: needsKey });
   const { db, now: clock } = app.services;
+  const countCall = (req: FastifyRequest, now: Date) => {
+    // A call with its own limit (sign-in, password tries) counts in its own window.
+    if (spec.ratePerMinute) return countRequest(db, `${callerKey(req)}:${spec.path}`, spec.ratePerMinute, now);
+    const { window, limit } = rateOf(req);
+    return countRequest(db, window, limit, now);
+  };
   app.route({
     method: spec.method,
     url,
@@ -304,9 +347,15 @@ export function openApi<Q extends z.ZodType | undefined, B extends z.ZodType | u
     onRequest: async (req) => {
       const now = clock();
       await authenticate(db, spec.auth, req, now);
-      const caller = callerKey(req);
-      // A call with its own limit (sign-in, password tries) counts in its own window.
-      await countRequest(db, spec.ratePerMinute ? `${caller}:${spec.path}` : caller, spec.ratePerMinute ?? rateOf(req), now);
+      if (spec.rateExemptWhenSigned) return;
+      await countCall(req, now);
+    },
+    // A provider's signed notification is judged with its body (see rateExemptWhenSigned); before validation, so a
+    // malformed body counts too.
+    preValidation: async (req) => {
+      if (!spec.rateExemptWhenSigned) return;
+      const now = clock();
+      if (!(await spec.rateExemptWhenSigned(req, now))) await countCall(req, now);
     },
     handler: async (req, reply) => {
       const now = clock();

@@ -67,6 +67,8 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
       .where(and(eq(shopOrders.orderNo, orderNo), eq(shopOrders.memberId, member.id)))
       .for('update');
     if (!order) throw notFound('订单不存在');
+    // Paid already under this very key (its first answer was lost when the server died): the retry answers the order.
+    if (idempotencyKey && order.payIdempotencyKey === idempotencyKey) return;
     if (order.status !== 'ordered') throw conflict(`订单 ${orderNo} 当前不是待支付状态`, { status: order.status });
     const lines = await tx
       .select()
@@ -106,7 +108,10 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
       ({ row: line } = await applyStep(tx, line, { event: 'pay_done', ...op, set: { payTime: now } }));
       await applyStep(tx, line, { event: 'queue', ...op });
     }
-    await tx.update(shopOrders).set({ status: 'paid', paidAmount: total, payTime: now, updatedAt: now }).where(eq(shopOrders.id, order.id));
+    await tx
+      .update(shopOrders)
+      .set({ status: 'paid', paidAmount: total, payTime: now, updatedAt: now, payIdempotencyKey: idempotencyKey || null })
+      .where(eq(shopOrders.id, order.id));
     // The member's agent earns its commission when the member pays, in the same transaction (once per order).
     const [profile] = await tx.select({ agentId: memberProfiles.agentId }).from(memberProfiles).where(eq(memberProfiles.memberId, member.id));
     if (profile?.agentId)

@@ -171,9 +171,9 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     summary: 'A balance top-up through a payment provider; credited when the provider’s signed callback says paid',
     body: TopupBody,
     data: TopupIntent,
-    handler: async ({ member, body, now }) => {
+    handler: async ({ member, body, now, idempotencyKey }) => {
       if (body.provider === 'sandbox' && !ctx.config.paymentSandbox) throw forbidden('沙箱支付未开启');
-      return topups.createTopup(db, member.id, body, now);
+      return topups.createTopup(db, member.id, body, now, idempotencyKey);
     },
   });
   openApi(app, {
@@ -207,6 +207,8 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     body: ProviderCallbackBody,
     data: z.object({ intentNo: z.string(), status: z.string() }),
     withoutIdempotencyKey: 'a provider retries with the same intent: the intent itself makes it apply once',
+    // Every sandbox payment comes from this server's own address: a signed notification is never refused for rate.
+    rateExemptWhenSigned: (req, now) => topups.callbackSigned(db, secrets, req.body, req.headers['x-sandbox-signature'] as string | undefined, now),
     handler: ({ body, req, now }) => {
       if (!ctx.config.paymentSandbox) throw forbidden('沙箱支付未开启');
       return topups.providerCallback(db, secrets, body, req.headers['x-sandbox-signature'] as string | undefined, now);

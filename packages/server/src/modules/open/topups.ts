@@ -32,12 +32,30 @@ const toIntent = (r: typeof topupIntents.$inferSelect): TopupIntent => ({
   paidTime: r.paidAt?.toISOString() ?? null,
 });
 
-export async function createTopup(db: Db, memberId: number, body: z.output<typeof TopupBody>, now: Date): Promise<TopupIntent> {
+/**
+ * A new pending intent. The caller's Idempotency-Key is stored with it: a retry of the key whose first answer was lost
+ * (the server died after the insert committed) gets the same intent back, never a second one.
+ */
+export async function createTopup(db: Db, memberId: number, body: z.output<typeof TopupBody>, now: Date, idempotencyKey?: string): Promise<TopupIntent> {
   return db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      const [earlier] = await tx.select().from(topupIntents).where(eq(topupIntents.idempotencyKey, idempotencyKey));
+      if (earlier) return toIntent(earlier);
+    }
     const id = await nextId(tx, 'topup_intents');
     const [row] = await tx
       .insert(topupIntents)
-      .values({ id, intentNo: intentNoOf(id), memberId, provider: body.provider, amount: body.amount, currency: body.currency, createdAt: now, updatedAt: now })
+      .values({
+        id,
+        intentNo: intentNoOf(id),
+        memberId,
+        provider: body.provider,
+        amount: body.amount,
+        currency: body.currency,
+        createdAt: now,
+        updatedAt: now,
+        idempotencyKey: idempotencyKey || null,
+      })
       .returning();
     return toIntent(row);
   });
@@ -76,6 +94,12 @@ export async function sandboxSecret(db: Db, secrets: SecretBox, now: Date): Prom
 export function signPayload(secret: string, body: string, at: Date): string {
   const t = Math.floor(at.getTime() / 1000);
   return `t=${t},v1=${crypto.createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+}
+
+/** Whether a provider's callback carries a valid signature (such a call is never refused for rate: see routes). */
+export async function callbackSigned(db: Db, secrets: SecretBox, body: unknown, signature: string | undefined, now: Date): Promise<boolean> {
+  if (!body || typeof body !== 'object' || !signature) return false;
+  return verifySignature(await sandboxSecret(db, secrets, now), JSON.stringify(body), signature, now);
 }
 
 export function verifySignature(secret: string, body: string, header: string | undefined, now: Date): boolean {
