@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, InputNumber, Modal, Space, Typography } from 'antd';
 import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
-import { type SiteKey, SiteKeyCreateBody } from '@waystation/shared/contract/notification';
+import { SITE_KEY_RATE, type SiteKey, SiteKeyCreateBody, SiteKeyLimitsBody } from '@waystation/shared/contract/notification';
 import { zodRule } from '../../components/zodRule';
 import { fill } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
 import { useFormSave } from '../../components/list/useFormSave';
 import { useShowOnce } from './showOnce';
-import { useCreateSiteKey, useSiteKeyStatus, useSiteKeys } from './api';
+import { useCreateSiteKey, useSiteKeyLimits, useSiteKeyStatus, useSiteKeys } from './api';
 import { useSiteKeyMessages } from './messages';
 
 /** 系统管理 › 站点密钥: the keys member sites' servers call the member API with (server to server). */
@@ -19,6 +19,7 @@ export default function SiteKeyList() {
   const status = useSiteKeyStatus();
   const confirm = useConfirmedAction();
   const [creating, setCreating] = useState(false);
+  const [limiting, setLimiting] = useState<SiteKey | null>(null);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Alert type="info" showIcon message={m.intro} />
@@ -39,29 +40,42 @@ export default function SiteKeyList() {
           { key: 'lastUsed', title: m.lastUsed, dataIndex: 'lastUsedTime', render: (v: string | null) => (v ? formatTime(v) : m.never) },
           { key: 'createTime', title: m.createTime, dataIndex: 'createTime', render: (v: string) => formatTime(v) },
           {
+            key: 'rate',
+            title: m.rate,
+            dataIndex: 'ratePerMinute',
+            render: (v: number | null) => fill(m.perMinute, { n: (v ?? SITE_KEY_RATE).toLocaleString() }),
+          },
+          { key: 'cidrs', title: m.cidrs, dataIndex: 'allowedCidrs', render: (v: string[]) => (v.length ? v.join(', ') : m.anywhere) },
+          {
             key: 'actions',
             title: m.actions,
             render: (_, k) => (
-              <Button
-                type="link"
-                size="small"
-                danger={k.status === 'activity'}
-                onClick={() =>
-                  confirm({
-                    title: k.status === 'activity' ? m.disable : m.enable,
-                    content: fill(m.confirmStatus, { action: k.status === 'activity' ? m.disable : m.enable, name: k.name }),
-                    danger: k.status === 'activity',
-                    run: () => status.mutateAsync({ id: k.id, status: nextStatus(k.status) }),
-                  })
-                }
-              >
-                {k.status === 'activity' ? m.disable : m.enable}
-              </Button>
+              <Space size={0}>
+                <Button type="link" size="small" onClick={() => setLimiting(k)}>
+                  {m.limits}
+                </Button>
+                <Button
+                  type="link"
+                  size="small"
+                  danger={k.status === 'activity'}
+                  onClick={() =>
+                    confirm({
+                      title: k.status === 'activity' ? m.disable : m.enable,
+                      content: fill(m.confirmStatus, { action: k.status === 'activity' ? m.disable : m.enable, name: k.name }),
+                      danger: k.status === 'activity',
+                      run: () => status.mutateAsync({ id: k.id, status: nextStatus(k.status) }),
+                    })
+                  }
+                >
+                  {k.status === 'activity' ? m.disable : m.enable}
+                </Button>
+              </Space>
             ),
           },
         ]}
       />
       {creating && <CreateDialog onClose={() => setCreating(false)} />}
+      {limiting && <LimitsDialog siteKey={limiting} onClose={() => setLimiting(null)} />}
     </Space>
   );
 }
@@ -93,6 +107,54 @@ function CreateDialog({ onClose }: { onClose(): void }) {
       <Form form={form} layout="vertical" name="siteKey">
         <Form.Item name="name" label={m.name} rules={[zodRule(SiteKeyCreateBody.shape.name)]}>
           <Input maxLength={60} placeholder={m.namePlaceholder} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+const cidrLine = SiteKeyLimitsBody.shape.allowedCidrs.element;
+const linesOf = (text: string | undefined) =>
+  (text ?? '')
+    .split(/[\s,]+/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** A key's own calls a minute and the address ranges it may be used from. */
+function LimitsDialog({ siteKey, onClose }: { siteKey: SiteKey; onClose(): void }) {
+  const m = useSiteKeyMessages();
+  const [form] = Form.useForm<{ ratePerMinute: number | null; cidrs: string }>();
+  const limits = useSiteKeyLimits();
+  const saveForm = useFormSave();
+  return (
+    <Modal
+      open
+      title={fill(m.limitsTitle, { name: siteKey.name })}
+      onCancel={onClose}
+      confirmLoading={limits.isPending}
+      onOk={() =>
+        saveForm(form, (v) => limits.mutateAsync({ id: siteKey.id, ratePerMinute: v.ratePerMinute ?? null, allowedCidrs: linesOf(v.cidrs) }), onClose)
+      }
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="siteKeyLimits" initialValues={{ ratePerMinute: siteKey.ratePerMinute, cidrs: siteKey.allowedCidrs.join('\n') }}>
+        <Form.Item name="ratePerMinute" label={m.rate} extra={fill(m.rateHelp, { max: SITE_KEY_RATE.toLocaleString() })}>
+          <InputNumber min={1} max={SITE_KEY_RATE} precision={0} style={{ width: 200 }} placeholder={fill(m.ratePlaceholder, { max: SITE_KEY_RATE })} />
+        </Form.Item>
+        <Form.Item
+          name="cidrs"
+          label={m.cidrs}
+          extra={m.cidrsHelp}
+          rules={[
+            {
+              validator: async (_, text: string | undefined) => {
+                const bad = linesOf(text).find((l) => !cidrLine.safeParse(l).success);
+                if (bad) throw new Error(fill(m.cidrInvalid, { value: bad }));
+              },
+            },
+          ]}
+        >
+          <Input.TextArea rows={4} placeholder={m.cidrsPlaceholder} />
         </Form.Item>
       </Form>
     </Modal>

@@ -94,6 +94,10 @@ function useSiteKeyMutation<B, R>(fn: (b: B) => Promise<R>) {
 }
 export const useCreateSiteKey = () =>
   useSiteKeyMutation((b: { name: string }) => request(`${SITE_KEY}/create`, { method: 'POST', body: b, schema: SiteKeyCreated }));
+export const useSiteKeyLimits = () =>
+  useSiteKeyMutation((b: { id: number; ratePerMinute: number | null; allowedCidrs: string[] }) =>
+    request(`${SITE_KEY}/modifyLimits`, { method: 'POST', body: b, schema: z.null() }),
+  );
 export const useSiteKeyStatus = () =>
   useSiteKeyMutation((b: { id: number; status: 'activity' | 'disabled' }) =>
     request(`${SITE_KEY}/modifyStatus`, { method: 'POST', body: b, schema: z.null() }),
