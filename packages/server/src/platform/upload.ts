@@ -66,6 +66,92 @@ export function sniff(data: Buffer): string | null {
   return null;
 }
 
+/**
+ * Whether the bytes are a whole ISO base media file (MP4, MOV): a chain of top-level boxes (size, four-letter type) that
+ * ends exactly at the end of the file, starting with ftyp and holding a moov (the movie's description). A file with only
+ * the right first bytes, cut short, or with something else appended is not one.
+ */
+export function isIsoMediaFile(data: Buffer): boolean {
+  let at = 0;
+  let first = true;
+  let moov = false;
+  while (at < data.length) {
+    if (data.length - at < 8) return false;
+    let size = data.readUInt32BE(at);
+    const type = data.subarray(at + 4, at + 8);
+    if (!type.every((b) => b >= 0x20 && b <= 0x7e)) return false;
+    if (first && type.toString('latin1') !== 'ftyp') return false;
+    let header = 8;
+    if (size === 1) {
+      if (data.length - at < 16) return false;
+      const large = data.readBigUInt64BE(at + 8);
+      if (large > BigInt(data.length - at)) return false;
+      size = Number(large);
+      header = 16;
+    } else if (size === 0) size = data.length - at; // the last box runs to the end of the file
+    if (size < header || size > data.length - at) return false;
+    if (type.toString('latin1') === 'moov') moov = true;
+    first = false;
+    at += size;
+  }
+  return moov && at === data.length;
+}
+
+/** An EBML variable-length integer at `at`: its length in bytes and value (null for "unknown size", all ones). */
+function ebmlVint(data: Buffer, at: number, keepMarker: boolean): { len: number; value: number | null } | null {
+  const b = data[at];
+  if (b === undefined || b === 0) return null;
+  const len = Math.clz32(b) - 23; // 1 for 1xxxxxxx … 8 for 00000001
+  if (len > 8 || at + len > data.length) return null;
+  let value = keepMarker ? b : b & (0xff >> len);
+  let allOnes = (b & (0xff >> len)) === 0xff >> len;
+  for (let i = 1; i < len; i++) {
+    value = value * 256 + data[at + i]!;
+    if (data[at + i] !== 0xff) allOnes = false;
+  }
+  return { len, value: !keepMarker && allOnes ? null : value };
+}
+
+/**
+ * Whether the bytes are a WebM file: an EBML header whose DocType is "webm", then a Segment whose children (the
+ * segment's information, its tracks, clusters…) are well-formed elements within it. A recording's live segment and
+ * clusters may have an unknown size: the walk then trusts the rest.
+ */
+export function isWebmFile(data: Buffer): boolean {
+  const element = (at: number) => {
+    const id = ebmlVint(data, at, true);
+    if (!id || id.len > 4) return null;
+    const size = ebmlVint(data, at + id.len, false);
+    if (!size) return null;
+    const body = at + id.len + size.len;
+    if (size.value !== null && body + size.value > data.length) return null;
+    return { id: id.value!, body, end: size.value === null ? null : body + size.value };
+  };
+  const head = element(0);
+  if (!head || head.id !== 0x1a45dfa3 || head.end === null) return false;
+  let docType = '';
+  for (let at = head.body; at < head.end; ) {
+    const e = element(at);
+    if (!e || e.end === null || e.end > head.end) return false;
+    if (e.id === 0x4282) docType = data.subarray(e.body, e.end).toString('latin1').replace(/\0+$/, '');
+    at = e.end;
+  }
+  if (docType !== 'webm') return false;
+  const segment = element(head.end);
+  if (!segment || segment.id !== 0x18538067) return false;
+  const segmentEnd = segment.end ?? data.length;
+  if (segment.end !== null && segment.end !== data.length) return false;
+  let tracks = false;
+  for (let at = segment.body; at < segmentEnd; ) {
+    const e = element(at);
+    if (!e || (e.end !== null && e.end > segmentEnd)) return false;
+    if (e.id === 0x1654ae6b) tracks = true;
+    if (e.end === null) return tracks; // an unknown-size cluster: a recording still being written when it was sent
+    at = e.end;
+  }
+  return tracks;
+}
+
 /** SPEC §7 upload calls: multipart image, base64 image, and URLs for stored URIs. Files go to the FileStorage. */
 export function uploadRoutes(app: FastifyInstance, { storage }: { storage: FileStorage }): void {
   app.register(multipart, { limits: { fileSize: MAX_FILE, files: 1, fields: 5 } });
@@ -76,6 +162,9 @@ export function uploadRoutes(app: FastifyInstance, { storage }: { storage: FileS
   const store = async (type: string, raw: Buffer, now: Date, adminId: number) => {
     const ext = sniff(raw);
     if (!ext) throw invalid('file', '只能上传图片（jpg、png、webp、gif）或视频（mp4、mov、webm）');
+    // A video is stored as sent: it must be the container its first bytes claim, whole (issue #28).
+    if ((ext === 'mp4' || ext === 'mov') && !isIsoMediaFile(raw)) throw invalid('file', '视频文件已损坏或格式不正确（不是完整的 MP4/MOV 文件）');
+    if (ext === 'webm' && !isWebmFile(raw)) throw invalid('file', '视频文件已损坏或格式不正确（不是完整的 WebM 文件）');
     const image = ['jpg', 'png', 'webp', 'gif'].includes(ext) ? await reencodeImage(raw, ext) : null;
     const data = image?.data ?? raw;
     await chargeQuota(app.services.db, adminId, data.length + (image?.thumb.length ?? 0), now, dailyQuotaBytes());
