@@ -36,6 +36,30 @@ export interface Manifest {
   secretKey?: { id: string | null; sealedRows: number };
   /** The backup run that wrote this archive (it was still running when its own row was read). */
   runId?: number;
+  /**
+   * SHA-256 of everything else in this manifest (its metadata and the files' checksums, keys sorted), checked on
+   * restore: a manifest changed after the backup (its createdAt, its counts) is refused. Absent in older archives.
+   */
+  metadataSha256?: string;
+}
+
+/** The checksum of a manifest's content, its own checksum field left out (JSON with keys sorted at every level). */
+export function manifestChecksum(manifest: Manifest): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  const { metadataSha256: _, ...rest } = manifest;
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(canonical(rest)))
+    .digest('hex');
 }
 
 export interface LedgerTotals {
@@ -159,10 +183,12 @@ export async function createBackup(
     /** The id of the key the database's sealed values are sealed with (secrets.ts keyIdOf), null when none exists. */
     keyId?: string | null;
     runId?: number;
+    /** The work folder, made by the caller (a run records it first, so a run cut short can be cleaned); removed at the end. */
+    workDir?: string;
   },
 ): Promise<BackupResult> {
   const started = Date.now();
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-backup-'));
+  const work = o.workDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ws-backup-'));
   try {
     fs.mkdirSync(path.join(work, 'data'));
     const manifest = await db.transaction(
@@ -198,6 +224,7 @@ export async function createBackup(
       const p = path.join(work, rel);
       manifest.files[rel.split(path.sep).join('/')] = { bytes: fs.statSync(p).size, sha256: await sha256(p) };
     }
+    manifest.metadataSha256 = manifestChecksum(manifest);
     fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 2));
     fs.mkdirSync(o.outDir, { recursive: true });
     const stamp = o.now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
@@ -232,6 +259,8 @@ export async function openArchive(file: string): Promise<{ dir: string; manifest
     return fail('备份文件缺少清单（manifest.json）或清单已损坏');
   }
   if (manifest.format !== FORMAT) fail(`不支持的备份格式：${manifest.format}`);
+  if (manifest.metadataSha256 !== undefined && manifest.metadataSha256 !== manifestChecksum(manifest))
+    fail('备份清单（manifest.json）在备份之后被改动过：其内容与它的校验和不一致');
   for (const [rel, f] of Object.entries(manifest.files)) {
     const p = path.join(dir, rel);
     if (!fs.existsSync(p)) fail(`备份文件不完整：缺少 ${rel}`);

@@ -36,7 +36,7 @@ async function backup(): Promise<void> {
     const pid = dataDirInUse(cfg.dataDir);
     if (pid) {
       console.log(`The server (pid ${pid}) holds ${cfg.dataDir}: asking it to take the backup…`);
-      const a = await requestBackupFromServer(cfg);
+      const a = await requestBackupFromServer(cfg, { serverAlive: () => dataDirInUse(cfg.dataDir) === pid });
       if (!a.ok) throw new Error(String(a.message));
       console.log(`Backup written: ${a.file} (${mb(Number(a.bytes))}, ${a.tables} tables, ${a.rows} rows, ${a.ms} ms)`);
       keyReminder((a.key as { id: string; from: string } | null) ?? null);
@@ -116,7 +116,10 @@ async function restore(): Promise<void> {
   console.log(
     `Archive ${file}: checksums OK (${Object.keys(manifest.files).length} files), taken ${manifest.createdAt} from ${manifest.source}, schema ${manifest.schema.migrations} migrations`,
   );
-  let database: Database;
+  let database: Database | undefined;
+  // What to do if the restore is refused once the target has been written: put the target back as it was.
+  let undo: (() => Promise<string>) | undefined;
+  let aside: string | null = null;
   try {
     // Before anything is written: the restored server must be able to open what the archive holds sealed.
     const key = restoreKeyPlan(manifest, cfg, { keyFile, newKey, force });
@@ -124,10 +127,13 @@ async function restore(): Promise<void> {
       database = await openPostgres(cfg.databaseUrl, { migrate: false, max: 2 });
       if ((await tablesOf(database.db)).length) {
         if (!force) throw new BackupRefused('The target database is not empty: restore into an empty database, or add --force to replace everything in it.');
-        await database.db.execute(sql`drop schema public cascade`);
-        await database.db.execute(sql`create schema public`);
-        await database.db.execute(sql`drop schema if exists drizzle cascade`);
+        await emptyPostgres(database.db);
       }
+      const db = database.db;
+      undo = async () => {
+        await emptyPostgres(db);
+        return 'The target database was emptied again (nothing of this archive is left in it).';
+      };
       await migratePg(database.db as never, { migrationsFolder: migrationsUpTo(manifest.schema.migrations) });
     } else {
       if (dataDirInUse(cfg.dataDir)) throw new BackupRefused(`A server is running on ${cfg.dataDir}: stop it first.`);
@@ -137,8 +143,17 @@ async function restore(): Promise<void> {
           throw new BackupRefused(
             `The data directory ${cfg.dataDir} already holds a database: restore into an empty one (another DATA_DIR), or add --force to replace it.`,
           );
-        fs.rmSync(pgDir, { recursive: true, force: true });
+        // Kept aside until the restore has proved itself, and put back if it is refused.
+        aside = `${pgDir}.before-restore-${Date.now()}`;
+        fs.renameSync(pgDir, aside);
       }
+      undo = async () => {
+        await database?.close().catch(() => {});
+        database = undefined;
+        fs.rmSync(pgDir, { recursive: true, force: true });
+        if (aside) fs.renameSync(aside, pgDir);
+        return aside ? `${cfg.dataDir} holds its database as before the restore.` : `${cfg.dataDir} holds no database, as before the restore.`;
+      };
       database = await openPglite(cfg.dataDir, { migrationsFolder: migrationsUpTo(manifest.schema.migrations) });
     }
     await loadTables(database.db, dir, manifest);
@@ -159,10 +174,26 @@ async function restore(): Promise<void> {
     );
     if (installed) console.log(`Key ${keyFile} copied to ${installed}`);
     for (const note of key.notes) console.log(note);
+    undo = undefined;
     await database.close();
+    if (aside) fs.rmSync(aside, { recursive: true, force: true });
+  } catch (err) {
+    if (undo && err instanceof BackupRefused) {
+      const restored = await undo().catch((e: Error) => `Putting the target back failed too: ${e.message}`);
+      throw new BackupRefused(`${err.message}\n${restored}`);
+    }
+    throw err;
   } finally {
+    await database?.close().catch(() => {});
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** An emptied PostgreSQL database (the schema of the application and of its migrations dropped). */
+async function emptyPostgres(db: Database['db']): Promise<void> {
+  await db.execute(sql`drop schema public cascade`);
+  await db.execute(sql`create schema public`);
+  await db.execute(sql`drop schema if exists drizzle cascade`);
 }
 
 try {

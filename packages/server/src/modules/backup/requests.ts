@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db';
 import { currentKey } from '../../core/secrets';
+import { BackupRefused } from './archive';
 import { type BackupDeps, insertRun, takeBackup } from './runs';
 import { backupDirOf } from './storage';
 
@@ -55,22 +56,48 @@ export function watchBackupRequests(db: Db, deps: BackupDeps, config: { dataDir:
   return { stop: () => clearInterval(timer) };
 }
 
-/** Leaves a request for the running server and waits for its answer. */
-export async function requestBackupFromServer(config: { dataDir: string; backupDir?: string }, timeoutMs = 30 * 60_000): Promise<Record<string, unknown>> {
+/** How long the server may take to pick a request up (it looks every second) before the command gives up. */
+export const PICKUP_MS = 10_000;
+
+/**
+ * Leaves a request for the running server and waits for its answer. Answers promptly when it cannot proceed: the
+ * server does not pick the request up within PICKUP_MS (no Waystation server is watching the folder), or it stops
+ * before answering. `serverAlive` tells whether the server holding the data directory still runs.
+ */
+export async function requestBackupFromServer(
+  config: { dataDir: string; backupDir?: string },
+  opts: { serverAlive: () => boolean; pickupMs?: number; timeoutMs?: number },
+): Promise<Record<string, unknown>> {
   const dir = path.join(backupDirOf(config), REQUESTS);
   fs.mkdirSync(dir, { recursive: true });
   const id = `${Date.now()}-${process.pid}`;
-  fs.writeFileSync(path.join(dir, `${id}.request`), '');
+  const request = path.join(dir, `${id}.request`);
+  fs.writeFileSync(request, '');
   const answer = path.join(dir, `${id}.answer`);
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (fs.existsSync(answer)) {
-      const a = JSON.parse(fs.readFileSync(answer, 'utf8')) as Record<string, unknown>;
-      fs.rmSync(answer, { force: true });
-      return a;
+  const started = Date.now();
+  const until = started + (opts.timeoutMs ?? 6 * 60 * 60_000);
+  try {
+    while (Date.now() < until) {
+      if (fs.existsSync(answer)) {
+        const a = JSON.parse(fs.readFileSync(answer, 'utf8')) as Record<string, unknown>;
+        fs.rmSync(answer, { force: true });
+        return a;
+      }
+      const pickedUp = !fs.existsSync(request);
+      if (!pickedUp && Date.now() - started > (opts.pickupMs ?? PICKUP_MS))
+        throw new BackupRefused(
+          `The process holding ${config.dataDir} did not take the backup request within ${Math.round((opts.pickupMs ?? PICKUP_MS) / 1000)} s: it is not a Waystation server watching ${dir}. Stop it (or, if it is an older Waystation version, stop it and run npm run backup again).`,
+        );
+      if (!opts.serverAlive()) {
+        if (fs.existsSync(answer)) continue;
+        throw new BackupRefused(
+          'The server stopped before it answered the backup request: run npm run backup again (it takes the backup itself while no server runs).',
+        );
+      }
+      await new Promise((r) => setTimeout(r, 200));
     }
-    await new Promise((r) => setTimeout(r, 200));
+    throw new Error('The running server did not answer the backup request in time.');
+  } finally {
+    fs.rmSync(request, { force: true });
   }
-  fs.rmSync(path.join(dir, `${id}.request`), { force: true });
-  throw new Error('The running server did not answer the backup request in time.');
 }
