@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { fromMinor, toMinor } from '@waystation/shared/contract/ledger';
-import { PrizeInput, paysBalance, SaveActivityBody, type SimulateResult } from '@waystation/shared/contract/marketing';
+import { BALANCE_STOCK_MESSAGE, PrizeInput, paysBalance, SaveActivityBody, type SimulateResult } from '@waystation/shared/contract/marketing';
 import { decimal2, percentage } from '@waystation/shared/rules';
 import { ActivityKind, CouponTemplateStatus, PRIZE_LIMITS, PrizeType } from '@waystation/shared/marketing/vocab';
 import { fillerRest, formatPercent, TOTAL_BP } from '@waystation/shared/marketing/probability';
@@ -315,7 +315,10 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
                         <Form.Item
                           name={[f.name, 'stock']}
                           label={i === 0 ? m.stock : undefined}
-                          rules={[zodRule(PrizeInput.shape.stock, { emptyAsUndefined: true })]}
+                          rules={[
+                            { required: type === 'balance', message: BALANCE_STOCK_MESSAGE },
+                            zodRule(PrizeInput.shape.stock, { emptyAsUndefined: true }),
+                          ]}
                         >
                           <NumberInput aria-label={`${m.stock} ${i + 1}`} placeholder={m.unlimited} style={{ width: '100%' }} />
                         </Form.Item>
