@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/server';
-import { notifyChannels } from '../../db/schema';
+import { domainEvents, eventDeliveries, notifyChannels } from '../../db/schema';
+import { secretBoxFor } from '../../core/secrets';
+import { deliverDue } from '../open/events';
+import { SECRET_UNSEALABLE } from './service';
 import type { NotifyChannel, NotifyLog, NotifyPreviewResult, NotifyTemplate } from '@waystation/shared/contract/notification';
 
 let t: TestApp;
@@ -165,5 +168,52 @@ describe('templates', () => {
       saved: true,
       body: '包裹 {{packageNo}} 需补 {{amount}}',
     });
+  });
+});
+
+describe('secrets that look sealed, and secrets this server cannot unseal (issue #28)', () => {
+  it('a typed value that looks sealed ("enc:…") is sealed like any other, and sending with it is an ordinary delivery', async () => {
+    const typed = `enc:v1:${'A'.repeat(40)}`;
+    const id = await save({ type: 'telegram', name: '看似已加密', config: { botToken: typed, chatId: '-100123', apiBase: base } });
+    const [row] = await t.db.select().from(notifyChannels).where(eq(notifyChannels.id, id));
+    const stored = String((row.config as { botToken: string }).botToken);
+    expect(stored).toMatch(/^enc:v1:/);
+    expect(stored).not.toBe(typed);
+    expect(t.app.services.secrets.open(stored)).toBe(typed);
+    // Before: stored as typed, and every use threw (the test send answered an error, the events pump retried forever).
+    const r = await send(id);
+    expect([r.status, r.code]).toEqual([200, 20000]);
+    expect([r.data.status, r.data.error]).toEqual(['sent', '']);
+    expect(received.at(-1)!.url).toBe(`/bot${typed}/sendMessage`);
+  });
+
+  it('a delivery through a channel whose secret cannot be unsealed fails once, with a clear reason', async () => {
+    const now = t.clock.now();
+    const other = secretBoxFor({ secretKey: 'a-key-of-another-installation', dataDir: '/nonexistent' });
+    const [ch] = await t.db
+      .insert(notifyChannels)
+      .values({
+        type: 'discord',
+        name: '别的密钥',
+        config: { webhookUrl: other.seal(`${base}/x`) },
+        events: ['package_shipped'],
+        status: 'activity',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const r = await send(ch!.id);
+    expect([r.status, r.code]).toEqual([200, 20000]);
+    expect(r.data.status).toBe('failed');
+    expect(r.data.error).toContain(SECRET_UNSEALABLE);
+    const [e] = await t.db.insert(domainEvents).values({ type: 'package.ship', entityType: 'package', entityId: '0', createdAt: now }).returning();
+    const [d] = await t.db
+      .insert(eventDeliveries)
+      .values({ eventId: e!.id, target: 'notify', targetId: ch!.id, nextAttemptAt: now, createdAt: now, updatedAt: now })
+      .returning();
+    await deliverDue(t.db, t.app.services.secrets, t.clock.now);
+    const [after] = await t.db.select().from(eventDeliveries).where(eq(eventDeliveries.id, d!.id));
+    expect([after!.status, after!.attempts]).toEqual(['failed', 1]);
+    expect(after!.lastError).toContain(SECRET_UNSEALABLE);
   });
 });

@@ -92,8 +92,9 @@ export async function saveChannel(db: Db, secrets: SecretBox, actor: Actor, inpu
   const plain = { ...fields.config } as Record<string, unknown>;
   const seal = (c: Record<string, unknown>) => {
     const out = { ...c };
-    for (const k of SECRET_KEYS[fields.type])
-      if (typeof out[k] === 'string' && out[k] && !String(out[k]).startsWith('enc:')) out[k] = secrets.seal(String(out[k]));
+    // Whatever is typed is sealed, a value that looks sealed ("enc:…") too: only the server's own seal is ever stored
+    // as sealed (kept secrets are copied from the stored row below, never through here).
+    for (const k of SECRET_KEYS[fields.type]) if (typeof out[k] === 'string' && out[k]) out[k] = secrets.seal(String(out[k]));
     return out;
   };
   return db.transaction(async (tx) => {
@@ -238,7 +239,7 @@ export async function sendThrough(
   recipient: string,
   now: () => Date,
   o: { test?: boolean; operatorName?: string } = {},
-): Promise<{ log: NotifyLog; error: string }> {
+): Promise<{ log: NotifyLog; error: string; permanent: boolean }> {
   const [tpl] = await db
     .select()
     .from(notifyTemplates)
@@ -246,16 +247,25 @@ export async function sendThrough(
     .limit(1);
   const subject = renderTemplate(event, tpl?.subject ?? DEFAULT_TEMPLATES[event].subject, values).text;
   const body = renderTemplate(event, tpl?.body ?? DEFAULT_TEMPLATES[event].body, values).text;
-  const config = openConfig(secrets, ch.type, ch.config as Record<string, unknown>);
-  const to = ch.type === 'discord' ? 'webhook' : ch.type === 'telegram' ? String(config.chatId ?? '') : recipient;
-  let error = '';
+  let config: Record<string, unknown>;
+  let unopened = '';
   try {
-    await deliver(ch.type, config, { recipient: to, subject, body });
+    config = openConfig(secrets, ch.type, ch.config as Record<string, unknown>);
   } catch (e) {
-    error = (e as Error).message || String(e);
-    // Provider errors may echo the request URL: never let a secret into the log.
-    for (const k of SECRET_KEYS[ch.type]) if (config[k]) error = error.split(String(config[k])).join(mask(config[k]));
+    // A secret this server cannot unseal (sealed under another key): no attempt can succeed until it is typed again.
+    config = { ...(ch.config as Record<string, unknown>) };
+    unopened = `${SECRET_UNSEALABLE}（${(e as Error).message}）`;
   }
+  const to = ch.type === 'discord' ? 'webhook' : ch.type === 'telegram' ? String(config.chatId ?? '') : recipient;
+  let error = unopened;
+  if (!unopened)
+    try {
+      await deliver(ch.type, config, { recipient: to, subject, body });
+    } catch (e) {
+      error = (e as Error).message || String(e);
+      // Provider errors may echo the request URL: never let a secret into the log.
+      for (const k of SECRET_KEYS[ch.type]) if (config[k]) error = error.split(String(config[k])).join(mask(config[k]));
+    }
   const [row] = await db
     .insert(notifyLogs)
     .values({
@@ -272,8 +282,10 @@ export async function sendThrough(
       createdAt: now(),
     })
     .returning();
-  return { log: toLog(row), error };
+  return { log: toLog(row), error, permanent: !!unopened };
 }
+
+export const SECRET_UNSEALABLE = '渠道密钥无法解开，请在通知渠道中重新填写密钥（The channel secret cannot be unsealed: type it again）';
 
 const toLog = (r: typeof notifyLogs.$inferSelect): NotifyLog => ({
   id: r.id,

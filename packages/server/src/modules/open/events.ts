@@ -157,7 +157,12 @@ async function notifyValues(
 
 type DeliveryRow = typeof eventDeliveries.$inferSelect;
 
-async function attempt(db: Db, secrets: SecretBox, d: DeliveryRow, now: () => Date): Promise<{ ok: boolean; status: number | null; error: string }> {
+async function attempt(
+  db: Db,
+  secrets: SecretBox,
+  d: DeliveryRow,
+  now: () => Date,
+): Promise<{ ok: boolean; status: number | null; error: string; permanent?: boolean }> {
   const [e] = await db.select().from(domainEvents).where(eq(domainEvents.id, d.eventId));
   if (!e) return { ok: false, status: null, error: '事件不存在' };
   if (d.target === 'webhook') {
@@ -190,8 +195,8 @@ async function attempt(db: Db, secrets: SecretBox, d: DeliveryRow, now: () => Da
   if (!ch || !notify || ch.status !== 'activity') return { ok: false, status: null, error: '通知渠道已停用' };
   const { values, member } = await notifyValues(db, e);
   const recipient = ch.type === 'email' ? (member?.email ?? '') : (member?.userCode ?? '');
-  const { error } = await sendThrough(db, secrets, ch, notify, values, recipient, now);
-  return { ok: !error, status: null, error };
+  const { error, permanent } = await sendThrough(db, secrets, ch, notify, values, recipient, now);
+  return { ok: !error, status: null, error, permanent };
 }
 
 /** Attempts the due deliveries (oldest first), each claimed by a conditional update so two servers never both send it. */
@@ -223,7 +228,8 @@ export async function deliverDue(
     const at = now();
     if (r.ok) delivered++;
     else failed++;
-    const gaveUp = !r.ok && claimed.attempts >= MAX_ATTEMPTS;
+    // A failure no retry can mend (a channel secret this server cannot unseal) ends the delivery at once.
+    const gaveUp = !r.ok && (r.permanent || claimed.attempts >= MAX_ATTEMPTS);
     await db
       .update(eventDeliveries)
       .set({
