@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { type AppConfig, ConfigError, configFromEnv, demoExposure } from './config';
 import { DataDirLockedError } from './db';
 import { watchBackupRequests } from './modules/backup/requests';
+import { settleDeadRuns } from './modules/backup/runs';
 import { backupDepsOf } from './modules/backup/service';
 
 let config: AppConfig;
@@ -30,6 +31,8 @@ if (exposure === 'warn') {
 try {
   const { app, database, generatedAdminPassword, jobs, events } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
+  // A backup left "running" by this server's previous process (killed mid-backup) is over: failed, its work folder gone.
+  await settleDeadRuns(database.db, backupDepsOf(config, database.kind), config.now()).catch((err) => app.log.error({ err }, 'backup runs'));
   // Scheduled work (marketing's coupons, the daily backup, the monthly archiving); jobs are leased in the database.
   jobs.start({ log: (err) => app.log.error({ err }, 'job runner') });
   // Events out: webhooks and member notifications, fanned out within about a second of the change.

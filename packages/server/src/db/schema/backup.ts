@@ -26,6 +26,10 @@ export const backupRuns = pgTable(
     finishedAt: ts('finished_at'),
     deletedAt: ts('deleted_at'),
     deletedBy: text('deleted_by').notNull().default(''),
+    /** The process taking the backup (JSON of db/index.ts ProcessIdentity), '' until one starts it. */
+    runner: text('runner').notNull().default(''),
+    /** Its work folder while it runs (removed when the run ends, or when its runner is found dead). */
+    workDir: text('work_dir').notNull().default(''),
   },
   (t) => [uniqueIndex('backup_runs_slot_key').on(t.slot), index('backup_runs_started_idx').on(t.startedAt, t.id)],
 );

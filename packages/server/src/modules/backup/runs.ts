@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { BackupReason } from '@waystation/shared/contract/backup';
 import type { AppConfig } from '../../config';
-import type { Db } from '../../db';
+import { type Db, parseProcessIdentity, processLives, thisProcess } from '../../db';
 import { backupRuns, jobs } from '../../db/schema';
 import { currentKey } from '../../core/secrets';
 import { createBackup, type BackupResult, type Manifest } from './archive';
@@ -84,7 +85,7 @@ export async function startSlotRun(db: Db, deps: BackupDeps, slot: string, now: 
     .values({ reason: 'scheduled', status: 'running', slot, target: deps.storage.kind, operatorName: 'system', startedAt: now })
     .onConflictDoUpdate({
       target: backupRuns.slot,
-      set: { status: 'running', startedAt: now, finishedAt: null, error: '', target: deps.storage.kind },
+      set: { status: 'running', startedAt: now, finishedAt: null, error: '', target: deps.storage.kind, runner: '', workDir: '' },
       setWhere: and(ne(backupRuns.status, 'ok'), isNull(backupRuns.deletedAt)),
     })
     .returning();
@@ -96,8 +97,16 @@ export async function takeBackup(db: Db, deps: BackupDeps, run: Pick<RunRow, 'id
   const now = deps.config.now();
   const name = archiveName(now, run.reason as BackupReason, run.id);
   let staged: string | null = null;
+  let workDir: string | undefined;
   try {
+    // Who takes it and where it works, recorded before the work starts: a kill -9 leaves both for the next start.
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), `ws-backup-r${run.id}-`));
+    await db
+      .update(backupRuns)
+      .set({ runner: JSON.stringify(thisProcess()), workDir })
+      .where(eq(backupRuns.id, run.id));
     const r = await createBackup(db, {
+      workDir,
       source: deps.dbKind,
       uploadsDir: uploadsDirOf(deps.config),
       outDir: deps.storage.stagingDir(),
@@ -118,6 +127,7 @@ export async function takeBackup(db: Db, deps: BackupDeps, run: Pick<RunRow, 'id
     return row;
   } catch (err) {
     if (staged) fs.rmSync(staged, { force: true });
+    if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
     await db
       .update(backupRuns)
       .set({ status: 'failed', error: ((err as Error).message || String(err)).slice(0, 1000), finishedAt: deps.config.now() })
@@ -202,4 +212,42 @@ export async function settleRestoredRuns(db: Db, manifest: Manifest, archive: { 
       .set({ status: 'done', lockedBy: null, lockedUntil: null, finishedAt: now, result: { restored: true } })
       .where(and(eq(jobs.kind, 'backup.manual'), or(eq(jobs.status, 'pending'), eq(jobs.status, 'running'))));
   });
+}
+
+export const RUNNER_DIED = '备份中断：执行它的服务器进程已停止（Interrupted: the server process taking it stopped）';
+
+/**
+ * Runs left "running" by a process that no longer lives (killed mid-backup, kill -9 or a crash): marked failed, their
+ * work folder and half-written archive removed, and a manual run's job ended (a person asked once; they ask again). Run
+ * at start and before a new manual backup, so a dead run never blocks 立即备份 for its lease. A run of a process on
+ * another host (servers sharing a PostgreSQL database) is left to its lease: it cannot be checked from here.
+ */
+export async function settleDeadRuns(db: Db, deps: Pick<BackupDeps, 'config' | 'storage'>, now: Date): Promise<number[]> {
+  const running = await db
+    .select()
+    .from(backupRuns)
+    .where(and(eq(backupRuns.status, 'running'), ne(backupRuns.runner, '')));
+  const settled: number[] = [];
+  for (const run of running) {
+    const runner = parseProcessIdentity(run.runner);
+    if (!runner || processLives(runner)) continue;
+    const [row] = await db
+      .update(backupRuns)
+      .set({ status: 'failed', error: `${RUNNER_DIED} (pid ${runner.pid})`, finishedAt: now, workDir: '' })
+      .where(and(eq(backupRuns.id, run.id), eq(backupRuns.status, 'running'), eq(backupRuns.runner, run.runner)))
+      .returning();
+    if (!row) continue;
+    settled.push(run.id);
+    if (run.workDir && path.basename(run.workDir).startsWith(`ws-backup-r${run.id}-`)) fs.rmSync(run.workDir, { recursive: true, force: true });
+    try {
+      const staging = deps.storage.stagingDir();
+      for (const n of fs.readdirSync(staging)) if (n.endsWith(`-r${run.id}.tar.gz`)) fs.rmSync(path.join(staging, n), { force: true });
+    } catch {} // nothing staged
+    if (run.reason === 'manual')
+      await db
+        .update(jobs)
+        .set({ status: 'done', lockedBy: null, lockedUntil: null, finishedAt: now, result: { runId: run.id, failed: RUNNER_DIED } })
+        .where(and(eq(jobs.key, `backup.manual:${run.id}`), or(eq(jobs.status, 'pending'), eq(jobs.status, 'running'))));
+  }
+  return settled;
 }

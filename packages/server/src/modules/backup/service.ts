@@ -10,7 +10,18 @@ import { enqueueJob, type JobRunner } from '../../core/jobs';
 import { offsetOf } from '../../core/paging';
 import { currentKey } from '../../core/secrets';
 import { createBackup, type BackupResult } from './archive';
-import { archiveName, type BackupDeps, insertRun, isLive, liveRun, parseArchiveName, recordFinishedBackup, type RunRow, uploadsDirOf } from './runs';
+import {
+  archiveName,
+  type BackupDeps,
+  insertRun,
+  isLive,
+  liveRun,
+  parseArchiveName,
+  recordFinishedBackup,
+  type RunRow,
+  settleDeadRuns,
+  uploadsDirOf,
+} from './runs';
 import { nextSlotAt, readSettings } from './schedule';
 import { backupStorageOf, type StoredBackup } from './storage';
 
@@ -93,6 +104,8 @@ export async function requestManualBackup(db: Db, deps: BackupDeps, jobs: Pick<J
   const run = await db.transaction(async (tx) => {
     // Two people pressing at once: the second waits here, then sees the first one's run.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('waystation.backup.run'))`);
+    // A run whose server died mid-backup (kill -9) is over: it must not block this one for its lease.
+    await settleDeadRuns(tx, deps, now);
     const live = await liveRun(tx, now);
     if (live) throw conflict(`已有备份正在进行（${live.reason}，开始于 ${live.startedAt.toISOString()}），请等待它完成 / A backup is already running`);
     const row = await insertRun(tx, deps, { reason: 'manual', operatorId: actor.id, operatorName: actor.name }, now);
