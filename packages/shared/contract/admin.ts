@@ -12,7 +12,7 @@ export const LoginBody = z.strictObject({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-/** GET /api/admin/info (SPEC §3 user info). `token` is accepted for compatibility only. */
+/** GET /api/admin/info (SPEC §3 user info). A `token` in the query is ignored (it never authenticates: the X-Token header does); allowed so old links still validate. */
 export const InfoQuery = z.strictObject({ token: z.string().max(200).optional() });
 export const AdminInfo = z.object({
   id: z.number().int(),

@@ -7,7 +7,10 @@ import { idParam } from './common';
  * the person who asked (their permission checked again at each page), streaming rows into the workbook.
  */
 export const EXPORT_MAX_ROWS = 2_000_000;
-export const ExportStatus = ['pending', 'running', 'done', 'failed'] as const;
+/** expired: the file was deleted EXPORT_TTL_MS after it was written (export again for a fresh one). */
+export const ExportStatus = ['pending', 'running', 'done', 'failed', 'expired'] as const;
+/** How long an export's file is kept and served to the person who asked for it. */
+export const EXPORT_TTL_MS = 24 * 60 * 60 * 1000;
 
 const fieldPath = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z0-9_]+){0,3}$/, '列字段格式不正确');
 /** One column: the header the list shows, the row field, how to write it, and the labels of coded values. */

@@ -364,7 +364,7 @@ export const CATALOGUE: CatalogueRoute[] = [
       page('param', 'system/ParamList', t('系统参数', 'Parameters')),
       page('appVersion', 'system/AppVersion', t('版本管理', 'App versions')),
       page('referenceData', 'system/ReferenceData', t('基础数据', 'Reference data')),
-      page('verifyConfig', 'system/VerifyConfig', t('敏感操作验证', 'Sensitive operations')),
+      page('verifyConfig', 'system/VerifyConfig', t('敏感操作验证', 'Sensitive operations'), { superAdminOnly: true }),
       page('backup', 'system/BackupList', t('数据备份', 'Backups'), { icon: 'backup', superAdminOnly: true }),
     ],
   },

@@ -120,8 +120,10 @@ describe('menus and grants', () => {
     }
   });
 
-  it('keeps the backups screen to the super admin: no role gets its permission, even when the route is stored for it', () => {
-    expect(FLAT_ROUTES.filter((r) => r.route.superAdminOnly).map((r) => r.fullPath)).toEqual(['/systemManage/backup']);
+  it('keeps the backups and sensitive-operation screens to the super admin: no role gets their permission, even when the route is stored for it', () => {
+    expect(FLAT_ROUTES.filter((r) => r.route.superAdminOnly).map((r) => r.fullPath)).toEqual(['/systemManage/verifyConfig', '/systemManage/backup']);
+    expect(GRANTABLE_PATHS).not.toContain('/systemManage/verifyConfig');
+    expect([...permissionsOf(['/systemManage/verifyConfig'])]).toEqual([]);
     expect(GRANTABLE_PATHS).not.toContain('/systemManage/backup');
     expect(ALL_PERMISSIONS).toContain('system:backup');
     expect([...permissionsOf(['/systemManage/backup', '/systemManage/audit'])]).toEqual(['system:audit']);

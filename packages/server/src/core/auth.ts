@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { ALL_PERMISSIONS, permissionsOf } from '@waystation/shared/menu';
 import { type Db, preparedPerDatabase } from '../db';
@@ -43,6 +43,23 @@ export async function loadGrants(db: Db, adminId: number): Promise<RoleGrants> {
     .where(eq(adminRoles.adminId, adminId));
   return grantsOf(rows);
 }
+
+/** The routes and permission keys a set of roles (by id) would grant together: what an account holding them gets. */
+export async function grantsOfRoles(db: Db, roleIds: number[]): Promise<RoleGrants> {
+  if (roleIds.length === 0) return grantsOf([]);
+  const rows = await db
+    .select({ key: roles.key, allRoutes: roles.allRoutes, routePath: roleRoutes.routePath })
+    .from(roles)
+    .leftJoin(roleRoutes, eq(roleRoutes.roleId, roles.id))
+    .where(inArray(roles.id, roleIds));
+  return grantsOf(rows);
+}
+
+/** The grants of a list of routes (a role being saved). */
+export const grantsOfRoutes = (routes: Iterable<string>): RoleGrants => {
+  const set = new Set(routes);
+  return { roles: [], allRoutes: false, routes: set, permissions: permissionsOfRoutes(set) };
+};
 
 type GrantRow = { key: string; allRoutes: boolean; routePath: string | null };
 

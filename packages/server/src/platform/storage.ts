@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config';
 import { isS3NotFound, s3ClientOf } from './s3';
 
@@ -9,6 +9,8 @@ import { isS3NotFound, s3ClientOf } from './s3';
 export interface FileStorage {
   put(uri: string, data: Buffer, contentType: string): Promise<void>;
   get(uri: string): Promise<{ data: Buffer; contentType: string } | null>;
+  /** Deletes a stored file (gone already: nothing happens). */
+  remove(uri: string): Promise<void>;
   /** A URL the browser (or the print driver) can fetch without a token. */
   urlOf(uri: string): string;
 }
@@ -54,6 +56,11 @@ export class LocalStorage implements FileStorage {
     }
   }
 
+  async remove(uri: string): Promise<void> {
+    if (!URI_PATTERN.test(uri)) return;
+    await fs.rm(path.join(this.root, uri), { force: true });
+  }
+
   urlOf(uri: string): string {
     return `/api/upload/file/${uri}`;
   }
@@ -85,6 +92,11 @@ export class S3FileStorage implements FileStorage {
       if (isS3NotFound(err)) return null;
       throw err;
     }
+  }
+
+  async remove(uri: string): Promise<void> {
+    if (!URI_PATTERN.test(uri)) return;
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${uri}` }));
   }
 
   urlOf(uri: string): string {

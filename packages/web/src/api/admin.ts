@@ -31,7 +31,8 @@ export const logout = () => request('/api/admin/logout', { method: 'POST', schem
 export const fetchAdminList = (params: Partial<AdminListQuery>) => request('/api/admin/fetchList', { params, schema: AdminListResult });
 
 /** POST /api/admin/saveData */
-export const saveAdmin = (body: AdminSaveBody) => request('/api/admin/saveData', { method: 'POST', body, schema: AdminSaveResult });
+export const saveAdmin = (body: AdminSaveBody, headers?: Record<string, string>) =>
+  request('/api/admin/saveData', { method: 'POST', body, schema: AdminSaveResult, headers });
 
 /** GET /api/admin/modifyStatus */
 export const modifyAdminStatus = (params: ModifyStatusQuery) => request('/api/admin/modifyStatus', { params, schema: z.unknown() });

@@ -16,10 +16,15 @@ export const admins = pgTable(
     status: text('status').notNull().default('activity'),
     lockedUntil: ts('locked_until'),
     lastLoginAt: ts('last_login_at'),
+    /** Demo mode: the role whose own demo account this is (no password sign-in; demoSwitch opens sessions of it). */
+    demoRole: text('demo_role'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('admins_username_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('admins_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('admins_demo_role_key').on(t.demoRole).where(sql`${t.demoRole} is not null`),
+  ],
 );
 
 export const roles = pgTable(

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
+import { verifiedCall } from '../../testing/factories/money-people';
 
 interface Account {
   id: number;
@@ -92,10 +93,10 @@ describe('staff accounts', () => {
       body: { username: 'mover', name: 'Mover', password: 'Secret123', roles: ['warehouse'] },
     });
     const session = await t.login('mover', 'Secret123');
-    const edit = await t.call('POST', '/api/admin/saveData', {
-      token: admin,
-      body: { id: created.data.id, username: 'mover', name: 'Mover Two', password: 'Other4567', roles: ['purchaser', 'warehouse'] },
-    });
+    const body = { id: created.data.id, username: 'mover', name: 'Mover Two', password: 'Other4567', roles: ['purchaser', 'warehouse'] };
+    // Setting another person's password is a sensitive operation (reset_admin_pwd).
+    expect((await t.call('POST', '/api/admin/saveData', { token: admin, body })).code).toBe(42800);
+    const edit = await verifiedCall(t, 'reset_admin_pwd', created.data.id, 'POST', '/api/admin/saveData', { token: admin, body });
     expect(edit.code).toBe(20000);
     expect((await t.call('GET', '/api/admin/info', { token: session })).code).toBe(50008);
     const info = await t.call<{ roles: string[]; name: string }>('GET', '/api/admin/info', { token: await t.login('mover', 'Other4567') });
@@ -111,7 +112,7 @@ describe('staff accounts', () => {
     expect(Object.keys(bad.data.fields)).toEqual(['status']);
   });
 
-  it('only a super admin may grant super_admin', async () => {
+  it('only a super admin may grant super_admin; a delegate grants only roles within its own rights', async () => {
     const roleRes = await t.call<{ id: number }>('POST', '/api/role/save', {
       token: admin,
       body: { key: 'hr', name: 'HR', routes: ['/systemManage/adminUser'] },
@@ -124,9 +125,14 @@ describe('staff accounts', () => {
       body: { username: 'evil', name: 'x', password: 'Secret123', roles: ['super_admin'] },
     });
     expect(escalate.code).toBe(40300);
-    const fine = await t.call('POST', '/api/admin/saveData', {
+    const beyond = await t.call('POST', '/api/admin/saveData', {
       token: hr,
       body: { username: 'clerk1', name: 'Clerk', password: 'Secret123', roles: ['finance'] },
+    });
+    expect(beyond).toMatchObject({ code: 40300, message: '不能授予超出自己权限的角色' });
+    const fine = await t.call('POST', '/api/admin/saveData', {
+      token: hr,
+      body: { username: 'hr9', name: 'HR Nine', password: 'Secret123', roles: ['hr'] },
     });
     expect(fine.code).toBe(20000);
   });

@@ -2,11 +2,22 @@ import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import type { AdminInfo, LoginBody, SessionStart } from '@waystation/shared/contract/admin';
 import type { Db } from '../../db';
-import { admins, loginAttempts, sessions } from '../../db/schema';
+import { adminRoles, admins, loginAttempts, roles, sessions } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
-import { ABSOLUTE_TIMEOUT_MS, authenticate, type Caller, hashToken, newToken, revokeSessions, rolesWithin } from '../../core/auth';
-import { AppError, forbidden } from '../../core/errors';
-import { verifyPassword } from '../../core/password';
+import {
+  ABSOLUTE_TIMEOUT_MS,
+  authenticate,
+  type Caller,
+  grantsOfRoles,
+  grantsWithin,
+  hashToken,
+  loadGrants,
+  newToken,
+  revokeSessions,
+  rolesWithin,
+} from '../../core/auth';
+import { AppError, forbidden, isUniqueViolation, notFound } from '../../core/errors';
+import { hashPassword, verifyPassword } from '../../core/password';
 import { secondLoginStep } from '../verification/login';
 import type { BadgeRegistry } from '../badge/service';
 import { enableRoutes } from '../role/service';
@@ -18,6 +29,17 @@ const MAX_DELAY_MS = 15 * 60 * 1000;
 
 /** The wait after `n` failures of a name from an address: none for the first five, then 5 s, 10 s, 20 s … ≤ 15 min. */
 export const throttleDelayMs = (n: number) => (n < FREE_FAILURES ? 0 : Math.min(5000 * 2 ** (n - FREE_FAILURES), MAX_DELAY_MS));
+
+/**
+ * Failures of one name from all addresses together (rotating addresses): the first ten within the window are free, then
+ * each try waits 30 s, 60 s, 120 s … at most 5 minutes. The cap and the exemption of the name's own addresses (where it
+ * signed in within KNOWN_ADDRESS_MS) keep a stranger from locking the owner out: at their usual desk the owner is never
+ * held by this wait, elsewhere at most 5 minutes; 解除登录限制 clears it.
+ */
+export const ACCOUNT_FREE_FAILURES = 10;
+const ACCOUNT_MAX_DELAY_MS = 5 * 60 * 1000;
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
+export const accountDelayMs = (n: number) => (n < ACCOUNT_FREE_FAILURES ? 0 : Math.min(30_000 * 2 ** (n - ACCOUNT_FREE_FAILURES), ACCOUNT_MAX_DELAY_MS));
 
 export interface LoginContext {
   ip: string;
@@ -36,7 +58,8 @@ const tooFast = (waitMs: number) =>
 /**
  * Checks the password and opens a session. A wrong name and a wrong password answer alike (40100), so names cannot be
  * listed; repeated failures of one name from one address wait longer and longer (42900), and so does an address that
- * fails too often; nothing a stranger does elsewhere locks the account. A super admin can clear the waits (unlock).
+ * fails too often, and so does a name failing from many addresses (capped at 5 minutes, never at an address where the
+ * name signed in before). A super admin can clear the waits (unlock).
  */
 export async function login(db: Db, input: LoginBody, ctx: LoginContext): Promise<{ token: string }> {
   const { now } = ctx;
@@ -79,8 +102,22 @@ async function waitFor(db: Db, username: string, ctx: LoginContext): Promise<num
     .from(loginAttempts)
     .where(and(byName, eq(loginAttempts.ip, ctx.ip), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
   const delay = throttleDelayMs(f.n);
-  if (!delay || !f.last) return 0;
-  return Math.max(0, new Date(f.last).getTime() + delay - now.getTime());
+  const addressWait = delay && f.last ? Math.max(0, new Date(f.last).getTime() + delay - now.getTime()) : 0;
+  // The name across every address: rotating addresses do not reset the count.
+  const [all] = await db
+    .select({ n: count(), last: sql<Date | string | null>`max(${loginAttempts.createdAt})` })
+    .from(loginAttempts)
+    .where(and(byName, eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
+  const accountDelay = accountDelayMs(all.n);
+  if (!accountDelay || !all.last) return addressWait;
+  const accountWait = Math.max(0, new Date(all.last).getTime() + accountDelay - now.getTime());
+  if (accountWait <= addressWait) return addressWait;
+  const [known] = await db
+    .select({ id: loginAttempts.id })
+    .from(loginAttempts)
+    .where(and(byName, eq(loginAttempts.ip, ctx.ip), eq(loginAttempts.success, true), gt(loginAttempts.createdAt, new Date(now.getTime() - KNOWN_ADDRESS_MS))))
+    .limit(1);
+  return known ? addressWait : accountWait;
 }
 
 /** A super admin clears a name's login waits (counted as a fresh start, audited). */
@@ -92,18 +129,24 @@ export async function unlockLogin(db: Db, username: string, actor: { id: number;
   });
 }
 
-/** Opens a session for an account; one live session per account, so older ones end (and then get 50012). */
+/**
+ * Opens a session for an account; one live session per account, so older ones end (and then get 50012) — except a
+ * role's demo account, which several people may preview at once (demoSwitch: `by` is who switched, for the audit).
+ */
 export async function startSession(
   db: Db,
   admin: typeof admins.$inferSelect,
   ctx: Omit<LoginContext, 'ipLimit'>,
   action: 'admin.login' | 'admin.demoSwitch',
+  by?: Pick<Caller, 'id' | 'name'>,
 ): Promise<{ token: string }> {
   const { now } = ctx;
   const token = newToken();
   await db.transaction(async (tx) => {
-    await tx.insert(loginAttempts).values({ username: admin.username, ip: ctx.ip, success: true, createdAt: now });
-    await revokeSessions(tx, admin.id, 'replaced', now);
+    if (!admin.demoRole) {
+      await tx.insert(loginAttempts).values({ username: admin.username, ip: ctx.ip, success: true, createdAt: now });
+      await revokeSessions(tx, admin.id, 'replaced', now);
+    }
     await tx.insert(sessions).values({
       adminId: admin.id,
       tokenHash: hashToken(token),
@@ -114,9 +157,44 @@ export async function startSession(
       userAgent: ctx.userAgent.slice(0, 300),
     });
     await tx.update(admins).set({ lastLoginAt: now }).where(eq(admins.id, admin.id));
-    await writeAudit(tx, { id: admin.id, name: admin.name, ip: ctx.ip }, { action, targetType: 'admin', targetId: admin.id }, now);
+    await writeAudit(tx, { id: by?.id ?? admin.id, name: by?.name ?? admin.name, ip: ctx.ip }, { action, targetType: 'admin', targetId: admin.id }, now);
   });
   return { token };
+}
+
+/**
+ * Demo mode: the caller previews a role within their rights as that role's own demo account (created on first use,
+ * holding that role only, no password sign-in). It never opens, ends or hands over a session of a person's account.
+ */
+export async function demoSwitch(db: Db, caller: Caller, roleKey: string, ctx: Omit<LoginContext, 'ipLimit'>): Promise<{ token: string }> {
+  const refused = () => forbidden('只能切换到权限不超过当前账号的演示角色');
+  const [role] = await db.select().from(roles).where(eq(roles.key, roleKey)).limit(1);
+  if (!role) throw notFound('角色不存在');
+  if (!grantsWithin(await grantsOfRoles(db, [role.id]), caller)) throw refused();
+  let [account] = await db.select().from(admins).where(eq(admins.demoRole, role.key)).limit(1);
+  if (!account) {
+    const passwordHash = await hashPassword(newToken());
+    for (const username of [`demo.${role.key}`, `demo.${role.key}.${newToken().slice(0, 6).toLowerCase()}`]) {
+      try {
+        await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(admins)
+            .values({ username, name: `演示·${role.name}`, passwordHash, demoRole: role.key, status: 'activity', createdAt: ctx.now, updatedAt: ctx.now })
+            .returning({ id: admins.id });
+          await tx.insert(adminRoles).values({ adminId: row.id, roleId: role.id });
+        });
+        break;
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+      }
+    }
+    [account] = await db.select().from(admins).where(eq(admins.demoRole, role.key)).limit(1);
+    if (!account) throw notFound('该角色没有可用的演示账号');
+  }
+  if (account.status !== 'activity') throw forbidden('该角色的演示账号已停用');
+  // Its roles may have been edited since: still nothing beyond the caller's rights.
+  if (!grantsWithin(await loadGrants(db, account.id), caller)) throw refused();
+  return startSession(db, account, ctx, 'admin.demoSwitch', caller);
 }
 
 /** The new session's first screen: its caller's info, menu routes and queue counters, as their own calls would answer. */

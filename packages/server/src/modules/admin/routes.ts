@@ -17,7 +17,6 @@ import {
 } from '@waystation/shared/contract/admin';
 import { api } from '../../core/http';
 import { forbidden } from '../../core/errors';
-import { grantsWithin, loadGrants } from '../../core/auth';
 import * as auth from './auth.service';
 import * as accounts from './service';
 import type { ModuleContext } from '..';
@@ -48,7 +47,7 @@ export function adminRoutes(app: FastifyInstance, { config: opts, badges }: Modu
     method: 'GET',
     url: '/api/admin/info',
     permission: 'authenticated',
-    tokenInQuery: true,
+    // The token only in the X-Token header: never in a URL (logs, history, Referer).
     summary: 'The signed-in staff member',
     query: InfoQuery,
     data: AdminInfo,
@@ -75,9 +74,12 @@ export function adminRoutes(app: FastifyInstance, { config: opts, badges }: Modu
     method: 'POST',
     url: '/api/admin/saveData',
     permission: 'system:adminUser',
-    summary: 'Create or edit a staff account',
+    summary: 'Create or edit a staff account (setting another account’s password needs reset_admin_pwd verification)',
     body: AdminSaveBody,
     data: AdminSaveResult,
+    verify: 'reset_admin_pwd',
+    verifyIf: ({ body }) => !!body.id && !!body.password,
+    verifyTarget: ({ body }) => body.id,
     handler: ({ body, caller, actor, now }) => accounts.saveAdmin(db, caller, actor, body, now),
   });
   api(app, {
@@ -127,10 +129,8 @@ export function adminRoutes(app: FastifyInstance, { config: opts, badges }: Modu
     data: LoginResult,
     handler: async ({ body, req, now, caller }) => {
       if (!opts.demo) throw forbidden('演示模式未开启');
-      const account = await accounts.findDemoAccount(db, body.role);
-      // A preview of a smaller role only: never a session with rights the caller does not hold.
-      if (!grantsWithin(await loadGrants(db, account.id), caller)) throw forbidden('只能切换到权限不超过当前账号的演示角色');
-      return auth.startSession(db, account, ctxOf(req, now), 'admin.demoSwitch');
+      // A preview of a smaller role only, as the role's own demo account: never another person's session.
+      return auth.demoSwitch(db, caller, body.role, ctxOf(req, now));
     },
   });
 }

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AdminAccount, AdminListQuery, AdminSaveBody, ModifyStatusQuery, UpdateOwnDataBody } from '@waystation/shared/contract/admin';
 import type { Page } from '@waystation/shared/contract/common';
 import type { Db } from '../../db';
 import { adminRoles, admins, roles } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
-import { type Caller, revokeSessions } from '../../core/auth';
+import { type Caller, grantsOfRoles, grantsWithin, loadGrants, revokeSessions } from '../../core/auth';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
 import { hashPassword, verifyPassword } from '../../core/password';
@@ -70,13 +70,29 @@ async function getAccount(db: Db, id: number): Promise<AdminAccount> {
   return toAccount(row, (await rolesByAdmin(db, [id])).get(id) ?? []);
 }
 
-/** Creates or edits a staff account with its roles; only a super admin may grant a role that opens every route. */
+/**
+ * Creates or edits a staff account with its roles. Nobody grants more than they hold (only a super admin grants a role
+ * that opens every route), edits an account that holds more than they do, or changes their own roles; setting another
+ * person's password is a sensitive operation (reset_admin_pwd, checked by the route), one's own goes through 个人中心.
+ */
 export async function saveAdmin(db: Db, caller: Caller, actor: Actor, input: AdminSaveBody, now: Date): Promise<{ id: number }> {
   if (!input.id && !input.password) throw invalid('password', '请设置初始密码');
   const roleRows = await db.select().from(roles).where(inArray(roles.key, input.roles));
   const missing = input.roles.filter((k) => !roleRows.some((r) => r.key === k));
   if (missing.length) throw invalid('roles', `角色不存在：${missing.join(', ')}`);
   if (roleRows.some((r) => r.allRoutes) && !caller.allRoutes) throw forbidden('只有超级管理员可以授予超级管理员角色');
+  // A delegate hands out only what they hold themselves: the roles together must open no page and no permission beyond theirs.
+  if (
+    !grantsWithin(
+      await grantsOfRoles(
+        db,
+        roleRows.map((r) => r.id),
+      ),
+      caller,
+    )
+  )
+    throw forbidden('不能授予超出自己权限的角色');
+  if (input.id === caller.id && input.password) throw forbidden('请在个人中心修改自己的密码');
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
 
   try {
@@ -87,6 +103,8 @@ export async function saveAdmin(db: Db, caller: Caller, actor: Actor, input: Adm
         before = await getAccount(tx, input.id);
         if (before.status === 'deleted') throw conflict('账号已删除，不能编辑');
         if (before.roles.includes('super_admin') && !caller.allRoutes) throw forbidden('只有超级管理员可以编辑超级管理员账号');
+        if (input.id === caller.id && [...new Set(input.roles)].sort().join() !== [...before.roles].sort().join()) throw forbidden('不能修改自己的角色');
+        if (!grantsWithin(await loadGrants(tx, input.id), caller)) throw forbidden('不能编辑权限超出自己的账号');
         id = input.id;
         await tx
           .update(admins)
@@ -140,6 +158,7 @@ export async function modifyAdminStatus(db: Db, caller: Caller, actor: Actor, q:
   await db.transaction(async (tx) => {
     const before = await getAccount(tx, q.id);
     if (before.roles.includes('super_admin') && !caller.allRoutes) throw forbidden('只有超级管理员可以修改超级管理员账号');
+    if (!grantsWithin(await loadGrants(tx, q.id), caller)) throw forbidden('不能修改权限超出自己的账号');
     if (before.status === q.status) return;
     if (before.status === 'deleted') throw conflict('账号已删除，不能修改状态');
     await tx.update(admins).set({ status: q.status, updatedAt: now }).where(eq(admins.id, q.id));
@@ -187,18 +206,4 @@ export async function adminOptions(db: Db) {
     .from(admins)
     .where(eq(admins.status, 'activity'))
     .orderBy(asc(admins.name), asc(admins.id));
-}
-
-/** Demo mode: the caller continues as the first active demo account holding the role. */
-export async function findDemoAccount(db: Db, roleKey: string): Promise<typeof admins.$inferSelect> {
-  const [row] = await db
-    .select({ admin: admins })
-    .from(admins)
-    .innerJoin(adminRoles, eq(adminRoles.adminId, admins.id))
-    .innerJoin(roles, eq(roles.id, adminRoles.roleId))
-    .where(and(eq(roles.key, roleKey), eq(admins.status, 'activity')))
-    .orderBy(sql`${admins.id}`)
-    .limit(1);
-  if (!row) throw notFound('该角色没有可用的演示账号');
-  return row.admin;
 }

@@ -10,6 +10,13 @@ export function exportRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
   const rt = ctx.exports;
   rt.routes = () => apiRoutesOf(app);
+  // An export's workbook is served only by /api/export/download, to the person who asked: never by the public file
+  // route that images use (its URL would open it for anyone, for ever).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.routeOptions.url !== '/api/upload/file/*') return;
+    const uri = (req.params as { '*'?: string })['*'] ?? '';
+    if (uri.startsWith('exports/')) return reply.status(404).send({ code: 40400, message: '文件不存在', data: null });
+  });
   api(app, {
     method: 'POST',
     url: '/api/export/create',
@@ -31,7 +38,7 @@ export function exportRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     summary: "One of the caller's exports: status and rows written so far",
     query: ExportIdQuery,
     data: ExportJob,
-    handler: ({ query, caller }) => exportOf(db, caller, query.id),
+    handler: ({ query, caller, now }) => exportOf(db, caller, query.id, now),
   });
   api(app, {
     method: 'GET',
@@ -39,15 +46,15 @@ export function exportRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     permission: 'authenticated',
     summary: "The caller's last 20 exports",
     data: ExportJobList,
-    handler: ({ caller }) => myExports(db, caller),
+    handler: ({ caller, now }) => myExports(db, caller, now),
   });
   fileApi(app, {
     url: '/api/export/download',
     permission: 'authenticated',
     summary: "The Excel file of one of the caller's finished exports",
     query: ExportIdQuery,
-    handler: async ({ query, caller }) => {
-      const file = await exportFile(db, rt, caller, query.id);
+    handler: async ({ query, caller, now }) => {
+      const file = await exportFile(db, rt, caller, query.id, now);
       return { stream: file.data, bytes: file.data.length, type: XLSX_TYPE, fileName: `export-${query.id}.xlsx` };
     },
   });

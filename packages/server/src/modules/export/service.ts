@@ -5,15 +5,15 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lte } from 'drizzle-orm';
 import { z } from 'zod';
-import { EXPORT_MAX_ROWS, ExportColumn, type ExportCreateBody, type ExportJob } from '@waystation/shared/contract/export';
+import { EXPORT_MAX_ROWS, EXPORT_TTL_MS, ExportColumn, type ExportCreateBody, type ExportJob } from '@waystation/shared/contract/export';
 import type { Db } from '../../db';
 import { admins, exportJobs } from '../../db/schema';
 import { type Caller, loadGrants } from '../../core/auth';
 import { type ApiRouteInfo, permits } from '../../core/http';
 import { AppError, forbidden, notFound, schemaInvalid } from '../../core/errors';
-import { enqueueJob, type JobSet } from '../../core/jobs';
+import { enqueueJob, type JobSet, periodKey } from '../../core/jobs';
 import { businessDateTime } from '../../platform/businessTime';
 import type { FileStorage } from '../../platform/storage';
 import { XLSX_TYPE } from '../../platform/excel';
@@ -78,10 +78,14 @@ function pageQuery(route: { query: z.ZodType }, query: Record<string, unknown>, 
   return parsed.data;
 }
 
-const toJob = (r: typeof exportJobs.$inferSelect): ExportJob => ({
+/** Whether a finished export's file is past its 24 hours (the hourly job deletes it; until then it is refused). */
+const isExpired = (r: typeof exportJobs.$inferSelect, now: Date) =>
+  r.status === 'expired' || (r.status === 'done' && !!r.finishedAt && now.getTime() - r.finishedAt.getTime() >= EXPORT_TTL_MS);
+
+const toJob = (r: typeof exportJobs.$inferSelect, now: Date): ExportJob => ({
   id: r.id,
   name: r.name,
-  status: r.status as ExportJob['status'],
+  status: isExpired(r, now) ? 'expired' : (r.status as ExportJob['status']),
   done: r.done,
   total: r.total,
   size: r.size,
@@ -117,7 +121,7 @@ export async function createExport(db: Db, rt: ExportRuntime, caller: Caller, bo
     })
     .returning();
   await enqueueJob(db, { kind: EXPORT_JOB, key: `export:${row.id}`, payload: { id: row.id }, runAt: now }, now);
-  return toJob(row);
+  return toJob(row, now);
 }
 
 const valueAt = (row: unknown, field: string): unknown =>
@@ -233,36 +237,57 @@ async function runExport(db: Db, rt: ExportRuntime, id: number, now: () => Date,
   }
 }
 
+export const EXPORT_EXPIRE_JOB = 'export.expire';
+
+/** Deletes the files of exports finished more than EXPORT_TTL_MS ago; their jobs show 已过期 (expired). */
+export async function expireExports(db: Db, storage: FileStorage, now: Date): Promise<{ expired: number }> {
+  const due = await db
+    .select({ id: exportJobs.id, fileUri: exportJobs.fileUri })
+    .from(exportJobs)
+    .where(and(eq(exportJobs.status, 'done'), lte(exportJobs.finishedAt, new Date(now.getTime() - EXPORT_TTL_MS))));
+  for (const row of due) {
+    if (row.fileUri) await storage.remove(row.fileUri);
+    await db.update(exportJobs).set({ status: 'expired', fileUri: null }).where(eq(exportJobs.id, row.id));
+  }
+  return { expired: due.length };
+}
+
 export const exportJobSet = (rt: ExportRuntime): JobSet => ({
   kinds: [
     { kind: EXPORT_JOB, leaseMs: 10 * 60_000, run: (job, ctx) => runExport(ctx.db, rt, Number((job.payload as { id: number }).id), ctx.now, ctx.heartbeat) },
+    { kind: EXPORT_EXPIRE_JOB, run: (_job, ctx) => expireExports(ctx.db, rt.storage, ctx.now()) },
   ],
+  // Hourly, one job per hour however many servers.
+  schedule: async (db, now) => {
+    await enqueueJob(db, { kind: EXPORT_EXPIRE_JOB, key: periodKey(EXPORT_EXPIRE_JOB, 'hour', now), runAt: now }, now);
+  },
 });
 
 /** The caller's own exports, newest first (the last 20). */
-export async function myExports(db: Db, caller: Caller): Promise<{ list: ExportJob[] }> {
+export async function myExports(db: Db, caller: Caller, now: Date): Promise<{ list: ExportJob[] }> {
   const rows = await db.select().from(exportJobs).where(eq(exportJobs.adminId, caller.id)).orderBy(desc(exportJobs.id)).limit(20);
-  return { list: rows.map(toJob) };
+  return { list: rows.map((r) => toJob(r, now)) };
 }
 
-export async function exportOf(db: Db, caller: Caller, id: number): Promise<ExportJob> {
+export async function exportOf(db: Db, caller: Caller, id: number, now: Date): Promise<ExportJob> {
   const [row] = await db
     .select()
     .from(exportJobs)
     .where(and(eq(exportJobs.id, id), eq(exportJobs.adminId, caller.id)))
     .limit(1);
   if (!row) throw notFound('导出任务不存在');
-  return toJob(row);
+  return toJob(row, now);
 }
 
 /** The finished file of the caller's own export. */
-export async function exportFile(db: Db, rt: ExportRuntime, caller: Caller, id: number): Promise<{ data: Buffer; name: string }> {
+export async function exportFile(db: Db, rt: ExportRuntime, caller: Caller, id: number, now: Date): Promise<{ data: Buffer; name: string }> {
   const [row] = await db
     .select()
     .from(exportJobs)
     .where(and(eq(exportJobs.id, id), eq(exportJobs.adminId, caller.id)))
     .limit(1);
   if (!row) throw notFound('导出任务不存在');
+  if (isExpired(row, now)) throw notFound('导出文件已过期，请重新导出');
   if (row.status !== 'done' || !row.fileUri) throw new AppError(ErrorCode.CONFLICT, '导出尚未完成');
   const file = await rt.storage.get(row.fileUri);
   if (!file) throw notFound('导出文件已不存在，请重新导出');

@@ -92,11 +92,12 @@ describe('role editor', () => {
     expect(after.data.list).toHaveLength(0);
   });
 
-  it('serves the catalogue a role may be granted (not the super-admin-only backups) and role options', async () => {
+  it('serves the catalogue a role may be granted (not the super-admin-only backups and 敏感操作验证) and role options', async () => {
     const cat = await t.call<MenuRoute[]>('GET', '/api/role/catalogue', { token: admin });
     expect(leafPaths(cat.data)).toHaveLength(GRANTABLE_PATHS.length);
-    expect(GRANTABLE_PATHS).toHaveLength(ROUTE_PATHS.length - 1);
+    expect(GRANTABLE_PATHS).toHaveLength(ROUTE_PATHS.length - 2);
     expect(leafPaths(cat.data)).not.toContain('/systemManage/backup');
+    expect(leafPaths(cat.data)).not.toContain('/systemManage/verifyConfig');
     const refused = await t.call('POST', '/api/role/save', { token: admin, body: { key: 'backups', name: 'Backups', routes: ['/systemManage/backup'] } });
     expect(refused).toMatchObject({ code: 40001, message: '仅超级管理员可用，不能授予其他角色：/systemManage/backup' });
     const options = await t.call<{ key: string }[]>('GET', '/api/role/options', { token: admin });

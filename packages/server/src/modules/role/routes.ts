@@ -28,9 +28,9 @@ export function roleRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/role/catalogue',
     permission: 'system:role',
-    summary: 'The route catalogue a role may be granted',
+    summary: 'The route catalogue a role may be granted (by this caller: the pages they hold)',
     data: CatalogueResult,
-    handler: async () => buildMenuTree('grantable'),
+    handler: async ({ caller }) => buildMenuTree(caller.allRoutes ? 'grantable' : caller.routes),
   });
   api(app, {
     method: 'GET',
@@ -56,7 +56,7 @@ export function roleRoutes(app: FastifyInstance): void {
     summary: 'Create or edit a role',
     body: RoleSaveBody,
     data: AdminSaveResult,
-    handler: ({ body, actor, now }) => service.saveRole(db, actor, body, now),
+    handler: ({ body, caller, actor, now }) => service.saveRole(db, caller, actor, body, now),
   });
   api(app, {
     method: 'GET',
@@ -65,6 +65,6 @@ export function roleRoutes(app: FastifyInstance): void {
     summary: 'Delete an unused role',
     query: RoleDeleteQuery,
     data: z.null(),
-    handler: async ({ query, actor, now }) => service.deleteRole(db, actor, query.id, now).then(() => null),
+    handler: async ({ query, caller, actor, now }) => service.deleteRole(db, caller, actor, query.id, now).then(() => null),
   });
 }

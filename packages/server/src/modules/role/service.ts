@@ -51,13 +51,22 @@ export async function roleOptions(db: Db) {
   return db.select({ key: roles.key, name: roles.name, allRoutes: roles.allRoutes }).from(roles).orderBy(asc(roles.id));
 }
 
-/** Creates or edits a role and the catalogue routes it grants. The built-in super_admin role keeps every route. */
-export async function saveRole(db: Db, actor: Actor, input: RoleSaveBody, now: Date): Promise<{ id: number }> {
+/** Pages of a route list the caller does not hold (none for a super admin). */
+const beyondCaller = (routes: Iterable<string>, caller: Caller) => (caller.allRoutes ? [] : [...routes].filter((p) => !caller.routes.has(p)));
+
+/**
+ * Creates or edits a role and the catalogue routes it grants. The built-in super_admin role keeps every route. A
+ * delegate (not a super admin) grants only pages they hold, and edits neither a role they hold (their own rights) nor
+ * a role that holds more than they do.
+ */
+export async function saveRole(db: Db, caller: Caller, actor: Actor, input: RoleSaveBody, now: Date): Promise<{ id: number }> {
   const unknown = input.routes.filter((p) => !isCataloguePath(p));
   if (unknown.length) throw invalid('routes', `未知的路由：${unknown.slice(0, 5).join(', ')}`);
   const reserved = input.routes.filter((p) => !isGrantablePath(p));
   if (reserved.length) throw invalid('routes', `仅超级管理员可用，不能授予其他角色：${reserved.join(', ')}`);
   const routes = [...new Set(input.routes)];
+  const beyond = beyondCaller(routes, caller);
+  if (beyond.length) throw forbidden(`不能授予自己没有的页面：${beyond.slice(0, 5).join(', ')}`);
   try {
     return await db.transaction(async (tx) => {
       let before: Role | null = null;
@@ -68,6 +77,8 @@ export async function saveRole(db: Db, actor: Actor, input: RoleSaveBody, now: D
         [before] = await toRoles(tx, [row]);
         if (row.builtin && row.key !== input.key) throw invalid('key', '内置角色的标识不能修改');
         if (row.allRoutes) throw forbidden('超级管理员角色拥有全部权限，不能编辑');
+        if (!caller.allRoutes && caller.roles.includes(row.key)) throw forbidden('不能修改自己所属的角色');
+        if (beyondCaller(before.routes, caller).length) throw forbidden('不能编辑权限超出自己的角色');
         id = row.id;
         await tx.update(roles).set({ key: input.key, name: input.name, description: input.description, updatedAt: now }).where(eq(roles.id, id));
         await tx.delete(roleRoutes).where(eq(roleRoutes.roleId, id));
@@ -89,13 +100,14 @@ export async function saveRole(db: Db, actor: Actor, input: RoleSaveBody, now: D
   }
 }
 
-/** Deletes a role nobody holds; built-in roles stay. */
-export async function deleteRole(db: Db, actor: Actor, id: number, now: Date): Promise<void> {
+/** Deletes a role nobody holds and whose pages the caller holds; built-in roles stay. */
+export async function deleteRole(db: Db, caller: Caller, actor: Actor, id: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(roles).where(eq(roles.id, id)).limit(1);
     if (!row) throw notFound('角色不存在');
     if (row.builtin) throw conflict('内置角色不能删除');
     const [before] = await toRoles(tx, [row]);
+    if (row.allRoutes || beyondCaller(before.routes, caller).length) throw forbidden('不能删除权限超出自己的角色');
     if (before.adminCount > 0) throw conflict(`该角色仍有 ${before.adminCount} 个账号使用，无法删除`);
     await tx.delete(roles).where(and(eq(roles.id, id)));
     await writeAudit(tx, actor, { action: 'role.delete', targetType: 'role', targetId: id, before }, now);

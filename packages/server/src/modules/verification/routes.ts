@@ -97,7 +97,7 @@ export function verificationRoutes(app: FastifyInstance): void {
     summary: 'Switch verification of a type and set its verifiers',
     body: VerifyConfigSaveBody,
     data: z.null(),
-    handler: ({ body, actor, now }) => service.saveConfig(db, actor, body, now).then(() => null),
+    handler: ({ body, caller, actor, now }) => service.saveConfig(db, caller, actor, body, now).then(() => null),
   });
   api(app, {
     method: 'GET',

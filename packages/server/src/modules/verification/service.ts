@@ -299,8 +299,12 @@ export async function configList(db: Db): Promise<VerifyConfigItem[]> {
   });
 }
 
-/** Switches a type's verification and sets who may verify it. */
-export async function saveConfig(db: Db, actor: Actor, body: VerifyConfigSaveBody, now: Date): Promise<void> {
+/**
+ * Switches a type's verification and sets who may verify it: super admins only (the page is theirs alone), so no
+ * delegate can name themselves the verifier of what they do.
+ */
+export async function saveConfig(db: Db, caller: Caller, actor: Actor, body: VerifyConfigSaveBody, now: Date): Promise<void> {
+  if (!caller.allRoutes) throw forbidden('仅超级管理员可以设置敏感操作验证');
   const ids = [...new Set(body.subjectIds)];
   if (ids.length) {
     const found = await db

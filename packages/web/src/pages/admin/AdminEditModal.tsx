@@ -7,6 +7,7 @@ import { zodRule } from '../../components/zodRule';
 import { useSaveAdmin } from './api';
 import { useAdminMessages } from './messages';
 import { useFormSave } from '../../components/list/useFormSave';
+import { useVerify } from '../../components/verify/useVerify';
 
 interface Values {
   username: string;
@@ -26,13 +27,14 @@ export function AdminEditModal({ account, roles, onClose }: { account: AdminAcco
   const m = useAdminMessages();
   const [form] = Form.useForm<Values>();
   const save = useSaveAdmin();
+  const [runVerified, verifyHolder] = useVerify();
 
   const saveForm = useFormSave();
   const submit = () =>
     saveForm(
       form,
-      (v) =>
-        save.mutateAsync({
+      async (v) => {
+        const body = {
           ...(account ? { id: account.id } : {}),
           username: v.username.trim(),
           name: v.name.trim(),
@@ -40,7 +42,13 @@ export function AdminEditModal({ account, roles, onClose }: { account: AdminAcco
           avatar: v.avatar ?? '',
           introduction: v.introduction ?? '',
           ...(v.password ? { password: v.password } : {}),
-        } satisfies AdminSaveBody),
+        } satisfies AdminSaveBody;
+        if (!account || !v.password) return save.mutateAsync({ body });
+        // Setting another person's password is a sensitive operation: a verifier approves it.
+        const result = await runVerified('reset_admin_pwd', account.id, (headers) => save.mutateAsync({ body, headers }));
+        if (!result) throw new Error('verification cancelled');
+        return result;
+      },
       onClose,
     );
 
@@ -89,6 +97,7 @@ export function AdminEditModal({ account, roles, onClose }: { account: AdminAcco
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>
+      {verifyHolder}
     </Modal>
   );
 }

@@ -13,7 +13,11 @@ export const useAdminList = (q: Partial<AdminListQuery>) =>
 
 export function useSaveAdmin() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (body: AdminSaveBody) => saveAdmin(body), onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.admins }) });
+  return useMutation({
+    // headers: X-Verify-Ticket when setting another person's password (reset_admin_pwd).
+    mutationFn: ({ body, headers }: { body: AdminSaveBody; headers?: Record<string, string> }) => saveAdmin(body, headers),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.admins }),
+  });
 }
 
 export function useModifyAdminStatus() {
