@@ -5,6 +5,7 @@ import type { SessionResult } from '../../packages/shared/contract/open';
 import { packages } from '../../packages/server/src/db/schema';
 import { post as ledgerPost } from '../../packages/server/src/modules/ledger/service';
 import { itemCodesOf, newPackage } from '../../packages/server/src/modules/goodsOut/factory';
+import { emailCode } from '../../packages/server/src/testing/member';
 import { openFromSidebar, typeByHand } from '../support/browser';
 import { lastScanLog, scan, scanReady, useStationServer } from '../support/stations';
 
@@ -80,9 +81,14 @@ describe('the removal station', () => {
 describe('the packing station with a freight top-up', () => {
   it('says what waits and from whom, parks the package, packs the next one, and resumes the first at the label once the member paid', async () => {
     // A member of the member site, with money on the balance.
-    const reg = await station.server.call<SessionResult>('POST', '/api/open/v1/auth/register', {
-      body: { email: `deadends${Date.now()}@example.com`, password: 'secret123', name: 'Tess Topup' },
+    const email = `deadends${Date.now()}@example.com`;
+    await station.server.call('POST', '/api/open/v1/auth/register', {
+      body: { email, password: 'secret123', name: 'Tess Topup' },
       headers: { 'idempotency-key': `dead-ends-reg-${Date.now()}` },
+    });
+    const reg = await station.server.call<SessionResult>('POST', '/api/open/v1/auth/registerConfirm', {
+      body: { email, code: await emailCode(station.server.db, email) },
+      headers: { 'idempotency-key': `dead-ends-confirm-${Date.now()}` },
     });
     expect(reg.code, reg.message).toBe(20000);
     const member = reg.data.member;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi, passVerify, toast, typeByHand, useE2E } from '../support/browser';
 import { verifySignature } from '../../packages/server/src/modules/open/topups';
+import { emailCode } from '../../packages/server/src/testing/member';
 
 const e2e = useE2E();
 
@@ -52,8 +53,10 @@ describe('an order from the member API, followed into the staff screens', () => 
   it('a member registers, tops up, orders and pays; the purchaser sees the line waiting, and the member site hears of it, signed', async () => {
     const e = e2e();
     const base = e.server.url;
-    const session = await memberCall<{ token: string; member: { userCode: string } }>(base, '/auth/register', {
-      body: { email: `e2e-${Date.now()}@example.com`, password: 'secret123', name: 'Mia Member' },
+    const email = `e2e-${Date.now()}@example.com`;
+    await memberCall(base, '/auth/register', { body: { email, password: 'secret123', name: 'Mia Member' } });
+    const session = await memberCall<{ token: string; member: { userCode: string } }>(base, '/auth/registerConfirm', {
+      body: { email, code: await emailCode(e.server.db, email) },
     });
     const token = session.token;
     const intent = await memberCall<{ intentNo: string }>(base, '/topups', { token, body: { amount: 20_000, currency: 'CNY', provider: 'sandbox' } });
@@ -117,8 +120,10 @@ describe('an order from the member API, followed into the staff screens', () => 
   it('staff review a member’s identity check on the member detail: a rejection needs a reason, which the member then reads', async () => {
     const e = e2e();
     const base = e.server.url;
-    const session = await memberCall<{ token: string; member: { id: number } }>(base, '/auth/register', {
-      body: { email: `e2e-kyc-${Date.now()}@example.com`, password: 'secret123', name: 'Kim Check' },
+    const email = `e2e-kyc-${Date.now()}@example.com`;
+    await memberCall(base, '/auth/register', { body: { email, password: 'secret123', name: 'Kim Check' } });
+    const session = await memberCall<{ token: string; member: { id: number } }>(base, '/auth/registerConfirm', {
+      body: { email, code: await emailCode(e.server.db, email) },
     });
     await memberCall(base, '/kyc', { token: session.token, body: { fullName: 'Kim Check', documentType: 'passport', documentNo: 'P9876543', country: 'GB' } });
 

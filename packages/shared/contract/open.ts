@@ -129,6 +129,13 @@ export const RegisterBody = z.strictObject({
   /** The inviting agent's id, when the member came through an agent's site. */
   agentId: z.number().int().positive().optional(),
 });
+/**
+ * What a sign-up answers, the same whether or not the email already has an account: a code was mailed to the email
+ * (to a taken email goes a note to its owner instead), and the account exists once that code is confirmed.
+ */
+export const RegisterStarted = z.object({ email: z.string(), codeExpiresInSeconds: z.number().int() });
+export type RegisterStarted = z.infer<typeof RegisterStarted>;
+export const RegisterConfirmBody = z.strictObject({ email, code: z.string().regex(/^\d{6}$/, '验证码为6位数字') });
 export const LoginBody = z.strictObject({ email, password: z.string().min(1, '请输入密码').max(64, '请输入密码') });
 export const ResetRequestBody = z.strictObject({ email });
 export const ResetBody = z.strictObject({ email, code: z.string().regex(/^\d{6}$/, '验证码为6位数字'), password });

@@ -9,6 +9,7 @@ import { openRoutesOf } from '../modules/open/http';
 import { channelIdOf, newShelvedItem } from '../modules/goodsOut/factory';
 import { post } from '../modules/ledger/service';
 import { createTestApp, type TestApp } from '../testing/server';
+import { emailCode } from '../testing/member';
 
 /**
  * Issue 13: the member API's own matrix. Every member call refuses a missing, garbage or staff token; member B, given
@@ -42,9 +43,9 @@ const call = (
 const json = async <T>(p: ReturnType<typeof call>) => (await p).json() as { code: number; message: string; data: T };
 
 async function member(tag: string) {
-  const r = await json<SessionResult>(
-    call('POST', '/api/open/v1/auth/register', { body: { email: `${tag}-${Date.now()}@example.com`, password: 'secret123', name: tag } }),
-  );
+  const email = `${tag}-${Date.now()}@example.com`;
+  await call('POST', '/api/open/v1/auth/register', { body: { email, password: 'secret123', name: tag } });
+  const r = await json<SessionResult>(call('POST', '/api/open/v1/auth/registerConfirm', { body: { email, code: await emailCode(t.db, email) } }));
   expect(r.code, r.message).toBe(20000);
   return r.data;
 }

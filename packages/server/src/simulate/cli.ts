@@ -40,6 +40,8 @@ let url = args.url ?? 'http://localhost:8080';
 let siteKey = args['site-key'];
 let stopFresh: (() => Promise<void>) | undefined;
 let lagOf: (() => Promise<{ p50: number; p99: number; n: number }>) | undefined;
+/** The sign-up codes the server mailed (a fresh server's own outbox); a running server's members sign in through the site key. */
+let emailCode: ((email: string) => Promise<string>) | undefined;
 if (args.fresh) {
   // A receiver on this machine stands in for the member site; the server may call it.
   const arrivals: number[] = [];
@@ -81,6 +83,8 @@ if (args.fresh) {
     .insert(siteApiKeys)
     .values({ name: 'simulate', prefix: siteKey.slice(0, 10), keyHash: hashToken(siteKey), createdAt: now, updatedAt: now });
   console.log(`fresh server on ${url} (${built.database.kind}${built.database.kind === 'pglite' ? ` in ${dataDir}` : ''})`);
+  const { emailCode: mailedCode } = await import('../testing/member');
+  emailCode = (email) => mailedCode(built.database.db, email);
   lagOf = async () => {
     const { pumpBacklog } = await import('../modules/open/events');
     for (let i = 0; i < 600 && (await pumpBacklog(built.database.db, new Date())).pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
@@ -96,6 +100,11 @@ if (args.fresh) {
   };
 }
 
+if (!emailCode && !siteKey) {
+  console.error('a running server needs --site-key: password sign-ups prove their email with a mailed code, which only --fresh can read');
+  process.exit(2);
+}
+
 const result = await simulate({
   url,
   members,
@@ -103,6 +112,7 @@ const result = await simulate({
   concurrency,
   seed: args.seed ? Number(args.seed) : undefined,
   siteKey,
+  emailCode,
   staff: {
     purchaser: SIM_STAFF.purchaser.username,
     warehouse: SIM_STAFF.warehouse.username,

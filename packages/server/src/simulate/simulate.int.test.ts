@@ -2,6 +2,7 @@ import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, packages } from '../db/schema';
 import { DEMO_PASSWORD, startTestServer, type TestApp } from '../testing/server';
+import { emailCode } from '../testing/member';
 import { report, simulate } from './simulate';
 
 let t: TestApp & { url: string };
@@ -20,6 +21,7 @@ describe('a business day, simulated', () => {
       ordersPerMember: 2,
       concurrency: 2,
       seed: 7,
+      emailCode: (email) => emailCode(t.db, email),
     });
     const lines = report(r);
     expect(lines[0]).toBe(`simulate: 3 members, 6 orders, 3 packages shipped, 0 errors`);

@@ -27,6 +27,11 @@ export interface SimulateOptions {
    * and sign-ups wait out their limit (20 a minute per address).
    */
   siteKey?: string;
+  /**
+   * Reads the 6-digit sign-up code the server mailed to an email (a password sign-up proves its email). Without it,
+   * members sign in through the site key only (no password sign-ups).
+   */
+  emailCode?: (email: string) => Promise<string>;
 }
 
 /** Members who register with email and password even when the site signs the others in. */
@@ -143,10 +148,18 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   let orders = 0;
   let lines = 0;
   const malls = ['TB', 'T1688', 'XY', 'JD', 'WD'];
+  /** A password sign-up: the form, then the code from the mail. */
+  async function signUp(email: string, i: number) {
+    if (!o.emailCode) throw new Error('password sign-ups need the emailed code: pass emailCode (or a site key)');
+    await call('member.register', 'POST', '/api/open/v1/auth/register', { body: { email, password: 'simulate123', name: `Sim Member ${i}`, country: 'US' } });
+    return call<{ token: string; member: { userCode: string } }>('member.registerConfirm', 'POST', '/api/open/v1/auth/registerConfirm', {
+      body: { email, code: await o.emailCode(email) },
+    });
+  }
   async function memberMorning(i: number): Promise<void> {
     const email = `sim-${run.toLowerCase()}-${i}@example.com`;
     const session =
-      o.siteKey && i >= PASSWORD_MEMBERS
+      o.siteKey && (i >= PASSWORD_MEMBERS || !o.emailCode)
         ? await call<{ token: string; member: { userCode: string } }>('member.siteLogin', 'POST', '/api/open/v1/auth/siteLogin', {
             site: o.siteKey,
             body:
@@ -154,9 +167,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
                 ? { loginSource: 'google', email, name: `Sim Member ${i}`, country: 'US' }
                 : { loginSource: 'discord', email, name: `Sim Member ${i}`, discordId: `sim_member_${i}`, country: 'US' },
           })
-        : await call<{ token: string; member: { userCode: string } }>('member.register', 'POST', '/api/open/v1/auth/register', {
-            body: { email, password: 'simulate123', name: `Sim Member ${i}`, country: 'US' },
-          });
+        : await signUp(email, i);
     const member = session.token;
     const address = await call<{ id: number }>('member.address', 'POST', '/api/open/v1/addresses/save', {
       member,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => bigint(name, { mode: 'number' });
@@ -13,9 +13,45 @@ export const memberCredentials = pgTable(
     memberId: integer('member_id').primaryKey(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** When the email was proven by a code sent to it (sign-up or reset); null: a legacy account never proven. */
+    emailProvenAt: ts('email_proven_at'),
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [uniqueIndex('member_credentials_email_key').on(t.email)],
+);
+
+/** A password sign-up waiting for its emailed code: the member exists only once the email is proven. */
+export const memberSignups = pgTable(
+  'member_signups',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    country: text('country').notNull().default(''),
+    agentId: integer('agent_id'),
+    passwordHash: text('password_hash').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Wrong codes typed for this sign-up; it dies at the limit. */
+    tries: integer('tries').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('member_signups_email_idx').on(t.email, t.createdAt)],
+);
+
+/** Sign-in, reset and sign-up tries counted per email, whatever address or X-Forwarded-For the caller uses. */
+export const memberAuthTries = pgTable(
+  'member_auth_tries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** login | reset_request | reset_code | signup_request | signup_code */
+    kind: text('kind').notNull(),
+    email: text('email').notNull(),
+    success: boolean('success').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('member_auth_tries_email_idx').on(t.email, t.kind, t.createdAt)],
 );
 
 /** A member's token (its hash only), separate from staff sessions: neither kind opens the other's routes. */
@@ -42,6 +78,8 @@ export const memberResetCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    /** Wrong codes typed against this code; it dies at the limit. */
+    tries: integer('tries').notNull().default(0),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('member_reset_codes_member_idx').on(t.memberId, t.createdAt)],

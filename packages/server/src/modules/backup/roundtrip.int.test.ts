@@ -13,6 +13,7 @@ import { type AppConfig, configFromEnv } from '../../config';
 import { SEALED_BY_ANOTHER_KEY } from '../../core/secrets';
 import { watchBackupRequests } from './requests';
 import { backupDepsOf } from './service';
+import { emailCode } from '../../testing/member';
 
 /**
  * Issue 27.5: the README's round trip as an operator types it — `npm run backup` while the server runs, `mv data
@@ -124,8 +125,11 @@ describe('the README backup round trip', () => {
     const s1 = await startServer('data');
     let webhookId: number;
     try {
-      const reg = await s1.call<SessionResult>('POST', '/api/open/v1/auth/register', {
+      await s1.call('POST', '/api/open/v1/auth/register', {
         body: { email: 'roundtrip@example.com', password: 'secret123', name: 'Round Trip', country: 'US' },
+      });
+      const reg = await s1.call<SessionResult>('POST', '/api/open/v1/auth/registerConfirm', {
+        body: { email: 'roundtrip@example.com', code: await emailCode(s1.built.database.db, 'roundtrip@example.com') },
       });
       expect(reg.code, reg.message).toBe(20000);
       expect((await topUp(s1, reg.data.token)).data.status).toBe('paid');

@@ -3,6 +3,7 @@ import type { ParkedList, RemovalPackage } from '@waystation/shared/contract/goo
 import type { SessionResult } from '@waystation/shared/contract/open';
 import { post as ledgerPost } from '../ledger/service';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
+import { emailCode } from '../../testing/member';
 import { itemCodesOf, newPackage } from './factory';
 
 /** Issue 27.4: the removal station shows the package it locked; packing parks a package for its freight top-up. */
@@ -25,9 +26,14 @@ const get = <T>(url: string, query?: Record<string, unknown>, token = wh) => t.c
 /** A member registered on the member API, with money on the balance. */
 async function payingMember() {
   const n = ++seq;
-  const reg = await t.call<SessionResult>('POST', '/api/open/v1/auth/register', {
-    body: { email: `parked${Date.now()}${n}@example.com`, password: 'secret123', name: `Parked ${n}` },
+  const email = `parked${Date.now()}${n}@example.com`;
+  await t.call('POST', '/api/open/v1/auth/register', {
+    body: { email, password: 'secret123', name: `Parked ${n}` },
     headers: { 'idempotency-key': `parked-reg-${Date.now()}-${n}` },
+  });
+  const reg = await t.call<SessionResult>('POST', '/api/open/v1/auth/registerConfirm', {
+    body: { email, code: await emailCode(t.db, email) },
+    headers: { 'idempotency-key': `parked-confirm-${Date.now()}-${n}` },
   });
   expect(reg.code, reg.message).toBe(20000);
   const { token, member } = reg.data;

@@ -4,6 +4,7 @@ import type { SessionResult } from '@waystation/shared/contract/open';
 import { agents, auditLogs, members, siteApiKeys } from '../../db/schema';
 import { hashPassword } from '../../core/password';
 import { createTestApp, type TestApp } from '../../testing/server';
+import { emailCode } from '../../testing/member';
 import { newAgent, newMember, newPaidOrder, verifiedCall } from '../../testing/factories/money-people';
 import { checkLedger } from '../ledger/service';
 import { settleCommission } from '../finance/service';
@@ -141,7 +142,9 @@ describe('the agent terminal (appId 2)', () => {
     expect((await open('GET', '/me', { token: a.token })).code).toBe(50008);
     expect((await t.call('GET', '/api/admin/info', { token: a.token })).code).toBe(50008);
     expect((await open('GET', '/agent/me', { token: admin })).code).toBe(50008);
-    const member = await open<SessionResult>('POST', '/auth/register', { body: { email: `am${Date.now()}@example.com`, password: 'secret123', name: 'M' } });
+    const memberEmail = `am${Date.now()}@example.com`;
+    await open('POST', '/auth/register', { body: { email: memberEmail, password: 'secret123', name: 'M' } });
+    const member = await open<SessionResult>('POST', '/auth/registerConfirm', { body: { email: memberEmail, code: await emailCode(t.db, memberEmail) } });
     expect((await open('GET', '/agent/me', { token: member.data.token })).code).toBe(50008);
 
     // A stopped agent's token stops working at once; logging out ends the token.

@@ -6,6 +6,7 @@ import type { EventDelivery } from '@waystation/shared/contract/notification';
 import type { MemberOrder, SessionResult } from '@waystation/shared/contract/open';
 import { domainEvents, eventDeliveries, notifyLogs, purchaseOrders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/server';
+import { emailCode } from '../../testing/member';
 import { post } from '../ledger/service';
 import { dispatchEvents } from './events';
 import { remindStorage } from './jobs';
@@ -62,9 +63,13 @@ const open = <T>(path: string, token: string, body?: unknown, method: 'GET' | 'P
 /** A member with money who ordered and paid one line: its purchase line is waiting to be bought. */
 async function memberWithPaidOrder() {
   const email = `events${Date.now()}${++n}@example.com`;
-  const reg = await t.call<SessionResult>('POST', '/api/open/v1/auth/register', {
+  await t.call('POST', '/api/open/v1/auth/register', {
     body: { email, password: 'secret123', name: 'Eve Events' },
     headers: { 'idempotency-key': `reg-${n}-${Date.now()}` },
+  });
+  const reg = await t.call<SessionResult>('POST', '/api/open/v1/auth/registerConfirm', {
+    body: { email, code: await emailCode(t.db, email) },
+    headers: { 'idempotency-key': `reg-confirm-${n}-${Date.now()}` },
   });
   const { token, member } = reg.data;
   await t.db.transaction((tx) =>

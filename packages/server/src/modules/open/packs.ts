@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type MemberPackage, type PackCreateBody, packageFacing, packageOrderStatus } from '@waystation/shared/contract/open';
 import type { Db } from '../../db';
-import { memberAddresses, packages, packageTraces, shipChannels } from '../../db/schema';
+import { memberAddresses, packages, packageTraces, shipChannels, warehouseItems } from '../../db/schema';
 import type { Op } from '../../core/transition';
 import { notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
@@ -78,6 +78,15 @@ export async function createPack(db: Db, memberId: number, body: z.output<typeof
     .from(memberAddresses)
     .where(and(eq(memberAddresses.id, body.addressId), eq(memberAddresses.memberId, memberId)));
   if (!address) throw notFound('地址不存在');
+  // Another member's item answers as a missing one: its code (or that it exists) is not told.
+  const ids = [...new Set(body.itemIds)];
+  const mine = ids.length
+    ? await db
+        .select({ id: warehouseItems.id })
+        .from(warehouseItems)
+        .where(and(inArray(warehouseItems.id, ids), eq(warehouseItems.memberId, memberId)))
+    : [];
+  if (mine.length !== ids.length) throw notFound('商品不存在');
   const [channel] = await db.select({ id: shipChannels.id, status: shipChannels.status }).from(shipChannels).where(eq(shipChannels.id, body.channelId));
   if (channel?.status !== 'activity') throw notFound('物流渠道不存在或已停用');
   const row = await createPackage(

@@ -43,6 +43,8 @@ import {
   RefundLineBody,
   ProviderCallbackBody,
   RegisterBody,
+  RegisterConfirmBody,
+  RegisterStarted,
   ResetBody,
   ResetRequestBody,
   SandboxPayBody,
@@ -81,11 +83,21 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     method: 'POST',
     path: '/auth/register',
     auth: 'public',
-    summary: 'A new member account (email, password, name); answers a member token',
+    summary: 'A password sign-up (email, password, name): mails a 6-digit code to the email; the same answer for a taken email',
     body: RegisterBody,
+    data: RegisterStarted,
+    ratePerMinute: 20,
+    handler: ({ body, now }) => accounts.register(db, body, now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/auth/registerConfirm',
+    auth: 'public',
+    summary: 'The emailed sign-up code → the new member account and a member token',
+    body: RegisterConfirmBody,
     data: SessionResult,
     ratePerMinute: 20,
-    handler: ({ body, req, now }) => accounts.register(db, body, meta(req), now),
+    handler: ({ body, req, now }) => accounts.confirmRegister(db, body, meta(req), now),
   });
   openApi(app, {
     method: 'POST',
