@@ -5,25 +5,21 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { startTestServer, TEST_ADMIN, DEMO_PASSWORD } from '../../packages/server/src/testing/server';
 import type { AppConfig } from '../../packages/server/src/config';
 import { lastCodeFor, superAdminId } from '../../packages/server/src/testing/factories/money-people';
-import { CHROMIUM } from './global-setup';
+import { CHROMIUM, CHROMIUM_ARGS } from './global-setup';
 
 export { TEST_ADMIN, DEMO_PASSWORD };
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS };
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
+/**
+ * The run's Chromium (launched once by e2e/support/global-setup.ts), connected to for this spec file: `close()`
+ * closes this file's contexts and disconnects. Without a run's browser, a Chromium of its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const endpoint = inject('browserEndpoint');
+  return endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 export interface E2E {
@@ -37,8 +33,8 @@ export interface E2E {
 }
 
 /**
- * One real server on a fresh database and one Chromium per spec file. Call at the top of a spec (with config
- * overrides, e.g. a data directory of its own); the returned getter is valid inside tests.
+ * One real server on a fresh database per spec file, and the run's Chromium (fresh contexts per test). Call at the
+ * top of a spec (with config overrides, e.g. a data directory of its own); the returned getter is valid inside tests.
  */
 export function useE2E(overrides: Partial<AppConfig> = {}): () => E2E {
   let env: E2E | undefined;

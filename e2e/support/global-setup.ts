@@ -2,16 +2,29 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** This run's private copy of the web build (see useE2E). */
     webDist?: string;
+    /** The run's one Chromium, which each spec file connects to (see launchBrowser). */
+    browserEndpoint?: string;
   }
 }
 
 export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const root = path.resolve(import.meta.dirname, '../..');
 const web = path.join(root, 'packages/web');
 const builtIndex = path.join(web, 'dist/index.html');
@@ -32,9 +45,10 @@ function newestMtime(dir: string): number {
 /**
  * Browser tests run against the production build: rebuild it when missing or older than its sources, then
  * copy it for this run, so that a rebuild of packages/web/dist by another run meanwhile cannot swap the
- * hashed files under this run's servers.
+ * hashed files under this run's servers. One Chromium serves the whole run: each spec file connects to it and
+ * works in fresh contexts of its own (a launch per file cost seconds on a loaded machine).
  */
-export default function setup(project: TestProject): () => void {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install Debian's browser with \`apt-get install -y chromium\` (never \`npx playwright install\`).`);
   }
@@ -53,5 +67,10 @@ export default function setup(project: TestProject): () => void {
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-web-'));
   fs.cpSync(path.join(web, 'dist'), copy, { recursive: true });
   project.provide('webDist', copy);
-  return () => fs.rmSync(copy, { recursive: true, force: true });
+  const browserServer = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  project.provide('browserEndpoint', browserServer.wsEndpoint());
+  return async () => {
+    await browserServer.close();
+    fs.rmSync(copy, { recursive: true, force: true });
+  };
 }
