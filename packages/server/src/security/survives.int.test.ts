@@ -189,22 +189,22 @@ describe('finding 8: a backup cut short by kill -9', () => {
 
     server = await startServer(env);
     token = (await server.call<{ token: string }>('/api/admin/login', { body: { username: 'admin', password: PASSWORD } })).data.token;
-    const list = await server.call<{ items: { runId: number; status: string; error: string }[]; running: boolean }>('/api/backup/list?page=1&limit=50', {
+    const list = await server.call<{ list: { runId: number; status: string; error: string }[]; running: boolean }>('/api/backup/list?page=1&limit=50', {
       token,
     });
     expect(list.code, list.message).toBe(20000);
-    const killed = list.data.items.filter((i) => i.error.includes('备份中断：执行它的服务器进程已停止'));
+    const killed = list.data.list.filter((i) => i.error.includes('备份中断：执行它的服务器进程已停止'));
     expect(killed.length).toBeGreaterThan(0);
     expect(killed.every((i) => i.status === 'failed')).toBe(true);
-    expect(list.data.items.filter((i) => i.status === 'running')).toEqual([]);
+    expect(list.data.list.filter((i) => i.status === 'running')).toEqual([]);
     expect(list.data.running).toBe(false);
     expect(workDirs()).toEqual([]);
     // Before: 40900 已有备份正在进行 for an hour. Now a new backup starts and ends ok.
     const again = await server.call<{ runId: number }>('/api/backup/run', { token, body: {} });
     expect([again.status, again.code]).toEqual([200, 20000]);
     const done = await waitFor('the new backup to end', async () => {
-      const l = await server.call<{ items: { runId: number; status: string }[] }>('/api/backup/list?page=1&limit=50', { token });
-      const it = l.data.items.find((i) => i.runId === again.data.runId);
+      const l = await server.call<{ list: { runId: number; status: string }[] }>('/api/backup/list?page=1&limit=50', { token });
+      const it = l.data.list.find((i) => i.runId === again.data.runId);
       return it && it.status !== 'running' ? it : null;
     });
     expect(done.status).toBe('ok');

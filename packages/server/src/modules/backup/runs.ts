@@ -70,6 +70,8 @@ export async function insertRun(
       operatorId: run.operatorId ?? null,
       operatorName: run.operatorName,
       startedAt: now,
+      // The process that asked for it, until one takes it: a run queued by a server that then died is over too.
+      runner: JSON.stringify(thisProcess()),
     })
     .returning();
   return row;
@@ -82,10 +84,18 @@ export async function insertRun(
 export async function startSlotRun(db: Db, deps: BackupDeps, slot: string, now: Date): Promise<RunRow | null> {
   const [row] = await db
     .insert(backupRuns)
-    .values({ reason: 'scheduled', status: 'running', slot, target: deps.storage.kind, operatorName: 'system', startedAt: now })
+    .values({
+      reason: 'scheduled',
+      status: 'running',
+      slot,
+      target: deps.storage.kind,
+      operatorName: 'system',
+      startedAt: now,
+      runner: JSON.stringify(thisProcess()),
+    })
     .onConflictDoUpdate({
       target: backupRuns.slot,
-      set: { status: 'running', startedAt: now, finishedAt: null, error: '', target: deps.storage.kind, runner: '', workDir: '' },
+      set: { status: 'running', startedAt: now, finishedAt: null, error: '', target: deps.storage.kind, runner: JSON.stringify(thisProcess()), workDir: '' },
       setWhere: and(ne(backupRuns.status, 'ok'), isNull(backupRuns.deletedAt)),
     })
     .returning();
