@@ -79,7 +79,7 @@ export interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType 
 
 /** What an app's API calls declare about permission and verification (for the security tests). */
 export interface ApiRouteInfo {
-  method: string;
+  method: 'GET' | 'POST';
   url: string;
   permission: RouteSpec<undefined, undefined, z.ZodType>['permission'];
   verify?: SensitiveOperation;
