@@ -158,7 +158,8 @@ describe('an order from the member API, followed into the staff screens', () => 
     await loginApi(e, ctx);
     const page = await ctx.newPage();
     await page.goto(e.url('/systemManage/siteKeys'));
-    await page.getByText('还没有站点密钥').waitFor();
+    // The demo data holds the simulator's key only.
+    await page.locator('tr.ant-table-row').filter({ hasText: '模拟器（演示数据）' }).waitFor();
     await page.getByRole('button', { name: '新建站点密钥' }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '新建站点密钥' });
     await dialog.getByRole('button', { name: /确\s*定/ }).click();

@@ -1,7 +1,8 @@
 import { eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db';
-import { domainEvents, members, systemMeta } from '../db/schema';
-import { SIM_STAFF } from '../simulate/staff';
+import { domainEvents, members, siteApiKeys, systemMeta } from '../db/schema';
+import { hashToken } from '../core/auth';
+import { DEMO_SITE_KEY, SIM_STAFF } from '../simulate/staff';
 import { ensureAdmin } from './base';
 import { seedConfigContentDemo } from './demo-config-content';
 import { seedGoodsInDemo } from './demo-goods-in';
@@ -26,6 +27,20 @@ export const DEMO_STAFF = [
 /** The simulator's own staff, so a simulated day never logs out a person using the demo staff. */
 async function seedSimulatorStaff(db: Db, now: Date): Promise<void> {
   for (const staff of Object.values(SIM_STAFF)) await ensureAdmin(db, { ...staff, password: DEMO_PASSWORD }, now);
+}
+
+/** The simulator's member-site key (its value is published: demo data only). */
+async function seedSimulatorSiteKey(db: Db, now: Date): Promise<void> {
+  await db
+    .insert(siteApiKeys)
+    .values({
+      name: '模拟器（演示数据）',
+      prefix: DEMO_SITE_KEY.slice(0, 10),
+      keyHash: hashToken(DEMO_SITE_KEY),
+      creatorName: '演示数据',
+      createdAt: now,
+      updatedAt: now,
+    });
 }
 
 const DEMO_MEMBERS = [
@@ -70,6 +85,7 @@ export const DEMO_STEPS: [key: string, run: (db: Db, now: Date) => Promise<void>
   ['goods-out', seedGoodsOutDemo],
   ['history', seedHistoryDemo],
   ['simulator-staff', seedSimulatorStaff],
+  ['simulator-site-key', seedSimulatorSiteKey],
 ];
 
 export async function seedDemo(db: Db, now: Date): Promise<void> {

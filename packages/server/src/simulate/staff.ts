@@ -7,3 +7,9 @@ export const SIM_STAFF = {
   warehouse: { username: 'sim-warehouse', name: '模拟员乙', roles: ['warehouse'] },
   finance: { username: 'sim-finance', name: '模拟员丙', roles: ['finance'] },
 };
+
+/**
+ * The demo data's member-site key (seed/demo.ts), published like the demo passwords: `npm run simulate` against a running
+ * demo server signs its members in through it, since a password sign-up needs the code mailed to the member.
+ */
+export const DEMO_SITE_KEY = 'wsk_demo_simulator_key_for_the_demo_data_only';
