@@ -31,16 +31,14 @@ async function seedSimulatorStaff(db: Db, now: Date): Promise<void> {
 
 /** The simulator's member-site key (its value is published: demo data only). */
 async function seedSimulatorSiteKey(db: Db, now: Date): Promise<void> {
-  await db
-    .insert(siteApiKeys)
-    .values({
-      name: '模拟器（演示数据）',
-      prefix: DEMO_SITE_KEY.slice(0, 10),
-      keyHash: hashToken(DEMO_SITE_KEY),
-      creatorName: '演示数据',
-      createdAt: now,
-      updatedAt: now,
-    });
+  await db.insert(siteApiKeys).values({
+    name: '模拟器（演示数据）',
+    prefix: DEMO_SITE_KEY.slice(0, 10),
+    keyHash: hashToken(DEMO_SITE_KEY),
+    creatorName: '演示数据',
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 const DEMO_MEMBERS = [
