@@ -66,6 +66,15 @@ describe('a role holding only 管理员账号', () => {
     expect(after.data.permissions).toEqual(['system:adminUser']);
   });
 
+  it('is offered only the roles it may grant in the account editor (the super admin, every role)', async () => {
+    const offered = await t.call<{ key: string }[]>('GET', '/api/role/options', { token: hr });
+    const keys = offered.data.map((r) => r.key);
+    expect(keys).toContain('hr_only');
+    for (const beyond of ['super_admin', 'finance', 'operations', 'customer_service']) expect(keys).not.toContain(beyond);
+    const all = await t.call<{ key: string }[]>('GET', '/api/role/options', { token: admin });
+    expect(all.data.map((r) => r.key)).toEqual(expect.arrayContaining(['super_admin', 'finance', 'hr_only']));
+  });
+
   it('cannot create an account with rights beyond its own, nor change its own roles even within them', async () => {
     const create = await t.call('POST', '/api/admin/saveData', {
       token: hr,

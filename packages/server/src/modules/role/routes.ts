@@ -45,9 +45,9 @@ export function roleRoutes(app: FastifyInstance): void {
     method: 'GET',
     url: '/api/role/options',
     permission: 'system:adminUser',
-    summary: 'Roles for the account editor',
+    summary: 'Roles the caller may grant, for the account editor',
     data: RoleOptionList,
-    handler: () => service.roleOptions(db),
+    handler: ({ caller }) => service.roleOptions(db, caller),
   });
   api(app, {
     method: 'POST',

@@ -5,7 +5,7 @@ import { buildMenuTree, isCataloguePath, isGrantablePath, type MenuRoute } from 
 import type { Db } from '../../db';
 import { adminRoles, roleRoutes, roles } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
-import type { Caller } from '../../core/auth';
+import { type Caller, grantsOfRoles, grantsWithin } from '../../core/auth';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, offsetOf, orderBy } from '../../core/paging';
 
@@ -47,8 +47,14 @@ export async function listRoles(db: Db, q: RoleListQuery): Promise<Page<Role>> {
   return { list: await toRoles(db, rows), total };
 }
 
-export async function roleOptions(db: Db) {
-  return db.select({ key: roles.key, name: roles.name, allRoutes: roles.allRoutes }).from(roles).orderBy(asc(roles.id));
+/** The roles the caller may hand out (all for a super admin): the account editor offers no role the server would refuse. */
+export async function roleOptions(db: Db, caller: Caller) {
+  const rows = await db.select({ id: roles.id, key: roles.key, name: roles.name, allRoutes: roles.allRoutes }).from(roles).orderBy(asc(roles.id));
+  const options = [];
+  for (const { id, ...role } of rows) {
+    if (caller.allRoutes || (!role.allRoutes && grantsWithin(await grantsOfRoles(db, [id]), caller))) options.push(role);
+  }
+  return options;
 }
 
 /** Pages of a route list the caller does not hold (none for a super admin). */
