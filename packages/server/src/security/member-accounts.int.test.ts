@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisterStarted, SessionResult } from '@waystation/shared/contract/open';
-import { memberCredentials, memberResetCodes, members, memberSignups, outboxMessages, siteApiKeys } from '../db/schema';
+import { memberAuthTries, memberCredentials, memberResetCodes, members, memberSignups, outboxMessages, siteApiKeys } from '../db/schema';
+import { pruneOpenState } from '../modules/open/http';
 import { hashToken } from '../core/auth';
 import { hashPassword } from '../core/password';
 import { nextId } from '../db';
@@ -195,5 +196,26 @@ describe('what sign-up and packing tell about others', () => {
     const r = await open('/packs', { itemIds: [item.id], channelId: await channelIdOf(t.db, 'DHL'), addressId: address.data.id }, { token: b.token });
     expect([r.code, r.message]).toEqual([40400, '商品不存在']);
     expect(JSON.stringify(r)).not.toContain(item.itemCode);
+  });
+});
+
+describe('the counts behind these limits', () => {
+  it('are pruned by the daily job once a day old, with sign-ups expired as long; recent ones stay', async () => {
+    const now = t.clock.now();
+    const old = new Date(now.getTime() - 25 * 3_600_000);
+    const email = newEmail('prune');
+    await t.db.insert(memberAuthTries).values([
+      { kind: 'login', email, createdAt: old },
+      { kind: 'login', email, createdAt: now },
+    ]);
+    await t.db.insert(memberSignups).values([
+      { email, name: 'Old', passwordHash: 'x', codeHash: 'old', expiresAt: old, createdAt: old },
+      { email, name: 'New', passwordHash: 'x', codeHash: 'new', expiresAt: new Date(now.getTime() + 900_000), createdAt: now },
+    ]);
+    await pruneOpenState(t.db, now);
+    const tries = await t.db.select().from(memberAuthTries).where(eq(memberAuthTries.email, email));
+    expect(tries.map((r) => r.createdAt.getTime())).toEqual([now.getTime()]);
+    const signups = await t.db.select().from(memberSignups).where(eq(memberSignups.email, email));
+    expect(signups.map((r) => r.codeHash)).toEqual(['new']);
   });
 });

@@ -7,7 +7,7 @@ import { ErrorCode, envelope } from '@waystation/shared/contract/common';
 import { IDEMPOTENCY_KEY } from '@waystation/shared/contract/open';
 import { SITE_KEY_RATE } from '@waystation/shared/contract/notification';
 import type { Db } from '../../db';
-import { agents, agentSessions, members, memberSessions, openIdempotency, openRateWindows, siteApiKeys } from '../../db/schema';
+import { agents, agentSessions, memberAuthTries, members, memberSessions, memberSignups, openIdempotency, openRateWindows, siteApiKeys } from '../../db/schema';
 import { hashToken } from '../../core/auth';
 import { AppError, conflict } from '../../core/errors';
 
@@ -412,12 +412,15 @@ export function openApi<Q extends z.ZodType | undefined, B extends z.ZodType | u
 }
 
 /** Old rate windows and answered keys older than a day are dropped (the daily prune job). */
-export async function pruneOpenState(db: Db, now: Date): Promise<{ windows: number; keys: number }> {
+export async function pruneOpenState(db: Db, now: Date): Promise<{ windows: number; keys: number; authTries: number; signups: number }> {
   const dayAgo = new Date(now.getTime() - 86_400_000);
   const windows = await db
     .delete(openRateWindows)
     .where(lt(openRateWindows.windowStart, new Date(now.getTime() - 3_600_000)))
     .returning({ k: openRateWindows.key });
   const keys = await db.delete(openIdempotency).where(lt(openIdempotency.createdAt, dayAgo)).returning({ k: openIdempotency.key });
-  return { windows: windows.length, keys: keys.length };
+  // Sign-in, sign-up and reset limits look back an hour at most: a day-old try counts for nothing.
+  const authTries = await db.delete(memberAuthTries).where(lt(memberAuthTries.createdAt, dayAgo)).returning({ id: memberAuthTries.id });
+  const signups = await db.delete(memberSignups).where(lt(memberSignups.expiresAt, dayAgo)).returning({ id: memberSignups.id });
+  return { windows: windows.length, keys: keys.length, authTries: authTries.length, signups: signups.length };
 }
