@@ -346,6 +346,15 @@ const MEMBER_API: TextPair[] = [
   ['语言代码格式错误', 'The language code is not valid (e.g. en or en-US)'],
   ['名称最多60个字符', 'The name can be at most 60 characters'],
   ['请在 Idempotency-Key 请求头中提供8~100位的请求标识', 'Send a request key of 8–100 characters in the Idempotency-Key header'],
+  ['每分钟至少1次', 'At least 1 call a minute'],
+  ['每分钟最多{n}次', 'At most {n} calls a minute'],
+  ['请输入 IP 地址或网段，如 203.0.113.0/24', 'Enter an IP address or range, e.g. 203.0.113.0/24'],
+  ['最多20个地址段', 'At most 20 address ranges'],
+  ['地址段 {cidr} 无效', 'The address range {cidr} is not valid'],
+  ['余额奖品须设置库存', 'A balance prize needs a stock'],
+  ['含余额奖品的活动须设置余额发放总额上限', 'An activity with balance prizes needs a cap on the balance it credits in all'],
+  ['视频文件已损坏或格式不正确（不是完整的 MP4/MOV 文件）', 'The video is damaged or not a whole MP4/MOV file'],
+  ['视频文件已损坏或格式不正确（不是完整的 WebM 文件）', 'The video is damaged or not a whole WebM file'],
 ];
 
 export const TRANSLATIONS: readonly TextPair[] = [

@@ -93,7 +93,7 @@ function commandLine(pid: number): string {
  * The server a PGlite directory's lock names, if that server still runs. A lock naming a process that is gone, or a live
  * pid that is not the process that wrote it (another start; for an old bare-pid lock, a process that is no Node), is stale.
  */
-function lockHolder(lockPath: string): ProcessIdentity | null {
+function lockHolder(lockPath: string, { otherThanThisProcess = false } = {}): ProcessIdentity | null {
   let text: string;
   try {
     text = fs.readFileSync(lockPath, 'utf8');
@@ -101,7 +101,7 @@ function lockHolder(lockPath: string): ProcessIdentity | null {
     return null;
   }
   const id = parseProcessIdentity(text);
-  if (!id || id.pid === process.pid || !processLives(id)) return null;
+  if (!id || (otherThanThisProcess && id.pid === process.pid) || !processLives(id)) return null;
   if (id.legacy) {
     const cmd = commandLine(id.pid);
     if (cmd && !/node/i.test(cmd)) return null;
@@ -139,7 +139,7 @@ function acquireLock(dataDir: string): () => void {
 
 /** The pid of a live server holding the PGlite directory, or null. */
 export function dataDirInUse(dataDir: string): number | null {
-  return lockHolder(path.join(dataDir, 'waystation.lock'))?.pid ?? null;
+  return lockHolder(path.join(dataDir, 'waystation.lock'), { otherThanThisProcess: true })?.pid ?? null;
 }
 
 export function isAlive(pid: number): boolean {
