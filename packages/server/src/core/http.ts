@@ -26,8 +26,6 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     permission?: Permission;
-    /** Accept the token as ?token= too (GET /api/admin/info, for SPEC compatibility). */
-    tokenInQuery?: boolean;
   }
 }
 
@@ -59,7 +57,6 @@ export interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType 
   query?: Q;
   body?: B;
   data: D;
-  tokenInQuery?: boolean;
   /**
    * A sensitive operation (SPEC §6): the call needs a ticket from doLoginVerify in the X-Verify-Ticket header, bound
    * to this type, the caller and `verifyTarget` (else 42800, audited); while the type is switched off it is refused (40300).
@@ -123,7 +120,7 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { permission: spec.permission, tokenInQuery: spec.tokenInQuery },
+    config: { permission: spec.permission },
     schema: {
       summary: spec.summary,
       tags: spec.tags ?? [spec.url.split('/')[2] ?? 'api'],
@@ -237,8 +234,8 @@ export function registerAccessControl(app: FastifyInstance): void {
     const permission = req.routeOptions.config?.permission;
     if (!permission || permission === 'public') return;
     const headerToken = req.headers['x-token'];
-    let token = Array.isArray(headerToken) ? headerToken[0] : headerToken;
-    if (!token && req.routeOptions.config.tokenInQuery) token = (req.query as { token?: string })?.token;
+    // The token travels in X-Token only, never in a URL (issue #28).
+    const token = Array.isArray(headerToken) ? headerToken[0] : headerToken;
     const { db, now } = app.services;
     const caller = await authenticate(db, token, now());
     req.caller = caller;
