@@ -252,7 +252,8 @@ async function checkColumns(page: Page, address: string, seen: ColumnsSeen): Pro
     expect(await hiddenHeaders(page, titles), route).toEqual([]);
     seen.keyScreens.push(route);
   }
-  await page.locator('.full-page-loading').waitFor({ state: 'hidden' });
+  // Nested lazy screens can show more than one loading panel at once: wait until none is left.
+  await expect.poll(() => page.locator('.full-page-loading').count()).toBe(0);
   await expect.poll(() => page.locator('.app-main .ant-spin-spinning').count()).toBe(0);
   const tables = await page.locator('.app-main .ant-table-wrapper:visible').count();
   if (tables) seen.lists++;
