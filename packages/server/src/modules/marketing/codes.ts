@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { CodeListQuery } from '@waystation/shared/contract/marketing';
+import type { CodeListQuery } from '@waystation/shared/contract/marketing/codes';
 import type { Db } from '../../db';
 import { couponCodes, coupons, couponSendBatches, members } from '../../db/schema';
 import { writeAudit, type Actor } from '../../core/audit';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { CrowdFilter } from '@waystation/shared/contract/marketing';
+import type { CrowdFilter } from '@waystation/shared/contract/marketing/common';
 import type { Db } from '../../db';
 import { memberProfiles, members } from '../../db/schema';
 import { invalid } from '../../core/errors';

@@ -1,9 +1,10 @@
 import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { toMinor } from '@waystation/shared/contract/ledger';
-import type { Coupon, CouponListQuery, CrowdFilter, SaveConstCouponBody, SaveCycleCouponBody } from '@waystation/shared/contract/marketing';
+import type { CrowdFilter } from '@waystation/shared/contract/marketing/common';
+import type { Coupon, CouponListQuery, SaveConstCouponBody, SaveCycleCouponBody } from '@waystation/shared/contract/marketing/coupons';
 import { formatPercent, parsePercent } from '@waystation/shared/marketing/probability';
 import type { z } from 'zod';
-import type { SaveCycleCouponBody as CycleSchema, SaveConstCouponBody as ConstSchema } from '@waystation/shared/contract/marketing';
+import type { SaveCycleCouponBody as CycleSchema, SaveConstCouponBody as ConstSchema } from '@waystation/shared/contract/marketing/coupons';
 import type { Db } from '../../db';
 import { couponGrants, coupons } from '../../db/schema';
 import { writeAudit, type Actor } from '../../core/audit';

@@ -12,9 +12,9 @@ import type {
   SaveActivityBody,
   SimulateBody,
   SimulateResult,
-} from '@waystation/shared/contract/marketing';
-import type { SaveActivityBody as SaveSchema, SimulateBody as SimSchema } from '@waystation/shared/contract/marketing';
-import { paysBalance } from '@waystation/shared/contract/marketing';
+} from '@waystation/shared/contract/marketing/draws';
+import type { SaveActivityBody as SaveSchema, SimulateBody as SimSchema } from '@waystation/shared/contract/marketing/draws';
+import { paysBalance } from '@waystation/shared/contract/marketing/draws';
 import { formatPercent, parsePercent, pickIndex, simulate, chiSquare, TOTAL_BP } from '@waystation/shared/marketing/probability';
 import type { Db } from '../../db';
 import { coupons, couponGrants, drawActivities, drawPrizes, drawRecords, memberPointEntries, memberPoints, members } from '../../db/schema';

@@ -1,8 +1,9 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { CouponGrant, CrowdFilter, SendCrowdBody, SendRecordQuery, SendResult, SendTargetedBody } from '@waystation/shared/contract/marketing';
+import type { CrowdFilter } from '@waystation/shared/contract/marketing/common';
+import type { CouponGrant, SendCrowdBody, SendRecordQuery, SendResult, SendTargetedBody } from '@waystation/shared/contract/marketing/grants';
 import type { CouponSource } from '@waystation/shared/marketing/vocab';
 import type { z } from 'zod';
-import type { SendCrowdBody as CrowdSchema, SendTargetedBody as TargetedSchema } from '@waystation/shared/contract/marketing';
+import type { SendCrowdBody as CrowdSchema, SendTargetedBody as TargetedSchema } from '@waystation/shared/contract/marketing/grants';
 import { type Db, queryRows } from '../../db';
 import { couponGrants, coupons, couponSendBatches, members } from '../../db/schema';
 import { writeAudit, type Actor } from '../../core/audit';

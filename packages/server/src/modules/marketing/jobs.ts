@@ -1,5 +1,5 @@
 import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
-import type { CrowdFilter } from '@waystation/shared/contract/marketing';
+import type { CrowdFilter } from '@waystation/shared/contract/marketing/common';
 import type { Db } from '../../db';
 import { couponGrants, coupons, couponSendBatches, memberProfiles, members } from '../../db/schema';
 import { AppError } from '../../core/errors';

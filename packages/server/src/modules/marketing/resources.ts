@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Audience, ResourceTask, SaveSpaceBody, SaveTaskBody } from '@waystation/shared/contract/marketing';
-import type { SaveSpaceBody as SpaceSchema, SaveTaskBody as TaskSchema } from '@waystation/shared/contract/marketing';
+import type { Audience, ResourceTask, SaveSpaceBody, SaveTaskBody } from '@waystation/shared/contract/marketing/resources';
+import type { SaveSpaceBody as SpaceSchema, SaveTaskBody as TaskSchema } from '@waystation/shared/contract/marketing/resources';
 import type { Db } from '../../db';
 import { resourceSpaces, resourceTasks } from '../../db/schema';
 import { writeAudit, type Actor } from '../../core/audit';

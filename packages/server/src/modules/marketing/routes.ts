@@ -1,52 +1,59 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
-  ActivityListQuery,
-  ActivityListResult,
-  ActivityStatusBody,
-  Activity,
   CodeListQuery,
   CodeListResult,
+  GenerateCodesBody,
+  GenerateCodesResult,
+  RedeemCodeBody,
+  RedeemCodeResult,
+} from '@waystation/shared/contract/marketing/codes';
+import { IdQuery } from '@waystation/shared/contract/marketing/common';
+import {
   Coupon,
   CouponListQuery,
   CouponListResult,
   CouponOptions,
   CouponStatusBody,
-  CrowdCountBody,
-  CrowdCountResult,
+  SaveConstCouponBody,
+  SaveCycleCouponBody,
+} from '@waystation/shared/contract/marketing/coupons';
+import {
+  ActivityListQuery,
+  ActivityListResult,
+  ActivityStatusBody,
+  Activity,
   DrawBody,
   DrawRecordQuery,
   DrawRecordResult,
   DrawResult,
-  GenerateCodesBody,
-  GenerateCodesResult,
-  IdQuery,
-  JobListQuery,
-  JobListResult,
-  PreviewQuery,
-  PreviewResult,
-  RedeemCodeBody,
-  RedeemCodeResult,
-  RevokeGrantBody,
   SaveActivityBody,
   paysBalance,
-  SaveConstCouponBody,
-  SaveCycleCouponBody,
-  SaveSpaceBody,
-  SaveTaskBody,
+  SimulateBody,
+  SimulateResult,
+} from '@waystation/shared/contract/marketing/draws';
+import {
+  CrowdCountBody,
+  CrowdCountResult,
+  RevokeGrantBody,
   SendCrowdBody,
   SendRecordQuery,
   SendRecordResult,
   SendResult,
   SendTargetedBody,
-  SimulateBody,
-  SimulateResult,
+} from '@waystation/shared/contract/marketing/grants';
+import { JobListQuery, JobListResult } from '@waystation/shared/contract/marketing/jobs';
+import {
+  PreviewQuery,
+  PreviewResult,
+  SaveSpaceBody,
+  SaveTaskBody,
   SpaceListQuery,
   SpaceListResult,
   TaskListQuery,
   TaskListResult,
   TaskStatusBody,
-} from '@waystation/shared/contract/marketing';
+} from '@waystation/shared/contract/marketing/resources';
 import { CouponSource, CouponStatus } from '@waystation/shared/marketing/vocab';
 import { api } from '../../core/http';
 import { forbidden, schemaInvalid } from '../../core/errors';

@@ -1,6 +1,6 @@
 import { Button, Card, Dropdown, Form, Input, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import { type Activity, paysBalance } from '@waystation/shared/contract/marketing';
+import { type Activity, paysBalance } from '@waystation/shared/contract/marketing/draws';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import { ActivityKind, CouponTemplateStatus } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';

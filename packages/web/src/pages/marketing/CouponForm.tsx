@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { App, Button, Card, Checkbox, DatePicker, Divider, Form, Input, Radio, Space } from 'antd';
 import { fromMinor } from '@waystation/shared/contract/ledger';
-import { SaveConstCouponBody, SaveCycleCouponBody } from '@waystation/shared/contract/marketing';
+import { SaveConstCouponBody, SaveCycleCouponBody } from '@waystation/shared/contract/marketing/coupons';
 import { CouponScope, CycleType, DiscountType, ValidityType } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
 import { showFieldErrors, zodRule } from '../../components/zodRule';

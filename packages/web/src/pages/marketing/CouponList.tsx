@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { GenerateCodesBody, SendTargetedBody, type Coupon } from '@waystation/shared/contract/marketing';
+import { GenerateCodesBody } from '@waystation/shared/contract/marketing/codes';
+import type { Coupon } from '@waystation/shared/contract/marketing/coupons';
+import { SendTargetedBody } from '@waystation/shared/contract/marketing/grants';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import { CouponKind, CouponScope, CouponStatus, CouponTemplateStatus, CycleType, DiscountType } from '@waystation/shared/marketing/vocab';
 import { fill, useLang, useT } from '../../i18n';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { CouponGrant, SendRecordQuery } from '@waystation/shared/contract/marketing';
+import type { CouponGrant, SendRecordQuery } from '@waystation/shared/contract/marketing/grants';
 import { CouponSource, CouponStatus, SendTarget } from '@waystation/shared/marketing/vocab';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';

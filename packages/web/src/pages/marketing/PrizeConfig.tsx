@@ -4,7 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { fromMinor, toMinor } from '@waystation/shared/contract/ledger';
-import { BALANCE_STOCK_MESSAGE, PrizeInput, paysBalance, SaveActivityBody, type SimulateResult } from '@waystation/shared/contract/marketing';
+import { BALANCE_STOCK_MESSAGE, PrizeInput, paysBalance, SaveActivityBody, type SimulateResult } from '@waystation/shared/contract/marketing/draws';
 import { decimal2, percentage } from '@waystation/shared/rules';
 import { ActivityKind, CouponTemplateStatus, PRIZE_LIMITS, PrizeType } from '@waystation/shared/marketing/vocab';
 import { fillerRest, formatPercent, TOTAL_BP } from '@waystation/shared/marketing/probability';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, DatePicker, Empty, Form, Input, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Dayjs } from 'dayjs';
-import { SaveSpaceBody, type ResourceSpace } from '@waystation/shared/contract/marketing';
+import { SaveSpaceBody, type ResourceSpace } from '@waystation/shared/contract/marketing/resources';
 import { CouponTemplateStatus, ResourcePosition } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Card, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Audience, SaveTaskBody, type ResourceTask as Task } from '@waystation/shared/contract/marketing';
+import { Audience, SaveTaskBody, type ResourceTask as Task } from '@waystation/shared/contract/marketing/resources';
 import { AudienceType } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';

@@ -1,39 +1,36 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CodeListResult, GenerateCodesResult, RedeemCodeResult, type CodeListQuery } from '@waystation/shared/contract/marketing/codes';
+import type { CrowdFilter } from '@waystation/shared/contract/marketing/common';
 import {
-  Activity,
-  ActivityListResult,
-  CodeListResult,
   Coupon,
   CouponListResult,
   CouponOptions,
-  CrowdCountResult,
-  DrawRecordResult,
-  DrawResult,
-  GenerateCodesResult,
-  JobListResult,
-  PreviewResult,
-  RedeemCodeResult,
-  SendRecordResult,
-  SendResult,
-  SimulateResult,
-  SpaceListResult,
-  TaskListResult,
-  type ActivityListQuery,
-  type CodeListQuery,
   type CouponListQuery,
-  type CrowdFilter,
-  type DrawRecordQuery,
-  type SaveActivityBody,
   type SaveConstCouponBody,
   type SaveCycleCouponBody,
-  type SaveSpaceBody,
-  type SaveTaskBody,
+} from '@waystation/shared/contract/marketing/coupons';
+import {
+  Activity,
+  ActivityListResult,
+  DrawRecordResult,
+  DrawResult,
+  SimulateResult,
+  type ActivityListQuery,
+  type DrawRecordQuery,
+  type SaveActivityBody,
+  type SimulateBody,
+} from '@waystation/shared/contract/marketing/draws';
+import {
+  CrowdCountResult,
+  SendRecordResult,
+  SendResult,
   type SendCrowdBody,
   type SendRecordQuery,
   type SendTargetedBody,
-  type SimulateBody,
-} from '@waystation/shared/contract/marketing';
+} from '@waystation/shared/contract/marketing/grants';
+import { JobListResult } from '@waystation/shared/contract/marketing/jobs';
+import { PreviewResult, SpaceListResult, TaskListResult, type SaveSpaceBody, type SaveTaskBody } from '@waystation/shared/contract/marketing/resources';
 import { request } from '../../api/request';
 import { downloadFile } from '../../api/download';
 

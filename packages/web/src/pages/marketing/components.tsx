@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import type { CrowdFilter } from '@waystation/shared/contract/marketing';
+import type { CrowdFilter } from '@waystation/shared/contract/marketing/common';
 import { LoginSource } from '@waystation/shared/vocab/account';
 import { useLang } from '../../i18n';
 import { useLevelOptions } from '../vip/api';
