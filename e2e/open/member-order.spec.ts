@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginApi, passVerify, toast, typeByHand, useE2E } from '../support/browser';
-import { verifySignature } from '../../packages/server/src/modules/open/topups';
+import { verifySignature } from '../../packages/server/src/modules/payment/topups';
 import { emailCode } from '../../packages/server/src/testing/member';
 
 const e2e = useE2E();

@@ -111,6 +111,9 @@ export const packageOrderStatus = (p: { status: string; sackId: number | null; r
 const isoTime = z.string();
 const amount = z.number().int().positive().max(1_000_000_000);
 
+/** Where the member and agent API's calls live. */
+export const OPEN_PREFIX = '/api/open/v1';
+
 /** Idempotency-Key header of every write: 8–100 letters, digits, - _ : . */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 

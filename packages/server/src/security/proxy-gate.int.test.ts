@@ -10,7 +10,7 @@ import { ledgerEntries, loginAttempts, openIdempotency, openRateWindows, shopOrd
 import { safeFetch } from '../core/outbound';
 import { secretBoxFor } from '../core/secrets';
 import { post } from '../modules/ledger/service';
-import { sandboxSecret, signPayload } from '../modules/open/topups';
+import { sandboxSecret, signPayload } from '../modules/payment/topups';
 import { newMember } from '../testing/factories/money-people';
 import { createTestApp, type TestApp } from '../testing/server';
 

@@ -11,7 +11,7 @@ import { post } from '../ledger/service';
 import { dispatchEvents } from './events';
 import { remindStorage } from './jobs';
 import { newShelvedItem } from '../goodsOut/factory';
-import { verifySignature } from './topups';
+import { verifySignature } from '../payment/topups';
 
 /** A member site's webhook receiver: records what arrives; answers `status()` (500 to make us retry). */
 function startReceiver() {

@@ -18,7 +18,7 @@ import {
 import { safeFetch } from '../../core/outbound';
 import type { SecretBox } from '../../core/secrets';
 import { sendThrough } from '../notification/service';
-import { signPayload } from './topups';
+import { signPayload } from '../payment/topups';
 
 /**
  * Events out (issue 13). Transitions write domain events in their own transaction (core/transition.ts). The pump

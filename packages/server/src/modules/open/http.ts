@@ -4,26 +4,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ErrorCode, envelope } from '@waystation/shared/contract/common';
-import { IDEMPOTENCY_KEY } from '@waystation/shared/contract/open';
+import { IDEMPOTENCY_KEY, OPEN_PREFIX } from '@waystation/shared/contract/open';
 import { SITE_KEY_RATE } from '@waystation/shared/contract/notification';
 import type { Db } from '../../db';
 import { agents, agentSessions, memberAuthTries, members, memberSessions, memberSignups, openIdempotency, openRateWindows, siteApiKeys } from '../../db/schema';
 import { hashToken } from '../../core/auth';
 import { AppError, conflict } from '../../core/errors';
+import type { Member } from '../vip/memberAccounts';
 
 /**
  * The open API's own route helper (issue 13): member tokens, agent-terminal tokens and member sites' API keys (never
  * staff tokens), a per-caller rate limit kept in the database, and an Idempotency-Key on every write, whose first answer
  * is replayed to a retry of the same request.
  */
-
-export interface Member {
-  id: number;
-  userCode: string;
-  name: string;
-  /** The member's own sign-in; 0 when a site's server calls for the member with its API key. */
-  sessionId: number;
-}
 
 /** A signed-in agent on its terminal (appId 2). */
 export interface AgentCaller {
@@ -90,8 +83,6 @@ export interface OpenRouteSpec<Q extends z.ZodType | undefined, B extends z.ZodT
   handler: (ctx: OpenCtx<Out<Q>, Out<B>>) => Promise<z.input<D>>;
 }
 
-export const OPEN_PREFIX = '/api/open/v1';
-export const MEMBER_SESSION_MS = 30 * 86_400_000;
 /** Default requests per minute: per signed-in member, and per IP for calls without a member. */
 export const OPEN_RATE = { member: 600, anonymous: 120, agent: 600, site: SITE_KEY_RATE };
 export const AGENT_SESSION_MS = 7 * 86_400_000;

@@ -53,17 +53,18 @@ import {
   TopupBody,
   TopupIntent,
   TopupQuery,
+  OPEN_PREFIX,
 } from '@waystation/shared/contract/open';
 import { forbidden } from '../../core/errors';
 import type { ModuleContext } from '../index';
-import { OPEN_PREFIX, OPEN_SECURITY_SCHEMES, openApi } from './http';
-import * as accounts from './members';
+import { OPEN_SECURITY_SCHEMES, openApi } from './http';
+import * as accounts from '../vip/memberAccounts';
+import { memberActor } from '../vip/memberAccounts';
 import * as content from './content';
-import * as kyc from './kyc';
-import * as orders from './orders';
-import { memberActor } from './orders';
+import * as kyc from '../vip/kyc';
+import * as orders from '../purchase/shopOrders';
 import * as packs from './packs';
-import * as topups from './topups';
+import * as topups from '../payment/topups';
 import { agentTerminalRoutes } from './agentRoutes';
 import { applyReturn } from '../afterSales/service';
 import { draw } from '../marketing/draws';

@@ -21,7 +21,7 @@ import {
   QueryDiscordResult,
 } from '@waystation/shared/contract/vip';
 import { KycState } from '@waystation/shared/contract/open';
-import { reviewKyc } from '../open/kyc';
+import { reviewKyc } from './kyc';
 import { api } from '../../core/http';
 import * as levels from './levels';
 import * as service from './service';

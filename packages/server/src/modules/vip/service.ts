@@ -19,7 +19,7 @@ import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
 import * as ledger from '../ledger/service';
-import { kycState } from '../open/kyc';
+import { kycState } from './kyc';
 
 const balanceAcc = aliasedTable(moneyAccounts, 'balance_acc');
 const commissionAcc = aliasedTable(moneyAccounts, 'commission_acc');

@@ -10,11 +10,10 @@ import { conflict, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
 import { accrueCommission } from '../finance/service';
 import { post } from '../ledger/service';
-import { applyStep, type PurchaseRow } from '../purchase/transition';
-import type { Member } from './http';
+import type { Member } from '../vip/memberAccounts';
+import { applyStep, type PurchaseRow } from './transition';
 
-/** The member acting through the member API, as the audit trail and timelines name them. */
-export const memberActor = (member: Member, ip: string): Actor => ({ id: null, name: `会员 ${member.userCode}`, ip });
+/** Shop orders of members (issue 13): created and paid through the member API, their lines bought by the purchasers. */
 
 const orderNoOf = (id: number) => `SO${String(id).padStart(10, '0')}`;
 const purchaseNoOf = (id: number) => `P${String(id).padStart(10, '0')}`;

@@ -31,8 +31,28 @@ import { THROTTLE_WINDOW_MS, throttleDelayMs } from '../admin/auth.service';
 import { hashPassword, verifyPassword } from '../../core/password';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { accountsOf } from '../ledger/service';
-import { toAddress } from '../vip/service';
-import { MEMBER_SESSION_MS, type Member } from './http';
+import type { Actor } from '../../core/audit';
+import { toAddress } from './service';
+
+/**
+ * Member accounts (issue 13): sign-up with a mailed code, sign-in by password or by a member site's key, password
+ * reset, sessions; the member's profile and addresses. The member API (modules/open) calls these.
+ */
+
+/** A member acting through the member API. */
+export interface Member {
+  id: number;
+  userCode: string;
+  name: string;
+  /** The member's own sign-in; 0 when a site's server calls for the member with its API key. */
+  sessionId: number;
+}
+
+/** How long a member's token lives. */
+export const MEMBER_SESSION_MS = 30 * 86_400_000;
+
+/** The member acting through the member API, as the audit trail and timelines name them. */
+export const memberActor = (member: Member, ip: string): Actor => ({ id: null, name: `会员 ${member.userCode}`, ip });
 
 /** A member's own view of themselves: identity, KYC state and balances. */
 export async function profileOf(db: Db, memberId: number): Promise<MemberProfile> {

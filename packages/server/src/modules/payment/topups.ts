@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ProviderCallbackBody, TopupBody, TopupIntent } from '@waystation/shared/contract/open';
+import { OPEN_PREFIX, type ProviderCallbackBody, type TopupBody, type TopupIntent } from '@waystation/shared/contract/open';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { type Db, nextId } from '../../db';
 import { domainEvents, systemMeta, topupIntents } from '../../db/schema';
@@ -9,7 +9,6 @@ import { AppError, conflict, notFound } from '../../core/errors';
 import { openOr, type SecretBox } from '../../core/secrets';
 import { writeAudit } from '../../core/audit';
 import { post } from '../ledger/service';
-import { OPEN_PREFIX } from './http';
 
 /**
  * Balance top-ups through a payment provider. The member creates an intent; the provider tells us it was paid through
