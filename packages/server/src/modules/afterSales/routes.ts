@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import { agedRows } from '../badge/service';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -19,10 +17,11 @@ import {
 import { api } from '../../core/http';
 import type { ModuleContext } from '..';
 import * as service from './service';
+import { returnWaitAge } from './queries';
 
 export function afterSalesRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
-  ctx.badges.register('return_wait', (d) => service.countReturnsWaiting(d), agedRows('return_requests', 'created_at', sql`status = 'return_checking'`));
+  ctx.badges.register('return_wait', (d) => service.countReturnsWaiting(d), returnWaitAge);
   api(app, {
     method: 'GET',
     url: '/api/afterSales/refundList',

@@ -9,6 +9,7 @@ import type { Caller } from '../../core/auth';
 import { notFound } from '../../core/errors';
 import { iso, pageByIds } from '../../core/paging';
 import { type SignedDoc, signedUrl, signingKey } from '../../platform/signing';
+import { agedRows } from '../badge/service';
 
 const lineColumns = {
   line: purchaseOrders,
@@ -208,6 +209,10 @@ export async function countByStatus(db: Db, status: string): Promise<number> {
   const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from purchase_orders where status = ${status}`);
   return n;
 }
+
+/** The desk's queue clocks (badge SLA): a waiting line from its payment, a held line from being held (its last change). */
+export const purchaseWaitAge = agedRows('purchase_orders', 'coalesce(pay_time, created_at)', sql`status = 'purchase_wait'`);
+export const purchaseHoldAge = agedRows('purchase_orders', 'updated_at', sql`status = 'purchase_hold'`);
 
 /** An item's label PDF (served by the warehouse), signed so the print driver can fetch it without a token. */
 export const ITEM_LABEL_DOC: SignedDoc = { path: '/api/warehouse/labelPdf', scope: 'label', param: 'code' };

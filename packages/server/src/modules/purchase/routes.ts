@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import { agedRows } from '../badge/service';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -31,7 +29,7 @@ import {
 import { api } from '../../core/http';
 import type { ModuleContext } from '../index';
 import { itemUrls } from './queries';
-import { countByStatus, listPurchases, purchaseDetail, purchasers } from './queries';
+import { countByStatus, listPurchases, purchaseDetail, purchaseHoldAge, purchasers, purchaseWaitAge } from './queries';
 import * as desk from './service';
 import { cancelUnpaid, listUnpaid, manualPaid, unpaidDetail } from './unpaid';
 
@@ -42,12 +40,8 @@ export function purchaseRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
   const { storage } = ctx;
   // Purchase within the SLA of payment; a held line within the SLA of being held (its last change).
-  ctx.badges.register(
-    'purchase_wait',
-    (d) => countByStatus(d, 'purchase_wait'),
-    agedRows('purchase_orders', 'coalesce(pay_time, created_at)', sql`status = 'purchase_wait'`),
-  );
-  ctx.badges.register('purchase_hold', (d) => countByStatus(d, 'purchase_hold'), agedRows('purchase_orders', 'updated_at', sql`status = 'purchase_hold'`));
+  ctx.badges.register('purchase_wait', (d) => countByStatus(d, 'purchase_wait'), purchaseWaitAge);
+  ctx.badges.register('purchase_hold', (d) => countByStatus(d, 'purchase_hold'), purchaseHoldAge);
 
   for (const [prefix, permission] of [
     ['/api/buy', BUY],
