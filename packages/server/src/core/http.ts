@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ErrorCode, envelope } from '@waystation/shared/contract/common';
+import type { Call, Download } from '@waystation/shared/contract/call';
 import type { Db } from '../db';
 import type { Actor } from './audit';
 import { writeAudit } from './audit';
@@ -95,11 +96,33 @@ export interface ApiRouteInfo {
 const routesByApp = new WeakMap<FastifyInstance, ApiRouteInfo[]>();
 export const apiRoutesOf = (app: FastifyInstance): ApiRouteInfo[] => routesByApp.get(app) ?? [];
 
-/** Registers one API call: zod-validated input, permission from the catalogue, response in the envelope. */
+/** What a route adds to its call's declaration (packages/shared/contract): who may call it, how, and what it does. */
+export type CallRouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType> = Omit<
+  RouteSpec<Q, B, D>,
+  'method' | 'url' | 'query' | 'body' | 'data'
+>;
+
+/**
+ * Registers one API call: zod-validated input, permission from the catalogue, response in the envelope. The call's
+ * method, URL, input and output come from its declaration (`defineCall` in packages/shared/contract).
+ */
+export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType>(
+  app: FastifyInstance,
+  call: Call<Q, B, D>,
+  route: CallRouteSpec<Q, B, D>,
+): void;
 export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType>(
   app: FastifyInstance,
   spec: RouteSpec<Q, B, D>,
+): void;
+export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType>(
+  app: FastifyInstance,
+  first: RouteSpec<Q, B, D> | Call<Q, B, D>,
+  route?: CallRouteSpec<Q, B, D>,
 ): void {
+  const spec: RouteSpec<Q, B, D> = route
+    ? { ...route, method: first.method, url: first.url, query: first.query, body: first.body, data: first.data }
+    : (first as RouteSpec<Q, B, D>);
   const list = routesByApp.get(app) ?? [];
   routesByApp.set(app, list);
   list.push({
@@ -190,7 +213,14 @@ export interface FileRouteSpec<Q extends z.ZodType> {
  * Registers a GET that streams a file, with the same permission check and input validation as api(), and listed with
  * the API calls so the permission matrix and the bad-input corpus cover it. The file name must be plain ASCII.
  */
-export function fileApi<Q extends z.ZodType>(app: FastifyInstance, spec: FileRouteSpec<Q>): void {
+export function fileApi<Q extends z.ZodType>(app: FastifyInstance, download: Download<Q>, route: Omit<FileRouteSpec<Q>, 'url' | 'query'>): void;
+export function fileApi<Q extends z.ZodType>(app: FastifyInstance, spec: FileRouteSpec<Q>): void;
+export function fileApi<Q extends z.ZodType>(
+  app: FastifyInstance,
+  first: FileRouteSpec<Q> | Download<Q>,
+  route?: Omit<FileRouteSpec<Q>, 'url' | 'query'>,
+): void {
+  const spec: FileRouteSpec<Q> = route ? { ...route, url: first.url, query: first.query } : (first as FileRouteSpec<Q>);
   const list = routesByApp.get(app) ?? [];
   routesByApp.set(app, list);
   list.push({ method: 'GET', url: spec.url, permission: spec.permission, conditionalVerify: false, query: spec.query });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ErrorCode, LOGOUT_CODES } from '@waystation/shared/contract/codes';
+import type { Call, CallData, CallInput } from '@waystation/shared/contract/call';
 import { confirm, toast } from './feedback';
 import { getToken, removeToken } from './token';
 import { addErrorLog } from '../shell/errorLog/store';
@@ -164,4 +165,30 @@ export async function request<S extends z.ZodType>(url: string, opts: RequestOpt
     return payload.data as z.output<S>;
   }
   return parsed.data;
+}
+
+/** How a declared call is made: everything of RequestOptions but what its declaration says. */
+export type CallOptions = Pick<RequestOptions<z.ZodType>, 'timeout' | 'silent' | 'headers'>;
+
+/** The input argument of a call: optional when the call takes none, or when every field of it is optional. */
+type CallArgs<C extends Call> =
+  undefined extends CallInput<C>
+    ? [input?: CallInput<C>, options?: CallOptions]
+    : object extends CallInput<C>
+      ? [input?: CallInput<C>, options?: CallOptions]
+      : [input: CallInput<C>, options?: CallOptions];
+
+/**
+ * Makes a call declared in packages/shared/contract (issue #29): its method and URL, a GET's input as the query
+ * string or a POST's as the body, and its answer checked against its data schema; as request() otherwise.
+ */
+export function call<C extends Call>(declared: C, ...[input, options]: CallArgs<C>): Promise<CallData<C>> {
+  const isGet = declared.method === 'GET';
+  return request(declared.url, {
+    ...options,
+    method: declared.method,
+    params: isGet ? (input as object | undefined) : undefined,
+    body: isGet ? undefined : input,
+    schema: declared.data,
+  }) as Promise<CallData<C>>;
 }
