@@ -3,7 +3,8 @@ import type { Actor } from '../core/audit';
 import { saveConstCoupon, saveCycleCoupon } from '../modules/marketing/coupons';
 import { sendTargeted } from '../modules/marketing/grants';
 import { generateCodes } from '../modules/marketing/codes';
-import { draw, saveActivity } from '../modules/marketing/draws';
+import { saveActivity } from '../modules/marketing/activities';
+import { draw } from '../modules/marketing/draws';
 import { saveSpace, saveTask } from '../modules/marketing/resources';
 
 const SYSTEM: Actor = { id: null, name: 'system', ip: '' };

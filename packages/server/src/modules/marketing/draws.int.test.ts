@@ -5,7 +5,8 @@ import { auditLogs, couponGrants, drawPrizes, drawRecords, ledgerEntries, moneyA
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { newMember, verifiedCall } from '../../testing/factories/money-people';
 import { checkLedger, post as ledgerPost } from '../ledger/service';
-import { draw, pointsOf, simulateDraws } from './draws';
+import { simulateDraws } from './activities';
+import { draw, pointsOf } from './draws';
 
 let t: TestApp;
 let mk: string;

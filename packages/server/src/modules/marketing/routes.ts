@@ -60,6 +60,7 @@ import { forbidden, schemaInvalid } from '../../core/errors';
 import * as couponSvc from './coupons';
 import * as grantSvc from './grants';
 import * as codeSvc from './codes';
+import * as activitySvc from './activities';
 import * as drawSvc from './draws';
 import * as resourceSvc from './resources';
 import { listJobs } from '../../core/jobs';
@@ -338,7 +339,7 @@ export function marketingRoutes(app: FastifyInstance): void {
     summary: 'Lucky-draw activities',
     query: ActivityListQuery,
     data: ActivityListResult,
-    handler: ({ query }) => drawSvc.listActivities(db, query),
+    handler: ({ query }) => activitySvc.listActivities(db, query),
   });
   api(app, {
     method: 'GET',
@@ -347,7 +348,7 @@ export function marketingRoutes(app: FastifyInstance): void {
     summary: 'One activity with its prizes',
     query: IdQuery,
     data: Activity,
-    handler: ({ query }) => drawSvc.activityDetail(db, query.id),
+    handler: ({ query }) => activitySvc.activityDetail(db, query.id),
   });
   api(app, {
     method: 'POST',
@@ -360,7 +361,7 @@ export function marketingRoutes(app: FastifyInstance): void {
     verify: 'modify_draw_balance_pool',
     verifyIf: ({ body }) => paysBalance(body.prizes),
     verifyTarget: ({ body }) => body.id,
-    handler: ({ body, actor, now }) => drawSvc.saveActivity(db, actor, body, now),
+    handler: ({ body, actor, now }) => activitySvc.saveActivity(db, actor, body, now),
   });
   api(app, {
     method: 'POST',
@@ -370,9 +371,9 @@ export function marketingRoutes(app: FastifyInstance): void {
     body: ActivityStatusBody,
     data: Changed,
     verify: 'modify_draw_balance_pool',
-    verifyIf: async ({ body }) => body.status === 'activity' && (await drawSvc.activityPaysBalance(db, body.id)),
+    verifyIf: async ({ body }) => body.status === 'activity' && (await activitySvc.activityPaysBalance(db, body.id)),
     verifyTarget: ({ body }) => body.id,
-    handler: ({ body, actor, now }) => drawSvc.setActivityStatus(db, actor, body.id, body.status, now),
+    handler: ({ body, actor, now }) => activitySvc.setActivityStatus(db, actor, body.id, body.status, now),
   });
   api(app, {
     method: 'POST',
@@ -381,7 +382,7 @@ export function marketingRoutes(app: FastifyInstance): void {
     summary: 'Simulate draws (default 100,000) over the given chances; writes nothing',
     body: SimulateBody,
     data: SimulateResult,
-    handler: async ({ body }) => drawSvc.simulateDraws(body),
+    handler: async ({ body }) => activitySvc.simulateDraws(body),
   });
   api(app, {
     method: 'POST',
