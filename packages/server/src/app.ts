@@ -32,7 +32,7 @@ import { type JobRunner, createJobRunner } from './core/jobs';
 import { jobSetsOf } from './modules';
 import { backupDepsOf, preMigrationBackup, recordPreMigrationBackup } from './modules/backup/service';
 import { BadgeRegistry } from './modules/badge/service';
-import { createEventPump, type EventPump } from './modules/open/events';
+import { createEventPump, type EventPump } from './modules/notification/events';
 import { ensureSuperAdmin, seedRoles, seedVerification } from './seed/base';
 import { seedDemo } from './seed/demo';
 

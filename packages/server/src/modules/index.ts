@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
-import { databaseMaintenanceJobs, type JobRunner, type JobSet } from '../core/jobs';
-import type { BadgeRegistry } from './badge/service';
+import { databaseMaintenanceJobs, type JobSet } from '../core/jobs';
+import type { ModuleContext } from './context';
 import { adminRoutes } from './admin/routes';
 import { auditRoutes } from './audit/routes';
 import { badgeRoutes } from './badge/routes';
@@ -34,27 +34,10 @@ import { exportRoutes } from './export/routes';
 import { exportJobSet, type ExportRuntime } from './export/service';
 import { reportRoutes } from './report/routes';
 import { OPEN_JOBS } from './open/jobs';
+import { STORAGE_REMINDER_JOBS } from './notification/storageReminder';
 import { backupDepsOf } from './backup/service';
 import { backupJobs } from './backup/schedule';
-import type { FileStorage } from '../platform/storage';
-import type { EventPump } from './open/events';
 import { uploadRoutes } from '../platform/upload';
-
-export interface ModuleContext {
-  config: AppConfig;
-  /** Work-queue counters for the menu badges: a domain registers its queues here. */
-  badges: BadgeRegistry;
-  /** The database this server runs on (a backup records its source). */
-  dbKind: 'pglite' | 'postgres';
-  /** This server's job runner: a domain asks it to run a queued job at once (a manual backup). */
-  jobs: JobRunner;
-  /** Where uploaded and generated files live (the data folder, or an S3-compatible store): one per server. */
-  storage: FileStorage;
-  /** Events out: a domain that wrote events in a request may nudge it to deliver them at once. */
-  events: EventPump;
-  /** What the export job reads lists through (the export module fills in the API's calls). */
-  exports: ExportRuntime;
-}
 
 /**
  * Every scheduled piece of work, for the shared job runner (no module keeps a timer of its own, so several servers on
@@ -63,7 +46,8 @@ export interface ModuleContext {
 export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres'; maintain?: () => Promise<void>; exports?: ExportRuntime }): JobSet[] => [
   MARKETING_JOBS,
   GOODS_OUT_JOBS,
-  ...OPEN_JOBS,
+  OPEN_JOBS,
+  STORAGE_REMINDER_JOBS,
   // The day's storage fees are charged before the hour's roll-up reads the ledger.
   STORAGE_FEE_JOBS,
   REPORT_JOBS,

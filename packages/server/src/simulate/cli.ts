@@ -86,7 +86,7 @@ if (args.fresh) {
   const { emailCode: mailedCode } = await import('../testing/member');
   emailCode = (email) => mailedCode(built.database.db, email);
   lagOf = async () => {
-    const { pumpBacklog } = await import('../modules/open/events');
+    const { pumpBacklog } = await import('../modules/notification/events');
     for (let i = 0; i < 600 && (await pumpBacklog(built.database.db, new Date())).pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 1_000));
     const s = [...arrivals].sort((a, b) => a - b);

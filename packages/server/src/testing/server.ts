@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { type AppConfig, configFromEnv } from '../config';
 import type { Database, Db } from '../db';
 import type { JobRunner } from '../core/jobs';
-import type { EventPump } from '../modules/open/events';
+import type { EventPump } from '../modules/notification/events';
 import { TestClock } from './clock';
 import { openTestDatabase } from './db';
 import { TEST_ADMIN } from './template';

@@ -19,7 +19,7 @@ import { api } from '../../core/http';
 import { forbidden } from '../../core/errors';
 import * as auth from './auth.service';
 import * as accounts from './service';
-import type { ModuleContext } from '..';
+import type { ModuleContext } from '../context';
 
 export function adminRoutes(app: FastifyInstance, { config: opts, badges }: ModuleContext): void {
   const { db } = app.services;

@@ -15,7 +15,7 @@ import {
   ReturnSignBody,
 } from '@waystation/shared/contract/afterSales';
 import { api } from '../../core/http';
-import type { ModuleContext } from '..';
+import type { ModuleContext } from '../context';
 import * as service from './service';
 import { returnWaitAge } from './queries';
 

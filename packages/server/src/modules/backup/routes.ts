@@ -11,7 +11,7 @@ import {
   BackupSettingsResult,
 } from '@waystation/shared/contract/backup';
 import { api, fileApi } from '../../core/http';
-import type { ModuleContext } from '..';
+import type { ModuleContext } from '../context';
 import { backupDepsOf, deleteBackup, listBackups, openDownload, requestManualBackup } from './service';
 import { saveSettings, settingsView } from './schedule';
 

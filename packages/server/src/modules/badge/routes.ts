@@ -3,7 +3,7 @@ import { DailyFlow, QueueAges, TaskNumByTypeBody, TaskNumByTypeResult, TaskNumRe
 import { api } from '../../core/http';
 import { forbidden } from '../../core/errors';
 import { dailyFlow, maySeeFlow } from './flow';
-import type { ModuleContext } from '..';
+import type { ModuleContext } from '../context';
 
 export function badgeRoutes(app: FastifyInstance, { badges }: ModuleContext): void {
   const { db } = app.services;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ExportCreateBody, ExportIdQuery, ExportJob, ExportJobList } from '@waystation/shared/contract/export';
 import { api, apiRoutesOf, fileApi } from '../../core/http';
 import { XLSX_TYPE } from '../../platform/excel';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../context';
 import { createExport, exportFile, exportOf, myExports } from './service';
 
 /** 导出: any list's rows to Excel as a job (issue 15); each person sees and downloads only their own exports. */

@@ -62,7 +62,7 @@ import {
 } from '@waystation/shared/contract/goodsOut';
 import { STATION_PERMISSIONS } from '@waystation/shared/machines/package';
 import { api } from '../../core/http';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../context';
 import { signingKey } from '../../platform/signing';
 import { type DocKind, docUrl, GOODS_OUT_DOCS, renderManifestPdf, renderManifestXlsx, renderPackageLabel, renderSackLabel } from './documents';
 import { type RenderedDoc, signedDocumentRoute } from '../../platform/documents';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/server';
 import { domainEvents, eventDeliveries, notifyChannels } from '../../db/schema';
 import { secretBoxFor } from '../../core/secrets';
-import { deliverDue } from '../open/events';
+import { deliverDue } from './events';
 import { SECRET_UNSEALABLE } from './service';
 import type { NotifyChannel, NotifyLog, NotifyPreviewResult, NotifyTemplate } from '@waystation/shared/contract/notification';
 

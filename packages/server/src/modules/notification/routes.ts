@@ -26,7 +26,7 @@ import {
 } from '@waystation/shared/contract/notification';
 import { IdQuery, ModifyConfigStatusQuery, SaveResult } from '@waystation/shared/contract/reference';
 import { api } from '../../core/http';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../context';
 import * as service from './service';
 import * as webhooks from './webhooks';
 import * as siteKeys from './siteKeys';

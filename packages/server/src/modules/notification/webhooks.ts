@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../core/errors';
 import { assertPublicHost } from '../../core/outbound';
 import { offsetOf } from '../../core/paging';
 import { openOr, type SecretBox } from '../../core/secrets';
-import { newWebhookSecret, pumpBacklog } from '../open/events';
+import { newWebhookSecret, pumpBacklog } from './events';
 
 /**
  * Webhook endpoints (where the member site hears what changed) and the delivery log of events out, with resend. The

@@ -13,7 +13,9 @@ import {
   OrderListQuery,
 } from '@waystation/shared/contract/open';
 import { openApi } from './http';
-import * as agentTerminal from './agents';
+import * as agentTerminal from '../proxy/agentTerminal';
+import { agentActor } from '../proxy/agentTerminal';
+import * as withdrawals from '../finance/agentWithdrawals';
 
 /** The agent terminal's calls (SPEC terminal appId 2), under /api/open/v1/agent: an agent's token opens only these. */
 export function agentTerminalRoutes(app: FastifyInstance): void {
@@ -71,7 +73,7 @@ export function agentTerminalRoutes(app: FastifyInstance): void {
     summary: 'The agent’s withdrawal requests, newest first',
     query: OrderListQuery,
     data: AgentWithdrawalList,
-    handler: ({ agent, query }) => agentTerminal.agentWithdrawalList(db, agent.id, query),
+    handler: ({ agent, query }) => withdrawals.agentWithdrawalList(db, agent.id, query),
   });
   openApi(app, {
     method: 'POST',
@@ -81,7 +83,6 @@ export function agentTerminalRoutes(app: FastifyInstance): void {
     body: AgentWithdrawBody,
     data: AgentWithdrawal,
     ratePerMinute: 20,
-    handler: ({ agent, body, idempotencyKey, req, now }) =>
-      agentTerminal.agentWithdraw(db, agent, body, idempotencyKey, agentTerminal.agentActor(agent, req.ip), now),
+    handler: ({ agent, body, idempotencyKey, req, now }) => withdrawals.agentWithdraw(db, agent, body, idempotencyKey, agentActor(agent, req.ip), now),
   });
 }

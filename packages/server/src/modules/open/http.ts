@@ -10,6 +10,7 @@ import type { Db } from '../../db';
 import { agents, agentSessions, memberAuthTries, members, memberSessions, memberSignups, openIdempotency, openRateWindows, siteApiKeys } from '../../db/schema';
 import { hashToken } from '../../core/auth';
 import { AppError, conflict } from '../../core/errors';
+import type { AgentCaller } from '../proxy/agentTerminal';
 import type { Member } from '../vip/memberAccounts';
 
 /**
@@ -17,13 +18,6 @@ import type { Member } from '../vip/memberAccounts';
  * staff tokens), a per-caller rate limit kept in the database, and an Idempotency-Key on every write, whose first answer
  * is replayed to a retry of the same request.
  */
-
-/** A signed-in agent on its terminal (appId 2). */
-export interface AgentCaller {
-  id: number;
-  agentName: string;
-  sessionId: number;
-}
 
 /** A member site's server, by its API key. */
 export interface SiteCaller {
@@ -85,7 +79,6 @@ export interface OpenRouteSpec<Q extends z.ZodType | undefined, B extends z.ZodT
 
 /** Default requests per minute: per signed-in member, and per IP for calls without a member. */
 export const OPEN_RATE = { member: 600, anonymous: 120, agent: 600, site: SITE_KEY_RATE };
-export const AGENT_SESSION_MS = 7 * 86_400_000;
 
 /** What the open routes declare (for the open API's own tests: the member matrix, the bad-input corpus). */
 export interface OpenRouteInfo {

@@ -56,21 +56,21 @@ import {
   OPEN_PREFIX,
 } from '@waystation/shared/contract/open';
 import { forbidden } from '../../core/errors';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../context';
 import { OPEN_SECURITY_SCHEMES, openApi } from './http';
 import * as accounts from '../vip/memberAccounts';
 import { memberActor } from '../vip/memberAccounts';
-import * as content from './content';
+import * as addresses from '../vip/memberAddresses';
+import * as content from '../config/terminalContent';
 import * as kyc from '../vip/kyc';
 import * as orders from '../purchase/shopOrders';
-import * as packs from './packs';
+import * as packs from '../goodsOut/memberPacks';
 import * as topups from '../payment/topups';
 import { agentTerminalRoutes } from './agentRoutes';
 import { applyReturn } from '../afterSales/service';
 import { draw } from '../marketing/draws';
 import { previewFor } from '../marketing/resources';
 import { PreviewResult } from '@waystation/shared/contract/marketing/resources';
-import * as purchase from '../purchase/service';
 
 /** The member API (terminal appId 1): the member site's and app's calls, under /api/open/v1. */
 export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
@@ -164,7 +164,7 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     auth: 'member',
     summary: 'The member’s addresses, the default first',
     data: AddressList,
-    handler: ({ member }) => accounts.listAddresses(db, member.id),
+    handler: ({ member }) => addresses.listAddresses(db, member.id),
   });
   openApi(app, {
     method: 'POST',
@@ -173,7 +173,7 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     summary: 'Adds (no id) or edits one of the member’s addresses',
     body: AddressSaveBody,
     data: MemberAddressOut,
-    handler: ({ member, body, now }) => accounts.saveAddress(db, member.id, body, now),
+    handler: ({ member, body, now }) => addresses.saveAddress(db, member.id, body, now),
   });
 
   // ---------------------------------------------------------------- balance top-up
@@ -263,10 +263,7 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     summary: 'Pays a line’s price top-up from the balance; the purchaser buys on',
     body: PurchaseNoBody,
     data: MemberOrder,
-    handler: async ({ member, body, req, now }) => {
-      await purchase.memberPayPatch(db, member.id, body.purchaseNo, { actor: memberActor(member, req.ip), now });
-      return orders.orderOfLine(db, member.id, body.purchaseNo, media);
-    },
+    handler: ({ member, body, req, now }) => orders.payLinePatch(db, member, body.purchaseNo, memberActor(member, req.ip), now, media),
   });
   openApi(app, {
     method: 'POST',
@@ -275,10 +272,7 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     summary: 'Declines a line’s price top-up: the line is given up and its payment goes back to the balance',
     body: PurchaseNoBody,
     data: MemberOrder,
-    handler: async ({ member, body, req, now }) => {
-      await purchase.memberDeclinePatch(db, member.id, body.purchaseNo, { actor: memberActor(member, req.ip), now });
-      return orders.orderOfLine(db, member.id, body.purchaseNo, media);
-    },
+    handler: ({ member, body, req, now }) => orders.declineLinePatch(db, member, body.purchaseNo, memberActor(member, req.ip), now, media),
   });
   openApi(app, {
     method: 'POST',
@@ -287,10 +281,7 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     summary: 'Asks for the money of a line nobody has bought yet: canceled and refunded to the balance at once (an arrived item is returned instead)',
     body: RefundLineBody,
     data: MemberOrder,
-    handler: async ({ member, body, req, now }) => {
-      await purchase.memberRefundLine(db, member.id, body.purchaseNo, body.reason, { actor: memberActor(member, req.ip), now });
-      return orders.orderOfLine(db, member.id, body.purchaseNo, media);
-    },
+    handler: ({ member, body, req, now }) => orders.refundLine(db, member, body.purchaseNo, body.reason, memberActor(member, req.ip), now, media),
   });
   openApi(app, {
     method: 'GET',
@@ -316,7 +307,7 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     auth: 'member',
     summary: 'The member’s shelved items in no package yet (what a pack order can take)',
     data: MemberItemList,
-    handler: ({ member }) => orders.packableItems(db, member.id, media),
+    handler: ({ member }) => packs.packableItems(db, member.id, media),
   });
 
   // ---------------------------------------------------------------- packages

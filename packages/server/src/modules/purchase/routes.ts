@@ -27,7 +27,7 @@ import {
   WaitPaidListQuery,
 } from '@waystation/shared/contract/purchase';
 import { api } from '../../core/http';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../context';
 import { itemUrls } from './queries';
 import { countByStatus, listPurchases, purchaseDetail, purchaseHoldAge, purchasers, purchaseWaitAge } from './queries';
 import * as desk from './service';

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type MemberOrder, type OrderCreateBody, purchaseFacing } from '@waystation/shared/contract/open';
 import { type Db, nextId } from '../../db';
-import { couponGrants, coupons, memberProfiles, packageItems, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
+import { couponGrants, coupons, memberProfiles, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
 import { consumeGrant } from '../marketing/grants';
 import type { Actor } from '../../core/audit';
 import { writeAudit } from '../../core/audit';
@@ -11,6 +11,7 @@ import { offsetOf } from '../../core/paging';
 import { accrueCommission } from '../finance/service';
 import { post } from '../ledger/service';
 import type { Member } from '../vip/memberAccounts';
+import { memberDeclinePatch, memberPayPatch, memberRefundLine } from './service';
 import { applyStep, type PurchaseRow } from './transition';
 
 /** Shop orders of members (issue 13): created and paid through the member API, their lines bought by the purchasers. */
@@ -200,40 +201,6 @@ export async function listOrders(db: Db, memberId: number, q: { page: number; li
   return { list: await toOrders(db, orders, mediaUrl), total };
 }
 
-/** The member's shelved items that are in no live package: what a pack order can take. */
-export async function packableItems(db: Db, memberId: number, mediaUrl: (uri: string) => string) {
-  const rows = await db
-    .select({ i: warehouseItems, purchaseNo: purchaseOrders.purchaseNo, title: purchaseOrders.title })
-    .from(warehouseItems)
-    .innerJoin(purchaseOrders, eq(purchaseOrders.id, warehouseItems.purchaseId))
-    .where(
-      and(
-        eq(warehouseItems.memberId, memberId),
-        eq(purchaseOrders.status, 'shelved'),
-        isNotNull(warehouseItems.shelvedAt),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(packageItems)
-            .where(and(eq(packageItems.itemId, warehouseItems.id), eq(packageItems.released, false))),
-        ),
-      ),
-    )
-    .orderBy(warehouseItems.id)
-    .limit(500);
-  return {
-    list: rows.map(({ i, purchaseNo, title }) => ({
-      id: i.id,
-      itemCode: i.itemCode,
-      purchaseNo,
-      title,
-      weightG: i.weightG,
-      photos: i.media.filter((m) => m.kind === 'image').map((m) => mediaUrl(m.fileUri)),
-      shelvedTime: i.shelvedAt?.toISOString() ?? null,
-    })),
-  };
-}
-
 /** The order a line of the member's belongs to. */
 export async function orderOfLine(db: Db, memberId: number, purchaseNo: string, mediaUrl: (uri: string) => string): Promise<MemberOrder> {
   const [row] = await db
@@ -288,4 +255,22 @@ export async function memberCoupons(db: Db, memberId: number, now: Date) {
       validTo: g.validTo.toISOString(),
     })),
   };
+}
+
+/** The member pays a line's price top-up from the balance (the purchaser buys on); answers the line's order. */
+export async function payLinePatch(db: Db, member: Member, purchaseNo: string, actor: Actor, now: Date, mediaUrl: (uri: string) => string) {
+  await memberPayPatch(db, member.id, purchaseNo, { actor, now });
+  return orderOfLine(db, member.id, purchaseNo, mediaUrl);
+}
+
+/** The member declines a line's price top-up: the line is given up and its payment goes back to the balance. */
+export async function declineLinePatch(db: Db, member: Member, purchaseNo: string, actor: Actor, now: Date, mediaUrl: (uri: string) => string) {
+  await memberDeclinePatch(db, member.id, purchaseNo, { actor, now });
+  return orderOfLine(db, member.id, purchaseNo, mediaUrl);
+}
+
+/** The member asks for the money of a line nobody has bought yet: canceled and refunded to the balance at once. */
+export async function refundLine(db: Db, member: Member, purchaseNo: string, reason: string, actor: Actor, now: Date, mediaUrl: (uri: string) => string) {
+  await memberRefundLine(db, member.id, purchaseNo, reason, { actor, now });
+  return orderOfLine(db, member.id, purchaseNo, mediaUrl);
 }

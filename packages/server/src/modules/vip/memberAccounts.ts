@@ -1,20 +1,10 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  AddressSaveBody,
-  LoginBody,
-  MemberProfile,
-  RegisterBody,
-  RegisterConfirmBody,
-  RegisterStarted,
-  ResetBody,
-  SiteLoginBody,
-} from '@waystation/shared/contract/open';
+import type { LoginBody, MemberProfile, RegisterBody, RegisterConfirmBody, RegisterStarted, ResetBody, SiteLoginBody } from '@waystation/shared/contract/open';
 import { type Db, nextId } from '../../db';
 import {
   agents,
-  memberAddresses,
   memberAuthTries,
   memberCredentials,
   memberLogins,
@@ -26,17 +16,16 @@ import {
   outboxMessages,
 } from '../../db/schema';
 import { hashToken, newToken } from '../../core/auth';
-import { AppError, conflict, invalid, notFound } from '../../core/errors';
+import { AppError, invalid, notFound } from '../../core/errors';
 import { THROTTLE_WINDOW_MS, throttleDelayMs } from '../admin/auth.service';
 import { hashPassword, verifyPassword } from '../../core/password';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { accountsOf } from '../ledger/service';
 import type { Actor } from '../../core/audit';
-import { toAddress } from './service';
 
 /**
  * Member accounts (issue 13): sign-up with a mailed code, sign-in by password or by a member site's key, password
- * reset, sessions; the member's profile and addresses. The member API (modules/open) calls these.
+ * reset, sessions; the member's own profile. The member API (modules/open) calls these; addresses: memberAddresses.ts.
  */
 
 /** A member acting through the member API. */
@@ -397,39 +386,4 @@ export async function resetPassword(db: Db, body: z.output<typeof ResetBody>, no
     throw invalid('code', '验证码错误或已过期');
   }
   return null;
-}
-
-export async function listAddresses(db: Db, memberId: number) {
-  const rows = await db
-    .select()
-    .from(memberAddresses)
-    .where(eq(memberAddresses.memberId, memberId))
-    .orderBy(desc(memberAddresses.isDefault), asc(memberAddresses.id));
-  return { list: rows.map(toAddress) };
-}
-
-const MAX_ADDRESSES = 50;
-
-/** Adds or edits one of the member's own addresses; a default one makes the others not default. */
-export async function saveAddress(db: Db, memberId: number, body: z.output<typeof AddressSaveBody>, now: Date) {
-  return db.transaction(async (tx) => {
-    const { id, ...fields } = body;
-    const mine = await tx.select({ id: memberAddresses.id }).from(memberAddresses).where(eq(memberAddresses.memberId, memberId));
-    if (id !== undefined && !mine.some((a) => a.id === id)) throw notFound('地址不存在');
-    if (id === undefined && mine.length >= MAX_ADDRESSES) throw conflict(`最多保存${MAX_ADDRESSES}个地址`);
-    if (fields.isDefault) await tx.update(memberAddresses).set({ isDefault: false, updatedAt: now }).where(eq(memberAddresses.memberId, memberId));
-    const isDefault = fields.isDefault || mine.length === 0 || (mine.length === 1 && id !== undefined);
-    const [row] =
-      id === undefined
-        ? await tx
-            .insert(memberAddresses)
-            .values({ ...fields, isDefault, memberId, createdAt: now, updatedAt: now })
-            .returning()
-        : await tx
-            .update(memberAddresses)
-            .set({ ...fields, ...(fields.isDefault ? { isDefault: true } : {}), updatedAt: now })
-            .where(and(eq(memberAddresses.id, id), eq(memberAddresses.memberId, memberId)))
-            .returning();
-    return toAddress(row);
-  });
 }

@@ -36,7 +36,7 @@ import {
 } from '@waystation/shared/contract/warehouse';
 import { api } from '../../core/http';
 import { forbidden } from '../../core/errors';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../context';
 import { assignUnclaimed, createUnclaimed, inboundLookup, inboundReceive, listUnclaimed, type StationOp } from './inbound';
 import { labelPdf, labelUrlFor } from './labels';
 import { ITEM_LABEL_DOC, itemUrls } from '../purchase/queries';

@@ -1,13 +1,15 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type MemberPackage, type PackCreateBody, packageFacing, packageOrderStatus } from '@waystation/shared/contract/open';
 import type { Db } from '../../db';
-import { memberAddresses, packages, packageTraces, shipChannels, warehouseItems } from '../../db/schema';
+import { memberAddresses, packageItems, packages, packageTraces, purchaseOrders, shipChannels, warehouseItems } from '../../db/schema';
 import type { Op } from '../../core/transition';
 import { notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
-import { createPackage, payPackage, payPatch } from '../goodsOut/orders';
-import { applyStep, lockPackage, type PackageRow } from '../goodsOut/transition';
+import { createPackage, payPackage, payPatch } from './orders';
+import { applyStep, lockPackage, type PackageRow } from './transition';
+
+/** Pack orders of members (issue 13): what the member API lists, creates and pays; staff work them in the stations. */
 
 /** The member's own package by number (40400 for anyone else's: its existence is not revealed). */
 async function ownPackage(db: Db, memberId: number, packageNo: string): Promise<PackageRow> {
@@ -145,4 +147,38 @@ export async function enabledChannels(db: Db) {
     .where(eq(shipChannels.status, 'activity'))
     .orderBy(asc(shipChannels.id));
   return { list: rows };
+}
+
+/** The member's shelved items that are in no live package: what a pack order can take. */
+export async function packableItems(db: Db, memberId: number, mediaUrl: (uri: string) => string) {
+  const rows = await db
+    .select({ i: warehouseItems, purchaseNo: purchaseOrders.purchaseNo, title: purchaseOrders.title })
+    .from(warehouseItems)
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, warehouseItems.purchaseId))
+    .where(
+      and(
+        eq(warehouseItems.memberId, memberId),
+        eq(purchaseOrders.status, 'shelved'),
+        isNotNull(warehouseItems.shelvedAt),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(packageItems)
+            .where(and(eq(packageItems.itemId, warehouseItems.id), eq(packageItems.released, false))),
+        ),
+      ),
+    )
+    .orderBy(warehouseItems.id)
+    .limit(500);
+  return {
+    list: rows.map(({ i, purchaseNo, title }) => ({
+      id: i.id,
+      itemCode: i.itemCode,
+      purchaseNo,
+      title,
+      weightG: i.weightG,
+      photos: i.media.filter((m) => m.kind === 'image').map((m) => mediaUrl(m.fileUri)),
+      shelvedTime: i.shelvedAt?.toISOString() ?? null,
+    })),
+  };
 }

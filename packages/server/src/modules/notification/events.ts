@@ -17,7 +17,7 @@ import {
 } from '../../db/schema';
 import { safeFetch } from '../../core/outbound';
 import type { SecretBox } from '../../core/secrets';
-import { sendThrough } from '../notification/service';
+import { sendThrough } from './service';
 import { signPayload } from '../payment/topups';
 
 /**

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/server';
 import { emailCode } from '../../testing/member';
 import { post } from '../ledger/service';
 import { dispatchEvents } from './events';
-import { remindStorage } from './jobs';
+import { remindStorage } from './storageReminder';
 import { newShelvedItem } from '../goodsOut/factory';
 import { verifySignature } from '../payment/topups';
 

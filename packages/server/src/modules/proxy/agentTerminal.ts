@@ -1,26 +1,32 @@
-import crypto from 'node:crypto';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ErrorCode } from '@waystation/shared/contract/common';
-import type { AgentLoginBody, AgentMemberQuery, AgentProfile, AgentWithdrawBody } from '@waystation/shared/contract/open';
-import { fromMinor } from '@waystation/shared/contract/ledger';
+import type { AgentLoginBody, AgentMemberQuery, AgentProfile } from '@waystation/shared/contract/open';
 import type { Db } from '../../db';
-import { agents, agentSessions, agentWithdrawals, memberProfiles, members, shopOrders } from '../../db/schema';
+import { agents, agentSessions, memberProfiles, members, shopOrders } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import { hashToken, newToken } from '../../core/auth';
 import { AppError, notFound } from '../../core/errors';
 import { containsPattern, offsetOf } from '../../core/paging';
 import { verifyPassword } from '../../core/password';
-import { createWithdrawal } from '../finance/service';
 import * as ledger from '../ledger/service';
-import { percentText } from '../proxy/service';
-import { AGENT_SESSION_MS, type AgentCaller } from './http';
+import { percentText } from './service';
 
 /**
  * The agent terminal (SPEC terminal appId 2): an agent signs in with the password staff set (reset_agent_pwd) and sees
  * its own members, commission and withdrawals, and asks for a withdrawal with its trade password. Every read is bound
- * to the signed-in agent: no call takes another agent's id.
+ * to the signed-in agent: no call takes another agent's id. Withdrawals: finance/agentWithdrawals.ts.
  */
+
+/** A signed-in agent on its terminal (appId 2). */
+export interface AgentCaller {
+  id: number;
+  agentName: string;
+  sessionId: number;
+}
+
+/** How long an agent-terminal token lives. */
+export const AGENT_SESSION_MS = 7 * 86_400_000;
 
 export const agentActor = (agent: AgentCaller, ip: string): Actor => ({ id: null, name: `代理 ${agent.agentName}`, ip });
 
@@ -119,49 +125,4 @@ export async function agentCommissions(db: Db, agentId: number, q: { page: numbe
       time: t.createTime,
     })),
   };
-}
-
-export async function agentWithdrawalList(db: Db, agentId: number, q: { page: number; limit: number }) {
-  const [{ total }] = await db.select({ total: count() }).from(agentWithdrawals).where(eq(agentWithdrawals.agentId, agentId));
-  const rows = await db
-    .select()
-    .from(agentWithdrawals)
-    .where(eq(agentWithdrawals.agentId, agentId))
-    .orderBy(desc(agentWithdrawals.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return { total, list: rows.map(toAgentWithdrawal) };
-}
-
-const toAgentWithdrawal = (w: typeof agentWithdrawals.$inferSelect) => ({
-  withdrawalNo: w.withdrawalNo,
-  amount: w.amount,
-  currency: w.currency,
-  status: w.status,
-  reviewRemark: w.reviewRemark,
-  createTime: w.createdAt.toISOString(),
-  paidTime: w.paidAt?.toISOString() ?? null,
-});
-
-/**
- * A withdrawal request from the terminal: the trade password first, then finance's own request (the amount is held
- * from the commission in the same transaction; the Idempotency-Key makes a retry return the first request).
- */
-export async function agentWithdraw(db: Db, agent: AgentCaller, body: z.output<typeof AgentWithdrawBody>, requestKey: string, actor: Actor, now: Date) {
-  const [a] = await db.select({ hash: agents.tradePasswordHash }).from(agents).where(eq(agents.id, agent.id));
-  if (!a?.hash) throw new AppError(ErrorCode.CONFLICT, '尚未设置交易密码，请联系平台设置');
-  if (!(await verifyPassword(a.hash, body.tradePassword))) throw new AppError(ErrorCode.BAD_CREDENTIALS, '交易密码错误');
-  const w = await createWithdrawal(
-    db,
-    actor,
-    {
-      agentId: agent.id,
-      amount: fromMinor(body.amount),
-      remark: body.remark,
-      requestId: crypto.createHash('sha256').update(requestKey).digest('hex').slice(0, 40),
-    },
-    now,
-  );
-  const [row] = await db.select().from(agentWithdrawals).where(eq(agentWithdrawals.id, w.id));
-  return toAgentWithdrawal(row!);
 }
