@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginApi, loginUi, tabTitles, toast, useE2E, typeByHand } from '../support/browser';
+import { loginApi, loginUi, sessionCookies, tabTitles, toast, useE2E, typeByHand } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -77,15 +77,17 @@ describe('navigation guard and session', () => {
   it('a token the server refuses is cleared, the error shown, and the user sent to /login?redirect={path}', async () => {
     const e = e2e();
     const ctx = await e.context();
-    await ctx.addCookies([{ name: 'Admin-Token', value: 'not-a-real-token', url: e.server.url }]);
+    await ctx.addCookies(sessionCookies(e.server.url, 'not-a-real-token'));
     const page = await ctx.newPage();
     await page.goto(e.url('/systemManage/role'));
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/systemManage/role');
     await toast(page, /./).first().waitFor();
     // The guard reports it; no re-login prompt is stacked on the login page.
     expect(await page.getByText(/Confirm logout|确认退出登录/).count()).toBe(0);
+    // The server clears the HttpOnly token with its refusal; the page forgets its marker.
     const cookies = await ctx.cookies();
     expect(cookies.find((c) => c.name === 'Admin-Token')).toBeUndefined();
+    expect(cookies.find((c) => c.name === 'Admin-Session')).toBeUndefined();
   });
 
   it('missing user info and empty roles show the SPEC messages and go back to login', async () => {
@@ -104,7 +106,8 @@ describe('navigation guard and session', () => {
       await page.goto(e.url('/systemManage/audit'));
       await toast(page, text).waitFor();
       await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/systemManage/audit');
-      expect((await ctx.cookies()).find((c) => c.name === 'Admin-Token')).toBeUndefined();
+      // The page forgets its session (the answer here never reached the server, which keeps its cookie until it ends).
+      expect((await ctx.cookies()).find((c) => c.name === 'Admin-Session')).toBeUndefined();
     }
   });
 

@@ -31,15 +31,18 @@ describe('roles and language', () => {
     await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor();
     expect(await page.locator('.ant-select-item-option').allInnerTexts()).not.toContain('系统管理 > 管理员账号');
     // The server refuses the call itself.
-    const status = await page.evaluate(async () => {
-      const token =
+    // A script on the page never sees the token (HttpOnly, issue #28); with the page's own marker the call is the
+    // user's, and the server refuses it.
+    const { cookies, status } = await page.evaluate(async () => {
+      const marker =
         document.cookie
           .split('; ')
-          .find((c) => c.startsWith('Admin-Token='))
+          .find((c) => c.startsWith('Admin-Session='))
           ?.split('=')[1] ?? '';
-      const res = await fetch('/api/admin/fetchList?page=1&limit=20', { headers: { 'X-Token': decodeURIComponent(token) } });
-      return ((await res.json()) as { code: number }).code;
+      const res = await fetch('/api/admin/fetchList?page=1&limit=20', { headers: { 'X-Session': decodeURIComponent(marker) } });
+      return { cookies: document.cookie, status: ((await res.json()) as { code: number }).code };
     });
+    expect(cookies).not.toContain('Admin-Token');
     expect(status).toBe(40300);
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startTestServer, TEST_ADMIN, DEMO_PASSWORD } from '../../packages/server/src/testing/server';
 import type { AppConfig } from '../../packages/server/src/config';
+import { SESSION_COOKIE, sessionMarkerOf, TOKEN_COOKIE } from '../../packages/server/src/core/sessionCookie';
 import { lastCodeFor, superAdminId } from '../../packages/server/src/testing/factories/money-people';
 import { CHROMIUM, CHROMIUM_ARGS } from './global-setup';
 
@@ -140,10 +141,21 @@ export async function loginUi(page: Page, username: string = TEST_ADMIN.username
   await page.getByTestId('app-wrapper').waitFor();
 }
 
-/** Logs in through the API and puts the token in the Admin-Token cookie: for tests that are not about login. */
+/**
+ * The cookies the server sets at login (core/sessionCookie.ts): the HttpOnly token and the pages' readable marker. For
+ * tests that are not about login; a bogus `token` gives a session the server refuses.
+ */
+export function sessionCookies(url: string, token: string) {
+  return [
+    { name: TOKEN_COOKIE, value: token, url, httpOnly: true, sameSite: 'Strict' as const },
+    { name: SESSION_COOKIE, value: sessionMarkerOf(token), url, sameSite: 'Strict' as const },
+  ];
+}
+
+/** Logs in through the API and puts the session in its cookies: for tests that are not about login. */
 export async function loginApi(e: E2E, ctx: BrowserContext, username: string = TEST_ADMIN.username, password?: string): Promise<string> {
   const token = await e.server.login(username, password ?? (username === TEST_ADMIN.username ? TEST_ADMIN.password : DEMO_PASSWORD));
-  await ctx.addCookies([{ name: 'Admin-Token', value: token, url: e.server.url }]);
+  await ctx.addCookies(sessionCookies(e.server.url, token));
   return token;
 }
 

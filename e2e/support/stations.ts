@@ -5,15 +5,15 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer } from '../../packages/server/src/testing/server';
 import type { AppConfig } from '../../packages/server/src/config';
-import { DEMO_PASSWORD, launchBrowser, type TestServer } from './browser';
+import { DEMO_PASSWORD, launchBrowser, sessionCookies, type TestServer } from './browser';
 
-/** A fresh browser context signed in as a demo staff member (token cookie, no login screen), on a station-sized screen. */
+/** A fresh browser context signed in as a demo staff member (session cookies, no login screen), on a station-sized screen. */
 export async function stationPage(browser: Browser, server: TestServer, contexts: BrowserContext[], username: string): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'zh-CN' });
   ctx.setDefaultTimeout(10_000);
   contexts.push(ctx);
   const token = await server.login(username, DEMO_PASSWORD);
-  await ctx.addCookies([{ name: 'Admin-Token', value: token, url: server.url }]);
+  await ctx.addCookies(sessionCookies(server.url, token));
   return ctx.newPage();
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -124,6 +125,8 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
       transform: jsonSchemaTransform,
     });
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+    // The staff session's cookies (core/sessionCookie.ts): read on every call, written at login and logout.
+    await app.register(fastifyCookie);
     registerAccessControl(app);
 
     const ctx = { config, badges: new BadgeRegistry(), dbKind: database.kind, jobs, events, storage: exports.storage, exports };

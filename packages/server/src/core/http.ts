@@ -6,6 +6,7 @@ import type { Call, Download } from '@waystation/shared/contract/call';
 import type { Db } from '../db';
 import type { Actor } from './audit';
 import { writeAudit } from './audit';
+import { clearSessionCookies, tokenOf } from './sessionCookie';
 import { authenticate, type Caller } from './auth';
 import { AppError, forbidden } from './errors';
 import type { SecretBox } from './secrets';
@@ -260,14 +261,17 @@ export function permits(caller: Pick<Caller, 'permissions'>, permission: Permiss
 
 /** Authenticates and authorizes every API request before its body is even parsed. */
 export function registerAccessControl(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const permission = req.routeOptions.config?.permission;
     if (!permission || permission === 'public') return;
-    const headerToken = req.headers['x-token'];
-    // The token travels in X-Token only, never in a URL (issue #28).
-    const token = Array.isArray(headerToken) ? headerToken[0] : headerToken;
+    // The token travels in X-Token or the HttpOnly cookie, never in a URL (issue #28).
+    const { token, fromCookie } = tokenOf(req);
     const { db, now } = app.services;
-    const caller = await authenticate(db, token, now());
+    const caller = await authenticate(db, token, now()).catch((e: unknown) => {
+      // The cookie's session has ended: the browser forgets it (the page cannot, it never sees the token).
+      if (fromCookie && token) clearSessionCookies(req, reply);
+      throw e;
+    });
     req.caller = caller;
     if (permits(caller, permission)) return;
     if (req.method !== 'GET' || WRITE_PATH.test(req.routeOptions.url ?? '')) {

@@ -17,7 +17,7 @@ import { request } from './request';
 export const login = (body: LoginBody) => request('/api/admin/login', { method: 'POST', body, schema: LoginResult });
 
 /**
- * GET /api/admin/info. The token travels in X-Token only (DESIGN §4); the response is checked by the guard
+ * GET /api/admin/info. The token travels in its HttpOnly cookie (or X-Token for API clients), never in a URL; the response is checked by the guard
  * itself so that the SPEC's messages for missing info and empty roles can be shown. Silent: the guard shows
  * the error and sends the user to the login page, so no re-login prompt is stacked on top.
  */

@@ -1,5 +1,5 @@
 import { ApiError } from './request';
-import { getToken } from './token';
+import { sessionHeaders } from './token';
 import { toast } from './feedback';
 
 /**
@@ -9,7 +9,7 @@ import { toast } from './feedback';
 export async function downloadFile(url: string, params: Record<string, unknown>, fileName: string, expectType: string): Promise<void> {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.append(k, String(v));
-  const res = await fetch(`${url}?${q}`, { headers: { 'X-Token': getToken() ?? '' } });
+  const res = await fetch(`${url}?${q}`, { headers: sessionHeaders() });
   const type = res.headers.get('content-type') ?? '';
   if (!res.ok || !type.includes(expectType)) {
     const body = (await res.json().catch(() => null)) as { code?: number; message?: string } | null;

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ErrorCode, LOGOUT_CODES } from '@waystation/shared/contract/codes';
 import type { Call, CallData, CallInput } from '@waystation/shared/contract/call';
 import { confirm, toast } from './feedback';
-import { getToken, removeToken } from './token';
+import { forgetSession, sessionHeaders } from './token';
 import { addErrorLog } from '../shell/errorLog/store';
 import { acceptLanguage, useLang } from '../i18n';
 
@@ -85,7 +85,7 @@ function promptRelogin(): void {
     wrapClassName: 'scan-through',
     focusable: { trap: false },
     onOk() {
-      removeToken();
+      forgetSession();
       location.reload();
     },
     afterClose() {
@@ -109,14 +109,13 @@ function isEnvelope(v: unknown): v is EnvelopeLike {
 }
 
 /**
- * One HTTP call to the API (SPEC §7/§8): site-root base, X-Token when logged in, timeout, envelope check.
+ * One HTTP call to the API (SPEC §7/§8): site-root base, the session cookie with its X-Session marker when logged in (issue #28), timeout, envelope check.
  * Resolves with `data` when code is 20000; otherwise toasts and rejects with an ApiError.
  */
 export async function request<S extends z.ZodType>(url: string, opts: RequestOptions<S>): Promise<z.output<S>> {
   const { method = 'GET', params, body, schema, timeout = DEFAULT_TIMEOUT, silent = false } = opts;
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': acceptLanguage(), ...opts.headers };
-  const token = getToken();
-  if (token) headers['X-Token'] = token;
+  Object.assign(headers, sessionHeaders());
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();

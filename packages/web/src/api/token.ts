@@ -1,17 +1,26 @@
 import Cookies from 'js-cookie';
 
-/** SPEC §3/§9: the session token lives in the cookie Admin-Token. */
+/**
+ * SPEC §3/§9: the session token lives in the cookie Admin-Token. The server sets it HttpOnly at login (issue #28), so
+ * no script here can read it; the browser sends it with every call. The readable Admin-Session cookie holds a marker
+ * of that session: sent back in X-Session, it proves the call comes from these pages, and tells whether someone is
+ * signed in and whether it is still the same session.
+ */
 export const TOKEN_COOKIE = 'Admin-Token';
+export const SESSION_COOKIE = 'Admin-Session';
 
-export function getToken(): string | undefined {
-  return Cookies.get(TOKEN_COOKIE) || undefined;
+/** The signed-in session's marker, or undefined when no one is signed in here. */
+export function sessionMarker(): string | undefined {
+  return Cookies.get(SESSION_COOKIE) || undefined;
 }
 
-export function setToken(token: string): void {
-  // Strict: no other site's page or link sends it; Secure whenever the site is served over HTTPS.
-  Cookies.set(TOKEN_COOKIE, token, { sameSite: 'Strict', secure: location.protocol === 'https:' });
+/** The headers that authenticate a call of these pages. */
+export function sessionHeaders(): Record<string, string> {
+  const marker = sessionMarker();
+  return marker ? { 'X-Session': marker } : {};
 }
 
-export function removeToken(): void {
-  Cookies.remove(TOKEN_COOKIE);
+/** Forgets the session on this page (the server clears its cookies at logout and when the session has ended). */
+export function forgetSession(): void {
+  Cookies.remove(SESSION_COOKIE, { path: '/' });
 }

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { getToken } from '../api/token';
+import { sessionMarker } from '../api/token';
 import { toast } from '../api/feedback';
 import { clearSession, loadSession, loginUrl, useSession } from './session';
 import { FullPageLoading } from './FullPageLoading';
@@ -16,7 +16,7 @@ const WHITE_LIST = ['/login', '/auth-redirect'];
 export function Guard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const token = getToken();
+  const token = sessionMarker();
   const onLogin = location.pathname === '/login';
   // Not watched on /login: a login that brings its session would otherwise re-render the login route before the
   // navigation that follows it, and its redirect to / would cost the first screen a second render.

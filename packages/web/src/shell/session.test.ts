@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../api/admin', () => ({ AdminInfo: { safeParse: (v: unknown) => ({ success: true, data: v }) }, getInfo: vi.fn(), logout: vi.fn() }));
 vi.mock('../api/role', () => ({ getEnableRoutes: vi.fn() }));
-vi.mock('../api/token', () => ({ removeToken: vi.fn() }));
+vi.mock('../api/token', () => ({ forgetSession: vi.fn() }));
 vi.mock('../api/queryClient', () => ({ queryClient: { clear: vi.fn() } }));
 vi.mock('./stores/tags', () => ({ useTags: { getState: () => ({ reset: vi.fn() }) } }));
 vi.mock('./errorLog/store', () => ({ addErrorLog: vi.fn() }));

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { MenuRoute } from '@waystation/shared/menu/types';
 import type { AdminInfo } from '../api/admin';
 import type { SessionStart } from '@waystation/shared/contract/admin';
-import { removeToken } from '../api/token';
+import { forgetSession } from '../api/token';
 import { queryClient, TASK_NUM_KEY } from '../api/queryClient';
 import { addErrorLog } from './errorLog/store';
 import { useTags } from './stores/tags';
@@ -80,7 +80,7 @@ export function startSession(start: SessionStart | undefined): boolean {
 
 /** Clears token, roles and routes and closes all tabs. */
 export function clearSession(): void {
-  removeToken();
+  forgetSession();
   useSession.setState({ info: null, menu: null, routes: [], flat: [] });
   useTags.getState().reset();
   queryClient.clear();

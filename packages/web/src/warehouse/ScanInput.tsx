@@ -9,7 +9,7 @@ import { cue, useMute, type Clip } from './voice';
 import { isDuplicate, isScannable } from './scanRules';
 import { useScanMessages } from './messages';
 import { isLoggedOut } from '../api/request';
-import { getToken } from '../api/token';
+import { sessionMarker } from '../api/token';
 import { isUndelivered, loadPending, savePending, type PendingScan, type ScanConflict } from './pendingScans';
 import './scan.css';
 
@@ -124,12 +124,12 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
     });
 
   const endSession = (e: unknown) => {
-    loggedOut.current = { token: getToken(), reason: (e as Error).message || m.failed };
+    loggedOut.current = { token: sessionMarker(), reason: (e as Error).message || m.failed };
     setLoggedOutView(true);
   };
   /** Still the ended session: no one has logged in again meanwhile (here or in another tab). */
   const stillLoggedOut = () => {
-    if (loggedOut.current && loggedOut.current.token !== getToken()) {
+    if (loggedOut.current && loggedOut.current.token !== sessionMarker()) {
       loggedOut.current = null;
       setLoggedOutView(false);
     }

@@ -2,17 +2,16 @@ import type { z } from 'zod';
 import { UploadResult } from '@waystation/shared/contract/warehouse';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { ApiError } from '../api/request';
-import { getToken } from '../api/token';
+import { sessionHeaders } from '../api/token';
 
 /** POST /api/upload/image?type= (multipart): one photo or video; resolves with its fileUri and fileUrl. */
 export async function uploadFile(file: File | Blob, type = 'general', name = 'file'): Promise<z.infer<typeof UploadResult>> {
   const form = new FormData();
   form.append('file', file, (file as File).name ?? name);
-  const token = getToken();
   const res = await fetch(`/api/upload/image?type=${encodeURIComponent(type)}`, {
     method: 'POST',
     body: form,
-    headers: token ? { 'X-Token': token } : {},
+    headers: sessionHeaders(),
   });
   const body = (await res.json().catch(() => null)) as { code: number; message: string; data: unknown } | null;
   if (!body || body.code !== ErrorCode.OK)

@@ -17,6 +17,7 @@ import {
 } from '@waystation/shared/contract/admin';
 import { api } from '../../core/http';
 import { forbidden } from '../../core/errors';
+import { clearSessionCookies, setSessionCookies } from '../../core/sessionCookie';
 import * as auth from './auth.service';
 import * as accounts from './service';
 import type { ModuleContext } from '../context';
@@ -38,8 +39,9 @@ export function adminRoutes(app: FastifyInstance, { config: opts, badges }: Modu
     summary: 'Log in with username and password',
     body: LoginBody,
     data: LoginResult,
-    handler: async ({ body, req, now }) => {
+    handler: async ({ body, req, reply, now }) => {
       const { token } = await auth.login(db, body, ctxOf(req, now));
+      setSessionCookies(req, reply, token);
       return { token, session: await auth.sessionStart(db, token, now, { demo: opts.demo, badges }) };
     },
   });
@@ -47,7 +49,7 @@ export function adminRoutes(app: FastifyInstance, { config: opts, badges }: Modu
     method: 'GET',
     url: '/api/admin/info',
     permission: 'authenticated',
-    // The token only in the X-Token header: never in a URL (logs, history, Referer).
+    // The token only in the X-Token header or the HttpOnly cookie: never in a URL (logs, history, Referer).
     summary: 'The signed-in staff member',
     query: InfoQuery,
     data: AdminInfo,
@@ -59,7 +61,11 @@ export function adminRoutes(app: FastifyInstance, { config: opts, badges }: Modu
     permission: 'authenticated',
     summary: 'End this session',
     data: z.null(),
-    handler: async ({ caller, req, now }) => auth.logout(db, caller, req.ip, now).then(() => null),
+    handler: async ({ caller, req, reply, now }) => {
+      await auth.logout(db, caller, req.ip, now);
+      clearSessionCookies(req, reply);
+      return null;
+    },
   });
   api(app, {
     method: 'GET',
@@ -127,10 +133,12 @@ export function adminRoutes(app: FastifyInstance, { config: opts, badges }: Modu
     summary: 'Demo mode: continue as a demo account of a role',
     body: DemoSwitchBody,
     data: LoginResult,
-    handler: async ({ body, req, now, caller }) => {
+    handler: async ({ body, req, reply, now, caller }) => {
       if (!opts.demo) throw forbidden('演示模式未开启');
       // A preview of a smaller role only, as the role's own demo account: never another person's session.
-      return auth.demoSwitch(db, caller, body.role, ctxOf(req, now));
+      const switched = await auth.demoSwitch(db, caller, body.role, ctxOf(req, now));
+      setSessionCookies(req, reply, switched.token);
+      return switched;
     },
   });
 }

@@ -10,7 +10,8 @@ interface Props {
   pending: LoginVerifyRequired;
   username: string;
   password: string;
-  onToken(token: string, session: SessionStart | undefined): void;
+  /** Signed in: the server has set the session's cookies. */
+  onSignedIn(session: SessionStart | undefined): void;
   onCancel(): void;
 }
 
@@ -18,7 +19,7 @@ interface Props {
  * admin_login, second step of the login page (plain HTML like the login form): choose a verifier (or one's own
  * authenticator app), enter the code, then the login is repeated with the ticket.
  */
-export function LoginVerifyStep({ pending, username, password, onToken, onCancel }: Props) {
+export function LoginVerifyStep({ pending, username, password, onSignedIn, onCancel }: Props) {
   const m = useVerifyMessages();
   const [subjectId, setSubjectId] = useState(pending.subjectList[0]?.id ?? 0);
   const subject = pending.subjectList.find((s) => s.id === subjectId);
@@ -64,13 +65,13 @@ export function LoginVerifyStep({ pending, username, password, onToken, onCancel
         body: { pendingToken: pending.pendingToken, subjectId, code: code.trim(), method },
         schema: DoVerifyResult,
       });
-      const { token, session } = await request('/api/admin/login', {
+      const { session } = await request('/api/admin/login', {
         method: 'POST',
         body: { username, password },
         headers: { [VERIFY_TICKET_HEADER]: ticket },
         schema: LoginResult,
       });
-      onToken(token, session);
+      onSignedIn(session);
     } catch {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App, Button, Image, Space, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { ErrorCode } from '@waystation/shared/contract/common';
-import { getToken } from '../../api/token';
+import { sessionHeaders } from '../../api/token';
 import { useConfigMessages } from './messages';
 
 export interface Picture {
@@ -14,8 +14,7 @@ export interface Picture {
 export async function uploadImage(file: File, type: string): Promise<Picture> {
   const form = new FormData();
   form.append('file', file);
-  const token = getToken();
-  const res = await fetch(`/api/upload/image?type=${encodeURIComponent(type)}`, { method: 'POST', body: form, headers: token ? { 'X-Token': token } : {} });
+  const res = await fetch(`/api/upload/image?type=${encodeURIComponent(type)}`, { method: 'POST', body: form, headers: sessionHeaders() });
   const body = (await res.json().catch(() => null)) as { code: number; message: string; data: Picture } | null;
   if (!body || body.code !== ErrorCode.OK) throw new Error(body?.message || `Request failed with status code ${res.status}`);
   return body.data;

@@ -3,7 +3,6 @@ import { DownOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/
 import { useLocation, useNavigate } from 'react-router';
 import { SEED_ROLES } from '@waystation/shared/menu';
 import { demoSwitch } from '../../api/admin';
-import { setToken } from '../../api/token';
 import { queryClient } from '../../api/queryClient';
 import { useLang, useT, type Lang } from '../../i18n';
 import { loginUrl, logout, useSession } from '../session';
@@ -57,9 +56,8 @@ function UserMenu() {
     else if (key.startsWith('lang:')) setLang(key.slice(5) as Lang);
     else if (key.startsWith('demo:')) {
       const role = key.slice(5);
-      const { token } = await demoSwitch(role);
-      // A new session for the chosen role: the guard reloads user info and routes.
-      setToken(token);
+      // A new session for the chosen role (the server sets its cookies): the guard reloads user info and routes.
+      await demoSwitch(role);
       useTags.getState().reset();
       queryClient.clear();
       useSession.setState({ info: null, menu: null, routes: [], flat: [] });

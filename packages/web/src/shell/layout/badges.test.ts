@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../api/badge', () => ({ getTaskNum: vi.fn() }));
-vi.mock('../../api/token', () => ({ getToken: () => undefined }));
+vi.mock('../../api/token', () => ({ sessionMarker: () => undefined }));
 
 const { badgeCount, badgeText } = await import('./badges');
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BADGE_FIELDS, type BadgeKey } from '@waystation/shared/menu/types';
 import type { TaskNumResult } from '@waystation/shared/contract/badge';
 import { getTaskNum } from '../../api/badge';
-import { getToken } from '../../api/token';
+import { sessionMarker } from '../../api/token';
 import { queryClient, TASK_NUM_KEY } from '../../api/queryClient';
 
 export { TASK_NUM_KEY };
@@ -28,7 +28,7 @@ const taskNumQuery = {
 
 /** The seven work-queue counters; fetched only with a session token; a failure is only logged. */
 export function useTaskNum() {
-  return useQuery({ ...taskNumQuery, enabled: !!getToken(), refetchInterval: BADGE_REFRESH_MS, refetchIntervalInBackground: true });
+  return useQuery({ ...taskNumQuery, enabled: !!sessionMarker(), refetchInterval: BADGE_REFRESH_MS, refetchIntervalInBackground: true });
 }
 
 /**

@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/request';
 import type { LoginVerifyRequired } from '@waystation/shared/contract/verification';
 import type { SessionStart } from '@waystation/shared/contract/admin';
-import { setToken } from '../../api/token';
 import { useLang, useT } from '../../i18n';
 import { useSettings } from '../stores/settings';
 import { afterLoginTarget, loadSession, startSession } from '../session';
@@ -47,8 +46,7 @@ export default function Login() {
   useEffect(preloadShellWhenIdle, []);
 
   /** The login's answer brings the session (info, routes, counters); without it they are asked for at once. */
-  const enter = (token: string, session: SessionStart | undefined) => {
-    setToken(token);
+  const enter = (session: SessionStart | undefined) => {
     if (!startSession(session)) {
       void loadSession().catch(() => undefined);
       prefetchAfterLogin();
@@ -69,8 +67,8 @@ export default function Login() {
     preloadShell();
     try {
       const { login } = await loadLoginCall();
-      const { token, session } = await login({ username: name, password });
-      enter(token, session);
+      const { session } = await login({ username: name, password });
+      enter(session);
     } catch (err) {
       setLoading(false);
       if (err instanceof ApiError && err.code === 42800) setPending(err.data as LoginVerifyRequired);
@@ -90,7 +88,7 @@ export default function Login() {
       </div>
       {pending ? (
         <Suspense fallback={<FullPageLoading />}>
-          <LoginVerifyStep pending={pending} username={username.trim()} password={password} onCancel={() => setPending(null)} onToken={enter} />
+          <LoginVerifyStep pending={pending} username={username.trim()} password={password} onCancel={() => setPending(null)} onSignedIn={enter} />
         </Suspense>
       ) : (
         <form className="login-form" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
