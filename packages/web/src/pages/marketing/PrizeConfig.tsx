@@ -1,36 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Space, Tag, Typography } from 'antd';
 import { fromMinor, toMinor } from '@waystation/shared/contract/ledger';
-import { BALANCE_STOCK_MESSAGE, PrizeInput, paysBalance, SaveActivityBody, type SimulateResult } from '@waystation/shared/contract/marketing/draws';
-import { decimal2, percentage } from '@waystation/shared/rules';
+import { type PrizeInput, paysBalance, SaveActivityBody, type SimulateResult } from '@waystation/shared/contract/marketing/draws';
+import { decimal2 } from '@waystation/shared/rules';
 import { ActivityKind, CouponTemplateStatus, PRIZE_LIMITS, PrizeType } from '@waystation/shared/marketing/vocab';
 import { fillerRest, formatPercent, TOTAL_BP } from '@waystation/shared/marketing/probability';
 import { fill, useLang, useT } from '../../i18n';
-import { formatTime } from '../../utils/time';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
-import { newRequestId, simulate, useActivity, useCouponOptions, useDraw, useDraws, useSaveActivity } from './api';
+import { newRequestId, simulate, useActivity, useDraw, useSaveActivity } from './api';
 import { LevelSelect } from './components';
 import { DrawPreview } from './DrawPreview';
+import { DrawRecordsCard, SimulationCard } from './DrawOutcomes';
+import { type PrizeRow, PrizeRows } from './PrizeRows';
 import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { useVerify } from '../../components/verify/useVerify';
 
 const activityShape = SaveActivityBody.shape;
-
-type PrizeRow = {
-  id?: number;
-  name: string;
-  prizeType: 'coupon' | 'balance' | 'points' | 'none';
-  couponId?: number | null;
-  amount?: string;
-  probability?: string;
-  stock?: number | null;
-  perMemberCap?: number | null;
-};
 
 interface Values {
   name: string;
@@ -60,7 +49,6 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
   const [params] = useSearchParams();
   const id = Number(params.get('id')) || 0;
   const activity = useActivity(id);
-  const coupons = useCouponOptions();
   const save = useSaveActivity();
   const [run, verifyHolder] = useVerify();
   const drawMut = useDraw();
@@ -72,8 +60,6 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
   const [simulating, setSimulating] = useState(false);
   const [drawUser, setDrawUser] = useState('');
   const [won, setWon] = useState<{ index: number; spin: number; text: string } | null>(null);
-  const [recordPage, setRecordPage] = useState(1);
-  const records = useDraws({ page: recordPage, limit: 10, activityId: id }, id > 0);
   const limits = PRIZE_LIMITS[kind];
 
   useEffect(() => {
@@ -255,101 +241,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
           </Row>
         </Card>
         <Card title={m.configPrizes} style={{ marginTop: 16 }} extra={<Typography.Text type="secondary">{m.fillerAuto}</Typography.Text>}>
-          <Form.List name="prizes">
-            {(fields, { add, remove }) => (
-              <>
-                {fields.map((f, i) => {
-                  const type = prizes[i]?.prizeType;
-                  return (
-                    <Row key={f.key} gutter={8} align="top" data-testid={`prize-row-${i}`}>
-                      <Form.Item name={[f.name, 'id']} hidden>
-                        <InputNumber />
-                      </Form.Item>
-                      <Col span={4}>
-                        <Form.Item name={[f.name, 'name']} label={i === 0 ? m.prizeName : undefined} rules={[{ required: true, message: m.prizeName }]}>
-                          <Input aria-label={`${m.prizeName} ${i + 1}`} maxLength={40} />
-                        </Form.Item>
-                      </Col>
-                      <Col span={3}>
-                        <Form.Item name={[f.name, 'prizeType']} label={i === 0 ? m.prizeType : undefined}>
-                          <Select
-                            aria-label={`${m.prizeType} ${i + 1}`}
-                            options={PrizeType.values.filter((v) => v !== 'none').map((v) => ({ value: v, label: PrizeType.label(v, lang) }))}
-                          />
-                        </Form.Item>
-                      </Col>
-                      <Col span={5}>
-                        {type === 'coupon' ? (
-                          <Form.Item
-                            name={[f.name, 'couponId']}
-                            label={i === 0 ? `${m.coupon} / ${m.prizeAmount}` : undefined}
-                            rules={[{ required: true, message: m.coupon }]}
-                          >
-                            <Select
-                              aria-label={`${m.coupon} ${i + 1}`}
-                              showSearch
-                              optionFilterProp="label"
-                              options={coupons.data?.filter((c) => c.kind === 'const').map((c) => ({ value: c.id, label: c.name }))}
-                            />
-                          </Form.Item>
-                        ) : (
-                          <Form.Item
-                            name={[f.name, 'amount']}
-                            label={i === 0 ? `${m.coupon} / ${m.prizeAmount}` : undefined}
-                            rules={[{ required: true, message: m.prizeAmount }]}
-                          >
-                            <Input aria-label={`${m.prizeAmount} ${i + 1}`} addonAfter={type === 'balance' ? 'CNY' : PrizeType.label('points', lang)} />
-                          </Form.Item>
-                        )}
-                      </Col>
-                      <Col span={4}>
-                        <Form.Item
-                          name={[f.name, 'probability']}
-                          label={i === 0 ? m.probability : undefined}
-                          rules={[{ required: true, message: m.probability }, zodRule(percentage)]}
-                        >
-                          <Input aria-label={`${m.probability} ${i + 1}`} addonAfter="%" />
-                        </Form.Item>
-                      </Col>
-                      <Col span={3}>
-                        <Form.Item
-                          name={[f.name, 'stock']}
-                          label={i === 0 ? m.stock : undefined}
-                          rules={[
-                            { required: type === 'balance', message: BALANCE_STOCK_MESSAGE },
-                            zodRule(PrizeInput.shape.stock, { emptyAsUndefined: true }),
-                          ]}
-                        >
-                          <NumberInput aria-label={`${m.stock} ${i + 1}`} placeholder={m.unlimited} style={{ width: '100%' }} />
-                        </Form.Item>
-                      </Col>
-                      <Col span={3}>
-                        <Form.Item
-                          name={[f.name, 'perMemberCap']}
-                          label={i === 0 ? m.perMemberCap : undefined}
-                          rules={[zodRule(PrizeInput.shape.perMemberCap, { emptyAsUndefined: true })]}
-                        >
-                          <NumberInput placeholder={m.unlimited} style={{ width: '100%' }} />
-                        </Form.Item>
-                      </Col>
-                      <Col span={2} style={{ paddingTop: i === 0 ? 30 : 0 }}>
-                        <Button icon={<DeleteOutlined />} danger onClick={() => remove(f.name)} aria-label={m.remove} />
-                      </Col>
-                    </Row>
-                  );
-                })}
-                <Space>
-                  <Button
-                    icon={<PlusOutlined />}
-                    disabled={fields.length + 1 >= limits.max}
-                    onClick={() => add({ name: '', prizeType: 'points', probability: '', stock: null })}
-                  >
-                    {m.addPrize}
-                  </Button>
-                </Space>
-              </>
-            )}
-          </Form.List>
+          <PrizeRows kind={kind} prizes={prizes} />
           <Row gutter={8} align="middle" style={{ margin: '12px 0' }}>
             <Form.Item name="fillerId" hidden>
               <InputNumber />
@@ -397,34 +289,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
       </Form>
       <Row gutter={16}>
         <Col span={14}>
-          <Card title={m.simulation}>
-            {sim ? (
-              <>
-                <Table
-                  size="small"
-                  rowKey="name"
-                  pagination={false}
-                  dataSource={sim.rows}
-                  data-testid="simulation"
-                  columns={[
-                    { key: 'name', title: m.prizeName, dataIndex: 'name' },
-                    { key: 'configured', title: m.configured, dataIndex: 'configured', render: (v: string) => `${v}%` },
-                    { key: 'observed', title: m.observed, dataIndex: 'observed', render: (v: string) => `${v}%` },
-                    { key: 'hits', title: m.hits, dataIndex: 'hits' },
-                    {
-                      key: 'ok',
-                      title: m.withinBounds,
-                      dataIndex: 'withinBounds',
-                      render: (v: boolean) => (v ? <Tag color="green">✓</Tag> : <Tag color="red">✗</Tag>),
-                    },
-                  ]}
-                />
-                <Typography.Text type="secondary">{fill(m.chiSquare, { value: sim.chiSquare, df: sim.df })}</Typography.Text>
-              </>
-            ) : (
-              <Typography.Text type="secondary">—</Typography.Text>
-            )}
-          </Card>
+          <SimulationCard sim={sim} />
         </Col>
         <Col span={10}>
           <Card title={m.livePreview}>
@@ -445,26 +310,7 @@ export function PrizeConfig({ kind }: { kind: 'turntable' | 'tigerMachines' | 'h
           </Card>
         </Col>
       </Row>
-      {id > 0 && (
-        <Card title={m.records}>
-          <Table
-            size="small"
-            rowKey="id"
-            dataSource={records.data?.list}
-            loading={records.isFetching}
-            pagination={{ current: recordPage, pageSize: 10, total: records.data?.total ?? 0, onChange: setRecordPage }}
-            columns={[
-              { key: 'time', title: m.time, dataIndex: 'createTime', render: formatTime },
-              { key: 'user', title: m.userCodes, dataIndex: 'userCode' },
-              { key: 'prize', title: m.prizeName, dataIndex: 'prizeName', render: (v: string, r) => `${v}${r.fellBack ? m.ranOut : ''}` },
-              { key: 'type', title: m.prizeType, dataIndex: 'prizeType', render: (v: string) => PrizeType.label(v, lang) },
-              { key: 'grant', title: m.grantNo, dataIndex: 'couponGrantNo' },
-              { key: 'free', title: m.costAmount, render: (_, r) => (r.free ? m.free : `${m.paid} ${fromMinor(r.costAmount)}`) },
-              { key: 'op', title: m.operator, dataIndex: 'operatorName' },
-            ]}
-          />
-        </Card>
-      )}
+      {id > 0 && <DrawRecordsCard activityId={id} />}
     </Space>
   );
 }
