@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { packageMachine, sackMachine } from './package';
+import { exceptionMachine } from './exception';
+import { outBatchMachine } from './out-batch';
+import { packageMachine } from './package';
 import { purchaseMachine } from './purchase-order';
 import { refundMachine } from './refund';
 import { returnMachine } from './return';
+import { sackMachine } from './sack';
 import { withdrawalMachine } from './withdrawal';
 import type { Machine, MachineRow } from './machine';
 
@@ -10,6 +13,8 @@ const MACHINES: [string, Machine<MachineRow>][] = [
   ['purchase', purchaseMachine],
   ['package', packageMachine],
   ['sack', sackMachine],
+  ['out batch', outBatchMachine],
+  ['exception', exceptionMachine],
   ['refund', refundMachine],
   ['return', returnMachine],
   ['withdrawal', withdrawalMachine],

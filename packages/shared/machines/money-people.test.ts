@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextRefundStatus, RefundStatus } from './refund';
-import { returnActions, returnTransition, ReturnShipping, ReturnStatus } from './return';
+import { returnActions, returnMachine, returnState, returnStateLabel, ReturnShipping, ReturnStatus } from './return';
 import { nextWithdrawalStatus, WithdrawalStatus, WITHDRAWAL_EVENTS } from './withdrawal';
 
 describe('refund machine', () => {
@@ -18,8 +18,9 @@ describe('return machine', () => {
     const allowed: string[] = [];
     for (const s of ReturnStatus.values) for (const sh of shippings) for (const e of returnActions(s, sh)) allowed.push(`${s}/${sh}/${e}`);
     expect(allowed.sort()).toEqual(['return_checking/null/fail', 'return_checking/null/pass', 'return_doing/send/sign', 'return_doing/wait_send/send']);
-    expect(returnTransition('return_doing', 'send', 'sign')).toMatchObject({ to: 'returned', toShipping: 'sign' });
-    expect(returnTransition('returned', 'sign', 'sign')).toBeNull();
+    expect(returnMachine.next(returnState('return_doing', 'send'), 'sign')).toBe('returned/sign');
+    expect(returnMachine.next(returnState('returned', 'sign'), 'sign')).toBeNull();
+    expect(returnStateLabel('return_doing/send')).toBe('退货中/已寄出');
   });
 });
 

@@ -4,12 +4,12 @@ import {
   allowedPackageEvents,
   EXCEPTION_FROM,
   nextPackageStatus,
-  nextSackStatus,
   PACKAGE_EVENTS,
   PACKAGE_TRANSITIONS,
   packageFromStatuses,
   type PackageEvent,
 } from './package';
+import { sackMachine } from './sack';
 
 const EXPECTED: Record<string, string> = {
   'pack_created|submit': 'pack_pretrial',
@@ -118,9 +118,10 @@ describe('package machine', () => {
   });
 
   it('moves sacks open → sealed → shipped only', () => {
-    expect(nextSackStatus('open', 'seal')).toBe('sealed');
-    expect(nextSackStatus('sealed', 'ship')).toBe('shipped');
-    expect(nextSackStatus('open', 'ship')).toBeNull();
-    expect(nextSackStatus('shipped', 'seal')).toBeNull();
+    expect(sackMachine.next('open', 'seal')).toBe('sealed');
+    expect(sackMachine.next('sealed', 'ship')).toBe('shipped');
+    expect(sackMachine.next('open', 'ship')).toBeNull();
+    expect(sackMachine.next('shipped', 'seal')).toBeNull();
+    expect(sackMachine.next('sealed', 'fill')).toBeNull();
   });
 });

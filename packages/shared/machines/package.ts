@@ -149,13 +149,3 @@ export const allowedPackageEvents = packageMachine.allowed;
 
 /** Statuses from which `event` is allowed. */
 export const packageFromStatuses = packageMachine.fromStatuses;
-
-/** Sack machine: open → sealed → shipped. */
-export type SackEvent = 'seal' | 'ship';
-export const SACK_TRANSITIONS: readonly { from: 'open' | 'sealed'; event: SackEvent; to: 'sealed' | 'shipped'; permission: string }[] = [
-  { from: 'open', event: 'seal', to: 'sealed', permission: 'warehouse:sortingOutStorage' },
-  { from: 'sealed', event: 'ship', to: 'shipped', permission: 'warehouse:sortingOutStorage' },
-];
-export const sackMachine = defineMachine(SACK_TRANSITIONS);
-
-export const nextSackStatus = (from: string, event: SackEvent) => sackMachine.next(from, event) as 'sealed' | 'shipped' | null;

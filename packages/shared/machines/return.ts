@@ -22,12 +22,15 @@ export type ReturnEvent = 'pass' | 'fail' | 'send' | 'sign';
 
 /**
  * Review moves the status; shipping moves wait_send → send → sign, and signing completes the return. A return's state
- * is both together, written `status/shipping` (`return_doing/send`), so this is a machine of the same shape as the others.
+ * is both together, written `status/shipping` (`return_doing/send`), so this is a machine of the same shape as the others
+ * (the server's engine keeps the two parts in their two columns).
  */
 export const returnState = (status: string, shipping: string | null): string => (shipping ? `${status}/${shipping}` : status);
-const splitState = (state: string) => {
-  const [to, toShipping] = state.split('/') as [ReturnStatus, ReturnShipping | undefined];
-  return { to, toShipping: toShipping ?? null };
+
+/** A return's state in words: its status, and its shipping when it has one (退货中/已寄出). */
+export const returnStateLabel = (state: string): string => {
+  const [status, shipping] = state.split('/');
+  return shipping ? `${ReturnStatus.label(status)}/${ReturnShipping.label(shipping)}` : ReturnStatus.label(status);
 };
 
 const PERMISSION = 'afterSales:returnReview';
@@ -38,12 +41,6 @@ export const RETURN_TRANSITIONS: readonly { from: string; event: ReturnEvent; to
   { from: 'return_doing/send', event: 'sign', to: 'returned/sign', permission: PERMISSION },
 ];
 export const returnMachine = defineMachine(RETURN_TRANSITIONS);
-
-/** The review status and shipping status after `event`, or null when the return's state does not allow it. */
-export function returnTransition(status: string, shipping: string | null, event: ReturnEvent): { to: ReturnStatus; toShipping: ReturnShipping | null } | null {
-  const to = returnMachine.next(returnState(status, shipping), event);
-  return to ? splitState(to) : null;
-}
 
 /** Actions to offer for a return in this state. */
 export function returnActions(status: string, shipping: string | null): ReturnEvent[] {

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, is, Param, SQL, StringChunk, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, is, isNull, Param, SQL, StringChunk, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Db, reusableQuery } from '../db';
 import { auditLogs, domainEvents } from '../db/schema';
@@ -53,9 +53,15 @@ export interface BoundMachine<Row extends StatusRow, Event extends string> {
   name: string;
   targetType?: string;
   table: PgTable;
-  /** `member` and `ref` (the row's number) go into the row's domain events, when the table has them. */
-  columns: { id: PgColumn; status: PgColumn; updatedAt: PgColumn; member?: PgColumn; ref?: PgColumn };
+  /**
+   * `member` and `ref` (the row's number) go into the row's domain events, when the table has them. `subStatus`: a
+   * state kept in two columns (a return: its review status and its shipping status), which the machine writes
+   * `status/sub` (`return_doing/send`; a null second column is left out).
+   */
+  columns: { id: PgColumn; status: PgColumn; updatedAt: PgColumn; member?: PgColumn; ref?: PgColumn; subStatus?: PgColumn };
   transitionOf(from: string, event: Event): EngineTransition | undefined;
+  /** The machine's `toStatuses`: a row already in one of them has had `event` (an idempotent repeat, see `isRepeat`). */
+  toStatuses?(event: Event): string[];
   /** The row's name in messages ("包裹 P123") and its audit target. */
   describe(row: Row): { noun: string; target: string | number };
   label(status: string): string;
@@ -79,9 +85,30 @@ export interface Step<Row, Event extends string> {
   alsoTrace?: { type: string; event: string; note: string }[];
 }
 
+/** The machine's state of a row: its status, or `status/sub` when the machine keeps a second status column. */
+export function stateOf<Row extends StatusRow>(m: { table: PgTable; columns: { subStatus?: PgColumn } }, row: Row): string {
+  const sub = m.columns.subStatus && (row as Record<string, unknown>)[keyOf(m, m.columns.subStatus)];
+  return typeof sub === 'string' ? `${row.status}/${sub}` : row.status;
+}
+
+/**
+ * Whether `row` has already had `event`: it has no row for the event where it is, and is where the event leads. The
+ * caller answers such a repeat (a second scan, a double click) as done instead of refusing it.
+ */
+export function isRepeat<Row extends StatusRow, Event extends string>(m: BoundMachine<Row, Event>, row: Row, event: Event): boolean {
+  const state = stateOf(m, row);
+  return !m.transitionOf(state, event) && !!m.toStatuses?.(event).includes(state);
+}
+
+/** Refuses (40900) an action whose event the machine does not allow where the row is, before the caller does more. */
+export function assertAllowed<Row extends StatusRow, Event extends string>(m: BoundMachine<Row, Event>, row: Row, event: Event): void {
+  if (!m.transitionOf(stateOf(m, row), event)) throw staleError(m, row, event);
+}
+
 /** 40900 for a row that is not (or no longer) where the caller's action needs it. */
 export function staleError<Row extends StatusRow, Event extends string>(m: BoundMachine<Row, Event>, row: Row, event: Event) {
-  return conflict(`${m.describe(row).noun} 当前状态为「${m.label(row.status)}」，不能执行该操作，请刷新后重试`, { status: row.status, event });
+  const state = stateOf(m, row);
+  return conflict(`${m.describe(row).noun} 当前状态为「${m.label(state)}」，不能执行该操作，请刷新后重试`, { status: state, event });
 }
 
 /**
@@ -95,36 +122,36 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
   row: Row,
   step: Step<Row, Event>,
 ): Promise<{ row: Row; transition: EngineTransition }> {
-  const t = m.transitionOf(row.status, step.event);
+  const from = stateOf(m, row);
+  const t = m.transitionOf(from, step.event);
   if (!t) throw staleError(m, row, step.event);
   const target = m.resolve ? m.resolve(row, t.to) : { status: t.to };
   if (!target) throw staleError(m, row, step.event);
   const c = m.columns;
   const to = target.status;
-  const changes: Record<string, unknown> = { ...step.set, ...target.set, [keyOf(m, c.status)]: to, [keyOf(m, c.updatedAt)]: step.op.now };
+  const [status, sub] = c.subStatus ? to.split('/') : [to];
+  const changes: Record<string, unknown> = {
+    ...step.set,
+    ...target.set,
+    [keyOf(m, c.status)]: status,
+    ...(c.subStatus ? { [keyOf(m, c.subStatus)]: sub ?? null } : {}),
+    [keyOf(m, c.updatedAt)]: step.op.now,
+  };
   const after = { ...row, ...step.set } as Record<string, unknown>;
-  const event = eventRow(
-    m,
-    step.event,
-    { id: row.id, from: row.status, to, member: c.member && after[keyOf(m, c.member)], ref: c.ref && after[keyOf(m, c.ref)] },
-    step,
-  );
+  const event = eventRow(m, step.event, { id: row.id, from, to, member: c.member && after[keyOf(m, c.member)], ref: c.ref && after[keyOf(m, c.ref)] }, step);
   const audit = auditRow(
     step.op.actor,
     {
       action: `${m.name}.${step.event}`,
       targetType: m.targetType ?? m.name,
       targetId: m.describe(row).target,
-      before: { status: row.status },
+      before: { status: from },
       after: { status: to, ...(step.note ? { note: step.note } : {}), ...step.audit },
     },
     step.op.now,
   );
   const entries = m.traces
-    ? [
-        ...(t.trace ? [{ type: t.trace, event: step.event, from: row.status, note: step.note ?? '' }] : []),
-        ...(step.alsoTrace ?? []).map((x) => ({ ...x, from: to })),
-      ]
+    ? [...(t.trace ? [{ type: t.trace, event: step.event, from, note: step.note ?? '' }] : []), ...(step.alsoTrace ?? []).map((x) => ({ ...x, from: to }))]
     : [];
   const statement: TransitionStatement = {
     set: definedOnly(changes),
@@ -135,14 +162,21 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
   };
   // The row comes back as the caller read it with the changes applied: only values computed by SQL are read back.
   const computed = Object.keys(changes).filter((k) => is(changes[k], SQL));
-  const guard = t.to === row.status ? m.selfGuard?.(row) : undefined;
+  const selfGuard = t.to === from ? m.selfGuard?.(row) : undefined;
+  // The second status column is part of what was read: it too must be unchanged.
+  const seenSub = c.subStatus && (row as Record<string, unknown>)[keyOf(m, c.subStatus)];
+  const subGuard = c.subStatus ? (typeof seenSub === 'string' ? eq(c.subStatus, seenSub) : isNull(c.subStatus)) : undefined;
+  const guard = selfGuard && subGuard ? and(selfGuard, subGuard) : (selfGuard ?? subGuard);
   const [updated] =
     computed.length || guard
       ? await buildTransition(tx, m, statement, inline, computed, guard)
       : await reusedTransition(m, statement)(tx, placeholderValues(statement));
   if (!updated) {
-    const [now] = (await tx.select({ status: c.status }).from(m.table).where(eq(c.id, row.id))) as { status: string }[];
-    const status = now?.status ?? row.status;
+    const [now] = (await tx
+      .select({ status: c.status, ...(c.subStatus ? { [keyOf(m, c.subStatus)]: c.subStatus } : {}) })
+      .from(m.table)
+      .where(eq(c.id, row.id))) as Row[];
+    const status = now ? stateOf(m, now) : from;
     throw conflict(`${m.describe(row).noun} 已被其他操作更新（当前状态「${m.label(status)}」），请刷新后重试`, { status, event: step.event });
   }
   const { id: _, ...read } = updated as Record<string, unknown>;
@@ -285,6 +319,7 @@ export async function applyBulkTransition<Row extends StatusRow, Event extends s
   const t = m.transitionOf(bulk.from, step.event);
   if (!t) throw new Error(`${m.name}: no transition ${bulk.from} --${step.event}-->`);
   if (t.to === 'previous') throw new Error(`${m.name}: a bulk transition needs a fixed target status`);
+  if (m.columns.subStatus) throw new Error(`${m.name}: a bulk transition needs a one-column status`);
   const c = m.columns;
   const moved = (await tx
     .update(m.table)

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, ledgerEntries, purchaseOrders, traceEvents } from '../../db/schema';
+import { auditLogs, domainEvents, ledgerEntries, purchaseOrders, traceEvents } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import {
   adminIdOf,
@@ -111,7 +111,7 @@ describe('return review', () => {
     const ret = await newReturn(t, m.id, line, 5000);
     const badge = await t.call<number>('POST', '/api/back/getTaskNumByType', { token: finance, body: { taskNumType: 'return_wait' } });
     expect(badge.data).toBeGreaterThanOrEqual(1);
-    const pass = await returnReview<{ status: string; shippingStatus: string }>({ id: ret.id, result: 'REVIEW_SUCCESS' });
+    const pass = await returnReview<{ status: string; shippingStatus: string; returnNo: string }>({ id: ret.id, result: 'REVIEW_SUCCESS' });
     expect(pass.data).toMatchObject({ status: 'return_doing', shippingStatus: 'wait_send' });
     expect((await t.call('POST', '/api/afterSales/returnSign', { token: finance, body: { id: ret.id } })).code).toBe(40900);
     const sent = await t.call<{ shippingStatus: string }>('POST', '/api/afterSales/returnSend', {
@@ -133,6 +133,29 @@ describe('return review', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.targetType, 'purchase'), eq(auditLogs.targetId, String(line.id))));
     expect(audit.map((a) => a.action)).toEqual(['purchase.return_pass', 'purchase.return_done', 'purchase.refund']);
+    // The return itself moves through the engine too: one domain event and one audit row per step, its two status
+    // columns written as one state (status/shipping).
+    const events = await t.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.entityType, 'return'), eq(domainEvents.entityId, String(ret.id))))
+      .orderBy(domainEvents.id);
+    expect(events.map((e) => [e.type, e.memberId, e.data])).toEqual([
+      ['afterSales.return.pass', m.id, { from: 'return_checking', to: 'return_doing/wait_send', no: pass.data.returnNo }],
+      ['afterSales.return.send', m.id, { from: 'return_doing/wait_send', to: 'return_doing/send', no: pass.data.returnNo }],
+      ['afterSales.return.sign', m.id, { from: 'return_doing/send', to: 'returned/sign', no: pass.data.returnNo }],
+    ]);
+    const returnAudit = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'return'), eq(auditLogs.targetId, String(ret.id))))
+      .orderBy(auditLogs.id);
+    expect(returnAudit.map((a) => [a.action, a.before, (a.after as { status: string }).status])).toEqual([
+      ['afterSales.return.pass', { status: 'return_checking' }, 'return_doing/wait_send'],
+      ['afterSales.return.send', { status: 'return_doing/wait_send' }, 'return_doing/send'],
+      ['afterSales.return.sign', { status: 'return_doing/send' }, 'returned/sign'],
+    ]);
+    expect(returnAudit[1].after).toMatchObject({ shippingCompany: 'SF', shippingNo: 'SF123' });
     const check = await checkLedger(t.db);
     expect(check.balanceMismatches).toEqual([]);
   });

@@ -4,7 +4,7 @@ import type { Page } from '@waystation/shared/contract/common';
 import { toMinor } from '@waystation/shared/contract/ledger';
 import type { CreateRefundBody, Refund, RefundListQuery, ReturnItem, ReturnListQuery } from '@waystation/shared/contract/afterSales';
 import { refundMachine, type RefundChannel, type RefundEvent, type RefundReason, RefundStatus, type ReviewResult } from '@waystation/shared/machines/refund';
-import { returnTransition, type ReturnEvent } from '@waystation/shared/machines/return';
+import { returnMachine, returnStateLabel, type ReturnEvent } from '@waystation/shared/machines/return';
 import { nextStatus, type PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import { type Db, nextId } from '../../db';
 import { members, packageItems, purchaseOrders, refundRequests, returnRequests } from '../../db/schema';
@@ -69,6 +69,7 @@ const refundRows: BoundMachine<RefundRow, RefundEvent> = {
     ref: refundRequests.refundNo,
   },
   transitionOf: refundMachine.transitionOf,
+  toStatuses: refundMachine.toStatuses,
   describe: (r) => ({ noun: `退款申请 ${r.refundNo}`, target: r.id }),
   label: (status) => RefundStatus.label(status),
 };
@@ -229,6 +230,27 @@ export async function reviewRefund(db: Db, actor: Actor, body: { id: number; res
 
 // ---------------------------------------------------------------- returns
 
+type ReturnRow = typeof returnRequests.$inferSelect;
+
+/** The return machine bound to its table: review status and shipping status are its two status columns. */
+const returnRows: BoundMachine<ReturnRow, ReturnEvent> = {
+  name: 'afterSales.return',
+  targetType: 'return',
+  table: returnRequests,
+  columns: {
+    id: returnRequests.id,
+    status: returnRequests.status,
+    subStatus: returnRequests.shippingStatus,
+    updatedAt: returnRequests.updatedAt,
+    member: returnRequests.memberId,
+    ref: returnRequests.returnNo,
+  },
+  transitionOf: returnMachine.transitionOf,
+  toStatuses: returnMachine.toStatuses,
+  describe: (r) => ({ noun: `退货申请 ${r.returnNo}`, target: r.id }),
+  label: returnStateLabel,
+};
+
 function returnQuery(db: Db) {
   return db.select({ r: returnRequests, userCode: members.userCode }).from(returnRequests).leftJoin(members, eq(members.id, returnRequests.memberId));
 }
@@ -303,24 +325,11 @@ export async function moveReturn(
   await db.transaction(async (tx) => {
     const [r] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id));
     if (!r) throw notFound('退货申请不存在');
-    const step = returnTransition(r.status, r.shippingStatus, event);
-    if (!step) throw conflict('退货申请当前状态不允许此操作', { status: r.status, shippingStatus: r.shippingStatus });
-    const set: Partial<typeof returnRequests.$inferInsert> = { status: step.to, shippingStatus: step.toShipping, updatedAt: now };
+    const set: Partial<ReturnRow> = {};
     if (event === 'pass' || event === 'fail')
       Object.assign(set, { reviewResult: extra.result, reviewRemark: extra.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now });
     if (event === 'send') Object.assign(set, { shippingCompany: extra.shippingCompany, shippingNo: extra.shippingNo });
-    const updated = await tx
-      .update(returnRequests)
-      .set(set)
-      .where(
-        and(
-          eq(returnRequests.id, r.id),
-          eq(returnRequests.status, r.status),
-          r.shippingStatus ? eq(returnRequests.shippingStatus, r.shippingStatus) : sql`${returnRequests.shippingStatus} is null`,
-        ),
-      )
-      .returning({ id: returnRequests.id });
-    if (!updated.length) throw conflict('退货申请已被他人处理，请刷新后重试');
+    await applyTransition(tx, returnRows, r, { event, op: { actor, now }, set, audit: set });
     const purchaseEvent = PURCHASE_EVENT[event];
     if (purchaseEvent) await movePurchaseLine(tx, r.purchaseOrderId, purchaseEvent, actor, r.returnNo, now);
     if (event === 'sign') {
@@ -341,18 +350,6 @@ export async function moveReturn(
       );
       await tx.update(returnRequests).set({ refundId: refund.id }).where(eq(returnRequests.id, r.id));
     }
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: `afterSales.return.${event}`,
-        targetType: 'return',
-        targetId: r.id,
-        before: { status: r.status, shippingStatus: r.shippingStatus },
-        after: set,
-      },
-      now,
-    );
   });
   return returnDetail(db, id);
 }

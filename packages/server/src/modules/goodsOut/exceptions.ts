@@ -11,25 +11,22 @@ import type {
 import { ExceptionType } from '@waystation/shared/vocab/goods-out';
 import type { Db } from '../../db';
 import { admins, members, packageExceptions, packages } from '../../db/schema';
-import { writeAudit } from '../../core/audit';
-import { conflict, invalid, notFound } from '../../core/errors';
+import { invalid, notFound } from '../../core/errors';
+import { applyTransition, assertAllowed, isRepeat } from '../../core/transition';
 import { offsetOf } from '../../core/paging';
 import { URI_PATTERN } from '../../platform/storage';
 import { refundPackage, releaseItems } from './orders';
 import { toException } from './queries';
-import { actionResult, applyStep, lockPackage, type Op, packageStale, writeTrace } from './transition';
-
-type ExRow = typeof packageExceptions.$inferSelect;
+import { actionResult, applyStep, type ExceptionRow, exceptionRows, lockPackage, type Op, writeTrace } from './transition';
 
 /**
  * Any station raises an exception on a package in a warehouse status (reason, photos): the package goes to exception
- * and remembers where it was. A package already in exception is refused.
+ * and remembers where it was. A package already in exception is refused (the machine has no raise from there).
  */
 export async function raiseException(db: Db, body: z.infer<typeof ExceptionRaiseBody>, op: Op) {
   for (const uri of body.photos) if (!URI_PATTERN.test(uri)) throw invalid('photos', `文件 ${uri} 不是本系统上传的文件`);
   return db.transaction(async (tx) => {
     const row = await lockPackage(tx, { packageNo: body.packageNo });
-    if (row.status === 'exception') throw conflict(`包裹 ${row.packageNo} 已是异常包裹`, { status: row.status });
     const { row: after } = await applyStep(tx, row, {
       event: 'raise',
       op,
@@ -79,7 +76,7 @@ export async function exceptionDetail(db: Db, id: number, media: (uri: string) =
   return toException(r.e, { packageNo: r.packageNo, status: r.status, userCode: r.userCode }, media);
 }
 
-async function lockOpen(tx: Db, id: number): Promise<ExRow> {
+async function lockException(tx: Db, id: number): Promise<ExceptionRow> {
   const [e] = await tx.select().from(packageExceptions).where(eq(packageExceptions.id, id)).for('update');
   if (!e) throw notFound('异常记录不存在');
   return e;
@@ -88,17 +85,16 @@ async function lockOpen(tx: Db, id: number): Promise<ExRow> {
 /** Gives an open exception to a member of staff to handle. */
 export async function assignException(db: Db, body: z.infer<typeof ExceptionAssignBody>, op: Op) {
   return db.transaction(async (tx) => {
-    const e = await lockOpen(tx, body.id);
-    if (e.status !== 'open') throw conflict('该异常已处理');
+    const e = await lockException(tx, body.id);
+    assertAllowed(exceptionRows, e, 'assign');
     const [owner] = await tx.select().from(admins).where(eq(admins.id, body.ownerId));
     if (owner?.status !== 'activity') throw invalid('ownerId', '员工不存在或已停用');
-    await tx.update(packageExceptions).set({ ownerId: owner.id, ownerName: owner.name, updatedAt: op.now }).where(eq(packageExceptions.id, e.id));
-    await writeAudit(
-      tx,
-      op.actor,
-      { action: 'exception.assign', targetType: 'package_exception', targetId: e.id, before: { owner: e.ownerName }, after: { owner: owner.name } },
-      op.now,
-    );
+    await applyTransition(tx, exceptionRows, e, {
+      event: 'assign',
+      op,
+      set: { ownerId: owner.id, ownerName: owner.name },
+      audit: { owner: owner.name, previousOwner: e.ownerName },
+    });
     return { id: e.id, ownerId: owner.id, ownerName: owner.name };
   });
 }
@@ -112,13 +108,18 @@ const EVENT_OF: Record<Outcome, 'resolve' | 'return_order' | 'cancel'> = { resol
  */
 export async function handleException(db: Db, body: z.infer<typeof ExceptionHandleBody>, outcome: Outcome, op: Op) {
   return db.transaction(async (tx) => {
-    const e = await lockOpen(tx, body.id);
+    const e = await lockException(tx, body.id);
     const row = await lockPackage(tx, { id: e.packageId });
-    if (e.status === outcome && e.resolution === body.resolution) return actionResult(row, true);
-    if (e.status !== 'open') throw conflict('该异常已处理', { status: e.status });
-    if (row.status !== 'exception') throw packageStale(row, EVENT_OF[outcome]);
+    const event = EVENT_OF[outcome];
+    if (isRepeat(exceptionRows, e, event) && e.resolution === body.resolution) return actionResult(row, true);
+    await applyTransition(tx, exceptionRows, e, {
+      event,
+      op,
+      note: body.resolution,
+      set: { resolution: body.resolution, handledBy: op.actor.name, handledAt: op.now },
+    });
     const { row: after } = await applyStep(tx, row, {
-      event: EVENT_OF[outcome],
+      event,
       op,
       note: body.resolution,
       ...(outcome === 'canceled' ? { set: { cancelTime: op.now } } : {}),
@@ -134,10 +135,6 @@ export async function handleException(db: Db, body: z.infer<typeof ExceptionHand
           op,
         );
     }
-    await tx
-      .update(packageExceptions)
-      .set({ status: outcome, resolution: body.resolution, handledBy: op.actor.name, handledAt: op.now, updatedAt: op.now })
-      .where(eq(packageExceptions.id, e.id));
     const [fresh] = await tx.select().from(packages).where(eq(packages.id, row.id));
     return actionResult(fresh);
   });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db';
-import { auditLogs, members, packageItems, packages, packageTraces } from '../../db/schema';
+import { auditLogs, domainEvents, members, packageItems, packages, packageTraces } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { balanceOf } from '../../testing/factories/goods-in';
 import { adminIdOf, enableVerify, ticketFor, withTicket } from '../../testing/factories/money-people';
@@ -220,6 +220,25 @@ describe('exceptions and returns', () => {
     expect((await post('/api/warehouse/exception/resolve', { id: e.id, resolution: '重新加固' })).data.status).toBe('packed');
     expect((await post('/api/warehouse/exception/resolve', { id: e.id, resolution: '重新加固' })).data.repeated).toBe(true);
     expect((await moneyBack('/api/warehouse/exception/cancel', { id: e.id, resolution: '取消' })).code).toBe(40900);
+    // The exception moves through the engine: each step is a domain event and an audit row.
+    const exEvents = await t.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.entityType, 'package_exception'), eq(domainEvents.entityId, String(e.id))))
+      .orderBy(domainEvents.id);
+    expect(exEvents.map((x) => [x.type, x.data])).toEqual([
+      ['exception.assign', { from: 'open', to: 'open' }],
+      ['exception.resolve', { from: 'open', to: 'resolved', note: '重新加固' }],
+    ]);
+    const exAudits = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'package_exception'), eq(auditLogs.targetId, String(e.id))))
+      .orderBy(auditLogs.id);
+    expect(exAudits.map((x) => [x.action, x.after])).toEqual([
+      ['exception.assign', { status: 'open', owner: '仓库小王', previousOwner: '' }],
+      ['exception.resolve', { status: 'resolved', note: '重新加固' }],
+    ]);
     const shipped = await newPackage(t.db, { status: 'shipped' });
     expect((await post('/api/warehouse/exception/raise', { packageNo: shipped.packageNo, type: 'other', reason: 'x', photos: [] })).code).toBe(40900);
     expect(

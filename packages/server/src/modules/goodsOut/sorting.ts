@@ -16,18 +16,17 @@ import type {
   SortingScanResult,
 } from '@waystation/shared/contract/goodsOut';
 import { ErrorCode } from '@waystation/shared/contract/common';
-import { nextSackStatus } from '@waystation/shared/machines/package';
+import { outBatchMachine } from '@waystation/shared/machines/out-batch';
+import { packageMachine } from '@waystation/shared/machines/package';
+import { sackMachine } from '@waystation/shared/machines/sack';
 import { type PackageStatus, SackStatus } from '@waystation/shared/vocab/goods-out';
 import { type Db, queryRows } from '../../db';
 import { members, outBatches, packages, sacks, shipChannels } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { iso, offsetOf } from '../../core/paging';
-import { applyBulkTransition } from '../../core/transition';
-import { actionResult, applyStep, lockPackage, nextId, type Op, packageRows, packageStale } from './transition';
-
-type SackRow = typeof sacks.$inferSelect;
-type BatchRow = typeof outBatches.$inferSelect;
+import { applyBulkTransition, applyTransition, assertAllowed, isRepeat } from '../../core/transition';
+import { actionResult, applyStep, type BatchRow, lockPackage, nextId, type Op, outBatchRows, packageRows, type SackRow, sackRows } from './transition';
 export interface DocUrls {
   sackLabel: (code: string) => string;
   manifestPdf: (batchNo: string) => string;
@@ -96,7 +95,8 @@ export async function bindSack(db: Db, body: z.infer<typeof SackBindBody>, op: O
         .from(sacks)
         .where(and(eq(sacks.code, code), ne(sacks.status, 'shipped')));
       if (live) {
-        if (live.status === 'open' && live.channelId === body.channelId && live.countryCode === body.countryCode) return toSack(live, ch.name, urls);
+        if (sackMachine.transitionOf(live.status, 'fill') && live.channelId === body.channelId && live.countryCode === body.countryCode)
+          return toSack(live, ch.name, urls);
         throw conflict(`身份卡 ${code} 已绑定在${SackStatus.label(live.status)}的麻袋上`, { status: live.status });
       }
       const [row] = await tx
@@ -144,17 +144,17 @@ export async function sortingScan(db: Db, packageNo: string, urls: DocUrls): Pro
   if (!p) throw new AppError(ErrorCode.NOT_FOUND, `包裹 ${packageNo.toUpperCase()} 不存在`);
   const names = await channelNames(db, [p.channelId]);
   const pkg = {
-    ...actionResult(p, p.status === 'sorted'),
+    ...actionResult(p, isRepeat(packageRows, p, 'sort')),
     channelId: p.channelId,
     channelName: names.get(p.channelId) ?? '',
     countryCode: p.countryCode,
     realWeightG: p.realWeightG,
   };
-  if (p.status === 'sorted' && p.sackId) {
+  if (pkg.repeated && p.sackId) {
     const [s] = await db.select().from(sacks).where(eq(sacks.id, p.sackId));
     return { package: pkg, sack: toSack(s, pkg.channelName, urls) };
   }
-  if (p.status !== 'wait_ship') throw packageStale(p, 'sort');
+  assertAllowed(packageRows, p, 'sort');
   const s = await targetSack(db, p.channelId, p.countryCode);
   return { package: pkg, sack: s ? toSack(s, pkg.channelName, urls) : null };
 }
@@ -165,9 +165,10 @@ export async function sortingPut(db: Db, body: z.infer<typeof SortingPutBody>, o
     const row = await lockPackage(tx, { packageNo: body.packageNo });
     const sack = await liveSack(tx, body.sackCode, true);
     const names = await channelNames(tx, [row.channelId, sack.channelId]);
-    if (row.status === 'sorted' && row.sackId === sack.id) return { ...actionResult(row, true), sack: toSack(sack, names.get(sack.channelId) ?? '', urls) };
-    if (row.status !== 'wait_ship') throw packageStale(row, 'sort');
-    if (sack.status !== 'open') throw conflict(`麻袋 ${sack.code} 已封袋，不能再装入包裹`, { status: sack.status });
+    if (isRepeat(packageRows, row, 'sort') && row.sackId === sack.id)
+      return { ...actionResult(row, true), sack: toSack(sack, names.get(sack.channelId) ?? '', urls) };
+    assertAllowed(packageRows, row, 'sort');
+    if (!sackMachine.transitionOf(sack.status, 'fill')) throw conflict(`麻袋 ${sack.code} 已封袋，不能再装入包裹`, { status: sack.status });
     if (sack.channelId !== row.channelId || (sack.countryCode && sack.countryCode !== row.countryCode)) {
       const should = await targetSack(tx, row.channelId, row.countryCode);
       const refusal = `包裹 ${row.packageNo}（${names.get(row.channelId)} ${row.countryCode}）不能装入麻袋 ${sack.code}（${names.get(sack.channelId)} ${sack.countryCode ?? ''}）`;
@@ -190,21 +191,10 @@ export async function sealSack(db: Db, body: z.infer<typeof SackSealBody>, op: O
   return db.transaction(async (tx) => {
     const sack = await liveSack(tx, body.code, true);
     const names = await channelNames(tx, [sack.channelId]);
-    if (sack.status === 'sealed') return toSack(sack, names.get(sack.channelId) ?? '', urls);
-    if (!nextSackStatus(sack.status, 'seal')) throw conflict(`麻袋 ${sack.code} 当前状态为「${SackStatus.label(sack.status)}」，不能封袋`);
+    if (isRepeat(sackRows, sack, 'seal')) return toSack(sack, names.get(sack.channelId) ?? '', urls);
     if (sack.packageCount === 0) throw invalid('code', `麻袋 ${sack.code} 是空的，不能封袋`);
-    const [row] = await tx
-      .update(sacks)
-      .set({ status: 'sealed', weightG: body.weightG ?? sack.weightG, sealedAt: op.now, updatedAt: op.now })
-      .where(and(eq(sacks.id, sack.id), eq(sacks.status, 'open')))
-      .returning();
-    if (!row) throw conflict(`麻袋 ${sack.code} 已被其他操作更新，请刷新后重试`);
-    await writeAudit(
-      tx,
-      op.actor,
-      { action: 'sack.seal', targetType: 'sack', targetId: sack.code, before: { status: 'open' }, after: { status: 'sealed', weightG: row.weightG } },
-      op.now,
-    );
+    const weightG = body.weightG ?? sack.weightG;
+    const { row } = await applyTransition(tx, sackRows, sack, { event: 'seal', op, set: { weightG, sealedAt: op.now }, audit: { weightG } });
     return toSack(row, names.get(sack.channelId) ?? '', urls);
   });
 }
@@ -304,8 +294,8 @@ export async function addSackToBatch(db: Db, body: z.infer<typeof OutBatchAddSac
     const batch = await lockBatch(tx, { id: body.batchId });
     const sack = await liveSack(tx, body.sackCode, true);
     if (sack.batchId === batch.id) return;
-    if (batch.status !== 'open') throw conflict(`出库批次 ${batch.batchNo} 已交接，不能再加入麻袋`);
-    if (sack.status !== 'sealed') throw conflict(`麻袋 ${sack.code} 尚未封袋，请先封袋`, { status: sack.status });
+    if (!outBatchMachine.transitionOf(batch.status, 'add_sack')) throw conflict(`出库批次 ${batch.batchNo} 已交接，不能再加入麻袋`);
+    if (!sackMachine.transitionOf(sack.status, 'load')) throw conflict(`麻袋 ${sack.code} 尚未封袋，请先封袋`, { status: sack.status });
     if (sack.batchId) throw conflict(`麻袋 ${sack.code} 已在另一个出库批次中`);
     await tx.update(sacks).set({ batchId: batch.id, updatedAt: op.now }).where(eq(sacks.id, sack.id));
     const moved = await applyBulkTransition(
@@ -329,7 +319,7 @@ export async function addSackToBatch(db: Db, body: z.infer<typeof OutBatchAddSac
 export async function shipBatch(db: Db, body: z.infer<typeof OutBatchShipBody>, op: Op, urls: DocUrls): Promise<OutBatchDetail> {
   await db.transaction(async (tx) => {
     const batch = await lockBatch(tx, { id: body.batchId });
-    if (batch.status === 'shipped') return;
+    if (isRepeat(outBatchRows, batch, 'ship')) return;
     if (batch.sackCount === 0) throw invalid('batchId', `出库批次 ${batch.batchNo} 没有麻袋`);
     const inBatch = await tx.select().from(packages).where(eq(packages.batchId, batch.id)).for('update');
     const byNo = new Map(inBatch.map((p) => [p.packageNo, p]));
@@ -338,11 +328,12 @@ export async function shipBatch(db: Db, body: z.infer<typeof OutBatchShipBody>, 
       if (!p) throw invalid('trackingNos', `包裹 ${t.packageNo.toUpperCase()} 不在出库批次 ${batch.batchNo} 中`);
       p.trackingNo = t.trackingNo;
     }
-    const missing = inBatch.filter((p) => p.status === 'prepare_ship' && !p.trackingNo).map((p) => p.packageNo);
+    // The batch's packages still to ship (one taken out as an exception stays where it is).
+    const toShip = inBatch.filter((p) => packageMachine.transitionOf(p.status, 'ship'));
+    const missing = toShip.filter((p) => !p.trackingNo).map((p) => p.packageNo);
     if (missing.length)
       throw invalid('trackingNos', `以下包裹缺少运单号：${missing.slice(0, 10).join('、')}${missing.length > 10 ? ` 等 ${missing.length} 个` : ''}`);
-    for (const p of inBatch) {
-      if (p.status !== 'prepare_ship') continue;
+    for (const p of toShip) {
       await applyStep(
         tx,
         { ...p, trackingNo: byNo.get(p.packageNo)!.trackingNo },
@@ -354,15 +345,18 @@ export async function shipBatch(db: Db, body: z.infer<typeof OutBatchShipBody>, 
         },
       );
     }
-    await tx
-      .update(sacks)
-      .set({ status: 'shipped', shippedAt: op.now, updatedAt: op.now })
-      .where(and(eq(sacks.batchId, batch.id), eq(sacks.status, 'sealed')));
-    await tx
-      .update(outBatches)
-      .set({ status: 'shipped', carrier: body.carrier ?? batch.carrier, shippedBy: op.actor.name, shippedAt: op.now, updatedAt: op.now })
-      .where(eq(outBatches.id, batch.id));
-    await writeAudit(tx, op.actor, { action: 'outBatch.ship', targetType: 'out_batch', targetId: batch.batchNo, after: { packages: inBatch.length } }, op.now);
+    await applyBulkTransition(
+      tx,
+      sackRows,
+      { from: 'sealed', where: eq(sacks.batchId, batch.id), target: { type: 'out_batch', id: batch.batchNo } },
+      { event: 'ship', op, set: { shippedAt: op.now } },
+    );
+    await applyTransition(tx, outBatchRows, batch, {
+      event: 'ship',
+      op,
+      set: { carrier: body.carrier ?? batch.carrier, shippedBy: op.actor.name, shippedAt: op.now },
+      audit: { packages: inBatch.length },
+    });
   });
   return batchDetail(db, { id: body.batchId }, urls);
 }

@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { members, packages, packageTraces, warehouseItems } from '../../db/schema';
+import { auditLogs, domainEvents, members, packages, packageTraces, sacks, warehouseItems } from '../../db/schema';
 import { post as ledgerPost } from '../ledger/service';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { balanceOf, pdfText } from '../../testing/factories/goods-in';
@@ -361,6 +361,33 @@ describe('sorting, sacks and out-of-storage', () => {
     expect(rows.slice(2)).toEqual([
       ['SKCA0001', p1.packageNo, 'U100001', 'Alice Martin', 'CA', 'EMS 国际特快', 900, 118, 2, 'EE100000001CN', '已发货'],
       ['SKCA0001', p2.packageNo, 'U100003', 'Chloé Dubois', 'CA', 'EMS 国际特快', 900, 118, 2, 'EE100000002CN', '已发货'],
+    ]);
+    // The sack and the batch move through the engine: a domain event per step and an audit row, in the database.
+    const [sack] = await t.db.select().from(sacks).where(eq(sacks.batchId, batch.data.id));
+    const eventsOf = async (entityType: string, id: number) =>
+      (
+        await t.db
+          .select()
+          .from(domainEvents)
+          .where(and(eq(domainEvents.entityType, entityType), eq(domainEvents.entityId, String(id))))
+          .orderBy(domainEvents.id)
+      ).map((e) => [e.type, e.data]);
+    expect(await eventsOf('sack', sack.id)).toEqual([
+      ['sack.seal', { from: 'open', to: 'sealed', no: 'SKCA0001' }],
+      ['sack.ship', { from: 'sealed', to: 'shipped', no: 'SKCA0001' }],
+    ]);
+    expect(await eventsOf('out_batch', batch.data.id)).toEqual([['outBatch.ship', { from: 'open', to: 'shipped', no: batch.data.batchNo }]]);
+    const audits = await t.db
+      .select()
+      .from(auditLogs)
+      .where(inArray(auditLogs.action, ['sack.seal', 'sack.ship', 'outBatch.ship']))
+      .orderBy(auditLogs.id);
+    expect(
+      audits.filter((a) => [sack.code, batch.data.batchNo].includes(a.targetId ?? '')).map((a) => [a.action, a.targetType, a.targetId, a.before, a.after]),
+    ).toEqual([
+      ['sack.seal', 'sack', 'SKCA0001', { status: 'open' }, { status: 'sealed', weightG: 2100 }],
+      ['sack.ship', 'out_batch', batch.data.batchNo, { status: 'sealed' }, { status: 'shipped', count: 1 }],
+      ['outBatch.ship', 'out_batch', batch.data.batchNo, { status: 'open' }, { status: 'shipped', packages: 2 }],
     ]);
     // The card is free again once its sack has shipped.
     expect((await post('/api/warehouse/sack/bind', { code: 'SKCA0001', channelId: dhl })).code).toBe(20000);

@@ -1,8 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import { type ExceptionEvent, exceptionMachine } from '@waystation/shared/machines/exception';
+import { type OutBatchEvent, outBatchMachine } from '@waystation/shared/machines/out-batch';
 import { packageMachine, type PackageEvent, type PackageTransition } from '@waystation/shared/machines/package';
-import { PackageStatus, type PackageTraceType } from '@waystation/shared/vocab/goods-out';
+import { type SackEvent, sackMachine } from '@waystation/shared/machines/sack';
+import { BatchStatus, ExceptionStatus, PackageStatus, type PackageTraceType, SackStatus } from '@waystation/shared/vocab/goods-out';
 import { type Db, qualified, reusableQuery } from '../../db';
-import { packageItems, packages, packageTraces } from '../../db/schema';
+import { outBatches, packageExceptions, packageItems, packages, packageTraces, sacks } from '../../db/schema';
 import { notFound } from '../../core/errors';
 import { applyTransition, type BoundMachine, type Op, staleError, type Step as EngineStep, traceColumns } from '../../core/transition';
 
@@ -16,6 +19,7 @@ export const packageRows: BoundMachine<PackageRow, PackageEvent> = {
   table: packages,
   columns: { id: packages.id, status: packages.status, updatedAt: packages.updatedAt, member: packages.memberId, ref: packages.packageNo },
   transitionOf: packageMachine.transitionOf,
+  toStatuses: packageMachine.toStatuses,
   describe: (row) => ({ noun: `包裹 ${row.packageNo}`, target: row.packageNo }),
   label: (status) => PackageStatus.label(status),
   // Resolving an exception returns the package to the status it was raised from.
@@ -24,6 +28,45 @@ export const packageRows: BoundMachine<PackageRow, PackageEvent> = {
     table: packageTraces,
     row: (r, op) => ({ packageId: r.id, ...traceColumns(r, op) }),
   },
+};
+
+export type SackRow = typeof sacks.$inferSelect;
+export type BatchRow = typeof outBatches.$inferSelect;
+export type ExceptionRow = typeof packageExceptions.$inferSelect;
+
+/** The sack machine bound to its table: its card's code is its number in events and audit. */
+export const sackRows: BoundMachine<SackRow, SackEvent> = {
+  name: 'sack',
+  table: sacks,
+  columns: { id: sacks.id, status: sacks.status, updatedAt: sacks.updatedAt, ref: sacks.code },
+  transitionOf: sackMachine.transitionOf,
+  toStatuses: sackMachine.toStatuses,
+  describe: (s) => ({ noun: `麻袋 ${s.code}`, target: s.code }),
+  label: (status) => SackStatus.label(status),
+};
+
+/** The out-of-storage batch machine bound to its table. */
+export const outBatchRows: BoundMachine<BatchRow, OutBatchEvent> = {
+  name: 'outBatch',
+  targetType: 'out_batch',
+  table: outBatches,
+  columns: { id: outBatches.id, status: outBatches.status, updatedAt: outBatches.updatedAt, ref: outBatches.batchNo },
+  transitionOf: outBatchMachine.transitionOf,
+  toStatuses: outBatchMachine.toStatuses,
+  describe: (b) => ({ noun: `出库批次 ${b.batchNo}`, target: b.batchNo }),
+  label: (status) => BatchStatus.label(status),
+};
+
+/** The package exception machine bound to its table. */
+export const exceptionRows: BoundMachine<ExceptionRow, ExceptionEvent> = {
+  name: 'exception',
+  targetType: 'package_exception',
+  table: packageExceptions,
+  columns: { id: packageExceptions.id, status: packageExceptions.status, updatedAt: packageExceptions.updatedAt },
+  transitionOf: exceptionMachine.transitionOf,
+  toStatuses: exceptionMachine.toStatuses,
+  describe: (e) => ({ noun: `异常 #${e.id}`, target: e.id }),
+  label: (status) => ExceptionStatus.label(status),
 };
 
 /** A package row locked by one of its keys (a placeholder of the key's name). */
