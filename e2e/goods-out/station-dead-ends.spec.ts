@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { SessionResult } from '../../packages/shared/contract/open';
+import type { SessionResult } from '../../packages/shared/contract/openAccounts';
 import { packages } from '../../packages/server/src/db/schema';
 import { post as ledgerPost } from '../../packages/server/src/modules/ledger/service';
 import { itemCodesOf, newPackage } from '../../packages/server/src/modules/goodsOut/factory';

@@ -3,7 +3,7 @@ import { AccountStatus, LoginSource } from '../vocab/account';
 import { percentage, positiveAmount } from '../rules';
 import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
 import { Currency, MoneyAccount, RequestId, Transaction } from './ledger';
-import { KycState } from './open';
+import { KycState } from './openAccounts';
 
 const isoTime = z.iso.datetime({ offset: true });
 const id = z.number().int().positive();

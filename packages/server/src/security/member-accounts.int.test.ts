@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RegisterStarted, SessionResult } from '@waystation/shared/contract/open';
+import type { RegisterStarted, SessionResult } from '@waystation/shared/contract/openAccounts';
 import { memberAuthTries, memberCredentials, memberResetCodes, members, memberSignups, outboxMessages, siteApiKeys } from '../db/schema';
 import { pruneOpenState } from '../modules/open/http';
 import { hashToken } from '../core/auth';

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { MemberOrder, MemberPackage, SessionResult, TopupIntent } from '@waystation/shared/contract/open';
+import type { SessionResult } from '@waystation/shared/contract/openAccounts';
+import type { MemberOrder } from '@waystation/shared/contract/openOrders';
+import type { MemberPackage } from '@waystation/shared/contract/openPacks';
+import type { TopupIntent } from '@waystation/shared/contract/openTopups';
 import { agents, memberAddresses, packages, shopOrders, topupIntents } from '../db/schema';
 import { hashPassword } from '../core/password';
 import { newAgent } from '../testing/factories/money-people';

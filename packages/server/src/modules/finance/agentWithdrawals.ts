@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ErrorCode } from '@waystation/shared/contract/common';
-import type { AgentWithdrawBody } from '@waystation/shared/contract/open';
+import type { AgentWithdrawBody } from '@waystation/shared/contract/openAgent';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import type { Db } from '../../db';
 import { agents, agentWithdrawals } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type MemberPackage, type PackCreateBody, packageFacing, packageOrderStatus } from '@waystation/shared/contract/open';
+import { type MemberPackage, type PackCreateBody, packageFacing, packageOrderStatus } from '@waystation/shared/contract/openPacks';
 import type { Db } from '../../db';
 import { memberAddresses, packageItems, packages, packageTraces, purchaseOrders, shipChannels, warehouseItems } from '../../db/schema';
 import type { Op } from '../../core/transition';

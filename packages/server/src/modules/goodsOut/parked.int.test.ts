@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParkedList, RemovalPackage } from '@waystation/shared/contract/goodsOut';
-import type { SessionResult } from '@waystation/shared/contract/open';
+import type { SessionResult } from '@waystation/shared/contract/openAccounts';
 import { post as ledgerPost } from '../ledger/service';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { emailCode } from '../../testing/member';

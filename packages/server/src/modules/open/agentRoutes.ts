@@ -10,8 +10,8 @@ import {
   AgentWithdrawal,
   AgentWithdrawalList,
   AgentWithdrawBody,
-  OrderListQuery,
-} from '@waystation/shared/contract/open';
+} from '@waystation/shared/contract/openAgent';
+import { OrderListQuery } from '@waystation/shared/contract/openOrders';
 import { openApi } from './http';
 import * as agentTerminal from '../proxy/agentTerminal';
 import { agentActor } from '../proxy/agentTerminal';

@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberOrder, MemberPackage, SessionResult, TopupIntent } from '@waystation/shared/contract/open';
+import type { SessionResult } from '@waystation/shared/contract/openAccounts';
+import type { MemberOrder } from '@waystation/shared/contract/openOrders';
+import type { MemberPackage } from '@waystation/shared/contract/openPacks';
+import type { TopupIntent } from '@waystation/shared/contract/openTopups';
 import { queryRows } from '../../db';
 import { agents, couponGrants, coupons, domainEvents, drawRecords, ledgerEntries, memberKyc, packages, purchaseOrders, shopOrders } from '../../db/schema';
 import { settleCommission } from '../finance/service';

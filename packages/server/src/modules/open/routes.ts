@@ -1,11 +1,24 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { DrawBody, MemberDrawResult, ReturnApplyBody, ReturnApplyResult, OPEN_PREFIX } from '@waystation/shared/contract/open';
 import {
-  DrawBody,
-  MemberDrawResult,
-  ReturnApplyBody,
-  ReturnApplyResult,
+  KycState,
+  KycSubmitBody,
+  AddressList,
+  AddressSaveBody,
+  LoginBody,
+  MemberAddressOut,
+  MemberProfile,
+  RegisterBody,
+  RegisterConfirmBody,
+  RegisterStarted,
+  ResetBody,
+  ResetRequestBody,
+  SessionResult,
+  SiteLoginBody,
+} from '@waystation/shared/contract/openAccounts';
+import {
   AgreementAcceptBody,
   AgreementsQuery,
   AppVersionCheck,
@@ -13,48 +26,33 @@ import {
   CurrentAgreements,
   HelpArticleOut,
   HelpTree,
-  KycState,
-  KycSubmitBody,
   OpenIdQuery,
   PendingAgreements,
   TerminalTips,
   TipsQuery,
-  AddressList,
-  AddressSaveBody,
-  LoginBody,
-  MemberAddressOut,
-  MemberChannelList,
-  MemberItemList,
+} from '@waystation/shared/contract/openContent';
+import {
   MemberOrder,
-  MemberPackage,
-  MemberProfile,
   OrderCreateBody,
   OrderListQuery,
   OrderListResult,
   OrderPayBody,
   MemberCouponList,
   OrderNoQuery,
+  PurchaseNoBody,
+  RefundLineBody,
+} from '@waystation/shared/contract/openOrders';
+import {
+  MemberChannelList,
+  MemberItemList,
+  MemberPackage,
   PackageListQuery,
   PackageListResult,
   PackageNoBody,
   PackageNoQuery,
   PackCreateBody,
-  PurchaseNoBody,
-  RefundLineBody,
-  ProviderCallbackBody,
-  RegisterBody,
-  RegisterConfirmBody,
-  RegisterStarted,
-  ResetBody,
-  ResetRequestBody,
-  SandboxPayBody,
-  SessionResult,
-  SiteLoginBody,
-  TopupBody,
-  TopupIntent,
-  TopupQuery,
-  OPEN_PREFIX,
-} from '@waystation/shared/contract/open';
+} from '@waystation/shared/contract/openPacks';
+import { ProviderCallbackBody, SandboxPayBody, TopupBody, TopupIntent, TopupQuery } from '@waystation/shared/contract/openTopups';
 import { forbidden } from '../../core/errors';
 import type { ModuleContext } from '../context';
 import { OPEN_SECURITY_SCHEMES, openApi } from './http';

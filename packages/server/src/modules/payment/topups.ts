@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { OPEN_PREFIX, type ProviderCallbackBody, type TopupBody, type TopupIntent } from '@waystation/shared/contract/open';
+import { OPEN_PREFIX } from '@waystation/shared/contract/open';
+import type { ProviderCallbackBody, TopupBody, TopupIntent } from '@waystation/shared/contract/openTopups';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { type Db, nextId } from '../../db';
 import { domainEvents, systemMeta, topupIntents } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionResult } from '@waystation/shared/contract/open';
+import type { SessionResult } from '@waystation/shared/contract/openAccounts';
 import { agents, auditLogs, members, siteApiKeys } from '../../db/schema';
 import { hashPassword } from '../../core/password';
 import { createTestApp, type TestApp } from '../../testing/server';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ErrorCode } from '@waystation/shared/contract/common';
-import type { AgentLoginBody, AgentMemberQuery, AgentProfile } from '@waystation/shared/contract/open';
+import type { AgentLoginBody, AgentMemberQuery, AgentProfile } from '@waystation/shared/contract/openAgent';
 import type { Db } from '../../db';
 import { agents, agentSessions, memberProfiles, members, shopOrders } from '../../db/schema';
 import type { Actor } from '../../core/audit';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type MemberOrder, type OrderCreateBody, purchaseFacing } from '@waystation/shared/contract/open';
+import { type MemberOrder, type OrderCreateBody, purchaseFacing } from '@waystation/shared/contract/openOrders';
 import { type Db, nextId } from '../../db';
 import { couponGrants, coupons, memberProfiles, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
 import { consumeGrant } from '../marketing/grants';

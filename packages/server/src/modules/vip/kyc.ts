@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { KycSubmitBody } from '@waystation/shared/contract/open';
+import type { KycSubmitBody } from '@waystation/shared/contract/openAccounts';
 import type { Db } from '../../db';
 import { memberKyc, memberProfiles } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { LoginBody, MemberProfile, RegisterBody, RegisterConfirmBody, RegisterStarted, ResetBody, SiteLoginBody } from '@waystation/shared/contract/open';
+import type {
+  LoginBody,
+  MemberProfile,
+  RegisterBody,
+  RegisterConfirmBody,
+  RegisterStarted,
+  ResetBody,
+  SiteLoginBody,
+} from '@waystation/shared/contract/openAccounts';
 import { type Db, nextId } from '../../db';
 import {
   agents,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { AddressSaveBody } from '@waystation/shared/contract/open';
+import type { AddressSaveBody } from '@waystation/shared/contract/openAccounts';
 import type { Db } from '../../db';
 import { memberAddresses } from '../../db/schema';
 import { conflict, notFound } from '../../core/errors';

@@ -20,7 +20,7 @@ import {
   QueryDiscordBody,
   QueryDiscordResult,
 } from '@waystation/shared/contract/vip';
-import { KycState } from '@waystation/shared/contract/open';
+import { KycState } from '@waystation/shared/contract/openAccounts';
 import { reviewKyc } from './kyc';
 import { api } from '../../core/http';
 import * as levels from './levels';

@@ -8,7 +8,7 @@ import type { MemberAddress, MemberDetail as Member } from '@waystation/shared/c
 import { AccountStatus, LoginSource, Marketplace } from '@waystation/shared/vocab/account';
 import { PurchaseStatus } from '@waystation/shared/vocab/goods-in';
 import { PackageStatus } from '@waystation/shared/vocab/goods-out';
-import { KycDocumentType } from '@waystation/shared/contract/open';
+import { KycDocumentType } from '@waystation/shared/contract/openAccounts';
 import { initAdminUsers } from '../../api/admin';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';

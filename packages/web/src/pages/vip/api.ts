@@ -16,7 +16,7 @@ import {
   type SaveUserLevelBody,
   type KycReviewBody,
 } from '@waystation/shared/contract/vip';
-import { KycState } from '@waystation/shared/contract/open';
+import { KycState } from '@waystation/shared/contract/openAccounts';
 import { request } from '../../api/request';
 
 type H = Record<string, string>;

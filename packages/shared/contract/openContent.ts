@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { idParam } from './common';
+import { isoTime } from './open';
+
+/** The member API's content for the terminals (server: modules/config/terminalContent.ts). */
+
+// ---------------------------------------------------------------- content for the terminals (read-only, ETag)
+
+export const TipsQuery = z.strictObject({
+  appId: z.enum(['1', '2']).default('1'),
+  lang: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, '语言代码格式错误')
+    .optional(),
+});
+export const TerminalTips = z.object({ list: z.array(z.object({ tipsKey: z.string(), text: z.string(), images: z.array(z.string()) })) });
+export const HelpTree = z.object({
+  list: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      nameEn: z.string(),
+      articles: z.array(z.object({ id: z.number().int(), title: z.string() })),
+      children: z.array(
+        z.object({ id: z.number().int(), name: z.string(), nameEn: z.string(), articles: z.array(z.object({ id: z.number().int(), title: z.string() })) }),
+      ),
+    }),
+  ),
+});
+export const HelpArticleOut = z.object({ id: z.number().int(), title: z.string(), html: z.string(), publishedTime: isoTime.nullable() });
+export const AgreementsQuery = z.strictObject({ appId: z.enum(['1', '2']).default('1') });
+export const CurrentAgreement = z.object({ code: z.string(), title: z.string(), version: z.number().int(), requireAccept: z.boolean(), content: z.string() });
+export const CurrentAgreements = z.object({ list: z.array(CurrentAgreement) });
+export const AgreementAcceptBody = z.strictObject({ code: z.string().trim().min(1).max(60), version: z.number().int().positive() });
+export const PendingAgreements = z.object({ list: z.array(z.object({ code: z.string(), title: z.string(), version: z.number().int() })) });
+export const AppVersionQuery = z.strictObject({
+  platform: z.enum(['android', 'ios', 'windows', 'mac', 'web']),
+  current: z
+    .string()
+    .regex(/^\d+\.\d+\.\d+$/, '版本号格式为 1.2.3')
+    .optional(),
+});
+export const AppVersionCheck = z.object({
+  latest: z.object({ version: z.string(), forceUpdate: z.boolean(), downloadUrl: z.string(), releaseNotes: z.string() }).nullable(),
+  updateAvailable: z.boolean(),
+  mustUpdate: z.boolean(),
+});
+
+export const OpenIdQuery = z.strictObject({ id: idParam });
