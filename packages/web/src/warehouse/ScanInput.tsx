@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Input, type InputRef, List, Space, Tag, Tooltip, Typography } from 'antd';
-import { fill, useLang } from '../i18n';
+import { Alert, Button, Input, type InputRef, Space, Tooltip, Typography } from 'antd';
+import { fill } from '../i18n';
 import { dialogOpen, isTextEntry, registerScanSink } from './keyBuffer';
 import { StationWorkPanel, stationWorkKey } from './StationWork';
 import type { WorkStation } from '@waystation/shared/contract/warehouse';
@@ -11,6 +11,7 @@ import { useScanMessages } from './messages';
 import { isLoggedOut } from '../api/request';
 import { sessionMarker } from '../api/token';
 import { isUndelivered, loadPending, savePending, type PendingScan, type ScanConflict } from './pendingScans';
+import { PendingScansAlert, ScanConflictsAlert, ScanLog, type ScanLogEntry } from './ScanLog';
 import './scan.css';
 
 export type ScanTone = 'success' | 'warning' | 'error' | 'info';
@@ -24,14 +25,6 @@ export interface ScanOutcome {
   say?: string;
   /** The station asks for the same code again (to confirm): the next read of it is not a scanner's echo. */
   expectRepeat?: boolean;
-}
-
-export interface ScanLogEntry {
-  id: number;
-  at: Date;
-  code: string;
-  tone: ScanTone;
-  text: string;
 }
 
 const LOG_SIZE = 30;
@@ -64,7 +57,6 @@ interface Props<C> {
  */
 export function ScanInput<C = undefined>({ station, placeholder, onScan, contextOf, children, paused, work }: Props<C>) {
   const m = useScanMessages();
-  const lang = useLang((s) => s.lang);
   const ref = useRef<InputRef>(null);
   const [value, setValue] = useState('');
   const [queued, setQueued] = useState(0);
@@ -309,7 +301,6 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
     if (!window.getSelection()?.toString()) focusIfFree();
   };
 
-  const color: Record<ScanTone, string> = { success: 'green', warning: 'orange', error: 'red', info: 'blue' };
   const nonAscii = !!value.trim() && !isScannable(value.trim());
 
   const kit = (
@@ -340,66 +331,10 @@ export function ScanInput<C = undefined>({ station, placeholder, onScan, context
           {fill(m.queued, { n: queued })}
         </Typography.Text>
       )}
-      {pendingView.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          data-testid="scan-pending"
-          title={fill(loggedOutView ? m.pendingLoggedOutTitle : m.pendingTitle, { n: pendingView.length })}
-          description={
-            <Space wrap>
-              {pendingView.map((p) => (
-                <Tag key={`${p.at}-${p.code}`}>{p.code}</Tag>
-              ))}
-            </Space>
-          }
-        />
-      )}
-      {conflicts.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="scan-conflicts"
-          title={fill(m.conflictsTitle, { n: conflicts.length })}
-          action={
-            <Button size="small" onClick={() => setConflicts([])}>
-              {m.clearConflicts}
-            </Button>
-          }
-          description={
-            <List
-              size="small"
-              dataSource={conflicts}
-              renderItem={(c) => (
-                <List.Item data-testid="scan-conflict-item">
-                  <Space>
-                    <Tag color="red">{c.code}</Tag>
-                    <span>{c.reason}</span>
-                    <span className="scan-log-time">{new Date(c.at).toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en-GB', { hour12: false })}</span>
-                  </Space>
-                </List.Item>
-              )}
-            />
-          }
-        />
-      )}
+      <PendingScansAlert pendingView={pendingView} loggedOutView={loggedOutView} />
+      <ScanConflictsAlert conflicts={conflicts} onClear={() => setConflicts([])} />
       {children}
-      <List
-        className="scan-kit-log"
-        size="small"
-        header={<b>{m.recent}</b>}
-        dataSource={log}
-        locale={{ emptyText: m.noScans }}
-        renderItem={(e) => (
-          <List.Item className={`scan-log-${e.tone}`} data-testid="scan-log-item">
-            <Space>
-              <span className="scan-log-time">{e.at.toLocaleTimeString(lang === 'zh' ? 'zh-CN' : 'en-GB', { hour12: false })}</span>
-              <Tag color={color[e.tone]}>{e.code}</Tag>
-              <span>{e.text}</span>
-            </Space>
-          </List.Item>
-        )}
-      />
+      <ScanLog log={log} />
     </div>
   );
   if (!work) return kit;
