@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useParams, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Dropdown, Form, Input, Modal, Radio, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Dropdown, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { AccountKind, LedgerType, type Transaction } from '@waystation/shared/contract/ledger';
 import type { MemberAddress, MemberDetail as Member } from '@waystation/shared/contract/vip';
@@ -9,17 +8,15 @@ import { AccountStatus, LoginSource, Marketplace } from '@waystation/shared/voca
 import { PurchaseStatus } from '@waystation/shared/vocab/goods-in';
 import { PackageStatus } from '@waystation/shared/vocab/goods-out';
 import { KycDocumentType } from '@waystation/shared/contract/openAccounts';
-import { initAdminUsers } from '../../api/admin';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { showFieldErrors, validValues } from '../../components/zodRule';
-import { useVerify, type RunVerified } from '../../components/verify/useVerify';
+import { useVerify } from '../../components/verify/useVerify';
 import { Amount, formatMoney } from '../../components/money';
 import { AdjustModal } from './AdjustModal';
-import { modifyAddress, modifyKfc, modifyStatus, queryDiscord, reviewKyc, useInvalidateMember, useMember, useMemberTransactions } from './api';
-import { useFormSave } from '../../components/list/useFormSave';
+import { modifyStatus, queryDiscord, useInvalidateMember, useMember, useMemberTransactions } from './api';
 import { useVipMessages } from './messages';
 import { STATUS_COLOR } from './VipList';
+import { AddressModal, KfcModal, KycReviewModal } from './MemberModals';
 
 /** vip/VipDetail (/vipManage/detail/:id): profile, balances, addresses, transactions, logins; verified actions. */
 export default function VipDetail() {
@@ -305,134 +302,5 @@ function MemberTransactions({ id }: { id: number }) {
         { key: 'operator', title: m.operator, dataIndex: 'operatorName' },
       ]}
     />
-  );
-}
-
-function AddressModal({ memberId, address, run, onClose }: { memberId: number; address: MemberAddress; run: RunVerified; onClose(): void }) {
-  const m = useVipMessages();
-  const t = useT();
-  const { message } = App.useApp();
-  const invalidate = useInvalidateMember();
-  const [form] = Form.useForm<Omit<MemberAddress, 'id' | 'isDefault'>>();
-  const submit = async () => {
-    const v = await validValues(form);
-    if (!v) return;
-    try {
-      const res = await run('modify_user_address', memberId, (h) => modifyAddress({ memberId, addressId: address.id, ...v }, h));
-      if (!res && res !== null) return;
-      message.success(t('common.success'));
-      await invalidate();
-      onClose();
-    } catch (e) {
-      showFieldErrors(form, e);
-    }
-  };
-  return (
-    <Modal open title={m.editAddress} onOk={submit} onCancel={onClose} okText={t('common.save')} cancelText={t('common.cancel')} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={address}>
-        <Form.Item name="receiver" label={m.receiver} rules={[{ required: true, whitespace: true }]}>
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item name="phone" label={m.phone}>
-          <Input maxLength={40} />
-        </Form.Item>
-        <Form.Item name="country" label={m.country} rules={[{ required: true, whitespace: true }]}>
-          <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item name="province" label={m.province}>
-          <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item name="city" label={m.city}>
-          <Input maxLength={60} />
-        </Form.Item>
-        <Form.Item name="address" label={m.address} rules={[{ required: true, whitespace: true }]}>
-          <Input.TextArea maxLength={300} rows={2} />
-        </Form.Item>
-        <Form.Item name="postcode" label={m.postcode}>
-          <Input maxLength={20} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-function KfcModal({ member, run, onClose }: { member: Member; run: RunVerified; onClose(): void }) {
-  const m = useVipMessages();
-  const t = useT();
-  const { message } = App.useApp();
-  const invalidate = useInvalidateMember();
-  const admins = useQuery({ queryKey: ['admin', 'options'], queryFn: initAdminUsers, staleTime: 60_000 });
-  const [value, setValue] = useState<number | null>(member.kfcAdminId);
-  const submit = async () => {
-    const res = await run('modify_user_kfc', member.id, (h) => modifyKfc({ memberId: member.id, kfcAdminId: value }, h));
-    if (res === undefined) return;
-    message.success(t('common.success'));
-    await invalidate();
-    onClose();
-  };
-  return (
-    <Modal open title={m.setKfc} onOk={submit} onCancel={onClose} okText={t('common.save')} cancelText={t('common.cancel')} destroyOnHidden>
-      <Select
-        style={{ width: '100%' }}
-        allowClear
-        value={value ?? undefined}
-        onChange={(v) => setValue(v ?? null)}
-        loading={admins.isLoading}
-        optionFilterProp="label"
-        showSearch
-        options={admins.data?.map((a) => ({ value: a.id, label: `${a.name}（${a.username}）` }))}
-      />
-    </Modal>
-  );
-}
-
-/**
- * Approve a member's pending identity check, or reject it with the reason the member will read. Neither is chosen
- * beforehand: a Save without a choice approves nothing.
- */
-function KycReviewModal({ member, onClose }: { member: Member; onClose(): void }) {
-  const m = useVipMessages();
-  const t = useT();
-  const lang = useLang((s) => s.lang);
-  const invalidate = useInvalidateMember();
-  const saveForm = useFormSave();
-  const [form] = Form.useForm<{ result: 'passed' | 'rejected'; reason: string }>();
-  const result = Form.useWatch('result', form);
-  return (
-    <Modal
-      open
-      title={m.kycReviewTitle}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onCancel={onClose}
-      onOk={() =>
-        saveForm(
-          form,
-          (v) => reviewKyc({ memberId: member.id, result: v.result, reason: v.reason ?? '' }),
-          async () => {
-            await invalidate();
-            onClose();
-          },
-        )
-      }
-      destroyOnHidden
-    >
-      <p>{fill(m.kycSubmitted, { name: member.kyc.fullName, type: KycDocumentType.label(member.kyc.documentType, lang), hint: member.kyc.documentHint })}</p>
-      <Form form={form} layout="vertical" name="kycReview" initialValues={{ reason: '' }}>
-        <Form.Item name="result" label={m.kycResult} rules={[{ required: true, message: m.kycResultRequired }]}>
-          <Radio.Group
-            options={[
-              { value: 'passed', label: m.kycApprove },
-              { value: 'rejected', label: m.kycReject },
-            ]}
-          />
-        </Form.Item>
-        {result === 'rejected' && (
-          <Form.Item name="reason" label={m.kycReason}>
-            <Input.TextArea maxLength={200} rows={3} />
-          </Form.Item>
-        )}
-      </Form>
-    </Modal>
   );
 }
