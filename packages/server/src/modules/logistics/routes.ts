@@ -27,6 +27,8 @@ import {
 import { IdQuery, ModifyConfigStatusQuery, SaveResult } from '@waystation/shared/contract/reference';
 import { api } from '../../core/http';
 import * as service from './service';
+import * as areas from './areas';
+import * as provinces from './provinces';
 import { channelFreight, quoteFreight } from './freight';
 
 const CHANNELS = 'logistics:channelList';
@@ -119,7 +121,7 @@ export function logisticsRoutes(app: FastifyInstance): void {
     summary: "A channel's country zones and freight rules",
     query: ChannelIdQuery,
     data: ChannelAreaList,
-    handler: ({ query }) => service.listAreas(db, query.channelId),
+    handler: ({ query }) => areas.listAreas(db, query.channelId),
   });
   api(app, {
     method: 'POST',
@@ -128,7 +130,7 @@ export function logisticsRoutes(app: FastifyInstance): void {
     summary: 'Create or edit a country zone and its freight rule',
     body: AreaSaveBody,
     data: SaveResult,
-    handler: ({ body, actor, now }) => service.saveArea(db, actor, body, now),
+    handler: ({ body, actor, now }) => areas.saveArea(db, actor, body, now),
   });
   api(app, {
     method: 'GET',
@@ -137,7 +139,7 @@ export function logisticsRoutes(app: FastifyInstance): void {
     summary: 'Delete a country zone',
     query: IdQuery,
     data: z.null(),
-    handler: ({ query, actor, now }) => service.deleteArea(db, actor, query.id, now).then(() => null),
+    handler: ({ query, actor, now }) => areas.deleteArea(db, actor, query.id, now).then(() => null),
   });
   api(app, {
     method: 'GET',
@@ -146,7 +148,7 @@ export function logisticsRoutes(app: FastifyInstance): void {
     summary: 'Provinces of a country',
     query: ProvinceListQuery,
     data: ProvinceList,
-    handler: ({ query }) => service.listProvinces(db, query),
+    handler: ({ query }) => provinces.listProvinces(db, query),
   });
   api(app, {
     method: 'POST',
@@ -155,7 +157,7 @@ export function logisticsRoutes(app: FastifyInstance): void {
     summary: 'Create or edit a province',
     body: ProvinceSaveBody,
     data: SaveResult,
-    handler: ({ body, actor, now }) => service.saveProvince(db, actor, body, now),
+    handler: ({ body, actor, now }) => provinces.saveProvince(db, actor, body, now),
   });
 
   api(app, {

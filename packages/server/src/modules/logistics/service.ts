@@ -2,25 +2,20 @@ import type { z } from 'zod';
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import type {
-  AreaSaveBody,
   BindChannelAttrBody,
-  ChannelArea,
   ChannelAttr,
   ChannelListQuery,
   ChannelSaveBody,
   Forwarder,
   ForwarderListQuery,
   ForwarderSaveBody,
-  Province,
-  ProvinceListQuery,
-  ProvinceSaveBody,
   ShipChannel,
   ShipInitData,
 } from '@waystation/shared/contract/logistics';
 import { decimalToMinor } from '@waystation/shared/contract/reference';
 import { ItemAttr } from '@waystation/shared/vocab/config-content';
 import type { Db } from '../../db';
-import { channelAreaCountries, channelAreas, channelAttrs, countries, currencies, forwarders, provinces, shipChannels } from '../../db/schema';
+import { channelAreaCountries, channelAreas, channelAttrs, countries, currencies, forwarders, shipChannels } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, offsetOf, orderBy } from '../../core/paging';
@@ -290,7 +285,8 @@ export async function shipInitData(db: Db): Promise<ShipInitData> {
 
 // ---------------------------------------------------------------- attributes
 
-async function requireChannel(db: Db, id: number) {
+/** A ship channel by id, or 40400. */
+export async function requireChannel(db: Db, id: number) {
   const [row] = await db.select().from(shipChannels).where(eq(shipChannels.id, id)).limit(1);
   if (!row) throw notFound('物流渠道不存在');
   return row;
@@ -321,221 +317,4 @@ export async function bindChannelAttrs(db: Db, actor: Actor, input: z.output<typ
     const after = await listChannelAttrs(tx, input.channelId);
     await writeAudit(tx, actor, { action: 'shipChannel.bindAttr', targetType: 'shipChannel', targetId: input.channelId, before, after }, now);
   });
-}
-
-// ---------------------------------------------------------------- areas (zones)
-
-function toArea(r: typeof channelAreas.$inferSelect, codes: string[], currency: string): ChannelArea {
-  return {
-    id: r.id,
-    channelId: r.channelId,
-    name: r.name,
-    countries: codes,
-    currency,
-    firstWeightG: r.firstWeightG,
-    firstPrice: r.firstPrice,
-    continuedWeightG: r.continuedWeightG,
-    continuedPrice: r.continuedPrice,
-    volumetricDivisor: r.volumetricDivisor,
-    minWeightG: r.minWeightG,
-    maxWeightG: r.maxWeightG,
-    maxSideMm: r.maxSideMm,
-    fuelSurchargeBp: r.fuelSurchargeBp,
-    handlingFee: r.handlingFee,
-    deliveryMinDays: r.deliveryMinDays,
-    deliveryMaxDays: r.deliveryMaxDays,
-    status: r.status as Status,
-    sort: r.sort,
-    modifyTime: r.updatedAt.toISOString(),
-  };
-}
-
-export async function listAreas(db: Db, channelId: number): Promise<ChannelArea[]> {
-  const channel = await requireChannel(db, channelId);
-  const rows = await db.select().from(channelAreas).where(eq(channelAreas.channelId, channelId)).orderBy(asc(channelAreas.sort), asc(channelAreas.id));
-  const links = await db
-    .select()
-    .from(channelAreaCountries)
-    .where(eq(channelAreaCountries.channelId, channelId))
-    .orderBy(asc(channelAreaCountries.countryCode));
-  return rows.map((r) =>
-    toArea(
-      r,
-      links.filter((l) => l.areaId === r.id).map((l) => l.countryCode),
-      channel.currency,
-    ),
-  );
-}
-
-/** Creates or edits a zone with its freight rule; a country may belong to one zone of a channel only. */
-export async function saveArea(db: Db, actor: Actor, input: z.output<typeof AreaSaveBody>, now: Date): Promise<{ id: number }> {
-  const { id, channelId, countries: codes, fuelSurchargePercent, firstPrice, continuedPrice, handlingFee, ...rest } = input;
-  const fields = {
-    ...rest,
-    firstPrice: decimalToMinor(firstPrice),
-    continuedPrice: decimalToMinor(continuedPrice),
-    handlingFee: decimalToMinor(handlingFee),
-    // "12.5" % → 1250 bp: the same exact decimal conversion as money.
-    fuelSurchargeBp: decimalToMinor(fuelSurchargePercent),
-  };
-  try {
-    return await saveAreaTx(db, actor, { id, channelId, codes, fields }, now);
-  } catch (err) {
-    // Two editors adding the same country to two zones at once: the unique index decides, the loser is told why.
-    if (isUniqueViolation(err)) throw invalid('countries', '国家已在本渠道的其他区域中');
-    throw err;
-  }
-}
-
-async function saveAreaTx(
-  db: Db,
-  actor: Actor,
-  {
-    id,
-    channelId,
-    codes,
-    fields,
-  }: {
-    id?: number;
-    channelId: number;
-    codes: string[];
-    fields: Omit<typeof channelAreas.$inferInsert, 'channelId' | 'name' | 'createdAt' | 'updatedAt'> & { name: string };
-  },
-  now: Date,
-): Promise<{ id: number }> {
-  return db.transaction(async (tx) => {
-    const channel = await requireChannel(tx, channelId);
-    const known = await tx.select({ code: countries.code }).from(countries).where(inArray(countries.code, codes));
-    const unknown = codes.filter((c) => !known.some((k) => k.code === c));
-    if (unknown.length) throw invalid('countries', `未知的国家：${unknown.join(', ')}`);
-    const taken = await tx
-      .select({ code: channelAreaCountries.countryCode, areaId: channelAreaCountries.areaId, areaName: channelAreas.name })
-      .from(channelAreaCountries)
-      .innerJoin(channelAreas, eq(channelAreas.id, channelAreaCountries.areaId))
-      .where(and(eq(channelAreaCountries.channelId, channelId), inArray(channelAreaCountries.countryCode, codes)));
-    const clash = taken.filter((t) => t.areaId !== id);
-    if (clash.length) throw invalid('countries', `国家已在本渠道的其他区域中：${clash.map((c) => `${c.code}（${c.areaName}）`).join('、')}`);
-    let areaId: number;
-    let before: ChannelArea | null = null;
-    if (id) {
-      const [row] = await tx
-        .select()
-        .from(channelAreas)
-        .where(and(eq(channelAreas.id, id), eq(channelAreas.channelId, channelId)))
-        .limit(1);
-      if (!row) throw notFound('区域不存在');
-      const old = await tx.select().from(channelAreaCountries).where(eq(channelAreaCountries.areaId, id));
-      before = toArea(
-        row,
-        old.map((o) => o.countryCode),
-        channel.currency,
-      );
-      await tx
-        .update(channelAreas)
-        .set({ ...fields, updatedAt: now })
-        .where(eq(channelAreas.id, id));
-      await tx.delete(channelAreaCountries).where(eq(channelAreaCountries.areaId, id));
-      areaId = id;
-    } else {
-      const [row] = await tx
-        .insert(channelAreas)
-        .values({ channelId, ...fields, createdAt: now, updatedAt: now })
-        .returning({ id: channelAreas.id });
-      areaId = row.id;
-    }
-    await tx.insert(channelAreaCountries).values(codes.map((countryCode) => ({ areaId, channelId, countryCode })));
-    await tx.update(shipChannels).set({ updatedAt: now }).where(eq(shipChannels.id, channelId));
-    const [row] = await tx.select().from(channelAreas).where(eq(channelAreas.id, areaId));
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: id ? 'channelArea.update' : 'channelArea.create',
-        targetType: 'channelArea',
-        targetId: areaId,
-        before,
-        after: toArea(row, [...codes].sort(), channel.currency),
-      },
-      now,
-    );
-    return { id: areaId };
-  });
-}
-
-export async function deleteArea(db: Db, actor: Actor, id: number, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(channelAreas).where(eq(channelAreas.id, id)).limit(1);
-    if (!row) throw notFound('区域不存在');
-    const codes = await tx.select().from(channelAreaCountries).where(eq(channelAreaCountries.areaId, id));
-    await tx.delete(channelAreas).where(eq(channelAreas.id, id));
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'channelArea.delete', targetType: 'channelArea', targetId: id, before: { ...row, countries: codes.map((c) => c.countryCode) } },
-      now,
-    );
-  });
-}
-
-// ---------------------------------------------------------------- provinces
-
-const toProvince = (r: typeof provinces.$inferSelect): Province => ({
-  id: r.id,
-  countryCode: r.countryCode,
-  code: r.code,
-  nameZh: r.nameZh,
-  nameEn: r.nameEn,
-  remoteFee: r.remoteFee,
-  status: r.status as Status,
-  sort: r.sort,
-});
-
-export async function listProvinces(db: Db, q: ProvinceListQuery): Promise<Province[]> {
-  const conds: SQL[] = [eq(provinces.countryCode, q.countryCode)];
-  if (q.keyword)
-    conds.push(
-      or(
-        ilike(provinces.nameZh, containsPattern(q.keyword)),
-        ilike(provinces.nameEn, containsPattern(q.keyword)),
-        ilike(provinces.code, containsPattern(q.keyword)),
-      )!,
-    );
-  const rows = await db
-    .select()
-    .from(provinces)
-    .where(and(...conds))
-    .orderBy(asc(provinces.sort), asc(provinces.code));
-  return rows.map(toProvince);
-}
-
-/** Creates or edits a province of a country (code unique within the country). */
-export async function saveProvince(db: Db, actor: Actor, input: z.output<typeof ProvinceSaveBody>, now: Date): Promise<{ id: number }> {
-  const { id, remoteFee, ...rest } = input;
-  const fields = { ...rest, remoteFee: decimalToMinor(remoteFee) };
-  try {
-    return await db.transaction(async (tx) => {
-      const [country] = await tx.select().from(countries).where(eq(countries.code, fields.countryCode)).limit(1);
-      if (!country) throw invalid('countryCode', '国家不存在');
-      if (id) {
-        const [before] = await tx.select().from(provinces).where(eq(provinces.id, id)).limit(1);
-        if (!before) throw notFound('省份不存在');
-        const [after] = await tx
-          .update(provinces)
-          .set({ ...fields, updatedAt: now })
-          .where(eq(provinces.id, id))
-          .returning();
-        await writeAudit(tx, actor, { action: 'province.update', targetType: 'province', targetId: id, before, after }, now);
-        return { id };
-      }
-      const [after] = await tx
-        .insert(provinces)
-        .values({ ...fields, createdAt: now, updatedAt: now })
-        .returning();
-      await writeAudit(tx, actor, { action: 'province.create', targetType: 'province', targetId: after.id, after }, now);
-      return { id: after.id };
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw invalid('code', '该国家下省份代码已存在');
-    throw err;
-  }
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { CrowdFilter } from '@waystation/shared/contract/marketing/common';
-import type { CouponGrant, SendCrowdBody, SendRecordQuery, SendResult, SendTargetedBody } from '@waystation/shared/contract/marketing/grants';
+import type { SendCrowdBody, SendResult, SendTargetedBody } from '@waystation/shared/contract/marketing/grants';
 import type { CouponSource } from '@waystation/shared/marketing/vocab';
 import type { z } from 'zod';
 import type { SendCrowdBody as CrowdSchema, SendTargetedBody as TargetedSchema } from '@waystation/shared/contract/marketing/grants';
@@ -8,7 +8,6 @@ import { type Db, queryRows } from '../../db';
 import { couponGrants, coupons, couponSendBatches, members } from '../../db/schema';
 import { writeAudit, type Actor } from '../../core/audit';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
-import { offsetOf, orderBy } from '../../core/paging';
 import { crowdCount, crowdMembers, type MemberRef, membersByCodes, randomCode } from './common';
 import type { CouponRow } from './coupons';
 
@@ -279,99 +278,6 @@ export async function revokeGrant(db: Db, actor: Actor, id: number, reason: stri
     );
     return null;
   });
-}
-
-function recordWhere(q: Partial<SendRecordQuery>): SQL | undefined {
-  const where: SQL[] = [];
-  if (q.couponId) where.push(eq(couponGrants.couponId, q.couponId));
-  if (q.userCode) where.push(eq(sql`upper(${members.userCode})`, q.userCode.toUpperCase()));
-  if (q.grantNo) where.push(eq(couponGrants.grantNo, q.grantNo.toUpperCase()));
-  if (q.sourceType) where.push(eq(couponGrants.sourceType, q.sourceType));
-  if (q.status) where.push(eq(couponGrants.status, q.status));
-  if (q.from) where.push(gte(couponGrants.createdAt, new Date(q.from)));
-  if (q.to) where.push(lte(couponGrants.createdAt, new Date(q.to)));
-  return and(...where);
-}
-
-const recordColumns = {
-  id: couponGrants.id,
-  grantNo: couponGrants.grantNo,
-  couponId: couponGrants.couponId,
-  couponName: coupons.name,
-  couponKind: coupons.kind,
-  memberId: couponGrants.memberId,
-  userCode: members.userCode,
-  memberName: members.name,
-  sourceType: couponGrants.sourceType,
-  status: couponGrants.status,
-  validFrom: couponGrants.validFrom,
-  validTo: couponGrants.validTo,
-  usedAt: couponGrants.usedAt,
-  disabledAt: couponGrants.disabledAt,
-  disabledReason: couponGrants.disabledReason,
-  operatorName: couponGrants.operatorName,
-  createdAt: couponGrants.createdAt,
-};
-
-function selectRecords(db: Db) {
-  return db
-    .select(recordColumns)
-    .from(couponGrants)
-    .innerJoin(coupons, eq(coupons.id, couponGrants.couponId))
-    .innerJoin(members, eq(members.id, couponGrants.memberId));
-}
-
-type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords>['execute']>>[number];
-
-function toGrant(r: RecordRow, now: Date): CouponGrant {
-  return {
-    id: r.id,
-    grantNo: r.grantNo,
-    couponId: r.couponId,
-    couponName: r.couponName,
-    couponKind: r.couponKind as CouponGrant['couponKind'],
-    memberId: r.memberId,
-    userCode: r.userCode,
-    memberName: r.memberName,
-    sourceType: r.sourceType as CouponGrant['sourceType'],
-    sendTarget: 'USER',
-    status: r.status as CouponGrant['status'],
-    expired: r.status === 'activity' && r.validTo <= now,
-    validFrom: r.validFrom.toISOString(),
-    validTo: r.validTo.toISOString(),
-    useTime: r.usedAt?.toISOString() ?? null,
-    disabledAt: r.disabledAt?.toISOString() ?? null,
-    disabledReason: r.disabledReason,
-    operatorName: r.operatorName,
-    createTime: r.createdAt.toISOString(),
-  };
-}
-
-/** Send records (issue details), newest first. */
-export async function listRecords(db: Db, q: SendRecordQuery, now: Date): Promise<{ list: CouponGrant[]; total: number }> {
-  const filter = recordWhere(q);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(couponGrants).innerJoin(members, eq(members.id, couponGrants.memberId)).where(filter);
-  const rows = await selectRecords(db)
-    .where(filter)
-    .orderBy(
-      ...orderBy(
-        q.sort,
-        q.order,
-        { id: couponGrants.id, create_time: couponGrants.createdAt, use_time: couponGrants.usedAt, expire_time: couponGrants.validTo },
-        couponGrants.id,
-      ),
-    )
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return { list: rows.map((r) => toGrant(r, now)), total: n };
-}
-
-export const EXPORT_LIMIT = 50_000;
-
-/** Send records for the Excel export (newest first, at most EXPORT_LIMIT rows). */
-export async function recordsForExport(db: Db, q: Partial<SendRecordQuery>, now: Date): Promise<CouponGrant[]> {
-  const rows = await selectRecords(db).where(recordWhere(q)).orderBy(desc(couponGrants.id)).limit(EXPORT_LIMIT);
-  return rows.map((r) => toGrant(r, now));
 }
 
 /**

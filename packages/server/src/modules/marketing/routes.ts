@@ -59,6 +59,7 @@ import { api } from '../../core/http';
 import { forbidden, schemaInvalid } from '../../core/errors';
 import * as couponSvc from './coupons';
 import * as grantSvc from './grants';
+import * as sendRecords from './sendRecords';
 import * as codeSvc from './codes';
 import * as activitySvc from './activities';
 import * as drawSvc from './draws';
@@ -170,7 +171,7 @@ export function marketingRoutes(app: FastifyInstance): void {
     summary: 'Send records (couponSendRecord)',
     query: SendRecordQuery,
     data: SendRecordResult,
-    handler: ({ query, now }) => grantSvc.listRecords(db, query, now),
+    handler: ({ query, now }) => sendRecords.listRecords(db, query, now),
   });
   api(app, {
     method: 'POST',
@@ -218,7 +219,7 @@ export function marketingRoutes(app: FastifyInstance): void {
     async (req, reply) => {
       const q = SendRecordQuery.safeParse(req.query);
       if (!q.success) throw schemaInvalid(q.error.issues);
-      const rows = await grantSvc.recordsForExport(db, q.data, app.services.now());
+      const rows = await sendRecords.recordsForExport(db, q.data, app.services.now());
       const buf = await workbook(
         '发放明细',
         [
