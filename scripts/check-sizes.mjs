@@ -21,7 +21,6 @@ const EXEMPT = [
 const BEING_SPLIT = [
   { match: /^packages\/server\/src\/modules\/open\//, reason: 'being split (issue 29): open/ becomes a doorway into the domain modules' },
   { match: /^packages\/shared\/contract\/open\.ts$/, reason: 'being split (issue 29): the member API contract moves with its domains' },
-  { match: /^packages\/server\/src\/modules\/goodsOut\/routes\.ts$/, reason: 'being split (issue 29): by station' },
   { match: /^packages\/shared\/contract\/goodsOut\.ts$/, reason: 'being split (issue 29): along its server files' },
   { match: /^packages\/server\/src\/modules\/afterSales\/service\.ts$/, reason: 'being split (issue 29): returns bound to the engine' },
   { match: /^packages\/server\/src\/core\/transition\.ts$/, reason: 'being split (issue 29): the engine reports idempotent repeats' },
