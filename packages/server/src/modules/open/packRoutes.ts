@@ -1,0 +1,130 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { DrawBody, MemberDrawResult, ReturnApplyBody, ReturnApplyResult } from '@waystation/shared/contract/open';
+import {
+  MemberChannelList,
+  MemberItemList,
+  MemberPackage,
+  PackageListQuery,
+  PackageListResult,
+  PackageNoBody,
+  PackageNoQuery,
+  PackCreateBody,
+} from '@waystation/shared/contract/openPacks';
+import type { ModuleContext } from '../context';
+import { openApi } from './http';
+import { memberActor } from '../vip/memberAccounts';
+import * as packs from '../goodsOut/memberPacks';
+import { applyReturn } from '../afterSales/service';
+import { draw } from '../marketing/draws';
+
+/** The member API's pack orders, returns and lucky draws (goodsOut/memberPacks.ts, afterSales, marketing). */
+export function memberPackRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+  const { db } = app.services;
+  const media = (uri: string) => ctx.storage.urlOf(uri);
+  const opOf = (member: { id: number; userCode: string; name: string; sessionId: number }, ip: string, now: Date) => ({ actor: memberActor(member, ip), now });
+
+  // ---------------------------------------------------------------- packages
+  openApi(app, {
+    method: 'GET',
+    path: '/items',
+    auth: 'member',
+    summary: 'The member’s shelved items in no package yet (what a pack order can take)',
+    data: MemberItemList,
+    handler: ({ member }) => packs.packableItems(db, member.id, media),
+  });
+
+  openApi(app, {
+    method: 'GET',
+    path: '/channels',
+    auth: 'member',
+    summary: 'The logistics channels a pack order may choose (enabled ones)',
+    data: MemberChannelList,
+    handler: () => packs.enabledChannels(db),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/packs',
+    auth: 'member',
+    summary: 'A pack order: shelved items, a channel and an address → pre-review',
+    body: PackCreateBody,
+    data: MemberPackage,
+    handler: ({ member, body, req, now }) => packs.createPack(db, member.id, body, opOf(member, req.ip, now)),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/packs/pay',
+    auth: 'member',
+    summary: 'Pays the quoted freight of a pre-reviewed package from the balance',
+    body: PackageNoBody,
+    data: MemberPackage,
+    handler: ({ member, body, req, now }) => packs.payPack(db, member.id, body.packageNo, opOf(member, req.ip, now)),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/packs/payPatch',
+    auth: 'member',
+    summary: 'Pays a package’s freight top-up from the balance',
+    body: PackageNoBody,
+    data: MemberPackage,
+    handler: ({ member, body, req, now }) => packs.payPackPatch(db, member.id, body.packageNo, opOf(member, req.ip, now)),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/packs/confirmReceipt',
+    auth: 'member',
+    summary: 'The member confirms a shipped package arrived',
+    body: PackageNoBody,
+    data: MemberPackage,
+    handler: ({ member, body, req, now }) => packs.confirmReceipt(db, member.id, body.packageNo, opOf(member, req.ip, now)),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/packs',
+    auth: 'member',
+    summary: 'The member’s packages with their tracking timeline',
+    query: PackageListQuery,
+    data: PackageListResult,
+    handler: ({ member, query }) => packs.listPackages(db, member.id, query),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/packs/detail',
+    auth: 'member',
+    summary: 'One of the member’s packages',
+    query: PackageNoQuery,
+    data: MemberPackage,
+    handler: ({ member, query }) => packs.packageDetail(db, member.id, query.packageNo),
+  });
+
+  // ---------------------------------------------------------------- after-sales, lucky draws
+  openApi(app, {
+    method: 'POST',
+    path: '/returns',
+    auth: 'member',
+    summary: 'Asks to return a shelved item to the seller (→ return review)',
+    body: ReturnApplyBody,
+    data: ReturnApplyResult,
+    handler: ({ member, body, req, now }) => applyReturn(db, member.id, body, memberActor(member, req.ip), now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/draws',
+    auth: 'member',
+    summary: 'One lucky draw in an activity: the day’s free draws first, then paid ones from the balance',
+    body: DrawBody,
+    data: MemberDrawResult,
+    handler: async ({ member, body, req, now, idempotencyKey }) => {
+      const requestId = `m${member.id}-${crypto.createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}`;
+      const r = await draw(db, memberActor(member, req.ip), { activityId: body.activityId, userCode: member.userCode, requestId }, now, { allowPaid: true });
+      return {
+        prizeName: r.prizeName,
+        prizeType: r.prizeType,
+        amount: r.amount,
+        couponGrantNo: r.couponGrantNo ?? null,
+        free: r.free,
+        costAmount: r.costAmount,
+      };
+    },
+  });
+}

@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  MemberOrder,
+  OrderCreateBody,
+  OrderListQuery,
+  OrderListResult,
+  OrderPayBody,
+  MemberCouponList,
+  OrderNoQuery,
+  PurchaseNoBody,
+  RefundLineBody,
+} from '@waystation/shared/contract/openOrders';
+import { ProviderCallbackBody, SandboxPayBody, TopupBody, TopupIntent, TopupQuery } from '@waystation/shared/contract/openTopups';
+import { forbidden } from '../../core/errors';
+import type { ModuleContext } from '../context';
+import { openApi } from './http';
+import { memberActor } from '../vip/memberAccounts';
+import * as orders from '../purchase/shopOrders';
+import * as topups from '../payment/topups';
+
+/** The member API's top-ups and shop orders (payment/topups.ts, purchase/shopOrders.ts). */
+export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void {
+  const { db, secrets } = app.services;
+  const media = (uri: string) => ctx.storage.urlOf(uri);
+
+  // ---------------------------------------------------------------- balance top-up
+  openApi(app, {
+    method: 'POST',
+    path: '/topups',
+    auth: 'member',
+    summary: 'A balance top-up through a payment provider; credited when the provider’s signed callback says paid',
+    body: TopupBody,
+    data: TopupIntent,
+    handler: async ({ member, body, now, idempotencyKey }) => {
+      if (body.provider === 'sandbox' && !ctx.config.paymentSandbox) throw forbidden('沙箱支付未开启');
+      return topups.createTopup(db, member.id, body, now, idempotencyKey);
+    },
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/topups/detail',
+    auth: 'member',
+    summary: 'One of the member’s top-ups',
+    query: TopupQuery,
+    data: TopupIntent,
+    handler: ({ member, query }) => topups.topupOf(db, member.id, query.intentNo),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/sandbox/pay',
+    auth: 'member',
+    summary: 'The sandbox provider pays (or fails) a pending top-up: it calls the callback route over HTTP, signed',
+    body: SandboxPayBody,
+    data: TopupIntent,
+    handler: async ({ member, body, now }) => {
+      if (!ctx.config.paymentSandbox) throw forbidden('沙箱支付未开启');
+      const address = app.server.address();
+      const origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+      return topups.sandboxPay(db, secrets, member.id, body.intentNo, body.outcome, origin, now);
+    },
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/payments/callback/sandbox',
+    auth: 'public',
+    summary: 'The sandbox provider’s callback (X-Sandbox-Signature: t=…,v1=HMAC-SHA256)',
+    body: ProviderCallbackBody,
+    data: z.object({ intentNo: z.string(), status: z.string() }),
+    withoutIdempotencyKey: 'a provider retries with the same intent: the intent itself makes it apply once',
+    // Every sandbox payment comes from this server's own address: a signed notification is never refused for rate.
+    rateExemptWhenSigned: (req, now) => topups.callbackSigned(db, secrets, req.body, req.headers['x-sandbox-signature'] as string | undefined, now),
+    handler: ({ body, req, now }) => {
+      if (!ctx.config.paymentSandbox) throw forbidden('沙箱支付未开启');
+      return topups.providerCallback(db, secrets, body, req.headers['x-sandbox-signature'] as string | undefined, now);
+    },
+  });
+
+  // ---------------------------------------------------------------- shop orders
+  openApi(app, {
+    method: 'POST',
+    path: '/orders',
+    auth: 'member',
+    summary: 'A shop order from marketplace product lines (unpaid)',
+    body: OrderCreateBody,
+    data: MemberOrder,
+    handler: ({ member, body, req, now }) => orders.createOrder(db, member, body, memberActor(member, req.ip), now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/orders/pay',
+    auth: 'member',
+    summary: 'Pays an unpaid order from the balance (optionally with a coupon, used once); its lines go to the purchasers’ queue',
+    body: OrderPayBody,
+    data: MemberOrder,
+    handler: ({ member, body, req, now, idempotencyKey }) =>
+      orders.payOrder(db, member, body.orderNo, memberActor(member, req.ip), now, idempotencyKey, body.couponGrantNo),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/coupons',
+    auth: 'member',
+    summary: 'The member’s usable coupons, soonest to expire first',
+    data: MemberCouponList,
+    handler: ({ member, now }) => orders.memberCoupons(db, member.id, now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/orders/payPatch',
+    auth: 'member',
+    summary: 'Pays a line’s price top-up from the balance; the purchaser buys on',
+    body: PurchaseNoBody,
+    data: MemberOrder,
+    handler: ({ member, body, req, now }) => orders.payLinePatch(db, member, body.purchaseNo, memberActor(member, req.ip), now, media),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/orders/declinePatch',
+    auth: 'member',
+    summary: 'Declines a line’s price top-up: the line is given up and its payment goes back to the balance',
+    body: PurchaseNoBody,
+    data: MemberOrder,
+    handler: ({ member, body, req, now }) => orders.declineLinePatch(db, member, body.purchaseNo, memberActor(member, req.ip), now, media),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/orders/refundLine',
+    auth: 'member',
+    summary: 'Asks for the money of a line nobody has bought yet: canceled and refunded to the balance at once (an arrived item is returned instead)',
+    body: RefundLineBody,
+    data: MemberOrder,
+    handler: ({ member, body, req, now }) => orders.refundLine(db, member, body.purchaseNo, body.reason, memberActor(member, req.ip), now, media),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/orders',
+    auth: 'member',
+    summary: 'The member’s orders, newest first, with their lines and QC photos',
+    query: OrderListQuery,
+    data: OrderListResult,
+    handler: ({ member, query }) => orders.listOrders(db, member.id, query, media),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/orders/detail',
+    auth: 'member',
+    summary: 'One of the member’s orders',
+    query: OrderNoQuery,
+    data: MemberOrder,
+    handler: ({ member, query }) => orders.orderDetail(db, member.id, query.orderNo, media),
+  });
+}
