@@ -17,7 +17,9 @@ describe('defineCall', () => {
     const list = defineCall({ method: 'GET', url: '/api/demo/pageList', query: Query, data: Answer });
     const save = defineCall({ method: 'POST', url: '/api/demo/save', body: Body, data: z.null() });
     const bare = defineCall({ method: 'POST', url: '/api/demo/run', data: Answer });
-    expectTypeOf<CallInput<typeof list>>().toEqualTypeOf<z.input<typeof Query>>();
+    expectTypeOf<CallInput<typeof list>>().toEqualTypeOf<{ page?: unknown; name?: string }>();
+    // a filter's text goes into the query string as it is
+    expectTypeOf({ page: '2' }).toExtend<CallInput<typeof list>>();
     expectTypeOf<CallInput<typeof save>>().toEqualTypeOf<{ id: number }>();
     expectTypeOf<CallInput<typeof bare>>().toEqualTypeOf<undefined>();
     expectTypeOf<CallData<typeof list>>().toEqualTypeOf<{ ok: boolean }>();

@@ -43,7 +43,10 @@ export function defineDownload<Q extends z.ZodType>(download: { url: `/api/${str
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 
-/** What the web sends: a GET's query, a POST's body. */
-export type CallInput<C extends Call> = C extends Call<infer Q, infer B, z.ZodType, infer M> ? (M extends 'GET' ? InputOf<Q> : InputOf<B>) : never;
+/** A query string's values are text: a GET's input may give any field as the text a filter holds (the server parses it). */
+type AsQuery<I> = I extends object ? { [K in keyof I]: I[K] | string } : I;
+
+/** What the web sends: a GET's query (see AsQuery), a POST's body. */
+export type CallInput<C extends Call> = C extends Call<infer Q, infer B, z.ZodType, infer M> ? (M extends 'GET' ? AsQuery<InputOf<Q>> : InputOf<B>) : never;
 /** What the call answers (the envelope's data, parsed). */
 export type CallData<C extends Call> = z.output<C['data']>;

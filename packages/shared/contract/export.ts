@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common';
+import { defineCall, defineDownload } from './call';
 
 /**
  * Exports (issue 15): any list exports what its filters select to Excel, as a job with progress and a download link.
@@ -59,3 +60,9 @@ export const ExportJob = z.object({
 export type ExportJob = z.infer<typeof ExportJob>;
 export const ExportIdQuery = z.strictObject({ id: idParam });
 export const ExportJobList = z.object({ list: z.array(ExportJob) });
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const exportCreateCall = defineCall({ method: 'POST', url: '/api/export/create', body: ExportCreateBody, data: ExportJob });
+export const exportStatusCall = defineCall({ method: 'GET', url: '/api/export/status', query: ExportIdQuery, data: ExportJob });
+export const exportListCall = defineCall({ method: 'GET', url: '/api/export/list', data: ExportJobList });
+export const exportDownloadFile = defineDownload({ url: '/api/export/download', query: ExportIdQuery });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, idParam, pageOf, textFilter } from './common';
 import { BusinessDay } from './report';
+import { defineCall } from './call';
 
 /**
  * Storage fees (issue 15): an item on the shelf and in no pack order longer than the free days (setting
@@ -77,3 +78,8 @@ export const StorageFeeWaiveBody = z.strictObject({
 });
 export type StorageFeeWaiveBody = z.infer<typeof StorageFeeWaiveBody>;
 export const StorageFeeWaiveResult = z.object({ waived: z.number().int(), amount: z.number().int(), currency: z.string() });
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const storageFeeOverdueCall = defineCall({ method: 'GET', url: '/api/storageFee/overdue', query: OverdueQuery, data: OverdueResult });
+export const storageFeePageListCall = defineCall({ method: 'GET', url: '/api/storageFee/pageList', query: StorageFeeListQuery, data: StorageFeeListResult });
+export const storageFeeWaiveCall = defineCall({ method: 'POST', url: '/api/storageFee/waive', body: StorageFeeWaiveBody, data: StorageFeeWaiveResult });

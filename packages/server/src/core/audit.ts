@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { auditLogs } from '../db/schema';
+import { notFound } from './errors';
 
 export interface Actor {
   id: number | null;
@@ -47,4 +50,53 @@ export function auditRow(actor: Actor, entry: AuditEntry, at: Date): typeof audi
 /** Writes one audit row; call it with the transaction of the write it records. */
 export async function writeAudit(db: Db, actor: Actor, entry: AuditEntry, at: Date): Promise<void> {
   await db.insert(auditLogs).values(auditRow(actor, entry, at));
+}
+
+type SavedTable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; updatedAt: AnyPgColumn };
+
+/**
+ * An editor's save with its audit row: with an id, the row is read (missing: 404 `notFound`), `check`ed, updated and
+ * audited with before/after; without one, inserted (with `insert`'s extra fields) and audited. Both stamp updatedAt,
+ * an insert createdAt too. The audit shows the rows through `view` (or `after` when given). Call it in a transaction.
+ */
+export async function auditedSave<T extends SavedTable>(
+  db: Db,
+  actor: Actor,
+  o: {
+    table: T;
+    id: number | null | undefined;
+    fields: PgUpdateSetSource<T>;
+    insert?: PgUpdateSetSource<T>;
+    action: string | { create: string; update: string };
+    targetType: string;
+    notFound: string;
+    check?: (before: T['$inferSelect']) => void;
+    view?: (row: T['$inferSelect']) => unknown;
+    after?: unknown;
+    now: Date;
+  },
+): Promise<{ id: number; before: T['$inferSelect'] | null; after: T['$inferSelect'] }> {
+  const { table, now } = o;
+  const view = o.view ?? ((row: T['$inferSelect']) => row);
+  const action = (created: boolean) => (typeof o.action === 'string' ? o.action : created ? o.action.create : o.action.update);
+  if (o.id) {
+    const [before] = (await db.select().from(table as PgTable).where(eq(table.id, o.id)).limit(1)) as T['$inferSelect'][];
+    if (!before) throw notFound(o.notFound);
+    o.check?.(before);
+    const [after] = (await db
+      .update(table)
+      .set({ ...o.fields, updatedAt: now } as PgUpdateSetSource<T>)
+      .where(eq(table.id, o.id))
+      .returning()) as T['$inferSelect'][];
+    const entry = { action: action(false), targetType: o.targetType, targetId: o.id, before: view(before), after: o.after ?? view(after) };
+    await writeAudit(db, actor, entry, now);
+    return { id: o.id, before, after };
+  }
+  const [after] = (await db
+    .insert(table)
+    .values({ ...o.fields, ...o.insert, createdAt: now, updatedAt: now } as PgInsertValue<T>)
+    .returning()) as T['$inferSelect'][];
+  const id = Number((after as { id: unknown }).id);
+  await writeAudit(db, actor, { action: action(true), targetType: o.targetType, targetId: id, after: o.after ?? view(after) }, now);
+  return { id, before: null, after };
 }

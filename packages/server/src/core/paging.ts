@@ -1,5 +1,5 @@
-import { and, asc, desc, gt, lt, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, gt, lt, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { SortField } from '@waystation/shared/vocab/account';
 import { type Db, queryRows } from '../db';
 
@@ -71,4 +71,42 @@ export async function pageByIds<Row>(
   const byIdMap = new Map(found.map((r) => [o.idOf(r), r]));
   const rows = ids.map((id) => byIdMap.get(id)).filter((r) => r !== undefined);
   return { rows, ...count, nextCursor: byId && rows.length === q.limit ? String(o.idOf(rows[rows.length - 1])) : null };
+}
+
+/** A list's filters: each condition applies only when its query value is set (not undefined, null or ''). */
+export function filters<Q extends object>(q: Q, conds: { [K in keyof Q]?: (value: NonNullable<Q[K]>) => SQL | undefined }): SQL[] {
+  const out: SQL[] = [];
+  for (const key of Object.keys(conds) as (keyof Q)[]) {
+    const value = q[key];
+    if (value === undefined || value === null || value === '') continue;
+    const cond = conds[key]?.(value as NonNullable<Q[typeof key]>);
+    if (cond) out.push(cond);
+  }
+  return out;
+}
+
+/**
+ * The small lists' page (OFFSET with an exact count): `select` is the page's query in dynamic mode (columns, joins),
+ * the helper adds the filter, order, limit and offset and counts the filtered rows of `table` (or runs `count`
+ * when the filter needs the joins).
+ */
+export async function offsetPage<T extends PgSelect>(
+  db: Db,
+  o: {
+    table: PgTable;
+    select: T;
+    filter?: SQL | SQL[] | undefined;
+    orderBy: SQL[];
+    q: { page: number; limit: number };
+    count?: (filter: SQL | undefined) => Promise<number>;
+  },
+): Promise<{ rows: Awaited<T>; total: number }> {
+  const filter = Array.isArray(o.filter) ? and(...o.filter) : o.filter;
+  const total = o.count ? await o.count(filter) : (await db.select({ n: count() }).from(o.table).where(filter))[0].n;
+  const rows = (await o.select
+    .where(filter)
+    .orderBy(...o.orderBy)
+    .limit(o.q.limit)
+    .offset(offsetOf(o.q.page, o.q.limit))) as Awaited<T>;
+  return { rows, total };
 }

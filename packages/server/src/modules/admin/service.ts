@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, ne } from 'drizzle-orm';
 import type { AdminAccount, AdminListQuery, AdminSaveBody, ModifyStatusQuery, UpdateOwnDataBody } from '@waystation/shared/contract/admin';
 import type { Page } from '@waystation/shared/contract/common';
 import type { Db } from '../../db';
@@ -6,7 +6,7 @@ import { adminRoles, admins, roles } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { type Caller, grantsOfRoles, grantsWithin, loadGrants, revokeSessions } from '../../core/auth';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../core/errors';
-import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, iso, orderBy, filters, offsetPage } from '../../core/paging';
 import { hashPassword, verifyPassword } from '../../core/password';
 
 async function rolesByAdmin(db: Db, adminIds: number[]): Promise<Map<number, string[]>> {
@@ -39,24 +39,23 @@ function toAccount(a: typeof admins.$inferSelect, roleKeys: string[]): AdminAcco
 
 /** Lists staff accounts; deleted ones only when asked for by status. */
 export async function listAdmins(db: Db, q: AdminListQuery): Promise<Page<AdminAccount>> {
-  const where: SQL[] = [];
-  if (q.username) where.push(ilike(admins.username, containsPattern(q.username)));
-  if (q.name) where.push(ilike(admins.name, containsPattern(q.name)));
-  where.push(q.status ? eq(admins.status, q.status) : ne(admins.status, 'deleted'));
-  if (q.role) {
-    where.push(
-      inArray(admins.id, db.select({ id: adminRoles.adminId }).from(adminRoles).innerJoin(roles, eq(roles.id, adminRoles.roleId)).where(eq(roles.key, q.role))),
-    );
-  }
-  const cond = and(...where);
-  const [{ total }] = await db.select({ total: count() }).from(admins).where(cond);
-  const rows = await db
-    .select()
-    .from(admins)
-    .where(cond)
-    .orderBy(...orderBy(q.sort, q.order, { id: admins.id, create_time: admins.createdAt, modify_time: admins.updatedAt }, admins.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: admins,
+    select: db.select().from(admins).$dynamic(),
+    filter: [
+      ...filters(q, { username: (u) => ilike(admins.username, containsPattern(u)), name: (n) => ilike(admins.name, containsPattern(n)) }),
+      q.status ? eq(admins.status, q.status) : ne(admins.status, 'deleted'),
+      ...filters(q, {
+        role: (role) =>
+          inArray(
+            admins.id,
+            db.select({ id: adminRoles.adminId }).from(adminRoles).innerJoin(roles, eq(roles.id, adminRoles.roleId)).where(eq(roles.key, role)),
+          ),
+      }),
+    ],
+    orderBy: orderBy(q.sort, q.order, { id: admins.id, create_time: admins.createdAt, modify_time: admins.updatedAt }, admins.id),
+    q,
+  });
   const roleMap = await rolesByAdmin(
     db,
     rows.map((r) => r.id),

@@ -1,12 +1,12 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@waystation/shared/contract/common';
 import type { Agreement, AgreementContentBody, AgreementDetail, AgreementListQuery, AgreementSaveBody } from '@waystation/shared/contract/config';
 import type { Db } from '../../db';
 import { agreements, agreementVersions } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
+import { type Actor, auditedSave, writeAudit } from '../../core/audit';
 import { invalid, isUniqueViolation, notFound } from '../../core/errors';
-import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, filters, offsetPage, orderBy } from '../../core/paging';
 
 const toAgreement = (r: typeof agreements.$inferSelect): Agreement => ({
   id: r.id,
@@ -21,18 +21,16 @@ const toAgreement = (r: typeof agreements.$inferSelect): Agreement => ({
 });
 
 export async function listAgreements(db: Db, q: AgreementListQuery): Promise<Page<Agreement>> {
-  const conds: SQL[] = [];
-  if (q.appId) conds.push(eq(agreements.appId, q.appId));
-  if (q.keyword) conds.push(or(ilike(agreements.title, containsPattern(q.keyword)), ilike(agreements.code, containsPattern(q.keyword)))!);
-  const where = conds.length ? and(...conds) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(agreements).where(where);
-  const rows = await db
-    .select()
-    .from(agreements)
-    .where(where)
-    .orderBy(...orderBy(q.sort ?? 'sort', q.order ?? 'asc', { id: agreements.id, sort: agreements.sort, modify_time: agreements.updatedAt }, agreements.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: agreements,
+    select: db.select().from(agreements).$dynamic(),
+    filter: filters(q, {
+      appId: (a) => eq(agreements.appId, a),
+      keyword: (k) => or(ilike(agreements.title, containsPattern(k)), ilike(agreements.code, containsPattern(k))),
+    }),
+    orderBy: orderBy(q.sort ?? 'sort', q.order ?? 'asc', { id: agreements.id, sort: agreements.sort, modify_time: agreements.updatedAt }, agreements.id),
+    q,
+  });
   return { list: rows.map(toAgreement), total };
 }
 
@@ -40,25 +38,18 @@ export async function listAgreements(db: Db, q: AgreementListQuery): Promise<Pag
 export async function saveAgreement(db: Db, actor: Actor, input: z.output<typeof AgreementSaveBody>, now: Date): Promise<{ id: number }> {
   const { id, ...fields } = input;
   try {
-    return await db.transaction(async (tx) => {
-      if (id) {
-        const [before] = await tx.select().from(agreements).where(eq(agreements.id, id)).limit(1);
-        if (!before) throw notFound('协议不存在');
-        const [after] = await tx
-          .update(agreements)
-          .set({ ...fields, updatedAt: now })
-          .where(eq(agreements.id, id))
-          .returning();
-        await writeAudit(tx, actor, { action: 'agreement.update', targetType: 'agreement', targetId: id, before, after }, now);
-        return { id };
-      }
-      const [after] = await tx
-        .insert(agreements)
-        .values({ ...fields, createdAt: now, updatedAt: now })
-        .returning();
-      await writeAudit(tx, actor, { action: 'agreement.create', targetType: 'agreement', targetId: after.id, after }, now);
-      return { id: after.id };
-    });
+    const saved = await db.transaction((tx) =>
+      auditedSave(tx, actor, {
+        table: agreements,
+        id,
+        fields,
+        action: { create: 'agreement.create', update: 'agreement.update' },
+        targetType: 'agreement',
+        notFound: '协议不存在',
+        now,
+      }),
+    );
+    return { id: saved.id };
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid('code', '该终端下协议代码已存在');
     throw err;

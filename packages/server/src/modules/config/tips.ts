@@ -1,14 +1,14 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@waystation/shared/contract/common';
 import type { BatchTipsConfigBody, Faq, FaqListQuery, FaqSaveBody, SaveTipsConfigBody, TipsEntry } from '@waystation/shared/contract/config';
 import { TRANSLATION_LANGUAGES } from '@waystation/shared/vocab/config-content';
 import type { Db } from '../../db';
 import { faqs, tipsConfigs } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
+import { type Actor, auditedSave, writeAudit } from '../../core/audit';
 import type { Caller } from '../../core/auth';
 import { forbidden, notFound } from '../../core/errors';
-import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, filters, offsetPage, orderBy } from '../../core/paging';
 
 type Status = 'activity' | 'disabled';
 
@@ -122,21 +122,17 @@ function toFaq(r: typeof faqs.$inferSelect): Faq {
 }
 
 export async function listFaqs(db: Db, q: FaqListQuery): Promise<Page<Faq>> {
-  const conds: SQL[] = [];
-  if (q.keyword) conds.push(or(ilike(faqs.question, containsPattern(q.keyword)), ilike(faqs.answer, containsPattern(q.keyword)))!);
-  if (q.category) conds.push(eq(faqs.category, q.category));
-  if (q.status) conds.push(eq(faqs.status, q.status));
-  const where = conds.length ? and(...conds) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(faqs).where(where);
-  const rows = await db
-    .select()
-    .from(faqs)
-    .where(where)
-    .orderBy(
-      ...orderBy(q.sort ?? 'sort', q.order ?? 'asc', { id: faqs.id, sort: faqs.sort, modify_time: faqs.updatedAt, create_time: faqs.createdAt }, faqs.id),
-    )
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: faqs,
+    select: db.select().from(faqs).$dynamic(),
+    filter: filters(q, {
+      keyword: (k) => or(ilike(faqs.question, containsPattern(k)), ilike(faqs.answer, containsPattern(k))),
+      category: (c) => eq(faqs.category, c),
+      status: (s) => eq(faqs.status, s),
+    }),
+    orderBy: orderBy(q.sort ?? 'sort', q.order ?? 'asc', { id: faqs.id, sort: faqs.sort, modify_time: faqs.updatedAt, create_time: faqs.createdAt }, faqs.id),
+    q,
+  });
   return { list: rows.map(toFaq), total };
 }
 
@@ -148,25 +144,10 @@ export async function getFaq(db: Db, id: number): Promise<Faq> {
 
 export async function saveFaq(db: Db, actor: Actor, input: z.output<typeof FaqSaveBody>, now: Date): Promise<{ id: number }> {
   const { id, ...fields } = input;
-  return db.transaction(async (tx) => {
-    if (id) {
-      const [before] = await tx.select().from(faqs).where(eq(faqs.id, id)).limit(1);
-      if (!before) throw notFound('FAQ不存在');
-      const [after] = await tx
-        .update(faqs)
-        .set({ ...fields, updatedAt: now })
-        .where(eq(faqs.id, id))
-        .returning();
-      await writeAudit(tx, actor, { action: 'faq.update', targetType: 'faq', targetId: id, before, after }, now);
-      return { id };
-    }
-    const [after] = await tx
-      .insert(faqs)
-      .values({ ...fields, createdAt: now, updatedAt: now })
-      .returning();
-    await writeAudit(tx, actor, { action: 'faq.create', targetType: 'faq', targetId: after.id, after }, now);
-    return { id: after.id };
-  });
+  const saved = await db.transaction((tx) =>
+    auditedSave(tx, actor, { table: faqs, id, fields, action: { create: 'faq.create', update: 'faq.update' }, targetType: 'faq', notFound: 'FAQ不存在', now }),
+  );
+  return { id: saved.id };
 }
 
 export async function deleteFaq(db: Db, actor: Actor, id: number, now: Date): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ExportCreateBody, ExportIdQuery, ExportJob, ExportJobList } from '@waystation/shared/contract/export';
+import { exportCreateCall, exportStatusCall, exportListCall, exportDownloadFile } from '@waystation/shared/contract/export';
 import { api, apiRoutesOf, fileApi } from '../../core/http';
 import { XLSX_TYPE } from '../../platform/excel';
 import type { ModuleContext } from '../context';
@@ -17,42 +17,29 @@ export function exportRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     const uri = (req.params as { '*'?: string })['*'] ?? '';
     if (uri.startsWith('exports/')) return reply.status(404).send({ code: 40400, message: '文件不存在', data: null });
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/export/create',
+  api(app, exportCreateCall, {
     // The list's own permission is checked inside, for the list named.
     permission: 'authenticated',
     summary: "Starts an export of a list's rows (its GET call, filters and columns) to Excel; the job runs at once",
-    body: ExportCreateBody,
-    data: ExportJob,
     handler: async ({ body, caller, now }) => {
       const job = await createExport(db, rt, caller, body, now);
       void ctx.jobs.runNow(`export:${job.id}`);
       return job;
     },
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/export/status',
+  api(app, exportStatusCall, {
     permission: 'authenticated',
     summary: "One of the caller's exports: status and rows written so far",
-    query: ExportIdQuery,
-    data: ExportJob,
     handler: ({ query, caller, now }) => exportOf(db, caller, query.id, now),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/export/list',
+  api(app, exportListCall, {
     permission: 'authenticated',
     summary: "The caller's last 20 exports",
-    data: ExportJobList,
     handler: ({ caller, now }) => myExports(db, caller, now),
   });
-  fileApi(app, {
-    url: '/api/export/download',
+  fileApi(app, exportDownloadFile, {
     permission: 'authenticated',
     summary: "The Excel file of one of the caller's finished exports",
-    query: ExportIdQuery,
     handler: async ({ query, caller, now }) => {
       const file = await exportFile(db, rt, caller, query.id, now);
       return { stream: file.data, bytes: file.data.length, type: XLSX_TYPE, fileName: `export-${query.id}.xlsx` };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@waystation/shared/contract/common';
 import type {
@@ -12,9 +12,9 @@ import type {
 } from '@waystation/shared/contract/help';
 import type { Db } from '../../db';
 import { helpArticles, helpCategories } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
+import { type Actor, auditedSave, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
-import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging';
 import { renderMarkdown } from '@waystation/shared/help/markdown';
 
 type Status = 'activity' | 'disabled';
@@ -105,26 +105,22 @@ function toItem(r: typeof helpArticles.$inferSelect, categoryName: string): Help
 }
 
 export async function listArticles(db: Db, q: HelpArticleListQuery): Promise<Page<HelpArticleListItem>> {
-  const conds: SQL[] = [];
-  if (q.categoryId) conds.push(eq(helpArticles.categoryId, q.categoryId));
-  if (q.keyword) conds.push(ilike(helpArticles.title, containsPattern(q.keyword)));
-  if (q.status) conds.push(eq(helpArticles.status, q.status));
-  const where = conds.length ? and(...conds) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(helpArticles).where(where);
-  const rows = await db
-    .select()
-    .from(helpArticles)
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        q.sort ?? 'sort',
-        q.order ?? 'asc',
-        { id: helpArticles.id, sort: helpArticles.sort, create_time: helpArticles.createdAt, modify_time: helpArticles.updatedAt },
-        helpArticles.id,
-      ),
-    )
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: helpArticles,
+    select: db.select().from(helpArticles).$dynamic(),
+    filter: filters(q, {
+      categoryId: (c) => eq(helpArticles.categoryId, c),
+      keyword: (k) => ilike(helpArticles.title, containsPattern(k)),
+      status: (s) => eq(helpArticles.status, s),
+    }),
+    orderBy: orderBy(
+      q.sort ?? 'sort',
+      q.order ?? 'asc',
+      { id: helpArticles.id, sort: helpArticles.sort, create_time: helpArticles.createdAt, modify_time: helpArticles.updatedAt },
+      helpArticles.id,
+    ),
+    q,
+  });
   const names = await categoryNames(db, [...new Set(rows.map((r) => r.categoryId))]);
   return { list: rows.map((r) => toItem(r, names.get(r.categoryId) ?? '')), total };
 }
@@ -139,39 +135,21 @@ export async function getArticle(db: Db, id: number): Promise<HelpArticle> {
 /** Creates or edits an article; the sanitized HTML is rendered here so readers never get unsanitized content. */
 export async function saveArticle(db: Db, actor: Actor, input: z.output<typeof HelpArticleSaveBody>, now: Date): Promise<{ id: number }> {
   const { id, ...fields } = input;
-  const values = { ...fields, contentHtml: renderMarkdown(fields.content), authorName: actor.name, updatedAt: now };
+  const values = { ...fields, contentHtml: renderMarkdown(fields.content), authorName: actor.name };
   return db.transaction(async (tx) => {
     const [cat] = await tx.select({ id: helpCategories.id }).from(helpCategories).where(eq(helpCategories.id, fields.categoryId)).limit(1);
     if (!cat) throw invalid('categoryId', '分类不存在');
-    if (id) {
-      const [before] = await tx.select().from(helpArticles).where(eq(helpArticles.id, id)).limit(1);
-      if (!before) throw notFound('文章不存在');
-      const [after] = await tx.update(helpArticles).set(values).where(eq(helpArticles.id, id)).returning();
-      await writeAudit(
-        tx,
-        actor,
-        {
-          action: 'helpArticle.update',
-          targetType: 'helpArticle',
-          targetId: id,
-          before: { ...before, contentHtml: undefined },
-          after: { ...after, contentHtml: undefined },
-        },
-        now,
-      );
-      return { id };
-    }
-    const [after] = await tx
-      .insert(helpArticles)
-      .values({ ...values, createdAt: now })
-      .returning();
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'helpArticle.create', targetType: 'helpArticle', targetId: after.id, after: { ...after, contentHtml: undefined } },
+    const saved = await auditedSave(tx, actor, {
+      table: helpArticles,
+      id,
+      fields: values,
+      action: { create: 'helpArticle.create', update: 'helpArticle.update' },
+      targetType: 'helpArticle',
+      notFound: '文章不存在',
+      view: (row) => ({ ...row, contentHtml: undefined }),
       now,
-    );
-    return { id: after.id };
+    });
+    return { id: saved.id };
   });
 }
 

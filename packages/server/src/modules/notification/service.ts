@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@waystation/shared/contract/common';
 import {
@@ -18,7 +18,7 @@ import type { Db } from '../../db';
 import { notifyChannels, notifyLogs, notifyTemplates } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { invalid, notFound } from '../../core/errors';
-import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging';
 import type { SecretBox } from '../../core/secrets';
 import { deliver } from './sender';
 import { DEFAULT_TEMPLATES, renderTemplate, SAMPLE_VALUES } from './templates';
@@ -303,19 +303,17 @@ const toLog = (r: typeof notifyLogs.$inferSelect): NotifyLog => ({
 });
 
 export async function listLogs(db: Db, q: NotifyLogListQuery): Promise<Page<NotifyLog>> {
-  const conds: SQL[] = [];
-  if (q.channelId) conds.push(eq(notifyLogs.channelId, q.channelId));
-  if (q.status) conds.push(eq(notifyLogs.status, q.status));
-  if (q.event) conds.push(eq(notifyLogs.event, q.event));
-  if (q.recipient) conds.push(ilike(notifyLogs.recipient, containsPattern(q.recipient)));
-  const where = conds.length ? and(...conds) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(notifyLogs).where(where);
-  const rows = await db
-    .select()
-    .from(notifyLogs)
-    .where(where)
-    .orderBy(...orderBy(q.sort, q.order ?? 'desc', { id: notifyLogs.id, create_time: notifyLogs.createdAt }, notifyLogs.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: notifyLogs,
+    select: db.select().from(notifyLogs).$dynamic(),
+    filter: filters(q, {
+      channelId: (c) => eq(notifyLogs.channelId, c),
+      status: (s) => eq(notifyLogs.status, s),
+      event: (e) => eq(notifyLogs.event, e),
+      recipient: (r) => ilike(notifyLogs.recipient, containsPattern(r)),
+    }),
+    orderBy: orderBy(q.sort, q.order ?? 'desc', { id: notifyLogs.id, create_time: notifyLogs.createdAt }, notifyLogs.id),
+    q,
+  });
   return { list: rows.map(toLog), total };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@waystation/shared/contract/common';
 import type {
@@ -16,9 +16,9 @@ import { decimalToMinor } from '@waystation/shared/contract/reference';
 import { applyBp } from '@waystation/shared/freight/calculator';
 import type { Db } from '../../db';
 import { agents, currencies, paymentChannels, paymentRules, userLevels } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
+import { type Actor, auditedSave, writeAudit } from '../../core/audit';
 import { invalid, notFound } from '../../core/errors';
-import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging';
 import { loadRates } from '../reference/rates';
 
 type Status = 'activity' | 'disabled';
@@ -54,26 +54,22 @@ const toChannel = (r: ChannelRow, ruleCount: number): PaymentChannel => ({
 });
 
 export async function listChannels(db: Db, q: PaymentChannelListQuery): Promise<Page<PaymentChannel>> {
-  const conds: SQL[] = [];
-  if (q.keyword) conds.push(ilike(paymentChannels.name, containsPattern(q.keyword)));
-  if (q.providerType) conds.push(eq(paymentChannels.providerType, q.providerType));
-  if (q.status) conds.push(eq(paymentChannels.status, q.status));
-  const where = conds.length ? and(...conds) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(paymentChannels).where(where);
-  const rows = await db
-    .select()
-    .from(paymentChannels)
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        q.sort ?? 'sort',
-        q.order ?? 'asc',
-        { id: paymentChannels.id, sort: paymentChannels.sort, modify_time: paymentChannels.updatedAt, create_time: paymentChannels.createdAt },
-        paymentChannels.id,
-      ),
-    )
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: paymentChannels,
+    select: db.select().from(paymentChannels).$dynamic(),
+    filter: filters(q, {
+      keyword: (k) => ilike(paymentChannels.name, containsPattern(k)),
+      providerType: (p) => eq(paymentChannels.providerType, p),
+      status: (s) => eq(paymentChannels.status, s),
+    }),
+    orderBy: orderBy(
+      q.sort ?? 'sort',
+      q.order ?? 'asc',
+      { id: paymentChannels.id, sort: paymentChannels.sort, modify_time: paymentChannels.updatedAt, create_time: paymentChannels.createdAt },
+      paymentChannels.id,
+    ),
+    q,
+  });
   const counts = await ruleCounts(db);
   return { list: rows.map((r) => toChannel(r, counts.get(r.id) ?? 0)), total };
 }
@@ -102,23 +98,16 @@ export async function saveChannel(db: Db, actor: Actor, input: z.output<typeof P
   };
   return db.transaction(async (tx) => {
     await assertCurrencies(tx, 'currencies', [...new Set([...values.currencies, values.currency])]);
-    if (id) {
-      const [before] = await tx.select().from(paymentChannels).where(eq(paymentChannels.id, id)).limit(1);
-      if (!before) throw notFound('支付渠道不存在');
-      const [after] = await tx
-        .update(paymentChannels)
-        .set({ ...values, updatedAt: now })
-        .where(eq(paymentChannels.id, id))
-        .returning();
-      await writeAudit(tx, actor, { action: 'paymentChannel.update', targetType: 'paymentChannel', targetId: id, before, after }, now);
-      return { id };
-    }
-    const [after] = await tx
-      .insert(paymentChannels)
-      .values({ ...values, createdAt: now, updatedAt: now })
-      .returning();
-    await writeAudit(tx, actor, { action: 'paymentChannel.create', targetType: 'paymentChannel', targetId: after.id, after }, now);
-    return { id: after.id };
+    const saved = await auditedSave(tx, actor, {
+      table: paymentChannels,
+      id,
+      fields: values,
+      action: { create: 'paymentChannel.create', update: 'paymentChannel.update' },
+      targetType: 'paymentChannel',
+      notFound: '支付渠道不存在',
+      now,
+    });
+    return { id: saved.id };
   });
 }
 
@@ -162,17 +151,15 @@ async function toRules(db: Db, rows: RuleRow[]): Promise<PaymentRule[]> {
 }
 
 export async function listRules(db: Db, q: PaymentRuleListQuery): Promise<Page<PaymentRule>> {
-  const conds: SQL[] = [];
-  if (q.scenario) conds.push(eq(paymentRules.scenario, q.scenario));
-  if (q.status) conds.push(eq(paymentRules.status, q.status));
-  if (q.keyword) conds.push(ilike(paymentRules.name, containsPattern(q.keyword)));
-  const where = conds.length ? and(...conds) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(paymentRules).where(where);
-  const rows = await db
-    .select()
-    .from(paymentRules)
-    .where(where)
-    .orderBy(
+  const { rows, total } = await offsetPage(db, {
+    table: paymentRules,
+    select: db.select().from(paymentRules).$dynamic(),
+    filter: filters(q, {
+      scenario: (s) => eq(paymentRules.scenario, s),
+      status: (s) => eq(paymentRules.status, s),
+      keyword: (k) => ilike(paymentRules.name, containsPattern(k)),
+    }),
+    orderBy: [
       asc(paymentRules.scenario),
       ...orderBy(
         q.sort ?? 'sort',
@@ -180,9 +167,9 @@ export async function listRules(db: Db, q: PaymentRuleListQuery): Promise<Page<P
         { id: paymentRules.id, sort: paymentRules.priority, modify_time: paymentRules.updatedAt },
         paymentRules.id,
       ),
-    )
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+    ],
+    q,
+  });
   return { list: await toRules(db, rows), total };
 }
 
@@ -208,23 +195,16 @@ export async function saveRule(db: Db, actor: Actor, input: z.output<typeof Paym
       const found = await tx.select({ id: userLevels.id }).from(userLevels).where(inArray(userLevels.id, values.levelIds));
       if (found.length !== new Set(values.levelIds).size) throw invalid('levelIds', '会员等级不存在');
     }
-    if (id) {
-      const [before] = await tx.select().from(paymentRules).where(eq(paymentRules.id, id)).limit(1);
-      if (!before) throw notFound('支付规则不存在');
-      const [after] = await tx
-        .update(paymentRules)
-        .set({ ...values, updatedAt: now })
-        .where(eq(paymentRules.id, id))
-        .returning();
-      await writeAudit(tx, actor, { action: 'paymentRule.update', targetType: 'paymentRule', targetId: id, before, after }, now);
-      return { id };
-    }
-    const [after] = await tx
-      .insert(paymentRules)
-      .values({ ...values, createdAt: now, updatedAt: now })
-      .returning();
-    await writeAudit(tx, actor, { action: 'paymentRule.create', targetType: 'paymentRule', targetId: after.id, after }, now);
-    return { id: after.id };
+    const saved = await auditedSave(tx, actor, {
+      table: paymentRules,
+      id,
+      fields: values,
+      action: { create: 'paymentRule.create', update: 'paymentRule.update' },
+      targetType: 'paymentRule',
+      notFound: '支付规则不存在',
+      now,
+    });
+    return { id: saved.id };
   });
 }
 

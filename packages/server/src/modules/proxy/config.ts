@@ -1,13 +1,13 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import { toMinor } from '@waystation/shared/contract/ledger';
 import type { MainDomain, ProfitConf, SaveMainDomainBody, SaveProfitConfBody } from '@waystation/shared/contract/proxy';
 import type { AccountStatus } from '@waystation/shared/vocab/account';
 import type { Db } from '../../db';
 import { agents, mainDomains, profitConfs } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
-import { conflict, invalid, isUniqueViolation, notFound } from '../../core/errors';
-import { containsPattern, offsetOf } from '../../core/paging';
+import { type Actor, auditedSave } from '../../core/audit';
+import { conflict, invalid, isUniqueViolation } from '../../core/errors';
+import { containsPattern, filters, offsetPage } from '../../core/paging';
 import { percentText } from './service';
 
 async function checkAgent(db: Db, agentId: number | null | undefined) {
@@ -22,22 +22,17 @@ export async function listDomains(
   db: Db,
   q: { page: number; limit: number; domain?: string; agentId?: number; status?: AccountStatus },
 ): Promise<Page<MainDomain>> {
-  const where: SQL[] = [];
-  if (q.domain) where.push(ilike(mainDomains.domain, containsPattern(q.domain)));
-  if (q.agentId) where.push(eq(mainDomains.agentId, q.agentId));
-  if (q.status) where.push(eq(mainDomains.status, q.status));
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(mainDomains)
-    .where(and(...where));
-  const rows = await db
-    .select({ d: mainDomains, agentName: agents.agentName })
-    .from(mainDomains)
-    .leftJoin(agents, eq(agents.id, mainDomains.agentId))
-    .where(and(...where))
-    .orderBy(desc(mainDomains.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: mainDomains,
+    select: db.select({ d: mainDomains, agentName: agents.agentName }).from(mainDomains).leftJoin(agents, eq(agents.id, mainDomains.agentId)).$dynamic(),
+    filter: filters(q, {
+      domain: (d) => ilike(mainDomains.domain, containsPattern(d)),
+      agentId: (a) => eq(mainDomains.agentId, a),
+      status: (s) => eq(mainDomains.status, s),
+    }),
+    orderBy: [desc(mainDomains.id)],
+    q,
+  });
   return {
     list: rows.map(({ d, agentName }) => ({
       id: d.id,
@@ -48,7 +43,7 @@ export async function listDomains(
       remark: d.remark,
       modifyTime: d.updatedAt.toISOString(),
     })),
-    total: n,
+    total,
   };
 }
 
@@ -65,21 +60,19 @@ export async function saveDomain(db: Db, actor: Actor, body: SaveMainDomainBody,
   await checkAgent(db, body.agentId);
   const values = { agentId: body.agentId ?? null, domain: body.domain, status: body.status ?? 'activity', remark: body.remark ?? '', updatedAt: now };
   try {
-    return await db.transaction(async (tx) => {
-      if (body.id) {
-        const [before] = await tx.select().from(mainDomains).where(eq(mainDomains.id, body.id));
-        if (!before) throw notFound('域名不存在');
-        await tx.update(mainDomains).set(values).where(eq(mainDomains.id, body.id));
-        await writeAudit(tx, actor, { action: 'config.saveMainDomain', targetType: 'main_domain', targetId: body.id, before, after: values }, now);
-        return { id: body.id };
-      }
-      const [row] = await tx
-        .insert(mainDomains)
-        .values({ ...values, createdAt: now })
-        .returning({ id: mainDomains.id });
-      await writeAudit(tx, actor, { action: 'config.saveMainDomain', targetType: 'main_domain', targetId: row.id, after: values }, now);
-      return row;
-    });
+    const saved = await db.transaction((tx) =>
+      auditedSave(tx, actor, {
+        table: mainDomains,
+        id: body.id,
+        fields: values,
+        action: 'config.saveMainDomain',
+        targetType: 'main_domain',
+        notFound: '域名不存在',
+        after: values,
+        now,
+      }),
+    );
+    return { id: saved.id };
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('该域名已存在');
     throw err;
@@ -117,21 +110,19 @@ export async function saveProfitConf(db: Db, actor: Actor, body: SaveProfitConfB
     status: body.status ?? 'activity',
     updatedAt: now,
   };
-  return db.transaction(async (tx) => {
-    if (body.id) {
-      const [before] = await tx.select().from(profitConfs).where(eq(profitConfs.id, body.id));
-      if (!before) throw notFound('返利配置不存在');
-      await tx.update(profitConfs).set(values).where(eq(profitConfs.id, body.id));
-      await writeAudit(tx, actor, { action: 'profitConf.save', targetType: 'profit_conf', targetId: body.id, before, after: values }, now);
-      return { id: body.id };
-    }
-    const [row] = await tx
-      .insert(profitConfs)
-      .values({ ...values, createdAt: now })
-      .returning({ id: profitConfs.id });
-    await writeAudit(tx, actor, { action: 'profitConf.save', targetType: 'profit_conf', targetId: row.id, after: values }, now);
-    return row;
-  });
+  const saved = await db.transaction((tx) =>
+    auditedSave(tx, actor, {
+      table: profitConfs,
+      id: body.id,
+      fields: values,
+      action: 'profitConf.save',
+      targetType: 'profit_conf',
+      notFound: '返利配置不存在',
+      after: values,
+      now,
+    }),
+  );
+  return { id: saved.id };
 }
 
 /**

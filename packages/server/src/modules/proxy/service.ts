@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import { DEFAULT_CURRENCY, fromMinor, toMinor } from '@waystation/shared/contract/ledger';
 import type { Agent, AgentApp, AgentDetail, AgentListQuery, SaveAgentAppBody, SaveAgentBody, WithdrawalAccount } from '@waystation/shared/contract/proxy';
@@ -8,7 +8,7 @@ import { agents, ledgerEntries, mainDomains, memberProfiles, moneyAccounts } fro
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { hashPassword } from '../../core/password';
-import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging';
 
 /** "12.5" for 1250 basis points. */
 export const percentText = (bp: number) =>
@@ -45,20 +45,18 @@ const toAgent = ({ a, memberCount: n, commissionBalance: bal }: AgentRow): Agent
 });
 
 export async function listAgents(db: Db, q: AgentListQuery): Promise<Page<Agent>> {
-  const where: SQL[] = [];
-  if (q.agentName) where.push(ilike(agents.agentName, containsPattern(q.agentName)));
-  if (q.email) where.push(ilike(agents.email, containsPattern(q.email)));
-  if (q.status) where.push(eq(agents.status, q.status));
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(agents)
-    .where(and(...where));
-  const rows = await agentQuery(db)
-    .where(and(...where))
-    .orderBy(...orderBy(q.sort, q.order, { id: agents.id, create_time: agents.createdAt, modify_time: agents.updatedAt }, agents.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return { list: rows.map(toAgent), total: n };
+  const { rows, total } = await offsetPage(db, {
+    table: agents,
+    select: agentQuery(db).$dynamic(),
+    filter: filters(q, {
+      agentName: (n) => ilike(agents.agentName, containsPattern(n)),
+      email: (e) => ilike(agents.email, containsPattern(e)),
+      status: (s) => eq(agents.status, s),
+    }),
+    orderBy: orderBy(q.sort, q.order, { id: agents.id, create_time: agents.createdAt, modify_time: agents.updatedAt }, agents.id),
+    q,
+  });
+  return { list: rows.map(toAgent), total };
 }
 
 export async function requireAgent(db: Db, id: number) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike } from 'drizzle-orm';
 import type { SecretBox } from '../../core/secrets';
 import type { Page } from '@waystation/shared/contract/common';
 import type { AgentUser, SaveAgentUserBody, SaveTerminalItemBody, TerminalItem, TerminalSection } from '@waystation/shared/contract/proxy';
@@ -7,7 +7,7 @@ import type { Db } from '../../db';
 import { agentTerminalItems, agentUsers, agents } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../core/errors';
-import { containsPattern, offsetOf } from '../../core/paging';
+import { containsPattern, filters, offsetPage } from '../../core/paging';
 
 // ---------------------------------------------------------------- agent users
 
@@ -15,22 +15,17 @@ export async function listAgentUsers(
   db: Db,
   q: { page: number; limit: number; agentId?: number; username?: string; status?: AccountStatus },
 ): Promise<Page<AgentUser>> {
-  const where: SQL[] = [];
-  if (q.agentId) where.push(eq(agentUsers.agentId, q.agentId));
-  if (q.username) where.push(ilike(agentUsers.username, containsPattern(q.username)));
-  if (q.status) where.push(eq(agentUsers.status, q.status));
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(agentUsers)
-    .where(and(...where));
-  const rows = await db
-    .select({ u: agentUsers, agentName: agents.agentName })
-    .from(agentUsers)
-    .leftJoin(agents, eq(agents.id, agentUsers.agentId))
-    .where(and(...where))
-    .orderBy(desc(agentUsers.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: agentUsers,
+    select: db.select({ u: agentUsers, agentName: agents.agentName }).from(agentUsers).leftJoin(agents, eq(agents.id, agentUsers.agentId)).$dynamic(),
+    filter: filters(q, {
+      agentId: (a) => eq(agentUsers.agentId, a),
+      username: (u) => ilike(agentUsers.username, containsPattern(u)),
+      status: (s) => eq(agentUsers.status, s),
+    }),
+    orderBy: [desc(agentUsers.id)],
+    q,
+  });
   return {
     list: rows.map(({ u, agentName }) => ({
       id: u.id,
@@ -43,7 +38,7 @@ export async function listAgentUsers(
       app: (u.appConfig ?? {}) as Record<string, string>,
       createTime: u.createdAt.toISOString(),
     })),
-    total: n,
+    total,
   };
 }
 
@@ -113,15 +108,13 @@ const maskValue = (section: TerminalSection, value: Record<string, string>) => {
 };
 
 export async function listTerminalItems(db: Db, q: { page: number; limit: number; section: TerminalSection; name?: string }): Promise<Page<TerminalItem>> {
-  const where = and(eq(agentTerminalItems.section, q.section), q.name ? ilike(agentTerminalItems.name, containsPattern(q.name)) : undefined);
-  const [{ n }] = await db.select({ n: count() }).from(agentTerminalItems).where(where);
-  const rows = await db
-    .select()
-    .from(agentTerminalItems)
-    .where(where)
-    .orderBy(asc(agentTerminalItems.sort), asc(agentTerminalItems.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: agentTerminalItems,
+    select: db.select().from(agentTerminalItems).$dynamic(),
+    filter: [eq(agentTerminalItems.section, q.section), ...filters(q, { name: (n) => ilike(agentTerminalItems.name, containsPattern(n)) })],
+    orderBy: [asc(agentTerminalItems.sort), asc(agentTerminalItems.id)],
+    q,
+  });
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -132,7 +125,7 @@ export async function listTerminalItems(db: Db, q: { page: number; limit: number
       sort: r.sort,
       modifyTime: r.updatedAt.toISOString(),
     })),
-    total: n,
+    total,
   };
 }
 

@@ -15,8 +15,8 @@ import * as goodsInVocab from '@waystation/shared/vocab/goods-in';
 import * as configVocab from '@waystation/shared/vocab/config-content';
 import type { Db } from '../../db';
 import { countries, currencies, regions } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
-import { invalid, isUniqueViolation, notFound } from '../../core/errors';
+import { type Actor, auditedSave, writeAudit } from '../../core/audit';
+import { invalid, isUniqueViolation } from '../../core/errors';
 import { containsPattern } from '../../core/paging';
 
 type Status = 'activity' | 'disabled';
@@ -121,25 +121,18 @@ export async function listRegions(db: Db, enabledOnly: boolean): Promise<Region[
 export async function saveRegion(db: Db, actor: Actor, input: z.output<typeof RegionSaveBody>, now: Date): Promise<{ id: number }> {
   const { id, ...fields } = input;
   try {
-    return await db.transaction(async (tx) => {
-      if (id) {
-        const [before] = await tx.select().from(regions).where(eq(regions.id, id)).limit(1);
-        if (!before) throw notFound('区域不存在');
-        const [after] = await tx
-          .update(regions)
-          .set({ ...fields, updatedAt: now })
-          .where(eq(regions.id, id))
-          .returning();
-        await writeAudit(tx, actor, { action: 'region.update', targetType: 'region', targetId: id, before, after }, now);
-        return { id };
-      }
-      const [after] = await tx
-        .insert(regions)
-        .values({ ...fields, createdAt: now, updatedAt: now })
-        .returning();
-      await writeAudit(tx, actor, { action: 'region.create', targetType: 'region', targetId: after.id, after }, now);
-      return { id: after.id };
-    });
+    const saved = await db.transaction((tx) =>
+      auditedSave(tx, actor, {
+        table: regions,
+        id,
+        fields,
+        action: { create: 'region.create', update: 'region.update' },
+        targetType: 'region',
+        notFound: '区域不存在',
+        now,
+      }),
+    );
+    return { id: saved.id };
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid('code', '区域代码已存在');
     throw err;

@@ -15,9 +15,9 @@ import {
 } from '@waystation/shared/contract/reference';
 import type { Db } from '../../db';
 import { appVersions, configData, params } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
+import { type Actor, auditedSave, writeAudit } from '../../core/audit';
 import { invalid, isUniqueViolation, notFound } from '../../core/errors';
-import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging';
 
 type Status = 'activity' | 'disabled';
 
@@ -35,18 +35,16 @@ const toParam = (r: typeof params.$inferSelect): Param => ({
 });
 
 export async function listParams(db: Db, q: ParamListQuery): Promise<Page<Param>> {
-  const conds: SQL[] = [];
-  if (q.keyword) conds.push(or(ilike(params.paramKey, containsPattern(q.keyword)), ilike(params.name, containsPattern(q.keyword)))!);
-  if (q.status) conds.push(eq(params.status, q.status));
-  const where = conds.length ? and(...conds) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(params).where(where);
-  const rows = await db
-    .select()
-    .from(params)
-    .where(where)
-    .orderBy(...orderBy(q.sort, q.order, { id: params.id, create_time: params.createdAt, modify_time: params.updatedAt }, params.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: params,
+    select: db.select().from(params).$dynamic(),
+    filter: filters(q, {
+      keyword: (k) => or(ilike(params.paramKey, containsPattern(k)), ilike(params.name, containsPattern(k))),
+      status: (s) => eq(params.status, s),
+    }),
+    orderBy: orderBy(q.sort, q.order, { id: params.id, create_time: params.createdAt, modify_time: params.updatedAt }, params.id),
+    q,
+  });
   return { list: rows.map(toParam), total };
 }
 
@@ -131,26 +129,24 @@ export async function saveVersion(db: Db, actor: Actor, input: z.output<typeof A
   const code = versionCode(fields.version);
   try {
     return await db.transaction(async (tx) => {
-      if (id) {
-        const [before] = await tx.select().from(appVersions).where(eq(appVersions.id, id)).limit(1);
-        if (!before) throw notFound('版本不存在');
-        if (before.platform !== fields.platform || before.version !== fields.version) throw invalid('version', '已发布版本的平台和版本号不能修改');
-        const [after] = await tx
-          .update(appVersions)
-          .set({ ...fields, updatedAt: now })
-          .where(eq(appVersions.id, id))
-          .returning();
-        await writeAudit(tx, actor, { action: 'appVersion.update', targetType: 'appVersion', targetId: id, before, after }, now);
-        return { id };
+      if (!id) {
+        const [newest] = await tx.select().from(appVersions).where(eq(appVersions.platform, fields.platform)).orderBy(desc(appVersions.versionCode)).limit(1);
+        if (newest && newest.versionCode >= code) throw invalid('version', `版本号必须大于当前最新版本 ${newest.version}`);
       }
-      const [newest] = await tx.select().from(appVersions).where(eq(appVersions.platform, fields.platform)).orderBy(desc(appVersions.versionCode)).limit(1);
-      if (newest && newest.versionCode >= code) throw invalid('version', `版本号必须大于当前最新版本 ${newest.version}`);
-      const [after] = await tx
-        .insert(appVersions)
-        .values({ ...fields, versionCode: code, createdAt: now, updatedAt: now })
-        .returning();
-      await writeAudit(tx, actor, { action: 'appVersion.create', targetType: 'appVersion', targetId: after.id, after }, now);
-      return { id: after.id };
+      const saved = await auditedSave(tx, actor, {
+        table: appVersions,
+        id,
+        fields,
+        insert: { versionCode: code },
+        action: { create: 'appVersion.create', update: 'appVersion.update' },
+        targetType: 'appVersion',
+        notFound: '版本不存在',
+        check: (before) => {
+          if (before.platform !== fields.platform || before.version !== fields.version) throw invalid('version', '已发布版本的平台和版本号不能修改');
+        },
+        now,
+      });
+      return { id: saved.id };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid('version', '该版本已存在');

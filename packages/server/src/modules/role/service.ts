@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import type { Role, RoleListQuery, RoleSaveBody } from '@waystation/shared/contract/role';
 import { buildMenuTree, isCataloguePath, isGrantablePath, type MenuRoute } from '@waystation/shared/menu';
@@ -7,7 +7,7 @@ import { adminRoles, roleRoutes, roles } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { type Caller, grantsOfRoles, grantsWithin } from '../../core/auth';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../core/errors';
-import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging';
 
 /** The caller's permitted part of the route catalogue, in the SPEC's menu shape. */
 export function enableRoutes(caller: Caller): MenuRoute[] {
@@ -35,15 +35,13 @@ async function toRoles(db: Db, rows: (typeof roles.$inferSelect)[]): Promise<Rol
 }
 
 export async function listRoles(db: Db, q: RoleListQuery): Promise<Page<Role>> {
-  const where: SQL | undefined = q.keyword ? or(ilike(roles.key, containsPattern(q.keyword)), ilike(roles.name, containsPattern(q.keyword))) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(roles).where(where);
-  const rows = await db
-    .select()
-    .from(roles)
-    .where(where)
-    .orderBy(...orderBy(q.sort, q.order, { id: roles.id, create_time: roles.createdAt, modify_time: roles.updatedAt }, roles.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: roles,
+    select: db.select().from(roles).$dynamic(),
+    filter: filters(q, { keyword: (k) => or(ilike(roles.key, containsPattern(k)), ilike(roles.name, containsPattern(k))) }),
+    orderBy: orderBy(q.sort, q.order, { id: roles.id, create_time: roles.createdAt, modify_time: roles.updatedAt }, roles.id),
+    q,
+  });
   return { list: await toRoles(db, rows), total };
 }
 

@@ -25,7 +25,7 @@ import { adminTotp, admins, outboxMessages, verifyAttempts, verifyCodes, verifyC
 import { type Actor, writeAudit } from '../../core/audit';
 import type { Caller } from '../../core/auth';
 import { AppError, conflict, forbidden, invalid } from '../../core/errors';
-import { iso, offsetOf } from '../../core/paging';
+import { iso, offsetPage } from '../../core/paging';
 import { hashSecret, issueTicket, openPending, type PendingOperation, summaryText } from '../../core/verification';
 
 type OpType = SensitiveOperation;
@@ -387,10 +387,14 @@ export async function totpRemove(db: Db, secrets: SecretBox, caller: Caller, act
 /** The sender's messages, newest first: super admins only (they hold the codes when no mail server is set). */
 export async function outboxList(db: Db, caller: Caller, q: { page: number; limit: number }): Promise<Page<OutboxMessage>> {
   if (!caller.allRoutes) throw forbidden('仅超级管理员可查看发件箱');
-  const [{ n }] = await db.select({ n: count() }).from(outboxMessages);
-  const rows = await db.select().from(outboxMessages).orderBy(desc(outboxMessages.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: outboxMessages,
+    select: db.select().from(outboxMessages).$dynamic(),
+    orderBy: [desc(outboxMessages.id)],
+    q,
+  });
   return {
     list: rows.map((r) => ({ id: r.id, channel: r.channel, recipient: r.recipient, subject: r.subject, body: r.body, createTime: r.createdAt.toISOString() })),
-    total: n,
+    total,
   };
 }

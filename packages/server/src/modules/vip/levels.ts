@@ -1,13 +1,12 @@
-import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { asc, eq, ilike } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import { DEFAULT_CURRENCY, fromMinor, toMinor } from '@waystation/shared/contract/ledger';
 import type { SaveUserLevelBody, UserLevel } from '@waystation/shared/contract/vip';
 import type { AccountStatus } from '@waystation/shared/vocab/account';
 import type { Db } from '../../db';
 import { userLevels } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
-import { notFound } from '../../core/errors';
-import { containsPattern, offsetOf } from '../../core/paging';
+import { type Actor, auditedSave } from '../../core/audit';
+import { containsPattern, filters, offsetPage } from '../../core/paging';
 import { memberCountsByLevel } from './service';
 
 const discountText = (bp: number) =>
@@ -17,20 +16,13 @@ const discountText = (bp: number) =>
 
 /** Member levels (discount and spending threshold), ordered by sort. */
 export async function listLevels(db: Db, q: { page: number; limit: number; name?: string; status?: AccountStatus }): Promise<Page<UserLevel>> {
-  const where: SQL[] = [];
-  if (q.name) where.push(ilike(userLevels.name, containsPattern(q.name)));
-  if (q.status) where.push(eq(userLevels.status, q.status));
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(userLevels)
-    .where(and(...where));
-  const rows = await db
-    .select()
-    .from(userLevels)
-    .where(and(...where))
-    .orderBy(asc(userLevels.sort), asc(userLevels.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: userLevels,
+    select: db.select().from(userLevels).$dynamic(),
+    filter: filters(q, { name: (n) => ilike(userLevels.name, containsPattern(n)), status: (s) => eq(userLevels.status, s) }),
+    orderBy: [asc(userLevels.sort), asc(userLevels.id)],
+    q,
+  });
   const counts = await memberCountsByLevel(db);
   return {
     list: rows.map((r) => ({
@@ -44,7 +36,7 @@ export async function listLevels(db: Db, q: { page: number; limit: number; name?
       memberCount: counts.get(r.id) ?? 0,
       modifyTime: r.updatedAt.toISOString(),
     })),
-    total: n,
+    total,
   };
 }
 
@@ -67,19 +59,18 @@ export async function saveLevel(db: Db, actor: Actor, body: SaveUserLevelBody, n
     status: body.status ?? 'activity',
     updatedAt: now,
   };
-  return db.transaction(async (tx) => {
-    if (body.id) {
-      const [before] = await tx.select().from(userLevels).where(eq(userLevels.id, body.id));
-      if (!before) throw notFound('会员等级不存在');
-      await tx.update(userLevels).set(values).where(eq(userLevels.id, body.id));
-      await writeAudit(tx, actor, { action: 'vip.saveUserLevel', targetType: 'user_level', targetId: body.id, before, after: values }, now);
-      return { id: body.id };
-    }
-    const [row] = await tx
-      .insert(userLevels)
-      .values({ ...values, currency: DEFAULT_CURRENCY, createdAt: now })
-      .returning({ id: userLevels.id });
-    await writeAudit(tx, actor, { action: 'vip.saveUserLevel', targetType: 'user_level', targetId: row.id, after: values }, now);
-    return row;
-  });
+  const saved = await db.transaction((tx) =>
+    auditedSave(tx, actor, {
+      table: userLevels,
+      id: body.id,
+      fields: values,
+      insert: { currency: DEFAULT_CURRENCY },
+      action: 'vip.saveUserLevel',
+      targetType: 'user_level',
+      notFound: '会员等级不存在',
+      after: values,
+      now,
+    }),
+  );
+  return { id: saved.id };
 }

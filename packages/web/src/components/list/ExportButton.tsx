@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Progress, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ExportColumn, ExportJob } from '@waystation/shared/contract/export';
-import { request } from '../../api/request';
+import type { Call } from '@waystation/shared/contract/call';
+import { type ExportColumn, exportCreateCall, exportDownloadFile, exportStatusCall } from '@waystation/shared/contract/export';
+import { call as callApi } from '../../api/request';
 import { downloadFile } from '../../api/download';
 import { fill, useT } from '../../i18n';
 import type { ResizableColumn } from '../ResizableTable';
@@ -33,7 +34,20 @@ const sizeText = (bytes: number | null) => (bytes === null ? '' : bytes > 1_048_
  * 导出: exports every row the list's current filters select (not just this page) as an Excel job on the server; a dialog
  * shows the progress and, when it is done, the download.
  */
-export function ExportButton({ url, params, columns, name }: { url: string; params: Record<string, unknown>; columns: ExportColumn[]; name: string }) {
+export function ExportButton({
+  call,
+  url = call?.url,
+  params,
+  columns,
+  name,
+}: {
+  /** The list's call (its GET declaration); `url` only until every list passes its call. */
+  call?: Call;
+  url?: string;
+  params: Record<string, unknown>;
+  columns: ExportColumn[];
+  name: string;
+}) {
   const t = useT();
   const [jobId, setJobId] = useState<number | null>(null);
   const start = useMutation({
@@ -43,13 +57,13 @@ export function ExportButton({ url, params, columns, name }: { url: string; para
         if (v === undefined || v === null || v === '' || k === 'page' || k === 'limit' || k === 'cursor') continue;
         query[k] = typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
       }
-      return request('/api/export/create', { method: 'POST', body: { url, query, columns, name }, schema: ExportJob });
+      return callApi(exportCreateCall, { url: url ?? '', query, columns, name });
     },
     onSuccess: (job) => setJobId(job.id),
   });
   const status = useQuery({
     queryKey: ['export', jobId],
-    queryFn: () => request('/api/export/status', { params: { id: jobId }, schema: ExportJob }),
+    queryFn: () => callApi(exportStatusCall, { id: jobId ?? 0 }),
     enabled: jobId !== null,
     refetchInterval: (q) => (q.state.data && ['done', 'failed'].includes(q.state.data.status) ? false : 700),
   });
@@ -71,7 +85,7 @@ export function ExportButton({ url, params, columns, name }: { url: string; para
               type="primary"
               icon={<DownloadOutlined />}
               disabled={job?.status !== 'done'}
-              onClick={() => job && downloadFile('/api/export/download', { id: job.id }, `${name}.xlsx`, 'spreadsheetml')}
+              onClick={() => job && downloadFile(exportDownloadFile.url, { id: job.id }, `${name}.xlsx`, 'spreadsheetml')}
             >
               {t('export.download')}
             </Button>

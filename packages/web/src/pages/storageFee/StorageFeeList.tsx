@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type OverdueItem,
-  OverdueResult,
   type StorageFee,
-  StorageFeeListResult,
   StorageFeeWaiveBody,
-  StorageFeeWaiveResult,
+  storageFeeOverdueCall,
+  storageFeePageListCall,
+  storageFeeWaiveCall,
 } from '@waystation/shared/contract/storageFee';
-import { request } from '../../api/request';
+import { call } from '../../api/request';
 import { fill } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { formatMoney } from '../../components/money';
@@ -51,7 +51,7 @@ function OverdueTab() {
   const params = { page, limit, userCode: query.userCode, stage: query.stage };
   const list = useQuery({
     queryKey: ['storageFee', 'overdue', params],
-    queryFn: () => request('/api/storageFee/overdue', { params, schema: OverdueResult }),
+    queryFn: () => call(storageFeeOverdueCall, params),
     placeholderData: (p) => p,
   });
   const d = list.data;
@@ -93,7 +93,7 @@ function OverdueTab() {
         name="overdueFilters"
         onSearch={(f) => setFilters({ ...f, tab: undefined })}
         onSame={() => list.refetch()}
-        extra={<ExportButton url="/api/storageFee/overdue" params={params} columns={exportColumnsOf(columns)} name={m.overdueTab} />}
+        extra={<ExportButton call={storageFeeOverdueCall} params={params} columns={exportColumnsOf(columns)} name={m.overdueTab} />}
       >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />
@@ -135,7 +135,7 @@ function FeesTab() {
   const params = { page, limit, userCode: query.userCode, itemCode: query.itemCode, status: query.status };
   const list = useQuery({
     queryKey: ['storageFee', 'fees', params],
-    queryFn: () => request('/api/storageFee/pageList', { params, schema: StorageFeeListResult }),
+    queryFn: () => call(storageFeePageListCall, params),
     placeholderData: (p) => p,
   });
   const total = selected.reduce((s, f) => s + f.amount, 0);
@@ -165,9 +165,7 @@ function FeesTab() {
   const waive = async () => {
     const { reason } = await reasonForm.validateFields();
     const body = { ids: selected.map((f) => f.id), reason };
-    const res = await run('waive_storage_fee', '', (headers) =>
-      request('/api/storageFee/waive', { method: 'POST', body, headers, schema: StorageFeeWaiveResult }),
-    );
+    const res = await run('waive_storage_fee', '', (headers) => call(storageFeeWaiveCall, body, { headers }));
     if (!res) return;
     message.success(fill(m.waived, { n: res.waived, amount: formatMoney(res.amount, res.currency) }));
     setWaiving(false);
@@ -186,7 +184,7 @@ function FeesTab() {
         resetTo={{ tab: 'fees' }}
         extra={
           <>
-            <ExportButton url="/api/storageFee/pageList" params={params} columns={exportColumnsOf(columns)} name={m.feesTab} />
+            <ExportButton call={storageFeePageListCall} params={params} columns={exportColumnsOf(columns)} name={m.feesTab} />
             <Button danger disabled={!selected.length} onClick={() => setWaiving(true)}>
               {m.waive}
             </Button>
