@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { App, Tag } from 'antd';
+import { App, Button, Tag } from 'antd';
 import { ConfigStatus } from '@waystation/shared/vocab/config-content';
 import { useLang, useT } from '../../i18n';
 import { vocabOptions } from './vocabOptions';
@@ -39,4 +39,39 @@ export function useConfirmedAction() {
         o.after?.();
       },
     });
+}
+
+/**
+ * 启用 / 禁用 of a configuration row: a link button naming the other status that asks (`title`, `content` given the
+ * action's word) and then switches (`run`). Red while the row is on, unless `plain`.
+ */
+export function StatusToggle({
+  status,
+  labels,
+  title,
+  content,
+  run,
+  plain = false,
+}: {
+  status: string;
+  /** The button's words for switching on and off (启用 / 禁用). */
+  labels: { enable: string; disable: string };
+  title: string;
+  content: (action: string, next: ConfigStatus) => ReactNode;
+  run: (next: ConfigStatus) => Promise<unknown>;
+  plain?: boolean;
+}) {
+  const confirm = useConfirmedAction();
+  const next = nextStatus(status);
+  const action = next === 'activity' ? labels.enable : labels.disable;
+  return (
+    <Button
+      type="link"
+      size="small"
+      danger={!plain && status === 'activity'}
+      onClick={() => confirm({ title, content: content(action, next), danger: next === 'disabled', run: () => run(next) })}
+    >
+      {status === 'activity' ? labels.disable : labels.enable}
+    </Button>
+  );
 }

@@ -1,11 +1,9 @@
 import { Link, useNavigate } from 'react-router';
 import { Button, Card, Col, Form, Input, Row, Space, Tag } from 'antd';
-import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Faq } from '@waystation/shared/contract/config';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { useDeleteFaq, useFaqList, useTipsList } from './api';
 import { VIP_TERMINAL_PAGES } from './VipTerminalConfigPages';
 import { useConfigMessages } from './messages';
@@ -19,11 +17,9 @@ export default function VipTerminalConfig() {
   const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const tips = useTipsList(1);
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
-  const faqs = useFaqList({ page, limit, keyword: query.keyword });
+  const list = useListPage((q) => ({ keyword: q.keyword }));
+  const faqs = useFaqList(list.params);
   const del = useDeleteFaq();
-  useFormFromQuery(form, { keyword: query.keyword });
   const entry = (key: string) => tips.data?.find((t) => t.tipsKey === key);
   const remove = (f: Faq) =>
     confirm({ title: m.confirmDeletion, content: fill(m.confirmFaqDelete, { question: f.question }), danger: true, run: () => del.mutateAsync(f.id) });
@@ -52,26 +48,14 @@ export default function VipTerminalConfig() {
         </Row>
       </Card>
       <Card title="FAQ">
-        <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters(v)}>
-          <Form.Item name="keyword" label={m.keyword}>
-            <Input allowClear />
-          </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit">
-                {m.search}
-              </Button>
-              <Button icon={<PlusOutlined />} onClick={() => navigate('/systemManage/vipTerminalConfig/FAQOperate')}>
-                {m.addFaq}
-              </Button>
-            </Space>
-          </Form.Item>
-        </Form>
-        <ResizableTable<Faq>
-          rowKey="id"
-          dataSource={faqs.data?.list}
-          loading={faqs.isFetching}
-          pagination={{ current: page, pageSize: limit, total: faqs.data?.total ?? 0, onChange: setPage, showTotal: (n) => fill(m.totalCount, { n }) }}
+        <ListPage<Faq>
+          list={list}
+          result={faqs}
+          toolbar={
+            <Button icon={<PlusOutlined />} onClick={() => navigate('/systemManage/vipTerminalConfig/FAQOperate')}>
+              {m.addFaq}
+            </Button>
+          }
           columns={[
             { key: 'sort', title: m.sort, dataIndex: 'sort', width: 70 },
             { key: 'category', title: m.category, dataIndex: 'category', width: 100 },
@@ -107,7 +91,11 @@ export default function VipTerminalConfig() {
               ),
             },
           ]}
-        />
+        >
+          <Form.Item name="keyword" label={m.keyword}>
+            <Input allowClear />
+          </Form.Item>
+        </ListPage>
       </Card>
     </Space>
   );

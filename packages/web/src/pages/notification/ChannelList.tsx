@@ -8,25 +8,15 @@ import { formatTime } from '../../utils/time';
 import { useNotifyChannelStatus, useNotifyChannels } from './api';
 import { useNotificationMessages } from './messages';
 import { fill, useLang } from '../../i18n';
-import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
+import { StatusTag, StatusToggle } from '../../components/list/status';
 
 /** Member notification channels (email, Discord, Telegram, site messages). */
 export default function ChannelList() {
   const m = useNotificationMessages();
   const lang = useLang((s) => s.lang);
-  const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const list = useNotifyChannels();
   const status = useNotifyChannelStatus();
-  const toggle = (c: NotifyChannel) => {
-    const next = nextStatus(c.status);
-    confirm({
-      title: m.ok,
-      content: fill(m.confirmChannelStatus, { action: next === 'activity' ? m.enable : m.disable, name: c.name }),
-      danger: next === 'disabled',
-      run: () => status.mutateAsync({ id: c.id, status: next }),
-    });
-  };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Button icon={<PlusOutlined />} onClick={() => navigate('/notification/vip/operateChannel')}>
@@ -61,9 +51,13 @@ export default function ChannelList() {
                 <Button type="link" size="small" onClick={() => navigate(`/notification/vip/operateChannel?id=${c.id}`)}>
                   {m.edit}
                 </Button>
-                <Button type="link" size="small" danger={c.status === 'activity'} onClick={() => toggle(c)}>
-                  {c.status === 'activity' ? m.disable : m.enable}
-                </Button>
+                <StatusToggle
+                  status={c.status}
+                  labels={m}
+                  title={m.ok}
+                  content={(action) => fill(m.confirmChannelStatus, { action, name: c.name })}
+                  run={(next) => status.mutateAsync({ id: c.id, status: next })}
+                />
               </Space>
             ),
           },

@@ -15,14 +15,13 @@ import { useChannelStatus, useChannels } from './api';
 import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { fill, useLang } from '../../i18n';
-import { nextStatus, StatusTag, useConfirmedAction, useStatusOptions } from '../../components/list/status';
+import { StatusTag, StatusToggle, useStatusOptions } from '../../components/list/status';
 
 /** Payment channels: provider, currencies, fees, limits, countries, status. */
 export default function ChannelList() {
   const m = usePaymentMessages();
   const statusOptions = useStatusOptions();
   const lang = useLang((s) => s.lang);
-  const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
@@ -34,17 +33,6 @@ export default function ChannelList() {
   const list = useChannels({ page, limit, ...filters });
   const status = useChannelStatus();
   useFormFromQuery(form, filters);
-  const toggle = (c: PaymentChannel) => {
-    const next = nextStatus(c.status);
-    confirm({
-      title: m.ok,
-      content:
-        fill(m.confirmChannelStatus, { action: next === 'activity' ? m.enable : m.disable, name: c.name }) +
-        (next === 'disabled' && c.ruleCount ? fill(m.channelInUse, { n: c.ruleCount }) : ''),
-      danger: next === 'disabled',
-      run: () => status.mutateAsync({ id: c.id, status: next }),
-    });
-  };
   const limits = (c: PaymentChannel) =>
     `${c.minAmount ? minorToDecimal(c.minAmount) : '0'} ~ ${c.maxAmount ? minorToDecimal(c.maxAmount) : m.noLimit} ${c.currency}`;
   const columns: ResizableColumn<PaymentChannel>[] = [
@@ -85,9 +73,15 @@ export default function ChannelList() {
           <Button type="link" size="small" onClick={() => navigate(`/paymentManage/channelConfig?id=${c.id}`)}>
             {m.edit}
           </Button>
-          <Button type="link" size="small" danger={c.status === 'activity'} onClick={() => toggle(c)}>
-            {c.status === 'activity' ? m.disable : m.enable}
-          </Button>
+          <StatusToggle
+            status={c.status}
+            labels={m}
+            title={m.ok}
+            content={(action, next) =>
+              fill(m.confirmChannelStatus, { action, name: c.name }) + (next === 'disabled' && c.ruleCount ? fill(m.channelInUse, { n: c.ruleCount }) : '')
+            }
+            run={(next) => status.mutateAsync({ id: c.id, status: next })}
+          />
         </Space>
       ),
     },

@@ -16,7 +16,7 @@ import { usePaymentMessages } from './messages';
 import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
 import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { fill, useLang } from '../../i18n';
-import { nextStatus, StatusTag, useConfirmedAction, useStatusOptions } from '../../components/list/status';
+import { StatusTag, StatusToggle, useConfirmedAction, useStatusOptions } from '../../components/list/status';
 
 /** Payment rules per scenario in priority order, with a preview of what a member sees. */
 export default function ConfigRuleList() {
@@ -40,15 +40,6 @@ export default function ConfigRuleList() {
   const idNames = (from?: { id: number; name: string }[]) => Object.fromEntries((from ?? []).map((x) => [String(x.id), x.name]));
   const names = (ids: number[], from?: { id: number; name: string }[]) =>
     ids.length ? ids.map((id) => from?.find((x) => x.id === id)?.name ?? `#${id}`).join('、') : m.all;
-  const toggle = (r: PaymentRule) => {
-    const next = nextStatus(r.status);
-    confirm({
-      title: m.ok,
-      content: fill(m.confirmRuleStatus, { action: next === 'activity' ? m.enable : m.disable, name: r.name }),
-      danger: next === 'disabled',
-      run: () => status.mutateAsync({ id: r.id, status: next }),
-    });
-  };
   const remove = (r: PaymentRule) =>
     confirm({ title: m.confirmDeletion, content: fill(m.confirmRuleDelete, { name: r.name }), danger: true, run: () => del.mutateAsync(r.id) });
   const columns: ResizableColumn<PaymentRule>[] = [
@@ -118,9 +109,14 @@ export default function ConfigRuleList() {
           <Button type="link" size="small" onClick={() => navigate(`/paymentManage/config-rule-operate?id=${r.id}`)}>
             {m.edit}
           </Button>
-          <Button type="link" size="small" onClick={() => toggle(r)}>
-            {r.status === 'activity' ? m.disable : m.enable}
-          </Button>
+          <StatusToggle
+            status={r.status}
+            labels={m}
+            title={m.ok}
+            content={(action) => fill(m.confirmRuleStatus, { action, name: r.name })}
+            run={(next) => status.mutateAsync({ id: r.id, status: next })}
+            plain
+          />
           <Button type="link" size="small" danger onClick={() => remove(r)}>
             {m.delete}
           </Button>

@@ -13,7 +13,7 @@ import { useAddParam, useEditParam, useParamStatus, useParams } from './api';
 import { useReferenceMessages } from './messages';
 import { fill, useLang, type Lang } from '../../i18n';
 import { ParamName, ParamRemark } from '@waystation/shared/vocab/config-content';
-import { nextStatus, StatusTag, useConfirmedAction, useStatusOptions } from '../../components/list/status';
+import { StatusTag, StatusToggle, useStatusOptions } from '../../components/list/status';
 import { useFormSave } from '../../components/list/useFormSave';
 
 /** A starting parameter's name or remark in the UI language, unless staff have changed it (then as typed). */
@@ -26,7 +26,6 @@ export default function ParamList() {
   const m = useReferenceMessages();
   const lang = useLang((s) => s.lang);
   const statusOptions = useStatusOptions();
-  const confirm = useConfirmedAction();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
   const filters = { keyword: query.keyword, status: query.status as 'activity' | 'disabled' | undefined };
@@ -34,15 +33,6 @@ export default function ParamList() {
   const status = useParamStatus();
   const [editing, setEditing] = useState<Param | 'new' | null>(null);
   useFormFromQuery(form, filters);
-  const toggle = (p: Param) => {
-    const next = nextStatus(p.status);
-    confirm({
-      title: m.ok,
-      content: fill(m.confirmStatus, { action: next === 'activity' ? m.enable : m.disable, key: p.paramKey }),
-      danger: next === 'disabled',
-      run: () => status.mutateAsync({ id: p.id, status: next }),
-    });
-  };
   const columns: ResizableColumn<Param>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'paramKey', title: m.parameterKey, dataIndex: 'paramKey', width: 200 },
@@ -67,9 +57,13 @@ export default function ParamList() {
           <Button type="link" size="small" onClick={() => setEditing(p)}>
             {m.edit}
           </Button>
-          <Button type="link" size="small" danger={p.status === 'activity'} onClick={() => toggle(p)}>
-            {p.status === 'activity' ? m.disable : m.enable}
-          </Button>
+          <StatusToggle
+            status={p.status}
+            labels={m}
+            title={m.ok}
+            content={(action) => fill(m.confirmStatus, { action, key: p.paramKey })}
+            run={(next) => status.mutateAsync({ id: p.id, status: next })}
+          />
         </Space>
       ),
     },
