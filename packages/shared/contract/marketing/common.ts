@@ -13,6 +13,10 @@ export const levelIds = z.array(id).max(50).default([]);
 export const toggle = z.enum(CouponTemplateStatus.values);
 
 export const IdQuery = z.strictObject({ id: queryInt(1, 2_147_483_647) });
+/** What a save answers: the saved row's id. */
+export const Created = z.object({ id: z.number().int() });
+/** What a switch answers: whether it changed anything (false when it already was so). */
+export const Changed = z.object({ changed: z.boolean() });
 
 /** A member segment: active members matching every given condition (empty = every active member). */
 export const CrowdFilter = z.strictObject({
