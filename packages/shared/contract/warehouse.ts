@@ -3,6 +3,7 @@ import { optionalSideMm, optionalWeightG, weightG } from '../rules';
 import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
 import { PurchaseStatus, QcProblem, UnclaimedStatus } from '../vocab/goods-in';
 import { ItemSummary } from './purchase';
+import { defineCall } from './call';
 
 /** What a scanner types: printable ASCII only (a Chinese keyboard layout produces other characters). */
 export const ScanCode = z
@@ -201,3 +202,73 @@ export type StationWork = z.infer<typeof StationWork>;
 /** Waiting counts of the stations the caller works at (dashboard); a station the caller cannot open is absent. */
 export const StationWorkSummary = z.partialRecord(z.enum(WORK_STATIONS), z.object({ waiting: z.number().int(), doneToday: z.number().int() }));
 export type StationWorkSummary = z.infer<typeof StationWorkSummary>;
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const warehouseWorkSummaryCall = defineCall({ method: 'GET', url: '/api/warehouse/work/summary', data: StationWorkSummary });
+export const warehouseInboundLookupCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/inbound/lookup',
+  body: InboundLookupBody,
+  data: InboundLookupResult,
+});
+export const warehouseInboundReceiveCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/inbound/receive',
+  body: InboundReceiveBody,
+  data: InboundReceiveResult,
+});
+export const warehouseUnclaimedCreateCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/unclaimed/create',
+  body: UnclaimedCreateBody,
+  data: UnclaimedParcel,
+});
+export const warehouseUnclaimedPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/warehouse/unclaimed/pageList',
+  query: UnclaimedListQuery,
+  data: UnclaimedList,
+});
+export const warehouseUnclaimedAssignCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/unclaimed/assign',
+  body: UnclaimedAssignBody,
+  data: UnclaimedParcel,
+});
+export const warehouseQcScanCall = defineCall({ method: 'POST', url: '/api/warehouse/qc/scan', body: ItemScanBody, data: ScannedItem });
+export const warehouseQcPhotoCall = defineCall({ method: 'POST', url: '/api/warehouse/qc/photo', body: QcPhotoBody, data: ScanResult });
+export const warehouseQcProblemCall = defineCall({ method: 'POST', url: '/api/warehouse/qc/problem', body: QcProblemBody, data: ScanResult });
+export const warehouseShelvingScanCall = defineCall({ method: 'POST', url: '/api/warehouse/shelving/scan', body: ItemScanBody, data: ScannedItem });
+export const warehouseShelveCall = defineCall({ method: 'POST', url: '/api/warehouse/shelve', body: ShelveBody, data: ScanResult });
+export const warehouseShelfLocationPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/warehouse/shelfLocation/pageList',
+  query: ShelfListQuery,
+  data: ShelfList,
+});
+export const warehouseShelfLocationBatchAddCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/shelfLocation/batchAdd',
+  body: ShelfBatchAddBody,
+  data: ShelfBatchAddResult,
+});
+export const warehouseShelfLocationModifyStatusCall = defineCall({
+  method: 'GET',
+  url: '/api/warehouse/shelfLocation/modifyStatus',
+  query: ShelfStatusQuery,
+  data: z.null(),
+});
+export const warehouseItemLabelCall = defineCall({ method: 'GET', url: '/api/warehouse/itemLabel', query: ItemLabelQuery, data: ItemLabelResult });
+export const configCreateBaiduAccessTokenCall = defineCall({
+  method: 'GET',
+  url: '/api/config/createBaiduAccessToken',
+  query: TtsTokenQuery,
+  data: TtsTokenResult,
+});
+const stationWorkCall = (station: WorkStation) =>
+  defineCall({ method: 'GET', url: `/api/warehouse/work/${station}`, query: StationWorkQuery, data: StationWork });
+/** The work waiting at each station (one call per station, each with that station's permission). */
+export const warehouseWorkCalls = Object.fromEntries(WORK_STATIONS.map((s) => [s, stationWorkCall(s)])) as Record<
+  WorkStation,
+  ReturnType<typeof stationWorkCall>
+>;

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { z } from 'zod';
-import { TtsTokenResult } from '@waystation/shared/contract/warehouse';
-import { request } from '../api/request';
+import { configCreateBaiduAccessTokenCall } from '@waystation/shared/contract/warehouse';
+import { call } from '../api/request';
 import { toast } from '../api/feedback';
 import { t } from '../i18n';
 import { shouldSpeak, ttsQuery } from './scanRules';
@@ -80,7 +80,7 @@ async function provider(): Promise<Provider | null> {
       /* refetch */
     }
   }
-  const r = await request('/api/config/createBaiduAccessToken', { params: { type: 'audio' }, schema: TtsTokenResult, silent: true }).catch(() => null);
+  const r = await call(configCreateBaiduAccessTokenCall, { type: 'audio' }, { silent: true }).catch(() => null);
   if (r?.accessToken && r.ttsUrl) {
     const p = { accessToken: r.accessToken, ttsUrl: r.ttsUrl };
     localStorage.setItem(TOKEN_KEY, JSON.stringify(p));

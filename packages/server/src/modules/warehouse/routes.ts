@@ -1,38 +1,27 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
-  InboundLookupBody,
-  InboundLookupResult,
-  InboundReceiveBody,
-  InboundReceiveResult,
-  ItemLabelQuery,
-  ItemLabelResult,
-  ItemScanBody,
   LabelPdfQuery,
-  QcPhotoBody,
-  QcProblemBody,
-  ScannedItem,
-  ScanResult,
-  ShelfBatchAddBody,
-  ShelfBatchAddResult,
-  ShelfList,
-  ShelfListQuery,
-  ShelfStatusQuery,
-  ShelveBody,
-  StationWork,
-  StationWorkQuery,
-  StationWorkSummary,
-  TtsTokenQuery,
   WORK_STATIONS,
+  warehouseWorkCalls,
   type WorkStation,
-  TtsTokenResult,
-  UnclaimedAssignBody,
-  UnclaimedCreateBody,
-  UnclaimedList,
-  UnclaimedListQuery,
-  UnclaimedParcel,
+  warehouseWorkSummaryCall,
+  warehouseInboundLookupCall,
+  warehouseInboundReceiveCall,
+  warehouseUnclaimedCreateCall,
+  warehouseUnclaimedPageListCall,
+  warehouseUnclaimedAssignCall,
+  warehouseQcScanCall,
+  warehouseQcPhotoCall,
+  warehouseQcProblemCall,
+  warehouseShelvingScanCall,
+  warehouseShelveCall,
+  warehouseShelfLocationPageListCall,
+  warehouseShelfLocationBatchAddCall,
+  warehouseShelfLocationModifyStatusCall,
+  warehouseItemLabelCall,
+  configCreateBaiduAccessTokenCall,
 } from '@waystation/shared/contract/warehouse';
 import { api } from '../../core/http';
 import { forbidden } from '../../core/errors';
@@ -67,22 +56,15 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
   });
 
   for (const station of WORK_STATIONS) {
-    api(app, {
-      method: 'GET',
-      url: `/api/warehouse/work/${station}`,
+    api(app, warehouseWorkCalls[station], {
       permission: STATION_KEY[station],
       summary: `Work waiting at the ${station} station (oldest first) and the caller's steps there today`,
-      query: StationWorkQuery,
-      data: StationWork,
       handler: ({ query, caller, now }) => stationWork(db, station, caller.id, now, query.limit),
     });
   }
-  api(app, {
-    method: 'GET',
-    url: '/api/warehouse/work/summary',
+  api(app, warehouseWorkSummaryCall, {
     permission: Object.values(STATION_KEY),
     summary: 'Waiting counts of the stations the caller works at (dashboard)',
-    data: StationWorkSummary,
     handler: ({ caller, now }) =>
       stationWorkSummary(
         db,
@@ -92,133 +74,77 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
       ),
   });
 
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/inbound/lookup',
+  api(app, warehouseInboundLookupCall, {
     permission: 'warehouse:inboundScan',
     summary: 'Purchase lines a scanned domestic parcel carries',
-    body: InboundLookupBody,
-    data: InboundLookupResult,
     handler: async ({ body, now }) => inboundLookup(db, body.trackingNo, await itemUrls(db, storage, now)),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/inbound/receive',
+  api(app, warehouseInboundReceiveCall, {
     permission: 'warehouse:inboundScan',
     summary: 'Receive the ticked lines with weight and size (→ stocking_input)',
-    body: InboundReceiveBody,
-    data: InboundReceiveResult,
     handler: async (c) => inboundReceive(db, c.body, await op(c)),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/unclaimed/create',
+  api(app, warehouseUnclaimedCreateCall, {
     permission: 'warehouse:inboundScan',
     summary: 'Record a parcel that matched no purchase line',
-    body: UnclaimedCreateBody,
-    data: UnclaimedParcel,
     handler: async (c) => createUnclaimed(db, c.body, await op(c)),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/warehouse/unclaimed/pageList',
+  api(app, warehouseUnclaimedPageListCall, {
     permission: 'warehouse:inboundScan',
     summary: 'Unclaimed parcels',
-    query: UnclaimedListQuery,
-    data: UnclaimedList,
     handler: ({ query }) => listUnclaimed(db, query),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/unclaimed/assign',
+  api(app, warehouseUnclaimedAssignCall, {
     permission: 'warehouse:inboundScan',
     summary: 'Assign an unclaimed parcel to a purchased line',
-    body: UnclaimedAssignBody,
-    data: UnclaimedParcel,
     handler: async (c) => assignUnclaimed(db, c.body, await op(c)),
   });
 
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/qc/scan',
+  api(app, warehouseQcScanCall, {
     permission: 'warehouse:qcPhoto',
     summary: 'An item by its label code (QC station)',
-    body: ItemScanBody,
-    data: ScannedItem,
     handler: async (c) => scanItem(db, c.body.code, await op(c), false),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/qc/photo',
+  api(app, warehouseQcPhotoCall, {
     permission: 'warehouse:qcPhoto',
     summary: 'QC photos/videos of a received item (→ stocking_photo)',
-    body: QcPhotoBody,
-    data: ScanResult,
     handler: async (c) => qcPhoto(db, c.body, await op(c)),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/qc/problem',
+  api(app, warehouseQcProblemCall, {
     permission: 'warehouse:qcPhoto',
     summary: 'A QC problem: the line goes on hold for the member to decide',
-    body: QcProblemBody,
-    data: ScanResult,
     handler: async (c) => qcProblem(db, c.body, await op(c)),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/shelving/scan',
+  api(app, warehouseShelvingScanCall, {
     permission: 'warehouse:shelving',
     summary: 'An item by its label code, with a location suggestion',
-    body: ItemScanBody,
-    data: ScannedItem,
     handler: async (c) => scanItem(db, c.body.code, await op(c), true),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/shelve',
+  api(app, warehouseShelveCall, {
     permission: 'warehouse:shelving',
     summary: 'Shelve an item on a scanned location (→ shelved)',
-    body: ShelveBody,
-    data: ScanResult,
     handler: async (c) => shelve(db, c.body, await op(c)),
   });
 
-  api(app, {
-    method: 'GET',
-    url: '/api/warehouse/shelfLocation/pageList',
+  api(app, warehouseShelfLocationPageListCall, {
     permission: 'warehouse:shelfLocation',
     summary: 'Shelf locations',
-    query: ShelfListQuery,
-    data: ShelfList,
     handler: ({ query }) => listShelves(db, query),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/shelfLocation/batchAdd',
+  api(app, warehouseShelfLocationBatchAddCall, {
     permission: 'warehouse:shelfLocation',
     summary: 'Create zone × rows × levels × slots locations',
-    body: ShelfBatchAddBody,
-    data: ShelfBatchAddResult,
     handler: ({ body, actor, now }) => batchAddShelves(db, body, actor, now),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/warehouse/shelfLocation/modifyStatus',
+  api(app, warehouseShelfLocationModifyStatusCall, {
     permission: 'warehouse:shelfLocation',
     summary: 'Switch a location on (1) or off (0)',
-    query: ShelfStatusQuery,
-    data: z.null(),
     handler: ({ query, actor, now }) => setShelfActive(db, query.id, query.status === '1', actor, now).then(() => null),
   });
 
-  api(app, {
-    method: 'GET',
-    url: '/api/warehouse/itemLabel',
+  api(app, warehouseItemLabelCall, {
     permission: 'authenticated',
     summary: 'Signed URL of an item label PDF (for the print driver or the browser)',
-    query: ItemLabelQuery,
-    data: ItemLabelResult,
     handler: async ({ query, caller, now }) => {
       if (!LABEL_KEYS.some((k) => caller.permissions.has(k))) throw forbidden();
       return labelUrlFor(db, query.itemCode, now);
@@ -231,13 +157,9 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
     name: `${code}.pdf`,
   }));
 
-  api(app, {
-    method: 'GET',
-    url: '/api/config/createBaiduAccessToken',
+  api(app, configCreateBaiduAccessTokenCall, {
     permission: 'authenticated',
     summary: 'Speech provider token (SPEC §7); null when no provider is configured',
-    query: TtsTokenQuery,
-    data: TtsTokenResult,
     handler: async () => ({ accessToken: ctx.config.tts.accessToken, ttsUrl: ctx.config.tts.url, expiresIn: 30 * 24 * 3600 }),
   });
 

@@ -3,8 +3,8 @@ import { Button, Card, Col, Empty, Row, Statistic, Tag, Tooltip, Typography } fr
 import { ReloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { StationWorkSummary, type WorkStation } from '@waystation/shared/contract/warehouse';
-import { request } from '../../api/request';
+import { type WorkStation, warehouseWorkSummaryCall } from '@waystation/shared/contract/warehouse';
+import { call } from '../../api/request';
 import { BADGE_FIELDS, BADGE_KEYS, type BadgeKey } from '@waystation/shared/menu/types';
 import type { QueueAge, TaskNumResult } from '@waystation/shared/contract/badge';
 import { getQueueAges, getTaskNumByType } from '../../api/badge';
@@ -174,7 +174,7 @@ function StationCounts() {
   const stations = flat.filter((r) => STATION_OF[r.component]);
   const summary = useQuery({
     queryKey: ['warehouse', 'work', 'summary'],
-    queryFn: () => request('/api/warehouse/work/summary', { schema: StationWorkSummary }),
+    queryFn: () => call(warehouseWorkSummaryCall),
     enabled: stations.length > 0,
     refetchInterval: 60_000,
   });

@@ -1,44 +1,42 @@
-import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CallInput } from '@waystation/shared/contract/call';
 import {
-  InboundLookupResult,
-  InboundReceiveResult,
-  ScannedItem,
-  ScanResult,
-  ShelfBatchAddResult,
-  ShelfList,
-  UnclaimedList,
-  UnclaimedParcel,
+  warehouseInboundLookupCall,
+  warehouseInboundReceiveCall,
+  warehouseQcScanCall,
+  warehouseShelvingScanCall,
+  warehouseShelveCall,
+  warehouseUnclaimedCreateCall,
+  warehouseUnclaimedAssignCall,
+  warehouseUnclaimedPageListCall,
+  warehouseQcPhotoCall,
+  warehouseQcProblemCall,
+  warehouseShelfLocationPageListCall,
+  warehouseShelfLocationBatchAddCall,
+  warehouseShelfLocationModifyStatusCall,
 } from '@waystation/shared/contract/warehouse';
-import { request } from '../../api/request';
+import { call } from '../../api/request';
 import { purchaseKeys } from '../purchase/api';
 
 type Media = { fileUri: string; kind: 'image' | 'video' };
 /** Scan calls report their refusal on the station (log + voice), not as a toast. */
 const quiet = { silent: true } as const;
 
-export const inboundLookup = (trackingNo: string) =>
-  request('/api/warehouse/inbound/lookup', { method: 'POST', body: { trackingNo }, schema: InboundLookupResult, ...quiet });
+export const inboundLookup = (trackingNo: string) => call(warehouseInboundLookupCall, { trackingNo }, quiet);
 export const inboundReceive = (body: { trackingNo: string; lines: { id: number; weightG: number; lengthMm: number; widthMm: number; heightMm: number }[] }) =>
-  request('/api/warehouse/inbound/receive', { method: 'POST', body, schema: InboundReceiveResult, ...quiet });
-export const createUnclaimed = (body: { trackingNo: string; weightG: number; note: string }) =>
-  request('/api/warehouse/unclaimed/create', { method: 'POST', body, schema: UnclaimedParcel });
-export const assignUnclaimed = (body: { id: number; purchaseId: number }) =>
-  request('/api/warehouse/unclaimed/assign', { method: 'POST', body, schema: UnclaimedParcel });
-export const fetchUnclaimed = (params: object) => request('/api/warehouse/unclaimed/pageList', { params, schema: UnclaimedList });
-export const qcScan = (code: string) => request('/api/warehouse/qc/scan', { method: 'POST', body: { code }, schema: ScannedItem, ...quiet });
-export const qcPhoto = (itemCode: string, media: Media[]) =>
-  request('/api/warehouse/qc/photo', { method: 'POST', body: { itemCode, media }, schema: ScanResult });
+  call(warehouseInboundReceiveCall, body, quiet);
+export const createUnclaimed = (body: { trackingNo: string; weightG: number; note: string }) => call(warehouseUnclaimedCreateCall, body);
+export const assignUnclaimed = (body: { id: number; purchaseId: number }) => call(warehouseUnclaimedAssignCall, body);
+export const fetchUnclaimed = (params: object) => call(warehouseUnclaimedPageListCall, params);
+export const qcScan = (code: string) => call(warehouseQcScanCall, { code }, quiet);
+export const qcPhoto = (itemCode: string, media: Media[]) => call(warehouseQcPhotoCall, { itemCode, media });
 export const qcProblem = (body: { itemCode: string; problem: string; note: string; media: Media[] }) =>
-  request('/api/warehouse/qc/problem', { method: 'POST', body, schema: ScanResult });
-export const shelvingScan = (code: string) => request('/api/warehouse/shelving/scan', { method: 'POST', body: { code }, schema: ScannedItem, ...quiet });
-export const shelve = (itemCode: string, locationCode: string) =>
-  request('/api/warehouse/shelve', { method: 'POST', body: { itemCode, locationCode }, schema: ScanResult, ...quiet });
-export const fetchShelves = (params: object) => request('/api/warehouse/shelfLocation/pageList', { params, schema: ShelfList });
-export const batchAddShelves = (body: { zone: string; rows: number; levels: number; slots: number }) =>
-  request('/api/warehouse/shelfLocation/batchAdd', { method: 'POST', body, schema: ShelfBatchAddResult });
-export const setShelfStatus = (id: number, status: '1' | '0') =>
-  request('/api/warehouse/shelfLocation/modifyStatus', { params: { id, status }, schema: z.null() });
+  call(warehouseQcProblemCall, body as CallInput<typeof warehouseQcProblemCall>);
+export const shelvingScan = (code: string) => call(warehouseShelvingScanCall, { code }, quiet);
+export const shelve = (itemCode: string, locationCode: string) => call(warehouseShelveCall, { itemCode, locationCode }, quiet);
+export const fetchShelves = (params: object) => call(warehouseShelfLocationPageListCall, params);
+export const batchAddShelves = (body: { zone: string; rows: number; levels: number; slots: number }) => call(warehouseShelfLocationBatchAddCall, body);
+export const setShelfStatus = (id: number, status: '1' | '0') => call(warehouseShelfLocationModifyStatusCall, { id, status });
 
 export const warehouseKeys = {
   unclaimed: (q: object) => ['warehouse', 'unclaimed', q] as const,
