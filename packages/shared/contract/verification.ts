@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SensitiveOperation } from '../vocab/account';
 import { PageQuery, pageOf } from './common';
+import { defineCall } from './call';
 
 /**
  * Sensitive-operation verification (SPEC §6, DESIGN §6).
@@ -164,3 +165,23 @@ export const LoginDoVerifyBody = z.strictObject({
     .regex(/^\d{6}$/, '请输入6位数字验证码'),
   method: z.enum(['code', 'totp']).default('code'),
 });
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const adminLoginSendCodeCall = defineCall({ method: 'POST', url: '/api/admin/loginSendCode', body: LoginSendCodeBody, data: SendVerifyCodeResult });
+export const adminLoginDoVerifyCall = defineCall({ method: 'POST', url: '/api/admin/loginDoVerify', body: LoginDoVerifyBody, data: DoVerifyResult });
+export const adminVerifyEnableCall = defineCall({ method: 'GET', url: '/api/admin/verifyEnable', query: VerifyEnableQuery, data: VerifyEnableResult });
+export const adminFetchVerifySubjectListCall = defineCall({
+  method: 'GET',
+  url: '/api/admin/fetchVerifySubjectList',
+  query: VerifySubjectQuery,
+  data: VerifySubjectList,
+});
+export const adminSendVerifyCodeCall = defineCall({ method: 'POST', url: '/api/admin/sendVerifyCode', body: SendVerifyCodeBody, data: SendVerifyCodeResult });
+export const adminDoLoginVerifyCall = defineCall({ method: 'POST', url: '/api/admin/doLoginVerify', body: DoVerifyBody, data: DoVerifyResult });
+export const verifyConfigListCall = defineCall({ method: 'GET', url: '/api/verify/configList', data: VerifyConfigList });
+export const verifySaveConfigCall = defineCall({ method: 'POST', url: '/api/verify/saveConfig', body: VerifyConfigSaveBody, data: z.null() });
+export const verifyTotpStatusCall = defineCall({ method: 'GET', url: '/api/verify/totp/status', data: TotpStatus });
+export const verifyTotpSetupCall = defineCall({ method: 'POST', url: '/api/verify/totp/setup', data: TotpSetupResult });
+export const verifyTotpConfirmCall = defineCall({ method: 'POST', url: '/api/verify/totp/confirm', body: TotpConfirmBody, data: z.null() });
+export const verifyTotpRemoveCall = defineCall({ method: 'POST', url: '/api/verify/totp/remove', body: TotpConfirmBody, data: z.null() });
+export const verifyOutboxCall = defineCall({ method: 'GET', url: '/api/verify/outbox', query: OutboxQuery, data: OutboxList });

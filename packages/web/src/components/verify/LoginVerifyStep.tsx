@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoginResult, type SessionStart } from '@waystation/shared/contract/admin';
-import { DoVerifyResult, SendVerifyCodeResult, VERIFY_TICKET_HEADER, type LoginVerifyRequired } from '@waystation/shared/contract/verification';
-import { request } from '../../api/request';
+import { VERIFY_TICKET_HEADER, type LoginVerifyRequired, adminLoginSendCodeCall, adminLoginDoVerifyCall } from '@waystation/shared/contract/verification';
+import { request, call } from '../../api/request';
 import { fill } from '../../i18n';
 import { useVerifyMessages } from './messages';
 import './login-verify.css';
@@ -37,11 +37,7 @@ export function LoginVerifyStep({ pending, username, password, onSignedIn, onCan
 
   const send = async () => {
     try {
-      const res = await request('/api/admin/loginSendCode', {
-        method: 'POST',
-        body: { pendingToken: pending.pendingToken, subjectId },
-        schema: SendVerifyCodeResult,
-      });
+      const res = await call(adminLoginSendCodeCall, { pendingToken: pending.pendingToken, subjectId });
       setSentTo(subject?.name ?? '');
       setCountdown(Math.max(0, Math.ceil((new Date(res.resendAfter).getTime() - Date.now()) / 1000)));
       clearInterval(timer.current);
@@ -60,11 +56,7 @@ export function LoginVerifyStep({ pending, username, password, onSignedIn, onCan
     setError('');
     setBusy(true);
     try {
-      const { ticket } = await request('/api/admin/loginDoVerify', {
-        method: 'POST',
-        body: { pendingToken: pending.pendingToken, subjectId, code: code.trim(), method },
-        schema: DoVerifyResult,
-      });
+      const { ticket } = await call(adminLoginDoVerifyCall, { pendingToken: pending.pendingToken, subjectId, code: code.trim(), method });
       const { session } = await request('/api/admin/login', {
         method: 'POST',
         body: { username, password },
