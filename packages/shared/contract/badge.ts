@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BADGE_KEYS } from '../menu/types';
+import { defineCall } from './call';
 
 /** GET /api/back/getTaskNum: SPEC §3 part B fields; a counter whose domain is not built yet is absent. */
 export const TaskNumResult = z.object({
@@ -54,3 +55,9 @@ export const DailyFlow = z.object({
   shipped: z.array(z.number().int()),
 });
 export type DailyFlow = z.infer<typeof DailyFlow>;
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const backGetTaskNumCall = defineCall({ method: 'GET', url: '/api/back/getTaskNum', data: TaskNumResult });
+export const backGetTaskNumByTypeCall = defineCall({ method: 'POST', url: '/api/back/getTaskNumByType', body: TaskNumByTypeBody, data: TaskNumByTypeResult });
+export const backQueueAgesCall = defineCall({ method: 'GET', url: '/api/back/queueAges', data: QueueAges });
+export const backDailyFlowCall = defineCall({ method: 'GET', url: '/api/back/dailyFlow', data: DailyFlow });

@@ -1,16 +1,15 @@
 import type { BadgeKey } from '@waystation/shared/menu';
-import { DailyFlow, QueueAges, TaskNumByTypeResult, TaskNumResult } from '@waystation/shared/contract/badge';
-import { request } from './request';
+import { backGetTaskNumCall, backGetTaskNumByTypeCall, backQueueAgesCall, backDailyFlowCall } from '@waystation/shared/contract/badge';
+import { call } from './request';
 
 /** GET /api/back/getTaskNum: silent, a failure is only logged by the caller (SPEC §8). */
-export const getTaskNum = () => request('/api/back/getTaskNum', { schema: TaskNumResult, silent: true });
+export const getTaskNum = () => call(backGetTaskNumCall, undefined, { silent: true });
 
 /** POST /api/back/getTaskNumByType */
-export const getTaskNumByType = (taskNumType: BadgeKey) =>
-  request('/api/back/getTaskNumByType', { method: 'POST', body: { taskNumType }, schema: TaskNumByTypeResult, silent: true });
+export const getTaskNumByType = (taskNumType: BadgeKey) => call(backGetTaskNumByTypeCall, { taskNumType }, { silent: true });
 
 /** GET /api/back/queueAges: the dashboard's SLA timers (silent: the counts still show without them). */
-export const getQueueAges = () => request('/api/back/queueAges', { schema: QueueAges, silent: true });
+export const getQueueAges = () => call(backQueueAgesCall, undefined, { silent: true });
 
 /** GET /api/back/dailyFlow: the dashboard's 30-day charts. */
-export const getDailyFlow = () => request('/api/back/dailyFlow', { schema: DailyFlow });
+export const getDailyFlow = () => call(backDailyFlowCall);
