@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, pageOf, textFilter } from './common';
+import { defineCall } from './call';
 
 const isoTime = z.iso.datetime({ offset: true });
 
@@ -31,3 +32,6 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditListResult = pageOf(AuditEntry).extend({ nextCursor: z.string().nullable() });
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const auditPageListCall = defineCall({ method: 'GET', url: '/api/audit/pageList', query: AuditListQuery, data: AuditListResult });

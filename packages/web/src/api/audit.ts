@@ -1,5 +1,5 @@
-import { AuditListResult, type AuditListQuery } from '@waystation/shared/contract/audit';
-import { request } from './request';
+import { type AuditListQuery, auditPageListCall } from '@waystation/shared/contract/audit';
+import { call } from './request';
 
 /** GET /api/audit/pageList */
-export const fetchAuditList = (params: Partial<AuditListQuery>) => request('/api/audit/pageList', { params, schema: AuditListResult });
+export const fetchAuditList = (params: Partial<AuditListQuery>) => call(auditPageListCall, params);
