@@ -1,8 +1,8 @@
-import { UserCodeToIdResult, UserIdToCodeResult } from '@waystation/shared/contract/user';
-import { request } from './request';
+import { userUserIdToUserCodeCall, userUserCodeToUserIdCall } from '@waystation/shared/contract/user';
+import { call } from './request';
 
 /** GET /api/user/userIdToUserCode: null when no member has that id. */
-export const userIdToUserCode = (userId: string) => request('/api/user/userIdToUserCode', { params: { userId }, schema: UserIdToCodeResult });
+export const userIdToUserCode = (userId: string) => call(userUserIdToUserCodeCall, { userId });
 
 /** GET /api/user/userCodeToUserId: null when no member has that code. */
-export const userCodeToUserId = (userCode: string) => request('/api/user/userCodeToUserId', { params: { userCode }, schema: UserCodeToIdResult });
+export const userCodeToUserId = (userCode: string) => call(userUserCodeToUserIdCall, { userCode });
