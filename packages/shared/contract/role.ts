@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, idParam, pageOf, textFilter } from './common';
+import { defineCall } from './call';
+import { AdminSaveResult } from './admin';
 
 const MenuRouteSchema: z.ZodType<unknown> = z.lazy(() =>
   z.object({
@@ -68,3 +70,11 @@ export const CatalogueResult = EnableRoutesResult;
 /** GET /api/role/options: roles for the account editor's selector. */
 export const RoleOptionList = z.array(z.object({ key: z.string(), name: z.string(), allRoutes: z.boolean() }));
 export type RoleOptionList = z.infer<typeof RoleOptionList>;
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const roleGetEnableRoutesCall = defineCall({ method: 'GET', url: '/api/role/getEnableRoutes', data: EnableRoutesResult });
+export const roleCatalogueCall = defineCall({ method: 'GET', url: '/api/role/catalogue', data: CatalogueResult });
+export const rolePageListCall = defineCall({ method: 'GET', url: '/api/role/pageList', query: RoleListQuery, data: RoleListResult });
+export const roleOptionsCall = defineCall({ method: 'GET', url: '/api/role/options', data: RoleOptionList });
+export const roleSaveCall = defineCall({ method: 'POST', url: '/api/role/save', body: RoleSaveBody, data: AdminSaveResult });
+export const roleDeleteCall = defineCall({ method: 'GET', url: '/api/role/delete', query: RoleDeleteQuery, data: z.null() });
