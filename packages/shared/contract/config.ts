@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { RuleMessage } from '../rules';
 import { TRANSLATION_LANGUAGES } from '../vocab/config-content';
 import { PageQuery, pageOf, queryInt, textFilter } from './common';
-import { intField, statusField } from './reference';
+import { intField, statusField, IdQuery, SaveResult } from './reference';
+import { defineCall } from './call';
 
 /** SPEC §9 app ids: 1 member terminal, 2 agent terminal. */
 export const AppIdField = z.union([z.literal(1), z.literal(2)], { error: 'appId 只能是 1（会员端）或 2（代理端）' });
@@ -157,3 +158,31 @@ export const AgreementDetail = Agreement.extend({
   versions: z.array(z.object({ version: z.number().int(), changeNote: z.string(), publishedBy: z.string(), createTime: z.string() })),
 });
 export type AgreementDetail = z.infer<typeof AgreementDetail>;
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const configSaveTipsConfigCall = defineCall({ method: 'POST', url: '/api/config/saveTipsConfig', body: SaveTipsConfigBody, data: z.null() });
+export const configBatchTipsConfigCall = defineCall({ method: 'POST', url: '/api/config/batchTipsConfig', body: BatchTipsConfigBody, data: TipsEntryList });
+export const configTipsListCall = defineCall({
+  method: 'GET',
+  url: '/api/config/tipsList',
+  query: z.strictObject({ appId: queryInt(1, 2) }),
+  data: TipsEntryList,
+});
+export const configFaqPageListCall = defineCall({ method: 'GET', url: '/api/config/faqPageList', query: FaqListQuery, data: FaqListResult });
+export const configFaqDetailCall = defineCall({ method: 'GET', url: '/api/config/faqDetail', query: IdQuery, data: Faq });
+export const configSaveFaqCall = defineCall({ method: 'POST', url: '/api/config/saveFaq', body: FaqSaveBody, data: SaveResult });
+export const configDeleteFaqCall = defineCall({ method: 'GET', url: '/api/config/deleteFaq', query: IdQuery, data: z.null() });
+export const agreementFindByPageCall = defineCall({ method: 'GET', url: '/api/agreement/findByPage', query: AgreementListQuery, data: AgreementListResult });
+export const agreementSaveCall = defineCall({ method: 'POST', url: '/api/agreement/save', body: AgreementSaveBody, data: SaveResult });
+export const agreementSaveAgreementCall = defineCall({
+  method: 'POST',
+  url: '/api/agreement/saveAgreement',
+  body: AgreementContentBody,
+  data: z.object({ version: z.number().int() }),
+});
+export const agreementFetchAgreementDetailCall = defineCall({
+  method: 'GET',
+  url: '/api/agreement/fetchAgreementDetail',
+  query: AgreementDetailQuery,
+  data: AgreementDetail,
+});

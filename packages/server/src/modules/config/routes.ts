@@ -1,22 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
-  AgreementContentBody,
-  AgreementDetail,
-  AgreementDetailQuery,
-  AgreementListQuery,
-  AgreementListResult,
-  AgreementSaveBody,
-  BatchTipsConfigBody,
-  Faq,
-  FaqListQuery,
-  FaqListResult,
-  FaqSaveBody,
-  SaveTipsConfigBody,
-  TipsEntryList,
+  configSaveTipsConfigCall,
+  configBatchTipsConfigCall,
+  configTipsListCall,
+  configFaqPageListCall,
+  configFaqDetailCall,
+  configSaveFaqCall,
+  configDeleteFaqCall,
+  agreementFindByPageCall,
+  agreementSaveCall,
+  agreementSaveAgreementCall,
+  agreementFetchAgreementDetailCall,
 } from '@waystation/shared/contract/config';
-import { IdQuery, SaveResult } from '@waystation/shared/contract/reference';
-import { queryInt } from '@waystation/shared/contract/common';
 import { api } from '../../core/http';
 import * as tips from './tips';
 import * as agreements from './agreements';
@@ -27,115 +22,71 @@ export function configRoutes(app: FastifyInstance): void {
   const { db } = app.services;
 
   // Terminal texts: the permission depends on the terminal (appId), checked in the handler.
-  api(app, {
-    method: 'POST',
-    url: '/api/config/saveTipsConfig',
+  api(app, configSaveTipsConfigCall, {
     permission: 'authenticated',
     summary: 'Save config text entries of one terminal',
-    body: SaveTipsConfigBody,
-    data: z.null(),
     handler: async ({ body, caller, actor, now }) => {
       tips.assertAppPermission(caller, body.appId);
       await tips.saveTips(db, actor, body, now);
       return null;
     },
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/config/batchTipsConfig',
+  api(app, configBatchTipsConfigCall, {
     permission: 'authenticated',
     summary: 'Read config text entries by key',
-    body: BatchTipsConfigBody,
-    data: TipsEntryList,
     handler: async ({ body, caller }) => {
       tips.assertAppPermission(caller, body.appId);
       return tips.batchTips(db, body);
     },
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/config/tipsList',
+  api(app, configTipsListCall, {
     permission: 'authenticated',
     summary: 'Every saved text entry of one terminal',
-    query: z.strictObject({ appId: queryInt(1, 2) }),
-    data: TipsEntryList,
     handler: async ({ query, caller }) => {
       tips.assertAppPermission(caller, query.appId);
       return tips.listTips(db, query.appId);
     },
   });
 
-  api(app, {
-    method: 'GET',
-    url: '/api/config/faqPageList',
+  api(app, configFaqPageListCall, {
     permission: VIP,
     summary: 'List FAQ entries',
-    query: FaqListQuery,
-    data: FaqListResult,
     handler: ({ query }) => tips.listFaqs(db, query),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/config/faqDetail',
+  api(app, configFaqDetailCall, {
     permission: VIP,
     summary: 'One FAQ entry',
-    query: IdQuery,
-    data: Faq,
     handler: ({ query }) => tips.getFaq(db, query.id),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/config/saveFaq',
+  api(app, configSaveFaqCall, {
     permission: VIP,
     summary: 'Create or edit a FAQ entry (FAQOperate)',
-    body: FaqSaveBody,
-    data: SaveResult,
     handler: ({ body, actor, now }) => tips.saveFaq(db, actor, body, now),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/config/deleteFaq',
+  api(app, configDeleteFaqCall, {
     permission: VIP,
     summary: 'Delete a FAQ entry',
-    query: IdQuery,
-    data: z.null(),
     handler: ({ query, actor, now }) => tips.deleteFaq(db, actor, query.id, now).then(() => null),
   });
 
-  api(app, {
-    method: 'GET',
-    url: '/api/agreement/findByPage',
+  api(app, agreementFindByPageCall, {
     permission: VIP,
     summary: 'List agreements',
-    query: AgreementListQuery,
-    data: AgreementListResult,
     handler: ({ query }) => agreements.listAgreements(db, query),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/agreement/save',
+  api(app, agreementSaveCall, {
     permission: VIP,
     summary: 'Create or edit an agreement',
-    body: AgreementSaveBody,
-    data: SaveResult,
     handler: ({ body, actor, now }) => agreements.saveAgreement(db, actor, body, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/agreement/saveAgreement',
+  api(app, agreementSaveAgreementCall, {
     permission: VIP,
     summary: "Publish an agreement's new content as the next version",
-    body: AgreementContentBody,
-    data: z.object({ version: z.number().int() }),
     handler: ({ body, actor, now }) => agreements.publishAgreementVersion(db, actor, body, now),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/agreement/fetchAgreementDetail',
+  api(app, agreementFetchAgreementDetailCall, {
     permission: VIP,
     summary: 'An agreement with one version (default current) and its history',
-    query: AgreementDetailQuery,
-    data: AgreementDetail,
     handler: ({ query }) => agreements.agreementDetail(db, query.id, query.version),
   });
 }

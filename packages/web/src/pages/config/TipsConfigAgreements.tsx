@@ -1,12 +1,18 @@
 import { useState } from 'react';
-import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Radio, Select, Space, Switch, Tag, Timeline } from 'antd';
 import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
-import { type Agreement, AgreementDetail, AgreementListResult, type AgreementContentBody, type AgreementSaveBody } from '@waystation/shared/contract/config';
-import { SaveResult } from '@waystation/shared/contract/reference';
-import { request } from '../../api/request';
+import {
+  type Agreement,
+  type AgreementContentBody,
+  type AgreementSaveBody,
+  agreementFindByPageCall,
+  agreementSaveCall,
+  agreementFetchAgreementDetailCall,
+  agreementSaveAgreementCall,
+} from '@waystation/shared/contract/config';
+import { call } from '../../api/request';
 import { formatTime } from '../../utils/time';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useConfigMessages } from './messages';
@@ -27,7 +33,7 @@ function useAgreementMutation<B, R>(fn: (b: B) => Promise<R>) {
  */
 export function AgreementManager() {
   const m = useConfigMessages();
-  const list = useQuery({ queryKey: keys.list, queryFn: () => request('/api/agreement/findByPage', { params: { limit: 200 }, schema: AgreementListResult }) });
+  const list = useQuery({ queryKey: keys.list, queryFn: () => call(agreementFindByPageCall, { limit: 200 }) });
   const [editing, setEditing] = useState<Agreement | 'new' | null>(null);
   const [publishing, setPublishing] = useState<Agreement | null>(null);
   return (
@@ -89,7 +95,7 @@ function AgreementModal({ agreement, onClose }: { agreement: Agreement | null; o
   const m = useConfigMessages();
   const statusOptions = useStatusOptions();
   const [form] = Form.useForm<AgreementSaveBody>();
-  const save = useAgreementMutation((b: AgreementSaveBody) => request('/api/agreement/save', { method: 'POST', body: b, schema: SaveResult }));
+  const save = useAgreementMutation((b: AgreementSaveBody) => call(agreementSaveCall, b));
   const saveForm = useFormSave();
   const submit = () => saveForm(form, (v) => save.mutateAsync({ ...v, id: agreement?.id }), onClose);
   return (
@@ -129,11 +135,9 @@ function PublishModal({ agreement, onClose }: { agreement: Agreement; onClose: (
   const [form] = Form.useForm<AgreementContentBody>();
   const detail = useQuery({
     queryKey: keys.detail(agreement.id),
-    queryFn: () => request('/api/agreement/fetchAgreementDetail', { params: { id: agreement.id }, schema: AgreementDetail }),
+    queryFn: () => call(agreementFetchAgreementDetailCall, { id: agreement.id }),
   });
-  const publish = useAgreementMutation((b: AgreementContentBody) =>
-    request('/api/agreement/saveAgreement', { method: 'POST', body: b, schema: z.object({ version: z.number() }) }),
-  );
+  const publish = useAgreementMutation((b: AgreementContentBody) => call(agreementSaveAgreementCall, b));
   const submit = async () => {
     const v = await validValues(form);
     if (!v) return;

@@ -1,8 +1,17 @@
-import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TipsEntryList, FaqListResult, Faq, type FaqListQuery, type FaqSaveBody, type SaveTipsConfigBody } from '@waystation/shared/contract/config';
-import { SaveResult } from '@waystation/shared/contract/reference';
-import { request } from '../../api/request';
+import {
+  type FaqListQuery,
+  type FaqSaveBody,
+  type SaveTipsConfigBody,
+  configBatchTipsConfigCall,
+  configTipsListCall,
+  configSaveTipsConfigCall,
+  configFaqPageListCall,
+  configFaqDetailCall,
+  configSaveFaqCall,
+  configDeleteFaqCall,
+} from '@waystation/shared/contract/config';
+import { call } from '../../api/request';
 
 /** Query keys and calls of the terminal texts (tips), FAQ. */
 export const tipsKeys = {
@@ -16,35 +25,33 @@ export const tipsKeys = {
 export const useTips = (appId: 1 | 2, keys: string[]) =>
   useQuery({
     queryKey: tipsKeys.batch(appId, keys),
-    queryFn: () => request('/api/config/batchTipsConfig', { method: 'POST', body: { appId, tipsKeys: keys }, schema: TipsEntryList }),
+    queryFn: () => call(configBatchTipsConfigCall, { appId, tipsKeys: keys }),
     enabled: keys.length > 0,
   });
-export const useTipsList = (appId: 1 | 2) =>
-  useQuery({ queryKey: tipsKeys.list(appId), queryFn: () => request('/api/config/tipsList', { params: { appId }, schema: TipsEntryList }) });
+export const useTipsList = (appId: 1 | 2) => useQuery({ queryKey: tipsKeys.list(appId), queryFn: () => call(configTipsListCall, { appId }) });
 
 export function useSaveTips() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveTipsConfigBody) => request('/api/config/saveTipsConfig', { method: 'POST', body, schema: z.null() }),
+    mutationFn: (body: SaveTipsConfigBody) => call(configSaveTipsConfigCall, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: tipsKeys.all }),
   });
 }
 
 export const useFaqList = (q: Partial<FaqListQuery>) =>
-  useQuery({ queryKey: tipsKeys.faqs(q), queryFn: () => request('/api/config/faqPageList', { params: q, schema: FaqListResult }), placeholderData: (p) => p });
-export const useFaq = (id: number) =>
-  useQuery({ queryKey: tipsKeys.faq(id), queryFn: () => request('/api/config/faqDetail', { params: { id }, schema: Faq }), enabled: id > 0 });
+  useQuery({ queryKey: tipsKeys.faqs(q), queryFn: () => call(configFaqPageListCall, q), placeholderData: (p) => p });
+export const useFaq = (id: number) => useQuery({ queryKey: tipsKeys.faq(id), queryFn: () => call(configFaqDetailCall, { id }), enabled: id > 0 });
 export function useSaveFaq() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (b: FaqSaveBody) => request('/api/config/saveFaq', { method: 'POST', body: b, schema: SaveResult }),
+    mutationFn: (b: FaqSaveBody) => call(configSaveFaqCall, b),
     onSuccess: () => qc.invalidateQueries({ queryKey: tipsKeys.all }),
   });
 }
 export function useDeleteFaq() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request('/api/config/deleteFaq', { params: { id }, schema: z.null() }),
+    mutationFn: (id: number) => call(configDeleteFaqCall, { id }),
     onSuccess: () => qc.invalidateQueries({ queryKey: tipsKeys.all }),
   });
 }
