@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, pageOf, queryInt, textFilter } from './common';
+import { defineCall } from './call';
 
 /** Storage age buckets (issue 15), in whole days on the shelf. */
 export const STORAGE_BUCKETS = [
@@ -182,3 +183,16 @@ export const MoneyReconcileResult = RolledUp.extend({
   list: z.array(z.object({ currency: z.string(), ledger: Sums, report: Sums, matches: z.boolean() })),
 });
 export type MoneyReconcileResult = z.infer<typeof MoneyReconcileResult>;
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const reportStorageAgeCall = defineCall({ method: 'GET', url: '/api/report/storageAge', query: StorageAgeQuery, data: StorageAgeResult });
+export const reportThroughputCall = defineCall({ method: 'GET', url: '/api/report/throughput', query: ThroughputQuery, data: ThroughputResult });
+export const reportLeadTimesCall = defineCall({ method: 'GET', url: '/api/report/leadTimes', query: LeadTimeQuery, data: LeadTimeResult });
+export const reportMoneyCall = defineCall({ method: 'GET', url: '/api/report/money', query: MoneyReportQuery, data: MoneyReportResult });
+export const reportMoneyReconcileCall = defineCall({
+  method: 'GET',
+  url: '/api/report/moneyReconcile',
+  query: MoneyReconcileQuery,
+  data: MoneyReconcileResult,
+});
+export const reportRefreshCall = defineCall({ method: 'POST', url: '/api/report/refresh', data: ReportRefreshResult });

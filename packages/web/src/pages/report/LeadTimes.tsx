@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Button, Card, Empty, Segmented, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { LEAD_STAGES, type LeadStage, type LeadTimeRow, LeadTimeResult } from '@waystation/shared/contract/report';
+import { LEAD_STAGES, type LeadStage, type LeadTimeRow, reportLeadTimesCall } from '@waystation/shared/contract/report';
 import { Marketplace } from '@waystation/shared/vocab/account';
-import { request } from '../../api/request';
+import { call } from '../../api/request';
 import { downloadFile } from '../../api/download';
 import { fill, useLang } from '../../i18n';
 import { LineChart } from '../../components/charts/LineChart';
@@ -31,7 +31,7 @@ export default function LeadTimes() {
   const params = { ...range, by };
   const report = useQuery({
     queryKey: ['report', 'leadTimes', params],
-    queryFn: () => request('/api/report/leadTimes', { params, schema: LeadTimeResult }),
+    queryFn: () => call(reportLeadTimesCall, params),
     placeholderData: (p) => p,
   });
   const d = report.data;

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Alert, Button, Card, Empty, Input, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { MONEY_CATEGORIES, type MoneyCategory, MoneyReconcileResult, type MoneyReportDay, MoneyReportResult } from '@waystation/shared/contract/report';
-import { request } from '../../api/request';
+import { MONEY_CATEGORIES, type MoneyCategory, type MoneyReportDay, reportMoneyCall, reportMoneyReconcileCall } from '@waystation/shared/contract/report';
+import { call } from '../../api/request';
 import { downloadFile } from '../../api/download';
 import { fill } from '../../i18n';
 import { formatMoney } from '../../components/money';
@@ -25,13 +25,13 @@ export default function Money() {
   const params = { ...range, currency };
   const report = useQuery({
     queryKey: ['report', 'money', params],
-    queryFn: () => request('/api/report/money', { params, schema: MoneyReportResult }),
+    queryFn: () => call(reportMoneyCall, params),
     placeholderData: (p) => p,
   });
   // The ledger's own sums, read live, beside the report's (a separate call: it reads every ledger row of the range).
   const reconcile = useQuery({
     queryKey: ['report', 'moneyReconcile', params],
-    queryFn: () => request('/api/report/moneyReconcile', { params, schema: MoneyReconcileResult }),
+    queryFn: () => call(reportMoneyReconcileCall, params),
   });
   const d = report.data;
   const rows = useMemo<Row[]>(() => {

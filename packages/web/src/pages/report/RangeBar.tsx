@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Button, DatePicker, Segmented, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ReportRefreshResult } from '@waystation/shared/contract/report';
-import { request } from '../../api/request';
+import { reportRefreshCall } from '@waystation/shared/contract/report';
+import { call } from '../../api/request';
 import { fill } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useReportMessages } from './messages';
@@ -61,7 +61,7 @@ export function RolledUpNote({ rolledUpAt, range }: { rolledUpAt: string | null;
   const m = useReportMessages();
   const qc = useQueryClient();
   const refresh = useMutation({
-    mutationFn: () => request('/api/report/refresh', { method: 'POST', schema: ReportRefreshResult }),
+    mutationFn: () => call(reportRefreshCall),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['report'] }),
   });
   return (

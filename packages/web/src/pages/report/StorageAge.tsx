@@ -1,8 +1,8 @@
 import { Card, Col, Empty, Form, Input, InputNumber, Row, Space, Statistic, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { STORAGE_BUCKETS, type StorageAgeMember, StorageAgeResult } from '@waystation/shared/contract/report';
-import { request } from '../../api/request';
+import { STORAGE_BUCKETS, type StorageAgeMember, reportStorageAgeCall } from '@waystation/shared/contract/report';
+import { call } from '../../api/request';
 import { fill } from '../../i18n';
 import { BarChart } from '../../components/charts/BarChart';
 import { FilterBar } from '../../components/list/FilterBar';
@@ -28,7 +28,7 @@ export default function StorageAge() {
   useFormFromQuery(form, { userCode: query.userCode, minDays });
   const report = useQuery({
     queryKey: ['report', 'storageAge', page, limit, query.userCode, minDays],
-    queryFn: () => request('/api/report/storageAge', { params: { page, limit, userCode: query.userCode, minDays }, schema: StorageAgeResult }),
+    queryFn: () => call(reportStorageAgeCall, { page, limit, userCode: query.userCode, minDays }),
     placeholderData: (p) => p,
   });
   const d = report.data;
@@ -90,7 +90,7 @@ export default function StorageAge() {
           onSame={() => report.refetch()}
           extra={
             <ExportButton
-              url="/api/report/storageAge"
+              call={reportStorageAgeCall}
               params={{ userCode: query.userCode, minDays }}
               columns={exportColumnsOf(columns)}
               name={m.byMemberExport}

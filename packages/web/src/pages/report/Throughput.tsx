@@ -7,9 +7,9 @@ import {
   STATION_IDLE_GAP_S,
   STATION_STEP_MIN_S,
   type ThroughputWorker,
-  ThroughputResult,
+  reportThroughputCall,
 } from '@waystation/shared/contract/report';
-import { request } from '../../api/request';
+import { call } from '../../api/request';
 import { downloadFile } from '../../api/download';
 import { fill } from '../../i18n';
 import { LineChart } from '../../components/charts/LineChart';
@@ -37,7 +37,7 @@ export default function Throughput() {
   const params = { ...range, station };
   const report = useQuery({
     queryKey: ['report', 'throughput', params],
-    queryFn: () => request('/api/report/throughput', { params, schema: ThroughputResult }),
+    queryFn: () => call(reportThroughputCall, params),
     placeholderData: (p) => p,
   });
   const d = report.data;
