@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { RuleMessage, positiveAmount } from '../rules';
 import { PaymentProvider, PaymentScenario } from '../vocab/config-content';
 import { PageQuery, pageOf, queryInt, textFilter } from './common';
-import { countryCode, currencyCode, intField, moneyText, statusField } from './reference';
+import { countryCode, currencyCode, intField, moneyText, statusField, IdQuery, SaveResult, ModifyConfigStatusQuery } from './reference';
+import { defineCall } from './call';
 
 const percentText = z
   .string()
@@ -140,3 +141,31 @@ export const PaymentPreviewResult = z.object({
 });
 export type PaymentPreviewResult = z.infer<typeof PaymentPreviewResult>;
 export const RuleIdQuery = z.strictObject({ id: queryInt(1, 2_147_483_647) });
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const paymentChannelPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/payment/channelPageList',
+  query: PaymentChannelListQuery,
+  data: PaymentChannelListResult,
+});
+export const paymentChannelDetailCall = defineCall({ method: 'GET', url: '/api/payment/channelDetail', query: IdQuery, data: PaymentChannel });
+export const paymentSaveChannelCall = defineCall({ method: 'POST', url: '/api/payment/saveChannel', body: PaymentChannelSaveBody, data: SaveResult });
+export const paymentModifyChannelStatusCall = defineCall({
+  method: 'GET',
+  url: '/api/payment/modifyChannelStatus',
+  query: ModifyConfigStatusQuery,
+  data: z.null(),
+});
+export const paymentRulePageListCall = defineCall({
+  method: 'GET',
+  url: '/api/payment/rulePageList',
+  query: PaymentRuleListQuery,
+  data: PaymentRuleListResult,
+});
+export const paymentRuleDetailCall = defineCall({ method: 'GET', url: '/api/payment/ruleDetail', query: RuleIdQuery, data: PaymentRule });
+export const paymentRuleOptionsCall = defineCall({ method: 'GET', url: '/api/payment/ruleOptions', data: PaymentRuleOptions });
+export const paymentSaveRuleCall = defineCall({ method: 'POST', url: '/api/payment/saveRule', body: PaymentRuleSaveBody, data: SaveResult });
+export const paymentModifyRuleStatusCall = defineCall({ method: 'GET', url: '/api/payment/modifyRuleStatus', query: ModifyConfigStatusQuery, data: z.null() });
+export const paymentDeleteRuleCall = defineCall({ method: 'GET', url: '/api/payment/deleteRule', query: IdQuery, data: z.null() });
+export const paymentRulePreviewCall = defineCall({ method: 'POST', url: '/api/payment/rulePreview', body: PaymentPreviewBody, data: PaymentPreviewResult });
