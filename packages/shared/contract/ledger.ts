@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { vocab } from '../vocab/labels';
 import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
+import { defineCall } from './call';
 
 /** Money is integer minor units plus a currency code (DESIGN §4). Balances default to this currency. */
 export const DEFAULT_CURRENCY = 'CNY';
@@ -136,3 +137,13 @@ export const LedgerCheckResult = z.object({
   ms: z.number(),
 });
 export type LedgerCheckResult = z.infer<typeof LedgerCheckResult>;
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const transactionPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/transaction/pageList',
+  query: TransactionListQuery,
+  data: TransactionListResult,
+});
+export const transactionDetailCall = defineCall({ method: 'GET', url: '/api/transaction/detail', query: TransactionDetailQuery, data: TransactionDetail });
+export const transactionLedgerCheckCall = defineCall({ method: 'GET', url: '/api/transaction/ledgerCheck', data: LedgerCheckResult });

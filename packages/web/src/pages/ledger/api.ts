@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { TransactionDetail, TransactionListResult, type TransactionListQuery } from '@waystation/shared/contract/ledger';
-import { request } from '../../api/request';
+import { type TransactionListQuery, transactionPageListCall, transactionDetailCall } from '@waystation/shared/contract/ledger';
+import { call } from '../../api/request';
 
-export const fetchTransactions = (params: Partial<TransactionListQuery>) => request('/api/transaction/pageList', { params, schema: TransactionListResult });
-export const fetchTransaction = (id: number) => request('/api/transaction/detail', { params: { id }, schema: TransactionDetail });
+export const fetchTransactions = (params: Partial<TransactionListQuery>) => call(transactionPageListCall, params);
+export const fetchTransaction = (id: number) => call(transactionDetailCall, { id });
 
 export const transactionKeys = {
   all: ['transaction'] as const,
