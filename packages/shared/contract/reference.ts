@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DECIMAL_2, RuleMessage, decimal2, numberWith } from '../rules';
 import { ConfigStatus } from '../vocab/config-content';
 import { PageQuery, idParam, pageOf, textFilter } from './common';
+import { defineCall } from './call';
 
 // ---------------------------------------------------------------- money and number helpers
 
@@ -205,3 +206,33 @@ export const BatchQueryConfigDataBody = z.strictObject({ groupKey, dataKeys: z.a
 export type BatchQueryConfigDataBody = z.input<typeof BatchQueryConfigDataBody>;
 export const ConfigDataList = z.array(ConfigDataItem);
 export const ConfigDataGroups = z.array(z.object({ groupKey: z.string(), count: z.number().int() }));
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const shoppingInitDataCall = defineCall({ method: 'GET', url: '/api/shopping/initData', data: InitData });
+export const configEnableCurrencyListCall = defineCall({ method: 'GET', url: '/api/config/enableCurrencyList', data: z.array(Currency) });
+export const configCurrencyListCall = defineCall({ method: 'GET', url: '/api/config/currencyList', query: ReferenceListQuery, data: z.array(Currency) });
+export const configSaveCurrencyCall = defineCall({ method: 'POST', url: '/api/config/saveCurrency', body: CurrencySaveBody, data: z.null() });
+export const regionEnableSelectCall = defineCall({ method: 'GET', url: '/api/region/enableSelect', data: z.array(Region) });
+export const regionListCall = defineCall({ method: 'GET', url: '/api/region/list', data: z.array(Region) });
+export const regionSaveCall = defineCall({ method: 'POST', url: '/api/region/save', body: RegionSaveBody, data: SaveResult });
+export const countryListCall = defineCall({ method: 'GET', url: '/api/country/list', query: ReferenceListQuery, data: z.array(Country) });
+export const countrySaveCall = defineCall({ method: 'POST', url: '/api/country/save', body: CountrySaveBody, data: z.null() });
+export const paramPageListCall = defineCall({ method: 'GET', url: '/api/param/pageList', query: ParamListQuery, data: ParamListResult });
+export const paramAddCall = defineCall({ method: 'POST', url: '/api/param/add', body: ParamAddBody, data: SaveResult });
+export const paramEditCall = defineCall({ method: 'POST', url: '/api/param/edit', body: ParamEditBody, data: z.null() });
+export const paramModifyStatusCall = defineCall({ method: 'GET', url: '/api/param/modifyStatus', query: ModifyConfigStatusQuery, data: z.null() });
+export const appVersionFetchInfoCall = defineCall({ method: 'GET', url: '/api/app/version/fetchInfo', query: AppVersionInfoQuery, data: AppVersionInfo });
+export const appVersionSaveCall = defineCall({ method: 'POST', url: '/api/app/version/save', body: AppVersionSaveBody, data: SaveResult });
+export const configBatchSaveConfigDataCall = defineCall({
+  method: 'POST',
+  url: '/api/config/batchSaveConfigData',
+  body: BatchSaveConfigDataBody,
+  data: z.null(),
+});
+export const configBatchQueryConfigDataCall = defineCall({
+  method: 'POST',
+  url: '/api/config/batchQueryConfigData',
+  body: BatchQueryConfigDataBody,
+  data: ConfigDataList,
+});
+export const configConfigDataGroupsCall = defineCall({ method: 'GET', url: '/api/config/configDataGroups', data: ConfigDataGroups });
