@@ -4,6 +4,7 @@ import { idParam, PageQuery, pageOf, textFilter, traceEntryOf } from './common';
 import { LogisticsStatus, NumberType, PatchStatus, PurchaseStatus, TraceType } from '../vocab/goods-in';
 import { Marketplace } from '../vocab/account';
 import { PURCHASE_EVENTS } from '../machines/purchase-order';
+import { defineCall } from './call';
 
 /** Cents, at most the largest amount one operation may move. */
 const MAX_CENTS = MAX_OPERATION_AMOUNT * 100;
@@ -172,3 +173,32 @@ export const ManualPaidBody = z.strictObject({ id: z.number().int().positive(), 
 /** POST /api/waitPaidOrder/cancel */
 export const WaitPaidCancelBody = z.strictObject({ id: z.number().int().positive(), reason: z.string().trim().min(1, '请输入取消原因').max(200) });
 export const WaitPaidActionResult = z.object({ id: z.number().int(), status: z.string(), repeated: z.boolean() });
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+/** The purchase desk's lines, and the warehouse's read-only order query over the same lines. */
+export const buyPageListCall = defineCall({ method: 'GET', url: '/api/buy/pageList', query: PurchaseListQuery, data: PurchaseListResult });
+export const buyDetailCall = defineCall({ method: 'GET', url: '/api/buy/detail', query: PurchaseDetailQuery, data: PurchaseDetail });
+export const warehouseOrderQueryCall = defineCall({ method: 'GET', url: '/api/warehouse/orderQuery', query: PurchaseListQuery, data: PurchaseListResult });
+export const warehouseOrderDetailCall = defineCall({ method: 'GET', url: '/api/warehouse/orderDetail', query: PurchaseDetailQuery, data: PurchaseDetail });
+export const buyClaimCall = defineCall({ method: 'POST', url: '/api/buy/claim', body: ClaimBody, data: ActionResult });
+export const buyTransferCall = defineCall({ method: 'POST', url: '/api/buy/transfer', body: TransferBody, data: ActionResult });
+export const buyHoldCall = defineCall({ method: 'POST', url: '/api/buy/hold', body: HoldBody, data: ActionResult });
+export const buyReleaseCall = defineCall({ method: 'POST', url: '/api/buy/release', body: ReleaseBody, data: ActionResult });
+export const buyPurchasedCall = defineCall({ method: 'POST', url: '/api/buy/purchased', body: PurchasedBody, data: ActionResult });
+export const buyPatchRequestCall = defineCall({ method: 'POST', url: '/api/buy/patchRequest', body: PatchRequestBody, data: ActionResult });
+export const buyPatchPaidCall = defineCall({ method: 'POST', url: '/api/buy/patchPaid', body: PatchSimpleBody, data: ActionResult });
+export const buyPatchRefundCall = defineCall({ method: 'POST', url: '/api/buy/patchRefund', body: PatchRefundBody, data: ActionResult });
+export const buyPatchMatchCall = defineCall({ method: 'POST', url: '/api/buy/patchMatch', body: PatchSimpleBody, data: ActionResult });
+export const buyFailCall = defineCall({ method: 'POST', url: '/api/buy/fail', body: FailBody, data: ActionResult });
+export const buyLogisticsCall = defineCall({ method: 'POST', url: '/api/buy/logistics', body: LogisticsBody, data: ActionResult });
+export const buyCancelCall = defineCall({ method: 'POST', url: '/api/buy/cancel', body: CancelBody, data: ActionResult });
+export const buyPurchaserListCall = defineCall({ method: 'GET', url: '/api/buy/purchaserList', data: PurchaserList });
+export const waitPaidOrderPageListCall = defineCall({ method: 'GET', url: '/api/waitPaidOrder/pageList', query: WaitPaidListQuery, data: WaitPaidList });
+export const waitPaidOrderDetailCall = defineCall({ method: 'GET', url: '/api/waitPaidOrder/detail', query: WaitPaidDetailQuery, data: WaitPaidDetail });
+export const waitPaidOrderManualPaidCall = defineCall({
+  method: 'POST',
+  url: '/api/waitPaidOrder/manualPaid',
+  body: ManualPaidBody,
+  data: WaitPaidActionResult,
+});
+export const waitPaidOrderCancelCall = defineCall({ method: 'POST', url: '/api/waitPaidOrder/cancel', body: WaitPaidCancelBody, data: WaitPaidActionResult });

@@ -15,6 +15,7 @@ import { ExportButton, exportColumnsOf } from '../../components/list/ExportButto
 import { formatMoney } from '../../components/money';
 import { type Desk, useAction, usePurchases } from './api';
 import { useBuyMessages } from './messages';
+import { buyPageListCall, warehouseOrderQueryCall } from '@waystation/shared/contract/purchase';
 
 export const STATUS_COLOR: Record<string, string> = {
   purchase_wait: 'gold',
@@ -166,7 +167,7 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
         resetTo={{ status: query.status }}
         extra={
           <ExportButton
-            url={desk === 'buy' ? '/api/buy/pageList' : '/api/warehouse/orderQuery'}
+            url={desk === 'buy' ? buyPageListCall.url : warehouseOrderQueryCall.url}
             params={q}
             columns={exportColumnsOf(columns)}
             name={m.exportName}

@@ -1,33 +1,55 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ActionResult, PurchaseDetail, PurchaserList, PurchaseListResult, type PurchaseListQuery } from '@waystation/shared/contract/purchase';
+import {
+  ActionResult,
+  PurchaseDetail,
+  PurchaseListResult,
+  type PurchaseListQuery,
+  buyPageListCall,
+  warehouseOrderQueryCall,
+  buyDetailCall,
+  warehouseOrderDetailCall,
+  buyPurchaserListCall,
+  buyClaimCall,
+  buyTransferCall,
+  buyHoldCall,
+  buyReleaseCall,
+  buyPurchasedCall,
+  buyPatchRequestCall,
+  buyPatchPaidCall,
+  buyPatchRefundCall,
+  buyPatchMatchCall,
+  buyFailCall,
+  buyCancelCall,
+  buyLogisticsCall,
+} from '@waystation/shared/contract/purchase';
 import type { PurchaseEvent } from '@waystation/shared/machines/purchase-order';
-import { request } from '../../api/request';
+import { request, call } from '../../api/request';
 import { TASK_NUM_KEY } from '../../shell/layout/badges';
 
 /** The desk's lists and details; the warehouse's order query reads the same lines through its own calls. */
 export type Desk = 'buy' | 'warehouse';
-const LIST_URL: Record<Desk, string> = { buy: '/api/buy/pageList', warehouse: '/api/warehouse/orderQuery' };
-const DETAIL_URL: Record<Desk, string> = { buy: '/api/buy/detail', warehouse: '/api/warehouse/orderDetail' };
+const LIST_URL: Record<Desk, string> = { buy: buyPageListCall.url, warehouse: warehouseOrderQueryCall.url };
+const DETAIL_URL: Record<Desk, string> = { buy: buyDetailCall.url, warehouse: warehouseOrderDetailCall.url };
 
 export const fetchPurchases = (desk: Desk, params: Partial<PurchaseListQuery>) => request(LIST_URL[desk], { params, schema: PurchaseListResult });
 export const fetchPurchase = (desk: Desk, id: number) => request(DETAIL_URL[desk], { params: { id }, schema: PurchaseDetail });
-export const fetchPurchasers = () => request('/api/buy/purchaserList', { schema: PurchaserList });
+export const fetchPurchasers = () => call(buyPurchaserListCall);
 
 /** The call behind each desk action (the machine's event names). */
 export const ACTION_URL: Partial<Record<PurchaseEvent, string>> = {
-  claim: '/api/buy/claim',
-  transfer: '/api/buy/transfer',
-  hold: '/api/buy/hold',
-  release: '/api/buy/release',
-  qc_release: '/api/buy/release',
-  purchase: '/api/buy/purchased',
-  patch_request: '/api/buy/patchRequest',
-  patch_paid: '/api/buy/patchPaid',
-  patch_refund: '/api/buy/patchRefund',
-  patch_match: '/api/buy/patchMatch',
-  fail: '/api/buy/fail',
-  cancel: '/api/buy/cancel',
-  logistics: '/api/buy/logistics',
+  claim: buyClaimCall.url,
+  transfer: buyTransferCall.url,
+  hold: buyHoldCall.url,
+  release: buyReleaseCall.url,
+  qc_release: buyReleaseCall.url,
+  purchase: buyPurchasedCall.url,
+  patch_request: buyPatchRequestCall.url,
+  patch_paid: buyPatchPaidCall.url,
+  patch_refund: buyPatchRefundCall.url,
+  patch_match: buyPatchMatchCall.url,
+  fail: buyFailCall.url,
+  cancel: buyCancelCall.url,
+  logistics: buyLogisticsCall.url,
 };
 
 export const runAction = (event: PurchaseEvent, body: object, headers?: Record<string, string>) =>

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { WaitPaidActionResult, WaitPaidDetail, WaitPaidList } from '@waystation/shared/contract/purchase';
-import { request } from '../../api/request';
+import { WaitPaidActionResult, waitPaidOrderPageListCall, waitPaidOrderDetailCall } from '@waystation/shared/contract/purchase';
+import { request, call } from '../../api/request';
 import { purchaseKeys } from '../purchase/api';
 import { TASK_NUM_KEY } from '../../shell/layout/badges';
 
-export const fetchUnpaid = (params: object) => request('/api/waitPaidOrder/pageList', { params, schema: WaitPaidList });
-export const fetchUnpaidDetail = (id: number) => request('/api/waitPaidOrder/detail', { params: { id }, schema: WaitPaidDetail });
+export const fetchUnpaid = (params: object) => call(waitPaidOrderPageListCall, params);
+export const fetchUnpaidDetail = (id: number) => call(waitPaidOrderDetailCall, { id });
 
 export const unpaidKeys = {
   all: ['waitPaidOrder'] as const,
