@@ -3,6 +3,7 @@ import { RefundChannel, RefundReason, RefundStatus, ReviewResult } from '../mach
 import { ReturnShipping, ReturnStatus } from '../machines/return';
 import { positiveAmount } from '../rules';
 import { idParam, PageQuery, pageOf, textFilter } from './common';
+import { defineCall } from './call';
 
 const id = z.number().int().positive();
 const reviewRemark = z.string().trim().max(300);
@@ -117,3 +118,19 @@ export const ReturnSendBody = z.strictObject({
 });
 /** POST /api/afterSales/returnSign: the seller signed; a refund request awaiting review is opened */
 export const ReturnSignBody = z.strictObject({ id });
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const afterSalesRefundListCall = defineCall({ method: 'GET', url: '/api/afterSales/refundList', query: RefundListQuery, data: RefundListResult });
+export const afterSalesRefundDetailCall = defineCall({ method: 'GET', url: '/api/afterSales/refundDetail', query: RefundDetailQuery, data: Refund });
+export const afterSalesCreateRefundCall = defineCall({
+  method: 'POST',
+  url: '/api/afterSales/createRefund',
+  body: CreateRefundBody,
+  data: z.object({ id: z.number().int(), refundNo: z.string() }),
+});
+export const afterSalesRefundReviewCall = defineCall({ method: 'POST', url: '/api/afterSales/refundReview', body: RefundReviewBody, data: Refund });
+export const afterSalesReturnListCall = defineCall({ method: 'GET', url: '/api/afterSales/returnList', query: ReturnListQuery, data: ReturnListResult });
+export const afterSalesReturnDetailCall = defineCall({ method: 'GET', url: '/api/afterSales/returnDetail', query: RefundDetailQuery, data: ReturnItem });
+export const afterSalesReturnReviewCall = defineCall({ method: 'POST', url: '/api/afterSales/returnReview', body: ReturnReviewBody, data: ReturnItem });
+export const afterSalesReturnSendCall = defineCall({ method: 'POST', url: '/api/afterSales/returnSend', body: ReturnSendBody, data: ReturnItem });
+export const afterSalesReturnSignCall = defineCall({ method: 'POST', url: '/api/afterSales/returnSign', body: ReturnSignBody, data: ReturnItem });

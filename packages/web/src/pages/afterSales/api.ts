@@ -1,28 +1,29 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Refund,
-  RefundListResult,
-  ReturnItem,
-  ReturnListResult,
   type RefundListQuery,
   type RefundReviewBody,
   type ReturnListQuery,
   type ReturnReviewBody,
+  afterSalesRefundListCall,
+  afterSalesRefundDetailCall,
+  afterSalesRefundReviewCall,
+  afterSalesReturnListCall,
+  afterSalesReturnReviewCall,
+  afterSalesReturnSendCall,
+  afterSalesReturnSignCall,
 } from '@waystation/shared/contract/afterSales';
-import { request } from '../../api/request';
+import { call } from '../../api/request';
 import { TASK_NUM_KEY } from '../../shell/layout/badges';
 
 type H = Record<string, string>;
 
-export const fetchRefunds = (params: Partial<RefundListQuery>) => request('/api/afterSales/refundList', { params, schema: RefundListResult });
-export const fetchRefund = (id: number) => request('/api/afterSales/refundDetail', { params: { id }, schema: Refund });
-export const reviewRefund = (body: RefundReviewBody, headers: H) => request('/api/afterSales/refundReview', { method: 'POST', body, headers, schema: Refund });
-export const fetchReturns = (params: Partial<ReturnListQuery>) => request('/api/afterSales/returnList', { params, schema: ReturnListResult });
-export const reviewReturn = (body: ReturnReviewBody, headers: H) =>
-  request('/api/afterSales/returnReview', { method: 'POST', body, headers, schema: ReturnItem });
-export const sendReturn = (body: { id: number; shippingCompany: string; shippingNo: string }) =>
-  request('/api/afterSales/returnSend', { method: 'POST', body, schema: ReturnItem });
-export const signReturn = (id: number) => request('/api/afterSales/returnSign', { method: 'POST', body: { id }, schema: ReturnItem });
+export const fetchRefunds = (params: Partial<RefundListQuery>) => call(afterSalesRefundListCall, params);
+export const fetchRefund = (id: number) => call(afterSalesRefundDetailCall, { id });
+export const reviewRefund = (body: RefundReviewBody, headers: H) => call(afterSalesRefundReviewCall, body, { headers });
+export const fetchReturns = (params: Partial<ReturnListQuery>) => call(afterSalesReturnListCall, params);
+export const reviewReturn = (body: ReturnReviewBody, headers: H) => call(afterSalesReturnReviewCall, body, { headers });
+export const sendReturn = (body: { id: number; shippingCompany: string; shippingNo: string }) => call(afterSalesReturnSendCall, body);
+export const signReturn = (id: number) => call(afterSalesReturnSignCall, { id });
 
 export const afterSalesKeys = {
   all: ['afterSales'] as const,
