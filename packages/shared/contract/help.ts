@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ArticleStatus } from '../vocab/config-content';
 import { PageQuery, idParam, pageOf, queryInt, textFilter } from './common';
-import { intField, statusField } from './reference';
+import { intField, statusField, SaveResult, IdQuery } from './reference';
+import { defineCall } from './call';
 
 /** The markdown editor's toolbar (SPEC §2 /helpCenter/homeOperate), exactly these and in this order. */
 export const MARKDOWN_TOOLBAR = ['heading', 'bold', 'italic', 'strikethrough', 'quote', 'unorderedList', 'orderedList', 'code'] as const;
@@ -77,3 +78,18 @@ export const HelpArticleSaveBody = z.strictObject({
 export type HelpArticleSaveBody = z.input<typeof HelpArticleSaveBody>;
 export const HelpArticleStatusQuery = z.strictObject({ id: idParam, status: z.enum(ArticleStatus.values) });
 export const HelpDeleteQuery = z.strictObject({ id: idParam, type: z.enum(['article', 'category']).default('article') });
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const helpCategoryCall = defineCall({ method: 'GET', url: '/api/help/category', data: HelpCategoryTree });
+export const helpAddCategoryCall = defineCall({ method: 'POST', url: '/api/help/addCategory', body: HelpCategoryAddBody, data: SaveResult });
+export const helpUpdateCategoryCall = defineCall({ method: 'POST', url: '/api/help/updateCategory', body: HelpCategoryUpdateBody, data: z.null() });
+export const helpArticlePageListCall = defineCall({
+  method: 'GET',
+  url: '/api/help/articlePageList',
+  query: HelpArticleListQuery,
+  data: HelpArticleListResult,
+});
+export const helpGetArticleCall = defineCall({ method: 'GET', url: '/api/help/getArticle', query: IdQuery, data: HelpArticle });
+export const helpSaveArticleCall = defineCall({ method: 'POST', url: '/api/help/saveArticle', body: HelpArticleSaveBody, data: SaveResult });
+export const helpModifyArticleStatusCall = defineCall({ method: 'GET', url: '/api/help/modifyArticleStatus', query: HelpArticleStatusQuery, data: z.null() });
+export const helpDeleteCall = defineCall({ method: 'GET', url: '/api/help/delete', query: HelpDeleteQuery, data: z.null() });
