@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, pageOf } from './common';
+import { defineCall, defineDownload } from './call';
 
 /** Why a backup was taken. */
 export const BackupReason = z.enum(['manual', 'scheduled', 'pre-migration']);
@@ -84,3 +85,11 @@ export const BackupDeleteBody = z
   .strictObject({ name: fileName.optional(), runId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() })
   .refine((b) => (b.name === undefined) !== (b.runId === undefined), { message: '请指定要删除的备份（文件名或运行记录，二选一）', path: ['name'] });
 export type BackupDeleteBody = z.infer<typeof BackupDeleteBody>;
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const backupListCall = defineCall({ method: 'GET', url: '/api/backup/list', query: BackupListQuery, data: BackupListResult });
+export const backupRunCall = defineCall({ method: 'POST', url: '/api/backup/run', body: BackupRunBody, data: BackupRunResult });
+export const backupDownloadFile = defineDownload({ url: '/api/backup/download', query: BackupDownloadQuery });
+export const backupDeleteCall = defineCall({ method: 'POST', url: '/api/backup/delete', body: BackupDeleteBody, data: z.null() });
+export const backupSettingsCall = defineCall({ method: 'GET', url: '/api/backup/settings', data: BackupSettingsResult });
+export const backupSaveSettingsCall = defineCall({ method: 'POST', url: '/api/backup/saveSettings', body: BackupSettings, data: z.null() });

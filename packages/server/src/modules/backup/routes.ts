@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
-  BackupDeleteBody,
-  BackupDownloadQuery,
-  BackupListQuery,
-  BackupListResult,
-  BackupRunBody,
-  BackupRunResult,
-  BackupSettings,
-  BackupSettingsResult,
+  backupListCall,
+  backupRunCall,
+  backupDownloadFile,
+  backupDeleteCall,
+  backupSettingsCall,
+  backupSaveSettingsCall,
 } from '@waystation/shared/contract/backup';
 import { api, fileApi } from '../../core/http';
 import type { ModuleContext } from '../context';
@@ -22,55 +19,34 @@ export function backupRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db } = app.services;
   const deps = backupDepsOf(ctx.config, ctx.dbKind);
 
-  api(app, {
-    method: 'GET',
-    url: '/api/backup/list',
+  api(app, backupListCall, {
     permission: BACKUP,
     summary: 'Backups (runs and archives), the target and the next scheduled time',
-    query: BackupListQuery,
-    data: BackupListResult,
     handler: ({ query, now }) => listBackups(db, deps, query, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/backup/run',
+  api(app, backupRunCall, {
     permission: BACKUP,
     summary: 'Take a manual backup now (one at a time)',
-    body: BackupRunBody,
-    data: BackupRunResult,
     handler: ({ actor, now }) => requestManualBackup(db, deps, ctx.jobs, actor, now),
   });
-  fileApi(app, {
-    url: '/api/backup/download',
+  fileApi(app, backupDownloadFile, {
     permission: BACKUP,
     summary: 'Download an archive (audited)',
-    query: BackupDownloadQuery,
     handler: async ({ query, actor, now }) => ({ ...(await openDownload(db, deps, actor, query.name, now)), type: 'application/gzip', fileName: query.name }),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/backup/delete',
+  api(app, backupDeleteCall, {
     permission: BACKUP,
     summary: 'Delete an archive, or a failed run’s record (audited)',
-    body: BackupDeleteBody,
-    data: z.null(),
     handler: ({ body, actor, now }) => deleteBackup(db, deps, actor, body, now).then(() => null),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/backup/settings',
+  api(app, backupSettingsCall, {
     permission: BACKUP,
     summary: 'Schedule, retention and archiving settings',
-    data: BackupSettingsResult,
     handler: () => settingsView(db),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/backup/saveSettings',
+  api(app, backupSaveSettingsCall, {
     permission: BACKUP,
     summary: 'Save the schedule, retention and archiving settings (audited)',
-    body: BackupSettings,
-    data: z.null(),
     handler: ({ body, actor, now }) => saveSettings(db, actor, body, now).then(() => null),
   });
 }

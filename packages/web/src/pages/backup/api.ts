@@ -1,14 +1,16 @@
-import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  BackupListResult,
-  BackupRunResult,
-  BackupSettingsResult,
   type BackupDeleteBody,
   type BackupListQuery,
   type BackupSettings,
+  backupListCall,
+  backupSettingsCall,
+  backupRunCall,
+  backupDeleteCall,
+  backupSaveSettingsCall,
+  backupDownloadFile,
 } from '@waystation/shared/contract/backup';
-import { request } from '../../api/request';
+import { call } from '../../api/request';
 import { downloadFile } from '../../api/download';
 
 /** Query keys of the backups screen. */
@@ -22,18 +24,17 @@ export const backupKeys = {
 export const useBackups = (q: BackupListQuery) =>
   useQuery({
     queryKey: backupKeys.list(q),
-    queryFn: () => request('/api/backup/list', { params: q, schema: BackupListResult }),
+    queryFn: () => call(backupListCall, q),
     placeholderData: (p) => p,
     refetchInterval: (query) => (query.state.data?.running ? 2000 : false),
   });
 
-export const useBackupSettings = () =>
-  useQuery({ queryKey: backupKeys.settings, queryFn: () => request('/api/backup/settings', { schema: BackupSettingsResult }) });
+export const useBackupSettings = () => useQuery({ queryKey: backupKeys.settings, queryFn: () => call(backupSettingsCall) });
 
 export function useRunBackup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => request('/api/backup/run', { method: 'POST', body: {}, schema: BackupRunResult }),
+    mutationFn: () => call(backupRunCall, {}),
     onSuccess: () => qc.invalidateQueries({ queryKey: backupKeys.all }),
   });
 }
@@ -41,7 +42,7 @@ export function useRunBackup() {
 export function useDeleteBackup() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: BackupDeleteBody) => request('/api/backup/delete', { method: 'POST', body, schema: z.null() }),
+    mutationFn: (body: BackupDeleteBody) => call(backupDeleteCall, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: backupKeys.all }),
   });
 }
@@ -49,10 +50,10 @@ export function useDeleteBackup() {
 export function useSaveBackupSettings() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: BackupSettings) => request('/api/backup/saveSettings', { method: 'POST', body, schema: z.null() }),
+    mutationFn: (body: BackupSettings) => call(backupSaveSettingsCall, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: backupKeys.all }),
   });
 }
 
 /** Streams the archive to the browser (an audited download on the server). */
-export const downloadBackup = (name: string) => downloadFile('/api/backup/download', { name }, name, 'gzip');
+export const downloadBackup = (name: string) => downloadFile(backupDownloadFile.url, { name }, name, 'gzip');
