@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { numberWith, RuleMessage } from '../rules';
 import { NotifyChannelType, NotifyEvent } from '../vocab/config-content';
 import { PageQuery, pageOf, queryInt, textFilter } from './common';
-import { statusField } from './reference';
+import { statusField, IdQuery, SaveResult, ModifyConfigStatusQuery } from './reference';
+import { defineCall } from './call';
 
 const url = z
   .string()
@@ -228,3 +229,78 @@ export const SiteKeyLimitsBody = z.strictObject({
 export const SiteKeyList = z.array(SiteKey);
 export const SiteKeyCreateBody = z.strictObject({ name: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(60, '名称最多60个字符') });
 export const SiteKeyCreated = z.object({ id: z.number().int(), key: z.string() });
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const notificationWebhookListCall = defineCall({ method: 'GET', url: '/api/notification/webhook/list', data: WebhookEndpointList });
+export const notificationWebhookSaveCall = defineCall({
+  method: 'POST',
+  url: '/api/notification/webhook/save',
+  body: WebhookSaveBody,
+  data: WebhookSaveResult,
+});
+export const notificationWebhookModifyStatusCall = defineCall({
+  method: 'POST',
+  url: '/api/notification/webhook/modifyStatus',
+  body: WebhookStatusBody,
+  data: z.null(),
+});
+export const notificationSiteKeyListCall = defineCall({ method: 'GET', url: '/api/notification/siteKey/list', data: SiteKeyList });
+export const notificationSiteKeyCreateCall = defineCall({
+  method: 'POST',
+  url: '/api/notification/siteKey/create',
+  body: SiteKeyCreateBody,
+  data: SiteKeyCreated,
+});
+export const notificationSiteKeyModifyStatusCall = defineCall({
+  method: 'POST',
+  url: '/api/notification/siteKey/modifyStatus',
+  body: WebhookStatusBody,
+  data: z.null(),
+});
+export const notificationSiteKeyModifyLimitsCall = defineCall({
+  method: 'POST',
+  url: '/api/notification/siteKey/modifyLimits',
+  body: SiteKeyLimitsBody,
+  data: z.null(),
+});
+export const notificationWebhookDeliveriesCall = defineCall({
+  method: 'GET',
+  url: '/api/notification/webhook/deliveries',
+  query: EventDeliveryListQuery,
+  data: EventDeliveryListResult,
+});
+export const notificationWebhookResendCall = defineCall({ method: 'POST', url: '/api/notification/webhook/resend', body: DeliveryResendBody, data: z.null() });
+export const notificationVipChannelListCall = defineCall({ method: 'GET', url: '/api/notification/vip/channelList', data: NotifyChannelList });
+export const notificationVipChannelDetailCall = defineCall({ method: 'GET', url: '/api/notification/vip/channelDetail', query: IdQuery, data: NotifyChannel });
+export const notificationVipSaveChannelCall = defineCall({
+  method: 'POST',
+  url: '/api/notification/vip/saveChannel',
+  body: NotifyChannelSaveBody,
+  data: SaveResult,
+});
+export const notificationVipModifyChannelStatusCall = defineCall({
+  method: 'GET',
+  url: '/api/notification/vip/modifyChannelStatus',
+  query: ModifyConfigStatusQuery,
+  data: z.null(),
+});
+export const notificationVipTemplateListCall = defineCall({ method: 'GET', url: '/api/notification/vip/templateList', data: NotifyTemplateList });
+export const notificationVipSaveTemplateCall = defineCall({
+  method: 'POST',
+  url: '/api/notification/vip/saveTemplate',
+  body: NotifyTemplateSaveBody,
+  data: z.null(),
+});
+export const notificationVipPreviewTemplateCall = defineCall({
+  method: 'POST',
+  url: '/api/notification/vip/previewTemplate',
+  body: NotifyPreviewBody,
+  data: NotifyPreviewResult,
+});
+export const notificationVipSendTestCall = defineCall({ method: 'POST', url: '/api/notification/vip/sendTest', body: NotifyTestSendBody, data: NotifyLog });
+export const notificationVipLogPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/notification/vip/logPageList',
+  query: NotifyLogListQuery,
+  data: NotifyLogListResult,
+});
