@@ -3,6 +3,7 @@ import { AccountStatus } from '../vocab/account';
 import { vocab } from '../vocab/labels';
 import { decimal2, password, percentage, urlText } from '../rules';
 import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
+import { defineCall } from './call';
 
 const id = z.number().int().positive();
 const status = z.enum(AccountStatus.values);
@@ -231,3 +232,52 @@ export const SaveTerminalItemBody = z.strictObject({
 export type SaveTerminalItemBody = z.input<typeof SaveTerminalItemBody>;
 /** POST /api/agentTerminal/delete */
 export const DeleteTerminalItemBody = z.strictObject({ id });
+
+/** What a save answers: the saved row's id. */
+const Id = z.object({ id: z.number().int() });
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const agentPageAgentListCall = defineCall({ method: 'GET', url: '/api/agent/pageAgentList', query: AgentListQuery, data: AgentListResult });
+export const agentDetailCall = defineCall({ method: 'GET', url: '/api/agent/detail', query: AgentDetailQuery, data: AgentDetail });
+export const agentSaveAgentCall = defineCall({ method: 'POST', url: '/api/agent/saveAgent', body: SaveAgentBody, data: Id });
+export const agentSaveAgentAppCall = defineCall({ method: 'POST', url: '/api/agent/saveAgentApp', body: SaveAgentAppBody, data: z.null() });
+export const agentModifyAgentStatusCall = defineCall({ method: 'GET', url: '/api/agent/modifyAgentStatus', query: ModifyAgentStatusQuery, data: z.null() });
+export const agentSearchByAgentNameCall = defineCall({ method: 'GET', url: '/api/agent/searchByAgentName', query: SearchAgentQuery, data: AgentOptions });
+export const agentResetAgentPwdCall = defineCall({ method: 'POST', url: '/api/agent/resetAgentPwd', body: ResetAgentPwdBody, data: z.null() });
+export const agentResetAgentTradePwdCall = defineCall({ method: 'POST', url: '/api/agent/resetAgentTradePwd', body: ResetAgentTradePwdBody, data: z.null() });
+export const agentResetAgentPhoneCall = defineCall({ method: 'POST', url: '/api/agent/resetAgentPhone', body: ResetAgentPhoneBody, data: z.null() });
+export const agentModifyPlatformRebateCall = defineCall({ method: 'POST', url: '/api/agent/modifyPlatformRebate', body: ModifyRebateBody, data: z.null() });
+export const agentModifyWithdrawalAccountCall = defineCall({
+  method: 'POST',
+  url: '/api/agent/modifyWithdrawalAccount',
+  body: ModifyWithdrawalAccountBody,
+  data: z.null(),
+});
+export const configPageMainDomainListCall = defineCall({
+  method: 'GET',
+  url: '/api/config/pageMainDomainList',
+  query: MainDomainListQuery,
+  data: MainDomainListResult,
+});
+export const configSaveMainDomainCall = defineCall({ method: 'POST', url: '/api/config/saveMainDomain', body: SaveMainDomainBody, data: Id });
+export const configEnableMainDomainListCall = defineCall({ method: 'GET', url: '/api/config/enableMainDomainList', data: MainDomainOptions });
+export const profitConfFetchListCall = defineCall({ method: 'GET', url: '/api/profitConf/fetchList', query: ProfitConfQuery, data: ProfitConfList });
+export const profitConfSaveCall = defineCall({ method: 'POST', url: '/api/profitConf/save', body: SaveProfitConfBody, data: Id });
+export const userPageUserListCall = defineCall({ method: 'GET', url: '/api/user/pageUserList', query: AgentUserListQuery, data: AgentUserListResult });
+export const userSaveAgentUserCall = defineCall({ method: 'POST', url: '/api/user/saveAgentUser', body: SaveAgentUserBody, data: Id });
+export const userSaveAgentAppUserCall = defineCall({ method: 'POST', url: '/api/user/saveAgentAppUser', body: SaveAgentAppUserBody, data: z.null() });
+export const userModifyAgentUserStatusCall = defineCall({
+  method: 'GET',
+  url: '/api/user/modifyAgentUserStatus',
+  query: ModifyAgentUserStatusQuery,
+  data: z.null(),
+});
+export const userPageUserServerListCall = defineCall({
+  method: 'GET',
+  url: '/api/user/pageUserServerList',
+  query: UserServerListQuery,
+  data: TerminalListResult,
+});
+export const agentTerminalListCall = defineCall({ method: 'GET', url: '/api/agentTerminal/list', query: TerminalListQuery, data: TerminalListResult });
+export const agentTerminalSaveCall = defineCall({ method: 'POST', url: '/api/agentTerminal/save', body: SaveTerminalItemBody, data: Id });
+export const agentTerminalDeleteCall = defineCall({ method: 'POST', url: '/api/agentTerminal/delete', body: DeleteTerminalItemBody, data: z.null() });

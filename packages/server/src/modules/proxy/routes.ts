@@ -1,275 +1,170 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
-  AgentDetail,
-  AgentDetailQuery,
-  AgentListQuery,
-  AgentListResult,
-  AgentOptions,
-  AgentUserListQuery,
-  AgentUserListResult,
-  DeleteTerminalItemBody,
-  MainDomainListQuery,
-  MainDomainListResult,
-  MainDomainOptions,
-  ModifyAgentStatusQuery,
-  ModifyAgentUserStatusQuery,
-  ModifyRebateBody,
-  ModifyWithdrawalAccountBody,
-  ProfitConfList,
-  ProfitConfQuery,
-  ResetAgentPhoneBody,
-  ResetAgentPwdBody,
-  ResetAgentTradePwdBody,
-  SaveAgentAppBody,
-  SaveAgentAppUserBody,
-  SaveAgentBody,
-  SaveAgentUserBody,
-  SaveMainDomainBody,
-  SaveProfitConfBody,
-  SaveTerminalItemBody,
-  SearchAgentQuery,
-  TerminalListQuery,
-  TerminalListResult,
-  UserServerListQuery,
+  agentPageAgentListCall,
+  agentDetailCall,
+  agentSaveAgentCall,
+  agentSaveAgentAppCall,
+  agentModifyAgentStatusCall,
+  agentSearchByAgentNameCall,
+  agentResetAgentPwdCall,
+  agentResetAgentTradePwdCall,
+  agentResetAgentPhoneCall,
+  agentModifyPlatformRebateCall,
+  agentModifyWithdrawalAccountCall,
+  configPageMainDomainListCall,
+  configSaveMainDomainCall,
+  configEnableMainDomainListCall,
+  profitConfFetchListCall,
+  profitConfSaveCall,
+  userPageUserListCall,
+  userSaveAgentUserCall,
+  userSaveAgentAppUserCall,
+  userModifyAgentUserStatusCall,
+  userPageUserServerListCall,
+  agentTerminalListCall,
+  agentTerminalSaveCall,
+  agentTerminalDeleteCall,
 } from '@waystation/shared/contract/proxy';
 import { api } from '../../core/http';
 import * as config from './config';
 import * as service from './service';
 import * as users from './users';
 
-const Id = z.object({ id: z.number().int() });
-
 export function proxyRoutes(app: FastifyInstance): void {
   const { db } = app.services;
-  api(app, {
-    method: 'GET',
-    url: '/api/agent/pageAgentList',
+  api(app, agentPageAgentListCall, {
     permission: 'proxy:list',
     summary: 'Agents',
-    query: AgentListQuery,
-    data: AgentListResult,
     handler: ({ query }) => service.listAgents(db, query),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/agent/detail',
+  api(app, agentDetailCall, {
     permission: 'proxy:list',
     summary: 'One agent with domains, sales and commission',
-    query: AgentDetailQuery,
-    data: AgentDetail,
     handler: ({ query }) => service.agentDetail(db, query.id),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/agent/saveAgent',
+  api(app, agentSaveAgentCall, {
     permission: 'proxy:list',
     summary: 'Create or edit an agent profile',
-    body: SaveAgentBody,
-    data: Id,
     handler: ({ body, actor, now }) => service.saveAgent(db, actor, body, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/agent/saveAgentApp',
+  api(app, agentSaveAgentAppCall, {
     permission: 'proxy:list',
     summary: 'Agent member-site settings',
-    body: SaveAgentAppBody,
-    data: z.null(),
     handler: ({ body, actor, now }) => service.saveAgentApp(db, actor, body, now).then(() => null),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/agent/modifyAgentStatus',
+  api(app, agentModifyAgentStatusCall, {
     permission: 'proxy:list',
     summary: 'Change an agent status (modify_agent_status)',
-    query: ModifyAgentStatusQuery,
-    data: z.null(),
     verify: 'modify_agent_status',
     verifyTarget: ({ query }) => query.id,
     handler: ({ query, actor, now }) => service.modifyAgentStatus(db, actor, query, now).then(() => null),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/agent/searchByAgentName',
+  api(app, agentSearchByAgentNameCall, {
     permission: 'authenticated',
     summary: 'Agents by name for selectors',
-    query: SearchAgentQuery,
-    data: AgentOptions,
     handler: ({ query }) => service.searchByName(db, query.keyword),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/agent/resetAgentPwd',
+  api(app, agentResetAgentPwdCall, {
     permission: 'proxy:list',
     summary: 'Reset an agent login password (reset_agent_pwd)',
-    body: ResetAgentPwdBody,
-    data: z.null(),
     verify: 'reset_agent_pwd',
     verifyTarget: ({ body }) => body.id,
     handler: ({ body, actor, now }) => service.resetPassword(db, actor, body.id, body.password, now).then(() => null),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/agent/resetAgentTradePwd',
+  api(app, agentResetAgentTradePwdCall, {
     permission: 'proxy:list',
     summary: 'Reset an agent trade password (reset_agent_trade_pwd)',
-    body: ResetAgentTradePwdBody,
-    data: z.null(),
     verify: 'reset_agent_trade_pwd',
     verifyTarget: ({ body }) => body.id,
     handler: ({ body, actor, now }) => service.resetTradePassword(db, actor, body.id, body.tradePassword, now).then(() => null),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/agent/resetAgentPhone',
+  api(app, agentResetAgentPhoneCall, {
     permission: 'proxy:list',
     summary: 'Reset an agent phone (reset_agent_phone)',
-    body: ResetAgentPhoneBody,
-    data: z.null(),
     verify: 'reset_agent_phone',
     verifyTarget: ({ body }) => body.id,
     handler: ({ body, actor, now }) => service.resetPhone(db, actor, body.id, body.phone, now).then(() => null),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/agent/modifyPlatformRebate',
+  api(app, agentModifyPlatformRebateCall, {
     permission: 'proxy:list',
     summary: 'Change an agent platform rebate (modify_agent_platform_rebate)',
-    body: ModifyRebateBody,
-    data: z.null(),
     verify: 'modify_agent_platform_rebate',
     verifyTarget: ({ body }) => body.id,
     handler: ({ body, actor, now }) => service.modifyRebate(db, actor, body.id, body.rebate, now).then(() => null),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/agent/modifyWithdrawalAccount',
+  api(app, agentModifyWithdrawalAccountCall, {
     permission: 'proxy:list',
     summary: 'Change an agent withdrawal account (modify_agent_withdrawal_account)',
-    body: ModifyWithdrawalAccountBody,
-    data: z.null(),
     verify: 'modify_agent_withdrawal_account',
     verifyTarget: ({ body }) => body.id,
     handler: ({ body, actor, now }) => service.modifyWithdrawalAccount(db, actor, body.id, body.account, now).then(() => null),
   });
 
-  api(app, {
-    method: 'GET',
-    url: '/api/config/pageMainDomainList',
+  api(app, configPageMainDomainListCall, {
     permission: 'proxy:list',
     summary: 'Main domains',
-    query: MainDomainListQuery,
-    data: MainDomainListResult,
     handler: ({ query }) => config.listDomains(db, query),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/config/saveMainDomain',
+  api(app, configSaveMainDomainCall, {
     permission: 'proxy:list',
     summary: 'Create or edit a main domain',
-    body: SaveMainDomainBody,
-    data: Id,
     handler: ({ body, actor, now }) => config.saveDomain(db, actor, body, now),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/config/enableMainDomainList',
+  api(app, configEnableMainDomainListCall, {
     permission: 'authenticated',
     summary: 'Active main domains for selectors',
-    data: MainDomainOptions,
     handler: () => config.domainOptions(db),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/profitConf/fetchList',
+  api(app, profitConfFetchListCall, {
     permission: 'proxy:list',
     summary: 'Commission tiers (platform default and per agent)',
-    query: ProfitConfQuery,
-    data: ProfitConfList,
     handler: ({ query }) => config.listProfitConfs(db, query.agentId),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/profitConf/save',
+  api(app, profitConfSaveCall, {
     permission: 'proxy:list',
     summary: 'Create or edit a commission tier',
-    body: SaveProfitConfBody,
-    data: Id,
     handler: ({ body, actor, now }) => config.saveProfitConf(db, actor, body, now),
   });
 
-  api(app, {
-    method: 'GET',
-    url: '/api/user/pageUserList',
+  api(app, userPageUserListCall, {
     permission: 'proxy:agentUser',
     summary: 'Agent users',
-    query: AgentUserListQuery,
-    data: AgentUserListResult,
     handler: ({ query }) => users.listAgentUsers(db, query),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/user/saveAgentUser',
+  api(app, userSaveAgentUserCall, {
     permission: 'proxy:agentUser',
     summary: 'Create or edit an agent user',
-    body: SaveAgentUserBody,
-    data: Id,
     handler: ({ body, actor, now }) => users.saveAgentUser(db, actor, body, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/user/saveAgentAppUser',
+  api(app, userSaveAgentAppUserCall, {
     permission: 'proxy:agentUser',
     summary: 'An agent user’s terminal settings',
-    body: SaveAgentAppUserBody,
-    data: z.null(),
     handler: ({ body, actor, now }) => users.saveAgentAppUser(db, actor, body, now).then(() => null),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/user/modifyAgentUserStatus',
+  api(app, userModifyAgentUserStatusCall, {
     permission: 'proxy:agentUser',
     summary: 'Change an agent user status',
-    query: ModifyAgentUserStatusQuery,
-    data: z.null(),
     handler: ({ query, actor, now }) => users.modifyAgentUserStatus(db, actor, query, now).then(() => null),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/user/pageUserServerList',
+  api(app, userPageUserServerListCall, {
     permission: 'proxy:agentUser',
     summary: 'Servers of the agent terminal',
-    query: UserServerListQuery,
-    data: TerminalListResult,
     handler: ({ query }) => users.listTerminalItems(db, { ...query, section: 'serverManage' }),
   });
 
-  api(app, {
-    method: 'GET',
-    url: '/api/agentTerminal/list',
+  api(app, agentTerminalListCall, {
     permission: 'system:agentBackendConfig',
     summary: 'Agent terminal settings of one page',
-    query: TerminalListQuery,
-    data: TerminalListResult,
     handler: ({ query }) => users.listTerminalItems(db, query),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/agentTerminal/save',
+  api(app, agentTerminalSaveCall, {
     permission: 'system:agentBackendConfig',
     summary: 'Create or edit an agent terminal setting',
-    body: SaveTerminalItemBody,
-    data: Id,
     handler: ({ body, actor, now }) => users.saveTerminalItem(db, app.services.secrets, actor, body, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/agentTerminal/delete',
+  api(app, agentTerminalDeleteCall, {
     permission: 'system:agentBackendConfig',
     summary: 'Delete an agent terminal setting',
-    body: DeleteTerminalItemBody,
-    data: z.null(),
     handler: ({ body, actor, now }) => users.deleteTerminalItem(db, actor, body.id, now).then(() => null),
   });
 }

@@ -1,13 +1,5 @@
-import { z } from 'zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  AgentDetail,
-  AgentListResult,
-  AgentOptions,
-  AgentUserListResult,
-  MainDomainListResult,
-  ProfitConfList,
-  TerminalListResult,
   type AgentListQuery,
   type SaveAgentAppBody,
   type SaveAgentBody,
@@ -17,48 +9,59 @@ import {
   type SaveTerminalItemBody,
   type TerminalSection,
   type WithdrawalAccount,
+  agentPageAgentListCall,
+  agentDetailCall,
+  agentSearchByAgentNameCall,
+  agentSaveAgentCall,
+  agentSaveAgentAppCall,
+  agentModifyAgentStatusCall,
+  agentResetAgentPwdCall,
+  agentResetAgentTradePwdCall,
+  agentResetAgentPhoneCall,
+  agentModifyPlatformRebateCall,
+  agentModifyWithdrawalAccountCall,
+  configPageMainDomainListCall,
+  configSaveMainDomainCall,
+  profitConfFetchListCall,
+  profitConfSaveCall,
+  userPageUserListCall,
+  userSaveAgentUserCall,
+  userSaveAgentAppUserCall,
+  userModifyAgentUserStatusCall,
+  agentTerminalListCall,
+  agentTerminalSaveCall,
+  agentTerminalDeleteCall,
 } from '@waystation/shared/contract/proxy';
 import type { AccountStatus } from '@waystation/shared/vocab/account';
-import { LONG_SAVE_TIMEOUT, request } from '../../api/request';
+import { LONG_SAVE_TIMEOUT, call } from '../../api/request';
 
 type H = Record<string, string>;
-const Id = z.object({ id: z.number() });
 
-export const fetchAgents = (params: Partial<AgentListQuery>) => request('/api/agent/pageAgentList', { params, schema: AgentListResult });
-export const fetchAgent = (id: number) => request('/api/agent/detail', { params: { id }, schema: AgentDetail });
-export const searchAgents = (keyword: string) => request('/api/agent/searchByAgentName', { params: { keyword }, schema: AgentOptions });
+export const fetchAgents = (params: Partial<AgentListQuery>) => call(agentPageAgentListCall, params);
+export const fetchAgent = (id: number) => call(agentDetailCall, { id });
+export const searchAgents = (keyword: string) => call(agentSearchByAgentNameCall, { keyword });
 /** SPEC §9: agent and agent-user saves get 60 s. */
-export const saveAgent = (body: SaveAgentBody) => request('/api/agent/saveAgent', { method: 'POST', body, schema: Id, timeout: LONG_SAVE_TIMEOUT });
-export const saveAgentApp = (body: SaveAgentAppBody) =>
-  request('/api/agent/saveAgentApp', { method: 'POST', body, schema: z.unknown(), timeout: LONG_SAVE_TIMEOUT });
-export const modifyAgentStatus = (params: { id: number; status: AccountStatus }, headers: H) =>
-  request('/api/agent/modifyAgentStatus', { params, headers, schema: z.unknown() });
-export const resetAgentPwd = (body: { id: number; password: string }, headers: H) =>
-  request('/api/agent/resetAgentPwd', { method: 'POST', body, headers, schema: z.unknown() });
-export const resetAgentTradePwd = (body: { id: number; tradePassword: string }, headers: H) =>
-  request('/api/agent/resetAgentTradePwd', { method: 'POST', body, headers, schema: z.unknown() });
-export const resetAgentPhone = (body: { id: number; phone: string }, headers: H) =>
-  request('/api/agent/resetAgentPhone', { method: 'POST', body, headers, schema: z.unknown() });
-export const modifyRebate = (body: { id: number; rebate: string }, headers: H) =>
-  request('/api/agent/modifyPlatformRebate', { method: 'POST', body, headers, schema: z.unknown() });
+export const saveAgent = (body: SaveAgentBody) => call(agentSaveAgentCall, body, { timeout: LONG_SAVE_TIMEOUT });
+export const saveAgentApp = (body: SaveAgentAppBody) => call(agentSaveAgentAppCall, body, { timeout: LONG_SAVE_TIMEOUT });
+export const modifyAgentStatus = (params: { id: number; status: AccountStatus }, headers: H) => call(agentModifyAgentStatusCall, params, { headers });
+export const resetAgentPwd = (body: { id: number; password: string }, headers: H) => call(agentResetAgentPwdCall, body, { headers });
+export const resetAgentTradePwd = (body: { id: number; tradePassword: string }, headers: H) => call(agentResetAgentTradePwdCall, body, { headers });
+export const resetAgentPhone = (body: { id: number; phone: string }, headers: H) => call(agentResetAgentPhoneCall, body, { headers });
+export const modifyRebate = (body: { id: number; rebate: string }, headers: H) => call(agentModifyPlatformRebateCall, body, { headers });
 export const modifyWithdrawalAccount = (body: { id: number; account: WithdrawalAccount }, headers: H) =>
-  request('/api/agent/modifyWithdrawalAccount', { method: 'POST', body, headers, schema: z.unknown() });
-export const fetchDomains = (params: { page: number; limit: number; agentId?: number; domain?: string }) =>
-  request('/api/config/pageMainDomainList', { params, schema: MainDomainListResult });
-export const saveDomain = (body: SaveMainDomainBody) => request('/api/config/saveMainDomain', { method: 'POST', body, schema: Id });
-export const fetchProfitConfs = (agentId?: number) => request('/api/profitConf/fetchList', { params: { agentId }, schema: ProfitConfList });
-export const saveProfitConf = (body: SaveProfitConfBody) => request('/api/profitConf/save', { method: 'POST', body, schema: Id });
+  call(agentModifyWithdrawalAccountCall, body, { headers });
+export const fetchDomains = (params: { page: number; limit: number; agentId?: number; domain?: string }) => call(configPageMainDomainListCall, params);
+export const saveDomain = (body: SaveMainDomainBody) => call(configSaveMainDomainCall, body);
+export const fetchProfitConfs = (agentId?: number) => call(profitConfFetchListCall, { agentId });
+export const saveProfitConf = (body: SaveProfitConfBody) => call(profitConfSaveCall, body);
 export const fetchAgentUsers = (params: { page: number; limit: number; agentId?: number; username?: string; status?: string }) =>
-  request('/api/user/pageUserList', { params, schema: AgentUserListResult });
-export const saveAgentUser = (body: SaveAgentUserBody) => request('/api/user/saveAgentUser', { method: 'POST', body, schema: Id, timeout: LONG_SAVE_TIMEOUT });
-export const saveAgentAppUser = (body: { id: number; app: Record<string, string> }) =>
-  request('/api/user/saveAgentAppUser', { method: 'POST', body, schema: z.unknown(), timeout: LONG_SAVE_TIMEOUT });
-export const modifyAgentUserStatus = (params: { id: number; status: AccountStatus }) =>
-  request('/api/user/modifyAgentUserStatus', { params, schema: z.unknown() });
-export const fetchTerminalItems = (params: { page: number; limit: number; section: TerminalSection }) =>
-  request('/api/agentTerminal/list', { params, schema: TerminalListResult });
-export const saveTerminalItem = (body: SaveTerminalItemBody) => request('/api/agentTerminal/save', { method: 'POST', body, schema: Id });
-export const deleteTerminalItem = (id: number) => request('/api/agentTerminal/delete', { method: 'POST', body: { id }, schema: z.unknown() });
+  call(userPageUserListCall, params);
+export const saveAgentUser = (body: SaveAgentUserBody) => call(userSaveAgentUserCall, body, { timeout: LONG_SAVE_TIMEOUT });
+export const saveAgentAppUser = (body: { id: number; app: Record<string, string> }) => call(userSaveAgentAppUserCall, body, { timeout: LONG_SAVE_TIMEOUT });
+export const modifyAgentUserStatus = (params: { id: number; status: AccountStatus }) => call(userModifyAgentUserStatusCall, params);
+export const fetchTerminalItems = (params: { page: number; limit: number; section: TerminalSection }) => call(agentTerminalListCall, params);
+export const saveTerminalItem = (body: SaveTerminalItemBody) => call(agentTerminalSaveCall, body);
+export const deleteTerminalItem = (id: number) => call(agentTerminalDeleteCall, { id });
 
 export const proxyKeys = {
   all: ['proxy'] as const,
