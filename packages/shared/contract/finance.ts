@@ -4,6 +4,7 @@ import { positiveAmount } from '../rules';
 import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
 import { RequestId, Transaction } from './ledger';
 import { WithdrawalAccount } from './proxy';
+import { defineCall } from './call';
 
 const id = z.number().int().positive();
 const isoTime = z.iso.datetime({ offset: true });
@@ -74,3 +75,32 @@ export const WithdrawalReconcile = z.object({
   mismatches: z.array(z.object({ agentId: z.number().int(), requested: z.number().int(), ledger: z.number().int() })),
 });
 export type WithdrawalReconcile = z.infer<typeof WithdrawalReconcile>;
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const financeAgentWithdrawalPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/finance/agentWithdrawal/pageList',
+  query: WithdrawalListQuery,
+  data: WithdrawalListResult,
+});
+export const financeAgentWithdrawalDetailCall = defineCall({
+  method: 'GET',
+  url: '/api/finance/agentWithdrawal/detail',
+  query: WithdrawalDetailQuery,
+  data: WithdrawalDetail,
+});
+export const financeAgentWithdrawalCreateCall = defineCall({
+  method: 'POST',
+  url: '/api/finance/agentWithdrawal/create',
+  body: CreateWithdrawalBody,
+  data: Withdrawal,
+});
+export const financeAgentWithdrawalReviewCall = defineCall({
+  method: 'POST',
+  url: '/api/finance/agentWithdrawal/review',
+  body: ReviewWithdrawalBody,
+  data: Withdrawal,
+});
+export const financeAgentWithdrawalPayCall = defineCall({ method: 'POST', url: '/api/finance/agentWithdrawal/pay', body: PayWithdrawalBody, data: Withdrawal });
+export const financeAgentWithdrawalReconcileCall = defineCall({ method: 'GET', url: '/api/finance/agentWithdrawal/reconcile', data: WithdrawalReconcile });
+export const financeSettleCommissionCall = defineCall({ method: 'POST', url: '/api/finance/settleCommission', data: SettleCommissionResult });

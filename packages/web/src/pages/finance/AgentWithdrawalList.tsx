@@ -6,10 +6,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { z } from 'zod';
 import { DEFAULT_CURRENCY } from '@waystation/shared/contract/ledger';
 import type { Withdrawal, WithdrawalListQuery } from '@waystation/shared/contract/finance';
-import { AgentOptions, withdrawalAccountText } from '@waystation/shared/contract/proxy';
+import { withdrawalAccountText, agentSearchByAgentNameCall } from '@waystation/shared/contract/proxy';
 import { WithdrawalStatus } from '@waystation/shared/machines/withdrawal';
 import { positiveAmount } from '@waystation/shared/rules/index';
-import { request } from '../../api/request';
+import { call } from '../../api/request';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
@@ -25,10 +25,11 @@ import { createWithdrawal, fetchReconcile, settleCommission, useInvalidateFinanc
 import { useFinanceMessages } from './messages';
 import { WithdrawalActions } from './WithdrawalActions';
 import { useFormSave } from '../../components/list/useFormSave';
+import { financeAgentWithdrawalPageListCall } from '@waystation/shared/contract/finance';
 
 export const WITHDRAWAL_COLOR: Record<string, string> = { pending: 'orange', approved: 'blue', rejected: 'red', paid: 'green' };
 
-const searchAgents = (keyword: string) => request('/api/agent/searchByAgentName', { params: { keyword }, schema: AgentOptions });
+const searchAgents = (keyword: string) => call(agentSearchByAgentNameCall, { keyword });
 
 /** finance/AgentWithdrawalList: withdrawal requests, totals per status, review and payment, commission settlement. */
 export default function AgentWithdrawalList() {
@@ -97,7 +98,7 @@ export default function AgentWithdrawalList() {
           from: range?.[0]?.startOf('day').toISOString(),
           to: range?.[1]?.endOf('day').toISOString(),
         })}
-        extra={<ExportButton url="/api/finance/agentWithdrawal/pageList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
+        extra={<ExportButton call={financeAgentWithdrawalPageListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
       >
         <Form.Item name="withdrawalNo" label={m.withdrawalNo}>
           <Input allowClear style={{ width: 170 }} />

@@ -1,25 +1,26 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  SettleCommissionResult,
-  Withdrawal,
-  WithdrawalDetail,
-  WithdrawalListResult,
-  WithdrawalReconcile,
   type CreateWithdrawalBody,
   type PayWithdrawalBody,
   type ReviewWithdrawalBody,
   type WithdrawalListQuery,
+  financeAgentWithdrawalPageListCall,
+  financeAgentWithdrawalDetailCall,
+  financeAgentWithdrawalCreateCall,
+  financeAgentWithdrawalReviewCall,
+  financeAgentWithdrawalPayCall,
+  financeAgentWithdrawalReconcileCall,
+  financeSettleCommissionCall,
 } from '@waystation/shared/contract/finance';
-import { request } from '../../api/request';
+import { call } from '../../api/request';
 
-export const fetchWithdrawals = (params: Partial<WithdrawalListQuery>) =>
-  request('/api/finance/agentWithdrawal/pageList', { params, schema: WithdrawalListResult });
-export const fetchWithdrawal = (id: number) => request('/api/finance/agentWithdrawal/detail', { params: { id }, schema: WithdrawalDetail });
-export const createWithdrawal = (body: CreateWithdrawalBody) => request('/api/finance/agentWithdrawal/create', { method: 'POST', body, schema: Withdrawal });
-export const reviewWithdrawal = (body: ReviewWithdrawalBody) => request('/api/finance/agentWithdrawal/review', { method: 'POST', body, schema: Withdrawal });
-export const payWithdrawal = (body: PayWithdrawalBody) => request('/api/finance/agentWithdrawal/pay', { method: 'POST', body, schema: Withdrawal });
-export const fetchReconcile = () => request('/api/finance/agentWithdrawal/reconcile', { schema: WithdrawalReconcile });
-export const settleCommission = () => request('/api/finance/settleCommission', { method: 'POST', schema: SettleCommissionResult });
+export const fetchWithdrawals = (params: Partial<WithdrawalListQuery>) => call(financeAgentWithdrawalPageListCall, params);
+export const fetchWithdrawal = (id: number) => call(financeAgentWithdrawalDetailCall, { id });
+export const createWithdrawal = (body: CreateWithdrawalBody) => call(financeAgentWithdrawalCreateCall, body);
+export const reviewWithdrawal = (body: ReviewWithdrawalBody) => call(financeAgentWithdrawalReviewCall, body);
+export const payWithdrawal = (body: PayWithdrawalBody) => call(financeAgentWithdrawalPayCall, body);
+export const fetchReconcile = () => call(financeAgentWithdrawalReconcileCall);
+export const settleCommission = () => call(financeSettleCommissionCall);
 
 export const financeKeys = {
   all: ['finance'] as const,
