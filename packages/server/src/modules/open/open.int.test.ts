@@ -229,7 +229,9 @@ describe('a member’s journey through the member API', () => {
     const events = await t.db
       .select()
       .from(domainEvents)
-      .where(and(eq(domainEvents.memberId, member.id), eq(domainEvents.entityType, 'package')));
+      .where(and(eq(domainEvents.memberId, member.id), eq(domainEvents.entityType, 'package')))
+      // In the order they were written: the events pump's update may move a row in the table.
+      .orderBy(domainEvents.id);
     expect(events.map((e) => e.type)).toEqual(['package.submit', 'package.pretrial_pass', 'package.pay', 'package.pay_done', 'package.queue']);
   });
 
