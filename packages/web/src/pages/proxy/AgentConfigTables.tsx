@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Modal, Select, Table, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Card, Form, Input, Select, Tag } from 'antd';
 import { fromMinor } from '@waystation/shared/contract/ledger';
-import type { MainDomain, ProfitConf } from '@waystation/shared/contract/proxy';
+import type { MainDomain, ProfitConf, SaveMainDomainBody, SaveProfitConfBody } from '@waystation/shared/contract/proxy';
 import { decimal2, percentage } from '@waystation/shared/rules/index';
 import { AccountStatus } from '@waystation/shared/vocab/account';
-import { useLang, useT } from '../../i18n';
+import { useLang } from '../../i18n';
 import { zodRule } from '../../components/zodRule';
 import { formatMoney } from '../../components/money';
 import { fetchDomains, fetchProfitConfs, proxyKeys, saveDomain, saveProfitConf, useAgentSearch } from './api';
 import { useProxyMessages } from './messages';
 import { STATUS_COLOR } from './ProxyList';
-import { useFormSave } from '../../components/list/useFormSave';
+import { CrudTable } from '../../components/list/CrudTable';
 
 const statusOptions = (lang: 'zh' | 'en') => (['activity', 'disabled'] as const).map((s) => ({ value: s, label: AccountStatus.label(s, lang) }));
 
@@ -22,9 +21,7 @@ const statusOptions = (lang: 'zh' | 'en') => (['activity', 'disabled'] as const)
  */
 export function DomainTable({ agentId, editable }: { agentId?: number; editable: boolean }) {
   const m = useProxyMessages();
-  const t = useT();
   const lang = useLang((s) => s.lang);
-  const saveForm = useFormSave();
   const qc = useQueryClient();
   const everyAgent = agentId === undefined;
   const [page, setPage] = useState(1);
@@ -32,62 +29,26 @@ export function DomainTable({ agentId, editable }: { agentId?: number; editable:
   const agentsFound = useAgentSearch(keyword);
   const q = everyAgent ? { page, limit: 20 } : { page: 1, limit: 100, agentId };
   const list = useQuery({ queryKey: proxyKeys.domains(q), queryFn: () => fetchDomains(q) });
-  const [editing, setEditing] = useState<MainDomain | 'new' | null>(null);
-  const [form] = Form.useForm();
   const save = useMutation({ mutationFn: saveDomain, onSuccess: () => qc.invalidateQueries({ queryKey: proxyKeys.all }) });
   return (
-    <>
-      {editable && (
-        <Button
-          icon={<PlusOutlined />}
-          style={{ marginBottom: 12 }}
-          onClick={() => (form.setFieldsValue({ domain: '', status: 'activity', remark: '' }), setEditing('new'))}
-        >
-          {m.addDomain}
-        </Button>
-      )}
-      <Table<MainDomain>
-        rowKey="id"
-        size="small"
-        pagination={everyAgent ? { current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage } : false}
-        loading={list.isFetching}
-        dataSource={list.data?.list}
-        columns={[
-          { key: 'domain', title: m.domain, dataIndex: 'domain' },
-          ...(everyAgent ? [{ key: 'agent', title: m.agent, render: (_: unknown, r: MainDomain) => r.agentName || m.platformDefault }] : []),
-          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
-          { key: 'remark', title: m.remark, dataIndex: 'remark' },
-          ...(editable
-            ? [
-                {
-                  key: 'actions',
-                  title: t('common.actions'),
-                  render: (_: unknown, r: MainDomain) => (
-                    <Button type="link" size="small" onClick={() => (form.setFieldsValue(r), setEditing(r))}>
-                      {t('common.edit')}
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
-      <Modal
-        open={!!editing}
-        title={m.domain}
-        forceRender
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        onCancel={() => setEditing(null)}
-        onOk={() =>
-          saveForm(
-            form,
-            (v) => save.mutateAsync({ ...v, agentId: everyAgent ? (v.agentId ?? null) : agentId, id: editing === 'new' || !editing ? undefined : editing.id }),
-            () => setEditing(null),
-          )
-        }
-      >
-        <Form form={form} layout="vertical">
+    <CrudTable<MainDomain, SaveMainDomainBody>
+      rows={list.data?.list}
+      loading={list.isFetching}
+      pagination={everyAgent ? { current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage } : false}
+      columns={[
+        { key: 'domain', title: m.domain, dataIndex: 'domain' },
+        ...(everyAgent ? [{ key: 'agent', title: m.agent, render: (_: unknown, r: MainDomain) => r.agentName || m.platformDefault }] : []),
+        { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+        { key: 'remark', title: m.remark, dataIndex: 'remark' },
+      ]}
+      editable={editable}
+      addLabel={m.addDomain}
+      blank={{ domain: '', status: 'activity', remark: '' }}
+      title={m.domain}
+      save={(v, editing) => save.mutateAsync({ ...v, agentId: everyAgent ? (v.agentId ?? null) : agentId, id: editing?.id })}
+    >
+      {(editing) => (
+        <>
           <Form.Item name="domain" label={m.domain} rules={[{ required: true, whitespace: true, message: m.domainRequired }]}>
             <Input placeholder="shop.example.com" />
           </Form.Item>
@@ -114,78 +75,40 @@ export function DomainTable({ agentId, editable }: { agentId?: number; editable:
           <Form.Item name="remark" label={m.remark}>
             <Input maxLength={200} />
           </Form.Item>
-        </Form>
-      </Modal>
-    </>
+        </>
+      )}
+    </CrudTable>
   );
 }
 
 /** Commission tiers of the agent, with the platform defaults shown beside (profitConf/fetchList, save). */
 export function ProfitTable({ agentId, editable }: { agentId: number; editable: boolean }) {
   const m = useProxyMessages();
-  const t = useT();
   const lang = useLang((s) => s.lang);
-  const saveForm = useFormSave();
   const qc = useQueryClient();
   const list = useQuery({ queryKey: proxyKeys.profit(agentId), queryFn: () => fetchProfitConfs(agentId) });
-  const [editing, setEditing] = useState<ProfitConf | 'new' | null>(null);
-  const [form] = Form.useForm();
   const save = useMutation({ mutationFn: saveProfitConf, onSuccess: () => qc.invalidateQueries({ queryKey: proxyKeys.all }) });
   return (
-    <>
-      {editable && (
-        <Button
-          icon={<PlusOutlined />}
-          style={{ marginBottom: 12 }}
-          onClick={() => (form.setFieldsValue({ name: '', minAmount: '0', rate: '', status: 'activity' }), setEditing('new'))}
-        >
-          {m.addTier}
-        </Button>
-      )}
-      <Table<ProfitConf>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        loading={list.isFetching}
-        dataSource={list.data}
-        columns={[
-          { key: 'owner', title: m.agent, render: (_, r) => (r.agentId ? r.agentName : <Tag>{m.platformDefault}</Tag>) },
-          { key: 'name', title: m.tierName, dataIndex: 'name' },
-          { key: 'min', title: m.minAmount, render: (_, r) => formatMoney(r.minAmount, 'CNY') },
-          { key: 'rate', title: m.rate, dataIndex: 'rate' },
-          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
-          ...(editable
-            ? [
-                {
-                  key: 'actions',
-                  title: t('common.actions'),
-                  render: (_: unknown, r: ProfitConf) =>
-                    r.agentId === agentId ? (
-                      <Button type="link" size="small" onClick={() => (form.setFieldsValue({ ...r, minAmount: fromMinor(r.minAmount) }), setEditing(r))}>
-                        {t('common.edit')}
-                      </Button>
-                    ) : null,
-                },
-              ]
-            : []),
-        ]}
-      />
-      <Modal
-        open={!!editing}
-        title={m.profit}
-        forceRender
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        onCancel={() => setEditing(null)}
-        onOk={() =>
-          saveForm(
-            form,
-            (v) => save.mutateAsync({ ...v, agentId, id: editing === 'new' || !editing ? undefined : editing.id }),
-            () => setEditing(null),
-          )
-        }
-      >
-        <Form form={form} layout="vertical">
+    <CrudTable<ProfitConf, SaveProfitConfBody>
+      rows={list.data}
+      loading={list.isFetching}
+      columns={[
+        { key: 'owner', title: m.agent, render: (_, r) => (r.agentId ? r.agentName : <Tag>{m.platformDefault}</Tag>) },
+        { key: 'name', title: m.tierName, dataIndex: 'name' },
+        { key: 'min', title: m.minAmount, render: (_, r) => formatMoney(r.minAmount, 'CNY') },
+        { key: 'rate', title: m.rate, dataIndex: 'rate' },
+        { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
+      ]}
+      editable={editable}
+      canEdit={(r) => r.agentId === agentId}
+      addLabel={m.addTier}
+      blank={{ name: '', minAmount: '0', rate: '', status: 'activity' }}
+      toForm={(r) => ({ ...r, minAmount: fromMinor(r.minAmount) })}
+      title={m.profit}
+      save={(v, editing) => save.mutateAsync({ ...v, agentId, id: editing?.id })}
+    >
+      {() => (
+        <>
           <Form.Item name="name" label={m.tierName} rules={[{ required: true, whitespace: true, message: m.nameRequired }]}>
             <Input maxLength={40} />
           </Form.Item>
@@ -198,9 +121,9 @@ export function ProfitTable({ agentId, editable }: { agentId: number; editable: 
           <Form.Item name="status" label={m.status}>
             <Select options={statusOptions(lang)} />
           </Form.Item>
-        </Form>
-      </Modal>
-    </>
+        </>
+      )}
+    </CrudTable>
   );
 }
 
