@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { exceptionMachine } from './exception';
+import { kycMachine } from './kyc';
 import { outBatchMachine } from './out-batch';
 import { packageMachine } from './package';
 import { purchaseMachine } from './purchase-order';
 import { refundMachine } from './refund';
 import { returnMachine } from './return';
 import { sackMachine } from './sack';
+import { shopOrderMachine } from './shop-order';
+import { topupMachine } from './topup';
 import { withdrawalMachine } from './withdrawal';
 import type { Machine, MachineRow } from './machine';
 
@@ -15,6 +18,9 @@ const MACHINES: [string, Machine<MachineRow>][] = [
   ['sack', sackMachine],
   ['out batch', outBatchMachine],
   ['exception', exceptionMachine],
+  ['shop order', shopOrderMachine],
+  ['top-up', topupMachine],
+  ['kyc', kycMachine],
   ['refund', refundMachine],
   ['return', returnMachine],
   ['withdrawal', withdrawalMachine],

@@ -81,6 +81,8 @@ export interface Step<Row, Event extends string> {
   set?: Partial<Row> | Record<string, unknown>;
   /** Extra facts for the audit row's after. */
   audit?: Record<string, unknown>;
+  /** Extra facts for the domain event's data (what its subscribers need beyond from, to and the row's number). */
+  eventData?: Record<string, unknown>;
   /** More timeline entries of the same step, at the status it leads to (after the step's own, in the same statement). */
   alsoTrace?: { type: string; event: string; note: string }[];
 }
@@ -377,7 +379,7 @@ export async function writeDomainEvents(
   m: { name: string; targetType?: string },
   event: string,
   rows: { id: number; from: string; to: string; member?: unknown; ref?: unknown }[],
-  step: { op: Op; note?: string },
+  step: { op: Op; note?: string; eventData?: Record<string, unknown> },
 ): Promise<void> {
   await tx.insert(domainEvents).values(rows.map((r) => eventRow(m, event, r, step)));
 }
@@ -386,14 +388,14 @@ function eventRow(
   m: { name: string; targetType?: string },
   event: string,
   r: { id: number; from: string; to: string; member?: unknown; ref?: unknown },
-  step: { op: Op; note?: string },
+  step: { op: Op; note?: string; eventData?: Record<string, unknown> },
 ): typeof domainEvents.$inferInsert {
   return {
     type: `${m.name}.${event}`,
     entityType: m.targetType ?? m.name,
     entityId: String(r.id),
     memberId: typeof r.member === 'number' ? r.member : null,
-    data: { from: r.from, to: r.to, ...(r.ref ? { no: String(r.ref) } : {}), ...(step.note ? { note: step.note } : {}) },
+    data: { from: r.from, to: r.to, ...(r.ref ? { no: String(r.ref) } : {}), ...step.eventData, ...(step.note ? { note: step.note } : {}) },
     createdAt: step.op.now,
   };
 }

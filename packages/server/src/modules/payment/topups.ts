@@ -5,10 +5,11 @@ import { OPEN_PREFIX } from '@waystation/shared/contract/open';
 import type { ProviderCallbackBody, TopupBody, TopupIntent } from '@waystation/shared/contract/openTopups';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { type Db, nextId } from '../../db';
-import { domainEvents, systemMeta, topupIntents } from '../../db/schema';
+import { type TopupEvent, topupMachine } from '@waystation/shared/machines/topup';
+import { systemMeta, topupIntents } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../core/errors';
 import { openOr, type SecretBox } from '../../core/secrets';
-import { writeAudit } from '../../core/audit';
+import { applyTransition, type BoundMachine } from '../../core/transition';
 import { post } from '../ledger/service';
 
 /**
@@ -20,6 +21,19 @@ import { post } from '../ledger/service';
 const intentNoOf = (id: number) => `TU${String(id).padStart(10, '0')}`;
 const SIGNATURE_TOLERANCE_S = 300;
 export const SANDBOX_CALLBACK = `${OPEN_PREFIX}/payments/callback/sandbox`;
+
+type TopupRow = typeof topupIntents.$inferSelect;
+
+/** The top-up machine bound to its table: each outcome is a domain event (topup.paid, topup.failed) and an audit row. */
+const topupRows: BoundMachine<TopupRow, TopupEvent> = {
+  name: 'topup',
+  table: topupIntents,
+  columns: { id: topupIntents.id, status: topupIntents.status, updatedAt: topupIntents.updatedAt, member: topupIntents.memberId, ref: topupIntents.intentNo },
+  transitionOf: topupMachine.transitionOf,
+  toStatuses: topupMachine.toStatuses,
+  describe: (r) => ({ noun: `充值单 ${r.intentNo}`, target: r.intentNo }),
+  label: (status) => status,
+};
 
 const toIntent = (r: typeof topupIntents.$inferSelect): TopupIntent => ({
   intentNo: r.intentNo,
@@ -117,7 +131,7 @@ export function verifySignature(secret: string, body: string, header: string | u
 export async function sandboxPay(db: Db, secrets: SecretBox, memberId: number, intentNo: string, outcome: 'paid' | 'failed', origin: string, now: Date) {
   const intent = await topupOf(db, memberId, intentNo);
   if (intent.provider !== 'sandbox') throw conflict('该充值单不是沙箱支付');
-  if (intent.status !== 'pending') return intent;
+  if (!topupMachine.transitionOf(intent.status, outcome)) return intent;
   const body = JSON.stringify({ intentNo, outcome, amount: intent.amount, currency: intent.currency });
   const res = await fetch(`${origin}${SANDBOX_CALLBACK}`, {
     method: 'POST',
@@ -139,7 +153,9 @@ export async function providerCallback(db: Db, secrets: SecretBox, body: z.outpu
   return db.transaction(async (tx) => {
     const [intent] = await tx.select().from(topupIntents).where(eq(topupIntents.intentNo, body.intentNo)).for('update');
     if (!intent) throw notFound('充值单不存在');
-    if (intent.status !== 'pending') return { intentNo: intent.intentNo, status: intent.status };
+    // A callback for an intent no longer pending (a repeat, or a late outcome) changes nothing.
+    const event: TopupEvent = body.outcome === 'paid' ? 'paid' : 'failed';
+    if (!topupMachine.transitionOf(intent.status, event)) return { intentNo: intent.intentNo, status: intent.status };
     if (intent.amount !== body.amount || intent.currency !== body.currency) throw conflict('回调金额与充值单不符');
     const actor = { id: null, name: `支付回调 ${intent.provider}`, ip: '' };
     if (body.outcome === 'paid') {
@@ -161,25 +177,13 @@ export async function providerCallback(db: Db, secrets: SecretBox, body: z.outpu
         now,
       );
     }
-    const status = body.outcome === 'paid' ? 'paid' : 'failed';
-    await tx
-      .update(topupIntents)
-      .set({ status, paidAt: status === 'paid' ? now : null, updatedAt: now })
-      .where(eq(topupIntents.id, intent.id));
-    await tx.insert(domainEvents).values({
-      type: `topup.${status}`,
-      entityType: 'topup',
-      entityId: String(intent.id),
-      memberId: intent.memberId,
-      data: { from: 'pending', to: status, no: intent.intentNo, amount: intent.amount, currency: intent.currency },
-      createdAt: now,
+    const { row } = await applyTransition(tx, topupRows, intent, {
+      event,
+      op: { actor, now },
+      set: { paidAt: event === 'paid' ? now : null },
+      audit: { amount: intent.amount },
+      eventData: { amount: intent.amount, currency: intent.currency },
     });
-    await writeAudit(
-      tx,
-      actor,
-      { action: status === 'paid' ? 'topup.credited' : 'topup.failed', targetType: 'topup', targetId: intent.intentNo, after: { amount: intent.amount } },
-      now,
-    );
-    return { intentNo: intent.intentNo, status };
+    return { intentNo: intent.intentNo, status: row.status };
   });
 }

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type MemberOrder, type OrderCreateBody, purchaseFacing } from '@waystation/shared/contract/openOrders';
+import { type ShopOrderEvent, shopOrderMachine } from '@waystation/shared/machines/shop-order';
+import { ShopOrderStatus } from '@waystation/shared/vocab/goods-in';
 import { type Db, nextId } from '../../db';
 import { couponGrants, coupons, memberProfiles, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
 import { consumeGrant } from '../marketing/grants';
@@ -8,6 +10,7 @@ import type { Actor } from '../../core/audit';
 import { writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
+import { applyTransition, type BoundMachine } from '../../core/transition';
 import { accrueCommission } from '../finance/service';
 import { post } from '../ledger/service';
 import type { Member } from '../vip/memberAccounts';
@@ -15,6 +18,20 @@ import { memberDeclinePatch, memberPayPatch, memberRefundLine } from './service'
 import { applyStep, type PurchaseRow } from './transition';
 
 /** Shop orders of members (issue 13): created and paid through the member API, their lines bought by the purchasers. */
+
+type ShopOrderRow = typeof shopOrders.$inferSelect;
+
+/** The shop order machine bound to its table (audit actions order.pay, …; the lines move along the purchase machine). */
+export const shopOrderRows: BoundMachine<ShopOrderRow, ShopOrderEvent> = {
+  name: 'order',
+  targetType: 'shop_order',
+  table: shopOrders,
+  columns: { id: shopOrders.id, status: shopOrders.status, updatedAt: shopOrders.updatedAt, member: shopOrders.memberId, ref: shopOrders.orderNo },
+  transitionOf: shopOrderMachine.transitionOf,
+  toStatuses: shopOrderMachine.toStatuses,
+  describe: (o) => ({ noun: `订单 ${o.orderNo}`, target: o.orderNo }),
+  label: (status) => ShopOrderStatus.label(status),
+};
 
 const orderNoOf = (id: number) => `SO${String(id).padStart(10, '0')}`;
 const purchaseNoOf = (id: number) => `P${String(id).padStart(10, '0')}`;
@@ -69,7 +86,7 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
     if (!order) throw notFound('订单不存在');
     // Paid already under this very key (its first answer was lost when the server died): the retry answers the order.
     if (idempotencyKey && order.payIdempotencyKey === idempotencyKey) return;
-    if (order.status !== 'ordered') throw conflict(`订单 ${orderNo} 当前不是待支付状态`, { status: order.status });
+    if (!shopOrderMachine.transitionOf(order.status, 'pay')) throw conflict(`订单 ${orderNo} 当前不是待支付状态`, { status: order.status });
     const lines = await tx
       .select()
       .from(purchaseOrders)
@@ -108,10 +125,12 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
       ({ row: line } = await applyStep(tx, line, { event: 'pay_done', ...op, set: { payTime: now } }));
       await applyStep(tx, line, { event: 'queue', ...op });
     }
-    await tx
-      .update(shopOrders)
-      .set({ status: 'paid', paidAmount: total, payTime: now, updatedAt: now, payIdempotencyKey: idempotencyKey || null })
-      .where(eq(shopOrders.id, order.id));
+    await applyTransition(tx, shopOrderRows, order, {
+      event: 'pay',
+      op,
+      set: { paidAmount: total, payTime: now, payIdempotencyKey: idempotencyKey || null },
+      audit: { amount: total },
+    });
     // The member's agent earns its commission when the member pays, in the same transaction (once per order).
     const [profile] = await tx.select({ agentId: memberProfiles.agentId }).from(memberProfiles).where(eq(memberProfiles.memberId, member.id));
     if (profile?.agentId)
@@ -127,7 +146,7 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
 
 /** Whole-order status in the member's words: the lines' common one, or part_shelved when some are in the warehouse. */
 function orderFacing(order: { status: string }, lines: { status: string }[]) {
-  if (order.status === 'ordered') return 'ordered' as const;
+  if (shopOrderMachine.transitionOf(order.status, 'pay')) return 'ordered' as const;
   const facing = lines.map((l) => purchaseFacing(l.status));
   if (facing.length && facing.every((f) => f === facing[0])) return facing[0]!;
   if (facing.includes('shelved')) return 'part_shelved' as const;

@@ -1,13 +1,30 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { KycSubmitBody } from '@waystation/shared/contract/openAccounts';
+import { type KycEvent, kycMachine } from '@waystation/shared/machines/kyc';
 import type { Db } from '../../db';
 import { memberKyc, memberProfiles } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
+import type { Actor } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
+import { applyTransition, type BoundMachine } from '../../core/transition';
 import type { SecretBox } from '../../core/secrets';
 
 /** The member's identity check: submitted from the member API, reviewed by staff on the member detail. */
+
+/** A check has no modify time of its own: its review time is the one its review sets. */
+type KycRow = typeof memberKyc.$inferSelect & { updatedAt: Date };
+
+/** The identity check machine bound to its table (audit actions member.kyc.pass / member.kyc.reject). */
+const kycRows: BoundMachine<KycRow, KycEvent> = {
+  name: 'member.kyc',
+  targetType: 'member_kyc',
+  table: memberKyc,
+  columns: { id: memberKyc.id, status: memberKyc.status, updatedAt: memberKyc.reviewedAt, member: memberKyc.memberId },
+  transitionOf: kycMachine.transitionOf,
+  toStatuses: kycMachine.toStatuses,
+  describe: (k) => ({ noun: '该身份认证', target: k.id }),
+  label: (status) => status,
+};
 
 const toState = (k: typeof memberKyc.$inferSelect | undefined) => ({
   status: (k?.status ?? 'none') as 'none' | 'pending' | 'passed' | 'rejected',
@@ -29,8 +46,9 @@ export const kycState = async (db: Db, memberId: number) => toState(await latest
 export async function submitKyc(db: Db, secrets: SecretBox, memberId: number, body: z.output<typeof KycSubmitBody>, now: Date) {
   return db.transaction(async (tx) => {
     const last = await latestKyc(tx, memberId);
-    if (last?.status === 'pending') throw conflict('身份认证正在审核中');
-    if (last?.status === 'passed') throw conflict('身份认证已通过');
+    // A pending check awaits its review; a passed one is final (the machine leads nowhere from there).
+    if (last && kycMachine.transitionOf(last.status, 'pass')) throw conflict('身份认证正在审核中');
+    if (last && (kycMachine.toStatuses('pass') as string[]).includes(last.status)) throw conflict('身份认证已通过');
     await tx.insert(memberKyc).values({
       memberId,
       fullName: body.fullName,
@@ -50,23 +68,23 @@ export async function reviewKyc(db: Db, actor: Actor, memberId: number, result: 
   return db.transaction(async (tx) => {
     const k = await latestKyc(tx, memberId);
     if (!k) throw notFound('该会员没有提交身份认证');
-    if (k.status !== 'pending') throw conflict('该身份认证已审核，请刷新后重试', { status: k.status });
-    const [done] = await tx
-      .update(memberKyc)
-      .set({ status: result, reason, reviewerName: actor.name, reviewedAt: now })
-      .where(and(eq(memberKyc.id, k.id), eq(memberKyc.status, 'pending')))
-      .returning();
-    if (!done) throw conflict('该身份认证已审核，请刷新后重试');
+    const event: KycEvent = result === 'passed' ? 'pass' : 'reject';
+    if (!kycMachine.transitionOf(k.status, event)) throw conflict('该身份认证已审核，请刷新后重试', { status: k.status });
+    const { row: done } = await applyTransition(
+      tx,
+      kycRows,
+      { ...k, updatedAt: k.reviewedAt ?? k.createdAt },
+      {
+        event,
+        op: { actor, now },
+        set: { reason, reviewerName: actor.name },
+        audit: { memberId, reason },
+      },
+    );
     await tx
       .update(memberProfiles)
       .set({ kycStatus: result, kycName: result === 'passed' ? k.fullName : '', updatedAt: now })
       .where(eq(memberProfiles.memberId, memberId));
-    await writeAudit(
-      tx,
-      actor,
-      { action: result === 'passed' ? 'member.kyc_pass' : 'member.kyc_reject', targetType: 'member', targetId: memberId, after: { reason } },
-      now,
-    );
     return toState(done);
   });
 }
