@@ -46,6 +46,8 @@ export function ListPage<T extends object>({
   toolbar,
   children,
   name,
+  toValues,
+  resetTo,
   ...table
 }: {
   list: ListPageState;
@@ -57,6 +59,10 @@ export function ListPage<T extends object>({
   children: ReactNode;
   /** The filter form's name (prefixes its fields' ids). */
   name?: string;
+  /** The form's values as URL filters (e.g. with a filter chosen outside the form); as they are by default. */
+  toValues?: (values: Record<string, unknown>) => Record<string, string | number | undefined | null>;
+  /** The filters 重置 applies; none by default. */
+  resetTo?: Record<string, string | number | undefined | null>;
 } & Omit<Parameters<typeof ListTable<T>>[0], 'columns' | 'result' | 'page' | 'limit' | 'onPage'>) {
   return (
     <>
@@ -64,6 +70,8 @@ export function ListPage<T extends object>({
         form={list.form}
         name={name}
         onSearch={list.setFilters}
+        toValues={toValues}
+        resetTo={resetTo}
         extra={
           exportAs || toolbar ? (
             <>

@@ -56,7 +56,8 @@ export function StatusToggle({
   status: string;
   /** The button's words for switching on and off (启用 / 禁用). */
   labels: { enable: string; disable: string };
-  title: string;
+  /** The question's title; the action's word by default. */
+  title?: string;
   content: (action: string, next: ConfigStatus) => ReactNode;
   run: (next: ConfigStatus) => Promise<unknown>;
   plain?: boolean;
@@ -69,7 +70,7 @@ export function StatusToggle({
       type="link"
       size="small"
       danger={!plain && status === 'activity'}
-      onClick={() => confirm({ title, content: content(action, next), danger: next === 'disabled', run: () => run(next) })}
+      onClick={() => confirm({ title: title ?? action, content: content(action, next), danger: next === 'disabled', run: () => run(next) })}
     >
       {status === 'activity' ? labels.disable : labels.enable}
     </Button>

@@ -4,10 +4,8 @@ import { Button, Card, Col, Form, Input, Modal, Radio, Row, Select, Space, Tag, 
 import { PlusOutlined } from '@ant-design/icons';
 import { HelpCategoryUpdateBody, type HelpArticleListItem, type HelpCategoryNode } from '@waystation/shared/contract/help';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { ListTable } from '../../components/list/ListTable';
 import { zodRule } from '../../components/zodRule';
 import { useAddCategory, useArticleStatus, useArticles, useCategoryTree, useDeleteHelp, useUpdateCategory } from './api';
 import { toTreeData } from './HomeOperate';
@@ -35,15 +33,13 @@ export default function HelpHome() {
   const confirm = useConfirmedAction();
   const navigate = useNavigate();
   const tree = useCategoryTree();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
+  const list = useListPage((q) => ({ keyword: q.keyword, status: q.status as 'draft' | 'published' | undefined }));
+  const { query, filters, setFilters } = list;
   const categoryId = Number(query.categoryId) || undefined;
-  const [form] = Form.useForm();
-  const filters = { keyword: query.keyword, status: query.status as 'draft' | 'published' | undefined };
-  const articles = useArticles({ page, limit, categoryId, ...filters });
+  const articles = useArticles({ ...list.params, categoryId });
   const status = useArticleStatus();
   const del = useDeleteHelp();
   const [editingCat, setEditingCat] = useState<HelpCategoryNode | 'new' | null>(null);
-  useFormFromQuery(form, filters);
   const selected = categoryId ? findNode(tree.data ?? [], categoryId) : undefined;
 
   const togglePublish = (a: HelpArticleListItem) => {
@@ -133,7 +129,18 @@ export default function HelpHome() {
       </Col>
       <Col xs={24} md={17} lg={18}>
         <Card>
-          <Form form={form} layout="inline" className="list-filters" onFinish={(v) => setFilters({ ...v, categoryId })}>
+          <ListPage<HelpArticleListItem>
+            list={list}
+            result={articles}
+            columns={columns}
+            toValues={(v) => ({ ...(v as Record<string, string | undefined>), categoryId })}
+            resetTo={{ categoryId }}
+            toolbar={
+              <Button icon={<PlusOutlined />} onClick={() => navigate(`/helpCenter/homeOperate${categoryId ? `?categoryId=${categoryId}` : ''}`)}>
+                {m.addArticle}
+              </Button>
+            }
+          >
             <Form.Item name="keyword" label={m.articleTitle}>
               <Input allowClear />
             </Form.Item>
@@ -148,18 +155,7 @@ export default function HelpHome() {
                 ]}
               />
             </Form.Item>
-            <Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit">
-                  {m.search}
-                </Button>
-                <Button icon={<PlusOutlined />} onClick={() => navigate(`/helpCenter/homeOperate${categoryId ? `?categoryId=${categoryId}` : ''}`)}>
-                  {m.addArticle}
-                </Button>
-              </Space>
-            </Form.Item>
-          </Form>
-          <ListTable<HelpArticleListItem> columns={columns} result={articles} page={page} limit={limit} onPage={setPage} />
+          </ListPage>
         </Card>
       </Col>
       {editingCat && (

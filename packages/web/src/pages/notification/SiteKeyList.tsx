@@ -6,7 +6,7 @@ import { SITE_KEY_RATE, type SiteKey, SiteKeyCreateBody, SiteKeyLimitsBody } fro
 import { zodRule } from '../../components/zodRule';
 import { fill } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
+import { StatusTag, StatusToggle } from '../../components/list/status';
 import { useFormSave } from '../../components/list/useFormSave';
 import { useShowOnce } from './showOnce';
 import { useCreateSiteKey, useSiteKeyLimits, useSiteKeyStatus, useSiteKeys } from './api';
@@ -17,7 +17,6 @@ export default function SiteKeyList() {
   const m = useSiteKeyMessages();
   const keys = useSiteKeys();
   const status = useSiteKeyStatus();
-  const confirm = useConfirmedAction();
   const [creating, setCreating] = useState(false);
   const [limiting, setLimiting] = useState<SiteKey | null>(null);
   return (
@@ -54,21 +53,12 @@ export default function SiteKeyList() {
                 <Button type="link" size="small" onClick={() => setLimiting(k)}>
                   {m.limits}
                 </Button>
-                <Button
-                  type="link"
-                  size="small"
-                  danger={k.status === 'activity'}
-                  onClick={() =>
-                    confirm({
-                      title: k.status === 'activity' ? m.disable : m.enable,
-                      content: fill(m.confirmStatus, { action: k.status === 'activity' ? m.disable : m.enable, name: k.name }),
-                      danger: k.status === 'activity',
-                      run: () => status.mutateAsync({ id: k.id, status: nextStatus(k.status) }),
-                    })
-                  }
-                >
-                  {k.status === 'activity' ? m.disable : m.enable}
-                </Button>
+                <StatusToggle
+                  status={k.status}
+                  labels={m}
+                  content={(action) => fill(m.confirmStatus, { action, name: k.name })}
+                  run={(next) => status.mutateAsync({ id: k.id, status: next })}
+                />
               </Space>
             ),
           },

@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { EventDelivery, WebhookEndpoint } from '@waystation/shared/contract/notification';
 import { fill } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { nextStatus, StatusTag, useConfirmedAction } from '../../components/list/status';
+import { StatusTag, useConfirmedAction, StatusToggle } from '../../components/list/status';
 import { useEditor, useFormSave } from '../../components/list/useFormSave';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ListTable } from '../../components/list/ListTable';
@@ -83,21 +83,12 @@ export default function WebhookList() {
                   <Button type="link" size="small" onClick={() => editor.open(e)}>
                     {m.edit}
                   </Button>
-                  <Button
-                    type="link"
-                    size="small"
-                    danger={e.status === 'activity'}
-                    onClick={() =>
-                      confirm({
-                        title: e.status === 'activity' ? m.disable : m.enable,
-                        content: fill(m.confirmStatus, { action: e.status === 'activity' ? m.disable : m.enable, name: e.name }),
-                        danger: e.status === 'activity',
-                        run: () => status.mutateAsync({ id: e.id, status: nextStatus(e.status) }),
-                      })
-                    }
-                  >
-                    {e.status === 'activity' ? m.disable : m.enable}
-                  </Button>
+                  <StatusToggle
+                    status={e.status}
+                    labels={m}
+                    content={(action) => fill(m.confirmStatus, { action, name: e.name })}
+                    run={(next) => status.mutateAsync({ id: e.id, status: next })}
+                  />
                   <Button type="link" size="small" onClick={() => setFilters({ target: 'webhook', targetId: e.id })}>
                     {m.deliveries}
                   </Button>
