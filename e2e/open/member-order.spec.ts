@@ -190,8 +190,30 @@ describe('an order from the member API, followed into the staff screens', () => 
     await passVerify(page, e.server, { operation: '查询Discord' });
     expect(await page.getByTestId('member-discord').innerText()).toBe('dora_discord#7788');
 
-    // Disabled, after a confirmation, the key opens nothing.
+    // 限制: its own calls a minute and the addresses it may be used from; a call from elsewhere is refused.
     await page.goto(e.url('/systemManage/siteKeys'));
+    const keyRow = page.locator('tr.ant-table-row').filter({ hasText: '会员站正式环境' });
+    expect(await keyRow.innerText()).toContain('6,000 次/分');
+    await keyRow.getByRole('button', { name: /^限\s*制$/ }).click();
+    const limits = page.locator('.ant-modal').filter({ hasText: '站点密钥「会员站正式环境」的限制' });
+    await typeByHand(limits.getByLabel('每分钟调用'), '30');
+    await typeByHand(limits.getByLabel('允许地址'), '203.0.113.300');
+    await limits.getByRole('button', { name: /确\s*定/ }).click();
+    await limits.getByText('「203.0.113.300」不是 IP 地址或网段').waitFor();
+    await limits.getByLabel('允许地址').press('ControlOrMeta+a');
+    await typeByHand(limits.getByLabel('允许地址'), '203.0.113.0/24');
+    await limits.getByRole('button', { name: /确\s*定/ }).click();
+    await limits.waitFor({ state: 'hidden' });
+    await keyRow.getByText('203.0.113.0/24').waitFor();
+    expect(await keyRow.innerText()).toContain('30 次/分');
+    const fromLoopback = await openCall(base, '/auth/siteLogin', {
+      headers: { 'x-api-key': key },
+      body: { loginSource: 'discord', email, name: 'Dora Discord', discordId: 'dora_discord#7788' },
+    });
+    expect(fromLoopback.code).toBe(40300);
+
+    // Disabled, after a confirmation, the key opens nothing (once the limits' 操作成功 has gone: the next is the disable's).
+    await expect.poll(() => toast(page, '操作成功').count()).toBe(0);
     await page
       .locator('tr.ant-table-row')
       .filter({ hasText: '会员站正式环境' })

@@ -219,12 +219,16 @@ export type SiteKey = z.infer<typeof SiteKey>;
 /** A site key's calls a minute unless the key sets less. */
 export const SITE_KEY_RATE = 6000;
 /** An IPv4 or IPv6 address, optionally with /prefix (checked for real on the server). */
-const CIDR_TEXT = /^(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*(?:\/\d{1,3})?)$/;
+/** One allowed address or range: an IPv4/IPv6 address or CIDR, each part in range (203.0.113.300 is not one). */
+const AddressOrRange = z
+  .string()
+  .trim()
+  .pipe(z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: '请输入 IP 地址或网段，如 203.0.113.0/24' }));
 /** Limits of a site key: its calls a minute (null: the default) and the address ranges it may be used from. */
 export const SiteKeyLimitsBody = z.strictObject({
   id: z.number().int().positive(),
   ratePerMinute: z.number().int().min(1, '每分钟至少1次').max(SITE_KEY_RATE, `每分钟最多${SITE_KEY_RATE}次`).nullable(),
-  allowedCidrs: z.array(z.string().trim().regex(CIDR_TEXT, '请输入 IP 地址或网段，如 203.0.113.0/24')).max(20, '最多20个地址段'),
+  allowedCidrs: z.array(AddressOrRange).max(20, '最多20个地址段'),
 });
 export const SiteKeyList = z.array(SiteKey);
 export const SiteKeyCreateBody = z.strictObject({ name: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(60, '名称最多60个字符') });

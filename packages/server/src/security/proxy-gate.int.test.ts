@@ -205,7 +205,13 @@ describe('the member API’s gate', () => {
         token: admin,
         body: { id, ratePerMinute: null, allowedCidrs: ['203.0.113.0/33'] },
       });
-      expect(bad).toMatchObject({ code: 40001, message: '地址段 203.0.113.0/33 无效' });
+      expect(bad.code).toBe(40001);
+      expect(bad.data).toMatchObject({ fields: { 'allowedCidrs.0': '请输入 IP 地址或网段，如 203.0.113.0/24' } });
+      const octet = await t.call('POST', '/api/notification/siteKey/modifyLimits', {
+        token: admin,
+        body: { id, ratePerMinute: null, allowedCidrs: ['203.0.113.300'] },
+      });
+      expect(octet.code).toBe(40001);
       const set = await t.call('POST', '/api/notification/siteKey/modifyLimits', {
         token: admin,
         body: { id, ratePerMinute: null, allowedCidrs: ['203.0.113.0/24', '2001:db8::1'] },
