@@ -4,6 +4,7 @@ import { password } from '../rules';
 import { PageQuery, idParam, pageOf, textFilter, queryInt } from './common';
 import { TaskNumResult } from './badge';
 import { EnableRoutesResult } from './role';
+import { defineCall } from './call';
 
 /** POST /api/admin/login */
 export const LoginBody = z.strictObject({
@@ -108,3 +109,15 @@ export const UnlockLoginBody = z.strictObject({ username: z.string().trim().min(
 export const DemoSwitchBody = z.strictObject({ role: z.string().min(1).max(64) });
 
 export { queryInt };
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const adminLoginCall = defineCall({ method: 'POST', url: '/api/admin/login', body: LoginBody, data: LoginResult });
+export const adminInfoCall = defineCall({ method: 'GET', url: '/api/admin/info', query: InfoQuery, data: AdminInfo });
+export const adminLogoutCall = defineCall({ method: 'POST', url: '/api/admin/logout', data: z.null() });
+export const adminFetchListCall = defineCall({ method: 'GET', url: '/api/admin/fetchList', query: AdminListQuery, data: AdminListResult });
+export const adminSaveDataCall = defineCall({ method: 'POST', url: '/api/admin/saveData', body: AdminSaveBody, data: AdminSaveResult });
+export const adminUnlockLoginCall = defineCall({ method: 'POST', url: '/api/admin/unlockLogin', body: UnlockLoginBody, data: z.null() });
+export const adminModifyStatusCall = defineCall({ method: 'GET', url: '/api/admin/modifyStatus', query: ModifyStatusQuery, data: z.null() });
+export const adminUpdateOwnDataCall = defineCall({ method: 'POST', url: '/api/admin/updateOwnData', body: UpdateOwnDataBody, data: z.null() });
+export const adminInitAdminUsersCall = defineCall({ method: 'GET', url: '/api/admin/initAdminUsers', data: AdminOptionList });
+export const adminDemoSwitchCall = defineCall({ method: 'POST', url: '/api/admin/demoSwitch', body: DemoSwitchBody, data: LoginResult });

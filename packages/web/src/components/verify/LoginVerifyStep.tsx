@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { LoginResult, type SessionStart } from '@waystation/shared/contract/admin';
+import { type SessionStart, adminLoginCall } from '@waystation/shared/contract/admin';
 import { VERIFY_TICKET_HEADER, type LoginVerifyRequired, adminLoginSendCodeCall, adminLoginDoVerifyCall } from '@waystation/shared/contract/verification';
-import { request, call } from '../../api/request';
+import { call } from '../../api/request';
 import { fill } from '../../i18n';
 import { useVerifyMessages } from './messages';
 import './login-verify.css';
@@ -57,12 +57,7 @@ export function LoginVerifyStep({ pending, username, password, onSignedIn, onCan
     setBusy(true);
     try {
       const { ticket } = await call(adminLoginDoVerifyCall, { pendingToken: pending.pendingToken, subjectId, code: code.trim(), method });
-      const { session } = await request('/api/admin/login', {
-        method: 'POST',
-        body: { username, password },
-        headers: { [VERIFY_TICKET_HEADER]: ticket },
-        schema: LoginResult,
-      });
+      const { session } = await call(adminLoginCall, { username, password }, { headers: { [VERIFY_TICKET_HEADER]: ticket } });
       onSignedIn(session);
     } catch {
       setBusy(false);
