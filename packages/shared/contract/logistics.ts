@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { MAX_SIDE_MM, MAX_WEIGHT_G, optionalSideMm, RuleMessage, weightG } from '../rules';
 import { ItemAttr } from '../vocab/config-content';
 import { PageQuery, idParam, pageOf, queryInt, textFilter } from './common';
-import { countryCode, currencyCode, intField, moneyText, positiveIntField, statusField } from './reference';
+import { countryCode, currencyCode, intField, moneyText, positiveIntField, statusField, IdQuery, SaveResult, ModifyConfigStatusQuery } from './reference';
+import { defineCall } from './call';
 
 // ---------------------------------------------------------------- forwarders
 
@@ -281,3 +282,33 @@ export type FreightQuoteResult = z.infer<typeof FreightQuoteResult>;
 /** POST /api/logistics/packageFreight: the packing station prices a weighed parcel on its chosen channel. */
 export const PackageFreightBody = FreightQuoteBody.extend({ channelId: z.number().int().positive() });
 export type PackageFreightBody = z.input<typeof PackageFreightBody>;
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const logisticsGetShipChannelCall = defineCall({ method: 'GET', url: '/api/logistics/getShipChannel', data: ShipChannelOptions });
+export const logisticsGetCountryCall = defineCall({ method: 'GET', url: '/api/logistics/getCountry', data: CountryOptions });
+export const shipInitDataCall = defineCall({ method: 'GET', url: '/api/ship/initData', data: ShipInitData });
+export const logisticsChannelPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/logistics/channelPageList',
+  query: ChannelListQuery,
+  data: ChannelListResult,
+});
+export const logisticsChannelDetailCall = defineCall({ method: 'GET', url: '/api/logistics/channelDetail', query: IdQuery, data: ShipChannel });
+export const logisticsSaveChannelCall = defineCall({ method: 'POST', url: '/api/logistics/saveChannel', body: ChannelSaveBody, data: SaveResult });
+export const logisticsModifyChannelStatusCall = defineCall({
+  method: 'GET',
+  url: '/api/logistics/modifyChannelStatus',
+  query: ModifyConfigStatusQuery,
+  data: z.null(),
+});
+export const logisticsChannelAttrListCall = defineCall({ method: 'GET', url: '/api/logistics/channelAttrList', query: ChannelIdQuery, data: ChannelAttrList });
+export const logisticsBindChannelAttrCall = defineCall({ method: 'POST', url: '/api/logistics/bindChannelAttr', body: BindChannelAttrBody, data: z.null() });
+export const logisticsAreaListCall = defineCall({ method: 'GET', url: '/api/logistics/areaList', query: ChannelIdQuery, data: ChannelAreaList });
+export const logisticsSaveAreaCall = defineCall({ method: 'POST', url: '/api/logistics/saveArea', body: AreaSaveBody, data: SaveResult });
+export const logisticsDeleteAreaCall = defineCall({ method: 'GET', url: '/api/logistics/deleteArea', query: IdQuery, data: z.null() });
+export const logisticsProvinceListCall = defineCall({ method: 'GET', url: '/api/logistics/provinceList', query: ProvinceListQuery, data: ProvinceList });
+export const logisticsSaveProvinceCall = defineCall({ method: 'POST', url: '/api/logistics/saveProvince', body: ProvinceSaveBody, data: SaveResult });
+export const forwarderPageListCall = defineCall({ method: 'GET', url: '/api/forwarder/pageList', query: ForwarderListQuery, data: ForwarderListResult });
+export const forwarderSaveCall = defineCall({ method: 'POST', url: '/api/forwarder/save', body: ForwarderSaveBody, data: SaveResult });
+export const logisticsFreightQuoteCall = defineCall({ method: 'POST', url: '/api/logistics/freightQuote', body: FreightQuoteBody, data: FreightQuoteResult });
+export const logisticsPackageFreightCall = defineCall({ method: 'POST', url: '/api/logistics/packageFreight', body: PackageFreightBody, data: FreightQuote });

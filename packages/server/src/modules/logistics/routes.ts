@@ -1,30 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
-  AreaSaveBody,
-  BindChannelAttrBody,
-  ChannelAreaList,
-  ChannelAttrList,
-  ChannelIdQuery,
-  ChannelListQuery,
-  ChannelListResult,
-  ChannelSaveBody,
-  CountryOptions,
-  ForwarderListQuery,
-  ForwarderListResult,
-  ForwarderSaveBody,
-  FreightQuoteBody,
-  FreightQuoteResult,
-  ProvinceList,
-  ProvinceListQuery,
-  ProvinceSaveBody,
-  ShipChannel,
-  ShipChannelOptions,
-  ShipInitData,
-  FreightQuote,
-  PackageFreightBody,
+  logisticsGetShipChannelCall,
+  logisticsGetCountryCall,
+  shipInitDataCall,
+  logisticsChannelPageListCall,
+  logisticsChannelDetailCall,
+  logisticsSaveChannelCall,
+  logisticsModifyChannelStatusCall,
+  logisticsChannelAttrListCall,
+  logisticsBindChannelAttrCall,
+  logisticsAreaListCall,
+  logisticsSaveAreaCall,
+  logisticsDeleteAreaCall,
+  logisticsProvinceListCall,
+  logisticsSaveProvinceCall,
+  forwarderPageListCall,
+  forwarderSaveCall,
+  logisticsFreightQuoteCall,
+  logisticsPackageFreightCall,
 } from '@waystation/shared/contract/logistics';
-import { IdQuery, ModifyConfigStatusQuery, SaveResult } from '@waystation/shared/contract/reference';
 import { api } from '../../core/http';
 import * as service from './service';
 import * as areas from './areas';
@@ -35,166 +29,97 @@ const CHANNELS = 'logistics:channelList';
 
 export function logisticsRoutes(app: FastifyInstance): void {
   const { db } = app.services;
-  api(app, {
-    method: 'GET',
-    url: '/api/logistics/getShipChannel',
+  api(app, logisticsGetShipChannelCall, {
     permission: 'authenticated',
     summary: 'Enabled ship channels (selectors)',
-    data: ShipChannelOptions,
     handler: () => service.channelOptions(db),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/logistics/getCountry',
+  api(app, logisticsGetCountryCall, {
     permission: 'authenticated',
     summary: 'Enabled destination countries (selectors)',
-    data: CountryOptions,
     handler: () => service.countryOptions(db),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/ship/initData',
+  api(app, shipInitDataCall, {
     permission: 'authenticated',
     summary: 'Vocabularies of the logistics screens',
-    data: ShipInitData,
     handler: () => service.shipInitData(db),
   });
 
-  api(app, {
-    method: 'GET',
-    url: '/api/logistics/channelPageList',
+  api(app, logisticsChannelPageListCall, {
     permission: CHANNELS,
     summary: 'List ship channels',
-    query: ChannelListQuery,
-    data: ChannelListResult,
     handler: ({ query }) => service.listChannels(db, query),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/logistics/channelDetail',
+  api(app, logisticsChannelDetailCall, {
     permission: CHANNELS,
     summary: 'One ship channel',
-    query: IdQuery,
-    data: ShipChannel,
     handler: ({ query }) => service.getChannel(db, query.id),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/logistics/saveChannel',
+  api(app, logisticsSaveChannelCall, {
     permission: CHANNELS,
     summary: 'Create or edit a ship channel',
-    body: ChannelSaveBody,
-    data: SaveResult,
     handler: ({ body, actor, now }) => service.saveChannel(db, actor, body, now),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/logistics/modifyChannelStatus',
+  api(app, logisticsModifyChannelStatusCall, {
     permission: CHANNELS,
     summary: 'Enable or disable a ship channel',
-    query: ModifyConfigStatusQuery,
-    data: z.null(),
     handler: ({ query, actor, now }) => service.modifyChannelStatus(db, actor, query.id, query.status, now).then(() => null),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/logistics/channelAttrList',
+  api(app, logisticsChannelAttrListCall, {
     permission: CHANNELS,
     summary: "A channel's item-attribute decisions",
-    query: ChannelIdQuery,
-    data: ChannelAttrList,
     handler: ({ query }) => service.listChannelAttrs(db, query.channelId),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/logistics/bindChannelAttr',
+  api(app, logisticsBindChannelAttrCall, {
     permission: CHANNELS,
     summary: 'Set which item attributes a channel accepts',
-    body: BindChannelAttrBody,
-    data: z.null(),
     handler: ({ body, actor, now }) => service.bindChannelAttrs(db, actor, body, now).then(() => null),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/logistics/areaList',
+  api(app, logisticsAreaListCall, {
     permission: CHANNELS,
     summary: "A channel's country zones and freight rules",
-    query: ChannelIdQuery,
-    data: ChannelAreaList,
     handler: ({ query }) => areas.listAreas(db, query.channelId),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/logistics/saveArea',
+  api(app, logisticsSaveAreaCall, {
     permission: CHANNELS,
     summary: 'Create or edit a country zone and its freight rule',
-    body: AreaSaveBody,
-    data: SaveResult,
     handler: ({ body, actor, now }) => areas.saveArea(db, actor, body, now),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/logistics/deleteArea',
+  api(app, logisticsDeleteAreaCall, {
     permission: CHANNELS,
     summary: 'Delete a country zone',
-    query: IdQuery,
-    data: z.null(),
     handler: ({ query, actor, now }) => areas.deleteArea(db, actor, query.id, now).then(() => null),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/logistics/provinceList',
+  api(app, logisticsProvinceListCall, {
     permission: CHANNELS,
     summary: 'Provinces of a country',
-    query: ProvinceListQuery,
-    data: ProvinceList,
     handler: ({ query }) => provinces.listProvinces(db, query),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/logistics/saveProvince',
+  api(app, logisticsSaveProvinceCall, {
     permission: CHANNELS,
     summary: 'Create or edit a province',
-    body: ProvinceSaveBody,
-    data: SaveResult,
     handler: ({ body, actor, now }) => provinces.saveProvince(db, actor, body, now),
   });
 
-  api(app, {
-    method: 'GET',
-    url: '/api/forwarder/pageList',
+  api(app, forwarderPageListCall, {
     permission: 'logistics:forwarder',
     summary: 'List forwarders',
-    query: ForwarderListQuery,
-    data: ForwarderListResult,
     handler: ({ query }) => service.listForwarders(db, query),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/forwarder/save',
+  api(app, forwarderSaveCall, {
     permission: 'logistics:forwarder',
     summary: 'Create or edit a forwarder',
-    body: ForwarderSaveBody,
-    data: SaveResult,
     handler: ({ body, actor, now }) => service.saveForwarder(db, actor, body, now),
   });
 
-  api(app, {
-    method: 'POST',
-    url: '/api/logistics/freightQuote',
+  api(app, logisticsFreightQuoteCall, {
     permission: 'logistics:freightCalculator',
     summary: 'Price a parcel on every channel serving a country',
-    body: FreightQuoteBody,
-    data: FreightQuoteResult,
     handler: ({ body }) => quoteFreight(db, body),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/logistics/packageFreight',
+  api(app, logisticsPackageFreightCall, {
     permission: 'warehouse:packing',
     summary: 'Freight of a weighed parcel on one channel (packing station)',
-    body: PackageFreightBody,
-    data: FreightQuote,
     handler: ({ body: { channelId, ...parcel } }) => channelFreight(db, channelId, parcel),
   });
 }

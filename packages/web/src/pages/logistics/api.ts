@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ChannelAreaList,
-  ChannelAttrList,
-  ChannelListResult,
-  CountryOptions,
-  ShipChannelOptions,
-  ForwarderListResult,
   FreightQuoteResult,
-  ProvinceList,
-  ShipChannel,
-  ShipInitData,
   type AreaSaveBody,
   type BindChannelAttrBody,
   type ChannelListQuery,
@@ -19,9 +10,26 @@ import {
   type ForwarderSaveBody,
   type FreightQuoteBody,
   type ProvinceSaveBody,
+  shipInitDataCall,
+  logisticsGetCountryCall,
+  logisticsGetShipChannelCall,
+  logisticsChannelPageListCall,
+  logisticsChannelDetailCall,
+  logisticsAreaListCall,
+  logisticsChannelAttrListCall,
+  logisticsProvinceListCall,
+  forwarderPageListCall,
+  logisticsSaveChannelCall,
+  logisticsModifyChannelStatusCall,
+  logisticsSaveAreaCall,
+  logisticsDeleteAreaCall,
+  logisticsBindChannelAttrCall,
+  logisticsSaveProvinceCall,
+  forwarderSaveCall,
+  logisticsFreightQuoteCall,
 } from '@waystation/shared/contract/logistics';
 import { SaveResult } from '@waystation/shared/contract/reference';
-import { request } from '../../api/request';
+import { request, call } from '../../api/request';
 
 /** Query keys of the logistics domain. */
 export const logisticsKeys = {
@@ -39,53 +47,51 @@ export const logisticsKeys = {
 
 const post = <S extends z.ZodType>(url: string, body: unknown, schema: S) => request(url, { method: 'POST', body, schema });
 
-export const useShipInit = () =>
-  useQuery({ queryKey: logisticsKeys.init, queryFn: () => request('/api/ship/initData', { schema: ShipInitData }), staleTime: 30_000 });
+export const useShipInit = () => useQuery({ queryKey: logisticsKeys.init, queryFn: () => call(shipInitDataCall), staleTime: 30_000 });
 /** Countries for every selector (SPEC: GET /api/logistics/getCountry). */
-export const useCountries = () =>
-  useQuery({ queryKey: logisticsKeys.countries, queryFn: () => request('/api/logistics/getCountry', { schema: CountryOptions }), staleTime: 60_000 });
+export const useCountries = () => useQuery({ queryKey: logisticsKeys.countries, queryFn: () => call(logisticsGetCountryCall), staleTime: 60_000 });
 /** Enabled ship channels for every selector (SPEC: GET /api/logistics/getShipChannel). */
 export const useShipChannels = () =>
   useQuery({
     queryKey: logisticsKeys.shipChannels,
-    queryFn: () => request('/api/logistics/getShipChannel', { schema: ShipChannelOptions }),
+    queryFn: () => call(logisticsGetShipChannelCall),
     staleTime: 60_000,
   });
 
 export const useChannelList = (q: Partial<ChannelListQuery>) =>
   useQuery({
     queryKey: logisticsKeys.channels(q),
-    queryFn: () => request('/api/logistics/channelPageList', { params: q, schema: ChannelListResult }),
+    queryFn: () => call(logisticsChannelPageListCall, q),
     placeholderData: (p) => p,
   });
 export const useChannel = (id: number) =>
   useQuery({
     queryKey: logisticsKeys.channel(id),
-    queryFn: () => request('/api/logistics/channelDetail', { params: { id }, schema: ShipChannel }),
+    queryFn: () => call(logisticsChannelDetailCall, { id }),
     enabled: id > 0,
   });
 export const useAreas = (channelId: number) =>
   useQuery({
     queryKey: logisticsKeys.areas(channelId),
-    queryFn: () => request('/api/logistics/areaList', { params: { channelId }, schema: ChannelAreaList }),
+    queryFn: () => call(logisticsAreaListCall, { channelId }),
     enabled: channelId > 0,
   });
 export const useChannelAttrs = (channelId: number) =>
   useQuery({
     queryKey: logisticsKeys.attrs(channelId),
-    queryFn: () => request('/api/logistics/channelAttrList', { params: { channelId }, schema: ChannelAttrList }),
+    queryFn: () => call(logisticsChannelAttrListCall, { channelId }),
     enabled: channelId > 0,
   });
 export const useProvinces = (countryCode: string) =>
   useQuery({
     queryKey: logisticsKeys.provinces(countryCode),
-    queryFn: () => request('/api/logistics/provinceList', { params: { countryCode }, schema: ProvinceList }),
+    queryFn: () => call(logisticsProvinceListCall, { countryCode }),
     enabled: !!countryCode,
   });
 export const useForwarderList = (q: Partial<ForwarderListQuery>) =>
   useQuery({
     queryKey: logisticsKeys.forwarders(q),
-    queryFn: () => request('/api/forwarder/pageList', { params: q, schema: ForwarderListResult }),
+    queryFn: () => call(forwarderPageListCall, q),
     placeholderData: (p) => p,
   });
 
@@ -95,12 +101,12 @@ function useLogisticsMutation<B>(fn: (body: B) => Promise<unknown>) {
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: logisticsKeys.all }) });
 }
 
-export const useSaveChannel = () => useLogisticsMutation((b: ChannelSaveBody) => post('/api/logistics/saveChannel', b, SaveResult));
+export const useSaveChannel = () => useLogisticsMutation((b: ChannelSaveBody) => post(logisticsSaveChannelCall.url, b, SaveResult));
 export const useModifyChannelStatus = () =>
-  useLogisticsMutation((q: { id: number; status: 'activity' | 'disabled' }) => request('/api/logistics/modifyChannelStatus', { params: q, schema: z.null() }));
-export const useSaveArea = () => useLogisticsMutation((b: AreaSaveBody) => post('/api/logistics/saveArea', b, SaveResult));
-export const useDeleteArea = () => useLogisticsMutation((id: number) => request('/api/logistics/deleteArea', { params: { id }, schema: z.null() }));
-export const useBindAttrs = () => useLogisticsMutation((b: BindChannelAttrBody) => post('/api/logistics/bindChannelAttr', b, z.null()));
-export const useSaveProvince = () => useLogisticsMutation((b: ProvinceSaveBody) => post('/api/logistics/saveProvince', b, SaveResult));
-export const useSaveForwarder = () => useLogisticsMutation((b: ForwarderSaveBody) => post('/api/forwarder/save', b, SaveResult));
-export const quoteFreight = (b: FreightQuoteBody) => post('/api/logistics/freightQuote', b, FreightQuoteResult);
+  useLogisticsMutation((q: { id: number; status: 'activity' | 'disabled' }) => call(logisticsModifyChannelStatusCall, q));
+export const useSaveArea = () => useLogisticsMutation((b: AreaSaveBody) => post(logisticsSaveAreaCall.url, b, SaveResult));
+export const useDeleteArea = () => useLogisticsMutation((id: number) => call(logisticsDeleteAreaCall, { id }));
+export const useBindAttrs = () => useLogisticsMutation((b: BindChannelAttrBody) => post(logisticsBindChannelAttrCall.url, b, z.null()));
+export const useSaveProvince = () => useLogisticsMutation((b: ProvinceSaveBody) => post(logisticsSaveProvinceCall.url, b, SaveResult));
+export const useSaveForwarder = () => useLogisticsMutation((b: ForwarderSaveBody) => post(forwarderSaveCall.url, b, SaveResult));
+export const quoteFreight = (b: FreightQuoteBody) => post(logisticsFreightQuoteCall.url, b, FreightQuoteResult);
