@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { AccountStatus, LoginSource } from '../vocab/account';
 import { percentage, positiveAmount } from '../rules';
 import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
-import { Currency, MoneyAccount, RequestId, Transaction } from './ledger';
+import { Currency, MoneyAccount, RequestId, Transaction, TransactionListResult } from './ledger';
 import { KycState } from './openAccounts';
+import { defineCall } from './call';
 
 const isoTime = z.iso.datetime({ offset: true });
 const id = z.number().int().positive();
@@ -194,3 +195,33 @@ export const KycReviewBody = z
     reason: z.string().trim().max(200, '原因最多200个字符').default(''),
   })
   .refine((b) => b.result === 'passed' || b.reason.length > 0, { message: '请填写驳回原因', path: ['reason'] });
+
+// The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
+export const vipPageListCall = defineCall({ method: 'GET', url: '/api/vip/pageList', query: MemberListQuery, data: MemberListResult });
+export const vipDetailCall = defineCall({ method: 'GET', url: '/api/vip/detail', query: MemberDetailQuery, data: MemberDetail });
+export const vipKycReviewCall = defineCall({ method: 'POST', url: '/api/vip/kycReview', body: KycReviewBody, data: KycState });
+export const vipTransactionsCall = defineCall({ method: 'GET', url: '/api/vip/transactions', query: MemberTransactionsQuery, data: TransactionListResult });
+export const vipModifyAmountCall = defineCall({ method: 'POST', url: '/api/vip/modifyAmount', body: AdjustBody, data: AdjustResult });
+export const vipModifyCommissionCall = defineCall({ method: 'POST', url: '/api/vip/modifyCommission', body: AdjustBody, data: AdjustResult });
+export const vipModifyAddressCall = defineCall({ method: 'POST', url: '/api/vip/modifyAddress', body: ModifyAddressBody, data: z.null() });
+export const vipModifyStatusCall = defineCall({
+  method: 'POST',
+  url: '/api/vip/modifyStatus',
+  body: MemberStatusBody,
+  data: z.object({ changed: z.boolean() }),
+});
+export const vipQueryDiscordCall = defineCall({ method: 'POST', url: '/api/vip/queryDiscord', body: QueryDiscordBody, data: QueryDiscordResult });
+export const vipModifyKfcCall = defineCall({ method: 'POST', url: '/api/vip/modifyKfc', body: ModifyKfcBody, data: z.null() });
+export const userFetchUserLevelListCall = defineCall({
+  method: 'GET',
+  url: '/api/user/fetchUserLevelList',
+  query: UserLevelListQuery,
+  data: UserLevelListResult,
+});
+export const userEnableUserLevelListCall = defineCall({ method: 'GET', url: '/api/user/enableUserLevelList', data: UserLevelOptions });
+export const userSaveUserLevelCall = defineCall({
+  method: 'POST',
+  url: '/api/user/saveUserLevel',
+  body: SaveUserLevelBody,
+  data: z.object({ id: z.number().int() }),
+});

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TransactionListResult } from '@waystation/shared/contract/ledger';
 import {
-  AdjustResult,
-  MemberDetail,
-  MemberListResult,
-  QueryDiscordResult,
-  UserLevelListResult,
-  UserLevelOptions,
   type AdjustBody,
   type MemberListQuery,
   type MemberStatusBody,
@@ -15,29 +8,37 @@ import {
   type ModifyKfcBody,
   type SaveUserLevelBody,
   type KycReviewBody,
+  vipPageListCall,
+  vipDetailCall,
+  vipTransactionsCall,
+  vipModifyAmountCall,
+  vipModifyCommissionCall,
+  vipModifyAddressCall,
+  vipModifyStatusCall,
+  vipKycReviewCall,
+  vipQueryDiscordCall,
+  vipModifyKfcCall,
+  userFetchUserLevelListCall,
+  userEnableUserLevelListCall,
+  userSaveUserLevelCall,
 } from '@waystation/shared/contract/vip';
-import { KycState } from '@waystation/shared/contract/openAccounts';
-import { request } from '../../api/request';
+import { call } from '../../api/request';
 
 type H = Record<string, string>;
 
-export const fetchMembers = (params: Partial<MemberListQuery>) => request('/api/vip/pageList', { params, schema: MemberListResult });
-export const fetchMember = (id: number) => request('/api/vip/detail', { params: { id }, schema: MemberDetail });
-export const fetchMemberTransactions = (params: { memberId: number; page: number; limit: number }) =>
-  request('/api/vip/transactions', { params, schema: TransactionListResult });
-export const modifyAmount = (body: AdjustBody, headers: H) => request('/api/vip/modifyAmount', { method: 'POST', body, headers, schema: AdjustResult });
-export const modifyCommission = (body: AdjustBody, headers: H) => request('/api/vip/modifyCommission', { method: 'POST', body, headers, schema: AdjustResult });
-export const modifyAddress = (body: ModifyAddressBody, headers: H) => request('/api/vip/modifyAddress', { method: 'POST', body, headers, schema: z.unknown() });
-export const modifyStatus = (body: MemberStatusBody, headers: H) =>
-  request('/api/vip/modifyStatus', { method: 'POST', body, headers, schema: z.object({ changed: z.boolean() }) });
-export const reviewKyc = (body: z.input<typeof KycReviewBody>) => request('/api/vip/kycReview', { method: 'POST', body, schema: KycState });
-export const queryDiscord = (body: { memberId: number }, headers: H) =>
-  request('/api/vip/queryDiscord', { method: 'POST', body, headers, schema: QueryDiscordResult });
-export const modifyKfc = (body: ModifyKfcBody, headers: H) => request('/api/vip/modifyKfc', { method: 'POST', body, headers, schema: z.unknown() });
-export const fetchLevels = (params: { page: number; limit: number; name?: string; status?: string }) =>
-  request('/api/user/fetchUserLevelList', { params, schema: UserLevelListResult });
-export const fetchLevelOptions = () => request('/api/user/enableUserLevelList', { schema: UserLevelOptions });
-export const saveLevel = (body: SaveUserLevelBody) => request('/api/user/saveUserLevel', { method: 'POST', body, schema: z.object({ id: z.number() }) });
+export const fetchMembers = (params: Partial<MemberListQuery>) => call(vipPageListCall, params);
+export const fetchMember = (id: number) => call(vipDetailCall, { id });
+export const fetchMemberTransactions = (params: { memberId: number; page: number; limit: number }) => call(vipTransactionsCall, params);
+export const modifyAmount = (body: AdjustBody, headers: H) => call(vipModifyAmountCall, body, { headers });
+export const modifyCommission = (body: AdjustBody, headers: H) => call(vipModifyCommissionCall, body, { headers });
+export const modifyAddress = (body: ModifyAddressBody, headers: H) => call(vipModifyAddressCall, body, { headers });
+export const modifyStatus = (body: MemberStatusBody, headers: H) => call(vipModifyStatusCall, body, { headers });
+export const reviewKyc = (body: z.input<typeof KycReviewBody>) => call(vipKycReviewCall, body);
+export const queryDiscord = (body: { memberId: number }, headers: H) => call(vipQueryDiscordCall, body, { headers });
+export const modifyKfc = (body: ModifyKfcBody, headers: H) => call(vipModifyKfcCall, body, { headers });
+export const fetchLevels = (params: { page: number; limit: number; name?: string; status?: string }) => call(userFetchUserLevelListCall, params);
+export const fetchLevelOptions = () => call(userEnableUserLevelListCall);
+export const saveLevel = (body: SaveUserLevelBody) => call(userSaveUserLevelCall, body);
 
 export const vipKeys = {
   all: ['vip'] as const,
