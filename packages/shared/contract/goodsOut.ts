@@ -15,6 +15,7 @@ import {
   SackStatus,
 } from '../vocab/goods-out';
 import { PACKAGE_EVENTS } from '../machines/package';
+import { defineCall } from './call';
 
 const grams = weightG;
 const mm = sideMm;
@@ -422,3 +423,154 @@ export const ModifyFreightBody = z.strictObject({ ...Mod, freightReal: money });
 export const ModifyStatusBody = z.strictObject({ ...Mod, status: z.enum(PackageStatus.values) });
 
 export const AutoReceiveResult = z.object({ received: z.number().int() });
+
+// The calls (issue #29): each declared once, registered by the server's exceptions.ts, made by the web.
+export const warehouseExceptionRaiseCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/exception/raise',
+  body: ExceptionRaiseBody,
+  data: PackageActionResult,
+});
+export const warehouseExceptionPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/warehouse/exception/pageList',
+  query: ExceptionListQuery,
+  data: ExceptionList,
+});
+export const warehouseExceptionDetailCall = defineCall({
+  method: 'GET',
+  url: '/api/warehouse/exception/detail',
+  query: ExceptionDetailQuery,
+  data: ExceptionRecord,
+});
+export const warehouseExceptionStaffCall = defineCall({ method: 'GET', url: '/api/warehouse/exception/staff', data: z.array(StaffOption) });
+export const warehouseExceptionAssignCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/exception/assign',
+  body: ExceptionAssignBody,
+  data: z.object({ id: z.number().int(), ownerId: z.number().int(), ownerName: z.string() }),
+});
+export const warehouseExceptionResolveCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/exception/resolve',
+  body: ExceptionHandleBody,
+  data: PackageActionResult,
+});
+export const warehouseExceptionReturnCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/exception/return',
+  body: ExceptionHandleBody,
+  data: PackageActionResult,
+});
+export const warehouseExceptionCancelCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/exception/cancel',
+  body: ExceptionHandleBody,
+  data: PackageActionResult,
+});
+export const warehouseReturnStepCall = defineCall({ method: 'POST', url: '/api/warehouse/return/step', body: ReturnStepBody, data: PackageActionResult });
+
+// The calls (issue #29): each declared once, registered by the server's packages.ts, made by the web.
+export const warehousePackagePageListCall = defineCall({
+  method: 'GET',
+  url: '/api/warehouse/package/pageList',
+  query: PackageListQuery,
+  data: PackageListResult,
+});
+export const warehousePackageDetailCall = defineCall({ method: 'GET', url: '/api/warehouse/package/detail', query: PackageDetailQuery, data: PackageDetail });
+export const warehousePackageModifyWeightCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/package/modifyWeight',
+  body: ModifyWeightBody,
+  data: PackageActionResult,
+});
+export const warehousePackageModifyAttrCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/package/modifyAttr',
+  body: ModifyAttrBody,
+  data: PackageActionResult,
+});
+export const warehousePackageModifyAddrCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/package/modifyAddr',
+  body: ModifyAddrBody,
+  data: PackageActionResult,
+});
+export const warehousePackageModifyChannelCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/package/modifyChannel',
+  body: ModifyChannelBody,
+  data: PackageActionResult,
+});
+export const warehousePackageModifyFreightCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/package/modifyFreight',
+  body: ModifyFreightBody,
+  data: PackageActionResult,
+});
+export const warehousePackageModifyStatusCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/package/modifyStatus',
+  body: ModifyStatusBody,
+  data: PackageActionResult,
+});
+export const warehousePackageAutoReceiveCall = defineCall({ method: 'POST', url: '/api/warehouse/package/autoReceive', data: AutoReceiveResult });
+
+// The calls (issue #29): each declared once, registered by the server's packing.ts, made by the web.
+export const warehousePackingScanCall = defineCall({ method: 'POST', url: '/api/warehouse/packing/scan', body: PackingScanBody, data: PackingScanResult });
+export const warehousePackingItemCall = defineCall({ method: 'POST', url: '/api/warehouse/packing/item', body: PackingItemBody, data: PackingItemResult });
+export const warehousePackingWeighCall = defineCall({ method: 'POST', url: '/api/warehouse/packing/weigh', body: PackingWeighBody, data: PackingWeighResult });
+export const warehousePackingParkedCall = defineCall({ method: 'GET', url: '/api/warehouse/packing/parked', data: ParkedList });
+export const warehousePackingConfirmLabelCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/packing/confirmLabel',
+  body: LabelConfirmBody,
+  data: PackageActionResult,
+});
+
+// The calls (issue #29): each declared once, registered by the server's pretrial.ts, made by the web.
+export const warehousePretrialPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/warehouse/pretrial/pageList',
+  query: PackageListQuery,
+  data: PackageListResult,
+});
+export const warehousePretrialPassCall = defineCall({ method: 'POST', url: '/api/warehouse/pretrial/pass', body: PretrialPassBody, data: PretrialQuote });
+export const warehousePretrialFailCall = defineCall({ method: 'POST', url: '/api/warehouse/pretrial/fail', body: PretrialFailBody, data: PackageActionResult });
+
+// The calls (issue #29): each declared once, registered by the server's removal.ts, made by the web.
+export const warehouseRemovalPickListCall = defineCall({ method: 'GET', url: '/api/warehouse/removal/pickList', query: PickListQuery, data: PickList });
+export const warehouseRemovalPackageCall = defineCall({
+  method: 'GET',
+  url: '/api/warehouse/removal/package',
+  query: RemovalPackageQuery,
+  data: RemovalPackage,
+});
+export const warehouseRemovalScanCall = defineCall({ method: 'POST', url: '/api/warehouse/removal/scan', body: RemovalScanBody, data: RemovalScanResult });
+
+// The calls (issue #29): each declared once, registered by the server's sorting.ts, made by the web.
+export const warehouseSortingScanCall = defineCall({ method: 'POST', url: '/api/warehouse/sorting/scan', body: SortingScanBody, data: SortingScanResult });
+export const warehouseSortingPutCall = defineCall({ method: 'POST', url: '/api/warehouse/sorting/put', body: SortingPutBody, data: SortingPutResult });
+export const warehouseSackBindCall = defineCall({ method: 'POST', url: '/api/warehouse/sack/bind', body: SackBindBody, data: Sack });
+export const warehouseSackSealCall = defineCall({ method: 'POST', url: '/api/warehouse/sack/seal', body: SackSealBody, data: Sack });
+export const warehouseSackPageListCall = defineCall({ method: 'GET', url: '/api/warehouse/sack/pageList', query: SackListQuery, data: SackList });
+export const warehouseOutBatchCreateCall = defineCall({ method: 'POST', url: '/api/warehouse/outBatch/create', body: OutBatchCreateBody, data: OutBatch });
+export const warehouseOutBatchPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/warehouse/outBatch/pageList',
+  query: OutBatchListQuery,
+  data: OutBatchList,
+});
+export const warehouseOutBatchDetailCall = defineCall({
+  method: 'GET',
+  url: '/api/warehouse/outBatch/detail',
+  query: OutBatchDetailQuery,
+  data: OutBatchDetail,
+});
+export const warehouseOutBatchAddSackCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/outBatch/addSack',
+  body: OutBatchAddSackBody,
+  data: OutBatchDetail,
+});
+export const warehouseOutBatchShipCall = defineCall({ method: 'POST', url: '/api/warehouse/outBatch/ship', body: OutBatchShipBody, data: OutBatchDetail });

@@ -11,6 +11,7 @@ import { usePackages } from './api';
 import { PackageStatusTag } from './components';
 import { PretrialButtons } from './PackDetail';
 import { useGoodsOutMessages } from './messages';
+import { warehousePretrialPageListCall } from '@waystation/shared/contract/goodsOut';
 
 const TABS = ['pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail'] as const;
 
@@ -22,7 +23,7 @@ export default function PackPretrial() {
   const navigate = useNavigate();
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const status = (TABS as readonly string[]).includes(query.status ?? '') ? (query.status as (typeof TABS)[number]) : 'pack_pretrial';
-  const list = usePackages({ page, limit, status }, '/api/warehouse/pretrial/pageList');
+  const list = usePackages({ page, limit, status }, warehousePretrialPageListCall);
   const columns: ResizableColumn<PackageRow>[] = [
     {
       key: 'packageNo',

@@ -16,8 +16,8 @@ import { usePackages, useGoodsOutWrite } from './api';
 import { useShipChannelOptions } from '../logistics/selectors';
 import { PackageStatusTag } from './components';
 import { useGoodsOutMessages } from './messages';
-import { request } from '../../api/request';
-import { AutoReceiveResult } from '@waystation/shared/contract/goodsOut';
+import { call } from '../../api/request';
+import { warehousePackageAutoReceiveCall, warehousePackagePageListCall } from '@waystation/shared/contract/goodsOut';
 import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 
 const TABS = [
@@ -74,7 +74,7 @@ export default function PackQuery() {
     order: (order || undefined) as PackageListQuery['order'],
   };
   const list = usePackages(q);
-  const auto = useGoodsOutWrite(() => request('/api/warehouse/package/autoReceive', { method: 'POST', schema: AutoReceiveResult }));
+  const auto = useGoodsOutWrite(() => call(warehousePackageAutoReceiveCall));
   useFormFromQuery(form, {
     numberType: query.numberType ?? 'packageNo',
     numberValue: query.numberValue,
@@ -178,7 +178,7 @@ export default function PackQuery() {
         resetTo={{ status: query.status }}
         extra={
           <>
-            <ExportButton url="/api/warehouse/package/pageList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />
+            <ExportButton call={warehousePackagePageListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />
             <Button onClick={async () => message.success(fill(m.receivedN, { n: (await auto.mutateAsync(undefined)).received }))}>{m.autoReceive}</Button>
           </>
         }

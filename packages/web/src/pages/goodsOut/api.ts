@@ -1,83 +1,106 @@
-import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ExceptionList,
-  ExceptionRecord,
-  OutBatch,
-  OutBatchDetail,
-  OutBatchList,
   PackageActionResult,
-  PackageDetail,
   PackageListResult,
-  PackingItemResult,
-  PackingScanResult,
-  PackingWeighResult,
-  ParkedList,
-  PickList,
-  PretrialQuote,
-  RemovalPackage,
-  RemovalScanResult,
-  Sack,
-  SackList,
-  SortingPutResult,
-  SortingScanResult,
-  StaffOption,
   type PackageListQuery,
   type PackageModification,
+  warehousePackagePageListCall,
+  warehousePackageDetailCall,
+  warehousePretrialPassCall,
+  warehousePretrialFailCall,
+  warehouseRemovalPickListCall,
+  warehouseRemovalScanCall,
+  warehousePackingScanCall,
+  warehousePackingItemCall,
+  warehousePackingWeighCall,
+  warehousePackingParkedCall,
+  warehousePackingConfirmLabelCall,
+  warehouseSortingScanCall,
+  warehouseSortingPutCall,
+  warehouseSackBindCall,
+  warehouseSackSealCall,
+  warehouseSackPageListCall,
+  warehouseOutBatchCreateCall,
+  warehouseOutBatchPageListCall,
+  warehouseOutBatchDetailCall,
+  warehouseOutBatchAddSackCall,
+  warehouseOutBatchShipCall,
+  warehouseExceptionRaiseCall,
+  warehouseExceptionPageListCall,
+  warehouseExceptionDetailCall,
+  warehouseExceptionStaffCall,
+  warehouseExceptionAssignCall,
+  warehouseReturnStepCall,
+  warehouseRemovalPackageCall,
+  warehouseExceptionResolveCall,
+  warehouseExceptionReturnCall,
+  warehouseExceptionCancelCall,
+  warehousePackageModifyWeightCall,
+  warehousePackageModifyAttrCall,
+  warehousePackageModifyAddrCall,
+  warehousePackageModifyChannelCall,
+  warehousePackageModifyFreightCall,
+  warehousePackageModifyStatusCall,
 } from '@waystation/shared/contract/goodsOut';
-import { request } from '../../api/request';
+import type { Call, CallInput } from '@waystation/shared/contract/call';
+import { request, call } from '../../api/request';
 import { TASK_NUM_KEY } from '../../shell/layout/badges';
 
 /** Scan calls report refusals on the station (log + voice), not as a toast. */
 const quiet = { silent: true } as const;
-const postJson = <S extends z.ZodType>(url: string, body: unknown, schema: S, opts: { silent?: boolean; headers?: Record<string, string> } = {}) =>
-  request(url, { method: 'POST', body, schema, ...opts });
+/** A list of packages: 包裹查询's, or another station's list of the same rows (预审's). */
+export const fetchPackages = (params: Partial<PackageListQuery>, list: Call = warehousePackagePageListCall) =>
+  request(list.url, { params, schema: PackageListResult });
+export const fetchPackage = (params: { id?: number; packageNo?: string }) => call(warehousePackageDetailCall, params);
 
-export const fetchPackages = (params: Partial<PackageListQuery>, url = '/api/warehouse/package/pageList') =>
-  request(url, { params, schema: PackageListResult });
-export const fetchPackage = (params: { id?: number; packageNo?: string }) => request('/api/warehouse/package/detail', { params, schema: PackageDetail });
+export const pretrialPass = (body: { id: number; estimatedWeightG: number; note: string }) => call(warehousePretrialPassCall, body);
+export const pretrialFail = (body: { id: number; reason: string }) => call(warehousePretrialFailCall, body);
 
-export const pretrialPass = (body: { id: number; estimatedWeightG: number; note: string }) => postJson('/api/warehouse/pretrial/pass', body, PretrialQuote);
-export const pretrialFail = (body: { id: number; reason: string }) => postJson('/api/warehouse/pretrial/fail', body, PackageActionResult);
+export const fetchPickList = (params: { channelId?: number }) => call(warehouseRemovalPickListCall, params);
+export const removalScan = (body: { itemCode: string; packageNo?: string }) => call(warehouseRemovalScanCall, body, quiet);
+export const fetchRemovalPackage = (code: string) => call(warehouseRemovalPackageCall, { code }, quiet);
 
-export const fetchPickList = (params: { channelId?: number }) => request('/api/warehouse/removal/pickList', { params, schema: PickList });
-export const removalScan = (body: { itemCode: string; packageNo?: string }) => postJson('/api/warehouse/removal/scan', body, RemovalScanResult, quiet);
-export const fetchRemovalPackage = (code: string) => request('/api/warehouse/removal/package', { params: { code }, schema: RemovalPackage, ...quiet });
-
-export const packingScan = (code: string) => postJson('/api/warehouse/packing/scan', { code }, PackingScanResult, quiet);
-export const packingItem = (packageNo: string, itemCode: string) => postJson('/api/warehouse/packing/item', { packageNo, itemCode }, PackingItemResult, quiet);
+export const packingScan = (code: string) => call(warehousePackingScanCall, { code }, quiet);
+export const packingItem = (packageNo: string, itemCode: string) => call(warehousePackingItemCall, { packageNo, itemCode }, quiet);
 export const packingWeigh = (body: { packageNo: string; weightG: number; lengthMm: number; widthMm: number; heightMm: number }) =>
-  postJson('/api/warehouse/packing/weigh', body, PackingWeighResult);
-export const fetchParked = () => request('/api/warehouse/packing/parked', { schema: ParkedList });
-export const confirmLabel = (packageNo: string, code: string) =>
-  postJson('/api/warehouse/packing/confirmLabel', { packageNo, code }, PackageActionResult, quiet);
+  call(warehousePackingWeighCall, body);
+export const fetchParked = () => call(warehousePackingParkedCall);
+export const confirmLabel = (packageNo: string, code: string) => call(warehousePackingConfirmLabelCall, { packageNo, code }, quiet);
 
-export const sortingScan = (packageNo: string) => postJson('/api/warehouse/sorting/scan', { packageNo }, SortingScanResult, quiet);
-export const sortingPut = (packageNo: string, sackCode: string) => postJson('/api/warehouse/sorting/put', { packageNo, sackCode }, SortingPutResult, quiet);
-export const bindSack = (body: { code: string; channelId: number; countryCode: string | null }) => postJson('/api/warehouse/sack/bind', body, Sack);
-export const sealSack = (body: { code: string; weightG?: number }) => postJson('/api/warehouse/sack/seal', body, Sack);
-export const fetchSacks = (params: object) => request('/api/warehouse/sack/pageList', { params, schema: SackList });
-export const createBatch = (carrier: string) => postJson('/api/warehouse/outBatch/create', { carrier }, OutBatch);
-export const fetchBatches = (params: object) => request('/api/warehouse/outBatch/pageList', { params, schema: OutBatchList });
-export const fetchBatch = (id: number) => request('/api/warehouse/outBatch/detail', { params: { id }, schema: OutBatchDetail });
-export const addSack = (batchId: number, sackCode: string) => postJson('/api/warehouse/outBatch/addSack', { batchId, sackCode }, OutBatchDetail, quiet);
+export const sortingScan = (packageNo: string) => call(warehouseSortingScanCall, { packageNo }, quiet);
+export const sortingPut = (packageNo: string, sackCode: string) => call(warehouseSortingPutCall, { packageNo, sackCode }, quiet);
+export const bindSack = (body: { code: string; channelId: number; countryCode: string | null }) => call(warehouseSackBindCall, body);
+export const sealSack = (body: { code: string; weightG?: number }) => call(warehouseSackSealCall, body);
+export const fetchSacks = (params: object) => call(warehouseSackPageListCall, params);
+export const createBatch = (carrier: string) => call(warehouseOutBatchCreateCall, { carrier });
+export const fetchBatches = (params: object) => call(warehouseOutBatchPageListCall, params);
+export const fetchBatch = (id: number) => call(warehouseOutBatchDetailCall, { id });
+export const addSack = (batchId: number, sackCode: string) => call(warehouseOutBatchAddSackCall, { batchId, sackCode }, quiet);
 export const shipBatch = (body: { batchId: number; carrier?: string; trackingNos: { packageNo: string; trackingNo: string }[] }) =>
-  postJson('/api/warehouse/outBatch/ship', body, OutBatchDetail);
+  call(warehouseOutBatchShipCall, body);
 
 export const raiseException = (body: { packageNo: string; type: string; reason: string; photos: string[] }) =>
-  postJson('/api/warehouse/exception/raise', body, PackageActionResult);
-export const fetchExceptions = (params: object) => request('/api/warehouse/exception/pageList', { params, schema: ExceptionList });
-export const fetchException = (id: number) => request('/api/warehouse/exception/detail', { params: { id }, schema: ExceptionRecord });
-export const fetchStaff = () => request('/api/warehouse/exception/staff', { schema: z.array(StaffOption) });
-export const assignException = (id: number, ownerId: number) =>
-  postJson('/api/warehouse/exception/assign', { id, ownerId }, z.object({ id: z.number(), ownerId: z.number(), ownerName: z.string() }));
+  call(warehouseExceptionRaiseCall, body as CallInput<typeof warehouseExceptionRaiseCall>);
+export const fetchExceptions = (params: object) => call(warehouseExceptionPageListCall, params);
+export const fetchException = (id: number) => call(warehouseExceptionDetailCall, { id });
+export const fetchStaff = () => call(warehouseExceptionStaffCall);
+export const assignException = (id: number, ownerId: number) => call(warehouseExceptionAssignCall, { id, ownerId });
+const EXCEPTION_CALLS = { resolve: warehouseExceptionResolveCall, return: warehouseExceptionReturnCall, cancel: warehouseExceptionCancelCall };
 export const handleException = (kind: 'resolve' | 'return' | 'cancel', id: number, resolution: string, headers?: Record<string, string>) =>
-  postJson(`/api/warehouse/exception/${kind}`, { id, resolution }, PackageActionResult, { headers });
+  call(EXCEPTION_CALLS[kind], { id, resolution }, { headers });
 export const returnStep = (id: number, event: 'return_check' | 'return_refund' | 'return_done', headers?: Record<string, string>) =>
-  postJson('/api/warehouse/return/step', { id, event }, PackageActionResult, { headers });
+  call(warehouseReturnStepCall, { id, event }, { headers });
 
+const MODIFY_CALLS: Record<PackageModification, Call> = {
+  modifyWeight: warehousePackageModifyWeightCall,
+  modifyAttr: warehousePackageModifyAttrCall,
+  modifyAddr: warehousePackageModifyAddrCall,
+  modifyChannel: warehousePackageModifyChannelCall,
+  modifyFreight: warehousePackageModifyFreightCall,
+  modifyStatus: warehousePackageModifyStatusCall,
+};
 export const modifyPackage = (kind: PackageModification, body: object, headers: Record<string, string>) =>
-  postJson(`/api/warehouse/package/${kind}`, body, PackageActionResult, { headers });
+  request(MODIFY_CALLS[kind].url, { method: 'POST', body, schema: PackageActionResult, headers });
 
 export const goodsOutKeys = {
   all: ['goodsOut'] as const,
@@ -94,8 +117,8 @@ export const goodsOutKeys = {
   staff: ['goodsOut', 'staff'] as const,
 };
 
-export const usePackages = (q: Partial<PackageListQuery>, url?: string) =>
-  useQuery({ queryKey: goodsOutKeys.list(url ?? '', q), queryFn: () => fetchPackages(q, url), placeholderData: (p) => p });
+export const usePackages = (q: Partial<PackageListQuery>, list?: Call) =>
+  useQuery({ queryKey: goodsOutKeys.list(list?.url ?? '', q), queryFn: () => fetchPackages(q, list), placeholderData: (p) => p });
 export const usePackage = (p: { id?: number; packageNo?: string }) =>
   useQuery({ queryKey: goodsOutKeys.detail(p), queryFn: () => fetchPackage(p), enabled: !!(p.id || p.packageNo) });
 export const usePickList = (q: { channelId?: number }) =>

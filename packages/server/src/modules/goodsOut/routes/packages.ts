@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  AutoReceiveResult,
-  ModifyAddrBody,
-  ModifyAttrBody,
-  ModifyChannelBody,
-  ModifyFreightBody,
-  ModifyStatusBody,
-  ModifyWeightBody,
-  PackageActionResult,
-  PackageDetail,
-  PackageDetailQuery,
-  PackageListQuery,
-  PackageListResult,
+  warehousePackagePageListCall,
+  warehousePackageDetailCall,
+  warehousePackageModifyWeightCall,
+  warehousePackageModifyAttrCall,
+  warehousePackageModifyAddrCall,
+  warehousePackageModifyChannelCall,
+  warehousePackageModifyFreightCall,
+  warehousePackageModifyStatusCall,
+  warehousePackageAutoReceiveCall,
 } from '@waystation/shared/contract/goodsOut';
 import { api } from '../../../core/http';
 import { autoReceive, modifyAddr, modifyAttr, modifyChannel, modifyFreight, modifyStatus, modifyWeight } from '../modify';
@@ -20,99 +17,64 @@ import { type StationContext, QUERY, PRETRIAL, REMOVAL, PACKING, SORTING, ABNORM
 
 /** Package query and detail, and the sensitive modifications of 包裹查询 (SPEC §6). */
 export function packageRoutes(app: FastifyInstance, { db, urlsAt }: StationContext): void {
-  api(app, {
-    method: 'GET',
-    url: '/api/warehouse/package/pageList',
+  api(app, warehousePackagePageListCall, {
     permission: QUERY,
     summary: 'Packages: status, number filter, member, channel, dates, marketplace; keyset cursor',
-    query: PackageListQuery,
-    data: PackageListResult,
     handler: ({ query }) => listPackages(db, query),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/warehouse/package/detail',
+  api(app, warehousePackageDetailCall, {
     permission: [QUERY, PRETRIAL, ABNORMAL, PACKING, REMOVAL, SORTING],
     summary: 'A package with items, weights, freight, trace, exception and allowed actions',
-    query: PackageDetailQuery,
-    data: PackageDetail,
     handler: async ({ query, caller, now }) => packageDetail(db, query, caller, await urlsAt(now)),
   });
 
   // ---------------------------------------------------------------- sensitive modifications (SPEC §6)
   const target = ({ body }: { body: { id: number } }) => body.id;
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/package/modifyWeight',
+  api(app, warehousePackageModifyWeightCall, {
     permission: QUERY,
     summary: 'Correct the weight (modify_package_attr)',
-    body: ModifyWeightBody,
-    data: PackageActionResult,
     verify: 'modify_package_attr',
     verifyTarget: target,
     handler: ({ body, actor, now }) => modifyWeight(db, body, { actor, now }),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/package/modifyAttr',
+  api(app, warehousePackageModifyAttrCall, {
     permission: QUERY,
     summary: 'Correct attributes, services, declared value, insurance (modify_package_attr)',
-    body: ModifyAttrBody,
-    data: PackageActionResult,
     verify: 'modify_package_attr',
     verifyTarget: target,
     handler: ({ body, actor, now }) => modifyAttr(db, body, { actor, now }),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/package/modifyAddr',
+  api(app, warehousePackageModifyAddrCall, {
     permission: QUERY,
     summary: 'Correct the address (modify_package_addr)',
-    body: ModifyAddrBody,
-    data: PackageActionResult,
     verify: 'modify_package_addr',
     verifyTarget: target,
     handler: ({ body, actor, now }) => modifyAddr(db, body, { actor, now }),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/package/modifyChannel',
+  api(app, warehousePackageModifyChannelCall, {
     permission: QUERY,
     summary: 'Move to another channel (modify_package_channel)',
-    body: ModifyChannelBody,
-    data: PackageActionResult,
     verify: 'modify_package_channel',
     verifyTarget: target,
     handler: ({ body, actor, now }) => modifyChannel(db, body, { actor, now }),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/package/modifyFreight',
+  api(app, warehousePackageModifyFreightCall, {
     permission: QUERY,
     summary: 'Set the real freight (modify_package_freight)',
-    body: ModifyFreightBody,
-    data: PackageActionResult,
     verify: 'modify_package_freight',
     verifyTarget: target,
     handler: ({ body, actor, now }) => modifyFreight(db, body, { actor, now }),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/package/modifyStatus',
+  api(app, warehousePackageModifyStatusCall, {
     permission: QUERY,
     summary: 'Manual status correction along the machine (modify_package_status)',
-    body: ModifyStatusBody,
-    data: PackageActionResult,
     verify: 'modify_package_status',
     verifyTarget: target,
     handler: ({ body, actor, now }) => modifyStatus(db, body, { actor, now }),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/warehouse/package/autoReceive',
+  api(app, warehousePackageAutoReceiveCall, {
     permission: QUERY,
     summary: 'Mark packages shipped more than 30 days ago received',
-    data: AutoReceiveResult,
     handler: ({ actor, now }) => autoReceive(db, { actor, now }),
   });
 }
