@@ -10,8 +10,8 @@ import { writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
 import { post } from '../ledger/service';
-import { writeDomainEvents } from '../../core/transition';
-import { actionResult, applyStep, lockPackage, nextId, type Op, packageRows, packageStale, type PackageRow, writeTrace } from './transition';
+import { assertAllowed, isRepeat, writeDomainEvents } from '../../core/transition';
+import { actionResult, applyStep, lockPackage, nextId, type Op, packageRows, type PackageRow, writeTrace } from './transition';
 
 export interface NewPackage {
   memberId: number;
@@ -87,10 +87,10 @@ export async function createPackage(db: Db, input: NewPackage, op: Op): Promise<
 export async function pretrialPass(db: Db, body: z.infer<typeof PretrialPassBody>, op: Op) {
   return db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id: body.id });
-    if (row.status === 'pack_pretrial_pass' && row.estimatedWeightG === body.estimatedWeightG) {
+    if (isRepeat(packageRows, row, 'pretrial_pass') && row.estimatedWeightG === body.estimatedWeightG) {
       return { ...actionResult(row, true), freightEstimated: row.freightEstimated, currency: row.currency };
     }
-    if (row.status !== 'pack_pretrial') throw packageStale(row, 'pretrial_pass');
+    assertAllowed(packageRows, row, 'pretrial_pass');
     const quote = await channelFreight(tx, row.channelId, {
       countryCode: row.countryCode,
       weightG: body.estimatedWeightG,
@@ -120,7 +120,7 @@ export async function pretrialPass(db: Db, body: z.infer<typeof PretrialPassBody
 export async function pretrialFail(db: Db, body: z.infer<typeof PretrialFailBody>, op: Op) {
   return db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id: body.id });
-    if (row.status === 'pack_pretrial_fail' && row.pretrialNote === body.reason) return actionResult(row, true);
+    if (isRepeat(packageRows, row, 'pretrial_fail') && row.pretrialNote === body.reason) return actionResult(row, true);
     const { row: after } = await applyStep(tx, row, {
       event: 'pretrial_fail',
       op,
@@ -170,8 +170,8 @@ export async function payPackage(db: Db, id: number, op: Op, opts: { fromBalance
 export async function payPatch(db: Db, id: number, op: Op): Promise<PackageRow> {
   return db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id });
-    if (row.status === 'pending_launch') return row;
-    if (row.status !== 'patch_wait' || row.patchAmount <= 0) throw conflict(`包裹 ${row.packageNo} 没有待补运费`);
+    if (isRepeat(packageRows, row, 'patch_paid')) return row;
+    if (!packageRows.transitionOf(row.status, 'patch_paid') || row.patchAmount <= 0) throw conflict(`包裹 ${row.packageNo} 没有待补运费`);
     await post(
       tx,
       {

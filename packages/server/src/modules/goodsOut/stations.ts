@@ -21,7 +21,8 @@ import { type Db, queryRows, reusableQuery } from '../../db';
 import { members, packageItems, packages, purchaseOrders, shelfLocations, shipChannels, warehouseItems } from '../../db/schema';
 import { AppError, invalid } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
-import { actionResult, applyStep, lockPackage, lockPackageCounted, type Op, packageStale, type PackageRow, writeTrace } from './transition';
+import { assertAllowed } from '../../core/transition';
+import { actionResult, applyStep, lockPackage, lockPackageCounted, type Op, packageRows, packageStale, type PackageRow, writeTrace } from './transition';
 
 const ITEM_CODE = /^WI\d{8,}$/;
 
@@ -194,7 +195,7 @@ export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>,
       itemCount: c.total,
     });
     if (item.removedAt) return result(row, true, await itemCounts(tx, row.id));
-    if (row.status !== 'remove_wait' && row.status !== 'removing') throw packageStale(row, 'remove_start');
+    if (!packageRows.transitionOf(row.status, 'remove_start') && !packageRows.transitionOf(row.status, 'remove_done')) throw packageStale(row, 'remove_start');
     // One statement (the hot path): mark the item removed, free its shelf location, count the package's items. The
     // count runs on the statement's snapshot, so the item just marked is added by hand.
     const now = op.now.toISOString();
@@ -207,7 +208,7 @@ export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>,
     );
     const c = { total: Number(counted.total), removed: Number(counted.removed) };
     const note = `${code}${item.shelfCode ? ` @ ${item.shelfCode}` : ''}`;
-    if (row.status === 'remove_wait') ({ row } = await applyStep(tx, row, { event: 'remove_start', op, note }));
+    if (packageRows.transitionOf(row.status, 'remove_start')) ({ row } = await applyStep(tx, row, { event: 'remove_start', op, note }));
     else if (c.removed < c.total) await writeTrace(tx, row.id, { type: 'remove', event: 'remove_item', from: row.status, to: row.status, note }, op);
     if (c.removed === c.total) ({ row } = await applyStep(tx, row, { event: 'remove_done', op, note: `${note}，${c.total} 件商品已下架` }));
     return result(row, false, c);
@@ -227,7 +228,7 @@ export async function packingOpen(db: Db, code: string, op: Op): Promise<{ id: n
     // Scanned again where it already is: only a package still being packed is a repeat (nothing changed). One that
     // was weighed, set aside for its freight top-up or paid since resumes at the step its status says.
     if (['packing', 'packed', 'patch_wait', 'pending_launch'].includes(row.status)) return { id: row.id, repeated: row.status === 'packing' };
-    if (row.status !== 'removed') throw packageStale(row, 'pack_start');
+    assertAllowed(packageRows, row, 'pack_start');
     await applyStep(tx, row, { event: 'pack_start', op, set: { packerName: op.actor.name } });
     return { id: row.id, repeated: false };
   });
@@ -300,7 +301,7 @@ export async function packingCheckItem(db: Db, body: z.infer<typeof PackingItemB
     }
     const repeated = !!item.checkedAt;
     if (!repeated) {
-      if (row.status !== 'packing') throw packageStale(row, 'pack_done');
+      assertAllowed(packageRows, row, 'pack_done');
       await tx.update(packageItems).set({ checkedAt: op.now }).where(eq(packageItems.id, item.id));
     }
     const c = await itemCounts(tx, row.id);
@@ -329,7 +330,7 @@ export async function packingWeigh(db: Db, body: z.infer<typeof PackingWeighBody
       labelUrl: labelUrl(r.packageNo),
     });
     if (['packed', 'patch_wait'].includes(row.status) && same) return out(row, true, Math.max(row.realWeightG ?? 0, row.volumetricWeightG));
-    if (row.status !== 'packing') throw packageStale(row, 'pack_done');
+    assertAllowed(packageRows, row, 'pack_done');
     if (c.checked < c.total) throw invalid('packageNo', `还有 ${c.total - c.checked} 件商品未扫描，请逐件扫描后再称重`);
     const quote = await channelFreight(tx, row.channelId, {
       countryCode: row.countryCode,

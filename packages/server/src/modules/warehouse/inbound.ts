@@ -16,7 +16,8 @@ import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { iso, offsetOf } from '../../core/paging';
 import { toItem, type UrlMakers } from '../purchase/queries';
-import { applyStep, loadLine, staleState } from '../purchase/transition';
+import { assertAllowed } from '../../core/transition';
+import { applyStep, loadLine, purchaseLines, staleState } from '../purchase/transition';
 
 export interface StationOp {
   actor: Actor;
@@ -185,7 +186,7 @@ export async function assignUnclaimed(db: Db, body: z.infer<typeof UnclaimedAssi
       throw conflict('该包裹已被认领');
     }
     const row = await loadLine(tx, body.purchaseId);
-    if (row.status !== 'purchased') throw staleState(row, 'logistics');
+    assertAllowed(purchaseLines, row, 'logistics');
     await applyStep(tx, row, {
       event: 'logistics',
       actor: op.actor,

@@ -7,7 +7,8 @@ import { members, purchaseOrders, shelfLocations, warehouseItems } from '../../d
 import { AppError, conflict, invalid } from '../../core/errors';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { toItem } from '../purchase/queries';
-import { applyStep, type PurchaseRow, staleState } from '../purchase/transition';
+import { assertAllowed } from '../../core/transition';
+import { applyStep, type PurchaseRow, purchaseLines } from '../purchase/transition';
 import type { StationOp } from './inbound';
 import { URI_PATTERN } from '../../platform/storage';
 
@@ -143,7 +144,7 @@ export async function shelve(db: Db, body: z.infer<typeof ShelveBody>, op: Stati
       if (item.shelfLocationId === loc.id) return scanResult(item, row.status, true);
       throw conflict(`商品 ${item.itemCode} 已上架在 ${item.shelfCode}，不能再上架到 ${loc.code}`, { status: row.status, shelfCode: item.shelfCode });
     }
-    if (row.status !== 'stocking_photo') throw staleState(row, 'shelve');
+    assertAllowed(purchaseLines, row, 'shelve');
     await applyStep(tx, row, { event: 'shelve', actor: op.actor, now: op.now, note: loc.code, audit: { itemCode: item.itemCode, location: loc.code } });
     const [updated] = await tx
       .update(warehouseItems)
