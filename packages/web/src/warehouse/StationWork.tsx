@@ -1,7 +1,7 @@
 import { Card, List, Space, Statistic, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { StationWork as StationWorkSchema, type WorkStation } from '@waystation/shared/contract/warehouse';
-import { request } from '../api/request';
+import { type WorkStation, warehouseWorkCalls } from '@waystation/shared/contract/warehouse';
+import { call } from '../api/request';
 import { fill, useLang } from '../i18n';
 import { relativeTime } from '../utils/time';
 import { useScanMessages } from './messages';
@@ -14,7 +14,7 @@ export function StationWorkPanel({ station }: { station: WorkStation }) {
   const lang = useLang((s) => s.lang);
   const work = useQuery({
     queryKey: stationWorkKey(station),
-    queryFn: () => request(`/api/warehouse/work/${station}`, { params: { limit: 15 }, schema: StationWorkSchema }),
+    queryFn: () => call(warehouseWorkCalls[station], { limit: 15 }),
     refetchInterval: 30_000,
   });
   return (

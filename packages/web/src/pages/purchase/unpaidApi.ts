@@ -1,8 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { WaitPaidActionResult, waitPaidOrderPageListCall, waitPaidOrderDetailCall } from '@waystation/shared/contract/purchase';
+import {
+  WaitPaidActionResult,
+  waitPaidOrderPageListCall,
+  waitPaidOrderDetailCall,
+  waitPaidOrderManualPaidCall,
+  waitPaidOrderCancelCall,
+} from '@waystation/shared/contract/purchase';
 import { request, call } from '../../api/request';
 import { purchaseKeys } from '../purchase/api';
 import { TASK_NUM_KEY } from '../../shell/layout/badges';
+
+const UNPAID_CALLS = { manualPaid: waitPaidOrderManualPaidCall, cancel: waitPaidOrderCancelCall };
 
 export const fetchUnpaid = (params: object) => call(waitPaidOrderPageListCall, params);
 export const fetchUnpaidDetail = (id: number) => call(waitPaidOrderDetailCall, { id });
@@ -21,7 +29,7 @@ export function useUnpaidAction() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, body }: { kind: 'manualPaid' | 'cancel'; body: object }) =>
-      request(`/api/waitPaidOrder/${kind}`, { method: 'POST', body, schema: WaitPaidActionResult }),
+      request(UNPAID_CALLS[kind].url, { method: 'POST', body, schema: WaitPaidActionResult }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: unpaidKeys.all }),
