@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, idParam, pageOf, textFilter } from './common';
 import { defineCall } from './call';
-import { AdminSaveResult } from './admin';
 
 const MenuRouteSchema: z.ZodType<unknown> = z.lazy(() =>
   z.object({
@@ -76,5 +75,7 @@ export const roleGetEnableRoutesCall = defineCall({ method: 'GET', url: '/api/ro
 export const roleCatalogueCall = defineCall({ method: 'GET', url: '/api/role/catalogue', data: CatalogueResult });
 export const rolePageListCall = defineCall({ method: 'GET', url: '/api/role/pageList', query: RoleListQuery, data: RoleListResult });
 export const roleOptionsCall = defineCall({ method: 'GET', url: '/api/role/options', data: RoleOptionList });
-export const roleSaveCall = defineCall({ method: 'POST', url: '/api/role/save', body: RoleSaveBody, data: AdminSaveResult });
+/** The saved role's id (its own schema: importing admin's would make the two contracts import each other). */
+export const RoleSaveResult = z.object({ id: z.number().int() });
+export const roleSaveCall = defineCall({ method: 'POST', url: '/api/role/save', body: RoleSaveBody, data: RoleSaveResult });
 export const roleDeleteCall = defineCall({ method: 'GET', url: '/api/role/delete', query: RoleDeleteQuery, data: z.null() });
