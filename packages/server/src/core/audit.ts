@@ -80,7 +80,11 @@ export async function auditedSave<T extends SavedTable>(
   const view = o.view ?? ((row: T['$inferSelect']) => row);
   const action = (created: boolean) => (typeof o.action === 'string' ? o.action : created ? o.action.create : o.action.update);
   if (o.id) {
-    const [before] = (await db.select().from(table as PgTable).where(eq(table.id, o.id)).limit(1)) as T['$inferSelect'][];
+    const [before] = (await db
+      .select()
+      .from(table as PgTable)
+      .where(eq(table.id, o.id))
+      .limit(1)) as T['$inferSelect'][];
     if (!before) throw notFound(o.notFound);
     o.check?.(before);
     const [after] = (await db
