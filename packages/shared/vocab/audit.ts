@@ -15,6 +15,7 @@ export const AuditSubject = vocab([
   { value: 'verify_config', zh: '安全验证配置', en: 'Verification settings' },
   { value: 'vip', zh: '会员', en: 'Member' },
   { value: 'member', zh: '会员', en: 'Member' },
+  { value: 'member_kyc', zh: '身份认证', en: 'Identity check' },
   { value: 'user_level', zh: '会员等级', en: 'Member level' },
   { value: 'agent', zh: '代理', en: 'Agent' },
   { value: 'agentUser', zh: '代理用户', en: 'Agent user' },

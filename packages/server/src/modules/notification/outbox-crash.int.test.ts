@@ -177,8 +177,8 @@ describe('events out across a kill -9', () => {
         sql`select event_id, count(*)::int as n, min(status) as status from event_deliveries where target = 'webhook' group by event_id`,
       );
       const byEvent = new Map(rows.map((r) => [Number(r.event_id), r]));
-      // 1 top-up + 8 orders × 3 lines × 3 steps (pay, pay_done, queue).
-      expect(events.length).toBe(73);
+      // 1 top-up + 8 orders paid (the shop order's own step, issue 29) + 8 orders × 3 lines × 3 steps (pay, pay_done, queue).
+      expect(events.length).toBe(81);
       for (const e of events) {
         expect(byEvent.get(Number(e.id)), `event ${e.id} fanned out`).toMatchObject({ n: 1, status: 'delivered' });
         expect(received, `event ${e.id} reached the site`).toContain(Number(e.id));
