@@ -111,19 +111,8 @@ export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undef
   app: FastifyInstance,
   call: Call<Q, B, D>,
   route: CallRouteSpec<Q, B, D>,
-): void;
-export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType>(
-  app: FastifyInstance,
-  spec: RouteSpec<Q, B, D>,
-): void;
-export function api<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, D extends z.ZodType>(
-  app: FastifyInstance,
-  first: RouteSpec<Q, B, D> | Call<Q, B, D>,
-  route?: CallRouteSpec<Q, B, D>,
 ): void {
-  const spec: RouteSpec<Q, B, D> = route
-    ? { ...route, method: first.method, url: first.url, query: first.query, body: first.body, data: first.data }
-    : (first as RouteSpec<Q, B, D>);
+  const spec: RouteSpec<Q, B, D> = { ...route, method: call.method, url: call.url, query: call.query, body: call.body, data: call.data };
   const list = routesByApp.get(app) ?? [];
   routesByApp.set(app, list);
   list.push({
@@ -214,14 +203,8 @@ export interface FileRouteSpec<Q extends z.ZodType> {
  * Registers a GET that streams a file, with the same permission check and input validation as api(), and listed with
  * the API calls so the permission matrix and the bad-input corpus cover it. The file name must be plain ASCII.
  */
-export function fileApi<Q extends z.ZodType>(app: FastifyInstance, download: Download<Q>, route: Omit<FileRouteSpec<Q>, 'url' | 'query'>): void;
-export function fileApi<Q extends z.ZodType>(app: FastifyInstance, spec: FileRouteSpec<Q>): void;
-export function fileApi<Q extends z.ZodType>(
-  app: FastifyInstance,
-  first: FileRouteSpec<Q> | Download<Q>,
-  route?: Omit<FileRouteSpec<Q>, 'url' | 'query'>,
-): void {
-  const spec: FileRouteSpec<Q> = route ? { ...route, url: first.url, query: first.query } : (first as FileRouteSpec<Q>);
+export function fileApi<Q extends z.ZodType>(app: FastifyInstance, download: Download<Q>, route: Omit<FileRouteSpec<Q>, 'url' | 'query'>): void {
+  const spec: FileRouteSpec<Q> = { ...route, url: download.url, query: download.query };
   const list = routesByApp.get(app) ?? [];
   routesByApp.set(app, list);
   list.push({ method: 'GET', url: spec.url, permission: spec.permission, conditionalVerify: false, query: spec.query });

@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { GenerateUrlQuery, GenerateUrlsBody, UploadBase64Body, UploadResult, UploadTypeQuery } from '@waystation/shared/contract/warehouse';
+import { uploadGenerateUrlCall, uploadGenerateUrlsCall, uploadImageCall, uploadImageForBase64Call } from '@waystation/shared/contract/upload';
 import { api } from '../core/http';
 import { invalid } from '../core/errors';
 import sharp from 'sharp';
@@ -176,13 +175,9 @@ export function uploadRoutes(app: FastifyInstance, { storage }: { storage: FileS
     return { fileUri: uri, fileUrl: storage.urlOf(uri), thumbUri, thumbUrl: storage.urlOf(thumbUri) };
   };
 
-  api(app, {
-    method: 'POST',
-    url: '/api/upload/image',
+  api(app, uploadImageCall, {
     permission: 'authenticated',
     summary: 'Upload one image or video (multipart field "file"); ?type= folder, default general',
-    query: UploadTypeQuery,
-    data: UploadResult,
     handler: async ({ query, req, now, caller }) => {
       if (!req.isMultipart()) throw invalid('file', '请使用 multipart/form-data 上传文件');
       const file = await req.file();
@@ -194,34 +189,22 @@ export function uploadRoutes(app: FastifyInstance, { storage }: { storage: FileS
       return store(query.type, data, now, caller.id);
     },
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/upload/imageForBase64',
+  api(app, uploadImageForBase64Call, {
     permission: 'authenticated',
     summary: 'Upload one image given as base64 (or a data URL)',
-    body: UploadBase64Body,
-    data: UploadResult,
     handler: ({ body, now, caller }) => store(body.type, Buffer.from(body.base64.replace(/^data:[^,]*,/, ''), 'base64'), now, caller.id),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/upload/generateUrl',
+  api(app, uploadGenerateUrlCall, {
     permission: 'authenticated',
     summary: 'URL of a stored file',
-    query: GenerateUrlQuery,
-    data: z.string(),
     handler: async ({ query }) => {
       if (!URI_PATTERN.test(query.uri)) throw invalid('uri', '文件地址无效');
       return storage.urlOf(query.uri);
     },
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/upload/generateUrls',
+  api(app, uploadGenerateUrlsCall, {
     permission: 'authenticated',
     summary: 'URLs of stored files',
-    body: GenerateUrlsBody,
-    data: z.array(UploadResult),
     handler: async ({ body }) => body.uris.filter((u) => URI_PATTERN.test(u)).map((u) => ({ fileUri: u, fileUrl: storage.urlOf(u) })),
   });
   // Public: <img> and <video> cannot send the token; URIs hold 128 random bits, so a URL is its own capability.

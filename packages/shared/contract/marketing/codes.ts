@@ -3,6 +3,7 @@ import { PageQuery, pageOf, queryInt, textFilter } from '../common';
 import { RequestId } from '../ledger';
 import { CouponStatus } from '../../marketing/vocab';
 import { count, id } from './common';
+import { defineCall, defineDownload } from '../call';
 
 /** POST /api/marketing/coupon/addCodes: a batch of redeem codes (activityCode). */
 export const GenerateCodesBody = z.strictObject({ couponId: id, count: count(1, 10_000), requestId: RequestId });
@@ -33,3 +34,19 @@ export const RedeemCodeBody = z.strictObject({
   userCode: z.string().trim().min(1, '请输入用户编码').max(40),
 });
 export const RedeemCodeResult = z.object({ grantNo: z.string(), couponName: z.string() });
+
+// The calls (issue #29): each declared once, registered by the server's modules/marketing routes, made by the web.
+export const marketingCouponAddCodesCall = defineCall({
+  method: 'POST',
+  url: '/api/marketing/coupon/addCodes',
+  body: GenerateCodesBody,
+  data: GenerateCodesResult,
+});
+export const marketingCouponCodeListCall = defineCall({ method: 'GET', url: '/api/marketing/coupon/codeList', query: CodeListQuery, data: CodeListResult });
+export const marketingCouponRedeemCodeCall = defineCall({
+  method: 'POST',
+  url: '/api/marketing/coupon/redeemCode',
+  body: RedeemCodeBody,
+  data: RedeemCodeResult,
+});
+export const marketingCouponExportCodesFile = defineDownload({ url: '/api/marketing/coupon/exportCodes', query: CodeListQuery });

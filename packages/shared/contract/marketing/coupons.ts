@@ -3,7 +3,8 @@ import { decimal2, percentage, positiveAmount, RuleMessage } from '../../rules';
 import { PageQuery, pageOf, textFilter } from '../common';
 import { CouponKind, CouponScope, CycleType, DiscountType, ValidityType } from '../../marketing/vocab';
 import { parsePercent } from '../../marketing/probability';
-import { count, CrowdFilter, id, isoTime, levelIds, name, toggle } from './common';
+import { Changed, count, Created, CrowdFilter, id, IdQuery, isoTime, levelIds, name, toggle } from './common';
+import { defineCall } from '../call';
 
 const couponFields = {
   id: id.optional(),
@@ -127,3 +128,11 @@ export const CouponListResult = pageOf(Coupon);
 export const CouponStatusBody = z.strictObject({ id, status: toggle });
 /** GET /api/marketing/coupon/options: active coupons for selectors (prizes, grants). */
 export const CouponOptions = z.array(z.object({ id: z.number().int(), name: z.string(), kind: z.enum(CouponKind.values) }));
+
+// The calls (issue #29): each declared once, registered by the server's modules/marketing routes, made by the web.
+export const marketingCouponPageListCall = defineCall({ method: 'GET', url: '/api/marketing/coupon/pageList', query: CouponListQuery, data: CouponListResult });
+export const marketingCouponDetailCall = defineCall({ method: 'GET', url: '/api/marketing/coupon/detail', query: IdQuery, data: Coupon });
+export const marketingCouponOptionsCall = defineCall({ method: 'GET', url: '/api/marketing/coupon/options', data: CouponOptions });
+export const marketingCouponSaveConstCall = defineCall({ method: 'POST', url: '/api/marketing/coupon/saveConst', body: SaveConstCouponBody, data: Created });
+export const marketingCouponSaveCycleCall = defineCall({ method: 'POST', url: '/api/marketing/coupon/saveCycle', body: SaveCycleCouponBody, data: Created });
+export const marketingCouponModifyStatusCall = defineCall({ method: 'POST', url: '/api/marketing/coupon/modifyStatus', body: CouponStatusBody, data: Changed });

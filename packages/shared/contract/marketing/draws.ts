@@ -4,7 +4,8 @@ import { PageQuery, pageOf, queryInt, textFilter } from '../common';
 import { RequestId } from '../ledger';
 import { ActivityKind, PRIZE_LIMITS, PrizeType } from '../../marketing/vocab';
 import { validateProbabilities } from '../../marketing/probability';
-import { count, id, isoTime, levelIds, name, toggle } from './common';
+import { Changed, count, Created, id, IdQuery, isoTime, levelIds, name, toggle } from './common';
+import { defineCall } from '../call';
 
 export const PrizeInput = z.strictObject({
   id: id.optional(),
@@ -199,3 +200,27 @@ export type DrawRecordQuery = z.infer<typeof DrawRecordQuery>;
 export const DrawRecordResult = pageOf(DrawRecord);
 
 export { ActivityKind };
+
+// The calls (issue #29): each declared once, registered by the server's modules/marketing routes, made by the web.
+export const marketingActivityPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/marketing/activity/pageList',
+  query: ActivityListQuery,
+  data: ActivityListResult,
+});
+export const marketingActivityDetailCall = defineCall({ method: 'GET', url: '/api/marketing/activity/detail', query: IdQuery, data: Activity });
+export const marketingActivitySaveCall = defineCall({ method: 'POST', url: '/api/marketing/activity/save', body: SaveActivityBody, data: Created });
+export const marketingActivityModifyStatusCall = defineCall({
+  method: 'POST',
+  url: '/api/marketing/activity/modifyStatus',
+  body: ActivityStatusBody,
+  data: Changed,
+});
+export const marketingActivitySimulateCall = defineCall({ method: 'POST', url: '/api/marketing/activity/simulate', body: SimulateBody, data: SimulateResult });
+export const marketingActivityDrawCall = defineCall({ method: 'POST', url: '/api/marketing/activity/draw', body: DrawBody, data: DrawResult });
+export const marketingActivityDrawRecordListCall = defineCall({
+  method: 'GET',
+  url: '/api/marketing/activity/drawRecordList',
+  query: DrawRecordQuery,
+  data: DrawRecordResult,
+});

@@ -4,6 +4,7 @@ import { PageQuery, pageOf, queryInt, textFilter } from '../common';
 import { RequestId } from '../ledger';
 import { CouponKind, CouponSource, CouponStatus } from '../../marketing/vocab';
 import { count, CrowdFilter, id, isoTime } from './common';
+import { defineCall, defineDownload } from '../call';
 
 /** POST /api/marketing/coupon/crowdCount: how many members a crowd grant would reach. */
 export const CrowdCountBody = z.strictObject({ couponId: id.optional(), filter: CrowdFilter });
@@ -76,3 +77,31 @@ export const SendRecordResult = pageOf(CouponGrant);
 
 /** POST /api/marketing/coupon/modifyGrantStatus: revoke (disabled) an unused coupon with a reason. */
 export const RevokeGrantBody = z.strictObject({ id, reason: z.string().trim().min(1, '请填写作废原因').max(200) });
+
+// The calls (issue #29): each declared once, registered by the server's modules/marketing routes, made by the web.
+export const marketingCouponCrowdCountCall = defineCall({
+  method: 'POST',
+  url: '/api/marketing/coupon/crowdCount',
+  body: CrowdCountBody,
+  data: CrowdCountResult,
+});
+export const marketingCouponSendTargetedCall = defineCall({
+  method: 'POST',
+  url: '/api/marketing/coupon/sendTargeted',
+  body: SendTargetedBody,
+  data: SendResult,
+});
+export const marketingCouponSendCrowdCall = defineCall({ method: 'POST', url: '/api/marketing/coupon/sendCrowd', body: SendCrowdBody, data: SendResult });
+export const marketingCouponSendRecordListCall = defineCall({
+  method: 'GET',
+  url: '/api/marketing/coupon/sendRecordList',
+  query: SendRecordQuery,
+  data: SendRecordResult,
+});
+export const marketingCouponModifyGrantStatusCall = defineCall({
+  method: 'POST',
+  url: '/api/marketing/coupon/modifyGrantStatus',
+  body: RevokeGrantBody,
+  data: z.null(),
+});
+export const marketingCouponExportSendRecordFile = defineDownload({ url: '/api/marketing/coupon/exportSendRecord', query: SendRecordQuery });

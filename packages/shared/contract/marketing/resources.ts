@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { RuleMessage } from '../../rules';
 import { PageQuery, pageOf, queryInt, textFilter } from '../common';
 import { AudienceType, ResourcePosition } from '../../marketing/vocab';
-import { count, id, isoTime, name, toggle } from './common';
+import { Changed, count, Created, id, isoTime, name, toggle } from './common';
+import { defineCall } from '../call';
 
 export const ResourceSpace = z.object({
   id: z.number().int(),
@@ -106,3 +107,21 @@ export const PreviewResult = z.array(
     tasks: z.array(ResourceTask),
   }),
 );
+
+// The calls (issue #29): each declared once, registered by the server's modules/marketing routes, made by the web.
+export const marketingResourceSpaceListCall = defineCall({
+  method: 'GET',
+  url: '/api/marketing/resource/spaceList',
+  query: SpaceListQuery,
+  data: SpaceListResult,
+});
+export const marketingResourceSaveSpaceCall = defineCall({ method: 'POST', url: '/api/marketing/resource/saveSpace', body: SaveSpaceBody, data: Created });
+export const marketingResourceTaskListCall = defineCall({ method: 'GET', url: '/api/marketing/resource/taskList', query: TaskListQuery, data: TaskListResult });
+export const marketingResourceSaveTaskCall = defineCall({ method: 'POST', url: '/api/marketing/resource/saveTask', body: SaveTaskBody, data: Created });
+export const marketingResourceModifyTaskStatusCall = defineCall({
+  method: 'POST',
+  url: '/api/marketing/resource/modifyTaskStatus',
+  body: TaskStatusBody,
+  data: Changed,
+});
+export const marketingResourcePreviewCall = defineCall({ method: 'GET', url: '/api/marketing/resource/preview', query: PreviewQuery, data: PreviewResult });

@@ -1,44 +1,34 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import {
-  CodeListQuery,
-  CodeListResult,
-  GenerateCodesBody,
-  GenerateCodesResult,
-  RedeemCodeBody,
-  RedeemCodeResult,
+  marketingCouponAddCodesCall,
+  marketingCouponCodeListCall,
+  marketingCouponExportCodesFile,
+  marketingCouponRedeemCodeCall,
 } from '@waystation/shared/contract/marketing/codes';
-import { Changed, Created, IdQuery } from '@waystation/shared/contract/marketing/common';
 import {
-  Coupon,
-  CouponListQuery,
-  CouponListResult,
-  CouponOptions,
-  CouponStatusBody,
-  SaveConstCouponBody,
-  SaveCycleCouponBody,
+  marketingCouponDetailCall,
+  marketingCouponModifyStatusCall,
+  marketingCouponOptionsCall,
+  marketingCouponPageListCall,
+  marketingCouponSaveConstCall,
+  marketingCouponSaveCycleCall,
 } from '@waystation/shared/contract/marketing/coupons';
 import {
-  CrowdCountBody,
-  CrowdCountResult,
-  RevokeGrantBody,
-  SendCrowdBody,
-  SendRecordQuery,
-  SendRecordResult,
-  SendResult,
-  SendTargetedBody,
+  marketingCouponCrowdCountCall,
+  marketingCouponExportSendRecordFile,
+  marketingCouponModifyGrantStatusCall,
+  marketingCouponSendCrowdCall,
+  marketingCouponSendRecordListCall,
+  marketingCouponSendTargetedCall,
 } from '@waystation/shared/contract/marketing/grants';
-import { JobListQuery, JobListResult } from '@waystation/shared/contract/marketing/jobs';
+import { marketingJobListCall } from '@waystation/shared/contract/marketing/jobs';
 import {
-  PreviewQuery,
-  PreviewResult,
-  SaveSpaceBody,
-  SaveTaskBody,
-  SpaceListQuery,
-  SpaceListResult,
-  TaskListQuery,
-  TaskListResult,
-  TaskStatusBody,
+  marketingResourceModifyTaskStatusCall,
+  marketingResourcePreviewCall,
+  marketingResourceSaveSpaceCall,
+  marketingResourceSaveTaskCall,
+  marketingResourceSpaceListCall,
+  marketingResourceTaskListCall,
 } from '@waystation/shared/contract/marketing/resources';
 import { CouponSource, CouponStatus } from '@waystation/shared/marketing/vocab';
 import { api } from '../../core/http';
@@ -63,132 +53,77 @@ export function marketingRoutes(app: FastifyInstance): void {
   const { db } = app.services;
 
   // ------------------------------------------------------------ coupons
-  api(app, {
-    method: 'GET',
-    url: '/api/marketing/coupon/pageList',
+  api(app, marketingCouponPageListCall, {
     permission: COUPON,
     summary: 'Coupons (fixed and cycle)',
-    query: CouponListQuery,
-    data: CouponListResult,
     handler: ({ query }) => couponSvc.listCoupons(db, query),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/marketing/coupon/detail',
+  api(app, marketingCouponDetailCall, {
     permission: COUPON,
     summary: 'One coupon',
-    query: IdQuery,
-    data: Coupon,
     handler: ({ query }) => couponSvc.couponDetail(db, query.id),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/marketing/coupon/options',
+  api(app, marketingCouponOptionsCall, {
     permission: 'authenticated',
     summary: 'Active coupons for selectors',
-    data: CouponOptions,
     handler: ({ caller }) => {
       if (![COUPON, ACTIVITY].some((p) => caller.permissions.has(p))) throw forbidden();
       return couponSvc.couponOptions(db);
     },
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/coupon/saveConst',
+  api(app, marketingCouponSaveConstCall, {
     permission: COUPON,
     summary: 'Create or edit a fixed coupon (operateConstCoupon)',
-    body: SaveConstCouponBody,
-    data: Created,
     handler: ({ body, actor, now }) => couponSvc.saveConstCoupon(db, actor, body, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/coupon/saveCycle',
+  api(app, marketingCouponSaveCycleCall, {
     permission: COUPON,
     summary: 'Create or edit a cycle coupon (operateCycleCoupon)',
-    body: SaveCycleCouponBody,
-    data: Created,
     handler: ({ body, actor, now }) => couponSvc.saveCycleCoupon(db, actor, body, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/coupon/modifyStatus',
+  api(app, marketingCouponModifyStatusCall, {
     permission: COUPON,
     summary: 'Switch a coupon on or off for new grants',
-    body: CouponStatusBody,
-    data: Changed,
     handler: ({ body, actor, now }) => couponSvc.setCouponStatus(db, actor, body.id, body.status, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/coupon/crowdCount',
+  api(app, marketingCouponCrowdCountCall, {
     permission: COUPON,
     summary: 'Size of a crowd before a crowd grant',
-    body: CrowdCountBody,
-    data: CrowdCountResult,
     handler: ({ body }) => grantSvc.previewCrowd(db, body.filter),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/coupon/sendTargeted',
+  api(app, marketingCouponSendTargetedCall, {
     permission: COUPON,
     summary: 'Grant to listed user codes (targetedGrant; requestId makes a retry apply once)',
-    body: SendTargetedBody,
-    data: SendResult,
     handler: ({ body, actor, now }) => grantSvc.sendTargeted(db, actor, body, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/coupon/sendCrowd',
+  api(app, marketingCouponSendCrowdCall, {
     permission: COUPON,
     summary: 'Grant to a crowd (crowdSelectGrant) of the previewed size',
-    body: SendCrowdBody,
-    data: SendResult,
     handler: ({ body, actor, now }) => grantSvc.sendCrowd(db, actor, body, now),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/marketing/coupon/sendRecordList',
+  api(app, marketingCouponSendRecordListCall, {
     permission: COUPON,
     summary: 'Send records (couponSendRecord)',
-    query: SendRecordQuery,
-    data: SendRecordResult,
     handler: ({ query, now }) => sendRecords.listRecords(db, query, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/coupon/modifyGrantStatus',
+  api(app, marketingCouponModifyGrantStatusCall, {
     permission: COUPON,
     summary: 'Revoke (disable) an unused coupon with a reason',
-    body: RevokeGrantBody,
-    data: z.null(),
     handler: ({ body, actor, now }) => grantSvc.revokeGrant(db, actor, body.id, body.reason, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/coupon/addCodes',
+  api(app, marketingCouponAddCodesCall, {
     permission: COUPON,
     summary: 'Generate a batch of redeem codes (activityCode)',
-    body: GenerateCodesBody,
-    data: GenerateCodesResult,
     handler: ({ body, actor, now }) => codeSvc.generateCodes(db, actor, body, now),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/marketing/coupon/codeList',
+  api(app, marketingCouponCodeListCall, {
     permission: COUPON,
     summary: 'Redeem codes of a coupon',
-    query: CodeListQuery,
-    data: CodeListResult,
     handler: ({ query }) => codeSvc.listCodes(db, query),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/coupon/redeemCode',
+  api(app, marketingCouponRedeemCodeCall, {
     permission: COUPON,
     summary: 'Redeem a code for a member (single use)',
-    body: RedeemCodeBody,
-    data: RedeemCodeResult,
     handler: ({ body, actor, now }) => codeSvc.redeemCode(db, actor, body, now),
   });
 
@@ -196,10 +131,10 @@ export function marketingRoutes(app: FastifyInstance): void {
     reply.type(XLSX_TYPE).header('Content-Disposition', attachment(name, fallback)).header('Cache-Control', 'no-store').send(buf);
 
   app.get(
-    '/api/marketing/coupon/exportSendRecord',
+    marketingCouponExportSendRecordFile.url,
     { config: { permission: COUPON }, schema: { summary: 'Send records as Excel (same filters as the list)', tags: ['marketing'] } },
     async (req, reply) => {
-      const q = SendRecordQuery.safeParse(req.query);
+      const q = marketingCouponExportSendRecordFile.query.safeParse(req.query);
       if (!q.success) throw schemaInvalid(q.error.issues);
       const rows = await sendRecords.recordsForExport(db, q.data, app.services.now());
       const buf = await workbook(
@@ -226,10 +161,10 @@ export function marketingRoutes(app: FastifyInstance): void {
   );
 
   app.get(
-    '/api/marketing/coupon/exportCodes',
+    marketingCouponExportCodesFile.url,
     { config: { permission: COUPON }, schema: { summary: 'Redeem codes as Excel', tags: ['marketing'] } },
     async (req, reply) => {
-      const q = CodeListQuery.safeParse(req.query);
+      const q = marketingCouponExportCodesFile.query.safeParse(req.query);
       if (!q.success) throw schemaInvalid(q.error.issues);
       const rows = await codeSvc.codesForExport(db, q.data);
       const buf = await workbook(
@@ -248,69 +183,41 @@ export function marketingRoutes(app: FastifyInstance): void {
     },
   );
 
-  api(app, {
-    method: 'GET',
-    url: '/api/marketing/job/list',
+  api(app, marketingJobListCall, {
     permission: COUPON,
     summary: 'The job runner’s recent work (cycle issues, expiry, new members)',
-    query: JobListQuery,
-    data: JobListResult,
     handler: ({ query }) => listJobs(db, { ...query, kinds: MARKETING_JOB_KINDS }),
   });
 
   // ------------------------------------------------------------ resource slots
-  api(app, {
-    method: 'GET',
-    url: '/api/marketing/resource/spaceList',
+  api(app, marketingResourceSpaceListCall, {
     permission: SPACE,
     summary: 'Resource slots',
-    query: SpaceListQuery,
-    data: SpaceListResult,
     handler: ({ query, now }) => resourceSvc.listSpaces(db, query, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/resource/saveSpace',
+  api(app, marketingResourceSaveSpaceCall, {
     permission: SPACE,
     summary: 'Create or edit a resource slot',
-    body: SaveSpaceBody,
-    data: Created,
     handler: ({ body, actor, now }) => resourceSvc.saveSpace(db, actor, body, now),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/marketing/resource/taskList',
+  api(app, marketingResourceTaskListCall, {
     permission: SPACE,
     summary: 'Tasks of a resource slot',
-    query: TaskListQuery,
-    data: TaskListResult,
     handler: ({ query, now }) => resourceSvc.listTasks(db, query, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/resource/saveTask',
+  api(app, marketingResourceSaveTaskCall, {
     permission: SPACE,
     summary: 'Create or edit a resource task',
-    body: SaveTaskBody,
-    data: Created,
     handler: ({ body, actor, now }) => resourceSvc.saveTask(db, actor, body, now),
   });
-  api(app, {
-    method: 'POST',
-    url: '/api/marketing/resource/modifyTaskStatus',
+  api(app, marketingResourceModifyTaskStatusCall, {
     permission: SPACE,
     summary: 'Switch a resource task on or off',
-    body: TaskStatusBody,
-    data: Changed,
     handler: ({ body, actor, now }) => resourceSvc.setTaskStatus(db, actor, body.id, body.status, now),
   });
-  api(app, {
-    method: 'GET',
-    url: '/api/marketing/resource/preview',
+  api(app, marketingResourcePreviewCall, {
     permission: SPACE,
     summary: 'What a member sees in each slot at a moment',
-    query: PreviewQuery,
-    data: PreviewResult,
     handler: ({ query, now }) => resourceSvc.previewFor(db, query.userCode, query.at ? new Date(query.at) : now),
   });
 

@@ -36,14 +36,12 @@ const sizeText = (bytes: number | null) => (bytes === null ? '' : bytes > 1_048_
  */
 export function ExportButton({
   call,
-  url = call?.url,
   params,
   columns,
   name,
 }: {
-  /** The list's call (its GET declaration); `url` only until every list passes its call. */
-  call?: Call;
-  url?: string;
+  /** The list's call (its GET declaration): the export job pages through it with the list's filters. */
+  call: Call;
   params: Record<string, unknown>;
   columns: ExportColumn[];
   name: string;
@@ -57,7 +55,7 @@ export function ExportButton({
         if (v === undefined || v === null || v === '' || k === 'page' || k === 'limit' || k === 'cursor') continue;
         query[k] = typeof v === 'number' || typeof v === 'boolean' ? v : String(v);
       }
-      return callApi(exportCreateCall, { url: url ?? '', query, columns, name });
+      return callApi(exportCreateCall, { url: call.url, query, columns, name });
     },
     onSuccess: (job) => setJobId(job.id),
   });

@@ -53,8 +53,8 @@ export function ListPage<T extends object>({
   list: ListPageState;
   result: { data?: { list: T[]; total: number }; isFetching: boolean };
   columns: ResizableColumn<T>[];
-  /** 导出 of every row the filters select: the list's call (or URL) and the file's name. */
-  exportAs?: { call?: Call; url?: string; name: string };
+  /** 导出 of every row the filters select: the list's call and the file's name. */
+  exportAs?: { call: Call; name: string };
   toolbar?: ReactNode;
   children: ReactNode;
   /** The filter form's name (prefixes its fields' ids). */
@@ -76,12 +76,7 @@ export function ListPage<T extends object>({
           exportAs || toolbar ? (
             <>
               {exportAs && (
-                <ExportButton
-                  url={exportAs.url ?? exportAs.call?.url ?? ''}
-                  params={list.filters as Record<string, unknown>}
-                  columns={exportColumnsOf(columns)}
-                  name={exportAs.name}
-                />
+                <ExportButton call={exportAs.call} params={list.filters as Record<string, unknown>} columns={exportColumnsOf(columns)} name={exportAs.name} />
               )}
               {toolbar}
             </>

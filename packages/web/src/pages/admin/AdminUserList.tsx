@@ -18,6 +18,7 @@ import { useAdminList, useModifyAdminStatus } from './api';
 import { useRoleOptions } from '../role/api';
 import { useAdminMessages } from './messages';
 import { AdminEditModal } from './AdminEditModal';
+import { adminFetchListCall } from '@waystation/shared/contract/admin';
 
 export const STATUS_COLOR: Record<string, string> = { activity: 'green', disabled: 'orange', stop: 'default', deleted: 'red' };
 
@@ -138,7 +139,7 @@ export default function AdminUserList() {
         onSame={() => void list.refetch()}
         extra={
           <>
-            <ExportButton url="/api/admin/fetchList" params={{ ...filters }} columns={exportColumnsOf(columns)} name={m.exportAdmins} />
+            <ExportButton call={adminFetchListCall} params={{ ...filters }} columns={exportColumnsOf(columns)} name={m.exportAdmins} />
             <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {m.createAdmin}
             </Button>

@@ -14,6 +14,7 @@ import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
 import { useRefunds } from './api';
 import { useAfterSalesMessages } from './messages';
+import { afterSalesRefundListCall } from '@waystation/shared/contract/afterSales';
 
 export const REFUND_COLOR: Record<string, string> = { return_refund_check: 'orange', refunded: 'green', return_apply_refuse: 'red' };
 
@@ -70,7 +71,7 @@ export default function RefundedList() {
       <FilterBar
         form={form}
         onSearch={setFilters}
-        extra={<ExportButton url="/api/afterSales/refundList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
+        extra={<ExportButton call={afterSalesRefundListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
       >
         <Form.Item name="refundNo" label={m.refundNo}>
           <Input allowClear style={{ width: 170 }} />

@@ -19,6 +19,7 @@ import { formatMoney } from '../../components/money';
 import { reviewReturn, sendReturn, signReturn, useInvalidateAfterSales, useReturns } from './api';
 import { useAfterSalesMessages } from './messages';
 import { ReviewButtons } from './ReviewButtons';
+import { afterSalesReturnListCall } from '@waystation/shared/contract/afterSales';
 
 const COLOR: Record<string, string> = { return_checking: 'orange', return_doing: 'blue', return_apply_refuse: 'red', returned: 'green' };
 
@@ -133,7 +134,7 @@ export default function ReturnReview() {
       <FilterBar
         form={form}
         onSearch={setFilters}
-        extra={<ExportButton url="/api/afterSales/returnList" params={q} columns={exportColumnsOf(columns)} name={m.exportReturns} />}
+        extra={<ExportButton call={afterSalesReturnListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportReturns} />}
       >
         <Form.Item name="returnNo" label={m.returnNo}>
           <Input allowClear style={{ width: 160 }} />

@@ -12,6 +12,7 @@ import { ExportButton, exportColumnsOf } from '../../components/list/ExportButto
 import { ListTable } from '../../components/list/ListTable';
 import { useAuditList } from './api';
 import { useAuditMessages } from './messages';
+import { auditPageListCall } from '@waystation/shared/contract/audit';
 
 interface Filters {
   actor?: string;
@@ -84,7 +85,7 @@ export default function AuditList() {
         onSearch={setFilters}
         onSame={() => void list.refetch()}
         toValues={toValues}
-        extra={<ExportButton url="/api/audit/pageList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
+        extra={<ExportButton call={auditPageListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
       >
         <Form.Item name="actor" label={m.actor}>
           <Input allowClear />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { App, Button, Image, Space, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { ErrorCode } from '@waystation/shared/contract/common';
+import { uploadImageCall } from '@waystation/shared/contract/upload';
 import { sessionHeaders } from '../../api/token';
 import { useConfigMessages } from './messages';
 
@@ -10,11 +11,11 @@ export interface Picture {
   fileUrl: string;
 }
 
-/** POST /api/upload/image?type= (multipart): SPEC §3 uploaded picture item. */
+/** uploadImageCall (POST, multipart, ?type=): SPEC §3 uploaded picture item. */
 export async function uploadImage(file: File, type: string): Promise<Picture> {
   const form = new FormData();
   form.append('file', file);
-  const res = await fetch(`/api/upload/image?type=${encodeURIComponent(type)}`, { method: 'POST', body: form, headers: sessionHeaders() });
+  const res = await fetch(`${uploadImageCall.url}?type=${encodeURIComponent(type)}`, { method: 'POST', body: form, headers: sessionHeaders() });
   const body = (await res.json().catch(() => null)) as { code: number; message: string; data: Picture } | null;
   if (!body || body.code !== ErrorCode.OK) throw new Error(body?.message || `Request failed with status code ${res.status}`);
   return body.data;

@@ -1,7 +1,15 @@
 import { Button, Card, DatePicker, Form, Input, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { AccountKind, ledgerRefText, LedgerType, OwnerType, type Transaction, type TransactionListQuery } from '@waystation/shared/contract/ledger';
+import {
+  transactionPageListCall,
+  AccountKind,
+  ledgerRefText,
+  LedgerType,
+  OwnerType,
+  type Transaction,
+  type TransactionListQuery,
+} from '@waystation/shared/contract/ledger';
 import { useLang } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
@@ -107,7 +115,7 @@ export default function TransactionList() {
         form={form}
         onSearch={setFilters}
         toValues={({ range, ...v }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
-        extra={<ExportButton url="/api/transaction/pageList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
+        extra={<ExportButton call={transactionPageListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
       >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ConfigStatus, ItemAttr } from '@waystation/shared/vocab/config-content';
-import { ChannelSaveBody, type ShipChannel } from '@waystation/shared/contract/logistics';
+import { logisticsChannelPageListCall, ChannelSaveBody, type ShipChannel } from '@waystation/shared/contract/logistics';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
@@ -136,7 +136,7 @@ export default function ChannelList() {
         onSearch={setFilters}
         extra={
           <>
-            <ExportButton url="/api/logistics/channelPageList" params={filters} columns={exportColumnsOf(columns)} name={m.exportChannels} />
+            <ExportButton call={logisticsChannelPageListCall} params={filters} columns={exportColumnsOf(columns)} name={m.exportChannels} />
             <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {m.createChannel}
             </Button>

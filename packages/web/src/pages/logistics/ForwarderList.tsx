@@ -15,6 +15,7 @@ import { useForwarderList, useSaveForwarder } from './api';
 import { useLogisticsMessages } from './messages';
 import { StatusTag, useStatusOptions } from '../../components/list/status';
 import { useFormSave } from '../../components/list/useFormSave';
+import { forwarderPageListCall } from '@waystation/shared/contract/logistics';
 
 /** Forwarders (the carriers behind ship channels). */
 export default function ForwarderList() {
@@ -59,7 +60,7 @@ export default function ForwarderList() {
         onSearch={setFilters}
         extra={
           <>
-            <ExportButton url="/api/forwarder/pageList" params={filters} columns={exportColumnsOf(columns)} name={m.exportForwarders} />
+            <ExportButton call={forwarderPageListCall} params={filters} columns={exportColumnsOf(columns)} name={m.exportForwarders} />
             <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {m.addForwarder}
             </Button>

@@ -1,6 +1,6 @@
 import { Button, Card, Dropdown, Form, Input, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import { type Activity, paysBalance } from '@waystation/shared/contract/marketing/draws';
+import { type Activity, marketingActivityPageListCall, paysBalance } from '@waystation/shared/contract/marketing/draws';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import { ActivityKind, CouponTemplateStatus } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
@@ -101,7 +101,7 @@ export default function ActivityList() {
         onSearch={setFilters}
         extra={
           <ExportButton
-            url="/api/marketing/activity/pageList"
+            call={marketingActivityPageListCall}
             params={{ name: query.name, kind: query.kind, status: query.status }}
             columns={[
               ...exportColumnsOf(columns),

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { GenerateCodesBody } from '@waystation/shared/contract/marketing/codes';
-import type { Coupon } from '@waystation/shared/contract/marketing/coupons';
+import { GenerateCodesBody, marketingCouponExportCodesFile } from '@waystation/shared/contract/marketing/codes';
+import { type Coupon, marketingCouponPageListCall } from '@waystation/shared/contract/marketing/coupons';
 import { SendTargetedBody } from '@waystation/shared/contract/marketing/grants';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import { CouponKind, CouponScope, CouponStatus, CouponTemplateStatus, CycleType, DiscountType } from '@waystation/shared/marketing/vocab';
@@ -189,7 +189,7 @@ function CodesModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
             </Button>
           </Form.Item>
         </Form>
-        <Button onClick={() => downloadExcel('/api/marketing/coupon/exportCodes', { couponId: coupon.id }, fill(m.codesFile, { name: coupon.name }))}>
+        <Button onClick={() => downloadExcel(marketingCouponExportCodesFile, { couponId: coupon.id }, fill(m.codesFile, { name: coupon.name }))}>
           {m.exportCodes}
         </Button>
       </Space>
@@ -355,7 +355,7 @@ export default function CouponList() {
         onSearch={setFilters}
         extra={
           <ExportButton
-            url="/api/marketing/coupon/pageList"
+            call={marketingCouponPageListCall}
             params={{ name: query.name, kind: query.kind, status: query.status }}
             columns={exportColumnsOf(columns)}
             name={m.exportCoupons}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { CouponGrant, SendRecordQuery } from '@waystation/shared/contract/marketing/grants';
+import { type CouponGrant, marketingCouponExportSendRecordFile, type SendRecordQuery } from '@waystation/shared/contract/marketing/grants';
 import { CouponSource, CouponStatus, SendTarget } from '@waystation/shared/marketing/vocab';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
@@ -103,7 +103,7 @@ export default function CouponSendRecord() {
         form={form}
         name="sendRecordFilter"
         onSearch={setFilters}
-        extra={<Button onClick={() => downloadExcel('/api/marketing/coupon/exportSendRecord', filters, m.sendRecordFile)}>{m.export}</Button>}
+        extra={<Button onClick={() => downloadExcel(marketingCouponExportSendRecordFile, filters, m.sendRecordFile)}>{m.export}</Button>}
         toValues={({ range, ...v }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
       >
         <Form.Item name="couponId" label={m.couponName}>

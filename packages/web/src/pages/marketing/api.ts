@@ -1,42 +1,61 @@
-import { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CodeListResult, GenerateCodesResult, RedeemCodeResult, type CodeListQuery } from '@waystation/shared/contract/marketing/codes';
+import type { Download } from '@waystation/shared/contract/call';
+import {
+  marketingCouponAddCodesCall,
+  marketingCouponCodeListCall,
+  marketingCouponRedeemCodeCall,
+  type CodeListQuery,
+} from '@waystation/shared/contract/marketing/codes';
 import type { CrowdFilter } from '@waystation/shared/contract/marketing/common';
 import {
-  Coupon,
-  CouponListResult,
-  CouponOptions,
+  marketingCouponDetailCall,
+  marketingCouponModifyStatusCall,
+  marketingCouponOptionsCall,
+  marketingCouponPageListCall,
+  marketingCouponSaveConstCall,
+  marketingCouponSaveCycleCall,
   type CouponListQuery,
   type SaveConstCouponBody,
   type SaveCycleCouponBody,
 } from '@waystation/shared/contract/marketing/coupons';
 import {
-  Activity,
-  ActivityListResult,
-  DrawRecordResult,
-  DrawResult,
-  SimulateResult,
+  marketingActivityDetailCall,
+  marketingActivityDrawCall,
+  marketingActivityDrawRecordListCall,
+  marketingActivityModifyStatusCall,
+  marketingActivityPageListCall,
+  marketingActivitySaveCall,
+  marketingActivitySimulateCall,
   type ActivityListQuery,
   type DrawRecordQuery,
   type SaveActivityBody,
   type SimulateBody,
 } from '@waystation/shared/contract/marketing/draws';
 import {
-  CrowdCountResult,
-  SendRecordResult,
-  SendResult,
+  marketingCouponCrowdCountCall,
+  marketingCouponModifyGrantStatusCall,
+  marketingCouponSendCrowdCall,
+  marketingCouponSendRecordListCall,
+  marketingCouponSendTargetedCall,
   type SendCrowdBody,
   type SendRecordQuery,
   type SendTargetedBody,
 } from '@waystation/shared/contract/marketing/grants';
-import { JobListResult } from '@waystation/shared/contract/marketing/jobs';
-import { PreviewResult, SpaceListResult, TaskListResult, type SaveSpaceBody, type SaveTaskBody } from '@waystation/shared/contract/marketing/resources';
-import { request } from '../../api/request';
+import { marketingJobListCall } from '@waystation/shared/contract/marketing/jobs';
+import {
+  marketingResourceModifyTaskStatusCall,
+  marketingResourcePreviewCall,
+  marketingResourceSaveSpaceCall,
+  marketingResourceSaveTaskCall,
+  marketingResourceSpaceListCall,
+  marketingResourceTaskListCall,
+  type SaveSpaceBody,
+  type SaveTaskBody,
+} from '@waystation/shared/contract/marketing/resources';
+import { call } from '../../api/request';
 import { downloadFile } from '../../api/download';
 
 type Q<T> = Partial<T> & { page: number; limit: number };
-const Created = z.object({ id: z.number() });
-const Changed = z.object({ changed: z.boolean() });
 
 export const mk = {
   all: ['marketing'] as const,
@@ -58,62 +77,57 @@ export const newRequestId = () => `web-${Date.now().toString(36)}-${Math.random(
 export const useCoupons = (q: Q<CouponListQuery>) =>
   useQuery({
     queryKey: mk.coupons(q),
-    queryFn: () => request('/api/marketing/coupon/pageList', { params: q, schema: CouponListResult }),
+    queryFn: () => call(marketingCouponPageListCall, q),
     placeholderData: (p) => p,
   });
-export const useCoupon = (id: number) =>
-  useQuery({ queryKey: mk.coupon(id), queryFn: () => request('/api/marketing/coupon/detail', { params: { id }, schema: Coupon }), enabled: id > 0 });
-export const useCouponOptions = () =>
-  useQuery({ queryKey: mk.couponOptions, queryFn: () => request('/api/marketing/coupon/options', { schema: CouponOptions }), staleTime: 30_000 });
+export const useCoupon = (id: number) => useQuery({ queryKey: mk.coupon(id), queryFn: () => call(marketingCouponDetailCall, { id }), enabled: id > 0 });
+export const useCouponOptions = () => useQuery({ queryKey: mk.couponOptions, queryFn: () => call(marketingCouponOptionsCall), staleTime: 30_000 });
 export const useRecords = (q: Q<SendRecordQuery>) =>
   useQuery({
     queryKey: mk.records(q),
-    queryFn: () => request('/api/marketing/coupon/sendRecordList', { params: q, schema: SendRecordResult }),
+    queryFn: () => call(marketingCouponSendRecordListCall, q),
     placeholderData: (p) => p,
   });
-export const useCodes = (q: Q<CodeListQuery>, enabled = true) =>
+export const useCodes = (q: Q<CodeListQuery> & { couponId: number }, enabled = true) =>
   useQuery({
     queryKey: mk.codes(q),
-    queryFn: () => request('/api/marketing/coupon/codeList', { params: q, schema: CodeListResult }),
+    queryFn: () => call(marketingCouponCodeListCall, q),
     enabled,
     placeholderData: (p) => p,
   });
-export const useJobs = (q: { page: number; limit: number }) =>
-  useQuery({ queryKey: mk.jobs(q), queryFn: () => request('/api/marketing/job/list', { params: q, schema: JobListResult }) });
+export const useJobs = (q: { page: number; limit: number }) => useQuery({ queryKey: mk.jobs(q), queryFn: () => call(marketingJobListCall, q) });
 export const useSpaces = (q: { page: number; limit: number; name?: string; position?: string; status?: string }) =>
   useQuery({
     queryKey: mk.spaces(q),
-    queryFn: () => request('/api/marketing/resource/spaceList', { params: q, schema: SpaceListResult }),
+    queryFn: () => call(marketingResourceSpaceListCall, q),
     placeholderData: (p) => p,
   });
 export const useTasks = (q: { page: number; limit: number; spaceId: number }) =>
   useQuery({
     queryKey: mk.tasks(q),
-    queryFn: () => request('/api/marketing/resource/taskList', { params: q, schema: TaskListResult }),
+    queryFn: () => call(marketingResourceTaskListCall, q),
     enabled: q.spaceId > 0,
     placeholderData: (p) => p,
   });
 export const useActivities = (q: Q<ActivityListQuery>) =>
   useQuery({
     queryKey: mk.activities(q),
-    queryFn: () => request('/api/marketing/activity/pageList', { params: q, schema: ActivityListResult }),
+    queryFn: () => call(marketingActivityPageListCall, q),
     placeholderData: (p) => p,
   });
-export const useActivity = (id: number) =>
-  useQuery({ queryKey: mk.activity(id), queryFn: () => request('/api/marketing/activity/detail', { params: { id }, schema: Activity }), enabled: id > 0 });
+export const useActivity = (id: number) => useQuery({ queryKey: mk.activity(id), queryFn: () => call(marketingActivityDetailCall, { id }), enabled: id > 0 });
 export const useDraws = (q: Q<DrawRecordQuery>, enabled = true) =>
   useQuery({
     queryKey: mk.draws(q),
-    queryFn: () => request('/api/marketing/activity/drawRecordList', { params: q, schema: DrawRecordResult }),
+    queryFn: () => call(marketingActivityDrawRecordListCall, q),
     enabled,
     placeholderData: (p) => p,
   });
 
-export const fetchPreview = (userCode: string, at?: string) => request('/api/marketing/resource/preview', { params: { userCode, at }, schema: PreviewResult });
-export const crowdCount = (filter: CrowdFilter) => request('/api/marketing/coupon/crowdCount', { method: 'POST', body: { filter }, schema: CrowdCountResult });
-export const simulate = (body: SimulateBody) => request('/api/marketing/activity/simulate', { method: 'POST', body, schema: SimulateResult, timeout: 60_000 });
-export const redeemCode = (body: { code: string; userCode: string }) =>
-  request('/api/marketing/coupon/redeemCode', { method: 'POST', body, schema: RedeemCodeResult });
+export const fetchPreview = (userCode: string, at?: string) => call(marketingResourcePreviewCall, { userCode, at });
+export const crowdCount = (filter: CrowdFilter) => call(marketingCouponCrowdCountCall, { filter });
+export const simulate = (body: SimulateBody) => call(marketingActivitySimulateCall, body, { timeout: 60_000 });
+export const redeemCode = (body: { code: string; userCode: string }) => call(marketingCouponRedeemCodeCall, body);
 
 /** A mutation that refreshes every marketing query after it succeeds. */
 function useWrite<B, R>(fn: (body: B) => Promise<R>) {
@@ -121,40 +135,24 @@ function useWrite<B, R>(fn: (body: B) => Promise<R>) {
   return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: mk.all }) });
 }
 
-export const useSaveConst = () =>
-  useWrite((b: SaveConstCouponBody) => request('/api/marketing/coupon/saveConst', { method: 'POST', body: b, schema: Created }));
-export const useSaveCycle = () =>
-  useWrite((b: SaveCycleCouponBody) => request('/api/marketing/coupon/saveCycle', { method: 'POST', body: b, schema: Created }));
-export const useCouponStatus = () =>
-  useWrite((b: { id: number; status: 'activity' | 'disabled' }) => request('/api/marketing/coupon/modifyStatus', { method: 'POST', body: b, schema: Changed }));
-export const useSendTargeted = () =>
-  useWrite((b: SendTargetedBody) => request('/api/marketing/coupon/sendTargeted', { method: 'POST', body: b, schema: SendResult }));
-export const useSendCrowd = () => useWrite((b: SendCrowdBody) => request('/api/marketing/coupon/sendCrowd', { method: 'POST', body: b, schema: SendResult }));
-export const useRevoke = () =>
-  useWrite((b: { id: number; reason: string }) => request('/api/marketing/coupon/modifyGrantStatus', { method: 'POST', body: b, schema: z.null() }));
-export const useGenerateCodes = () =>
-  useWrite((b: { couponId: number; count: number; requestId: string }) =>
-    request('/api/marketing/coupon/addCodes', { method: 'POST', body: b, schema: GenerateCodesResult }),
-  );
-export const useSaveSpace = () => useWrite((b: SaveSpaceBody) => request('/api/marketing/resource/saveSpace', { method: 'POST', body: b, schema: Created }));
-export const useSaveTask = () => useWrite((b: SaveTaskBody) => request('/api/marketing/resource/saveTask', { method: 'POST', body: b, schema: Created }));
-export const useTaskStatus = () =>
-  useWrite((b: { id: number; status: 'activity' | 'disabled' }) =>
-    request('/api/marketing/resource/modifyTaskStatus', { method: 'POST', body: b, schema: Changed }),
-  );
+export const useSaveConst = () => useWrite((b: SaveConstCouponBody) => call(marketingCouponSaveConstCall, b));
+export const useSaveCycle = () => useWrite((b: SaveCycleCouponBody) => call(marketingCouponSaveCycleCall, b));
+export const useCouponStatus = () => useWrite((b: { id: number; status: 'activity' | 'disabled' }) => call(marketingCouponModifyStatusCall, b));
+export const useSendTargeted = () => useWrite((b: SendTargetedBody) => call(marketingCouponSendTargetedCall, b));
+export const useSendCrowd = () => useWrite((b: SendCrowdBody) => call(marketingCouponSendCrowdCall, b));
+export const useRevoke = () => useWrite((b: { id: number; reason: string }) => call(marketingCouponModifyGrantStatusCall, b));
+export const useGenerateCodes = () => useWrite((b: { couponId: number; count: number; requestId: string }) => call(marketingCouponAddCodesCall, b));
+export const useSaveSpace = () => useWrite((b: SaveSpaceBody) => call(marketingResourceSaveSpaceCall, b));
+export const useSaveTask = () => useWrite((b: SaveTaskBody) => call(marketingResourceSaveTaskCall, b));
+export const useTaskStatus = () => useWrite((b: { id: number; status: 'activity' | 'disabled' }) => call(marketingResourceModifyTaskStatusCall, b));
 /** Saves an activity; one with balance prizes carries the verification ticket (modify_draw_balance_pool) in `headers`. */
 export const useSaveActivity = () =>
-  useWrite(({ body, headers }: { body: SaveActivityBody; headers?: Record<string, string> }) =>
-    request('/api/marketing/activity/save', { method: 'POST', body, headers, schema: Created }),
-  );
+  useWrite(({ body, headers }: { body: SaveActivityBody; headers?: Record<string, string> }) => call(marketingActivitySaveCall, body, { headers }));
 export const useActivityStatus = () =>
   useWrite(({ body, headers }: { body: { id: number; status: 'activity' | 'disabled' }; headers?: Record<string, string> }) =>
-    request('/api/marketing/activity/modifyStatus', { method: 'POST', body, headers, schema: Changed }),
+    call(marketingActivityModifyStatusCall, body, { headers }),
   );
-export const useDraw = () =>
-  useWrite((b: { activityId: number; userCode: string; requestId: string }) =>
-    request('/api/marketing/activity/draw', { method: 'POST', body: b, schema: DrawResult }),
-  );
+export const useDraw = () => useWrite((b: { activityId: number; userCode: string; requestId: string }) => call(marketingActivityDrawCall, b));
 
 /** Downloads an Excel export with the session token in the header (never in the URL). */
-export const downloadExcel = (url: string, params: Record<string, unknown>, fileName: string) => downloadFile(url, params, fileName, 'spreadsheet');
+export const downloadExcel = (file: Download, params: Record<string, unknown>, fileName: string) => downloadFile(file.url, params, fileName, 'spreadsheet');

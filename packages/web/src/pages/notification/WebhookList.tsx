@@ -13,6 +13,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { useShowOnce } from './showOnce';
 import { useDeliveries, useResendDelivery, useSaveWebhook, useWebhookStatus, useWebhooks } from './api';
 import { useWebhookMessages } from './messages';
+import { notificationWebhookDeliveriesCall } from '@waystation/shared/contract/notification';
 
 /** Event types offered in the endpoint form (any other transition's type may be typed). */
 const COMMON_EVENTS = [
@@ -117,7 +118,7 @@ export default function WebhookList() {
           onSame={() => deliveries.refetch()}
           extra={
             <ExportButton
-              url="/api/notification/webhook/deliveries"
+              call={notificationWebhookDeliveriesCall}
               params={filters}
               columns={[
                 { title: 'ID', field: 'eventId', kind: 'number' },

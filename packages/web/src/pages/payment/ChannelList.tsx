@@ -16,6 +16,7 @@ import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { fill, useLang } from '../../i18n';
 import { StatusTag, StatusToggle, useStatusOptions } from '../../components/list/status';
+import { paymentChannelPageListCall } from '@waystation/shared/contract/payment';
 
 /** Payment channels: provider, currencies, fees, limits, countries, status. */
 export default function ChannelList() {
@@ -93,7 +94,7 @@ export default function ChannelList() {
         onSearch={setFilters}
         extra={
           <>
-            <ExportButton url="/api/payment/channelPageList" params={filters} columns={exportColumnsOf(columns)} name={m.exportChannels} />
+            <ExportButton call={paymentChannelPageListCall} params={filters} columns={exportColumnsOf(columns)} name={m.exportChannels} />
             <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/channelConfig')}>
               {m.addChannel}
             </Button>

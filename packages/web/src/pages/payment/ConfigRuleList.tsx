@@ -17,6 +17,7 @@ import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
 import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { fill, useLang } from '../../i18n';
 import { StatusTag, StatusToggle, useConfirmedAction, useStatusOptions } from '../../components/list/status';
+import { paymentRulePageListCall } from '@waystation/shared/contract/payment';
 
 /** Payment rules per scenario in priority order, with a preview of what a member sees. */
 export default function ConfigRuleList() {
@@ -133,7 +134,7 @@ export default function ConfigRuleList() {
           extra={
             <Space>
               <ExportButton
-                url="/api/payment/rulePageList"
+                call={paymentRulePageListCall}
                 params={filters}
                 columns={[
                   ...exportColumnsOf(columns),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
-import { SaveAgentUserBody, type AgentUser } from '@waystation/shared/contract/proxy';
+import { userPageUserListCall, SaveAgentUserBody, type AgentUser } from '@waystation/shared/contract/proxy';
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
@@ -102,7 +102,7 @@ export default function AgentUserList() {
         onSearch={setFilters}
         extra={
           <>
-            <ExportButton url="/api/user/pageUserList" params={q} columns={exportColumnsOf(columns)} name={m.exportUsers} />
+            <ExportButton call={userPageUserListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportUsers} />
             <Button icon={<PlusOutlined />} onClick={() => (editForm.resetFields(), setEditing('new'))}>
               {m.createUser}
             </Button>

@@ -16,6 +16,7 @@ import { useVerify } from '../../components/verify/useVerify';
 import { formatMoney } from '../../components/money';
 import { modifyAgentStatus, useAgents, useInvalidateProxy } from './api';
 import { useProxyMessages } from './messages';
+import { agentPageAgentListCall } from '@waystation/shared/contract/proxy';
 
 export const STATUS_COLOR: Record<string, string> = { activity: 'green', disabled: 'orange', stop: 'default', deleted: 'red' };
 
@@ -106,7 +107,7 @@ export default function ProxyList() {
         onSearch={setFilters}
         extra={
           <>
-            <ExportButton url="/api/agent/pageAgentList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />
+            <ExportButton call={agentPageAgentListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />
             <Button icon={<PlusOutlined />} onClick={() => navigate('/proxyManage/manage')}>
               {m.createAgent}
             </Button>

@@ -166,12 +166,7 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
         toValues={apply}
         resetTo={{ status: query.status }}
         extra={
-          <ExportButton
-            url={desk === 'buy' ? buyPageListCall.url : warehouseOrderQueryCall.url}
-            params={q}
-            columns={exportColumnsOf(columns)}
-            name={m.exportName}
-          />
+          <ExportButton call={desk === 'buy' ? buyPageListCall : warehouseOrderQueryCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />
         }
       >
         <Form.Item label={m.numberValue}>

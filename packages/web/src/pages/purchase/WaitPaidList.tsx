@@ -12,6 +12,7 @@ import { ExportButton, exportColumnsOf } from '../../components/list/ExportButto
 import { formatMoney } from '../../components/money';
 import { useUnpaid } from './unpaidApi';
 import { useUnpaidMessages } from './messages';
+import { waitPaidOrderPageListCall } from '@waystation/shared/contract/purchase';
 
 /** waitPaidOrder/WaitPaidList: shop orders placed but not paid, filters in the URL. */
 export default function WaitPaidList() {
@@ -47,7 +48,7 @@ export default function WaitPaidList() {
         onSearch={setFilters}
         extra={
           <ExportButton
-            url="/api/waitPaidOrder/pageList"
+            call={waitPaidOrderPageListCall}
             params={{ orderNo: query.orderNo, userCode: query.userCode }}
             columns={[...exportColumnsOf(columns), { title: m.currency, field: 'currency' }]}
             name={m.exportName}

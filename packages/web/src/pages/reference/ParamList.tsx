@@ -15,6 +15,7 @@ import { fill, useLang, type Lang } from '../../i18n';
 import { ParamName, ParamRemark } from '@waystation/shared/vocab/config-content';
 import { StatusTag, StatusToggle, useStatusOptions } from '../../components/list/status';
 import { useFormSave } from '../../components/list/useFormSave';
+import { paramPageListCall } from '@waystation/shared/contract/reference';
 
 /** A starting parameter's name or remark in the UI language, unless staff have changed it (then as typed). */
 function paramText(v: { label(value: string, lang?: Lang): string }, key: string, stored: string | null | undefined, lang: Lang): string | null | undefined {
@@ -75,7 +76,7 @@ export default function ParamList() {
         onSearch={setFilters}
         extra={
           <>
-            <ExportButton url="/api/param/pageList" params={filters} columns={exportColumnsOf(columns)} name={m.exportParams} />
+            <ExportButton call={paramPageListCall} params={filters} columns={exportColumnsOf(columns)} name={m.exportParams} />
             <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {m.addParameter}
             </Button>

@@ -14,6 +14,7 @@ import { ExportButton, exportColumnsOf } from '../../components/list/ExportButto
 import { useDeleteRole, useRoleList } from './api';
 import { useRoleMessages } from './messages';
 import { RoleEditModal } from './RoleEditModal';
+import { rolePageListCall } from '@waystation/shared/contract/role';
 
 /** Roles: list with keyword filter (in the URL), edit granted routes, delete unused roles after confirmation. */
 export default function RoleList() {
@@ -98,7 +99,7 @@ export default function RoleList() {
         onSame={() => void list.refetch()}
         extra={
           <Space>
-            <ExportButton url="/api/role/pageList" params={{ keyword: query.keyword }} columns={exportColumnsOf(columns)} name={m.exportName} />
+            <ExportButton call={rolePageListCall} params={{ keyword: query.keyword }} columns={exportColumnsOf(columns)} name={m.exportName} />
             <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {m.createRole}
             </Button>

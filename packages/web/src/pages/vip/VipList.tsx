@@ -15,6 +15,7 @@ import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
 import { useLevelOptions, useMembers } from './api';
 import { useVipMessages } from './messages';
+import { vipPageListCall } from '@waystation/shared/contract/vip';
 
 export const STATUS_COLOR: Record<string, string> = { activity: 'green', disabled: 'orange', stop: 'default', deleted: 'red' };
 
@@ -102,7 +103,7 @@ export default function VipList() {
           createdFrom: registered?.[0]?.startOf('day').toISOString(),
           createdTo: registered?.[1]?.endOf('day').toISOString(),
         })}
-        extra={<ExportButton url="/api/vip/pageList" params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
+        extra={<ExportButton call={vipPageListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
       >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, Modal, Select, Space, Switch, Table } from 'antd';
-import { ShelfBatchAddBody, type ShelfLocation as Shelf } from '@waystation/shared/contract/warehouse';
+import { warehouseShelfLocationPageListCall, ShelfBatchAddBody, type ShelfLocation as Shelf } from '@waystation/shared/contract/warehouse';
 import { fill, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
@@ -37,7 +37,7 @@ export default function ShelfLocation() {
         extra={
           <Space>
             <ExportButton
-              url="/api/warehouse/shelfLocation/pageList"
+              call={warehouseShelfLocationPageListCall}
               params={{ code: query.code, zone: query.zone, active: query.active }}
               columns={[
                 { title: m.code, field: 'code' },
