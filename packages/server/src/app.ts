@@ -36,6 +36,9 @@ import { BadgeRegistry } from './modules/badge/service';
 import { createEventPump, type EventPump } from './modules/notification/events';
 import { ensureSuperAdmin, seedRoles, seedVerification } from './seed/base';
 import { seedDemo } from './seed/demo';
+import { createMetrics } from './modules/ops/metrics';
+import { type Lifecycle, operationsRoutes, requestIdOf } from './modules/ops/routes';
+import { operationsOf } from './modules/ops/service';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -46,6 +49,8 @@ export interface BuiltApp {
   jobs: JobRunner;
   /** Events out: fans domain events out to webhooks and member notifications; main.ts starts it. */
   events: EventPump;
+  /** main.ts marks the shutdown here: /readyz answers 503 while in-flight requests finish. */
+  lifecycle: Lifecycle;
 }
 
 // Schema messages without a text of their own come from the product's table, in Chinese; a caller reading English gets
@@ -89,12 +94,20 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
         req: (req) => ({ method: req.method, url: redactToken(req.url), ip: req.ip }),
       },
     },
+    // Every log line of a request carries its id, which the answer returns in X-Request-Id (a proxy's own id is kept).
+    genReqId: requestIdOf,
     // Our own schemas decide: no ajv coercion anywhere.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('services', { db, now: config.now, secrets });
+  const metrics = createMetrics();
+  database.observeQueries((seconds, failed) => metrics.observeQuery(seconds, failed));
+  const lifecycle: Lifecycle = { shuttingDown: false };
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
   app.addHook('onClose', async () => {
     // Work in hand (a backup someone started, events being delivered) ends before the database closes.
     await jobs.stop();
@@ -128,13 +141,14 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
     // The staff session's cookies (core/sessionCookie.ts): read on every call, written at login and logout.
     await app.register(fastifyCookie);
     registerAccessControl(app);
+    operationsRoutes(app, { config, operations: operationsOf(database), metrics, lifecycle });
 
     const ctx = { config, badges: new BadgeRegistry(), dbKind: database.kind, jobs, events, storage: exports.storage, exports };
     for (const register of MODULES) register(app, ctx);
 
     registerWebApp(app, config.webDist);
     await app.ready();
-    return { app, database, generatedAdminPassword, jobs, events };
+    return { app, database, generatedAdminPassword, jobs, events, lifecycle };
   } catch (err) {
     await app.close().catch(() => {});
     if (!given) await database.close().catch(() => {});

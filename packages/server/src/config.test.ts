@@ -37,3 +37,19 @@ describe('TRUST_PROXY', () => {
     expect(() => parseTrustProxy('10.0.0.1,proxy.local')).toThrow(/TRUST_PROXY=10\.0\.0\.1,proxy\.local is not understood \("proxy\.local"\).*TRUST_PROXY=1/);
   });
 });
+
+describe('METRICS_ALLOW and METRICS_TOKEN', () => {
+  it('lets this machine read /metrics by default only when the server listens on loopback', () => {
+    expect(configFromEnv({}).metrics).toEqual({ allow: ['127.0.0.1', '::1'], token: null });
+    expect(configFromEnv({ HOST: '0.0.0.0', DEMO: '0' }).metrics).toEqual({ allow: [], token: null });
+  });
+  it('takes addresses and CIDRs, and a token of 16 characters or more; refuses anything else', () => {
+    expect(configFromEnv({ METRICS_ALLOW: '10.0.0.0/8, 192.168.1.5,::1', METRICS_TOKEN: 'a'.repeat(16) }).metrics).toEqual({
+      allow: ['10.0.0.0/8', '192.168.1.5', '::1'],
+      token: 'a'.repeat(16),
+    });
+    expect(() => configFromEnv({ METRICS_ALLOW: '10.0.0.0/33' })).toThrow(ConfigError);
+    expect(() => configFromEnv({ METRICS_ALLOW: 'prometheus.local' })).toThrow(/not an address or CIDR: "prometheus.local"/);
+    expect(() => configFromEnv({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN is too short/);
+  });
+});

@@ -45,16 +45,22 @@ export interface AppConfig {
   uploadS3: S3Settings | null;
   /** The member API's sandbox payment provider (tops up balances without money): demo mode, or PAYMENT_SANDBOX=1. */
   paymentSandbox: boolean;
+  /**
+   * Who may read GET /metrics: the addresses/CIDRs in METRICS_ALLOW (default: this machine only when the server
+   * listens on loopback, nobody otherwise), or a caller with `Authorization: Bearer <METRICS_TOKEN>`.
+   */
+  metrics: { allow: string[]; token: string | null };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL || undefined;
   const demoDefault = !databaseUrl;
   const demo = env.DEMO === undefined || env.DEMO === '' ? demoDefault : ['1', 'true', 'on', 'yes'].includes(env.DEMO.toLowerCase());
+  // Demo staff have published passwords: a demo server listens on this machine only unless HOST says otherwise.
+  const host = env.HOST || (demo ? '127.0.0.1' : '0.0.0.0');
   return {
     port: Number(env.PORT ?? 8080),
-    // Demo staff have published passwords: a demo server listens on this machine only unless HOST says otherwise.
-    host: env.HOST || (demo ? '127.0.0.1' : '0.0.0.0'),
+    host,
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl,
     adminUsername: env.ADMIN_USERNAME ?? 'admin',
@@ -75,7 +81,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadS3: s3SettingsFromEnv(env, 'UPLOAD_S3_'),
     paymentSandbox:
       env.PAYMENT_SANDBOX === undefined || env.PAYMENT_SANDBOX === '' ? demo : ['1', 'true', 'on', 'yes'].includes(env.PAYMENT_SANDBOX.toLowerCase()),
+    metrics: parseMetricsAccess(env, host),
   };
+}
+
+export function parseMetricsAccess(env: NodeJS.ProcessEnv, host: string): AppConfig['metrics'] {
+  const token = env.METRICS_TOKEN || null;
+  if (token && token.length < 16) throw new ConfigError('METRICS_TOKEN is too short: give at least 16 random characters (e.g. `openssl rand -hex 24`)');
+  const value = (env.METRICS_ALLOW ?? '').trim();
+  if (!value) return { allow: isLoopbackHost(host) ? ['127.0.0.1', '::1'] : [], token };
+  const allow = value.split(',').map((e) => e.trim());
+  const bad = allow.filter((e) => !(isAddress(e) || isCidr(e)));
+  if (bad.length)
+    throw new ConfigError(`METRICS_ALLOW=${value}: not an address or CIDR: ${bad.map((b) => `"${b}"`).join(', ')} (e.g. METRICS_ALLOW=10.0.0.0/8,127.0.0.1)`);
+  return { allow, token };
 }
 
 export type TrustProxy = false | number | string[];

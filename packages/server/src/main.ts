@@ -29,7 +29,7 @@ if (exposure === 'warn') {
   );
 }
 try {
-  const { app, database, generatedAdminPassword, jobs, events } = await buildApp(config);
+  const { app, database, generatedAdminPassword, jobs, events, lifecycle } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
   // A backup left "running" by this server's previous process (killed mid-backup) is over: failed, its work folder gone.
   await settleDeadRuns(database.db, backupDepsOf(config, database.kind), config.now()).catch((err) => app.log.error({ err }, 'backup runs'));
@@ -53,8 +53,14 @@ try {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Not ready from now on (a load balancer stops sending); requests already in flight are answered before the exit.
+    lifecycle.shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing the requests in flight');
+    // Within the 30 s an orchestrator gives between SIGTERM and SIGKILL (Kubernetes' default), closing the database included.
+    const force = setTimeout(() => {
+      console.error('Shutdown took over 25 s: exiting without finishing');
+      process.exit(1);
+    }, 25_000);
     force.unref();
     await jobs.stop();
     backupRequests?.stop();

@@ -21,6 +21,57 @@ export interface Database {
   /** The embedded database's VACUUM (ANALYZE), run hourly by the job runner; PostgreSQL has autovacuum instead. */
   maintain?: () => Promise<void>;
   close(): Promise<void>;
+  /** Calls `observe` after every query with its time (for /metrics). */
+  observeQueries(observe: QueryObserver): void;
+  /** A PostgreSQL pool's connections (the embedded database has one connection, no pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+}
+
+export type QueryObserver = (seconds: number, failed: boolean) => void;
+
+/**
+ * Times every call of `methods` on `target` (a driver's client) for the observers: promise-style calls, and the
+ * callback style pg's pool uses internally. Anything else (a streamed query object) passes untimed.
+ */
+function timeQueries(target: object, methods: string[], observers: QueryObserver[]): void {
+  const t = target as Record<string, (...args: unknown[]) => unknown>;
+  for (const method of methods) {
+    const original = t[method]!;
+    t[method] = function timed(this: unknown, ...args: unknown[]) {
+      if (!observers.length) return original.apply(this, args);
+      const start = performance.now();
+      const done = (failed: boolean) => {
+        const seconds = (performance.now() - start) / 1000;
+        for (const observe of observers) observe(seconds, failed);
+      };
+      const last = args.at(-1);
+      if (typeof last === 'function') {
+        args[args.length - 1] = (err: unknown, ...rest: unknown[]) => {
+          done(!!err);
+          return (last as (...a: unknown[]) => unknown)(err, ...rest);
+        };
+        return original.apply(this, args);
+      }
+      const result = original.apply(this, args);
+      if (result instanceof Promise)
+        result.then(
+          () => done(false),
+          () => done(true),
+        );
+      return result;
+    };
+  }
+}
+
+/** PGlite's queries, those inside its transactions included. */
+function timePglite(client: PGlite, observers: QueryObserver[]): void {
+  timeQueries(client, ['query', 'exec'], observers);
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      timeQueries(tx, ['query', 'exec'], observers);
+      return callback(tx);
+    });
 }
 
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
@@ -162,6 +213,8 @@ export async function openPglite(
   const release = acquireLock(dataDir);
   try {
     const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const observers: QueryObserver[] = [];
+    timePglite(client, observers);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     if (opts.migrationsFolder !== false) {
       if (opts.beforeMigrate && (await pendingMigrations(client)) > 0) await opts.beforeMigrate(db, client);
@@ -172,6 +225,7 @@ export async function openPglite(
       client,
       kind: 'pglite',
       maintain: pgliteMaintenance(client),
+      observeQueries: (observe) => void observers.push(observe),
       async close() {
         await client.close();
         release();
@@ -212,7 +266,15 @@ async function pendingMigrations(client: PGlite): Promise<number> {
 
 /** An existing PGlite client (tests load a migrated template into memory). */
 export function wrapPglite(client: PGlite): Database {
-  return { db: drizzlePglite({ client, schema }) as unknown as Db, kind: 'pglite', maintain: pgliteMaintenance(client), close: () => client.close() };
+  const observers: QueryObserver[] = [];
+  timePglite(client, observers);
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Db,
+    kind: 'pglite',
+    maintain: pgliteMaintenance(client),
+    close: () => client.close(),
+    observeQueries: (observe) => void observers.push(observe),
+  };
 }
 
 export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}): Promise<Database> {
@@ -221,11 +283,21 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; max?:
   // listener covers idle clients only: a client a request holds (PostgreSQL ended its backend — pg_terminate_backend, a
   // restart, a failover) emits 'error' too, and an 'error' without a listener ends Node. The query it runs fails instead
   // (→ 503 in the error handler), the client leaves the pool on release, and nothing else is touched.
+  const observers: QueryObserver[] = [];
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    timeQueries(client, ['query'], observers);
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    observeQueries: (observe) => void observers.push(observe),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 export async function openDatabase(

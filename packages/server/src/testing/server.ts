@@ -5,6 +5,7 @@ import { type AppConfig, configFromEnv } from '../config';
 import type { Database, Db } from '../db';
 import type { JobRunner } from '../core/jobs';
 import type { EventPump } from '../modules/notification/events';
+import type { Lifecycle } from '../modules/ops/routes';
 import { TestClock } from './clock';
 import { openTestDatabase } from './db';
 import { TEST_ADMIN } from './template';
@@ -22,6 +23,8 @@ export interface TestApp {
   jobs: JobRunner;
   /** The events pump (not started: tests run a cycle with events.run()). */
   events: EventPump;
+  /** What main.ts marks at SIGTERM (/readyz). */
+  lifecycle: Lifecycle;
   /** Calls the API in-process; returns the parsed envelope and the HTTP status. */
   call<T = unknown>(
     method: 'GET' | 'POST',
@@ -48,7 +51,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     webDist: path.resolve(import.meta.dirname, '../../../web/dist'),
     ...overrides,
   };
-  const { app, jobs, events } = await buildApp(config, database);
+  const { app, jobs, events, lifecycle } = await buildApp(config, database);
   const call: TestApp['call'] = async (method, url, opts = {}) => {
     const req: InjectOptions = {
       method,
@@ -70,6 +73,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     config,
     jobs,
     events,
+    lifecycle,
     call,
     async login(username = TEST_ADMIN.username, password = TEST_ADMIN.password) {
       const res = await call<{ token: string }>('POST', '/api/admin/login', { body: { username, password } });
