@@ -1,4 +1,10 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where an API test file leaves
+// the second core idle while PGlite or PostgreSQL works. Every API test file has a database of its own, so they run
+// two at a time at least.
+const apiWorkers = Math.max(2, os.availableParallelism() - 1);
 
 export default defineConfig({
   test: {
@@ -6,6 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          maxWorkers: apiWorkers,
           include: ['packages/shared/**/*.test.ts', 'packages/web/src/**/*.test.{ts,tsx}', 'packages/server/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
@@ -13,6 +20,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          maxWorkers: apiWorkers,
           include: ['packages/server/src/**/*.int.test.ts'],
           globalSetup: ['packages/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
