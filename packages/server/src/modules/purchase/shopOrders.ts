@@ -9,7 +9,7 @@ import type { Actor } from '../../core/audit';
 import { writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
-import { applyTransition } from '../../core/transition';
+import { applyTransition, isAllowed } from '../../core/transition';
 import { accrueCommission } from '../finance/service';
 import { post } from '../ledger/service';
 import type { Member } from '../vip/memberAccounts';
@@ -71,7 +71,7 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
     if (!order) throw notFound('订单不存在');
     // Paid already under this very key (its first answer was lost when the server died): the retry answers the order.
     if (idempotencyKey && order.payIdempotencyKey === idempotencyKey) return;
-    if (!shopOrderMachine.transitionOf(order.status, 'pay')) throw conflict(`订单 ${orderNo} 当前不是待支付状态`, { status: order.status });
+    if (!isAllowed(shopOrderRows, order, 'pay')) throw conflict(`订单 ${orderNo} 当前不是待支付状态`, { status: order.status });
     const lines = await tx
       .select()
       .from(purchaseOrders)
