@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PackageStatus } from '../vocab/goods-out';
-import {
-  allowedPackageEvents,
-  EXCEPTION_FROM,
-  nextPackageStatus,
-  PACKAGE_EVENTS,
-  PACKAGE_TRANSITIONS,
-  packageFromStatuses,
-  type PackageEvent,
-} from './package';
+import { EXCEPTION_FROM, PACKAGE_EVENTS, PACKAGE_TRANSITIONS, packageMachine, type PackageEvent } from './package';
 import { sackMachine } from './sack';
 
 const EXPECTED: Record<string, string> = {
@@ -51,7 +43,7 @@ describe('package machine', () => {
   it('allows exactly the DESIGN §5 transitions, for every status × event pair', () => {
     for (const from of PackageStatus.values) {
       for (const event of PACKAGE_EVENTS) {
-        expect(nextPackageStatus(from, event), `${from} --${event}-->`).toBe(EXPECTED[`${from}|${event}`] ?? null);
+        expect(packageMachine.next(from, event), `${from} --${event}-->`).toBe(EXPECTED[`${from}|${event}`] ?? null);
       }
     }
   });
@@ -82,39 +74,39 @@ describe('package machine', () => {
       'sign',
     ];
     let s: string = 'pack_pretrial';
-    for (const e of path) s = nextPackageStatus(s, e) as string;
+    for (const e of path) s = packageMachine.next(s, e) as string;
     expect(s).toBe('received');
   });
 
   it('takes the top-up path through patch_wait and pending_launch', () => {
     let s: string = 'packing';
-    for (const e of ['patch_request', 'patch_paid', 'label_confirm'] as PackageEvent[]) s = nextPackageStatus(s, e) as string;
+    for (const e of ['patch_request', 'patch_paid', 'label_confirm'] as PackageEvent[]) s = packageMachine.next(s, e) as string;
     expect(s).toBe('wait_ship');
   });
 
   it('refuses terminal states and skipping steps', () => {
     for (const e of PACKAGE_EVENTS) {
-      expect(nextPackageStatus('received', e)).toBeNull();
-      expect(nextPackageStatus('canceled', e)).toBeNull();
-      expect(nextPackageStatus('returned', e)).toBeNull();
+      expect(packageMachine.next('received', e)).toBeNull();
+      expect(packageMachine.next('canceled', e)).toBeNull();
+      expect(packageMachine.next('returned', e)).toBeNull();
     }
-    expect(nextPackageStatus('remove_wait', 'pack_start')).toBeNull();
-    expect(nextPackageStatus('packing', 'sort')).toBeNull();
-    expect(nextPackageStatus('paid', 'cancel')).toBeNull();
-    expect(nextPackageStatus('sorted', 'raise')).toBeNull();
+    expect(packageMachine.next('remove_wait', 'pack_start')).toBeNull();
+    expect(packageMachine.next('packing', 'sort')).toBeNull();
+    expect(packageMachine.next('paid', 'cancel')).toBeNull();
+    expect(packageMachine.next('sorted', 'raise')).toBeNull();
   });
 
   it('offers staff only the non-system events their permissions allow', () => {
-    expect(allowedPackageEvents('pack_pretrial', new Set(['warehouse:packPretrial'])).sort()).toEqual(['pretrial_fail', 'pretrial_pass']);
-    expect(allowedPackageEvents('pack_pretrial', new Set(['warehouse:packing']))).toEqual([]);
-    expect(allowedPackageEvents('packing', new Set(['warehouse:packing'])).sort()).toEqual(['pack_done', 'patch_request', 'raise']);
-    expect(allowedPackageEvents('exception', new Set(['warehouse:abnormalPackage'])).sort()).toEqual(['cancel', 'resolve', 'return_order']);
-    expect(allowedPackageEvents('paid')).toEqual([]);
-    expect(allowedPackageEvents('shipped')).toEqual(['manual_sign']);
+    expect(packageMachine.allowed('pack_pretrial', new Set(['warehouse:packPretrial'])).sort()).toEqual(['pretrial_fail', 'pretrial_pass']);
+    expect(packageMachine.allowed('pack_pretrial', new Set(['warehouse:packing']))).toEqual([]);
+    expect(packageMachine.allowed('packing', new Set(['warehouse:packing'])).sort()).toEqual(['pack_done', 'patch_request', 'raise']);
+    expect(packageMachine.allowed('exception', new Set(['warehouse:abnormalPackage'])).sort()).toEqual(['cancel', 'resolve', 'return_order']);
+    expect(packageMachine.allowed('paid')).toEqual([]);
+    expect(packageMachine.allowed('shipped')).toEqual(['manual_sign']);
   });
 
   it('lets any station raise an exception from the warehouse statuses only', () => {
-    expect(packageFromStatuses('raise').sort()).toEqual([...EXCEPTION_FROM].sort());
+    expect(packageMachine.fromStatuses('raise').sort()).toEqual([...EXCEPTION_FROM].sort());
   });
 
   it('moves sacks open → sealed → shipped only', () => {

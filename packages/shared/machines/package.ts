@@ -137,15 +137,3 @@ export const PACKAGE_TRANSITIONS: readonly PackageTransition[] = [
 export const packageMachine = defineMachine(PACKAGE_TRANSITIONS, (permission, granted) =>
   permission === 'station' ? STATION_PERMISSIONS.some((k) => granted.has(k)) : granted.has(permission),
 );
-
-/** The transition for (from, event), or undefined when the machine has no such row. */
-export const packageTransition = packageMachine.transitionOf;
-
-/** The status after `event` in `from` ('previous' for a resolve), or null when not allowed. */
-export const nextPackageStatus = packageMachine.next;
-
-/** Events staff may take on a package in `status` with these permission keys (for the web's buttons). */
-export const allowedPackageEvents = packageMachine.allowed;
-
-/** Statuses from which `event` is allowed. */
-export const packageFromStatuses = packageMachine.fromStatuses;

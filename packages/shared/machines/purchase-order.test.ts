@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PurchaseStatus } from '../vocab/goods-in';
-import { allowedEvents, fromStatuses, nextStatus, PURCHASE_EVENTS, PURCHASE_TRANSITIONS, type PurchaseEvent } from './purchase-order';
+import { PATCH_EVENTS, patchMachine, purchaseMachine, PURCHASE_EVENTS, PURCHASE_TRANSITIONS, type PurchaseEvent } from './purchase-order';
 
 const EXPECTED: Record<string, string> = {
   'ordered|pay': 'paying',
@@ -40,7 +40,7 @@ describe('purchase order machine', () => {
   it('allows exactly the DESIGN §5 transitions, for every status × event pair', () => {
     for (const from of PurchaseStatus.values) {
       for (const event of PURCHASE_EVENTS) {
-        expect(nextStatus(from, event), `${from} --${event}-->`).toBe(EXPECTED[`${from}|${event}`] ?? null);
+        expect(purchaseMachine.next(from, event), `${from} --${event}-->`).toBe(EXPECTED[`${from}|${event}`] ?? null);
       }
     }
   });
@@ -57,27 +57,41 @@ describe('purchase order machine', () => {
   it('takes the happy path from purchase_wait to shelved', () => {
     const path: PurchaseEvent[] = ['claim', 'purchase', 'inbound', 'photo', 'shelve'];
     let s: string = 'purchase_wait';
-    for (const e of path) s = nextStatus(s, e) as string;
+    for (const e of path) s = purchaseMachine.next(s, e) as string;
     expect(s).toBe('shelved');
   });
 
   it('refuses unknown statuses and terminal states', () => {
-    expect(nextStatus('nonsense', 'claim')).toBeNull();
-    for (const e of PURCHASE_EVENTS) expect(nextStatus('refunded', e)).toBeNull();
-    expect(nextStatus('shelved', 'shelve')).toBeNull();
+    expect(purchaseMachine.next('nonsense', 'claim')).toBeNull();
+    for (const e of PURCHASE_EVENTS) expect(purchaseMachine.next('refunded', e)).toBeNull();
+    expect(purchaseMachine.next('shelved', 'shelve')).toBeNull();
   });
 
   it('offers staff only the non-system events their permissions allow', () => {
-    expect(allowedEvents('purchasing').sort()).toEqual(['fail', 'hold', 'patch_match', 'patch_refund', 'patch_request', 'purchase', 'transfer']);
-    expect(allowedEvents('paid')).toEqual(['cancel']);
-    expect(allowedEvents('stocking_input', new Set(['warehouse:qcPhoto']))).toEqual(['photo', 'qc_hold']);
-    expect(allowedEvents('stocking_input', new Set(['buy:buyOrder']))).toEqual([]);
-    expect(allowedEvents('ordered')).toEqual(['manual_paid', 'cancel']);
-    expect(allowedEvents('ordered', new Set(['buy:buyOrder']))).toEqual(['cancel']);
+    expect(purchaseMachine.allowed('purchasing').sort()).toEqual(['fail', 'hold', 'patch_match', 'patch_refund', 'patch_request', 'purchase', 'transfer']);
+    expect(purchaseMachine.allowed('paid')).toEqual(['cancel']);
+    expect(purchaseMachine.allowed('stocking_input', new Set(['warehouse:qcPhoto']))).toEqual(['photo', 'qc_hold']);
+    expect(purchaseMachine.allowed('stocking_input', new Set(['buy:buyOrder']))).toEqual([]);
+    expect(purchaseMachine.allowed('ordered')).toEqual(['manual_paid', 'cancel']);
+    expect(purchaseMachine.allowed('ordered', new Set(['buy:buyOrder']))).toEqual(['cancel']);
   });
 
   it('lists where an event may start', () => {
-    expect(fromStatuses('cancel').sort()).toEqual(['ordered', 'paid', 'purchase_wait']);
-    expect(fromStatuses('refund').sort()).toEqual(['canceled', 'purchase_fail', 'returned']);
+    expect(purchaseMachine.fromStatuses('cancel').sort()).toEqual(['ordered', 'paid', 'purchase_wait']);
+    expect(purchaseMachine.fromStatuses('refund').sort()).toEqual(['canceled', 'purchase_fail', 'returned']);
+  });
+
+  it("the price difference decides: no purchase with a top-up outstanding, one refund or match, and a top-up's payment once", () => {
+    const states = ['none', 'purchase_patch', 'patch_completed', 'patch_refund', 'patch_match'];
+    const table = Object.fromEntries(states.map((s) => [s, PATCH_EVENTS.filter((e) => patchMachine.next(s, e) !== null)]));
+    expect(table).toEqual({
+      none: ['purchase', 'patch_request', 'patch_refund', 'patch_match'],
+      purchase_patch: ['patch_paid'],
+      patch_completed: ['purchase', 'patch_request', 'patch_refund', 'patch_match'],
+      patch_refund: ['purchase', 'patch_request'],
+      patch_match: ['purchase', 'patch_request'],
+    });
+    expect(patchMachine.next('patch_refund', 'purchase')).toBe('patch_refund');
+    expect(patchMachine.toStatuses('patch_paid')).toEqual(['patch_completed']);
   });
 });

@@ -94,14 +94,23 @@ export const PURCHASE_TRANSITIONS: readonly Transition[] = [
 
 export const purchaseMachine = defineMachine(PURCHASE_TRANSITIONS);
 
-/** The transition for (from, event), or undefined when the machine has no such row. */
-export const transitionOf = purchaseMachine.transitionOf;
+/**
+ * A line's price difference (its patch status; `none` before any), as data: the events it decides. A purchase
+ * completes only with no top-up outstanding; a difference is refunded or matched once, and not after the other.
+ */
+export type PatchState = 'none' | 'purchase_patch' | 'patch_completed' | 'patch_refund' | 'patch_match';
+export type PatchEvent = Extract<PurchaseEvent, 'purchase' | 'patch_request' | 'patch_paid' | 'patch_refund' | 'patch_match'>;
+export const PATCH_EVENTS: readonly PatchEvent[] = ['purchase', 'patch_request', 'patch_paid', 'patch_refund', 'patch_match'];
 
-/** The status after `event` in status `from`, or null when the event is not allowed there. */
-export const nextStatus = (from: string, event: PurchaseEvent): PurchaseStatus | null => purchaseMachine.next(from, event) as PurchaseStatus | null;
+const SETTLED: PatchState[] = ['none', 'patch_completed', 'patch_refund', 'patch_match'];
+export const PATCH_TRANSITIONS: readonly { from: PatchState; event: PatchEvent; to: PatchState; permission: MachinePermission }[] = [
+  ...SETTLED.map((from) => ({ from, event: 'purchase' as const, to: from, permission: 'buy:buyOrder' as const })),
+  ...SETTLED.map((from) => ({ from, event: 'patch_request' as const, to: 'purchase_patch' as const, permission: 'buy:buyOrder' as const })),
+  { from: 'purchase_patch', event: 'patch_paid', to: 'patch_completed', permission: 'buy:buyOrder' },
+  { from: 'none', event: 'patch_refund', to: 'patch_refund', permission: 'buy:buyOrder' },
+  { from: 'patch_completed', event: 'patch_refund', to: 'patch_refund', permission: 'buy:buyOrder' },
+  { from: 'none', event: 'patch_match', to: 'patch_match', permission: 'buy:buyOrder' },
+  { from: 'patch_completed', event: 'patch_match', to: 'patch_match', permission: 'buy:buyOrder' },
+];
 
-/** Events a staff member may take on a line in `status` with the given permission keys (for the web's buttons). */
-export const allowedEvents = purchaseMachine.allowed;
-
-/** Statuses from which `event` is allowed (for a conditional update over several statuses). */
-export const fromStatuses = purchaseMachine.fromStatuses;
+export const patchMachine = defineMachine(PATCH_TRANSITIONS);

@@ -40,5 +40,3 @@ export const REFUND_TRANSITIONS: readonly { from: RefundStatus; event: RefundEve
 ];
 
 export const refundMachine = defineMachine(REFUND_TRANSITIONS);
-
-export const nextRefundStatus = (from: string, event: RefundEvent) => refundMachine.next(from, event) as RefundStatus | null;

@@ -41,8 +41,3 @@ export const RETURN_TRANSITIONS: readonly { from: string; event: ReturnEvent; to
   { from: 'return_doing/send', event: 'sign', to: 'returned/sign', permission: PERMISSION },
 ];
 export const returnMachine = defineMachine(RETURN_TRANSITIONS);
-
-/** Actions to offer for a return in this state. */
-export function returnActions(status: string, shipping: string | null): ReturnEvent[] {
-  return returnMachine.allowed(returnState(status, shipping));
-}

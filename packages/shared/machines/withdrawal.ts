@@ -25,7 +25,3 @@ export const WITHDRAWAL_TRANSITIONS: readonly { from: WithdrawalStatus; event: W
 ];
 
 export const withdrawalMachine = defineMachine(WITHDRAWAL_TRANSITIONS);
-
-export const nextWithdrawalStatus = (from: string, event: WithdrawalEvent) => withdrawalMachine.next(from, event) as WithdrawalStatus | null;
-
-export const withdrawalActions = (status: string): WithdrawalEvent[] => withdrawalMachine.allowed(status);

@@ -17,8 +17,8 @@ import {
   warehouseItems,
 } from '../db/schema';
 import { post } from '../modules/ledger/service';
-import { type PackageEvent, packageTransition } from '@waystation/shared/machines/package';
-import { type PurchaseEvent, transitionOf } from '@waystation/shared/machines/purchase-order';
+import { type PackageEvent, packageMachine } from '@waystation/shared/machines/package';
+import { type PurchaseEvent, purchaseMachine } from '@waystation/shared/machines/purchase-order';
 import { businessDayStart } from '../platform/businessTime';
 import { boxFor } from './demo-goods-out';
 
@@ -42,12 +42,12 @@ const CHANNELS = ['EMS', 'EMS', 'DHL', 'ECO-AIR'];
 
 /** The timeline's type of a step, as the engine writes it: the machine's own row (a step the machine lacks is a seed bug). */
 function purchaseTraceType(from: string, event: string): string {
-  const row = transitionOf(from, event as PurchaseEvent);
+  const row = purchaseMachine.transitionOf(from, event as PurchaseEvent);
   if (!row) throw new Error(`demo history: no purchase step ${from} --${event}-->`);
   return row.trace;
 }
 function packageTraceType(from: string | null, event: string): string {
-  const row = packageTransition(from ?? 'pack_created', event as PackageEvent);
+  const row = packageMachine.transitionOf(from ?? 'pack_created', event as PackageEvent);
   if (!row) throw new Error(`demo history: no package step ${from} --${event}-->`);
   return row.trace;
 }

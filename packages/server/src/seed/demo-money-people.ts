@@ -18,7 +18,7 @@ import {
 } from '../db/schema';
 import type { Actor } from '../core/audit';
 import { post } from '../modules/ledger/service';
-import { openRefund } from '../modules/afterSales/service';
+import { openRefund } from '../modules/afterSales/refunds';
 import { createWithdrawal, settleCommission } from '../modules/finance/service';
 
 const SYSTEM: Actor = { id: null, name: 'demo', ip: '' };

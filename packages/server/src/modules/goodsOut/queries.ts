@@ -8,7 +8,7 @@ import type {
   PackageModification,
   PackageRow as PackageRowOut,
 } from '@waystation/shared/contract/goodsOut';
-import { allowedPackageEvents, PACKAGE_TRANSITIONS } from '@waystation/shared/machines/package';
+import { PACKAGE_TRANSITIONS, packageMachine } from '@waystation/shared/machines/package';
 import { BatchStatus, type PackageStatus, SackStatus } from '@waystation/shared/vocab/goods-out';
 import { type Db, preparedPerDatabase, qualified, queryRows } from '../../db';
 import {
@@ -313,7 +313,7 @@ export async function packageDetail(db: Db, by: { id?: number; packageNo?: strin
     })),
     exception: ex ? toException(ex, { packageNo: p.packageNo, status: p.status, userCode: r.userCode }, urls.media) : null,
     labelUrl: p.realWeightG !== null ? urls.label(p.packageNo) : null,
-    actions: allowedPackageEvents(p.status, caller.permissions).filter((e) => e !== 'manual_sign'),
+    actions: packageMachine.allowed(p.status, caller.permissions).filter((e) => e !== 'manual_sign'),
     modifications: mods,
     manualTargets: manualTargets(p.status),
   };

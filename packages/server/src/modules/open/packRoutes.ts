@@ -15,7 +15,7 @@ import type { ModuleContext } from '../context';
 import { openApi } from './http';
 import { memberActor } from '../vip/memberAccounts';
 import * as packs from '../goodsOut/memberPacks';
-import { applyReturn } from '../afterSales/service';
+import { applyReturn } from '../afterSales/returns';
 import { draw } from '../marketing/draws';
 
 /** The member API's pack orders, returns and lucky draws (goodsOut/memberPacks.ts, afterSales, marketing). */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import { allowedEvents, type PurchaseEvent } from '@waystation/shared/machines/purchase-order';
+import { purchaseMachine, type PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import type { PurchaseDetail, PurchaseLine, PurchaseListQuery, PurchaseListResult } from '@waystation/shared/contract/purchase';
 import type { ItemSummary } from '@waystation/shared/contract/purchase';
 import { type Db, queryRows } from '../../db';
@@ -10,6 +10,7 @@ import { notFound } from '../../core/errors';
 import { iso, pageByIds } from '../../core/paging';
 import { type SignedDoc, signedUrl, signingKey } from '../../platform/signing';
 import { agedRows } from '../badge/service';
+import { patchAllows } from './transition';
 
 const lineColumns = {
   line: purchaseOrders,
@@ -147,10 +148,11 @@ export type UrlMakers = Parameters<typeof toItem>[1];
 
 /** The actions a caller may take on a line now: the machine's rows, the caller's keys, the hold's origin. */
 export function actionsFor(line: typeof purchaseOrders.$inferSelect, caller: Caller): PurchaseEvent[] {
-  return allowedEvents(line.status, caller.permissions).filter((e) => {
+  return purchaseMachine.allowed(line.status, caller.permissions).filter((e) => {
     if (e === 'release') return line.holdFrom !== 'stocking_input';
     if (e === 'qc_release') return line.holdFrom === 'stocking_input';
-    if (e === 'patch_refund' || e === 'patch_match') return !line.patchStatus || line.patchStatus === 'patch_completed';
+    // The server refuses these where the price difference does not allow them (a top-up outstanding, a difference settled).
+    if (e === 'purchase' || e === 'patch_refund' || e === 'patch_match') return patchAllows(line, e);
     return true;
   });
 }

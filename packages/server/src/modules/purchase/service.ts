@@ -20,7 +20,8 @@ import type { Caller } from '../../core/auth';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { post } from '../ledger/service';
 import { purchasers } from './queries';
-import { applyStep, loadLine, type PurchaseRow } from './transition';
+import { isAllowed, isRepeat } from '../../core/transition';
+import { applyStep, loadLine, patchAllows, patchHad, type PurchaseRow, purchaseLines } from './transition';
 
 /** Who is acting, and when: every desk action takes this. */
 export interface Op {
@@ -30,6 +31,9 @@ export interface Op {
 }
 
 const result = (row: PurchaseRow, repeated = false): ActionResult => ({ id: row.id, status: row.status as ActionResult['status'], repeated });
+
+/** A line the member can still pay is unpaid (nothing to refund). */
+const isUnpaid = (row: PurchaseRow) => isAllowed(purchaseLines, row, 'pay');
 
 /** A claimed line is worked by its purchaser; staff with all routes (supervisors) may step in. */
 function assertAssignee(row: PurchaseRow, op: Op): void {
@@ -64,7 +68,7 @@ async function refundToBalance(tx: Db, row: PurchaseRow, amount: number, key: st
 export async function claim(db: Db, id: number, op: Op): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await loadLine(tx, id);
-    if (row.status === 'purchasing' && row.purchaserId === op.caller.id) return result(row, true);
+    if (isRepeat(purchaseLines, row, 'claim', { purchaserId: op.caller.id })) return result(row, true);
     const { row: after } = await applyStep(tx, row, {
       event: 'claim',
       actor: op.actor,
@@ -81,7 +85,7 @@ export async function transfer(db: Db, body: z.infer<typeof TransferBody>, op: O
   if (!target) throw invalid('purchaserId', '该员工不能采购');
   return db.transaction(async (tx) => {
     const row = await loadLine(tx, body.id);
-    if (row.status === 'purchasing' && row.purchaserId === target.id) return result(row, true);
+    if (isRepeat(purchaseLines, row, 'transfer', { purchaserId: target.id })) return result(row, true);
     assertAssignee(row, op);
     const { row: after } = await applyStep(tx, row, {
       event: 'transfer',
@@ -99,7 +103,7 @@ export async function transfer(db: Db, body: z.infer<typeof TransferBody>, op: O
 export async function hold(db: Db, body: z.infer<typeof HoldBody>, op: Op): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await loadLine(tx, body.id);
-    if (row.status === 'purchase_hold' && row.holdReason === body.reason) return result(row, true);
+    if (isRepeat(purchaseLines, row, 'hold', { holdReason: body.reason })) return result(row, true);
     assertAssignee(row, op);
     const { row: after } = await applyStep(tx, row, {
       event: 'hold',
@@ -132,9 +136,9 @@ export async function release(db: Db, body: z.infer<typeof ReleaseBody>, op: Op)
 export async function markPurchased(db: Db, body: z.infer<typeof PurchasedBody>, op: Op): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await loadLine(tx, body.id);
-    if (row.status === 'purchased' && row.mallOrderNo === body.mallOrderNo) return result(row, true);
+    if (isRepeat(purchaseLines, row, 'purchase', { mallOrderNo: body.mallOrderNo })) return result(row, true);
     assertAssignee(row, op);
-    if (row.patchStatus === 'purchase_patch') throw conflict('差价未补齐，不能完成采购');
+    if (!patchAllows(row, 'purchase')) throw conflict('差价未补齐，不能完成采购');
     const { row: after } = await applyStep(tx, row, {
       event: 'purchase',
       actor: op.actor,
@@ -158,7 +162,7 @@ export async function markPurchased(db: Db, body: z.infer<typeof PurchasedBody>,
 export async function patchRequest(db: Db, body: z.infer<typeof PatchRequestBody>, op: Op): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await loadLine(tx, body.id);
-    if (row.status === 'purchase_patch' && row.patchAmount === body.amount) return result(row, true);
+    if (isRepeat(purchaseLines, row, 'patch_request', { patchAmount: body.amount })) return result(row, true);
     assertAssignee(row, op);
     const { row: after } = await applyStep(tx, row, {
       event: 'patch_request',
@@ -176,7 +180,7 @@ export async function patchRequest(db: Db, body: z.infer<typeof PatchRequestBody
 export async function patchPaid(db: Db, body: z.infer<typeof PatchSimpleBody>, op: Op): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await loadLine(tx, body.id);
-    if (row.status === 'purchasing' && row.patchStatus === 'patch_completed') return result(row, true);
+    if (isRepeat(purchaseLines, row, 'patch_paid') && patchHad(row, 'patch_paid')) return result(row, true);
     const { row: after } = await applyStep(tx, row, {
       event: 'patch_paid',
       actor: op.actor,
@@ -192,9 +196,9 @@ export async function patchPaid(db: Db, body: z.infer<typeof PatchSimpleBody>, o
 export async function patchRefund(db: Db, body: z.infer<typeof PatchRefundBody>, op: Op): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await loadLine(tx, body.id);
-    if (row.patchStatus === 'patch_refund' && row.patchAmount === body.amount) return result(row, true);
+    if (patchHad(row, 'patch_refund') && row.patchAmount === body.amount) return result(row, true);
     assertAssignee(row, op);
-    if (row.patchStatus === 'patch_refund' || row.patchStatus === 'patch_match') throw conflict('差价已处理');
+    if (!patchAllows(row, 'patch_refund')) throw conflict('差价已处理');
     if (body.amount > row.paidAmount - row.refundedAmount) throw invalid('amount', '退款金额不能大于已支付金额');
     const { row: after } = await applyStep(tx, row, {
       event: 'patch_refund',
@@ -213,9 +217,9 @@ export async function patchRefund(db: Db, body: z.infer<typeof PatchRefundBody>,
 export async function patchMatch(db: Db, body: z.infer<typeof PatchSimpleBody>, op: Op): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await loadLine(tx, body.id);
-    if (row.patchStatus === 'patch_match') return result(row, true);
+    if (patchHad(row, 'patch_match')) return result(row, true);
     assertAssignee(row, op);
-    if (row.patchStatus === 'patch_refund') throw conflict('差价已处理');
+    if (!patchAllows(row, 'patch_match')) throw conflict('差价已处理');
     const { row: after } = await applyStep(tx, row, {
       event: 'patch_match',
       actor: op.actor,
@@ -231,7 +235,8 @@ export async function patchMatch(db: Db, body: z.infer<typeof PatchSimpleBody>, 
 export async function fail(db: Db, body: z.infer<typeof FailBody>, op: Op): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await loadLine(tx, body.id);
-    if (row.status === 'refunded' && row.holdReason === body.reason) return result(row, true);
+    // A failed line goes on to its refund: the repeat is a refunded line with this reason.
+    if (isRepeat(purchaseLines, row, 'refund', { holdReason: body.reason })) return result(row, true);
     assertAssignee(row, op);
     const { row: failed } = await applyStep(tx, row, { event: 'fail', actor: op.actor, now: op.now, note: body.reason, set: { holdReason: body.reason } });
     return result(await refundRest(tx, failed, op, `采购单 ${row.purchaseNo} 采购失败退款`));
@@ -242,7 +247,7 @@ export async function fail(db: Db, body: z.infer<typeof FailBody>, op: Op): Prom
 export async function cancel(db: Db, body: z.infer<typeof CancelBody>, op: Op): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await loadLine(tx, body.id);
-    const paid = row.status !== 'ordered';
+    const paid = !isUnpaid(row);
     let { row: after } = await applyStep(tx, row, {
       event: 'cancel',
       actor: op.actor,
@@ -259,7 +264,7 @@ export async function cancel(db: Db, body: z.infer<typeof CancelBody>, op: Op): 
 export async function logistics(db: Db, body: z.infer<typeof LogisticsBody>, op: Op): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await loadLine(tx, body.id);
-    if (row.status === 'purchased' && row.trackingNo === body.trackingNo && row.logisticsStatus === body.logisticsStatus) return result(row, true);
+    if (isRepeat(purchaseLines, row, 'logistics', { trackingNo: body.trackingNo, logisticsStatus: body.logisticsStatus })) return result(row, true);
     const { row: after } = await applyStep(tx, row, {
       event: 'logistics',
       actor: op.actor,
@@ -288,8 +293,8 @@ async function memberLine(tx: Db, memberId: number, purchaseNo: string): Promise
 export async function memberPayPatch(db: Db, memberId: number, purchaseNo: string, op: { actor: Actor; now: Date }): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await memberLine(tx, memberId, purchaseNo);
-    if (row.patchStatus === 'patch_completed') return result(row, true);
-    if (row.status !== 'purchase_patch' || row.patchAmount <= 0) throw conflict(`采购单 ${purchaseNo} 没有待补的差价`);
+    if (patchHad(row, 'patch_paid')) return result(row, true);
+    if (!isAllowed(purchaseLines, row, 'patch_paid') || row.patchAmount <= 0) throw conflict(`采购单 ${purchaseNo} 没有待补的差价`);
     await post(
       tx,
       {
@@ -323,8 +328,8 @@ export async function memberPayPatch(db: Db, memberId: number, purchaseNo: strin
 export async function memberDeclinePatch(db: Db, memberId: number, purchaseNo: string, op: { actor: Actor; now: Date }): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await memberLine(tx, memberId, purchaseNo);
-    if (row.status === 'refunded' && row.holdReason === MEMBER_DECLINED) return result(row, true);
-    if (row.status !== 'purchase_patch') throw conflict(`采购单 ${purchaseNo} 没有待补的差价`);
+    if (isRepeat(purchaseLines, row, 'refund', { holdReason: MEMBER_DECLINED })) return result(row, true);
+    if (!isAllowed(purchaseLines, row, 'patch_paid')) throw conflict(`采购单 ${purchaseNo} 没有待补的差价`);
     const { row: failed } = await applyStep(tx, row, {
       event: 'fail',
       actor: op.actor,
@@ -345,9 +350,10 @@ const MEMBER_DECLINED = '会员放弃补差价';
 export async function memberRefundLine(db: Db, memberId: number, purchaseNo: string, reason: string, op: { actor: Actor; now: Date }): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const row = await memberLine(tx, memberId, purchaseNo);
-    if (row.status === 'refunded' && row.holdReason.startsWith(MEMBER_REFUND)) return result(row, true);
+    if (isRepeat(purchaseLines, row, 'refund') && row.holdReason.startsWith(MEMBER_REFUND)) return result(row, true);
     const note = `${MEMBER_REFUND}：${reason}`;
-    if (row.status === 'paid' || row.status === 'purchase_wait') {
+    // Paid, and nobody is buying it yet: the machine can still cancel it.
+    if (!isUnpaid(row) && isAllowed(purchaseLines, row, 'cancel')) {
       const { row: canceled } = await applyStep(tx, row, {
         event: 'cancel',
         actor: op.actor,
@@ -357,11 +363,12 @@ export async function memberRefundLine(db: Db, memberId: number, purchaseNo: str
       });
       return result(await refundRest(tx, canceled, op, `采购单 ${row.purchaseNo} 会员取消退款`));
     }
-    if (row.status === 'purchase_fail') {
+    // Its purchase failed (it had `fail` and waits for its refund).
+    if (isRepeat(purchaseLines, row, 'fail')) {
       await tx.update(purchaseOrders).set({ holdReason: note }).where(eq(purchaseOrders.id, row.id));
       return result(await refundRest(tx, { ...row, holdReason: note }, op, `采购单 ${row.purchaseNo} 采购失败退款`));
     }
-    if (row.status === 'shelved') throw conflict('商品已入库上架，请申请退货');
+    if (isRepeat(purchaseLines, row, 'shelve')) throw conflict('商品已入库上架，请申请退货');
     throw conflict(`采购单 ${purchaseNo} 当前状态不能申请退款`);
   });
 }

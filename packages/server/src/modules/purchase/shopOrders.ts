@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type MemberOrder, type OrderCreateBody, purchaseFacing } from '@waystation/shared/contract/openOrders';
-import { type ShopOrderEvent, shopOrderMachine } from '@waystation/shared/machines/shop-order';
-import { ShopOrderStatus } from '@waystation/shared/vocab/goods-in';
+import { shopOrderMachine } from '@waystation/shared/machines/shop-order';
 import { type Db, nextId } from '../../db';
 import { couponGrants, coupons, memberProfiles, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
 import { consumeGrant } from '../marketing/grants';
@@ -10,28 +9,14 @@ import type { Actor } from '../../core/audit';
 import { writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
-import { applyTransition, type BoundMachine } from '../../core/transition';
+import { applyTransition, isAllowed } from '../../core/transition';
 import { accrueCommission } from '../finance/service';
 import { post } from '../ledger/service';
 import type { Member } from '../vip/memberAccounts';
 import { memberDeclinePatch, memberPayPatch, memberRefundLine } from './service';
-import { applyStep, type PurchaseRow } from './transition';
+import { applyStep, type PurchaseRow, shopOrderRows } from './transition';
 
 /** Shop orders of members (issue 13): created and paid through the member API, their lines bought by the purchasers. */
-
-type ShopOrderRow = typeof shopOrders.$inferSelect;
-
-/** The shop order machine bound to its table (audit actions order.pay, …; the lines move along the purchase machine). */
-export const shopOrderRows: BoundMachine<ShopOrderRow, ShopOrderEvent> = {
-  name: 'order',
-  targetType: 'shop_order',
-  table: shopOrders,
-  columns: { id: shopOrders.id, status: shopOrders.status, updatedAt: shopOrders.updatedAt, member: shopOrders.memberId, ref: shopOrders.orderNo },
-  transitionOf: shopOrderMachine.transitionOf,
-  toStatuses: shopOrderMachine.toStatuses,
-  describe: (o) => ({ noun: `订单 ${o.orderNo}`, target: o.orderNo }),
-  label: (status) => ShopOrderStatus.label(status),
-};
 
 const orderNoOf = (id: number) => `SO${String(id).padStart(10, '0')}`;
 const purchaseNoOf = (id: number) => `P${String(id).padStart(10, '0')}`;
@@ -86,7 +71,7 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
     if (!order) throw notFound('订单不存在');
     // Paid already under this very key (its first answer was lost when the server died): the retry answers the order.
     if (idempotencyKey && order.payIdempotencyKey === idempotencyKey) return;
-    if (!shopOrderMachine.transitionOf(order.status, 'pay')) throw conflict(`订单 ${orderNo} 当前不是待支付状态`, { status: order.status });
+    if (!isAllowed(shopOrderRows, order, 'pay')) throw conflict(`订单 ${orderNo} 当前不是待支付状态`, { status: order.status });
     const lines = await tx
       .select()
       .from(purchaseOrders)

@@ -1,8 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { purchaseMachine, type PurchaseEvent, type Transition } from '@waystation/shared/machines/purchase-order';
-import { PurchaseStatus } from '@waystation/shared/vocab/goods-in';
+import {
+  type PatchEvent,
+  patchMachine,
+  type PatchState,
+  purchaseMachine,
+  type PurchaseEvent,
+  type Transition,
+} from '@waystation/shared/machines/purchase-order';
+import { type ShopOrderEvent, shopOrderMachine } from '@waystation/shared/machines/shop-order';
+import { PurchaseStatus, ShopOrderStatus } from '@waystation/shared/vocab/goods-in';
 import type { Db } from '../../db';
-import { purchaseOrders, traceEvents } from '../../db/schema';
+import { purchaseOrders, shopOrders, traceEvents } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import { notFound } from '../../core/errors';
 import { applyTransition, type BoundMachine, staleError, traceColumns } from '../../core/transition';
@@ -21,6 +29,7 @@ export const purchaseLines: BoundMachine<PurchaseRow, PurchaseEvent> = {
     ref: purchaseOrders.purchaseNo,
   },
   transitionOf: purchaseMachine.transitionOf,
+  toStatuses: purchaseMachine.toStatuses,
   describe: (row) => ({ noun: `采购单 ${row.purchaseNo}`, target: row.id }),
   label: (status) => PurchaseStatus.label(status),
   // A self-transition (transfer, patch outcome) leaves the status alone: the modify time tells staleness.
@@ -29,6 +38,29 @@ export const purchaseLines: BoundMachine<PurchaseRow, PurchaseEvent> = {
     table: traceEvents,
     row: (r, op) => ({ purchaseId: r.id, ...traceColumns(r, op) }),
   },
+};
+
+/** The line's price difference as the patch machine names it. */
+const patchOf = (row: PurchaseRow): PatchState => (row.patchStatus ?? 'none') as PatchState;
+
+/** Whether the line's price difference allows `event` (a purchase completes only with no top-up outstanding, …). */
+export const patchAllows = (row: PurchaseRow, event: PatchEvent): boolean => !!patchMachine.transitionOf(patchOf(row), event);
+
+/** Whether the line's price difference has had `event` already: no row for it where it is, and where it leads. */
+export const patchHad = (row: PurchaseRow, event: PatchEvent): boolean => !patchAllows(row, event) && patchMachine.toStatuses(event).includes(patchOf(row));
+
+type ShopOrderRow = typeof shopOrders.$inferSelect;
+
+/** The shop order machine bound to its table (audit actions order.pay, …; the lines move along the purchase machine). */
+export const shopOrderRows: BoundMachine<ShopOrderRow, ShopOrderEvent> = {
+  name: 'order',
+  targetType: 'shop_order',
+  table: shopOrders,
+  columns: { id: shopOrders.id, status: shopOrders.status, updatedAt: shopOrders.updatedAt, member: shopOrders.memberId, ref: shopOrders.orderNo },
+  transitionOf: shopOrderMachine.transitionOf,
+  toStatuses: shopOrderMachine.toStatuses,
+  describe: (o) => ({ noun: `订单 ${o.orderNo}`, target: o.orderNo }),
+  label: (status) => ShopOrderStatus.label(status),
 };
 
 /** Loads a line for a write (inside the write's transaction). */

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { ManualPaidBody, WaitPaidCancelBody, WaitPaidDetail, WaitPaidListQuery, WaitPaidOrder } from '@waystation/shared/contract/purchase';
 import type { Db } from '../../db';
 import { members, purchaseOrders, shopOrders } from '../../db/schema';
-import { writeAudit } from '../../core/audit';
-import { conflict, notFound } from '../../core/errors';
+import { notFound } from '../../core/errors';
 import { cappedCount, offsetOf } from '../../core/paging';
+import { applyTransition, isRepeat } from '../../core/transition';
 import { toLine } from './queries';
 import type { Op } from './service';
-import { applyStep } from './transition';
+import { applyStep, shopOrderRows } from './transition';
 
 const orderColumns = {
   order: shopOrders,
@@ -69,25 +69,18 @@ export async function unpaidDetail(db: Db, id: number): Promise<WaitPaidDetail> 
   return { ...toOrder(row), lines: lines.map(toLine) };
 }
 
-/** Moves the order from `ordered` to `to`, or reports a repeat / 40900. */
-async function moveOrder(tx: Db, id: number, to: 'paid' | 'canceled', now: Date, set: Partial<typeof shopOrders.$inferInsert> = {}): Promise<boolean> {
-  const [updated] = await tx
-    .update(shopOrders)
-    .set({ ...set, status: to, updatedAt: now })
-    .where(and(eq(shopOrders.id, id), eq(shopOrders.status, 'ordered')))
-    .returning({ id: shopOrders.id });
-  if (updated) return true;
-  const [row] = await tx.select({ status: shopOrders.status }).from(shopOrders).where(eq(shopOrders.id, id));
-  if (!row) throw notFound('订单不存在');
-  if (row.status === to) return false;
-  throw conflict(`订单当前状态为「${row.status}」，不能执行该操作，请刷新后重试`, { status: row.status });
-}
-
 /** Payment received outside the member site: the order is paid and each line queues for a purchaser (manual_paid). */
 export async function manualPaid(db: Db, body: z.infer<typeof ManualPaidBody>, op: Op): Promise<{ id: number; status: string; repeated: boolean }> {
   return db.transaction(async (tx) => {
-    const order = await loadOrder(tx, body.id);
-    if (!(await moveOrder(tx, body.id, 'paid', op.now, { payTime: op.now, paidAmount: order.amount }))) return { id: body.id, status: 'paid', repeated: true };
+    const { order, amount } = await loadOrder(tx, body.id);
+    if (isRepeat(shopOrderRows, order, 'manual_paid')) return { id: body.id, status: order.status, repeated: true };
+    const { row } = await applyTransition(tx, shopOrderRows, order, {
+      event: 'manual_paid',
+      op,
+      note: body.note,
+      set: { payTime: op.now, paidAmount: amount },
+      audit: { amount },
+    });
     const lines = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.orderId, body.id)).orderBy(asc(purchaseOrders.id));
     for (const line of lines) {
       await applyStep(tx, line, {
@@ -98,42 +91,20 @@ export async function manualPaid(db: Db, body: z.infer<typeof ManualPaidBody>, o
         set: { paidAmount: line.unitPrice * line.quantity, payTime: op.now },
       });
     }
-    await writeAudit(
-      tx,
-      op.actor,
-      {
-        action: 'order.manualPaid',
-        targetType: 'shop_order',
-        targetId: body.id,
-        before: { status: 'ordered' },
-        after: { status: 'paid', amount: order.amount, note: body.note },
-      },
-      op.now,
-    );
-    return { id: body.id, status: 'paid', repeated: false };
+    return { id: body.id, status: row.status, repeated: false };
   });
 }
 
 /** Cancels an unpaid order and its lines (nothing to refund). */
 export async function cancelUnpaid(db: Db, body: z.infer<typeof WaitPaidCancelBody>, op: Op): Promise<{ id: number; status: string; repeated: boolean }> {
   return db.transaction(async (tx) => {
-    if (!(await moveOrder(tx, body.id, 'canceled', op.now))) return { id: body.id, status: 'canceled', repeated: true };
+    const { order } = await loadOrder(tx, body.id);
+    if (isRepeat(shopOrderRows, order, 'cancel')) return { id: body.id, status: order.status, repeated: true };
+    const { row } = await applyTransition(tx, shopOrderRows, order, { event: 'cancel', op, note: body.reason });
     const lines = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.orderId, body.id)).orderBy(asc(purchaseOrders.id));
     for (const line of lines) {
       await applyStep(tx, line, { event: 'cancel', actor: op.actor, now: op.now, note: body.reason, set: { cancelTime: op.now, holdReason: body.reason } });
     }
-    await writeAudit(
-      tx,
-      op.actor,
-      {
-        action: 'order.cancel',
-        targetType: 'shop_order',
-        targetId: body.id,
-        before: { status: 'ordered' },
-        after: { status: 'canceled', reason: body.reason },
-      },
-      op.now,
-    );
-    return { id: body.id, status: 'canceled', repeated: false };
+    return { id: body.id, status: row.status, repeated: false };
   });
 }

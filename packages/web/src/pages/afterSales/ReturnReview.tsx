@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd'
 import { useNavigate } from 'react-router';
 import type { ReturnItem, ReturnListQuery } from '@waystation/shared/contract/afterSales';
 import { ReviewResult } from '@waystation/shared/machines/refund';
-import { returnActions, ReturnShipping, ReturnStatus } from '@waystation/shared/machines/return';
+import { returnMachine, ReturnShipping, ReturnStatus, returnState } from '@waystation/shared/machines/return';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
@@ -82,7 +82,7 @@ export default function ReturnReview() {
       width: 200,
       fixed: 'right',
       render: (_, r) => {
-        const actions = returnActions(r.status, r.shippingStatus);
+        const actions = returnMachine.allowed(returnState(r.status, r.shippingStatus));
         return (
           <Space>
             {actions.includes('pass') && (

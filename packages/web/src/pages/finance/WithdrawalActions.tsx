@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Form, Input, Modal, Space } from 'antd';
 import type { Withdrawal } from '@waystation/shared/contract/finance';
-import { withdrawalActions } from '@waystation/shared/machines/withdrawal';
+import { withdrawalMachine } from '@waystation/shared/machines/withdrawal';
 import { fill, useT } from '../../i18n';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { formatMoney } from '../../components/money';
@@ -16,7 +16,7 @@ export function WithdrawalActions({ w }: { w: Withdrawal }) {
   const invalidate = useInvalidateFinance();
   const [dialog, setDialog] = useState<'reject' | 'pay' | null>(null);
   const [form] = Form.useForm<{ text: string }>();
-  const actions = withdrawalActions(w.status);
+  const actions = withdrawalMachine.allowed(w.status);
   const done = async () => {
     message.success(t('common.success'));
     await invalidate();

@@ -1,0 +1,193 @@
+import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Page } from '@waystation/shared/contract/common';
+import type { ReturnItem, ReturnListQuery } from '@waystation/shared/contract/afterSales';
+import type { ReviewResult } from '@waystation/shared/machines/refund';
+import { returnMachine, returnStateLabel, type ReturnEvent } from '@waystation/shared/machines/return';
+import type { PurchaseEvent } from '@waystation/shared/machines/purchase-order';
+import { type Db, nextId } from '../../db';
+import { members, packageItems, purchaseOrders, returnRequests } from '../../db/schema';
+import { applyStep } from '../purchase/transition';
+import { type Actor, writeAudit } from '../../core/audit';
+import { conflict, notFound } from '../../core/errors';
+import { applyTransition, type BoundMachine } from '../../core/transition';
+import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
+import { movePurchaseLine, openRefund } from './refunds';
+
+/** Returns of purchased goods to the seller: review, shipping, and the refund the seller's signature opens. */
+
+type ReturnRow = typeof returnRequests.$inferSelect;
+
+/** The return machine bound to its table: review status and shipping status are its two status columns. */
+const returnRows: BoundMachine<ReturnRow, ReturnEvent> = {
+  name: 'afterSales.return',
+  targetType: 'return',
+  table: returnRequests,
+  columns: {
+    id: returnRequests.id,
+    status: returnRequests.status,
+    subStatus: returnRequests.shippingStatus,
+    updatedAt: returnRequests.updatedAt,
+    member: returnRequests.memberId,
+    ref: returnRequests.returnNo,
+  },
+  transitionOf: returnMachine.transitionOf,
+  toStatuses: returnMachine.toStatuses,
+  describe: (r) => ({ noun: `退货申请 ${r.returnNo}`, target: r.id }),
+  label: returnStateLabel,
+};
+
+function returnQuery(db: Db) {
+  return db.select({ r: returnRequests, userCode: members.userCode }).from(returnRequests).leftJoin(members, eq(members.id, returnRequests.memberId));
+}
+
+const toReturn = ({ r, userCode }: { r: typeof returnRequests.$inferSelect; userCode: string | null }): ReturnItem => ({
+  id: r.id,
+  returnNo: r.returnNo,
+  memberId: r.memberId,
+  userCode: userCode ?? '',
+  purchaseOrderId: r.purchaseOrderId,
+  purchaseOrderNo: r.purchaseOrderNo,
+  goodsTitle: r.goodsTitle,
+  quantity: r.quantity,
+  amount: r.amount,
+  currency: r.currency,
+  reason: r.reason,
+  images: (r.images as string[]) ?? [],
+  status: r.status as ReturnItem['status'],
+  reviewResult: (r.reviewResult as ReviewResult | null) ?? null,
+  reviewRemark: r.reviewRemark,
+  reviewerName: r.reviewerName,
+  reviewTime: iso(r.reviewedAt),
+  shippingStatus: (r.shippingStatus as ReturnItem['shippingStatus']) ?? null,
+  shippingCompany: r.shippingCompany,
+  shippingNo: r.shippingNo,
+  refundId: r.refundId ?? null,
+  createTime: r.createdAt.toISOString(),
+});
+
+export async function listReturns(db: Db, q: ReturnListQuery): Promise<Page<ReturnItem>> {
+  const where: SQL[] = [];
+  if (q.returnNo) where.push(ilike(returnRequests.returnNo, containsPattern(q.returnNo)));
+  if (q.purchaseOrderNo) where.push(ilike(returnRequests.purchaseOrderNo, containsPattern(q.purchaseOrderNo)));
+  if (q.userCode) where.push(eq(members.userCode, q.userCode.toUpperCase()));
+  if (q.status) where.push(eq(returnRequests.status, q.status));
+  if (q.shippingStatus) where.push(eq(returnRequests.shippingStatus, q.shippingStatus));
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(returnRequests)
+    .leftJoin(members, eq(members.id, returnRequests.memberId))
+    .where(and(...where));
+  const rows = await returnQuery(db)
+    .where(and(...where))
+    .orderBy(
+      ...orderBy(q.sort, q.order, { id: returnRequests.id, create_time: returnRequests.createdAt, modify_time: returnRequests.updatedAt }, returnRequests.id),
+    )
+    .limit(q.limit)
+    .offset(offsetOf(q.page, q.limit));
+  return { list: rows.map(toReturn), total: n };
+}
+
+export async function returnDetail(db: Db, id: number): Promise<ReturnItem> {
+  const [row] = await returnQuery(db).where(eq(returnRequests.id, id));
+  if (!row) throw notFound('退货申请不存在');
+  return toReturn(row);
+}
+
+const PURCHASE_EVENT: Record<ReturnEvent, PurchaseEvent | null> = { pass: 'return_pass', fail: 'return_refuse', send: null, sign: 'return_done' };
+
+/**
+ * One step of a return: review (return_review; pass → return_doing awaiting shipment, fail → return_apply_refuse),
+ * shipment sent, signed by the seller (→ returned, and a refund awaiting review is opened).
+ */
+export async function moveReturn(
+  db: Db,
+  actor: Actor,
+  id: number,
+  event: ReturnEvent,
+  extra: { result?: ReviewResult; remark?: string; shippingCompany?: string; shippingNo?: string },
+  now: Date,
+): Promise<ReturnItem> {
+  await db.transaction(async (tx) => {
+    const [r] = await tx.select().from(returnRequests).where(eq(returnRequests.id, id));
+    if (!r) throw notFound('退货申请不存在');
+    const set: Partial<ReturnRow> = {};
+    if (event === 'pass' || event === 'fail')
+      Object.assign(set, { reviewResult: extra.result, reviewRemark: extra.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now });
+    if (event === 'send') Object.assign(set, { shippingCompany: extra.shippingCompany, shippingNo: extra.shippingNo });
+    await applyTransition(tx, returnRows, r, { event, op: { actor, now }, set, audit: set });
+    const purchaseEvent = PURCHASE_EVENT[event];
+    if (purchaseEvent) await movePurchaseLine(tx, r.purchaseOrderId, purchaseEvent, actor, r.returnNo, now);
+    if (event === 'sign') {
+      const refund = await openRefund(
+        tx,
+        actor,
+        {
+          memberId: r.memberId,
+          sourceType: 'purchase_order',
+          sourceId: r.purchaseOrderId,
+          sourceNo: r.purchaseOrderNo,
+          reason: 'return_goods',
+          amount: r.amount,
+          currency: r.currency,
+          description: r.returnNo,
+        },
+        now,
+      );
+      await tx.update(returnRequests).set({ refundId: refund.id }).where(eq(returnRequests.id, r.id));
+    }
+  });
+  return returnDetail(db, id);
+}
+
+/** Returns awaiting review: the return_wait badge. */
+export async function countReturnsWaiting(db: Db): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(returnRequests).where(eq(returnRequests.status, 'return_checking'));
+  return n;
+}
+
+/**
+ * A member asks to return a shelved item to the seller (member API): the line goes shelved → return_checking and a
+ * return request awaits review in 退货管理. An item already in a pack order cannot be returned.
+ */
+export async function applyReturn(db: Db, memberId: number, body: { purchaseNo: string; reason: string }, actor: Actor, now: Date) {
+  return db.transaction(async (tx) => {
+    const [line] = await tx
+      .select()
+      .from(purchaseOrders)
+      .where(and(eq(purchaseOrders.purchaseNo, body.purchaseNo), eq(purchaseOrders.memberId, memberId)))
+      .for('update');
+    if (!line) throw notFound('采购单不存在');
+    const [packed] = await tx
+      .select({ id: packageItems.packageId })
+      .from(packageItems)
+      .where(and(eq(packageItems.purchaseId, line.id), eq(packageItems.released, false)));
+    if (packed) throw conflict('商品已提交打包，不能申请退货');
+    await applyStep(tx, line, { event: 'return_apply', actor, now, note: body.reason });
+    const id = await nextId(tx, 'return_requests');
+    const [r] = await tx
+      .insert(returnRequests)
+      .values({
+        id,
+        returnNo: `RT${String(id).padStart(10, '0')}`,
+        memberId,
+        purchaseOrderId: String(line.id),
+        purchaseOrderNo: line.purchaseNo,
+        goodsTitle: line.title,
+        quantity: line.quantity,
+        amount: line.paidAmount - line.refundedAmount,
+        currency: line.currency,
+        reason: body.reason,
+        status: 'return_checking',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await writeAudit(
+      tx,
+      actor,
+      { action: 'afterSales.return.apply', targetType: 'return', targetId: r!.returnNo, after: { purchaseNo: line.purchaseNo } },
+      now,
+    );
+    return { returnNo: r!.returnNo, status: r!.status, amount: r!.amount, currency: r!.currency };
+  });
+}
