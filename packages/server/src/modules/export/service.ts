@@ -18,6 +18,7 @@ import { businessDateTime } from '../../platform/businessTime';
 import type { FileStorage } from '../../platform/storage';
 import { XLSX_TYPE } from '../../platform/excel';
 import { ErrorCode } from '@waystation/shared/contract/common';
+import { isActive } from '../../core/status';
 
 /** Rows asked of the list per page while exporting. */
 const PAGE = 200;
@@ -62,7 +63,7 @@ function exportableRoute(routes: ApiRouteInfo[], url: string): ApiRouteInfo & { 
 /** The caller as the export job acts for them: their account's grants now (a right taken away stops the export). */
 async function callerOf(db: Db, adminId: number): Promise<Caller> {
   const [a] = await db.select().from(admins).where(eq(admins.id, adminId)).limit(1);
-  if (!a || a.status !== 'activity') throw forbidden();
+  if (!isActive(a)) throw forbidden();
   return { id: a.id, username: a.username, name: a.name, sessionId: 0, ...(await loadGrants(db, a.id)) };
 }
 

@@ -8,6 +8,7 @@ import { notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
 import { createPackage, payPackage, payPatch } from './orders';
 import { applyStep, lockPackage, type PackageRow } from './transition';
+import { isActive } from '../../core/status';
 
 /** Pack orders of members (issue 13): what the member API lists, creates and pays; staff work them in the stations. */
 
@@ -90,7 +91,7 @@ export async function createPack(db: Db, memberId: number, body: z.output<typeof
     : [];
   if (mine.length !== ids.length) throw notFound('商品不存在');
   const [channel] = await db.select({ id: shipChannels.id, status: shipChannels.status }).from(shipChannels).where(eq(shipChannels.id, body.channelId));
-  if (channel?.status !== 'activity') throw notFound('物流渠道不存在或已停用');
+  if (!isActive(channel)) throw notFound('物流渠道不存在或已停用');
   const row = await createPackage(
     db,
     {

@@ -7,6 +7,7 @@ import { conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
 import { memberByCode, randomCode } from './common';
 import { grantLocked, lockCoupon } from './grants';
+import { isActive } from '../../core/status';
 
 const CODE_LENGTH = 12;
 
@@ -135,7 +136,7 @@ export async function redeemCode(
   now: Date,
 ): Promise<{ grantNo: string; couponName: string }> {
   const member = await memberByCode(db, body.userCode);
-  if (member.status !== 'activity') throw conflict('会员账号不可用');
+  if (!isActive(member)) throw conflict('会员账号不可用');
   const code = body.code.trim().toUpperCase();
   return db.transaction(async (tx) => {
     const [row] = await tx

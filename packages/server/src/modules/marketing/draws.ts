@@ -11,6 +11,7 @@ import { offsetOf } from '../../core/paging';
 import { post } from '../ledger/service';
 import { businessDay, memberByCode } from './common';
 import { grantLocked, lockCoupon } from './grants';
+import { isActive } from '../../core/status';
 
 class FallBack extends Error {}
 
@@ -64,10 +65,10 @@ export async function draw(
   try {
     return await db.transaction(async (tx) => {
       const [locked] = await tx.select({ status: members.status }).from(members).where(eq(members.id, member.id)).for('update');
-      if (locked.status !== 'activity') throw conflict('会员账号不可用');
+      if (!isActive(locked)) throw conflict('会员账号不可用');
       const [activity] = await tx.select().from(drawActivities).where(eq(drawActivities.id, input.activityId));
       if (!activity) throw notFound('活动不存在');
-      if (activity.status !== 'activity') throw conflict('活动已停用');
+      if (!isActive(activity)) throw conflict('活动已停用');
       if (now < activity.startAt || now >= activity.endAt) throw conflict('不在活动时间内');
       const levels = (activity.eligibleLevelIds as number[]) ?? [];
       if (levels.length && (member.levelId === null || !levels.includes(member.levelId))) throw conflict('会员等级不符合活动要求');

@@ -10,6 +10,7 @@ import { writeAudit, type Actor } from '../../core/audit';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { crowdCount, crowdMembers, type MemberRef, membersByCodes, randomCode } from './common';
 import type { CouponRow } from './coupons';
+import { isActive } from '../../core/status';
 
 export interface GrantOptions {
   sourceType: CouponSource;
@@ -33,7 +34,7 @@ const CHUNK = 5000;
 export async function lockCoupon(tx: Db, couponId: number, now: Date): Promise<CouponRow> {
   const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
   if (!coupon) throw notFound('优惠券不存在');
-  if (coupon.status !== 'activity') throw conflict('优惠券已停用，不能发放');
+  if (!isActive(coupon)) throw conflict('优惠券已停用，不能发放');
   if (coupon.validityType === 'fixed' && coupon.validTo && coupon.validTo <= now) throw conflict('优惠券已过有效期，不能发放');
   if (coupon.kind === 'cycle' && coupon.cycleEnd && coupon.cycleEnd <= now) throw conflict('周期优惠券已结束');
   return coupon;
