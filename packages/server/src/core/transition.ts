@@ -102,9 +102,14 @@ export function isRepeat<Row extends StatusRow, Event extends string>(m: BoundMa
   return !m.transitionOf(state, event) && !!m.toStatuses?.(event).includes(state);
 }
 
+/** Whether the machine allows `event` where the row is (what a screen may offer, what a station may do next). */
+export function isAllowed<Row extends StatusRow, Event extends string>(m: BoundMachine<Row, Event>, row: Row, event: Event): boolean {
+  return !!m.transitionOf(stateOf(m, row), event);
+}
+
 /** Refuses (40900) an action whose event the machine does not allow where the row is, before the caller does more. */
 export function assertAllowed<Row extends StatusRow, Event extends string>(m: BoundMachine<Row, Event>, row: Row, event: Event): void {
-  if (!m.transitionOf(stateOf(m, row), event)) throw staleError(m, row, event);
+  if (!isAllowed(m, row, event)) throw staleError(m, row, event);
 }
 
 /** 40900 for a row that is not (or no longer) where the caller's action needs it. */

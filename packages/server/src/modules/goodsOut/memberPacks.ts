@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import { type MemberPackage, type PackCreateBody, packageFacing, packageOrderStatus } from '@waystation/shared/contract/openPacks';
 import type { Db } from '../../db';
 import { memberAddresses, packageItems, packages, packageTraces, purchaseOrders, shipChannels, warehouseItems } from '../../db/schema';
-import type { Op } from '../../core/transition';
+import { isRepeat, type Op } from '../../core/transition';
 import { notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
 import { createPackage, payPackage, payPatch } from './orders';
-import { applyStep, lockPackage, type PackageRow } from './transition';
+import { applyStep, lockPackage, type PackageRow, packageRows } from './transition';
 import { isActive } from '../../core/status';
 
 /** Pack orders of members (issue 13): what the member API lists, creates and pays; staff work them in the stations. */
@@ -134,7 +134,7 @@ export async function confirmReceipt(db: Db, memberId: number, packageNo: string
   const own = await ownPackage(db, memberId, packageNo);
   await db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id: own.id });
-    if (row.status === 'received') return;
+    if (isRepeat(packageRows, row, 'sign')) return;
     await applyStep(tx, row, { event: 'sign', op, note: '会员确认收货', set: { receivedAt: op.now, receivedBy: 'member' } });
   });
   return packageDetail(db, memberId, packageNo);

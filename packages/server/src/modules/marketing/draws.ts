@@ -1,7 +1,9 @@
 // The lucky draw itself (one member, one transaction), points, and the draw records. The activities' configuration: activities.ts.
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DrawRecord, DrawRecordQuery, DrawResult } from '@waystation/shared/contract/marketing/draws';
+import type { MemberDrawResult } from '@waystation/shared/contract/open';
 import { pickIndex, TOTAL_BP } from '@waystation/shared/marketing/probability';
 import type { Db } from '../../db';
 import { couponGrants, drawActivities, drawPrizes, drawRecords, memberPointEntries, memberPoints, members } from '../../db/schema';
@@ -41,6 +43,23 @@ async function replayDraw(db: Db, requestId: string, activityId: number, memberI
     fellBack: r.rec.prizeId !== r.rec.drawnPrizeId,
     replayed: true,
   };
+}
+
+/**
+ * A member's own draw through the member API: paid draws allowed, the request id made from the member and the call's
+ * Idempotency-Key (a retry draws once), answered as the member sees it.
+ */
+export async function memberDraw(
+  db: Db,
+  actor: Actor,
+  member: { id: number; userCode: string },
+  activityId: number,
+  idempotencyKey: string,
+  now: Date,
+): Promise<z.output<typeof MemberDrawResult>> {
+  const requestId = `m${member.id}-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}`;
+  const r = await draw(db, actor, { activityId, userCode: member.userCode, requestId }, now, { allowPaid: true });
+  return { prizeName: r.prizeName, prizeType: r.prizeType, amount: r.amount, couponGrantNo: r.couponGrantNo ?? null, free: r.free, costAmount: r.costAmount };
 }
 
 /**
