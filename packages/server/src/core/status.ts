@@ -11,3 +11,6 @@ export const isActive = <R extends HasStatus>(row: R | null | undefined): row is
 
 /** Whether an account is deleted: final, nothing changes it any more. */
 export const isDeleted = (row: HasStatus): boolean => row.status === 'deleted';
+
+/** A SPEC §4 YesNo flag ('1' / '0') as a boolean. */
+export const isYes = (flag: string | null | undefined): boolean => flag === '1';

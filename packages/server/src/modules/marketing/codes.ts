@@ -125,6 +125,9 @@ export async function codesForExport(db: Db, q: Partial<CodeListQuery>) {
   return rows.map(toCode);
 }
 
+/** Why a redeem code no longer open refuses, by its status (any other: 兑换码已失效). */
+const REFUSED: Record<string, string> = { used: '兑换码已被使用' };
+
 /**
  * Redeems a code for a member: the code turns used by a conditional update (so only one redemption can win)
  * and the coupon is granted (activityCode) in the same transaction; if the grant is refused the code stays unused.
@@ -147,7 +150,7 @@ export async function redeemCode(
     if (!row) {
       const [found] = await tx.select({ status: couponCodes.status }).from(couponCodes).where(eq(couponCodes.code, code));
       if (!found) throw notFound('兑换码不存在');
-      throw conflict(found.status === 'used' ? '兑换码已被使用' : '兑换码已失效');
+      throw conflict(REFUSED[found.status] ?? '兑换码已失效');
     }
     const coupon = await lockCoupon(tx, row.couponId, now);
     const out = await grantLocked(
