@@ -3,6 +3,9 @@ import { PackageStatus } from '../vocab/goods-out';
 import {
   allowedPackageEvents,
   EXCEPTION_FROM,
+  MANUAL_FROM,
+  manualCorrection,
+  manualTargets,
   nextPackageStatus,
   PACKAGE_EVENTS,
   PACKAGE_TRANSITIONS,
@@ -111,6 +114,15 @@ describe('package machine', () => {
     expect(allowedPackageEvents('exception', new Set(['warehouse:abnormalPackage'])).sort()).toEqual(['cancel', 'resolve', 'return_order']);
     expect(allowedPackageEvents('paid')).toEqual([]);
     expect(allowedPackageEvents('shipped')).toEqual(['manual_sign']);
+  });
+
+  it('answers a manual status correction from its manual rows only', () => {
+    expect(manualTargets('shipped')).toEqual(['received']);
+    expect(manualTargets('packing')).toEqual([]);
+    expect(MANUAL_FROM).toEqual(['shipped']);
+    expect(manualCorrection('shipped', 'received')).toMatchObject({ event: 'manual_sign', to: 'received' });
+    expect(manualCorrection('received', 'received')).toBe('repeat');
+    expect(manualCorrection('packing', 'received')).toBeUndefined();
   });
 
   it('lets any station raise an exception from the warehouse statuses only', () => {
