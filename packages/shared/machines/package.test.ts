@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PackageStatus } from '../vocab/goods-out';
-import { EXCEPTION_FROM, PACKAGE_EVENTS, PACKAGE_TRANSITIONS, packageMachine, type PackageEvent } from './package';
+import {
+  EXCEPTION_FROM,
+  MANUAL_FROM,
+  manualCorrection,
+  manualTargets,
+  PACKAGE_EVENTS,
+  PACKAGE_TRANSITIONS,
+  packageMachine,
+  type PackageEvent,
+} from './package';
 import { sackMachine } from './sack';
 
 const EXPECTED: Record<string, string> = {
@@ -103,6 +112,15 @@ describe('package machine', () => {
     expect(packageMachine.allowed('exception', new Set(['warehouse:abnormalPackage'])).sort()).toEqual(['cancel', 'resolve', 'return_order']);
     expect(packageMachine.allowed('paid')).toEqual([]);
     expect(packageMachine.allowed('shipped')).toEqual(['manual_sign']);
+  });
+
+  it('answers a manual status correction from its manual rows only', () => {
+    expect(manualTargets('shipped')).toEqual(['received']);
+    expect(manualTargets('packing')).toEqual([]);
+    expect(MANUAL_FROM).toEqual(['shipped']);
+    expect(manualCorrection('shipped', 'received')).toMatchObject({ event: 'manual_sign', to: 'received' });
+    expect(manualCorrection('received', 'received')).toBe('repeat');
+    expect(manualCorrection('packing', 'received')).toBeUndefined();
   });
 
   it('lets any station raise an exception from the warehouse statuses only', () => {

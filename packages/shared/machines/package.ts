@@ -137,3 +137,17 @@ export const PACKAGE_TRANSITIONS: readonly PackageTransition[] = [
 export const packageMachine = defineMachine(PACKAGE_TRANSITIONS, (permission, granted) =>
   permission === 'station' ? STATION_PERMISSIONS.some((k) => granted.has(k)) : granted.has(permission),
 );
+
+/** The statuses a manual correction (modify_package_status) may set on a package in `from`. */
+export const manualTargets = (from: string): PackageStatus[] =>
+  PACKAGE_TRANSITIONS.filter((t) => t.manual && t.from === from && t.to !== 'previous').map((t) => t.to as PackageStatus);
+
+/** Statuses with a manual correction: where the package detail offers 修改状态. */
+export const MANUAL_FROM: readonly PackageStatus[] = [...new Set(PACKAGE_TRANSITIONS.filter((t) => t.manual && t.to !== 'previous').map((t) => t.from))];
+
+/**
+ * A manual correction of a package in `from` to `to`: 'repeat' when it is there already (done, nothing changes), the
+ * machine's manual row that leads there, or undefined when the machine has none.
+ */
+export const manualCorrection = (from: string, to: string): PackageTransition | 'repeat' | undefined =>
+  from === to ? 'repeat' : PACKAGE_TRANSITIONS.find((t) => t.manual && t.from === from && t.to === to);

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { auditLogs } from '../db/schema';
-import { notFound } from './errors';
+import { conflict, notFound } from './errors';
 
 export interface Actor {
   id: number | null;
@@ -103,4 +103,42 @@ export async function auditedSave<T extends SavedTable>(
   const id = Number((after as { id: unknown }).id);
   await writeAudit(db, actor, { action: action(true), targetType: o.targetType, targetId: id, after: o.after ?? view(after) }, now);
   return { id, before: null, after };
+}
+
+type ToggledTable = PgTable & { id: AnyPgColumn; status: AnyPgColumn; updatedAt: AnyPgColumn };
+
+/**
+ * A status switch (启用/停用, an account's status) with its audit row. The same status again changes nothing
+ * (`changed: false`); otherwise `check` may refuse, and the row is updated only while its status is still the one read
+ * (else 40900 `stale`), with `also` and the audit row (before/after status) in the same transaction.
+ */
+export async function auditedToggle<T extends ToggledTable>(
+  db: Db,
+  actor: Actor,
+  o: {
+    table: T;
+    row: { id: number; status: string };
+    status: string;
+    action: string;
+    targetType: string;
+    check?: (from: string) => void;
+    also?: (tx: Db) => Promise<void>;
+    stale?: string;
+    now: Date;
+  },
+): Promise<{ changed: boolean }> {
+  const { table, row, status, now } = o;
+  if (row.status === status) return { changed: false };
+  o.check?.(row.status);
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(table)
+      .set({ status, updatedAt: now } as PgUpdateSetSource<T>)
+      .where(and(eq(table.id, row.id), eq(table.status, row.status)))
+      .returning({ id: table.id });
+    if (!updated.length) throw conflict(o.stale ?? '状态已被他人修改，请刷新后重试');
+    await o.also?.(tx);
+    await writeAudit(tx, actor, { action: o.action, targetType: o.targetType, targetId: row.id, before: { status: row.status }, after: { status } }, now);
+    return { changed: true };
+  });
 }

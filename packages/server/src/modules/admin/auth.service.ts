@@ -21,6 +21,7 @@ import { hashPassword, verifyPassword } from '../../core/password';
 import { secondLoginStep } from '../verification/login';
 import type { BadgeRegistry } from '../badge/service';
 import { enableRoutes } from '../role/service';
+import { isActive } from '../../core/status';
 
 /** Failures of one name from one address within the window before each further try waits. */
 export const FREE_FAILURES = 5;
@@ -79,7 +80,7 @@ export async function login(db: Db, input: LoginBody, ctx: LoginContext): Promis
     await db.insert(loginAttempts).values({ username: input.username, ip: ctx.ip, success: false, createdAt: now });
     throw new AppError(ErrorCode.BAD_CREDENTIALS, '用户名或密码错误');
   }
-  if (admin.status !== 'activity') throw forbidden('账号已停用，请联系管理员');
+  if (!isActive(admin)) throw forbidden('账号已停用，请联系管理员');
   await secondLoginStep(db, admin, ctx.verifyTicket, ctx.ip, now);
 
   return startSession(db, admin, ctx, 'admin.login');
@@ -191,7 +192,7 @@ export async function demoSwitch(db: Db, caller: Caller, roleKey: string, ctx: O
     [account] = await db.select().from(admins).where(eq(admins.demoRole, role.key)).limit(1);
     if (!account) throw notFound('该角色没有可用的演示账号');
   }
-  if (account.status !== 'activity') throw forbidden('该角色的演示账号已停用');
+  if (!isActive(account)) throw forbidden('该角色的演示账号已停用');
   // Its roles may have been edited since: still nothing beyond the caller's rights.
   if (!grantsWithin(await loadGrants(db, account.id), caller)) throw refused();
   return startSession(db, account, ctx, 'admin.demoSwitch', caller);

@@ -3,7 +3,8 @@ import type { AdminAccount, AdminListQuery, AdminSaveBody, ModifyStatusQuery, Up
 import type { Page } from '@waystation/shared/contract/common';
 import type { Db } from '../../db';
 import { adminRoles, admins, roles } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
+import { type Actor, auditedToggle, writeAudit } from '../../core/audit';
+import { isActive, isDeleted } from '../../core/status';
 import { type Caller, grantsOfRoles, grantsWithin, loadGrants, revokeSessions } from '../../core/auth';
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, iso, orderBy, filters, offsetPage } from '../../core/paging';
@@ -100,7 +101,7 @@ export async function saveAdmin(db: Db, caller: Caller, actor: Actor, input: Adm
       let before: AdminAccount | null = null;
       if (input.id) {
         before = await getAccount(tx, input.id);
-        if (before.status === 'deleted') throw conflict('账号已删除，不能编辑');
+        if (isDeleted(before)) throw conflict('账号已删除，不能编辑');
         if (before.roles.includes('super_admin') && !caller.allRoutes) throw forbidden('只有超级管理员可以编辑超级管理员账号');
         if (input.id === caller.id && [...new Set(input.roles)].sort().join() !== [...before.roles].sort().join()) throw forbidden('不能修改自己的角色');
         if (!grantsWithin(await loadGrants(tx, input.id), caller)) throw forbidden('不能编辑权限超出自己的账号');
@@ -158,16 +159,20 @@ export async function modifyAdminStatus(db: Db, caller: Caller, actor: Actor, q:
     const before = await getAccount(tx, q.id);
     if (before.roles.includes('super_admin') && !caller.allRoutes) throw forbidden('只有超级管理员可以修改超级管理员账号');
     if (!grantsWithin(await loadGrants(tx, q.id), caller)) throw forbidden('不能修改权限超出自己的账号');
-    if (before.status === q.status) return;
-    if (before.status === 'deleted') throw conflict('账号已删除，不能修改状态');
-    await tx.update(admins).set({ status: q.status, updatedAt: now }).where(eq(admins.id, q.id));
-    if (q.status !== 'activity') await revokeSessions(tx, q.id, 'disabled', now);
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'admin.modifyStatus', targetType: 'admin', targetId: q.id, before: { status: before.status }, after: { status: q.status } },
+    await auditedToggle(tx, actor, {
+      table: admins,
+      row: before,
+      status: q.status,
+      action: 'admin.modifyStatus',
+      targetType: 'admin',
+      check: () => {
+        if (isDeleted(before)) throw conflict('账号已删除，不能修改状态');
+      },
+      also: async (tx) => {
+        if (!isActive(q)) await revokeSessions(tx, q.id, 'disabled', now);
+      },
       now,
-    );
+    });
   });
 }
 

@@ -41,9 +41,15 @@ export function parseArchiveName(name: string): { at: Date; reason: BackupReason
   return { at: new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`), reason: m[7] as BackupReason };
 }
 
-/** Whether a run marked running is really still going (not left behind by a server that stopped mid-backup). */
-export const isLive = (run: Pick<RunRow, 'status' | 'startedAt'>, now: Date) =>
-  run.status === 'running' && now.getTime() - run.startedAt.getTime() < BACKUP_LEASE_MS;
+/**
+ * Where a run marked running really is: 'live' (still going), 'interrupted' (left behind by a server that stopped
+ * mid-backup: its lease ran out); null for a finished run.
+ */
+export const runningState = (run: Pick<RunRow, 'status' | 'startedAt'>, now: Date): 'live' | 'interrupted' | null =>
+  run.status !== 'running' ? null : now.getTime() - run.startedAt.getTime() < BACKUP_LEASE_MS ? 'live' : 'interrupted';
+
+/** Whether a run marked running is really still going. */
+export const isLive = (run: Pick<RunRow, 'status' | 'startedAt'>, now: Date) => runningState(run, now) === 'live';
 
 /** A live run, if any: one backup at a time. */
 export async function liveRun(db: Db, now: Date): Promise<RunRow | null> {

@@ -15,6 +15,7 @@ import {
   type BackupDeps,
   insertRun,
   isLive,
+  runningState,
   liveRun,
   parseArchiveName,
   recordFinishedBackup,
@@ -33,7 +34,7 @@ export function backupDepsOf(config: AppConfig, dbKind: 'pglite' | 'postgres'): 
 const INTERRUPTED = '备份中断：服务器在备份过程中停止（Interrupted: the server stopped during the backup）';
 
 function itemOfRun(run: RunRow, stored: Map<string, StoredBackup> | null, now: Date): BackupItem {
-  const stale = run.status === 'running' && !isLive(run, now);
+  const stale = runningState(run, now) === 'interrupted';
   return {
     runId: run.id,
     fileName: run.fileName,

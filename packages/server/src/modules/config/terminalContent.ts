@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import { agreements, agreementVersions, helpArticles, helpCategories, memberAgreementAccepts, tipsConfigs } from '../../db/schema';
 import { conflict, notFound } from '../../core/errors';
 import { versionCode, versionInfo } from '../reference/settings';
+import { isActive } from '../../core/status';
 
 /**
  * What staff edit for the terminals, as the member site and app read it (issue 13.3): tips texts per terminal and
@@ -94,7 +95,7 @@ export async function acceptAgreement(db: Db, memberId: number, code: string, ve
 /** The newest enabled release of a platform, and whether the caller's version must (or may) update. */
 export async function appVersionCheck(db: Db, platform: string, current?: string) {
   const { list } = await versionInfo(db, platform);
-  const enabled = list.filter((v) => v.status === 'activity');
+  const enabled = list.filter((v) => isActive(v));
   const latest = enabled[0] ?? null;
   const mine = current ? versionCode(current) : null;
   const newer = mine === null ? [] : enabled.filter((v) => versionCode(v.version) > mine);

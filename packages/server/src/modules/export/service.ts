@@ -18,6 +18,7 @@ import { businessDateTime } from '../../platform/businessTime';
 import type { FileStorage } from '../../platform/storage';
 import { XLSX_TYPE } from '../../platform/excel';
 import { ErrorCode } from '@waystation/shared/contract/common';
+import { isActive } from '../../core/status';
 
 /** Rows asked of the list per page while exporting. */
 const PAGE = 200;
@@ -62,7 +63,7 @@ function exportableRoute(routes: ApiRouteInfo[], url: string): ApiRouteInfo & { 
 /** The caller as the export job acts for them: their account's grants now (a right taken away stops the export). */
 async function callerOf(db: Db, adminId: number): Promise<Caller> {
   const [a] = await db.select().from(admins).where(eq(admins.id, adminId)).limit(1);
-  if (!a || a.status !== 'activity') throw forbidden();
+  if (!isActive(a)) throw forbidden();
   return { id: a.id, username: a.username, name: a.name, sessionId: 0, ...(await loadGrants(db, a.id)) };
 }
 
@@ -180,7 +181,8 @@ function numberFormat(row: unknown, c: z.output<typeof ExportColumn>): string | 
  */
 async function runExport(db: Db, rt: ExportRuntime, id: number, now: () => Date, heartbeat: () => Promise<void>) {
   const [job] = await db.select().from(exportJobs).where(eq(exportJobs.id, id)).limit(1);
-  if (!job || job.status === 'done' || job.status === 'failed') return { skipped: true };
+  // A finished job (done or failed: both stamp finishedAt) does not run again.
+  if (!job || job.finishedAt) return { skipped: true };
   const columns = z.array(ExportColumn).parse(job.columns);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ws-export-')), 'export.xlsx');
   try {
@@ -288,7 +290,8 @@ export async function exportFile(db: Db, rt: ExportRuntime, caller: Caller, id: 
     .limit(1);
   if (!row) throw notFound('导出任务不存在');
   if (isExpired(row, now)) throw notFound('导出文件已过期，请重新导出');
-  if (row.status !== 'done' || !row.fileUri) throw new AppError(ErrorCode.CONFLICT, '导出尚未完成');
+  // Only a done job has a file (an expired one lost it above).
+  if (!row.fileUri) throw new AppError(ErrorCode.CONFLICT, '导出尚未完成');
   const file = await rt.storage.get(row.fileUri);
   if (!file) throw notFound('导出文件已不存在，请重新导出');
   return { data: file.data, name: `${row.name}.xlsx` };

@@ -18,6 +18,7 @@ import { URI_PATTERN } from '../../platform/storage';
 import { refundPackage, releaseItems } from './orders';
 import { toException } from './queries';
 import { actionResult, applyStep, type ExceptionRow, exceptionRows, lockPackage, type Op, writeTrace } from './transition';
+import { isActive } from '../../core/status';
 
 /**
  * Any station raises an exception on a package in a warehouse status (reason, photos): the package goes to exception
@@ -88,7 +89,7 @@ export async function assignException(db: Db, body: z.infer<typeof ExceptionAssi
     const e = await lockException(tx, body.id);
     assertAllowed(exceptionRows, e, 'assign');
     const [owner] = await tx.select().from(admins).where(eq(admins.id, body.ownerId));
-    if (owner?.status !== 'activity') throw invalid('ownerId', '员工不存在或已停用');
+    if (!isActive(owner)) throw invalid('ownerId', '员工不存在或已停用');
     await applyTransition(tx, exceptionRows, e, {
       event: 'assign',
       op,

@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import { type MemberPackage, type PackCreateBody, packageFacing, packageOrderStatus } from '@waystation/shared/contract/openPacks';
 import type { Db } from '../../db';
 import { memberAddresses, packageItems, packages, packageTraces, purchaseOrders, shipChannels, warehouseItems } from '../../db/schema';
-import type { Op } from '../../core/transition';
+import { isRepeat, type Op } from '../../core/transition';
 import { notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
 import { createPackage, payPackage, payPatch } from './orders';
-import { applyStep, lockPackage, type PackageRow } from './transition';
+import { applyStep, lockPackage, type PackageRow, packageRows } from './transition';
+import { isActive } from '../../core/status';
 
 /** Pack orders of members (issue 13): what the member API lists, creates and pays; staff work them in the stations. */
 
@@ -90,7 +91,7 @@ export async function createPack(db: Db, memberId: number, body: z.output<typeof
     : [];
   if (mine.length !== ids.length) throw notFound('商品不存在');
   const [channel] = await db.select({ id: shipChannels.id, status: shipChannels.status }).from(shipChannels).where(eq(shipChannels.id, body.channelId));
-  if (channel?.status !== 'activity') throw notFound('物流渠道不存在或已停用');
+  if (!isActive(channel)) throw notFound('物流渠道不存在或已停用');
   const row = await createPackage(
     db,
     {
@@ -133,7 +134,7 @@ export async function confirmReceipt(db: Db, memberId: number, packageNo: string
   const own = await ownPackage(db, memberId, packageNo);
   await db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id: own.id });
-    if (row.status === 'received') return;
+    if (isRepeat(packageRows, row, 'sign')) return;
     await applyStep(tx, row, { event: 'sign', op, note: '会员确认收货', set: { receivedAt: op.now, receivedBy: 'member' } });
   });
   return packageDetail(db, memberId, packageNo);

@@ -9,7 +9,7 @@ import type {
   ModifyWeightBody,
   PackageModification,
 } from '@waystation/shared/contract/goodsOut';
-import { PACKAGE_TRANSITIONS } from '@waystation/shared/machines/package';
+import { manualCorrection } from '@waystation/shared/machines/package';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { AUTO_RECEIVE_DAYS, PackageStatus, type PackageTraceType } from '@waystation/shared/vocab/goods-out';
 import type { Db } from '../../db';
@@ -152,14 +152,14 @@ export const modifyFreight = (db: Db, b: z.infer<typeof ModifyFreightBody>, op: 
 export async function modifyStatus(db: Db, b: z.infer<typeof ModifyStatusBody>, op: Op) {
   return db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id: b.id });
-    if (row.status === b.status) return actionResult(row, true);
-    const t = PACKAGE_TRANSITIONS.find((x) => x.manual && x.from === row.status && x.to === b.status);
+    const t = manualCorrection(row.status, b.status);
+    if (t === 'repeat') return actionResult(row, true);
     if (!t) throw invalid('status', `包裹 ${row.packageNo} 不能从「${PackageStatus.label(row.status)}」改为「${PackageStatus.label(b.status)}」`);
     const { row: after } = await applyStep(tx, row, {
       event: t.event,
       op,
       note: `人工修改状态：${b.reason}`,
-      set: b.status === 'received' ? { receivedAt: op.now, receivedBy: 'staff' } : {},
+      set: t.event === 'manual_sign' ? { receivedAt: op.now, receivedBy: 'staff' } : {},
       audit: { reason: b.reason },
     });
     await writeTrace(tx, row.id, { type: 'modify_package_status', event: 'modifyStatus', from: row.status, to: after.status, note: b.reason }, op);

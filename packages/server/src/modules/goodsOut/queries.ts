@@ -8,7 +8,7 @@ import type {
   PackageModification,
   PackageRow as PackageRowOut,
 } from '@waystation/shared/contract/goodsOut';
-import { PACKAGE_TRANSITIONS, packageMachine } from '@waystation/shared/machines/package';
+import { MANUAL_FROM, manualTargets, packageMachine } from '@waystation/shared/machines/package';
 import { BatchStatus, type PackageStatus, SackStatus } from '@waystation/shared/vocab/goods-out';
 import { type Db, preparedPerDatabase, qualified, queryRows } from '../../db';
 import {
@@ -171,13 +171,9 @@ const MODIFIABLE: Record<PackageModification, readonly string[]> = {
   ],
   modifyChannel: ['pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail', 'remove_wait', 'removing', 'removed', 'exception'],
   modifyFreight: ['pack_pretrial_pass', 'packing', 'packed', 'patch_wait', 'pending_launch', 'wait_ship', 'sorted', 'prepare_ship', 'exception'],
-  modifyStatus: [...new Set(PACKAGE_TRANSITIONS.filter((t) => t.manual).map((t) => t.from))],
+  modifyStatus: MANUAL_FROM,
 };
 export const mayModify = (kind: PackageModification, status: string) => MODIFIABLE[kind].includes(status);
-
-export function manualTargets(status: string): PackageStatus[] {
-  return PACKAGE_TRANSITIONS.filter((t) => t.manual && t.from === status && t.to !== 'previous').map((t) => t.to as PackageStatus);
-}
 
 type ExRow = typeof packageExceptions.$inferSelect;
 export function toException(e: ExRow, pkg: { packageNo: string; status: string; userCode: string }, media: (uri: string) => string): ExceptionRecord {
@@ -257,7 +253,7 @@ export async function packageDetail(db: Db, by: { id?: number; packageNo?: strin
   // The rest depends only on the package: asked for at once (in parallel on PostgreSQL's pool), not one after another.
   const [items, trace, [ex]] = await Promise.all([q.items.execute({ id: p.id }), q.trace.execute({ id: p.id }), q.exception.execute({ id: p.id })]);
   const mods = (['modifyWeight', 'modifyAttr', 'modifyAddr', 'modifyChannel', 'modifyFreight', 'modifyStatus'] as const).filter(
-    (k) => caller.permissions.has('warehouse:packQuery') && mayModify(k, p.status) && (k !== 'modifyStatus' || manualTargets(p.status).length > 0),
+    (k) => caller.permissions.has('warehouse:packQuery') && mayModify(k, p.status),
   );
   return {
     ...toRow(r),

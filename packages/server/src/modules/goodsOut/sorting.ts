@@ -27,6 +27,7 @@ import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../
 import { iso, offsetOf } from '../../core/paging';
 import { applyBulkTransition, applyTransition, assertAllowed, isRepeat } from '../../core/transition';
 import { actionResult, applyStep, type BatchRow, lockPackage, nextId, type Op, outBatchRows, packageRows, type SackRow, sackRows } from './transition';
+import { isActive } from '../../core/status';
 export interface DocUrls {
   sackLabel: (code: string) => string;
   manifestPdf: (batchNo: string) => string;
@@ -89,7 +90,7 @@ export async function bindSack(db: Db, body: z.infer<typeof SackBindBody>, op: O
   try {
     return await db.transaction(async (tx) => {
       const [ch] = await tx.select().from(shipChannels).where(eq(shipChannels.id, body.channelId));
-      if (ch?.status !== 'activity') throw invalid('channelId', '物流渠道不存在或已停用');
+      if (!isActive(ch)) throw invalid('channelId', '物流渠道不存在或已停用');
       const [live] = await tx
         .select()
         .from(sacks)

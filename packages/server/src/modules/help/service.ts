@@ -158,15 +158,16 @@ export async function modifyArticleStatus(db: Db, actor: Actor, id: number, stat
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(helpArticles).where(eq(helpArticles.id, id)).limit(1);
     if (!before) throw notFound('文章不存在');
+    const publish = status === 'published';
     await tx
       .update(helpArticles)
-      .set({ status, publishedAt: status === 'published' ? (before.publishedAt ?? now) : before.publishedAt, updatedAt: now })
+      .set({ status, publishedAt: publish ? (before.publishedAt ?? now) : before.publishedAt, updatedAt: now })
       .where(eq(helpArticles.id, id));
     await writeAudit(
       tx,
       actor,
       {
-        action: status === 'published' ? 'helpArticle.publish' : 'helpArticle.unpublish',
+        action: publish ? 'helpArticle.publish' : 'helpArticle.unpublish',
         targetType: 'helpArticle',
         targetId: id,
         before: { status: before.status },

@@ -9,7 +9,7 @@ import { paysBalance } from '@waystation/shared/contract/marketing/draws';
 import { formatPercent, parsePercent, simulate, chiSquare, TOTAL_BP } from '@waystation/shared/marketing/probability';
 import type { Db } from '../../db';
 import { coupons, drawActivities, drawPrizes, drawRecords } from '../../db/schema';
-import { writeAudit, type Actor } from '../../core/audit';
+import { auditedToggle, writeAudit, type Actor } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { containsPattern, offsetOf, orderBy } from '../../core/paging';
 import { requestScope } from '../../core/requestScope';
@@ -227,12 +227,13 @@ export async function activityPaysBalance(db: Db, id: number): Promise<boolean> 
 
 export async function setActivityStatus(db: Db, actor: Actor, id: number, status: 'activity' | 'disabled', now: Date): Promise<{ changed: boolean }> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: drawActivities.status }).from(drawActivities).where(eq(drawActivities.id, id)).for('update');
+    const [before] = await tx
+      .select({ id: drawActivities.id, status: drawActivities.status })
+      .from(drawActivities)
+      .where(eq(drawActivities.id, id))
+      .for('update');
     if (!before) throw notFound('活动不存在');
-    if (before.status === status) return { changed: false };
-    await tx.update(drawActivities).set({ status, updatedAt: now }).where(eq(drawActivities.id, id));
-    await writeAudit(tx, actor, { action: 'marketing.activity.status', targetType: 'draw_activity', targetId: id, before, after: { status } }, now);
-    return { changed: true };
+    return auditedToggle(tx, actor, { table: drawActivities, row: before, status, action: 'marketing.activity.status', targetType: 'draw_activity', now });
   });
 }
 

@@ -7,6 +7,7 @@ import { conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
 import { memberByCode, randomCode } from './common';
 import { grantLocked, lockCoupon } from './grants';
+import { isActive } from '../../core/status';
 
 const CODE_LENGTH = 12;
 
@@ -124,6 +125,9 @@ export async function codesForExport(db: Db, q: Partial<CodeListQuery>) {
   return rows.map(toCode);
 }
 
+/** Why a redeem code no longer open refuses, by its status (any other: 兑换码已失效). */
+const REFUSED: Record<string, string> = { used: '兑换码已被使用' };
+
 /**
  * Redeems a code for a member: the code turns used by a conditional update (so only one redemption can win)
  * and the coupon is granted (activityCode) in the same transaction; if the grant is refused the code stays unused.
@@ -135,7 +139,7 @@ export async function redeemCode(
   now: Date,
 ): Promise<{ grantNo: string; couponName: string }> {
   const member = await memberByCode(db, body.userCode);
-  if (member.status !== 'activity') throw conflict('会员账号不可用');
+  if (!isActive(member)) throw conflict('会员账号不可用');
   const code = body.code.trim().toUpperCase();
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -146,7 +150,7 @@ export async function redeemCode(
     if (!row) {
       const [found] = await tx.select({ status: couponCodes.status }).from(couponCodes).where(eq(couponCodes.code, code));
       if (!found) throw notFound('兑换码不存在');
-      throw conflict(found.status === 'used' ? '兑换码已被使用' : '兑换码已失效');
+      throw conflict(REFUSED[found.status] ?? '兑换码已失效');
     }
     const coupon = await lockCoupon(tx, row.couponId, now);
     const out = await grantLocked(

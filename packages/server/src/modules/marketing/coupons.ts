@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { SaveCycleCouponBody as CycleSchema, SaveConstCouponBody as ConstSchema } from '@waystation/shared/contract/marketing/coupons';
 import type { Db } from '../../db';
 import { couponGrants, coupons } from '../../db/schema';
-import { writeAudit, type Actor } from '../../core/audit';
+import { auditedToggle, writeAudit, type Actor } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { containsPattern, offsetOf, orderBy } from '../../core/paging';
 import { isoOrNull } from './common';
@@ -189,11 +189,8 @@ export async function couponOptions(db: Db) {
 /** Switches a coupon on or off for new grants (held coupons stay valid). */
 export async function setCouponStatus(db: Db, actor: Actor, id: number, status: 'activity' | 'disabled', now: Date): Promise<{ changed: boolean }> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: coupons.status }).from(coupons).where(eq(coupons.id, id)).for('update');
+    const [before] = await tx.select({ id: coupons.id, status: coupons.status }).from(coupons).where(eq(coupons.id, id)).for('update');
     if (!before) throw notFound('优惠券不存在');
-    if (before.status === status) return { changed: false };
-    await tx.update(coupons).set({ status, updatedAt: now }).where(eq(coupons.id, id));
-    await writeAudit(tx, actor, { action: 'marketing.coupon.status', targetType: 'coupon', targetId: id, before, after: { status } }, now);
-    return { changed: true };
+    return auditedToggle(tx, actor, { table: coupons, row: before, status, action: 'marketing.coupon.status', targetType: 'coupon', now });
   });
 }

@@ -12,6 +12,7 @@ import {
 import { api } from '../../core/http';
 import * as activitySvc from './activities';
 import * as drawSvc from './draws';
+import { isActive } from '../../core/status';
 
 export const ACTIVITY = 'marketing:activitiesManage';
 
@@ -41,7 +42,7 @@ export function drawRoutes(app: FastifyInstance): void {
     permission: ACTIVITY,
     summary: 'Switch an activity on or off; switching on one with balance prizes: modify_draw_balance_pool',
     verify: 'modify_draw_balance_pool',
-    verifyIf: async ({ body }) => body.status === 'activity' && (await activitySvc.activityPaysBalance(db, body.id)),
+    verifyIf: async ({ body }) => isActive(body) && (await activitySvc.activityPaysBalance(db, body.id)),
     verifyTarget: ({ body }) => body.id,
     handler: ({ body, actor, now }) => activitySvc.setActivityStatus(db, actor, body.id, body.status, now),
   });

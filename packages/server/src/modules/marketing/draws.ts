@@ -1,7 +1,9 @@
 // The lucky draw itself (one member, one transaction), points, and the draw records. The activities' configuration: activities.ts.
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { DrawRecord, DrawRecordQuery, DrawResult } from '@waystation/shared/contract/marketing/draws';
+import type { MemberDrawResult } from '@waystation/shared/contract/open';
 import { pickIndex, TOTAL_BP } from '@waystation/shared/marketing/probability';
 import type { Db } from '../../db';
 import { couponGrants, drawActivities, drawPrizes, drawRecords, memberPointEntries, memberPoints, members } from '../../db/schema';
@@ -11,6 +13,7 @@ import { offsetOf } from '../../core/paging';
 import { post } from '../ledger/service';
 import { businessDay, memberByCode } from './common';
 import { grantLocked, lockCoupon } from './grants';
+import { isActive } from '../../core/status';
 
 class FallBack extends Error {}
 
@@ -43,6 +46,23 @@ async function replayDraw(db: Db, requestId: string, activityId: number, memberI
 }
 
 /**
+ * A member's own draw through the member API: paid draws allowed, the request id made from the member and the call's
+ * Idempotency-Key (a retry draws once), answered as the member sees it.
+ */
+export async function memberDraw(
+  db: Db,
+  actor: Actor,
+  member: { id: number; userCode: string },
+  activityId: number,
+  idempotencyKey: string,
+  now: Date,
+): Promise<z.output<typeof MemberDrawResult>> {
+  const requestId = `m${member.id}-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}`;
+  const r = await draw(db, actor, { activityId, userCode: member.userCode, requestId }, now, { allowPaid: true });
+  return { prizeName: r.prizeName, prizeType: r.prizeType, amount: r.amount, couponGrantNo: r.couponGrantNo ?? null, free: r.free, costAmount: r.costAmount };
+}
+
+/**
  * One draw for a member, in one transaction: the member row is locked (their free and paid draws of the day are
  * counted without a race), a paid draw is debited through the ledger, the prize is picked with crypto randomness,
  * its stock taken by a conditional update and its per-member cap checked — a prize that ran out gives the filler
@@ -64,10 +84,10 @@ export async function draw(
   try {
     return await db.transaction(async (tx) => {
       const [locked] = await tx.select({ status: members.status }).from(members).where(eq(members.id, member.id)).for('update');
-      if (locked.status !== 'activity') throw conflict('会员账号不可用');
+      if (!isActive(locked)) throw conflict('会员账号不可用');
       const [activity] = await tx.select().from(drawActivities).where(eq(drawActivities.id, input.activityId));
       if (!activity) throw notFound('活动不存在');
-      if (activity.status !== 'activity') throw conflict('活动已停用');
+      if (!isActive(activity)) throw conflict('活动已停用');
       if (now < activity.startAt || now >= activity.endAt) throw conflict('不在活动时间内');
       const levels = (activity.eligibleLevelIds as number[]) ?? [];
       if (levels.length && (member.levelId === null || !levels.includes(member.levelId))) throw conflict('会员等级不符合活动要求');

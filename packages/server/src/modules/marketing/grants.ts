@@ -10,6 +10,7 @@ import { writeAudit, type Actor } from '../../core/audit';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { crowdCount, crowdMembers, type MemberRef, membersByCodes, randomCode } from './common';
 import type { CouponRow } from './coupons';
+import { isActive } from '../../core/status';
 
 export interface GrantOptions {
   sourceType: CouponSource;
@@ -33,7 +34,7 @@ const CHUNK = 5000;
 export async function lockCoupon(tx: Db, couponId: number, now: Date): Promise<CouponRow> {
   const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, couponId)).for('update');
   if (!coupon) throw notFound('优惠券不存在');
-  if (coupon.status !== 'activity') throw conflict('优惠券已停用，不能发放');
+  if (!isActive(coupon)) throw conflict('优惠券已停用，不能发放');
   if (coupon.validityType === 'fixed' && coupon.validTo && coupon.validTo <= now) throw conflict('优惠券已过有效期，不能发放');
   if (coupon.kind === 'cycle' && coupon.cycleEnd && coupon.cycleEnd <= now) throw conflict('周期优惠券已结束');
   return coupon;
@@ -251,6 +252,12 @@ export async function previewCrowd(db: Db, filter: CrowdFilter) {
   return { count, sample: sample.map((s) => ({ userCode: s.userCode, name: nameOf.get(s.id) ?? '' })) };
 }
 
+/** Why a member's coupon that is no longer usable refuses, by its status: to spend it, and to revoke it. */
+const REFUSED: Record<string, { spend: string; revoke: string }> = {
+  used: { spend: '优惠券已使用', revoke: '优惠券已使用，不能作废' },
+  disabled: { spend: '优惠券已作废', revoke: '优惠券已作废' },
+};
+
 /** Revokes (disables) an unused coupon with a reason; used or already disabled coupons answer 40900. */
 export async function revokeGrant(db: Db, actor: Actor, id: number, reason: string, now: Date): Promise<null> {
   return db.transaction(async (tx) => {
@@ -262,7 +269,7 @@ export async function revokeGrant(db: Db, actor: Actor, id: number, reason: stri
     if (!row) {
       const [found] = await tx.select({ status: couponGrants.status }).from(couponGrants).where(eq(couponGrants.id, id));
       if (!found) throw notFound('发放记录不存在');
-      throw conflict(found.status === 'used' ? '优惠券已使用，不能作废' : '优惠券已作废');
+      throw conflict(REFUSED[found.status]?.revoke ?? '优惠券已作废');
     }
     await writeAudit(
       tx,
@@ -304,7 +311,5 @@ export async function consumeGrant(tx: Db, p: { grantNo: string; memberId: numbe
     .from(couponGrants)
     .where(and(eq(couponGrants.grantNo, p.grantNo), eq(couponGrants.memberId, p.memberId)));
   if (!found) throw notFound('优惠券不存在');
-  if (found.status === 'used') throw conflict('优惠券已使用');
-  if (found.status === 'disabled') throw conflict('优惠券已作废');
-  throw conflict('优惠券不在有效期内');
+  throw conflict(REFUSED[found.status]?.spend ?? '优惠券不在有效期内');
 }

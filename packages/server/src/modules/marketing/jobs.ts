@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors';
 import { enqueueJob, type JobRow, type JobSet, periodKey } from '../../core/jobs';
 import { crowdMembers } from './common';
 import { type GrantOutcome, grantLocked, lockCoupon } from './grants';
+import { isActive } from '../../core/status';
 
 /**
  * Marketing's scheduled work on the shared job runner (core/jobs.ts): cycle coupons issue once per period, unused
@@ -60,7 +61,7 @@ export async function scheduleJobs(db: Db, now: Date): Promise<void> {
 async function runCycleIssue(db: Db, job: JobRow, now: Date, heartbeat: () => Promise<void>) {
   const { couponId, period } = job.payload as { couponId: number; period: string };
   const [coupon] = await db.select().from(coupons).where(eq(coupons.id, couponId));
-  if (coupon?.status !== 'activity') return { skipped: 'coupon disabled' };
+  if (!isActive(coupon)) return { skipped: 'coupon disabled' };
   const requestId = `cycle:${couponId}:${period}`;
   await db
     .insert(couponSendBatches)

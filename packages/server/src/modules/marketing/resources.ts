@@ -4,14 +4,15 @@ import type { Audience, ResourceTask, SaveSpaceBody, SaveTaskBody } from '@wayst
 import type { SaveSpaceBody as SpaceSchema, SaveTaskBody as TaskSchema } from '@waystation/shared/contract/marketing/resources';
 import type { Db } from '../../db';
 import { resourceSpaces, resourceTasks } from '../../db/schema';
-import { writeAudit, type Actor } from '../../core/audit';
+import { auditedToggle, writeAudit, type Actor } from '../../core/audit';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, offsetOf } from '../../core/paging';
 import { memberByCode } from './common';
+import { isActive } from '../../core/status';
 
 type TaskRow = typeof resourceTasks.$inferSelect;
 
-const isLive = (t: TaskRow, now: Date) => t.status === 'activity' && t.startAt <= now && now < t.endAt;
+const isLive = (t: TaskRow, now: Date) => isActive(t) && t.startAt <= now && now < t.endAt;
 
 function toTask(t: TaskRow, now: Date): ResourceTask {
   return {
@@ -158,12 +159,9 @@ export async function saveTask(db: Db, actor: Actor, body: SaveTaskBody, now: Da
 
 export async function setTaskStatus(db: Db, actor: Actor, id: number, status: 'activity' | 'disabled', now: Date): Promise<{ changed: boolean }> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select({ status: resourceTasks.status }).from(resourceTasks).where(eq(resourceTasks.id, id)).for('update');
+    const [before] = await tx.select({ id: resourceTasks.id, status: resourceTasks.status }).from(resourceTasks).where(eq(resourceTasks.id, id)).for('update');
     if (!before) throw notFound('资源位任务不存在');
-    if (before.status === status) return { changed: false };
-    await tx.update(resourceTasks).set({ status, updatedAt: now }).where(eq(resourceTasks.id, id));
-    await writeAudit(tx, actor, { action: 'marketing.task.status', targetType: 'resource_task', targetId: id, before, after: { status } }, now);
-    return { changed: true };
+    return auditedToggle(tx, actor, { table: resourceTasks, row: before, status, action: 'marketing.task.status', targetType: 'resource_task', now });
   });
 }
 

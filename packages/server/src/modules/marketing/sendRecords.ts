@@ -4,6 +4,7 @@ import type { CouponGrant, SendRecordQuery } from '@waystation/shared/contract/m
 import type { Db } from '../../db';
 import { couponGrants, coupons, members } from '../../db/schema';
 import { offsetOf, orderBy } from '../../core/paging';
+import { isActive } from '../../core/status';
 
 function recordWhere(q: Partial<SendRecordQuery>): SQL | undefined {
   const where: SQL[] = [];
@@ -60,7 +61,7 @@ function toGrant(r: RecordRow, now: Date): CouponGrant {
     sourceType: r.sourceType as CouponGrant['sourceType'],
     sendTarget: 'USER',
     status: r.status as CouponGrant['status'],
-    expired: r.status === 'activity' && r.validTo <= now,
+    expired: isActive(r) && r.validTo <= now,
     validFrom: r.validFrom.toISOString(),
     validTo: r.validTo.toISOString(),
     useTime: r.usedAt?.toISOString() ?? null,

@@ -19,6 +19,7 @@ import { safeFetch } from '../../core/outbound';
 import type { SecretBox } from '../../core/secrets';
 import { sendThrough } from './service';
 import { signPayload } from '../payment/topups';
+import { isActive } from '../../core/status';
 
 /**
  * Events out (issue 13). Transitions write domain events in their own transaction (core/transition.ts). The pump
@@ -167,7 +168,7 @@ async function attempt(
   if (!e) return { ok: false, status: null, error: '事件不存在' };
   if (d.target === 'webhook') {
     const [ep] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.targetId));
-    if (ep?.status !== 'activity') return { ok: false, status: null, error: '推送地址已停用' };
+    if (!isActive(ep)) return { ok: false, status: null, error: '推送地址已停用' };
     const [m] = e.memberId ? await db.select({ userCode: members.userCode }).from(members).where(eq(members.id, e.memberId)) : [];
     const body = webhookBody(e, m?.userCode ?? null);
     try {
@@ -192,7 +193,7 @@ async function attempt(
   }
   const [ch] = await db.select().from(notifyChannels).where(eq(notifyChannels.id, d.targetId));
   const notify = NOTIFY_ON[e.type];
-  if (!ch || !notify || ch.status !== 'activity') return { ok: false, status: null, error: '通知渠道已停用' };
+  if (!notify || !isActive(ch)) return { ok: false, status: null, error: '通知渠道已停用' };
   const { values, member } = await notifyValues(db, e);
   const recipient = ch.type === 'email' ? (member?.email ?? '') : (member?.userCode ?? '');
   const { error, permanent } = await sendThrough(db, secrets, ch, notify, values, recipient, now);

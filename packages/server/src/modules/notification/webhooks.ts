@@ -24,7 +24,8 @@ export async function listEndpoints(db: Db, secrets: SecretBox): Promise<Webhook
     .from(eventDeliveries)
     .where(and(eq(eventDeliveries.target, 'webhook'), sql`${eventDeliveries.status} in ('pending', 'failed')`))
     .groupBy(eventDeliveries.targetId, eventDeliveries.status);
-  const n = (id: number, status: string) => counts.find((c) => c.id === id && c.status === status)?.n ?? 0;
+  const byKey = new Map(counts.map((c) => [`${c.id}:${c.status}`, c.n]));
+  const n = (id: number, status: string) => byKey.get(`${id}:${status}`) ?? 0;
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

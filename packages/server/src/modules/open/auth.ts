@@ -9,6 +9,7 @@ import { hashToken } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import type { AgentCaller } from '../proxy/agentTerminal';
 import type { Member } from '../vip/memberAccounts';
+import { isActive } from '../../core/status';
 
 /**
  * Who calls the open API (issue 13): a member's token, a member site's API key (acting for the member it names), an
@@ -58,7 +59,7 @@ export async function authenticateMember(db: Db, header: string | undefined, now
     .where(eq(memberSessions.tokenHash, hashToken(token)))
     .limit(1);
   if (!row || row.revokedAt) throw refuseToken('登录凭证无效，请重新登录');
-  if (row.status !== 'activity') throw refuseToken('账号已停用，请联系客服');
+  if (!isActive(row)) throw refuseToken('账号已停用，请联系客服');
   if (now >= row.expiresAt) throw new AppError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');
   return { id: row.memberId, userCode: row.userCode, name: row.name, sessionId: row.sessionId };
 }
@@ -85,7 +86,7 @@ export async function authenticateAgent(db: Db, header: string | undefined, now:
     .where(eq(agentSessions.tokenHash, hashToken(token)))
     .limit(1);
   if (!row || row.revokedAt) throw refuseToken('登录凭证无效，请重新登录');
-  if (row.status !== 'activity') throw refuseToken('代理账号已停用，请联系平台');
+  if (!isActive(row)) throw refuseToken('代理账号已停用，请联系平台');
   if (now >= row.expiresAt) throw new AppError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');
   return { id: row.id, agentName: row.agentName, sessionId: row.sessionId };
 }
@@ -138,7 +139,7 @@ async function siteMember(db: Db, code: string): Promise<Member> {
     .where(eq(members.userCode, code.slice(0, 64)))
     .limit(1);
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, '会员不存在');
-  if (row.status !== 'activity') throw refuseToken('账号已停用，请联系客服');
+  if (!isActive(row)) throw refuseToken('账号已停用，请联系客服');
   return { id: row.id, userCode: row.userCode, name: row.name, sessionId: 0 };
 }
 

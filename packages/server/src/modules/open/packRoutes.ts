@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DrawBody, MemberDrawResult, ReturnApplyBody, ReturnApplyResult } from '@waystation/shared/contract/open';
 import {
@@ -16,7 +15,7 @@ import { openApi } from './http';
 import { memberActor } from '../vip/memberAccounts';
 import * as packs from '../goodsOut/memberPacks';
 import { applyReturn } from '../afterSales/returns';
-import { draw } from '../marketing/draws';
+import { memberDraw } from '../marketing/draws';
 
 /** The member API's pack orders, returns and lucky draws (goodsOut/memberPacks.ts, afterSales, marketing). */
 export function memberPackRoutes(app: FastifyInstance, ctx: ModuleContext): void {
@@ -114,17 +113,6 @@ export function memberPackRoutes(app: FastifyInstance, ctx: ModuleContext): void
     summary: 'One lucky draw in an activity: the day’s free draws first, then paid ones from the balance',
     body: DrawBody,
     data: MemberDrawResult,
-    handler: async ({ member, body, req, now, idempotencyKey }) => {
-      const requestId = `m${member.id}-${crypto.createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 40)}`;
-      const r = await draw(db, memberActor(member, req.ip), { activityId: body.activityId, userCode: member.userCode, requestId }, now, { allowPaid: true });
-      return {
-        prizeName: r.prizeName,
-        prizeType: r.prizeType,
-        amount: r.amount,
-        couponGrantNo: r.couponGrantNo ?? null,
-        free: r.free,
-        costAmount: r.costAmount,
-      };
-    },
+    handler: ({ member, body, req, now, idempotencyKey }) => memberDraw(db, memberActor(member, req.ip), member, body.activityId, idempotencyKey, now),
   });
 }

@@ -12,7 +12,6 @@ import {
   RefundLineBody,
 } from '@waystation/shared/contract/openOrders';
 import { ProviderCallbackBody, SandboxPayBody, TopupBody, TopupIntent, TopupQuery } from '@waystation/shared/contract/openTopups';
-import { forbidden } from '../../core/errors';
 import type { ModuleContext } from '../context';
 import { openApi } from './http';
 import { memberActor } from '../vip/memberAccounts';
@@ -23,6 +22,7 @@ import * as topups from '../payment/topups';
 export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   const { db, secrets } = app.services;
   const media = (uri: string) => ctx.storage.urlOf(uri);
+  const memberTopups = topups.memberTopups(db, secrets, ctx.config.paymentSandbox);
 
   // ---------------------------------------------------------------- balance top-up
   openApi(app, {
@@ -32,10 +32,7 @@ export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void
     summary: 'A balance top-up through a payment provider; credited when the provider’s signed callback says paid',
     body: TopupBody,
     data: TopupIntent,
-    handler: async ({ member, body, now, idempotencyKey }) => {
-      if (body.provider === 'sandbox' && !ctx.config.paymentSandbox) throw forbidden('沙箱支付未开启');
-      return topups.createTopup(db, member.id, body, now, idempotencyKey);
-    },
+    handler: ({ member, body, now, idempotencyKey }) => memberTopups.create(member.id, body, now, idempotencyKey),
   });
   openApi(app, {
     method: 'GET',
@@ -53,11 +50,10 @@ export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void
     summary: 'The sandbox provider pays (or fails) a pending top-up: it calls the callback route over HTTP, signed',
     body: SandboxPayBody,
     data: TopupIntent,
-    handler: async ({ member, body, now }) => {
-      if (!ctx.config.paymentSandbox) throw forbidden('沙箱支付未开启');
+    handler: ({ member, body, now }) => {
       const address = app.server.address();
       const origin = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-      return topups.sandboxPay(db, secrets, member.id, body.intentNo, body.outcome, origin, now);
+      return memberTopups.sandboxPay(member.id, body.intentNo, body.outcome, origin, now);
     },
   });
   openApi(app, {
@@ -70,10 +66,7 @@ export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void
     withoutIdempotencyKey: 'a provider retries with the same intent: the intent itself makes it apply once',
     // Every sandbox payment comes from this server's own address: a signed notification is never refused for rate.
     rateExemptWhenSigned: (req, now) => topups.callbackSigned(db, secrets, req.body, req.headers['x-sandbox-signature'] as string | undefined, now),
-    handler: ({ body, req, now }) => {
-      if (!ctx.config.paymentSandbox) throw forbidden('沙箱支付未开启');
-      return topups.providerCallback(db, secrets, body, req.headers['x-sandbox-signature'] as string | undefined, now);
-    },
+    handler: ({ body, req, now }) => memberTopups.callback(body, req.headers['x-sandbox-signature'] as string | undefined, now),
   });
 
   // ---------------------------------------------------------------- shop orders

@@ -7,7 +7,7 @@ import { ErrorCode } from '@waystation/shared/contract/common';
 import { type Db, nextId } from '../../db';
 import { type TopupEvent, topupMachine } from '@waystation/shared/machines/topup';
 import { systemMeta, topupIntents } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../core/errors';
+import { AppError, conflict, forbidden, notFound } from '../../core/errors';
 import { openOr, type SecretBox } from '../../core/secrets';
 import { applyTransition, type BoundMachine } from '../../core/transition';
 import { post } from '../ledger/service';
@@ -186,4 +186,28 @@ export async function providerCallback(db: Db, secrets: SecretBox, body: z.outpu
     });
     return { intentNo: intent.intentNo, status: row.status };
   });
+}
+
+/**
+ * The member API's top-up calls on this server: the sandbox provider answers only where it is switched on
+ * (`paymentSandbox`; else 403 沙箱支付未开启), before anything else is read.
+ */
+export function memberTopups(db: Db, secrets: SecretBox, sandbox: boolean) {
+  const sandboxOn = () => {
+    if (!sandbox) throw forbidden('沙箱支付未开启');
+  };
+  return {
+    create: async (memberId: number, body: z.output<typeof TopupBody>, now: Date, idempotencyKey?: string) => {
+      if (body.provider === 'sandbox') sandboxOn();
+      return createTopup(db, memberId, body, now, idempotencyKey);
+    },
+    sandboxPay: async (memberId: number, intentNo: string, outcome: 'paid' | 'failed', origin: string, now: Date) => {
+      sandboxOn();
+      return sandboxPay(db, secrets, memberId, intentNo, outcome, origin, now);
+    },
+    callback: async (body: z.output<typeof ProviderCallbackBody>, signature: string | undefined, now: Date) => {
+      sandboxOn();
+      return providerCallback(db, secrets, body, signature, now);
+    },
+  };
 }

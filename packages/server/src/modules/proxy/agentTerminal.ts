@@ -11,6 +11,7 @@ import { containsPattern, offsetOf } from '../../core/paging';
 import { verifyPassword } from '../../core/password';
 import * as ledger from '../ledger/service';
 import { percentText } from './service';
+import { isActive } from '../../core/status';
 
 /**
  * The agent terminal (SPEC terminal appId 2): an agent signs in with the password staff set (reset_agent_pwd) and sees
@@ -64,7 +65,7 @@ export async function agentLogin(db: Db, body: z.output<typeof AgentLoginBody>, 
     .limit(1);
   const ok = await verifyPassword(a?.hash || undefined, body.password);
   if (!a || !ok) throw new AppError(ErrorCode.BAD_CREDENTIALS, '账号或密码错误');
-  if (a.status !== 'activity') throw new AppError(ErrorCode.FORBIDDEN, '代理账号已停用，请联系平台');
+  if (!isActive(a)) throw new AppError(ErrorCode.FORBIDDEN, '代理账号已停用，请联系平台');
   const token = newToken();
   const expiresAt = new Date(now.getTime() + AGENT_SESSION_MS);
   await db.insert(agentSessions).values({ agentId: a.id, tokenHash: hashToken(token), expiresAt, createdAt: now });

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import { DEFAULT_CURRENCY, fromMinor, toMinor } from '@waystation/shared/contract/ledger';
 import type { Agent, AgentApp, AgentDetail, AgentListQuery, SaveAgentAppBody, SaveAgentBody, WithdrawalAccount } from '@waystation/shared/contract/proxy';
 import type { AccountStatus } from '@waystation/shared/vocab/account';
 import { type Db, queryRows } from '../../db';
 import { agents, ledgerEntries, mainDomains, memberProfiles, moneyAccounts } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
+import { type Actor, auditedToggle, writeAudit } from '../../core/audit';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { hashPassword } from '../../core/password';
 import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging';
@@ -152,21 +152,8 @@ async function updateAgent(
 /** modify_agent_status: a conditional status change; the same status again is a no-op. */
 export async function modifyAgentStatus(db: Db, actor: Actor, q: { id: number; status: AccountStatus }, now: Date): Promise<void> {
   const { a } = await requireAgent(db, q.id);
-  if (a.status === q.status) return;
-  await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(agents)
-      .set({ status: q.status, updatedAt: now })
-      .where(and(eq(agents.id, q.id), eq(agents.status, a.status)))
-      .returning({ id: agents.id });
-    if (!updated.length) throw conflict('代理状态已被他人修改，请刷新后重试');
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'agent.modifyStatus', targetType: 'agent', targetId: q.id, before: { status: a.status }, after: { status: q.status } },
-      now,
-    );
-  });
+  const stale = '代理状态已被他人修改，请刷新后重试';
+  await auditedToggle(db, actor, { table: agents, row: a, status: q.status, action: 'agent.modifyStatus', targetType: 'agent', stale, now });
 }
 
 export async function resetPassword(db: Db, actor: Actor, id: number, plain: string, now: Date): Promise<void> {

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, ilike } from 'drizzle-orm';
+import { asc, desc, eq, ilike } from 'drizzle-orm';
 import type { SecretBox } from '../../core/secrets';
 import type { Page } from '@waystation/shared/contract/common';
 import type { AgentUser, SaveAgentUserBody, SaveTerminalItemBody, TerminalItem, TerminalSection } from '@waystation/shared/contract/proxy';
 import type { AccountStatus } from '@waystation/shared/vocab/account';
 import type { Db } from '../../db';
 import { agentTerminalItems, agentUsers, agents } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
+import { type Actor, auditedToggle, writeAudit } from '../../core/audit';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, filters, offsetPage } from '../../core/paging';
 
@@ -80,21 +80,7 @@ export async function saveAgentAppUser(db: Db, actor: Actor, body: { id: number;
 export async function modifyAgentUserStatus(db: Db, actor: Actor, q: { id: number; status: AccountStatus }, now: Date): Promise<void> {
   const [u] = await db.select().from(agentUsers).where(eq(agentUsers.id, q.id));
   if (!u) throw notFound('代理用户不存在');
-  if (u.status === q.status) return;
-  await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(agentUsers)
-      .set({ status: q.status, updatedAt: now })
-      .where(and(eq(agentUsers.id, q.id), eq(agentUsers.status, u.status)))
-      .returning({ id: agentUsers.id });
-    if (!updated.length) throw conflict('状态已被他人修改，请刷新后重试');
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'agentUser.modifyStatus', targetType: 'agent_user', targetId: q.id, before: { status: u.status }, after: { status: q.status } },
-      now,
-    );
-  });
+  await auditedToggle(db, actor, { table: agentUsers, row: u, status: q.status, action: 'agentUser.modifyStatus', targetType: 'agent_user', now });
 }
 
 // ---------------------------------------------------------------- agent terminal pages

@@ -18,6 +18,7 @@ import { appVersions, configData, params } from '../../db/schema';
 import { type Actor, auditedSave, writeAudit } from '../../core/audit';
 import { invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging';
+import { isActive } from '../../core/status';
 
 type Status = 'activity' | 'disabled';
 
@@ -119,7 +120,7 @@ export async function versionInfo(db: Db, platform?: string): Promise<AppVersion
     .where(platform ? eq(appVersions.platform, platform) : undefined)
     .orderBy(desc(appVersions.versionCode), desc(appVersions.id));
   const latest: Record<string, AppVersion> = {};
-  for (const r of rows) if (r.status === 'activity' && !latest[r.platform]) latest[r.platform] = toVersion(r);
+  for (const r of rows) if (isActive(r) && !latest[r.platform]) latest[r.platform] = toVersion(r);
   return { list: rows.map(toVersion), latest };
 }
 

@@ -224,8 +224,13 @@ export async function waiveFees(db: Db, body: StorageFeeWaiveBody, actor: Actor,
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(storageFees).where(inArray(storageFees.id, ids)).for('update');
     if (rows.length !== ids.length) throw conflict('有仓储费记录不存在');
-    if (rows.some((r) => r.status !== 'charged')) throw conflict('有仓储费已减免过');
-    await tx.update(storageFees).set({ status: 'waived', waivedBy: actor.name, waivedReason: body.reason, waivedAt: now }).where(inArray(storageFees.id, ids));
+    // Only charged fees become waived: one already waived leaves the count short and refuses the whole call.
+    const waived = await tx
+      .update(storageFees)
+      .set({ status: 'waived', waivedBy: actor.name, waivedReason: body.reason, waivedAt: now })
+      .where(and(inArray(storageFees.id, ids), eq(storageFees.status, 'charged')))
+      .returning({ id: storageFees.id });
+    if (waived.length !== ids.length) throw conflict('有仓储费已减免过');
     const key = crypto.createHash('sha256').update(ids.join(',')).digest('hex').slice(0, 32);
     const perMember = new Map<string, { memberId: number; currency: string; amount: number; n: number }>();
     for (const r of rows) {

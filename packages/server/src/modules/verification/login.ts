@@ -8,6 +8,7 @@ import { writeAudit } from '../../core/audit';
 import { AppError } from '../../core/errors';
 import { hashSecret, isVerifyEnabled, issueTicket } from '../../core/verification';
 import * as service from './service';
+import { isActive } from '../../core/status';
 
 const PENDING = 'admin_login_pending';
 const target = (username: string) => username.trim().toLowerCase();
@@ -80,7 +81,7 @@ export async function pendingOperator(db: Db, token: string, now: Date) {
       and(eq(verifyTickets.ticketHash, hashSecret(token)), eq(verifyTickets.type, PENDING), isNull(verifyTickets.usedAt), gt(verifyTickets.expiresAt, now)),
     )
     .limit(1);
-  if (row?.status !== 'activity') throw new AppError(ErrorCode.VERIFICATION_REQUIRED, '登录验证已过期，请重新登录', { type: 'admin_login' });
+  if (!isActive(row)) throw new AppError(ErrorCode.VERIFICATION_REQUIRED, '登录验证已过期，请重新登录', { type: 'admin_login' });
   return row;
 }
 

@@ -30,6 +30,7 @@ import { hashPassword, verifyPassword } from '../../core/password';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { accountsOf } from '../ledger/service';
 import type { Actor } from '../../core/audit';
+import { isActive } from '../../core/status';
 
 /**
  * Member accounts (issue 13): sign-up with a mailed code, sign-in by password or by a member site's key, password
@@ -128,7 +129,7 @@ const siteLock = (tx: Db, email: string) => tx.execute(sql`select pg_advisory_xa
 export async function register(db: Db, body: z.output<typeof RegisterBody>, now: Date): Promise<RegisterStarted> {
   if (body.agentId !== undefined) {
     const [agent] = await db.select({ status: agents.status }).from(agents).where(eq(agents.id, body.agentId));
-    if (agent?.status !== 'activity') throw invalid('agentId', '代理不存在或已停用');
+    if (!isActive(agent)) throw invalid('agentId', '代理不存在或已停用');
   }
   await limitCodesMailed(db, 'signup_request', body.email, now);
   const answer = { email: body.email, codeExpiresInSeconds: CODE_MS / 1000 };
@@ -250,7 +251,7 @@ export async function login(db: Db, body: z.output<typeof LoginBody>, meta: { ip
     await noteTry(db, 'login', body.email, false, now);
     throw new AppError(ErrorCode.BAD_CREDENTIALS, '邮箱或密码错误');
   }
-  if (cred.status !== 'activity') throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系客服');
+  if (!isActive(cred)) throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系客服');
   await noteTry(db, 'login', body.email, true, now);
   return openSession(db, cred.memberId, meta, now);
 }
@@ -277,7 +278,7 @@ export async function siteLogin(db: Db, body: z.output<typeof SiteLoginBody>, me
     .set({ usedAt: now })
     .where(and(eq(memberSignups.email, body.email), isNull(memberSignups.usedAt)));
   if (existing) {
-    if (existing.status !== 'activity') throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系客服');
+    if (!isActive(existing)) throw new AppError(ErrorCode.FORBIDDEN, '账号已停用，请联系客服');
     const [cred] = await db.select({ provenAt: memberCredentials.emailProvenAt }).from(memberCredentials).where(eq(memberCredentials.memberId, existing.id));
     if (cred && !cred.provenAt)
       throw new AppError(
@@ -289,7 +290,7 @@ export async function siteLogin(db: Db, body: z.output<typeof SiteLoginBody>, me
   }
   if (body.agentId !== undefined) {
     const [agent] = await db.select({ status: agents.status }).from(agents).where(eq(agents.id, body.agentId));
-    if (agent?.status !== 'activity') throw invalid('agentId', '代理不存在或已停用');
+    if (!isActive(agent)) throw invalid('agentId', '代理不存在或已停用');
   }
   const memberId = await db.transaction(async (tx) => {
     // Two first sign-ins of the same email at once make one member: the second waits on the lock and finds the first.

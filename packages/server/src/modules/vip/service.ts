@@ -15,7 +15,8 @@ import type {
 import type { AccountStatus } from '@waystation/shared/vocab/account';
 import type { Db } from '../../db';
 import { admins, agents, memberAddresses, memberLogins, memberProfiles, members, moneyAccounts, packages, purchaseOrders, userLevels } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
+import { type Actor, auditedToggle, writeAudit } from '../../core/audit';
+import { isActive, isDeleted } from '../../core/status';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
 import * as ledger from '../ledger/service';
@@ -183,7 +184,7 @@ export async function memberTransactions(db: Db, q: { memberId: number; page: nu
  */
 export async function adjust(db: Db, kind: 'balance' | 'commission', actor: Actor, body: AdjustBody, now: Date): Promise<AdjustResult> {
   const member = await requireMember(db, body.memberId);
-  if (member.status === 'deleted') throw conflict('会员已删除');
+  if (isDeleted(member)) throw conflict('会员已删除');
   const currency = body.currency ?? DEFAULT_CURRENCY;
   const amount = (body.direction === 'add' ? 1 : -1) * toMinor(body.amount);
   const key = `vip.adjust:${body.requestId}`;
@@ -262,22 +263,17 @@ export async function modifyAddress(db: Db, actor: Actor, body: ModifyAddressBod
 /** Changes a member's account status (modify_user_status); deleted is final. Same status again is a no-op. */
 export async function modifyStatus(db: Db, actor: Actor, body: MemberStatusBody, now: Date): Promise<{ changed: boolean }> {
   const member = await requireMember(db, body.id);
-  if (member.status === body.status) return { changed: false };
-  if (member.status === 'deleted') throw conflict('会员已删除，不能再修改状态');
-  return db.transaction(async (tx) => {
-    const updated = await tx
-      .update(members)
-      .set({ status: body.status, updatedAt: now })
-      .where(and(eq(members.id, body.id), eq(members.status, member.status)))
-      .returning({ id: members.id });
-    if (!updated.length) throw conflict('会员状态已被他人修改，请刷新后重试');
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'vip.modifyStatus', targetType: 'member', targetId: body.id, before: { status: member.status }, after: { status: body.status } },
-      now,
-    );
-    return { changed: true };
+  return auditedToggle(db, actor, {
+    table: members,
+    row: member,
+    status: body.status,
+    action: 'vip.modifyStatus',
+    targetType: 'member',
+    check: () => {
+      if (isDeleted(member)) throw conflict('会员已删除，不能再修改状态');
+    },
+    stale: '会员状态已被他人修改，请刷新后重试',
+    now,
   });
 }
 
@@ -286,7 +282,7 @@ export async function modifyKfc(db: Db, actor: Actor, body: ModifyKfcBody, now: 
   await requireMember(db, body.memberId);
   if (body.kfcAdminId) {
     const [a] = await db.select({ status: admins.status }).from(admins).where(eq(admins.id, body.kfcAdminId));
-    if (a?.status !== 'activity') throw invalid('kfcAdminId', '客服账号不存在或已停用');
+    if (!isActive(a)) throw invalid('kfcAdminId', '客服账号不存在或已停用');
   }
   await db.transaction(async (tx) => {
     const before = await ensureProfile(tx, body.memberId, now);

@@ -16,7 +16,7 @@ import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { iso, offsetOf } from '../../core/paging';
 import { toItem, type UrlMakers } from '../purchase/queries';
-import { assertAllowed } from '../../core/transition';
+import { assertAllowed, isAllowed } from '../../core/transition';
 import { applyStep, loadLine, purchaseLines, staleState } from '../purchase/transition';
 
 export interface StationOp {
@@ -57,7 +57,7 @@ export async function inboundLookup(db: Db, trackingNo: string, urls: UrlMakers)
       propsList: r.line.props,
       quantity: r.line.quantity,
       status: r.line.status as InboundLookupResult['lines'][number]['status'],
-      receivable: r.line.status === 'purchased',
+      receivable: isAllowed(purchaseLines, r.line, 'inbound'),
       item: r.item ? toItem(r.item, urls) : null,
     })),
   };
@@ -84,7 +84,7 @@ export async function inboundReceive(db: Db, body: z.infer<typeof InboundReceive
       if (!found) throw notFound('采购单不存在');
       const { row, userCode, existing } = found;
       if (row.trackingNo !== body.trackingNo) throw invalid('lines', `采购单 ${row.purchaseNo} 不属于包裹 ${body.trackingNo}`);
-      if (row.status !== 'purchased') {
+      if (!isAllowed(purchaseLines, row, 'inbound')) {
         if (existing && existing.trackingNo === body.trackingNo) {
           out.push({ id: row.id, status: row.status as never, repeated: true, item: toItem(existing, op.urls) });
           continue;

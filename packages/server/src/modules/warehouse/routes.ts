@@ -31,6 +31,7 @@ import { labelPdf, labelUrlFor } from './labels';
 import { ITEM_LABEL_DOC, itemUrls } from '../purchase/queries';
 import { signedDocumentRoute } from '../../platform/documents';
 import { batchAddShelves, listShelves, setShelfActive } from './shelves';
+import { isYes } from '../../core/status';
 import { qcPhoto, qcProblem, scanItem, shelve } from './stations';
 import { stationWork, stationWorkSummary } from './work';
 
@@ -139,7 +140,7 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
   api(app, warehouseShelfLocationModifyStatusCall, {
     permission: 'warehouse:shelfLocation',
     summary: 'Switch a location on (1) or off (0)',
-    handler: ({ query, actor, now }) => setShelfActive(db, query.id, query.status === '1', actor, now).then(() => null),
+    handler: ({ query, actor, now }) => setShelfActive(db, query.id, isYes(query.status), actor, now).then(() => null),
   });
 
   api(app, warehouseItemLabelCall, {
