@@ -12,7 +12,7 @@ import type {
   RemovalPackage,
   RemovalScanBody,
   RemovalScanResult,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/stations';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { PACKAGE_CODE, type PackageStatus, topUpDue } from '@waystation/shared/vocab/goods-out';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Card, List, Progress, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RemovalPackage } from '@waystation/shared/contract/goodsOut';
+import type { RemovalPackage } from '@waystation/shared/contract/goodsOut/stations';
 import { PACKAGE_CODE, PackageStatus } from '@waystation/shared/vocab/goods-out';
 import { specString } from '@waystation/shared/vocab/label';
 import { fill, useLang } from '../../i18n';

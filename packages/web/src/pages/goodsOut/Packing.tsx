@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Form, List, Space, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PackingScanResult, PackingWeighResult } from '@waystation/shared/contract/goodsOut';
+import type { PackingScanResult, PackingWeighResult } from '@waystation/shared/contract/goodsOut/stations';
 import { PACKAGE_CODE } from '@waystation/shared/vocab/goods-out';
 import { specString } from '@waystation/shared/vocab/label';
 import { fill, useLang } from '../../i18n';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { SackSealBody, type OutBatch, type Sack, type SortingScanResult } from '@waystation/shared/contract/goodsOut';
+import { SackSealBody, type OutBatch, type Sack, type SortingScanResult } from '@waystation/shared/contract/goodsOut/sorting';
 import { BatchStatus, PACKAGE_CODE, SackStatus } from '@waystation/shared/vocab/goods-out';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';

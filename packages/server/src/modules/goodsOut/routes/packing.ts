@@ -5,7 +5,7 @@ import {
   warehousePackingWeighCall,
   warehousePackingParkedCall,
   warehousePackingConfirmLabelCall,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/stations';
 import { api } from '../../../core/http';
 import { packageDetail } from '../queries';
 import { confirmLabel, packingCheckItem, packingOpen, packingWeigh, parkedPackages } from '../stations';

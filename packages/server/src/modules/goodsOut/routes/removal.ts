@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { warehouseRemovalPickListCall, warehouseRemovalPackageCall, warehouseRemovalScanCall } from '@waystation/shared/contract/goodsOut';
+import { warehouseRemovalPickListCall, warehouseRemovalPackageCall, warehouseRemovalScanCall } from '@waystation/shared/contract/goodsOut/stations';
 import { api } from '../../../core/http';
 import { pickList, removalPackage, removalScan } from '../stations';
 import { type StationContext, REMOVAL } from './shared';
