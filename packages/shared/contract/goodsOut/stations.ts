@@ -3,6 +3,7 @@ import { queryInt } from '../common';
 import { ScanCode } from '../warehouse';
 import { PackageStatus } from '../../vocab/goods-out';
 import { defineCall } from '../call';
+import { PACKAGE_EVENTS } from '../../machines/package';
 import { countryCode, grams, mm, PackageActionResult } from './common';
 import { PackageDetail } from './packages';
 
@@ -30,6 +31,8 @@ export type PickList = z.infer<typeof PickList>;
 /** POST /api/warehouse/removal/scan: an item off its shelf; with packageNo, the item must belong to that package. */
 export const RemovalScanBody = z.strictObject({ itemCode: ScanCode, packageNo: ScanCode.optional() });
 export const RemovalScanResult = PackageActionResult.extend({
+  /** What the caller may do next to the package (the package machine's events from its status). */
+  actions: z.array(z.enum(PACKAGE_EVENTS)),
   itemCode: z.string(),
   shelfCode: z.string(),
   removedCount: z.number().int(),
@@ -58,6 +61,8 @@ export const RemovalPackage = z.object({
   countryCode: z.string(),
   /** Sorted by location code: zone, then row, level and slot, so one walk picks them. */
   items: z.array(RemovalLine),
+  /** What the caller may do next to the package (the package machine's events from its status). */
+  actions: z.array(z.enum(PACKAGE_EVENTS)),
 });
 export type RemovalPackage = z.infer<typeof RemovalPackage>;
 
@@ -71,6 +76,8 @@ export type PackingItemResult = z.infer<typeof PackingItemResult>;
 export const PackingItemBody = z.strictObject({ packageNo: ScanCode, itemCode: ScanCode });
 export const PackingWeighBody = z.strictObject({ packageNo: ScanCode, weightG: grams, lengthMm: mm, widthMm: mm, heightMm: mm });
 export const PackingWeighResult = PackageActionResult.extend({
+  /** What the caller may do next to the package (the package machine's events from its status). */
+  actions: z.array(z.enum(PACKAGE_EVENTS)),
   realWeightG: z.number().int(),
   volumeCm3: z.number().int(),
   volumetricWeightG: z.number().int(),

@@ -21,6 +21,7 @@ export const purchaseLines: BoundMachine<PurchaseRow, PurchaseEvent> = {
     ref: purchaseOrders.purchaseNo,
   },
   transitionOf: purchaseMachine.transitionOf,
+  toStatuses: purchaseMachine.toStatuses,
   describe: (row) => ({ noun: `采购单 ${row.purchaseNo}`, target: row.id }),
   label: (status) => PurchaseStatus.label(status),
   // A self-transition (transfer, patch outcome) leaves the status alone: the modify time tells staleness.
