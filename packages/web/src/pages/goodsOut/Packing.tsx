@@ -45,11 +45,11 @@ function ParkedPanel() {
             <Space orientation="vertical" size={0}>
               <Space size={4}>
                 <Tag>{r.packageNo}</Tag>
-                {r.status === 'patch_wait' ? <Tag color="magenta">{m.parkedWaiting}</Tag> : <Tag color="green">{m.parkedPaid}</Tag>}
+                {awaitsTopUp(r.status) ? <Tag color="magenta">{m.parkedWaiting}</Tag> : <Tag color="green">{m.parkedPaid}</Tag>}
               </Space>
               <span>
                 {r.userCode} {r.userName}
-                {r.status === 'patch_wait' && <b> {formatMoney(r.patchAmount, r.currency)}</b>}
+                {awaitsTopUp(r.status) && <b> {formatMoney(r.patchAmount, r.currency)}</b>}
               </span>
               <Typography.Text type="secondary">{relativeTime(r.packedAt ?? r.since, Date.now(), lang)}</Typography.Text>
             </Space>
