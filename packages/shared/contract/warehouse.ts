@@ -4,6 +4,7 @@ import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
 import { PurchaseStatus, QcProblem, UnclaimedStatus } from '../vocab/goods-in';
 import { ItemSummary } from './purchase';
 import { defineCall } from './call';
+import { PURCHASE_EVENTS } from '../machines/purchase-order';
 
 /** What a scanner types: printable ASCII only (a Chinese keyboard layout produces other characters). */
 export const ScanCode = z
@@ -84,6 +85,8 @@ export const ScannedItem = z.object({
   item: ItemSummary,
   /** Shelving station: where to put it (same member's items together, else the first empty active location). */
   suggestedLocation: z.string().nullable(),
+  /** What the caller may do next to the line (the purchase machine's events from its status), as 包裹详情's actions. */
+  actions: z.array(z.enum(PURCHASE_EVENTS)),
 });
 export type ScannedItem = z.infer<typeof ScannedItem>;
 

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { ManifestLine } from '@waystation/shared/contract/goodsOut';
+import type { ManifestLine } from '@waystation/shared/contract/goodsOut/sorting';
 import { PackageStatus } from '@waystation/shared/vocab/goods-out';
 import { businessDateTime } from '../../platform/businessTime';
 import { code128, MM, newPdf } from '../../platform/pdf';

@@ -7,7 +7,7 @@ import type {
   ExceptionRaiseBody,
   ExceptionRecord,
   ReturnStepBody,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/exceptions';
 import { ExceptionType } from '@waystation/shared/vocab/goods-out';
 import type { Db } from '../../db';
 import { admins, members, packageExceptions, packages } from '../../db/schema';

@@ -8,7 +8,7 @@ import type {
   ModifyStatusBody,
   ModifyWeightBody,
   PackageModification,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/packages';
 import { manualCorrection } from '@waystation/shared/machines/package';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { AUTO_RECEIVE_DAYS, PackageStatus, type PackageTraceType } from '@waystation/shared/vocab/goods-out';

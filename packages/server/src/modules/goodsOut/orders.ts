@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { PretrialFailBody, PretrialPassBody } from '@waystation/shared/contract/goodsOut';
+import type { PretrialFailBody, PretrialPassBody } from '@waystation/shared/contract/goodsOut/pretrial';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { packageNoOf } from '@waystation/shared/vocab/goods-out';
 import type { Db } from '../../db';

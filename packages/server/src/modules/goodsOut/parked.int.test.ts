@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ParkedList, RemovalPackage } from '@waystation/shared/contract/goodsOut';
+import type { ParkedList, RemovalPackage } from '@waystation/shared/contract/goodsOut/stations';
 import type { SessionResult } from '@waystation/shared/contract/openAccounts';
 import { post as ledgerPost } from '../ledger/service';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
+import type { ExceptionRecord } from '@waystation/shared/contract/goodsOut/exceptions';
 import type {
-  ExceptionRecord,
   PackageDetail,
   PackageListQuery,
   PackageListResult,
   PackageModification,
   PackageRow as PackageRowOut,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/packages';
 import { MANUAL_FROM, manualTargets, packageMachine } from '@waystation/shared/machines/package';
 import { BatchStatus, type PackageStatus, SackStatus } from '@waystation/shared/vocab/goods-out';
 import { type Db, preparedPerDatabase, qualified, queryRows } from '../../db';

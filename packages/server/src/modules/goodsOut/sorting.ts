@@ -14,7 +14,7 @@ import type {
   SackSealBody,
   SortingPutBody,
   SortingScanResult,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/sorting';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { outBatchMachine } from '@waystation/shared/machines/out-batch';
 import { packageMachine } from '@waystation/shared/machines/package';

@@ -88,9 +88,12 @@ describe('payment and removal from shelves', () => {
       packageNo: p.packageNo,
     });
     expect(first.data).toMatchObject({ status: 'removing', removedCount: 1, itemCount: 2, repeated: false });
+    // What may be done next, from the machine: the removal station switches on it.
+    expect((first.data as unknown as { actions: string[] }).actions).toContain('remove_done');
     expect((await post('/api/warehouse/removal/scan', { itemCode: codes[0] })).data.repeated).toBe(true);
     const last = await post<R & { removedCount: number }>('/api/warehouse/removal/scan', { itemCode: codes[1] });
     expect(last.data).toMatchObject({ status: 'removed', removedCount: 2 });
+    expect((last.data as unknown as { actions: string[] }).actions).not.toContain('remove_done');
     // Off the shelf: the locations no longer hold the items.
     const shelves = await t.db.select({ code: warehouseItems.shelfCode }).from(warehouseItems).where(inArray(warehouseItems.itemCode, codes));
     expect(shelves).toEqual([{ code: null }, { code: null }]);

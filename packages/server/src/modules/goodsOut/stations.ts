@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   LabelConfirmBody,
@@ -6,13 +6,10 @@ import type {
   PackingItemResult,
   PackingWeighBody,
   PackingWeighResult,
-  ParkedList,
-  PickList,
-  PickListQuery,
   RemovalPackage,
   RemovalScanBody,
   RemovalScanResult,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/stations';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { PACKAGE_CODE, type PackageStatus, topUpDue } from '@waystation/shared/vocab/goods-out';
@@ -21,10 +18,13 @@ import { type Db, queryRows, reusableQuery } from '../../db';
 import { members, packageItems, packages, purchaseOrders, shelfLocations, shipChannels, warehouseItems } from '../../db/schema';
 import { AppError, invalid } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
-import { assertAllowed } from '../../core/transition';
+import { packageMachine } from '@waystation/shared/machines/package';
+import { assertAllowed, isRepeat } from '../../core/transition';
 import { actionResult, applyStep, lockPackage, lockPackageCounted, type Op, packageRows, packageStale, type PackageRow, writeTrace } from './transition';
 
 const ITEM_CODE = /^WI\d{8,}$/;
+/** A station step's actor and time, and the caller's permissions: its answer carries what they may do next (the machine's actions). */
+type StationOp = Op & { permissions?: ReadonlySet<string> };
 
 function unknownCode(code: string, expect: 'item' | 'package'): AppError {
   if (expect === 'item' && PACKAGE_CODE.test(code)) return invalid('itemCode', `${code} 是包裹条码，请扫描商品条码`);
@@ -54,57 +54,11 @@ async function itemCounts(tx: Db, packageId: number) {
 }
 
 /**
- * The pick list (controlOutShelves): every item of packages awaiting removal, in shelf-location order so one walk
- * picks them, with its package and channel.
- */
-export async function pickList(db: Db, q: z.infer<typeof PickListQuery>): Promise<PickList> {
-  const rows = await queryRows<{
-    shelf_code: string;
-    item_code: string;
-    title: string;
-    quick_top: string;
-    quick_bottom: string;
-    package_id: number;
-    package_no: string;
-    status: string;
-    channel_id: number;
-    channel_name: string | null;
-    removed: boolean;
-  }>(
-    db,
-    sql`select pi.shelf_code, pi.item_code, po.title, wi.quick_top, wi.quick_bottom, p.id::int as package_id, p.package_no, p.status,
-          p.channel_id, c.name as channel_name, pi.removed_at is not null as removed
-        from packages p
-        join package_items pi on pi.package_id = p.id and not pi.released
-        join warehouse_items wi on wi.id = pi.item_id
-        join purchase_orders po on po.id = pi.purchase_id
-        left join ship_channels c on c.id = p.channel_id
-        where p.status in ('remove_wait', 'removing') ${q.channelId ? sql`and p.channel_id = ${q.channelId}` : sql``}
-        order by pi.shelf_code, p.channel_id, p.id
-        limit ${q.limit}`,
-  );
-  return {
-    list: rows.map((r) => ({
-      shelfCode: r.shelf_code,
-      itemCode: r.item_code,
-      title: r.title,
-      quickCode: [r.quick_top, r.quick_bottom],
-      packageId: r.package_id,
-      packageNo: r.package_no,
-      packageStatus: r.status as PackageStatus,
-      channelId: r.channel_id,
-      channelName: r.channel_name ?? '',
-      removed: r.removed,
-    })),
-    packageCount: new Set(rows.map((r) => r.package_id)).size,
-  };
-}
-
-/**
  * The package a removal scan locks (by its package no., or by one of its items) with its live items in pick order:
- * by location code — zone, row, level, slot — so one walk takes them off; items without a location last.
+ * by location code — zone, row, level, slot — so one walk takes them off; items without a location last. With what
+ * `permissions` may do to it next (the machine's actions), which the station switches on.
  */
-export async function removalPackage(db: Db, rawCode: string): Promise<RemovalPackage> {
+export async function removalPackage(db: Db, rawCode: string, permissions?: ReadonlySet<string>): Promise<RemovalPackage> {
   const code = rawCode.toUpperCase();
   const packageId = PACKAGE_CODE.test(code) ? undefined : (await packageOfItem(db, code)).pi.packageId;
   const [p] = await db
@@ -149,6 +103,7 @@ export async function removalPackage(db: Db, rawCode: string): Promise<RemovalPa
     ...p,
     status: p.status as PackageStatus,
     channelName: p.channelName ?? '',
+    actions: packageMachine.allowed(p.status, permissions),
     items: items.map((i) => ({
       itemCode: i.itemCode,
       title: i.title,
@@ -173,9 +128,9 @@ const removalLock = reusableQuery('removal_scan_lock', (db) =>
 /**
  * Takes an item off its shelf: the first item moves its package remove_wait → removing, the last one → removed.
  * With packageNo the item must belong to that package (another package's item is refused); the same scan again
- * changes nothing and says so.
+ * changes nothing and says so. The answer carries what the caller may do next to the package.
  */
-export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>, op: Op): Promise<RemovalScanResult> {
+export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>, op: StationOp): Promise<RemovalScanResult> {
   const code = body.itemCode.toUpperCase();
   return db.transaction(async (tx) => {
     // The item and its package in one statement, both rows locked: concurrent scans of one package queue here and
@@ -189,6 +144,7 @@ export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>,
     }
     const result = (r: PackageRow, repeated: boolean, c: { removed: number; total: number }) => ({
       ...actionResult(r, repeated),
+      actions: packageMachine.allowed(r.status, op.permissions),
       itemCode: code,
       shelfCode: item.shelfCode,
       removedCount: c.removed,
@@ -215,6 +171,9 @@ export async function removalScan(db: Db, body: z.infer<typeof RemovalScanBody>,
   });
 }
 
+/** The packing station's steps after opening: a package with one of them next is already open at packing. */
+const LATER_PACKING_STEPS = ['pack_done', 'patch_paid', 'label_confirm'] as const;
+
 /**
  * Opens a package at the packing station by its label code (or one of its items): removed → packing. A package
  * already being packed (repeated), packed and waiting for its label, waiting for its freight top-up or paid since
@@ -226,60 +185,12 @@ export async function packingOpen(db: Db, code: string, op: Op): Promise<{ id: n
     const id = PACKAGE_CODE.test(c) ? undefined : (await packageOfItem(tx, c)).pi.packageId;
     const row = await lockPackage(tx, id ? { id } : { packageNo: c });
     // Scanned again where it already is: only a package still being packed is a repeat (nothing changed). One that
-    // was weighed, set aside for its freight top-up or paid since resumes at the step its status says.
-    if (['packing', 'packed', 'patch_wait', 'pending_launch'].includes(row.status)) return { id: row.id, repeated: row.status === 'packing' };
+    // was weighed, set aside for its freight top-up or paid since (a later packing step is its next) resumes there.
+    if (LATER_PACKING_STEPS.some((e) => packageRows.transitionOf(row.status, e))) return { id: row.id, repeated: isRepeat(packageRows, row, 'pack_start') };
     assertAllowed(packageRows, row, 'pack_start');
     await applyStep(tx, row, { event: 'pack_start', op, set: { packerName: op.actor.name } });
     return { id: row.id, repeated: false };
   });
-}
-
-const PARKED = ['patch_wait', 'pending_launch'] as const;
-
-/**
- * The packages set aside at packing, the longest-waiting first: weighed over what was paid and waiting for the
- * member's freight top-up (patch_wait), or paid and ready to be scanned back for the label (pending_launch).
- */
-export async function parkedPackages(db: Db, limit = 50): Promise<ParkedList> {
-  const parked = inArray(packages.status, [...PARKED]);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: packages.id,
-        packageNo: packages.packageNo,
-        status: packages.status,
-        userCode: members.userCode,
-        userName: members.name,
-        channelName: shipChannels.name,
-        currency: packages.currency,
-        patchAmount: packages.patchAmount,
-        freightReal: packages.freightReal,
-        freightCharged: packages.freightCharged,
-        packerName: packages.packerName,
-        packedAt: packages.packedAt,
-        since: packages.updatedAt,
-      })
-      .from(packages)
-      .innerJoin(members, eq(members.id, packages.memberId))
-      .leftJoin(shipChannels, eq(shipChannels.id, packages.channelId))
-      .where(parked)
-      .orderBy(sql`${packages.packedAt} nulls first`, asc(packages.id))
-      .limit(limit),
-    db.select({ total: count() }).from(packages).where(parked),
-  ]);
-  return {
-    list: rows.map((r) => ({
-      ...r,
-      status: r.status as (typeof PARKED)[number],
-      userName: r.userName ?? '',
-      channelName: r.channelName ?? '',
-      freightReal: r.freightReal ?? 0,
-      packerName: r.packerName ?? '',
-      packedAt: r.packedAt ? r.packedAt.toISOString() : null,
-      since: r.since.toISOString(),
-    })),
-    total,
-  };
 }
 
 /** Ticks one item of the package being packed; an item of another package is refused. */
@@ -313,12 +224,18 @@ export async function packingCheckItem(db: Db, body: z.infer<typeof PackingItemB
  * Weighs and measures the packed box and prices it on its channel: real freight above what was paid by more than the
  * tolerance → patch_wait with a top-up bill of the difference, else packed. Every item must have been scanned.
  */
-export async function packingWeigh(db: Db, body: z.infer<typeof PackingWeighBody>, op: Op, labelUrl: (no: string) => string): Promise<PackingWeighResult> {
+export async function packingWeigh(
+  db: Db,
+  body: z.infer<typeof PackingWeighBody>,
+  op: StationOp,
+  labelUrl: (no: string) => string,
+): Promise<PackingWeighResult> {
   return db.transaction(async (tx) => {
     const { row, ...c } = await lockPackageCounted(tx, { packageNo: body.packageNo });
     const same = row.realWeightG === body.weightG && row.lengthMm === body.lengthMm && row.widthMm === body.widthMm && row.heightMm === body.heightMm;
     const out = (r: PackageRow, repeated: boolean, chargeable: number): PackingWeighResult => ({
       ...actionResult(r, repeated),
+      actions: packageMachine.allowed(r.status, op.permissions),
       realWeightG: r.realWeightG ?? 0,
       volumeCm3: r.volumeCm3,
       volumetricWeightG: r.volumetricWeightG,
@@ -329,7 +246,8 @@ export async function packingWeigh(db: Db, body: z.infer<typeof PackingWeighBody
       patchAmount: r.patchAmount,
       labelUrl: labelUrl(r.packageNo),
     });
-    if (['packed', 'patch_wait'].includes(row.status) && same) return out(row, true, Math.max(row.realWeightG ?? 0, row.volumetricWeightG));
+    if ((isRepeat(packageRows, row, 'pack_done') || isRepeat(packageRows, row, 'patch_request')) && same)
+      return out(row, true, Math.max(row.realWeightG ?? 0, row.volumetricWeightG));
     assertAllowed(packageRows, row, 'pack_done');
     if (c.checked < c.total) throw invalid('packageNo', `还有 ${c.total - c.checked} 件商品未扫描，请逐件扫描后再称重`);
     const quote = await channelFreight(tx, row.channelId, {
@@ -392,7 +310,7 @@ export async function confirmLabel(db: Db, body: z.infer<typeof LabelConfirmBody
     const row = await lockPackage(tx, { packageNo: body.packageNo });
     if (body.code.toUpperCase() !== row.packageNo) throw invalid('code', `扫描的面单 ${body.code.toUpperCase()} 与包裹 ${row.packageNo} 不符`);
     if (row.labelConfirmedAt && ['wait_ship', 'sorted', 'prepare_ship', 'shipped'].includes(row.status)) return actionResult(row, true);
-    if (row.status === 'patch_wait') throw packageStale(row, 'label_confirm');
+    assertAllowed(packageRows, row, 'label_confirm');
     const { row: after } = await applyStep(tx, row, { event: 'label_confirm', op, set: { labelConfirmedAt: op.now } });
     return actionResult(after);
   });

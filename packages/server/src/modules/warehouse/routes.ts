@@ -104,7 +104,7 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
   api(app, warehouseQcScanCall, {
     permission: 'warehouse:qcPhoto',
     summary: 'An item by its label code (QC station)',
-    handler: async (c) => scanItem(db, c.body.code, await op(c), false),
+    handler: async (c) => scanItem(db, c.body.code, await op(c), false, c.caller.permissions),
   });
   api(app, warehouseQcPhotoCall, {
     permission: 'warehouse:qcPhoto',
@@ -119,7 +119,7 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
   api(app, warehouseShelvingScanCall, {
     permission: 'warehouse:shelving',
     summary: 'An item by its label code, with a location suggestion',
-    handler: async (c) => scanItem(db, c.body.code, await op(c), true),
+    handler: async (c) => scanItem(db, c.body.code, await op(c), true, c.caller.permissions),
   });
   api(app, warehouseShelveCall, {
     permission: 'warehouse:shelving',

@@ -7,7 +7,8 @@ import { members, purchaseOrders, shelfLocations, warehouseItems } from '../../d
 import { AppError, conflict, invalid } from '../../core/errors';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { toItem } from '../purchase/queries';
-import { assertAllowed } from '../../core/transition';
+import { purchaseMachine } from '@waystation/shared/machines/purchase-order';
+import { assertAllowed, isRepeat } from '../../core/transition';
 import { applyStep, type PurchaseRow, purchaseLines } from '../purchase/transition';
 import type { StationOp } from './inbound';
 import { URI_PATTERN } from '../../platform/storage';
@@ -51,8 +52,11 @@ export async function suggestLocation(db: Db, memberId: number, exceptItem?: num
   return empty?.code ?? null;
 }
 
-/** An item by its label code, with its line; the shelving station also gets a location suggestion. */
-export async function scanItem(db: Db, code: string, op: StationOp, withSuggestion: boolean): Promise<ScannedItem> {
+/**
+ * An item by its label code, with its line and what `permissions` may do to it next (the machine's actions, which
+ * the station switches on); the shelving station also gets a location suggestion.
+ */
+export async function scanItem(db: Db, code: string, op: StationOp, withSuggestion: boolean, permissions: ReadonlySet<string>): Promise<ScannedItem> {
   const { item } = await itemByCode(db, code);
   const [row] = await db
     .select({ line: purchaseOrders, userCode: members.userCode })
@@ -71,6 +75,7 @@ export async function scanItem(db: Db, code: string, op: StationOp, withSuggesti
     memberRemark: row.line.memberRemark,
     item: toItem(item, op.urls),
     suggestedLocation: withSuggestion ? (item.shelfCode ?? (await suggestLocation(db, item.memberId, item.id))) : null,
+    actions: purchaseMachine.allowed(row.line.status, permissions),
   };
 }
 
@@ -91,7 +96,8 @@ export async function qcPhoto(db: Db, body: z.infer<typeof QcPhotoBody>, op: Sta
   checkMedia(body.media);
   return db.transaction(async (tx) => {
     const { item, row } = await itemByCode(tx, body.itemCode);
-    if (row.status === 'stocking_photo' || (row.status === 'shelved' && item.media.length)) return scanResult(item, row.status, true);
+    // Photographed already: waiting for its shelf, or shelved with its photos.
+    if (isRepeat(purchaseLines, row, 'photo') || (isRepeat(purchaseLines, row, 'shelve') && item.media.length)) return scanResult(item, row.status, true);
     await applyStep(tx, row, { event: 'photo', actor: op.actor, now: op.now, note: `${body.media.length} 个文件`, audit: { itemCode: item.itemCode } });
     const [updated] = await tx
       .update(warehouseItems)
@@ -108,7 +114,7 @@ export async function qcProblem(db: Db, body: z.infer<typeof QcProblemBody>, op:
   const reason = `质检问题：${QcProblem.label(body.problem)}${body.note ? `，${body.note}` : ''}`;
   return db.transaction(async (tx) => {
     const { item, row } = await itemByCode(tx, body.itemCode);
-    if (row.status === 'purchase_hold' && item.qcProblem === body.problem) return scanResult(item, row.status, true);
+    if (isRepeat(purchaseLines, row, 'qc_hold') && item.qcProblem === body.problem) return scanResult(item, row.status, true);
     await applyStep(tx, row, {
       event: 'qc_hold',
       actor: op.actor,
@@ -140,7 +146,7 @@ export async function shelve(db: Db, body: z.infer<typeof ShelveBody>, op: Stati
       throw new AppError(ErrorCode.NOT_FOUND, `库位 ${locationCode} 不存在`, { fields: { locationCode: `库位 ${locationCode} 不存在` } });
     }
     if (!loc.active) throw invalid('locationCode', `库位 ${loc.code} 已停用，请换一个库位`);
-    if (row.status === 'shelved') {
+    if (isRepeat(purchaseLines, row, 'shelve')) {
       if (item.shelfLocationId === loc.id) return scanResult(item, row.status, true);
       throw conflict(`商品 ${item.itemCode} 已上架在 ${item.shelfCode}，不能再上架到 ${loc.code}`, { status: row.status, shelfCode: item.shelfCode });
     }

@@ -124,8 +124,10 @@ describe('QC photos', () => {
   it('uploads a photo and moves the item to stocking_photo; repeated photo is a no-op', async () => {
     const line = await newLine(t.db, { status: 'purchased', trackingNo: 'QC1' });
     const item = (await receive('QC1', [line.id])).data.lines[0].item;
-    const scan = await post<{ status: string; item: Item }>('/api/warehouse/qc/scan', { code: item.itemCode.toLowerCase() });
+    const scan = await post<{ status: string; item: Item; actions: string[] }>('/api/warehouse/qc/scan', { code: item.itemCode.toLowerCase() });
     expect(scan.data.status).toBe('stocking_input');
+    // What may be done next, from the machine: the QC station switches on it.
+    expect(scan.data.actions.sort()).toEqual(['photo', 'qc_hold']);
     const uri = await upload();
     expect(uri).toMatch(/^qc\/\d{6}\/[a-f0-9]{32}\.png$/);
     const file = await t.app.inject({ method: 'GET', url: `/api/upload/file/${uri}` });
@@ -166,8 +168,9 @@ describe('QC photos', () => {
 describe('shelving', () => {
   it('suggests a location, shelves, repeats idempotently, refuses another location', async () => {
     const item = await photographed('SH1');
-    const scan = await post<{ status: string; suggestedLocation: string }>('/api/warehouse/shelving/scan', { code: item.itemCode });
+    const scan = await post<{ status: string; suggestedLocation: string; actions: string[] }>('/api/warehouse/shelving/scan', { code: item.itemCode });
     expect(scan.data.status).toBe('stocking_photo');
+    expect(scan.data.actions).toEqual(['shelve']);
     expect(scan.data.suggestedLocation).toMatch(/^[A-Z]-\d{2}-\d{2}-\d{2}$/);
     const r = await post('/api/warehouse/shelve', { itemCode: item.itemCode, locationCode: scan.data.suggestedLocation.toLowerCase() });
     expect(r.data).toMatchObject({ status: 'shelved', repeated: false, shelfCode: scan.data.suggestedLocation });

@@ -1,6 +1,6 @@
 import { Card, Image, Space, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
-import type { ExceptionRecord } from '@waystation/shared/contract/goodsOut';
+import type { ExceptionRecord } from '@waystation/shared/contract/goodsOut/exceptions';
 import { ExceptionStatus, ExceptionType } from '@waystation/shared/vocab/goods-out';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Descriptions, Form, Input, Select, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import type { Sack } from '@waystation/shared/contract/goodsOut';
+import type { Sack } from '@waystation/shared/contract/goodsOut/sorting';
 import { fill } from '../../i18n';
 import { useCountryOptions, useShipChannelOptions } from '../logistics/selectors';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';

@@ -1,6 +1,6 @@
 import { Card, Select, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import type { PickLine } from '@waystation/shared/contract/goodsOut';
+import type { PickLine } from '@waystation/shared/contract/goodsOut/stations';
 import { useT } from '../../i18n';
 import { useListQuery } from '../../components/useListQuery';
 import { usePickList } from './api';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Card, List, Progress, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RemovalPackage } from '@waystation/shared/contract/goodsOut';
+import type { RemovalPackage } from '@waystation/shared/contract/goodsOut/stations';
 import { PACKAGE_CODE, PackageStatus } from '@waystation/shared/vocab/goods-out';
 import { specString } from '@waystation/shared/vocab/label';
 import { fill, useLang } from '../../i18n';
@@ -12,7 +12,8 @@ import { fetchRemovalPackage, goodsOutKeys, removalScan, useInvalidateGoodsOut }
 import { PackageStatusTag } from './components';
 import { useGoodsOutMessages } from './messages';
 
-const REMOVABLE: readonly string[] = ['remove_wait', 'removing'];
+/** The package still has items to take off: the server's actions (what may be done next) include a removal step. */
+const removable = (actions: readonly string[]) => actions.includes('remove_start') || actions.includes('remove_done');
 
 /** The shown package's items in pick order (location code), each picked or not yet, the next one to pick marked. */
 function PickPanel({ pkg }: { pkg: RemovalPackage }) {
@@ -110,7 +111,7 @@ export default function OutShelves() {
     }
     setShown(pkg.packageNo);
     setProgress(null);
-    if (!REMOVABLE.includes(pkg.status)) {
+    if (!removable(pkg.actions)) {
       unlock(code);
       const text = fill(m.notRemovable, { no: pkg.packageNo, status: PackageStatus.label(pkg.status, lang) });
       return { tone: 'warning', text, clip: 'fail', say: text };
@@ -125,13 +126,13 @@ export default function OutShelves() {
     const r = await removalScan({ itemCode: code, packageNo });
     // The item is ticked at once; the refetch that follows reads the same from the server.
     qc.setQueryData<RemovalPackage>(goodsOutKeys.removalPackage(r.packageNo), (old) =>
-      old ? { ...old, status: r.status, items: old.items.map((i) => (i.itemCode === r.itemCode ? { ...i, removed: true } : i)) } : old,
+      old ? { ...old, status: r.status, actions: r.actions, items: old.items.map((i) => (i.itemCode === r.itemCode ? { ...i, removed: true } : i)) } : old,
     );
     setShown(r.packageNo);
     setProgress({ no: r.packageNo, done: r.removedCount, total: r.itemCount });
     void invalidate();
     if (r.repeated) return { tone: 'warning', text: `${m.repeated}（${r.packageNo} ${r.removedCount}/${r.itemCount}）`, clip: 'fail', say: m.repeated };
-    if (r.status === 'removed') {
+    if (!removable(r.actions)) {
       unlock(r.packageNo);
       const text = fill(m.removedAll, { no: r.packageNo });
       return { tone: 'success', text, clip: 'success', say: text };

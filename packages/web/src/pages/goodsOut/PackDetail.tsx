@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { App, Button, Card, Descriptions, Form, Image, Input, Modal, Result, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ModifyWeightBody, PretrialPassBody, type PackageDetail, type PackageModification } from '@waystation/shared/contract/goodsOut';
+import { ModifyWeightBody, type PackageDetail, type PackageModification } from '@waystation/shared/contract/goodsOut/packages';
+import { PretrialPassBody } from '@waystation/shared/contract/goodsOut/pretrial';
 import { decimalToMinor, minorToDecimal } from '@waystation/shared/contract/reference';
 import { amountText } from '@waystation/shared/rules';
 import { ItemAttr } from '@waystation/shared/vocab/config-content';

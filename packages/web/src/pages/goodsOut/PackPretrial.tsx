@@ -1,6 +1,6 @@
 import { Card, Space, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
-import type { PackageRow } from '@waystation/shared/contract/goodsOut';
+import type { PackageRow } from '@waystation/shared/contract/goodsOut/packages';
 import { PackageStatus } from '@waystation/shared/vocab/goods-out';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
@@ -11,7 +11,7 @@ import { usePackages } from './api';
 import { PackageStatusTag } from './components';
 import { PretrialButtons } from './PackDetail';
 import { useGoodsOutMessages } from './messages';
-import { warehousePretrialPageListCall } from '@waystation/shared/contract/goodsOut';
+import { warehousePretrialPageListCall } from '@waystation/shared/contract/goodsOut/pretrial';
 
 const TABS = ['pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail'] as const;
 

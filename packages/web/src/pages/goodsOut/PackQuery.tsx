@@ -1,7 +1,7 @@
 import { App, Button, Card, DatePicker, Form, Input, Select, Space, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
-import type { PackageListQuery, PackageRow } from '@waystation/shared/contract/goodsOut';
+import type { PackageListQuery, PackageRow } from '@waystation/shared/contract/goodsOut/packages';
 import { Marketplace } from '@waystation/shared/vocab/account';
 import { PackageNumberType, PackageStatus } from '@waystation/shared/vocab/goods-out';
 import { fill, useLang, useT } from '../../i18n';
@@ -17,7 +17,7 @@ import { useShipChannelOptions } from '../logistics/selectors';
 import { PackageStatusTag } from './components';
 import { useGoodsOutMessages } from './messages';
 import { call } from '../../api/request';
-import { warehousePackageAutoReceiveCall, warehousePackagePageListCall } from '@waystation/shared/contract/goodsOut';
+import { warehousePackageAutoReceiveCall, warehousePackagePageListCall } from '@waystation/shared/contract/goodsOut/packages';
 import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 
 const TABS = [

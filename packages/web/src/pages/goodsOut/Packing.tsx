@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Form, List, Space, Tag, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import type { PackingScanResult, PackingWeighResult } from '@waystation/shared/contract/goodsOut';
+import type { PackingScanResult, PackingWeighResult } from '@waystation/shared/contract/goodsOut/stations';
 import { PACKAGE_CODE } from '@waystation/shared/vocab/goods-out';
+import { packageMachine } from '@waystation/shared/machines/package';
 import { specString } from '@waystation/shared/vocab/label';
 import { fill, useLang } from '../../i18n';
 import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
@@ -18,6 +19,13 @@ import { PackageStatusTag, RaiseExceptionButton } from './components';
 import { useGoodsOutMessages } from './messages';
 
 const STATION = 'packing';
+/**
+ * The station switches on what the server says may be done next (its `actions`, as 包裹详情), not on status strings;
+ * what the member's side does next (the freight top-up paid) the web asks the same machine.
+ */
+const awaitsTopUp = (status: string) => !!packageMachine.transitionOf(status, 'patch_paid');
+const toppedUp = (status: string) => (packageMachine.toStatuses('patch_paid') as string[]).includes(status);
+const labelNext = (r: { actions: readonly string[] }) => r.actions.includes('label_confirm');
 type Measures = { weightG: number; lengthMm: number; widthMm: number; heightMm: number };
 
 /** Beside the scan box: the packages set aside for a freight top-up, the oldest first; a paid one is scanned back. */
@@ -37,11 +45,11 @@ function ParkedPanel() {
             <Space orientation="vertical" size={0}>
               <Space size={4}>
                 <Tag>{r.packageNo}</Tag>
-                {r.status === 'patch_wait' ? <Tag color="magenta">{m.parkedWaiting}</Tag> : <Tag color="green">{m.parkedPaid}</Tag>}
+                {awaitsTopUp(r.status) ? <Tag color="magenta">{m.parkedWaiting}</Tag> : <Tag color="green">{m.parkedPaid}</Tag>}
               </Space>
               <span>
                 {r.userCode} {r.userName}
-                {r.status === 'patch_wait' && <b> {formatMoney(r.patchAmount, r.currency)}</b>}
+                {awaitsTopUp(r.status) && <b> {formatMoney(r.patchAmount, r.currency)}</b>}
               </span>
               <Typography.Text type="secondary">{relativeTime(r.packedAt ?? r.since, Date.now(), lang)}</Typography.Text>
             </Space>
@@ -97,15 +105,15 @@ export default function Packing() {
     form.resetFields();
     void invalidate();
     // Each status the package may be found in says what comes next; only a package still being packed is a repeat.
-    if (r.status === 'patch_wait') {
+    if (awaitsTopUp(r.status)) {
       const text = fill(m.stillWaiting, { no: r.packageNo, amount: formatMoney(r.patchAmount, r.currency) });
       return { tone: 'warning', text, clip: 'fail', say: text };
     }
-    if (r.status === 'pending_launch') {
+    if (labelNext(r) && toppedUp(r.status)) {
       const text = fill(m.resumed, { no: r.packageNo });
       return { tone: 'success', text, clip: 'success', say: text };
     }
-    if (r.status === 'packed') {
+    if (labelNext(r)) {
       const text = fill(m.awaitLabel, { no: r.packageNo });
       return { tone: 'info', text, say: text };
     }
@@ -125,8 +133,8 @@ export default function Packing() {
 
   const onScan = async (raw: string, openedNo?: string): Promise<ScanOutcome> => {
     const code = raw.toUpperCase();
-    const stage = weighed?.status ?? pkg?.status;
-    const awaitingLabel = !!pkg && (stage === 'packed' || stage === 'pending_launch');
+    const stage = weighed ?? pkg;
+    const awaitingLabel = !!stage && labelNext(stage);
     if (awaitingLabel && PACKAGE_CODE.test(code)) {
       const r = await confirmLabel(pkg!.packageNo, code);
       clear();
@@ -152,7 +160,7 @@ export default function Packing() {
       const r = await packingWeigh({ packageNo: pkg!.packageNo, ...v });
       setWeighed(r);
       void invalidate();
-      if (r.status === 'patch_wait') cue(STATION, 'fail', fill(m.patchWait, { amount: formatMoney(r.patchAmount, r.currency) }));
+      if (!labelNext(r)) cue(STATION, 'fail', fill(m.patchWait, { amount: formatMoney(r.patchAmount, r.currency) }));
       else cue(STATION, 'success', m.packedOk);
     } catch (e) {
       cue(STATION, 'fail', (e as Error).message);
@@ -222,7 +230,7 @@ export default function Packing() {
                   </List.Item>
                 )}
               />
-              {allChecked && !weighed && pkg.status === 'packing' && (
+              {allChecked && !weighed && pkg.actions.includes('pack_done') && (
                 <Form form={form} layout="inline" style={{ marginTop: 12 }} onFinish={weigh} data-enter-chain>
                   {(['weightG', 'lengthMm', 'widthMm', 'heightMm'] as const).map((f, i) => (
                     <Form.Item key={f} name={f} label={m[f]} rules={measureRules(m[f], f === 'weightG' ? 'g' : 'mm')}>
@@ -234,8 +242,8 @@ export default function Packing() {
                   </Button>
                 </Form>
               )}
-              {!weighed && pkg.status === 'patch_wait' && <div style={{ marginTop: 12 }}>{patchAlert(pkg.patchAmount, pkg.currency)}</div>}
-              {!weighed && pkg.labelUrl && (pkg.status === 'packed' || pkg.status === 'pending_launch') && (
+              {!weighed && awaitsTopUp(pkg.status) && <div style={{ marginTop: 12 }}>{patchAlert(pkg.patchAmount, pkg.currency)}</div>}
+              {!weighed && pkg.labelUrl && labelNext(pkg) && (
                 <Space style={{ marginTop: 12 }}>
                   <Alert type="info" showIcon title={m.scanLabel} />
                   <PrintLabelButton station={STATION} url={pkg.labelUrl} hotkey />
@@ -255,7 +263,7 @@ export default function Packing() {
                     </Descriptions.Item>
                     <Descriptions.Item label={m.patch}>{weighed.patchAmount ? formatMoney(weighed.patchAmount, weighed.currency) : '-'}</Descriptions.Item>
                   </Descriptions>
-                  {weighed.status === 'patch_wait' ? (
+                  {!labelNext(weighed) ? (
                     patchAlert(weighed.patchAmount, weighed.currency)
                   ) : (
                     <Space>

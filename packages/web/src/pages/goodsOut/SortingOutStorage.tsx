@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { SackSealBody, type OutBatch, type Sack, type SortingScanResult } from '@waystation/shared/contract/goodsOut';
+import { SackSealBody, type OutBatch, type Sack, type SortingScanResult } from '@waystation/shared/contract/goodsOut/sorting';
 import { BatchStatus, PACKAGE_CODE, SackStatus } from '@waystation/shared/vocab/goods-out';
+import { sackMachine } from '@waystation/shared/machines/sack';
+import { outBatchMachine } from '@waystation/shared/machines/out-batch';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
@@ -116,7 +118,7 @@ function SackList() {
             title: t('common.actions'),
             render: (_, r) => (
               <Space>
-                {r.status === 'open' && (
+                {!!sackMachine.next(r.status, 'seal') && (
                   <Button size="small" onClick={() => setSealing(r)} data-testid={`seal-${r.code}`}>
                     {m.seal}
                   </Button>
@@ -211,7 +213,7 @@ function OutStorage() {
   const batches = useBatches({ limit: 50 });
   const [selected, setSelected] = useState<number | null>(null);
   const [handover, setHandover] = useState<number | null>(null);
-  const openBatch = batches.data?.list.find((b) => b.id === selected && b.status === 'open');
+  const openBatch = batches.data?.list.find((b) => b.id === selected && !!outBatchMachine.next(b.status, 'add_sack'));
   const newBatch = async () => {
     const b = await createBatch('');
     setSelected(b.id);
@@ -256,7 +258,7 @@ function OutStorage() {
             title: t('common.actions'),
             render: (_, r) => (
               <Space>
-                {r.status === 'open' && r.sackCount > 0 && (
+                {!!outBatchMachine.next(r.status, 'ship') && r.sackCount > 0 && (
                   <Button size="small" type="primary" onClick={() => setHandover(r.id)} data-testid={`handover-${r.batchNo}`}>
                     {m.handover}
                   </Button>

@@ -1,13 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PackageActionResult } from '@waystation/shared/contract/goodsOut/common';
 import {
-  PackageActionResult,
   PackageListResult,
   type PackageListQuery,
   type PackageModification,
   warehousePackagePageListCall,
   warehousePackageDetailCall,
-  warehousePretrialPassCall,
-  warehousePretrialFailCall,
+  warehousePackageModifyWeightCall,
+  warehousePackageModifyAttrCall,
+  warehousePackageModifyAddrCall,
+  warehousePackageModifyChannelCall,
+  warehousePackageModifyFreightCall,
+  warehousePackageModifyStatusCall,
+} from '@waystation/shared/contract/goodsOut/packages';
+import { warehousePretrialPassCall, warehousePretrialFailCall } from '@waystation/shared/contract/goodsOut/pretrial';
+import {
   warehouseRemovalPickListCall,
   warehouseRemovalScanCall,
   warehousePackingScanCall,
@@ -15,6 +22,9 @@ import {
   warehousePackingWeighCall,
   warehousePackingParkedCall,
   warehousePackingConfirmLabelCall,
+  warehouseRemovalPackageCall,
+} from '@waystation/shared/contract/goodsOut/stations';
+import {
   warehouseSortingScanCall,
   warehouseSortingPutCall,
   warehouseSackBindCall,
@@ -25,23 +35,18 @@ import {
   warehouseOutBatchDetailCall,
   warehouseOutBatchAddSackCall,
   warehouseOutBatchShipCall,
+} from '@waystation/shared/contract/goodsOut/sorting';
+import {
   warehouseExceptionRaiseCall,
   warehouseExceptionPageListCall,
   warehouseExceptionDetailCall,
   warehouseExceptionStaffCall,
   warehouseExceptionAssignCall,
   warehouseReturnStepCall,
-  warehouseRemovalPackageCall,
   warehouseExceptionResolveCall,
   warehouseExceptionReturnCall,
   warehouseExceptionCancelCall,
-  warehousePackageModifyWeightCall,
-  warehousePackageModifyAttrCall,
-  warehousePackageModifyAddrCall,
-  warehousePackageModifyChannelCall,
-  warehousePackageModifyFreightCall,
-  warehousePackageModifyStatusCall,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/exceptions';
 import type { Call, CallInput } from '@waystation/shared/contract/call';
 import { request, call } from '../../api/request';
 import { TASK_NUM_KEY } from '../../shell/layout/badges';

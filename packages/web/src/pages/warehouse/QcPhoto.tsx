@@ -34,7 +34,8 @@ export default function QcPhoto() {
     const r = await qcScan(code);
     setItem(r);
     setMedia(r.item.media);
-    if (r.status !== 'stocking_input') {
+    // The station switches on what the server says may be done next (包裹详情's actions), not on status strings.
+    if (!r.actions.includes('photo')) {
       const text = fill(m.notForQc, { status: PurchaseStatus.label(r.status, lang) });
       return { tone: 'warning', text, clip: 'fail', say: text };
     }
@@ -116,7 +117,7 @@ export default function QcPhoto() {
                     )}
                   </Space>
                 </Image.PreviewGroup>
-                {item.status === 'stocking_input' && (
+                {item.actions.includes('photo') && (
                   <Space wrap>
                     <Upload
                       accept="image/*,video/*"

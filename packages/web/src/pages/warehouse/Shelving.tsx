@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Card, Descriptions, Space, Typography } from 'antd';
 import type { ScannedItem } from '@waystation/shared/contract/warehouse';
 import { PurchaseStatus } from '@waystation/shared/vocab/goods-in';
+import { purchaseMachine } from '@waystation/shared/machines/purchase-order';
 import { specString } from '@waystation/shared/vocab/label';
 import { fill, useLang } from '../../i18n';
 import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
@@ -28,14 +29,15 @@ export default function Shelving() {
       const r = await shelvingScan(code);
       setItem(r);
       setUnconfirmed(null);
-      if (r.status === 'shelved')
+      // The station switches on what the server says may be done next (包裹详情's actions), not on status strings.
+      if (!r.actions.includes('shelve') && purchaseMachine.toStatuses('shelve').includes(r.status))
         return {
           tone: 'warning',
           text: fill(m.alreadyShelved, { code: r.item.shelfCode ?? '' }),
           clip: 'fail',
           say: fill(m.alreadyShelved, { code: r.item.shelfCode ?? '' }),
         };
-      if (r.status !== 'stocking_photo') {
+      if (!r.actions.includes('shelve')) {
         const text = fill(m.notForShelving, { status: PurchaseStatus.label(r.status, lang) });
         return { tone: 'error', text, clip: 'fail', say: text };
       }
@@ -83,7 +85,7 @@ export default function Shelving() {
                 </Typography.Text>
               </Descriptions.Item>
             </Descriptions>
-            {item.status === 'stocking_photo' && <Typography.Text type="secondary">{m.scanLocation}</Typography.Text>}
+            {item.actions.includes('shelve') && <Typography.Text type="secondary">{m.scanLocation}</Typography.Text>}
           </Card>
         )}
       </ScanInput>

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DocQuery } from '@waystation/shared/contract/goodsOut';
+import { DocQuery } from '@waystation/shared/contract/goodsOut/sorting';
 import { type DocKind, GOODS_OUT_DOCS, renderManifestPdf, renderManifestXlsx, renderPackageLabel, renderSackLabel } from '../documents';
 import { type RenderedDoc, signedDocumentRoute } from '../../../platform/documents';
 import { XLSX_TYPE } from '../../../platform/excel';

@@ -9,7 +9,7 @@ import {
   warehouseExceptionReturnCall,
   warehouseExceptionCancelCall,
   warehouseReturnStepCall,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/exceptions';
 import { STATION_PERMISSIONS } from '@waystation/shared/machines/package';
 import { api } from '../../../core/http';
 import { assignException, exceptionDetail, handleException, listExceptions, raiseException, returnStep } from '../exceptions';

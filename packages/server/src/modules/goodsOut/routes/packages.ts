@@ -9,7 +9,7 @@ import {
   warehousePackageModifyFreightCall,
   warehousePackageModifyStatusCall,
   warehousePackageAutoReceiveCall,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/packages';
 import { api } from '../../../core/http';
 import { autoReceive, modifyAddr, modifyAttr, modifyChannel, modifyFreight, modifyStatus, modifyWeight } from '../modify';
 import { listPackages, packageDetail } from '../queries';

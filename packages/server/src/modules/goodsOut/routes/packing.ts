@@ -5,10 +5,11 @@ import {
   warehousePackingWeighCall,
   warehousePackingParkedCall,
   warehousePackingConfirmLabelCall,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/stations';
 import { api } from '../../../core/http';
 import { packageDetail } from '../queries';
-import { confirmLabel, packingCheckItem, packingOpen, packingWeigh, parkedPackages } from '../stations';
+import { confirmLabel, packingCheckItem, packingOpen, packingWeigh } from '../stations';
+import { parkedPackages } from '../stationLists';
 import { type StationContext, PACKING } from './shared';
 
 /** The packing station: open, check items, weigh, parked packages, confirm the label. */
@@ -29,7 +30,7 @@ export function packingRoutes(app: FastifyInstance, { db, urlsAt }: StationConte
   api(app, warehousePackingWeighCall, {
     permission: PACKING,
     summary: 'Weight and size: real freight (→ packed, or patch_wait with a top-up bill)',
-    handler: async ({ body, actor, now }) => packingWeigh(db, body, { actor, now }, (await urlsAt(now)).label),
+    handler: async ({ body, actor, now, caller }) => packingWeigh(db, body, { actor, now, permissions: caller.permissions }, (await urlsAt(now)).label),
   });
   api(app, warehousePackingParkedCall, {
     permission: PACKING,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { warehousePretrialPageListCall, warehousePretrialPassCall, warehousePretrialFailCall } from '@waystation/shared/contract/goodsOut';
+import { warehousePretrialPageListCall, warehousePretrialPassCall, warehousePretrialFailCall } from '@waystation/shared/contract/goodsOut/pretrial';
 import { api } from '../../../core/http';
 import { pretrialFail, pretrialPass } from '../orders';
 import { listPackages } from '../queries';

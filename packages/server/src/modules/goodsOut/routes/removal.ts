@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { warehouseRemovalPickListCall, warehouseRemovalPackageCall, warehouseRemovalScanCall } from '@waystation/shared/contract/goodsOut';
+import { warehouseRemovalPickListCall, warehouseRemovalPackageCall, warehouseRemovalScanCall } from '@waystation/shared/contract/goodsOut/stations';
 import { api } from '../../../core/http';
-import { pickList, removalPackage, removalScan } from '../stations';
+import { removalPackage, removalScan } from '../stations';
+import { pickList } from '../stationLists';
 import { type StationContext, REMOVAL } from './shared';
 
 /** The removal station: pick list and scans off the shelves. */
@@ -14,11 +15,11 @@ export function removalRoutes(app: FastifyInstance, { db }: StationContext): voi
   api(app, warehouseRemovalPackageCall, {
     permission: REMOVAL,
     summary: 'The package a removal scan locks (by its no. or an item), its items in pick order with their locations',
-    handler: ({ query }) => removalPackage(db, query.code),
+    handler: ({ query, caller }) => removalPackage(db, query.code, caller.permissions),
   });
   api(app, warehouseRemovalScanCall, {
     permission: REMOVAL,
     summary: 'An item off its shelf (remove_wait → removing → removed)',
-    handler: ({ body, actor, now }) => removalScan(db, body, { actor, now }),
+    handler: ({ body, actor, now, caller }) => removalScan(db, body, { actor, now, permissions: caller.permissions }),
   });
 }

@@ -10,7 +10,7 @@ import {
   warehouseOutBatchDetailCall,
   warehouseOutBatchAddSackCall,
   warehouseOutBatchShipCall,
-} from '@waystation/shared/contract/goodsOut';
+} from '@waystation/shared/contract/goodsOut/sorting';
 import { api } from '../../../core/http';
 import { addSackToBatch, batchDetail, bindSack, createBatch, listBatches, listSacks, sealSack, shipBatch, sortingPut, sortingScan } from '../sorting';
 import { type StationContext, SORTING } from './shared';

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineCall } from '../call';
+import { grams, PackageActionResult, reason } from './common';
+import { PackageListQuery, PackageListResult } from './packages';
+
+/** Pre-review (包裹预审): registered by the server's routes/pretrial.ts. */
+export const PretrialPassBody = z.strictObject({
+  id: z.number().int().positive(),
+  estimatedWeightG: grams,
+  note: z.string().trim().max(500).default(''),
+});
+export const PretrialFailBody = z.strictObject({ id: z.number().int().positive(), reason: reason('请输入不通过原因') });
+export const PretrialQuote = PackageActionResult.extend({ freightEstimated: z.number().int(), currency: z.string() });
+
+// The calls (issue #29): each declared once, registered by the server's pretrial.ts, made by the web.
+export const warehousePretrialPageListCall = defineCall({
+  method: 'GET',
+  url: '/api/warehouse/pretrial/pageList',
+  query: PackageListQuery,
+  data: PackageListResult,
+});
+export const warehousePretrialPassCall = defineCall({ method: 'POST', url: '/api/warehouse/pretrial/pass', body: PretrialPassBody, data: PretrialQuote });
+export const warehousePretrialFailCall = defineCall({ method: 'POST', url: '/api/warehouse/pretrial/fail', body: PretrialFailBody, data: PackageActionResult });
