@@ -113,17 +113,6 @@ export async function listCodes(db: Db, q: CodeListQuery) {
   return { list: rows.map(toCode), total: n };
 }
 
-export async function codesForExport(db: Db, q: Partial<CodeListQuery>) {
-  const rows = await db
-    .select(codeColumns)
-    .from(couponCodes)
-    .leftJoin(members, eq(members.id, couponCodes.memberId))
-    .where(codeWhere(q))
-    .orderBy(couponCodes.id)
-    .limit(50_000);
-  return rows.map(toCode);
-}
-
 /**
  * Redeems a code for a member: the code turns used by a conditional update (so only one redemption can win)
  * and the coupon is granted (activityCode) in the same transaction; if the grant is refused the code stays unused.
