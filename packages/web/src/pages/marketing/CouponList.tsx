@@ -20,6 +20,8 @@ import { ApiError } from '../../api/request';
 import { crowdCount, newRequestId, redeemCode, useCodes, useCouponStatus, useCoupons, useGenerateCodes, useJobs, useSendCrowd, useSendTargeted } from './api';
 import { CrowdFilterFields, toCrowdFilter, type CrowdFields } from './components';
 import { useMkMessages } from './messages';
+import { StatusToggle } from '../../components/list/status';
+
 import { NumberInput } from '../../components/NumberInput';
 
 /** "满100减10" / "9折" and the scope, as the list shows a coupon. */
@@ -332,14 +334,7 @@ export default function CouponList() {
           <Button type="link" size="small" onClick={() => navigate(`/marketingManage/couponManage/couponSendRecord?couponId=${r.id}`)}>
             {m.sendRecords}
           </Button>
-          <Button
-            type="link"
-            size="small"
-            danger={r.status === 'activity'}
-            onClick={() => setStatus.mutate({ id: r.id, status: r.status === 'activity' ? 'disabled' : 'activity' })}
-          >
-            {r.status === 'activity' ? m.disable : m.enable}
-          </Button>
+          <StatusToggle status={r.status} labels={m} run={(next) => setStatus.mutateAsync({ id: r.id, status: next })} />
         </Space>
       ),
     },
