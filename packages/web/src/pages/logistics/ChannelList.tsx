@@ -27,7 +27,6 @@ const BASE = '/logisticsChannelsManage';
 /** Ship channels: filters in the URL, create/edit, enable/disable after confirmation, links to zones, attributes and provinces. */
 export default function ChannelList() {
   const m = useLogisticsMessages();
-  const t = useT();
   const lang = useLang((s) => s.lang);
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
