@@ -53,6 +53,7 @@ describe('导出 from a list', () => {
       { path: '/WarehouseManage/shelfLocation?zone=A', name: '库位列表', first: '库位码' },
       { path: '/paymentManage/configRule', name: '支付规则', first: '优先级' },
       { path: '/systemManage/webhooks', name: '推送记录', first: 'ID' },
+      { path: '/marketingManage/couponManage/couponSendRecord', name: '优惠券发放明细', first: '券码' },
     ];
     for (const list of lists) {
       await page.goto(e.url(list.path));

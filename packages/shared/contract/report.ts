@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, pageOf, queryInt, textFilter } from './common';
-import { defineCall } from './call';
+import { defineCall, defineDownload } from './call';
 
 /** Storage age buckets (issue 15), in whole days on the shelf. */
 export const STORAGE_BUCKETS = [
@@ -196,3 +196,7 @@ export const reportMoneyReconcileCall = defineCall({
   data: MoneyReconcileResult,
 });
 export const reportRefreshCall = defineCall({ method: 'POST', url: '/api/report/refresh', data: ReportRefreshResult });
+// Each report's Excel: the same query as its screen.
+export const reportThroughputExportFile = defineDownload({ url: '/api/report/throughput/export', query: ThroughputQuery });
+export const reportLeadTimesExportFile = defineDownload({ url: '/api/report/leadTimes/export', query: LeadTimeQuery });
+export const reportMoneyExportFile = defineDownload({ url: '/api/report/money/export', query: MoneyReportQuery });

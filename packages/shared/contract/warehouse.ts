@@ -3,7 +3,7 @@ import { optionalSideMm, optionalWeightG, weightG } from '../rules';
 import { idParam, PageQuery, pageOf, queryInt, textFilter } from './common';
 import { PurchaseStatus, QcProblem, UnclaimedStatus } from '../vocab/goods-in';
 import { ItemSummary } from './purchase';
-import { defineCall } from './call';
+import { defineCall, defineDownload } from './call';
 import { PURCHASE_EVENTS } from '../machines/purchase-order';
 
 /** What a scanner types: printable ASCII only (a Chinese keyboard layout produces other characters). */
@@ -183,6 +183,8 @@ export const TtsTokenResult = z.object({ accessToken: z.string().nullable(), tts
  * the pairing code the driver printed at its first start (kept in the browser), from a Waystation origin only.
  */
 export const PRINT_DRIVER = { host: '127.0.0.1', port: 17521 } as const;
+/** The print driver itself (one script, run with `node print-agent.mjs`): the 客户端未连接 alert's download. */
+export const warehousePrintAgentDownloadFile = defineDownload({ url: '/api/warehouse/printAgent/download', query: z.strictObject({}) });
 /** Message to the driver: print the PDF at `url` (absolute) `copies` times; it answers with PrintDriverReply. */
 export const PrintDriverJob = z.object({ type: z.literal('print'), id: z.string(), url: z.string().url(), copies: z.number().int().min(1).max(10).default(1) });
 export const PrintDriverReply = z.object({ type: z.enum(['hello', 'result']), id: z.string().optional(), ok: z.boolean(), message: z.string() });

@@ -215,7 +215,7 @@ export function fileApi<Q extends z.ZodType>(app: FastifyInstance, download: Dow
     schema: { summary: spec.summary, tags: [spec.url.split('/')[2] ?? 'api'], security: [{ token: [] }], querystring: spec.query },
     handler: async (req, reply) => {
       const caller = req.caller as Caller;
-      const actor: Actor = { id: caller.id, name: caller.name, ip: req.ip };
+      const actor: Actor = { id: caller?.id ?? null, name: caller?.name ?? '', ip: req.ip };
       const file = await spec.handler({ query: req.query as z.output<Q>, caller, actor, now: app.services.now(), req, reply });
       reply
         .type(file.type)

@@ -3,7 +3,7 @@ import { PageQuery, pageOf, queryInt, textFilter } from '../common';
 import { RequestId } from '../ledger';
 import { CouponStatus } from '../../marketing/vocab';
 import { count, id } from './common';
-import { defineCall, defineDownload } from '../call';
+import { defineCall } from '../call';
 
 /** POST /api/marketing/coupon/addCodes: a batch of redeem codes (activityCode). */
 export const GenerateCodesBody = z.strictObject({ couponId: id, count: count(1, 10_000), requestId: RequestId });
@@ -19,7 +19,8 @@ export const CouponCode = z.object({
   redeemedAt: z.string().nullable(),
   createTime: z.string(),
 });
-/** GET /api/marketing/coupon/codeList and /exportCodes (Excel) */
+export type CouponCode = z.infer<typeof CouponCode>;
+/** GET /api/marketing/coupon/codeList (exported through /api/export/create) */
 export const CodeListQuery = PageQuery.extend({
   couponId: queryInt(1, 2_147_483_647),
   batchNo: textFilter,
@@ -49,4 +50,3 @@ export const marketingCouponRedeemCodeCall = defineCall({
   body: RedeemCodeBody,
   data: RedeemCodeResult,
 });
-export const marketingCouponExportCodesFile = defineDownload({ url: '/api/marketing/coupon/exportCodes', query: CodeListQuery });

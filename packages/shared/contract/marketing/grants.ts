@@ -4,7 +4,7 @@ import { PageQuery, pageOf, queryInt, textFilter } from '../common';
 import { RequestId } from '../ledger';
 import { CouponKind, CouponSource, CouponStatus } from '../../marketing/vocab';
 import { count, CrowdFilter, id, isoTime } from './common';
-import { defineCall, defineDownload } from '../call';
+import { defineCall } from '../call';
 
 /** POST /api/marketing/coupon/crowdCount: how many members a crowd grant would reach. */
 export const CrowdCountBody = z.strictObject({ couponId: id.optional(), filter: CrowdFilter });
@@ -62,7 +62,7 @@ export const CouponGrant = z.object({
 });
 export type CouponGrant = z.infer<typeof CouponGrant>;
 
-/** GET /api/marketing/coupon/sendRecordList (couponSendRecord) and /exportSendRecord (Excel). */
+/** GET /api/marketing/coupon/sendRecordList (couponSendRecord) exported through /api/export/create. */
 export const SendRecordQuery = PageQuery.extend({
   couponId: queryInt(1, 2_147_483_647).optional(),
   userCode: textFilter,
@@ -104,4 +104,3 @@ export const marketingCouponModifyGrantStatusCall = defineCall({
   body: RevokeGrantBody,
   data: z.null(),
 });
-export const marketingCouponExportSendRecordFile = defineDownload({ url: '/api/marketing/coupon/exportSendRecord', query: SendRecordQuery });

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { PRINT_DRIVER, PrintDriverReply } from '@waystation/shared/contract/warehouse';
+import { PRINT_DRIVER, PrintDriverReply, warehousePrintAgentDownloadFile } from '@waystation/shared/contract/warehouse';
 
 export type DriverStatus = 'connecting' | 'connected' | 'offline';
 
@@ -28,7 +28,7 @@ export async function pairDriver(code: string): Promise<boolean> {
   return ok;
 }
 /** Where the 客户端未连接 alert sends people: the driver script, served by the API. */
-export const DRIVER_DOWNLOAD_URL = '/api/warehouse/printAgent/download';
+export const DRIVER_DOWNLOAD_URL = warehousePrintAgentDownloadFile.url;
 
 let socket: WebSocket | null = null;
 let seq = 0;

@@ -114,17 +114,6 @@ export async function listCodes(db: Db, q: CodeListQuery) {
   return { list: rows.map(toCode), total: n };
 }
 
-export async function codesForExport(db: Db, q: Partial<CodeListQuery>) {
-  const rows = await db
-    .select(codeColumns)
-    .from(couponCodes)
-    .leftJoin(members, eq(members.id, couponCodes.memberId))
-    .where(codeWhere(q))
-    .orderBy(couponCodes.id)
-    .limit(50_000);
-  return rows.map(toCode);
-}
-
 /** Why a redeem code no longer open refuses, by its status (any other: 兑换码已失效). */
 const REFUSED: Record<string, string> = { used: '兑换码已被使用' };
 

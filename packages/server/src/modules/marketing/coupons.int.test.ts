@@ -23,6 +23,27 @@ type Res<T = unknown> = { status: number; code: number; message: string; data: T
 const post = <T = unknown>(url: string, body: unknown, token = mk) => t.call<T>('POST', url, { token, body }) as Promise<Res<T>>;
 const get = <T = unknown>(url: string, query: Record<string, unknown>, token = mk) => t.call<T>('GET', url, { token, query }) as Promise<Res<T>>;
 
+/** The send records' columns as 发放明细 exports them (the generic export of the list's call). */
+const SEND_RECORD_COLUMNS = [
+  { title: '券码', field: 'grantNo' },
+  { title: '优惠券', field: 'couponName' },
+  { title: '用户编码', field: 'userCode' },
+  { title: '会员', field: 'memberName' },
+  { title: '发放方式', field: 'sourceType', labels: { targetedGrant: '定向发放' } },
+];
+
+/** Exports a list through /api/export/create as `token` and gives the workbook's sheet. */
+async function exported(token: string, url: string, query: Record<string, string | number>, columns: object[]) {
+  const started = await post<{ id: number }>('/api/export/create', { url, query, columns, name: '导出' }, token);
+  expect(started.code, started.message).toBe(20000);
+  await t.jobs.settled();
+  const res = await t.app.inject({ method: 'GET', url: `/api/export/download?id=${started.data.id}`, headers: { 'x-token': token } });
+  expect(res.headers['content-type'], res.body.slice(0, 200)).toContain('spreadsheetml');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as never);
+  return wb.worksheets[0];
+}
+
 const fixed = (over: Record<string, unknown> = {}) => ({
   name: `满100减10 ${++seq}`,
   discountType: 'amount',
@@ -205,17 +226,24 @@ describe('grants', () => {
     const couponId = await newCoupon({ name: '导出测试券' });
     const ms = await Promise.all([newMember(t), newMember(t)]);
     await post('/api/marketing/coupon/sendTargeted', { couponId, userCodes: ms.map((m) => m.userCode), requestId: rid() });
-    const res = await t.app.inject({ method: 'GET', url: `/api/marketing/coupon/exportSendRecord?couponId=${couponId}`, headers: { 'x-token': mk } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as never);
-    const ws = wb.worksheets[0];
+    const ws = await exported(mk, '/api/marketing/coupon/sendRecordList', { couponId }, SEND_RECORD_COLUMNS);
     expect(ws.rowCount).toBe(3);
     expect(ws.getRow(1).getCell(2).value).toBe('优惠券');
     expect([ws.getRow(2).getCell(3).value, ws.getRow(3).getCell(3).value].sort()).toEqual(ms.map((m) => m.userCode).sort());
     expect(ws.getRow(2).getCell(5).value).toBe('定向发放');
-    const noToken = await t.app.inject({ method: 'GET', url: `/api/marketing/coupon/exportSendRecord?couponId=${couponId}` });
+    // The list's permission is the export's: an account without 优惠券管理 may not export it.
+    const wh = await t.login('warehouse1', DEMO_PASSWORD);
+    const refused = await post(
+      '/api/export/create',
+      { url: '/api/marketing/coupon/sendRecordList', query: { couponId }, columns: SEND_RECORD_COLUMNS, name: '发放明细' },
+      wh,
+    );
+    expect(refused.code).toBe(40300);
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/export/create',
+      payload: { url: '/api/marketing/coupon/sendRecordList', columns: SEND_RECORD_COLUMNS, name: '发放明细' },
+    });
     expect(noToken.json().code).toBe(50008);
   });
 });
@@ -240,10 +268,12 @@ describe('redeem codes', () => {
     expect(grants).toHaveLength(1);
     expect(grants[0].sourceType).toBe('activityCode');
     expect((await post('/api/marketing/coupon/redeemCode', { code: 'ZZZZZZZZZZZZ', userCode: a.userCode })).code).toBe(40400);
-    const xlsx = await t.app.inject({ method: 'GET', url: `/api/marketing/coupon/exportCodes?couponId=${couponId}`, headers: { 'x-token': mk } });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(xlsx.rawPayload as never);
-    expect(wb.worksheets[0].rowCount).toBe(6);
+    const sheet = await exported(mk, '/api/marketing/coupon/codeList', { couponId }, [
+      { title: '兑换码', field: 'code' },
+      { title: '状态', field: 'status', labels: { activity: '未使用', used: '已使用' } },
+    ]);
+    expect(sheet.rowCount).toBe(6);
+    expect(sheet.getRow(1).values).toEqual([undefined, '兑换码', '状态']);
   });
 
   it('a refused grant leaves the code unused', async () => {

@@ -1,10 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import {
-  marketingCouponAddCodesCall,
-  marketingCouponCodeListCall,
-  marketingCouponExportCodesFile,
-  marketingCouponRedeemCodeCall,
-} from '@waystation/shared/contract/marketing/codes';
+import type { FastifyInstance } from 'fastify';
+import { marketingCouponAddCodesCall, marketingCouponCodeListCall, marketingCouponRedeemCodeCall } from '@waystation/shared/contract/marketing/codes';
 import {
   marketingCouponDetailCall,
   marketingCouponModifyStatusCall,
@@ -15,7 +10,6 @@ import {
 } from '@waystation/shared/contract/marketing/coupons';
 import {
   marketingCouponCrowdCountCall,
-  marketingCouponExportSendRecordFile,
   marketingCouponModifyGrantStatusCall,
   marketingCouponSendCrowdCall,
   marketingCouponSendRecordListCall,
@@ -30,9 +24,8 @@ import {
   marketingResourceSpaceListCall,
   marketingResourceTaskListCall,
 } from '@waystation/shared/contract/marketing/resources';
-import { CouponSource, CouponStatus } from '@waystation/shared/marketing/vocab';
 import { api } from '../../core/http';
-import { forbidden, schemaInvalid } from '../../core/errors';
+import { forbidden } from '../../core/errors';
 import * as couponSvc from './coupons';
 import * as grantSvc from './grants';
 import * as sendRecords from './sendRecords';
@@ -41,13 +34,9 @@ import * as resourceSvc from './resources';
 import { ACTIVITY, drawRoutes } from './drawRoutes';
 import { listJobs } from '../../core/jobs';
 import { MARKETING_JOB_KINDS } from './jobs';
-import { attachment, workbook, XLSX_TYPE } from '../../platform/excel';
 
 const COUPON = 'marketing:couponManage';
 const SPACE = 'marketing:resourceSpace';
-
-/** y-m-d h:i:s in business time (UTC+8), as the screens show times. */
-const timeText = (s: string | null) => (s ? new Date(new Date(s).getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '');
 
 export function marketingRoutes(app: FastifyInstance): void {
   const { db } = app.services;
@@ -126,62 +115,6 @@ export function marketingRoutes(app: FastifyInstance): void {
     summary: 'Redeem a code for a member (single use)',
     handler: ({ body, actor, now }) => codeSvc.redeemCode(db, actor, body, now),
   });
-
-  const sendXlsx = (reply: FastifyReply, name: string, fallback: string, buf: Buffer) =>
-    reply.type(XLSX_TYPE).header('Content-Disposition', attachment(name, fallback)).header('Cache-Control', 'no-store').send(buf);
-
-  app.get(
-    marketingCouponExportSendRecordFile.url,
-    { config: { permission: COUPON }, schema: { summary: 'Send records as Excel (same filters as the list)', tags: ['marketing'] } },
-    async (req, reply) => {
-      const q = marketingCouponExportSendRecordFile.query.safeParse(req.query);
-      if (!q.success) throw schemaInvalid(q.error.issues);
-      const rows = await sendRecords.recordsForExport(db, q.data, app.services.now());
-      const buf = await workbook(
-        '发放明细',
-        [
-          { header: '券码', width: 22, value: (r) => r.grantNo },
-          { header: '优惠券', width: 24, value: (r) => r.couponName },
-          { header: '用户编码', value: (r) => r.userCode },
-          { header: '会员', value: (r) => r.memberName },
-          { header: '发放方式', value: (r) => CouponSource.label(r.sourceType) },
-          { header: '发放对象', value: (r) => r.sendTarget },
-          { header: '状态', value: (r) => (r.expired ? '已过期' : CouponStatus.label(r.status)) },
-          { header: '生效时间', width: 20, value: (r) => timeText(r.validFrom) },
-          { header: '失效时间', width: 20, value: (r) => timeText(r.validTo) },
-          { header: '使用时间', width: 20, value: (r) => timeText(r.useTime) },
-          { header: '作废原因', width: 20, value: (r) => r.disabledReason },
-          { header: '操作人', value: (r) => r.operatorName },
-          { header: '发放时间', width: 20, value: (r) => timeText(r.createTime) },
-        ],
-        rows,
-      );
-      return sendXlsx(reply, '优惠券发放明细.xlsx', 'coupon-send-records.xlsx', buf);
-    },
-  );
-
-  app.get(
-    marketingCouponExportCodesFile.url,
-    { config: { permission: COUPON }, schema: { summary: 'Redeem codes as Excel', tags: ['marketing'] } },
-    async (req, reply) => {
-      const q = marketingCouponExportCodesFile.query.safeParse(req.query);
-      if (!q.success) throw schemaInvalid(q.error.issues);
-      const rows = await codeSvc.codesForExport(db, q.data);
-      const buf = await workbook(
-        '兑换码',
-        [
-          { header: '兑换码', width: 18, value: (r) => r.code },
-          { header: '批次', width: 22, value: (r) => r.batchNo },
-          { header: '状态', value: (r) => CouponStatus.label(r.status) },
-          { header: '兑换用户', value: (r) => r.userCode },
-          { header: '兑换时间', width: 20, value: (r) => timeText(r.redeemedAt) },
-          { header: '生成时间', width: 20, value: (r) => timeText(r.createTime) },
-        ],
-        rows,
-      );
-      return sendXlsx(reply, `兑换码-${q.data.couponId}.xlsx`, `redeem-codes-${q.data.couponId}.xlsx`, buf);
-    },
-  );
 
   api(app, marketingJobListCall, {
     permission: COUPON,

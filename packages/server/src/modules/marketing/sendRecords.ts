@@ -1,5 +1,5 @@
-// The send records (couponSendRecord): every coupon a member was given, for the list and its Excel export. Giving them: grants.ts.
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+// The send records (couponSendRecord): every coupon a member was given, for the list (exported through the generic export). Giving them: grants.ts.
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { CouponGrant, SendRecordQuery } from '@waystation/shared/contract/marketing/grants';
 import type { Db } from '../../db';
 import { couponGrants, coupons, members } from '../../db/schema';
@@ -89,12 +89,4 @@ export async function listRecords(db: Db, q: SendRecordQuery, now: Date): Promis
     .limit(q.limit)
     .offset(offsetOf(q.page, q.limit));
   return { list: rows.map((r) => toGrant(r, now)), total: n };
-}
-
-export const EXPORT_LIMIT = 50_000;
-
-/** Send records for the Excel export (newest first, at most EXPORT_LIMIT rows). */
-export async function recordsForExport(db: Db, q: Partial<SendRecordQuery>, now: Date): Promise<CouponGrant[]> {
-  const rows = await selectRecords(db).where(recordWhere(q)).orderBy(desc(couponGrants.id)).limit(EXPORT_LIMIT);
-  return rows.map((r) => toGrant(r, now));
 }

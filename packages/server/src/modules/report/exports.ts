@@ -1,9 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { type LEAD_STAGES, LeadTimeQuery, MONEY_CATEGORIES, MoneyReportQuery, type REPORT_STATIONS, ThroughputQuery } from '@waystation/shared/contract/report';
+import type { Download } from '@waystation/shared/contract/call';
+import {
+  type LEAD_STAGES,
+  MONEY_CATEGORIES,
+  type REPORT_STATIONS,
+  reportLeadTimesExportFile,
+  reportMoneyExportFile,
+  reportThroughputExportFile,
+} from '@waystation/shared/contract/report';
 import { LedgerType } from '@waystation/shared/contract/ledger';
-import { schemaInvalid } from '../../core/errors';
-import { attachment, type Column, workbook, XLSX_TYPE } from '../../platform/excel';
+import { fileApi } from '../../core/http';
+import { type Column, workbook, XLSX_TYPE } from '../../platform/excel';
 import { throughput } from './throughput';
 import { leadTimes, moneyReport } from './flow';
 
@@ -40,28 +48,28 @@ const yuan = (minor: number) => minor / 100;
 export function reportExportRoutes(app: FastifyInstance): void {
   const { db } = app.services;
   const xlsx = <Q extends z.ZodType, R>(o: {
-    url: string;
+    download: Download<Q>;
     permission: string;
     summary: string;
-    query: Q;
-    file: [string, string];
+    fileName: string;
     sheet: string;
     rows(q: z.output<Q>, now: Date): Promise<R[]>;
     columns: Column<R>[];
   }) =>
-    app.get(o.url, { config: { permission: o.permission }, schema: { summary: o.summary, tags: ['report'] } }, async (req, reply) => {
-      const q = o.query.safeParse(req.query);
-      if (!q.success) throw schemaInvalid(q.error.issues);
-      const buf = await workbook(o.sheet, o.columns, await o.rows(q.data, app.services.now()));
-      return reply.type(XLSX_TYPE).header('Content-Disposition', attachment(o.file[0], o.file[1])).header('Cache-Control', 'no-store').send(buf);
+    fileApi(app, o.download, {
+      permission: o.permission,
+      summary: o.summary,
+      handler: async ({ query, now }) => {
+        const buf = await workbook(o.sheet, o.columns, await o.rows(query, now));
+        return { stream: buf, bytes: buf.length, type: XLSX_TYPE, fileName: o.fileName };
+      },
     });
 
   xlsx({
-    url: '/api/report/throughput/export',
+    download: reportThroughputExportFile,
     permission: 'report:throughput',
     summary: 'The throughput report per station and worker as Excel',
-    query: ThroughputQuery,
-    file: ['工位效率.xlsx', 'throughput.xlsx'],
+    fileName: 'throughput.xlsx',
     sheet: '工位效率',
     rows: async (q, now) => (await throughput(db, q, now)).workers,
     columns: [
@@ -76,11 +84,10 @@ export function reportExportRoutes(app: FastifyInstance): void {
     ],
   });
   xlsx({
-    url: '/api/report/leadTimes/export',
+    download: reportLeadTimesExportFile,
     permission: 'report:leadTimes',
     summary: 'The lead-time report per week, stage and group as Excel',
-    query: LeadTimeQuery,
-    file: ['流转时效.xlsx', 'lead-times.xlsx'],
+    fileName: 'lead-times.xlsx',
     sheet: '流转时效',
     rows: async (q, now) => (await leadTimes(db, q, now)).list,
     columns: [
@@ -93,11 +100,10 @@ export function reportExportRoutes(app: FastifyInstance): void {
     ],
   });
   xlsx({
-    url: '/api/report/money/export',
+    download: reportMoneyExportFile,
     permission: 'report:money',
     summary: 'The money report per day and category as Excel (amounts in major units)',
-    query: MoneyReportQuery,
-    file: ['资金报表.xlsx', 'money.xlsx'],
+    fileName: 'money.xlsx',
     sheet: '资金报表',
     rows: async (q, now) => (await moneyReport(db, q, now)).days,
     columns: [

@@ -22,8 +22,9 @@ import {
   warehouseShelfLocationModifyStatusCall,
   warehouseItemLabelCall,
   configCreateBaiduAccessTokenCall,
+  warehousePrintAgentDownloadFile,
 } from '@waystation/shared/contract/warehouse';
-import { api } from '../../core/http';
+import { api, fileApi } from '../../core/http';
 import { forbidden } from '../../core/errors';
 import type { ModuleContext } from '../context';
 import { assignUnclaimed, createUnclaimed, inboundLookup, inboundReceive, listUnclaimed, type StationOp } from './inbound';
@@ -165,10 +166,12 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
   });
 
   // The print driver itself, for the 客户端未连接 alert's download link: one file, run with `node print-agent.mjs`.
-  app.get('/api/warehouse/printAgent/download', { config: { permission: 'public' }, schema: { hide: true } }, async (_req, reply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('Content-Disposition', 'attachment; filename="print-agent.mjs"')
-      .send(await fs.readFile(PRINT_AGENT_FILE)),
-  );
+  fileApi(app, warehousePrintAgentDownloadFile, {
+    permission: 'public',
+    summary: 'The print driver script (node print-agent.mjs), for the 客户端未连接 alert',
+    handler: async () => {
+      const file = await fs.readFile(PRINT_AGENT_FILE);
+      return { stream: file, bytes: file.length, type: 'text/javascript; charset=utf-8', fileName: 'print-agent.mjs' };
+    },
+  });
 }

@@ -34,8 +34,8 @@ export function CrudTable<T extends object, V = Record<string, unknown>>({
   /** The form's values for a row being edited (the row itself by default). */
   toForm?: (row: T) => object;
   canEdit?: (row: T) => boolean;
-  /** The dialog's title. */
-  title: ReactNode;
+  /** The dialog's title, or its title for the record edited ('new' when adding). */
+  title: ReactNode | ((editing: T | 'new') => ReactNode);
   /** Saves the form's values: for the row edited, or a new record when `editing` is null. */
   save: (values: V, editing: T | null) => Promise<unknown>;
   children: (editing: T | 'new' | null, form: FormInstance<V>) => ReactNode;
@@ -70,7 +70,7 @@ export function CrudTable<T extends object, V = Record<string, unknown>>({
       <Table<T> rowKey={'id' as never} size="small" pagination={pagination} loading={loading} dataSource={rows} columns={[...columns, ...actions]} />
       <Modal
         open={!!editing}
-        title={title}
+        title={typeof title === 'function' ? (editing ? title(editing) : null) : title}
         forceRender
         okText={t('common.save')}
         cancelText={t('common.cancel')}

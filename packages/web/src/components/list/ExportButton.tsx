@@ -83,7 +83,7 @@ export function ExportButton({
               type="primary"
               icon={<DownloadOutlined />}
               disabled={job?.status !== 'done'}
-              onClick={() => job && downloadFile(exportDownloadFile.url, { id: job.id }, `${name}.xlsx`, 'spreadsheetml')}
+              onClick={() => job && downloadFile(exportDownloadFile, { id: job.id }, `${name}.xlsx`, 'spreadsheetml')}
             >
               {t('export.download')}
             </Button>

@@ -12,13 +12,14 @@ import { ListTable } from './ListTable';
 
 /**
  * A list page's state: its filters read from the URL (`parse` turns the URL query into the list's filters), the filter
- * form kept in step with them, page and size. Hand it to `<ListPage>` with the list's query result.
+ * form kept in step with them (as `toForm` shows them, e.g. two dates as one range; as they are by default), page and
+ * size. Hand it to `<ListPage>` with the list's query result.
  */
-export function useListPage<F extends object>(parse: (query: Record<string, string>) => F) {
+export function useListPage<F extends object>(parse: (query: Record<string, string>) => F, toForm?: (filters: F) => object) {
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
   const filters = parse(query);
-  useFormFromQuery(form, filters);
+  useFormFromQuery(form, toForm ? toForm(filters) : filters);
   return { form: form as FormInstance, query, page, limit, filters, params: { ...filters, page, limit }, setFilters, setPage };
 }
 

@@ -17,6 +17,7 @@ export function ListTable<T extends object>({
   onPage,
   paged = true,
   totalSuffix = '',
+  inexact = false,
   ...rest
 }: Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'loading'> & {
   columns: ResizableColumn<T>[];
@@ -32,6 +33,8 @@ export function ListTable<T extends object>({
   paged?: boolean;
   /** After the total, e.g. "(estimate)" when the server counted approximately. */
   totalSuffix?: string;
+  /** The total is a lower bound (the server stopped counting): shown as "共 10000+ 条". */
+  inexact?: boolean;
 }) {
   const t = useT();
   return (
@@ -48,7 +51,7 @@ export function ListTable<T extends object>({
           pageSize: limit,
           total: total ?? 0,
           showSizeChanger: true,
-          showTotal: (n) => `${t('common.total', { total: n })}${totalSuffix}`,
+          showTotal: (n) => `${t('common.total', { total: inexact ? `${n}+` : n })}${totalSuffix}`,
           onChange: onPage,
         }
       }

@@ -43,7 +43,7 @@ export function useConfirmedAction() {
 
 /**
  * 启用 / 禁用 of a configuration row: a link button naming the other status that asks (`title`, `content` given the
- * action's word) and then switches (`run`). Red while the row is on, unless `plain`.
+ * action's word) and then switches (`run`); without `content` it switches at once (a refusal shown as any call's). Red while the row is on, unless `plain`.
  */
 export function StatusToggle({
   status,
@@ -58,7 +58,8 @@ export function StatusToggle({
   labels: { enable: string; disable: string };
   /** The question's title; the action's word by default. */
   title?: string;
-  content: (action: string, next: ConfigStatus) => ReactNode;
+  /** The question; none: no question asked. */
+  content?: (action: string, next: ConfigStatus) => ReactNode;
   run: (next: ConfigStatus) => Promise<unknown>;
   plain?: boolean;
 }) {
@@ -70,7 +71,12 @@ export function StatusToggle({
       type="link"
       size="small"
       danger={!plain && status === 'activity'}
-      onClick={() => confirm({ title: title ?? action, content: content(action, next), danger: next === 'disabled', run: () => run(next) })}
+      onClick={() =>
+        content
+          ? confirm({ title: title ?? action, content: content(action, next), danger: next === 'disabled', run: () => run(next) })
+          : // A refusal is shown by the request layer.
+            run(next).catch(() => {})
+      }
     >
       {status === 'activity' ? labels.disable : labels.enable}
     </Button>

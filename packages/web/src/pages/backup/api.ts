@@ -56,4 +56,4 @@ export function useSaveBackupSettings() {
 }
 
 /** Streams the archive to the browser (an audited download on the server). */
-export const downloadBackup = (name: string) => downloadFile(backupDownloadFile.url, { name }, name, 'gzip');
+export const downloadBackup = (name: string) => downloadFile(backupDownloadFile, { name }, name, 'gzip');

@@ -2,17 +2,17 @@ import { Card, Image, Space, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
 import type { ExceptionRecord } from '@waystation/shared/contract/goodsOut/exceptions';
 import { ExceptionStatus, ExceptionType } from '@waystation/shared/vocab/goods-out';
-import { useLang, useT } from '../../i18n';
+import { useLang } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { ListTable } from '../../components/list/ListTable';
 import { useExceptions } from './api';
 import { PackageStatusTag } from './components';
 import { useGoodsOutMessages } from './messages';
 
 /** warehouse/AbnormalPackage: exceptions raised at the stations, open first. */
 export default function AbnormalPackage() {
-  const t = useT();
   const m = useGoodsOutMessages();
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
@@ -59,14 +59,7 @@ export default function AbnormalPackage() {
         onChange={(k) => setFilters({ status: k })}
         items={[...ExceptionStatus.values.map((v) => ({ key: v, label: ExceptionStatus.label(v, lang) })), { key: 'all', label: m.all }]}
       />
-      <ResizableTable<ExceptionRecord>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
-      />
+      <ListTable<ExceptionRecord> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ConfigStatus, ItemAttr } from '@waystation/shared/vocab/config-content';
 import { logisticsChannelPageListCall, ChannelSaveBody, type ShipChannel } from '@waystation/shared/contract/logistics';
@@ -19,16 +19,14 @@ import { useCountryOptions } from './selectors';
 import { useCurrencyOptions } from '../reference/selectors';
 import { useLogisticsMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
-import { nextStatus, StatusTag } from '../../components/list/status';
+import { StatusTag, StatusToggle } from '../../components/list/status';
 import { useFormSave } from '../../components/list/useFormSave';
 
 const BASE = '/logisticsChannelsManage';
 
 /** Ship channels: filters in the URL, create/edit, enable/disable after confirmation, links to zones, attributes and provinces. */
 export default function ChannelList() {
-  const { modal, message } = App.useApp();
   const m = useLogisticsMessages();
-  const t = useT();
   const lang = useLang((s) => s.lang);
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
@@ -38,21 +36,6 @@ export default function ChannelList() {
   const countries = useCountryOptions();
   const status = useModifyChannelStatus();
   useFormFromQuery(form, filters);
-
-  const toggle = (row: ShipChannel) => {
-    const next = nextStatus(row.status);
-    modal.confirm({
-      title: m.confirm,
-      content: fill(next === 'activity' ? m.enableChannel : m.disableChannel, { name: row.name }),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: next === 'disabled' },
-      onOk: async () => {
-        await status.mutateAsync({ id: row.id, status: next });
-        message.success(t('common.success'));
-      },
-    });
-  };
 
   const columns: ResizableColumn<ShipChannel>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
@@ -121,9 +104,13 @@ export default function ChannelList() {
               {m.channelAttrs}
             </Button>
           </Link>
-          <Button type="link" size="small" danger={r.status === 'activity'} onClick={() => toggle(r)}>
-            {r.status === 'activity' ? m.disable : m.enable}
-          </Button>
+          <StatusToggle
+            status={r.status}
+            labels={m}
+            title={m.confirm}
+            content={(_, next) => fill(next === 'activity' ? m.enableChannel : m.disableChannel, { name: r.name })}
+            run={(next) => status.mutateAsync({ id: r.id, status: next })}
+          />
         </Space>
       ),
     },

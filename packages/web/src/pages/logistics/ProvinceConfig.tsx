@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Card, Form, Input, Modal, Select, Space, Table } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Card, Form, Input, Select, Space } from 'antd';
 import { decimal2 } from '@waystation/shared/rules';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { ProvinceSaveBody, type Province } from '@waystation/shared/contract/logistics';
@@ -12,7 +10,7 @@ import { money } from './format';
 import { NumberInput } from '../../components/NumberInput';
 import { useLogisticsMessages } from './messages';
 import { StatusTag, useStatusOptions } from '../../components/list/status';
-import { useFormSave } from '../../components/list/useFormSave';
+import { CrudTable } from '../../components/list/CrudTable';
 
 /** Provinces / states of a country with their remote-area fee. */
 export default function ProvinceConfig() {
@@ -21,7 +19,7 @@ export default function ProvinceConfig() {
   const countryCode = params.get('countryCode') ?? '';
   const countries = useCountryOptions();
   const list = useProvinces(countryCode);
-  const [editing, setEditing] = useState<Province | 'new' | null>(null);
+  const save = useSaveProvince();
   return (
     <Card>
       <Space style={{ marginBottom: 16 }}>
@@ -36,78 +34,57 @@ export default function ProvinceConfig() {
           onChange={(v: string) => setParams({ countryCode: v })}
           options={countries.options}
         />
-        <Button type="primary" icon={<PlusOutlined />} disabled={!countryCode} onClick={() => setEditing('new')}>
-          {m.addProvince}
-        </Button>
       </Space>
-      <Table<Province>
-        rowKey="id"
-        dataSource={list.data}
+      <CrudTable<Province, ProvinceSaveBody>
+        rows={list.data}
         loading={list.isFetching}
-        pagination={false}
+        editable={!!countryCode}
+        addLabel={m.addProvince}
+        title={(p) => (p === 'new' ? m.addProvince : m.editProvince)}
+        blank={{ code: '', nameZh: '', nameEn: '', remoteFee: '0', status: 'activity', sort: 0 }}
+        toForm={(p) => ({ ...p, remoteFee: minorToDecimal(p.remoteFee) })}
+        save={(v, p) => save.mutateAsync({ ...v, id: p?.id, countryCode })}
         columns={[
           { key: 'code', title: m.code2, dataIndex: 'code' },
           { key: 'nameZh', title: m.name2, dataIndex: 'nameZh' },
           { key: 'nameEn', title: m.nameEn, dataIndex: 'nameEn' },
           { key: 'remoteFee', title: m.remoteAreaSurcharge, dataIndex: 'remoteFee', render: (v: number) => (v ? money(v, 'CNY') : '—') },
           { key: 'sort', title: m.sort, dataIndex: 'sort' },
-          {
-            key: 'status',
-            title: m.status,
-            dataIndex: 'status',
-            render: (s: string) => <StatusTag status={s} />,
-          },
-          {
-            key: 'actions',
-            title: m.actions,
-            render: (_, p) => (
-              <Button type="link" size="small" onClick={() => setEditing(p)}>
-                {m.edit}
-              </Button>
-            ),
-          },
+          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
         ]}
-      />
-      {editing && <ProvinceModal countryCode={countryCode} province={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      >
+        {() => <ProvinceFields />}
+      </CrudTable>
     </Card>
   );
 }
 
-function ProvinceModal({ countryCode, province, onClose }: { countryCode: string; province: Province | null; onClose: () => void }) {
+/** The province dialog's fields (CrudTable's form). */
+function ProvinceFields() {
   const m = useLogisticsMessages();
   const statusOptions = useStatusOptions();
-  const [form] = Form.useForm<ProvinceSaveBody>();
-  const save = useSaveProvince();
-  const saveForm = useFormSave();
-  const submit = () => saveForm(form, (v) => save.mutateAsync({ ...v, id: province?.id, countryCode }), onClose);
   return (
-    <Modal open title={province ? m.editProvince : m.addProvince} onOk={submit} onCancel={onClose} confirmLoading={save.isPending} destroyOnHidden>
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={province ? { ...province, remoteFee: minorToDecimal(province.remoteFee) } : { remoteFee: '0', status: 'activity', sort: 0 }}
-      >
-        <Form.Item name="code" label={m.code2} rules={[{ required: true, message: m.required }]}>
-          <Input />
+    <>
+      <Form.Item name="code" label={m.code2} rules={[{ required: true, message: m.required }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="nameZh" label={m.name2} rules={[{ required: true, message: m.required }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="nameEn" label={m.nameEn} rules={[{ required: true, message: m.required }]}>
+        <Input />
+      </Form.Item>
+      <Form.Item name="remoteFee" label={m.remoteAreaSurchargeCny} rules={[zodRule(decimal2)]}>
+        <Input />
+      </Form.Item>
+      <Space>
+        <Form.Item name="sort" label={m.sort} rules={[zodRule(ProvinceSaveBody.shape.sort)]}>
+          <NumberInput style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item name="nameZh" label={m.name2} rules={[{ required: true, message: m.required }]}>
-          <Input />
+        <Form.Item name="status" label={m.status}>
+          <Select style={{ width: 100 }} options={statusOptions} />
         </Form.Item>
-        <Form.Item name="nameEn" label={m.nameEn} rules={[{ required: true, message: m.required }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="remoteFee" label={m.remoteAreaSurchargeCny} rules={[zodRule(decimal2)]}>
-          <Input />
-        </Form.Item>
-        <Space>
-          <Form.Item name="sort" label={m.sort} rules={[zodRule(ProvinceSaveBody.shape.sort)]}>
-            <NumberInput style={{ width: 120 }} />
-          </Form.Item>
-          <Form.Item name="status" label={m.status}>
-            <Select style={{ width: 100 }} options={statusOptions} />
-          </Form.Item>
-        </Space>
-      </Form>
-    </Modal>
+      </Space>
+    </>
   );
 }

@@ -16,6 +16,7 @@ import { useVerify } from '../../components/verify/useVerify';
 import { useActivities, useActivityStatus } from './api';
 import { configRoute } from './PrizeConfig';
 import { useMkMessages } from './messages';
+import { StatusToggle } from '../../components/list/status';
 
 /** marketing/ActivityList: lucky-draw activities (turntable, slot machine, egg smashing); each opens its prize configuration. */
 export default function ActivityList() {
@@ -29,8 +30,8 @@ export default function ActivityList() {
   const setStatus = useActivityStatus();
   const [run, verifyHolder] = useVerify();
   // Switching on an activity with balance prizes puts money into play: it goes through the verify dialog.
-  const toggle = async (r: Activity) => {
-    const body = { id: r.id, status: r.status === 'activity' ? ('disabled' as const) : ('activity' as const) };
+  const toggle = async (r: Activity, status: 'activity' | 'disabled') => {
+    const body = { id: r.id, status };
     if (body.status === 'activity' && paysBalance(r.prizes)) await run('modify_draw_balance_pool', r.id, (headers) => setStatus.mutateAsync({ body, headers }));
     else await setStatus.mutateAsync({ body });
   };
@@ -84,9 +85,7 @@ export default function ActivityList() {
           <Button type="link" size="small" onClick={() => navigate(configRoute(r.kind, r.id))}>
             {m.configPrizes}
           </Button>
-          <Button type="link" size="small" danger={r.status === 'activity'} onClick={() => void toggle(r)}>
-            {r.status === 'activity' ? m.disable : m.enable}
-          </Button>
+          <StatusToggle status={r.status} labels={m} run={(next) => toggle(r, next)} />
         </Space>
       ),
     },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Radio, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { GenerateCodesBody, marketingCouponExportCodesFile } from '@waystation/shared/contract/marketing/codes';
+import { type CouponCode, GenerateCodesBody, marketingCouponCodeListCall } from '@waystation/shared/contract/marketing/codes';
 import { type Coupon, marketingCouponPageListCall } from '@waystation/shared/contract/marketing/coupons';
 import { SendTargetedBody } from '@waystation/shared/contract/marketing/grants';
 import { fromMinor } from '@waystation/shared/contract/ledger';
@@ -14,24 +14,14 @@ import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { ListTable } from '../../components/list/ListTable';
-import { vocabOptions } from '../../components/list/vocabOptions';
+import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { ApiError } from '../../api/request';
-import {
-  crowdCount,
-  downloadExcel,
-  newRequestId,
-  redeemCode,
-  useCodes,
-  useCouponStatus,
-  useCoupons,
-  useGenerateCodes,
-  useJobs,
-  useSendCrowd,
-  useSendTargeted,
-} from './api';
+import { crowdCount, newRequestId, redeemCode, useCodes, useCouponStatus, useCoupons, useGenerateCodes, useJobs, useSendCrowd, useSendTargeted } from './api';
 import { CrowdFilterFields, toCrowdFilter, type CrowdFields } from './components';
 import { useMkMessages } from './messages';
+import { StatusToggle } from '../../components/list/status';
+
 import { NumberInput } from '../../components/NumberInput';
 
 /** "满100减10" / "9折" and the scope, as the list shows a coupon. */
@@ -164,6 +154,28 @@ function CodesModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
   const [redeem, setRedeem] = useState({ code: '', userCode: '' });
   const codes = useCodes({ couponId: coupon.id, page, limit: 10 });
   const generate = useGenerateCodes();
+  const codeColumns: ResizableColumn<CouponCode>[] = [
+    {
+      key: 'code',
+      title: m.code,
+      dataIndex: 'code',
+      render: (v: string) => (
+        <Typography.Text copyable code>
+          {v}
+        </Typography.Text>
+      ),
+    },
+    { key: 'batch', title: m.batch, dataIndex: 'batchNo' },
+    {
+      key: 'status',
+      title: m.status,
+      dataIndex: 'status',
+      render: (v: string) => CouponStatus.label(v, lang),
+      exportAs: { labels: vocabLabels(CouponStatus, lang) },
+    },
+    { key: 'user', title: m.redeemedBy, dataIndex: 'userCode' },
+    { key: 'at', title: m.redeemedAt, dataIndex: 'redeemedAt', render: formatTime, exportAs: { kind: 'time' } },
+  ];
   return (
     <Modal open title={`${m.codes}：${coupon.name}`} onCancel={onClose} footer={null} width={760} destroyOnHidden>
       <Space wrap style={{ marginBottom: 12 }}>
@@ -189,9 +201,12 @@ function CodesModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
             </Button>
           </Form.Item>
         </Form>
-        <Button onClick={() => downloadExcel(marketingCouponExportCodesFile, { couponId: coupon.id }, fill(m.codesFile, { name: coupon.name }))}>
-          {m.exportCodes}
-        </Button>
+        <ExportButton
+          call={marketingCouponCodeListCall}
+          params={{ couponId: coupon.id }}
+          columns={exportColumnsOf(codeColumns)}
+          name={fill(m.codesFile, { name: coupon.name })}
+        />
       </Space>
       <Table
         size="small"
@@ -199,22 +214,7 @@ function CodesModal({ coupon, onClose }: { coupon: Coupon; onClose: () => void }
         dataSource={codes.data?.list}
         loading={codes.isFetching}
         pagination={{ current: page, pageSize: 10, total: codes.data?.total ?? 0, onChange: setPage }}
-        columns={[
-          {
-            key: 'code',
-            title: m.code,
-            dataIndex: 'code',
-            render: (v: string) => (
-              <Typography.Text copyable code>
-                {v}
-              </Typography.Text>
-            ),
-          },
-          { key: 'batch', title: m.batch, dataIndex: 'batchNo' },
-          { key: 'status', title: m.status, dataIndex: 'status', render: (v: string) => CouponStatus.label(v, lang) },
-          { key: 'user', title: m.redeemedBy, dataIndex: 'userCode' },
-          { key: 'at', title: m.redeemedAt, dataIndex: 'redeemedAt', render: formatTime },
-        ]}
+        columns={codeColumns}
       />
       <Space wrap>
         <Input placeholder={m.code} value={redeem.code} onChange={(e) => setRedeem({ ...redeem, code: e.target.value })} style={{ width: 180 }} />
@@ -334,14 +334,7 @@ export default function CouponList() {
           <Button type="link" size="small" onClick={() => navigate(`/marketingManage/couponManage/couponSendRecord?couponId=${r.id}`)}>
             {m.sendRecords}
           </Button>
-          <Button
-            type="link"
-            size="small"
-            danger={r.status === 'activity'}
-            onClick={() => setStatus.mutate({ id: r.id, status: r.status === 'activity' ? 'disabled' : 'activity' })}
-          >
-            {r.status === 'activity' ? m.disable : m.enable}
-          </Button>
+          <StatusToggle status={r.status} labels={m} run={(next) => setStatus.mutateAsync({ id: r.id, status: next })} />
         </Space>
       ),
     },

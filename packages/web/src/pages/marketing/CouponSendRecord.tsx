@@ -1,29 +1,18 @@
 import { useState } from 'react';
 import { App, Button, Card, DatePicker, Form, Input, Modal, Select, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { type CouponGrant, marketingCouponExportSendRecordFile, type SendRecordQuery } from '@waystation/shared/contract/marketing/grants';
+import { type CouponGrant, marketingCouponSendRecordListCall, type SendRecordQuery } from '@waystation/shared/contract/marketing/grants';
 import { CouponSource, CouponStatus, SendTarget } from '@waystation/shared/marketing/vocab';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ListTable } from '../../components/list/ListTable';
-import { vocabOptions } from '../../components/list/vocabOptions';
-import { downloadExcel, useCouponOptions, useRecords, useRevoke } from './api';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
+import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
+import { useCouponOptions, useRevoke } from './api';
 import { useMkMessages } from './messages';
 
 const STATUS_COLOR: Record<string, string> = { activity: 'green', used: 'blue', disabled: 'default' };
-
-interface Filters {
-  couponId?: number;
-  userCode?: string;
-  grantNo?: string;
-  sourceType?: string;
-  status?: string;
-  range?: [Dayjs, Dayjs] | null;
-}
 
 /** marketing/CouponSendRecord (issue details): every grant with filters kept in the URL, Excel export, revoke with a reason. */
 export default function CouponSendRecord() {
@@ -31,55 +20,64 @@ export default function CouponSendRecord() {
   const m = useMkMessages();
   const lang = useLang((s) => s.lang);
   const { message } = App.useApp();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm<Filters>();
+  const list = useListPage(
+    (query): Partial<SendRecordQuery> => ({
+      couponId: query.couponId ? Number(query.couponId) : undefined,
+      userCode: query.userCode,
+      grantNo: query.grantNo,
+      sourceType: query.sourceType as SendRecordQuery['sourceType'],
+      status: query.status as SendRecordQuery['status'],
+      from: query.from,
+      to: query.to,
+    }),
+    (f) => ({ ...f, range: f.from && f.to ? [dayjs(f.from), dayjs(f.to)] : null }),
+  );
   const [revoking, setRevoking] = useState<CouponGrant | null>(null);
   const [reason, setReason] = useState('');
   const options = useCouponOptions();
   const revoke = useRevoke();
-  const filters: Partial<SendRecordQuery> = {
-    couponId: query.couponId ? Number(query.couponId) : undefined,
-    userCode: query.userCode,
-    grantNo: query.grantNo,
-    sourceType: query.sourceType as SendRecordQuery['sourceType'],
-    status: query.status as SendRecordQuery['status'],
-    from: query.from,
-    to: query.to,
-  };
-  const list = useRecords({ page, limit, ...filters });
-  useFormFromQuery(form, {
-    couponId: filters.couponId,
-    userCode: query.userCode,
-    grantNo: query.grantNo,
-    sourceType: query.sourceType,
-    status: query.status,
-    range: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null,
-  } as Filters);
+  const records = useListCall(marketingCouponSendRecordListCall, list.params);
 
   const columns: ResizableColumn<CouponGrant>[] = [
     { key: 'grantNo', title: m.grantNo, dataIndex: 'grantNo', width: 190 },
     { key: 'coupon', title: m.couponName, dataIndex: 'couponName', width: 160 },
     { key: 'userCode', title: m.userCodes, dataIndex: 'userCode', width: 110 },
     { key: 'member', title: m.member, dataIndex: 'memberName', width: 120 },
-    { key: 'source', title: m.source, dataIndex: 'sourceType', width: 110, render: (v: string) => CouponSource.label(v, lang) },
-    { key: 'target', title: m.sendTarget, dataIndex: 'sendTarget', width: 80, render: (v: string) => SendTarget.label(v, lang) },
+    {
+      key: 'source',
+      title: m.source,
+      dataIndex: 'sourceType',
+      width: 110,
+      render: (v: string) => CouponSource.label(v, lang),
+      exportAs: { labels: vocabLabels(CouponSource, lang) },
+    },
+    {
+      key: 'target',
+      title: m.sendTarget,
+      dataIndex: 'sendTarget',
+      width: 80,
+      render: (v: string) => SendTarget.label(v, lang),
+      exportAs: { labels: vocabLabels(SendTarget, lang) },
+    },
     {
       key: 'status',
       title: m.status,
       dataIndex: 'status',
       width: 90,
       render: (v: string, r) => (r.expired ? <Tag color="orange">{m.expired}</Tag> : <Tag color={STATUS_COLOR[v]}>{CouponStatus.label(v, lang)}</Tag>),
+      exportAs: { labels: vocabLabels(CouponStatus, lang) },
     },
-    { key: 'validTo', title: m.validTo, dataIndex: 'validTo', width: 170, render: formatTime },
-    { key: 'useTime', title: m.useTime, dataIndex: 'useTime', width: 170, render: formatTime },
+    { key: 'validTo', title: m.validTo, dataIndex: 'validTo', width: 170, render: formatTime, exportAs: { kind: 'time' } },
+    { key: 'useTime', title: m.useTime, dataIndex: 'useTime', width: 170, render: formatTime, exportAs: { kind: 'time' } },
     { key: 'reason', title: m.reason, dataIndex: 'disabledReason', width: 120 },
     { key: 'operator', title: m.operator, dataIndex: 'operatorName', width: 100 },
-    { key: 'createTime', title: m.grantTime, dataIndex: 'createTime', width: 170, render: formatTime },
+    { key: 'createTime', title: m.grantTime, dataIndex: 'createTime', width: 170, render: formatTime, exportAs: { kind: 'time' } },
     {
       key: 'actions',
       title: t('common.actions'),
       width: 80,
       fixed: 'right',
+      exportAs: false,
       render: (_, r) =>
         r.status === 'activity' && !r.expired ? (
           <Button
@@ -99,12 +97,16 @@ export default function CouponSendRecord() {
 
   return (
     <Card>
-      <FilterBar<Filters>
-        form={form}
+      <ListPage<CouponGrant>
+        list={list}
+        result={records}
+        columns={columns}
         name="sendRecordFilter"
-        onSearch={setFilters}
-        extra={<Button onClick={() => downloadExcel(marketingCouponExportSendRecordFile, filters, m.sendRecordFile)}>{m.export}</Button>}
-        toValues={({ range, ...v }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
+        exportAs={{ call: marketingCouponSendRecordListCall, name: m.sendRecordFile }}
+        toValues={({ range, ...v }) => {
+          const r = range as [Dayjs, Dayjs] | null | undefined;
+          return { ...(v as Record<string, string>), from: r?.[0]?.startOf('day').toISOString(), to: r?.[1]?.endOf('day').toISOString() };
+        }}
       >
         <Form.Item name="couponId" label={m.couponName}>
           <Select
@@ -127,8 +129,7 @@ export default function CouponSendRecord() {
         <Form.Item name="range" label={m.grantTime}>
           <DatePicker.RangePicker />
         </Form.Item>
-      </FilterBar>
-      <ListTable<CouponGrant> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
       <Modal
         open={!!revoking}
         title={revoking ? fill(m.revokeTitle, { no: revoking.grantNo }) : ''}

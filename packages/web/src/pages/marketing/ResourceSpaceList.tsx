@@ -7,7 +7,8 @@ import { CouponTemplateStatus, ResourcePosition } from '@waystation/shared/marke
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { ListTable } from '../../components/list/ListTable';
 import { zodRule } from '../../components/zodRule';
 import { fetchPreview, useSaveSpace, useSpaces } from './api';
 import { useMkMessages } from './messages';
@@ -123,14 +124,7 @@ export default function ResourceSpaceList() {
         </Button>
         <Button onClick={() => setPreviewing(true)}>{m.preview}</Button>
       </Space>
-      <ResizableTable<ResourceSpace>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, onChange: setPage }}
-      />
+      <ListTable<ResourceSpace> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
       <Modal
         open={!!editing}
         title={editing?.id ? m.editSpace : m.newSpace}

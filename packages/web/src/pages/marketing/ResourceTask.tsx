@@ -12,6 +12,8 @@ import { useSaveTask, useTaskStatus, useTasks } from './api';
 import { LevelSelect } from './components';
 import { PreviewModal } from './ResourceSpaceList';
 import { useMkMessages } from './messages';
+import { StatusToggle } from '../../components/list/status';
+
 import { NumberInput } from '../../components/NumberInput';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { useFormSave } from '../../components/list/useFormSave';
@@ -86,9 +88,7 @@ export default function ResourceTask() {
           <Button type="link" size="small" onClick={() => open(r)}>
             {t('common.edit')}
           </Button>
-          <Button type="link" size="small" onClick={() => setStatus.mutate({ id: r.id, status: r.status === 'activity' ? 'disabled' : 'activity' })}>
-            {r.status === 'activity' ? m.disable : m.enable}
-          </Button>
+          <StatusToggle status={r.status} labels={m} plain run={(next) => setStatus.mutateAsync({ id: r.id, status: next })} />
         </Space>
       ),
     },

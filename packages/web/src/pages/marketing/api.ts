@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Download } from '@waystation/shared/contract/call';
 import {
   marketingCouponAddCodesCall,
   marketingCouponCodeListCall,
@@ -53,7 +52,6 @@ import {
   type SaveTaskBody,
 } from '@waystation/shared/contract/marketing/resources';
 import { call } from '../../api/request';
-import { downloadFile } from '../../api/download';
 
 type Q<T> = Partial<T> & { page: number; limit: number };
 
@@ -155,4 +153,3 @@ export const useActivityStatus = () =>
 export const useDraw = () => useWrite((b: { activityId: number; userCode: string; requestId: string }) => call(marketingActivityDrawCall, b));
 
 /** Downloads an Excel export with the session token in the header (never in the URL). */
-export const downloadExcel = (file: Download, params: Record<string, unknown>, fileName: string) => downloadFile(file.url, params, fileName, 'spreadsheet');

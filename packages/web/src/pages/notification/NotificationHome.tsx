@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { App, Alert, Button, Card, Col, Form, Input, Row, Select, Space, Tabs, Tag } from 'antd';
-import { ResizableTable } from '../../components/ResizableTable';
+import { ListTable } from '../../components/list/ListTable';
 import { NOTIFY_VARIABLES, NotifyChannelType, NotifyEvent } from '@waystation/shared/vocab/config-content';
 import type { NotifyLog, NotifyPreviewResult, NotifyTemplateSaveBody } from '@waystation/shared/contract/notification';
 import { formatTime } from '../../utils/time';
@@ -155,11 +155,11 @@ function Logs() {
           ]}
         />
       </Space>
-      <ResizableTable<NotifyLog>
-        rowKey="id"
-        dataSource={logs.data?.list}
-        loading={logs.isFetching}
-        pagination={{ current: page, pageSize: limit, total: logs.data?.total ?? 0, onChange: setPage, showTotal: (n) => fill(m.totalCount, { n }) }}
+      <ListTable<NotifyLog>
+        result={logs}
+        page={page}
+        limit={limit}
+        onPage={setPage}
         expandable={{
           expandedRowRender: (l) => (
             <div style={{ whiteSpace: 'pre-wrap' }}>

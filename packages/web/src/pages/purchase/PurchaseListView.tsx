@@ -8,7 +8,8 @@ import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { ListTable } from '../../components/list/ListTable';
 import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
 import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
 import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
@@ -196,21 +197,7 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
           />
         </Form.Item>
       </FilterBar>
-      <ResizableTable<PurchaseLine>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total: list.data?.totalExact === false ? `${total}+` : total }),
-          onChange: setPage,
-        }}
-      />
+      <ListTable<PurchaseLine> columns={columns} result={list} page={page} limit={limit} onPage={setPage} inexact={list.data?.totalExact === false} />
     </Card>
   );
 }

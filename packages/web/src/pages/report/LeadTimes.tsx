@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Card, Empty, Segmented, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { LEAD_STAGES, type LeadStage, type LeadTimeRow, reportLeadTimesCall } from '@waystation/shared/contract/report';
+import { LEAD_STAGES, type LeadStage, type LeadTimeRow, reportLeadTimesCall, reportLeadTimesExportFile } from '@waystation/shared/contract/report';
 import { Marketplace } from '@waystation/shared/vocab/account';
 import { call } from '../../api/request';
 import { downloadFile } from '../../api/download';
@@ -63,7 +63,7 @@ export default function LeadTimes() {
                 options={GROUPINGS.map((g) => ({ value: g, label: byLabel[g] }))}
                 onChange={(v) => setFilters({ ...range, by: v === 'all' ? undefined : v })}
               />
-              <Button onClick={() => downloadFile('/api/report/leadTimes/export', params, m.fileLeadTimes, 'spreadsheetml')}>{m.export}</Button>
+              <Button onClick={() => downloadFile(reportLeadTimesExportFile, params, m.fileLeadTimes, 'spreadsheetml')}>{m.export}</Button>
             </>
           }
         />

@@ -1,7 +1,14 @@
 import { useMemo } from 'react';
 import { Alert, Button, Card, Empty, Input, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { MONEY_CATEGORIES, type MoneyCategory, type MoneyReportDay, reportMoneyCall, reportMoneyReconcileCall } from '@waystation/shared/contract/report';
+import {
+  MONEY_CATEGORIES,
+  type MoneyCategory,
+  type MoneyReportDay,
+  reportMoneyCall,
+  reportMoneyExportFile,
+  reportMoneyReconcileCall,
+} from '@waystation/shared/contract/report';
 import { call } from '../../api/request';
 import { downloadFile } from '../../api/download';
 import { fill } from '../../i18n';
@@ -93,7 +100,7 @@ export default function Money() {
                 style={{ width: 140 }}
                 onSearch={(v) => setFilters({ ...range, currency: v.trim().toUpperCase() || undefined })}
               />
-              <Button onClick={() => downloadFile('/api/report/money/export', params, m.fileMoney, 'spreadsheetml')}>{m.export}</Button>
+              <Button onClick={() => downloadFile(reportMoneyExportFile, params, m.fileMoney, 'spreadsheetml')}>{m.export}</Button>
             </>
           }
         />

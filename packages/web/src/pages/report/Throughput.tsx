@@ -8,6 +8,7 @@ import {
   STATION_STEP_MIN_S,
   type ThroughputWorker,
   reportThroughputCall,
+  reportThroughputExportFile,
 } from '@waystation/shared/contract/report';
 import { call } from '../../api/request';
 import { downloadFile } from '../../api/download';
@@ -70,7 +71,7 @@ export default function Throughput() {
                 onChange={(v) => apply({ station: v || undefined })}
                 options={[{ value: '', label: m.allStations }, ...REPORT_STATIONS.map((s) => ({ value: s, label: stationName(s) }))]}
               />
-              <Button onClick={() => downloadFile('/api/report/throughput/export', params, m.fileThroughput, 'spreadsheetml')}>{m.export}</Button>
+              <Button onClick={() => downloadFile(reportThroughputExportFile, params, m.fileThroughput, 'spreadsheetml')}>{m.export}</Button>
             </>
           }
         />

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, Modal, Select, Tag } from 'antd';
-import { ResizableTable } from '../../components/ResizableTable';
 import { PlusOutlined } from '@ant-design/icons';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import { SaveUserLevelBody, type UserLevel as Level } from '@waystation/shared/contract/vip';
@@ -15,6 +14,7 @@ import { useVipMessages } from './messages';
 import { STATUS_COLOR } from './VipList';
 import { NumberInput } from '../../components/NumberInput';
 import { useFormSave } from '../../components/list/useFormSave';
+import { ListTable } from '../../components/list/ListTable';
 
 const levelShape = SaveUserLevelBody.shape;
 
@@ -59,11 +59,11 @@ export default function UserLevel() {
         </Button>
       }
     >
-      <ResizableTable<Level>
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.list}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, onChange: setPage }}
+      <ListTable<Level>
+        result={list}
+        page={page}
+        limit={limit}
+        onPage={setPage}
         columns={[
           { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
           { key: 'name', title: m.levelName, dataIndex: 'name' },

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Modal, Select, Space, Switch, Table } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Switch } from 'antd';
 import { warehouseShelfLocationPageListCall, ShelfBatchAddBody, type ShelfLocation as Shelf } from '@waystation/shared/contract/warehouse';
 import { fill, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { useListQuery } from '../../components/useListQuery';
 import { useFormFromQuery } from '../../components/useFormFromQuery';
 import { FilterBar } from '../../components/list/FilterBar';
+import { ListTable } from '../../components/list/ListTable';
 import { ExportButton } from '../../components/list/ExportButton';
 import { batchAddShelves, setShelfStatus, useShelfWrite, useShelves } from './api';
 import { useStationMessages } from './messages';
@@ -70,19 +71,12 @@ export default function ShelfLocation() {
           />
         </Form.Item>
       </FilterBar>
-      <Table<Shelf>
-        rowKey="id"
+      <ListTable<Shelf>
         size="small"
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: setPage,
-          showTotal: (total) => t('common.total', { total }),
-        }}
+        result={list}
+        page={page}
+        limit={limit}
+        onPage={setPage}
         columns={[
           { key: 'code', title: m.code, dataIndex: 'code' },
           { key: 'zone', title: m.zone, dataIndex: 'zone' },
