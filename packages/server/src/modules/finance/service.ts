@@ -16,6 +16,7 @@ import { type Db, queryRows } from '../../db';
 import { agentWithdrawals, agents } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
+import { isActive } from '../../core/status';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
 import { applyTransition, type BoundMachine } from '../../core/transition';
 import * as ledger from '../ledger/service';
@@ -91,7 +92,7 @@ export async function withdrawalDetail(db: Db, id: number): Promise<WithdrawalDe
 export async function createWithdrawal(db: Db, actor: Actor, body: CreateWithdrawalBody, now: Date): Promise<Withdrawal> {
   const [agent] = await db.select().from(agents).where(eq(agents.id, body.agentId));
   if (!agent) throw notFound('代理不存在');
-  if (agent.status !== 'activity') throw conflict('代理已停用，不能提现');
+  if (!isActive(agent)) throw conflict('代理已停用，不能提现');
   const account = agent.withdrawalAccount as Partial<WithdrawalAccount>;
   if (!account.accountNo) throw invalid('agentId', '代理未设置提现账户');
   const amount = toMinor(body.amount);

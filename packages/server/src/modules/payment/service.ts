@@ -18,6 +18,7 @@ import type { Db } from '../../db';
 import { agents, currencies, paymentChannels, paymentRules, userLevels } from '../../db/schema';
 import { type Actor, auditedSave, writeAudit } from '../../core/audit';
 import { invalid, notFound } from '../../core/errors';
+import { isActive } from '../../core/status';
 import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging';
 import { loadRates } from '../reference/rates';
 
@@ -274,7 +275,7 @@ export async function previewPayment(db: Db, input: z.output<typeof PaymentPrevi
     if (!c) continue;
     const inChannelCurrency = rates.convert(amount, input.currency, c.currency);
     let reason = '';
-    if (c.status !== 'activity') reason = '渠道已禁用';
+    if (!isActive(c)) reason = '渠道已禁用';
     else if (!(c.currencies as string[]).includes(input.currency)) reason = `不支持币种 ${input.currency}`;
     else if (input.countryCode && (c.countries as string[]).length && !(c.countries as string[]).includes(input.countryCode))
       reason = `不服务国家 ${input.countryCode}`;
