@@ -1,4 +1,5 @@
-// npm start: builds the web app when its build is missing or older than its sources, then runs the server.
+// npm start: builds the web app and the server when a build is missing or older than its sources, then runs the
+// server as built JavaScript (packages/server/dist/main.mjs), not through tsx.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,12 @@ if (fs.existsSync(path.join(web, 'index.html'))) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+const { BUILT, buildServer, isStale } = await import('../packages/server/build.mjs');
+if (isStale()) {
+  console.log(fs.existsSync(BUILT) ? 'The server changed since its last build: building it…' : 'Building the server (first start)…');
+  console.log(`Built the server in ${await buildServer()} ms`);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', BUILT], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
+import { SERVER_DIR } from './paths';
 
 export interface AppConfig {
   port: number;
@@ -67,7 +68,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demo,
     demoPublic: ['1', 'true', 'on', 'yes'].includes((env.DEMO_PUBLIC ?? '').toLowerCase()),
-    webDist: path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(SERVER_DIR, '../web/dist')),
     now: () => new Date(),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginIpLimit: Number(env.LOGIN_IP_LIMIT ?? 50),

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { SERVER_DIR } from '../paths';
 
 export type Schema = typeof schema;
 /** One type for both drivers and for a transaction: services take this and pass the transaction down. */
@@ -74,7 +75,7 @@ function timePglite(client: PGlite, observers: QueryObserver[]): void {
     });
 }
 
-export const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
+export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'src/db/migrations');
 
 export class DataDirLockedError extends Error {}
 

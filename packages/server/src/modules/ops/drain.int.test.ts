@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -39,10 +39,13 @@ const readUntil = (socket: net.Socket, done: (text: string) => boolean, what: st
   });
 
 // The drain is the HTTP server's and main.ts's, the same on either database: run once, on the embedded one.
-describe.skipIf(!!process.env.DATABASE_URL)('SIGTERM', () => {
+describe.skipIf(!!process.env.DATABASE_URL)('the built server on SIGTERM', () => {
   it('answers the request in flight, refuses readiness meanwhile, then exits 0', async () => {
+    // The server as `npm start` runs it: built once into JavaScript (packages/server/build.mjs), not through tsx.
+    const build = spawnSync(process.execPath, [path.join(root, 'packages/server/build.mjs')], { cwd: root, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
     const port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+    child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'packages/server/dist/main.mjs')], {
       cwd: root,
       env: {
         ...process.env,

@@ -35,8 +35,9 @@ import { batchAddShelves, listShelves, setShelfActive } from './shelves';
 import { isYes } from '../../core/status';
 import { qcPhoto, qcProblem, scanItem, shelve } from './stations';
 import { stationWork, stationWorkSummary } from './work';
+import { SERVER_DIR } from '../../paths';
 
-const PRINT_AGENT_FILE = path.join(import.meta.dirname, 'print-agent.mjs');
+const PRINT_AGENT_FILE = path.join(SERVER_DIR, 'src/modules/warehouse/print-agent.mjs');
 const LABEL_KEYS = ['warehouse:inboundScan', 'warehouse:qcPhoto', 'warehouse:shelving', 'warehouse:orderQuery'];
 /** The permission that opens each station with a work list. */
 const STATION_KEY: Record<WorkStation, string> = {
