@@ -204,6 +204,13 @@ export function isAlive(pid: number): boolean {
 }
 
 /**
+ * The embedded database's own buffer cache. PostgreSQL's default (128 MB) lives in PGlite's WebAssembly memory, which
+ * never shrinks; the operating system caches the data files as well, so a smaller cache costs little and saves about
+ * 100 MB of the server's memory. PGLITE_SHARED_BUFFERS sets another size (e.g. 128MB for a large warehouse).
+ */
+const PGLITE_SHARED_BUFFERS = /^\d+(kB|MB|GB)$/.test(process.env.PGLITE_SHARED_BUFFERS ?? '') ? process.env.PGLITE_SHARED_BUFFERS : '32MB';
+
+/**
  * Opens the embedded database in DATA_DIR and applies new migrations. `beforeMigrate` runs when there are migrations
  * to apply to a database that already has data (the server takes a backup there).
  */
@@ -213,7 +220,7 @@ export async function openPglite(
 ): Promise<Database & { client: PGlite }> {
   const release = acquireLock(dataDir);
   try {
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
     const observers: QueryObserver[] = [];
     timePglite(client, observers);
     const db = drizzlePglite({ client, schema }) as unknown as Db;

@@ -1,5 +1,3 @@
-import ExcelJS from 'exceljs';
-
 export interface Column<T> {
   header: string;
   width?: number;
@@ -8,6 +6,7 @@ export interface Column<T> {
 
 /** One-sheet workbook (header row bold, frozen) as an .xlsx buffer. */
 export async function workbook<T>(sheet: string, columns: Column<T>[], rows: T[]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Waystation';
   const ws = wb.addWorksheet(sheet, { views: [{ state: 'frozen', ySplit: 1 }] });

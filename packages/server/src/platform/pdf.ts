@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
 const FONT_DIR = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
@@ -23,7 +21,9 @@ export const MM = 72 / 25.4;
  * A new PDF of a label's size in millimetres (no margins) or A4, with the CJK fonts registered as `cjk` and `cjk-bold`;
  * `done` resolves to the bytes once `doc.end()` is called.
  */
-export function newPdf(size: readonly [number, number] | 'A4', title: string, layout: 'portrait' | 'landscape' = 'portrait') {
+export async function newPdf(size: readonly [number, number] | 'A4', title: string, layout: 'portrait' | 'landscape' = 'portrait') {
+  // Loaded at the first document, not at the server's start (it is large and most servers print rarely).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: size === 'A4' ? 'A4' : [size[0] * MM, size[1] * MM],
     layout,
@@ -40,4 +40,5 @@ export function newPdf(size: readonly [number, number] | 'A4', title: string, la
 }
 
 /** A Code128 barcode image (PNG) for a label. */
-export const code128 = (text: string, height = 14) => bwipjs.toBuffer({ bcid: 'code128', text, scale: 3, height, includetext: false });
+export const code128 = async (text: string, height = 14) =>
+  (await import('bwip-js/node')).default.toBuffer({ bcid: 'code128', text, scale: 3, height, includetext: false });

@@ -1,4 +1,3 @@
-import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config';
 
 /**
@@ -7,8 +6,20 @@ import type { S3Settings } from '../config';
  * through the outbound allow-list (core/outbound.ts), which guards destinations that staff type in — a MinIO on the
  * internal network is the usual case here.
  */
-export function s3ClientOf(s: S3Settings, o: { requestTimeoutMs?: number } = {}): S3Client {
-  return new S3Client({
+export function s3ClientOf(s: S3Settings, o: { requestTimeoutMs?: number } = {}): () => Promise<S3> {
+  let made: Promise<S3> | undefined;
+  // The SDK is loaded at the first use, not at the server's start (it is large, and most servers use no bucket).
+  return () => (made ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: newClient(sdk, s, o) })));
+}
+
+type Sdk = typeof import('@aws-sdk/client-s3');
+export interface S3 {
+  sdk: Sdk;
+  client: InstanceType<Sdk['S3Client']>;
+}
+
+function newClient(sdk: Sdk, s: S3Settings, o: { requestTimeoutMs?: number }) {
+  return new sdk.S3Client({
     region: s.region,
     endpoint: s.endpoint,
     // MinIO-like stores answer on one host with the bucket in the path; AWS itself uses bucket host names.
@@ -22,4 +33,7 @@ export function s3ClientOf(s: S3Settings, o: { requestTimeoutMs?: number } = {})
 }
 
 /** The store answered that the object is not there. */
-export const isS3NotFound = (err: unknown) => err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
+export const isS3NotFound = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  return !!e?.$metadata && (e.name === 'NoSuchKey' || e.$metadata.httpStatusCode === 404);
+};

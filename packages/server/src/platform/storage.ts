@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config';
 import { isS3NotFound, s3ClientOf } from './s3';
 
@@ -71,22 +70,24 @@ export class LocalStorage implements FileStorage {
  * fetches them from this server's /api/upload/file route, which reads the object: the bucket needs no public access.
  */
 export class S3FileStorage implements FileStorage {
-  private readonly client;
+  private readonly s3;
   constructor(private readonly s: S3Settings) {
-    this.client = s3ClientOf(s);
+    this.s3 = s3ClientOf(s);
   }
 
   async put(uri: string, data: Buffer, contentType: string): Promise<void> {
     if (!URI_PATTERN.test(uri)) throw new Error(`bad uri ${uri}`);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${uri}`, Body: data, ContentLength: data.length, ContentType: contentType }),
+    const { client, sdk } = await this.s3();
+    await client.send(
+      new sdk.PutObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${uri}`, Body: data, ContentLength: data.length, ContentType: contentType }),
     );
   }
 
   async get(uri: string): Promise<{ data: Buffer; contentType: string } | null> {
     if (!URI_PATTERN.test(uri)) return null;
+    const { client, sdk } = await this.s3();
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${uri}` }));
+      const out = await client.send(new sdk.GetObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${uri}` }));
       return { data: Buffer.from(await out.Body!.transformToByteArray()), contentType: contentTypeOf(uri) };
     } catch (err) {
       if (isS3NotFound(err)) return null;
@@ -96,7 +97,8 @@ export class S3FileStorage implements FileStorage {
 
   async remove(uri: string): Promise<void> {
     if (!URI_PATTERN.test(uri)) return;
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${uri}` }));
+    const { client, sdk } = await this.s3();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.s.bucket, Key: `${this.s.prefix}${uri}` }));
   }
 
   urlOf(uri: string): string {

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { uploadGenerateUrlCall, uploadGenerateUrlsCall, uploadImageCall, uploadImageForBase64Call } from '@waystation/shared/contract/upload';
 import { api } from '../core/http';
 import { invalid } from '../core/errors';
-import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { uploadUsage } from '../db/schema';
@@ -39,6 +38,7 @@ const THUMB_PX = 320;
  * (40001) when it does not decode or is too large.
  */
 export async function reencodeImage(data: Buffer, ext: string): Promise<{ data: Buffer; thumb: Buffer }> {
+  const { default: sharp } = await import('sharp');
   try {
     const animated = ext === 'gif';
     const input = () => sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated });

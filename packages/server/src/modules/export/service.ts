@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import ExcelJS from 'exceljs';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import { EXPORT_MAX_ROWS, EXPORT_TTL_MS, ExportColumn, type ExportCreateBody, type ExportJob } from '@waystation/shared/contract/export';
@@ -188,6 +187,7 @@ async function runExport(db: Db, rt: ExportRuntime, id: number, now: () => Date,
   try {
     await db.update(exportJobs).set({ status: 'running', done: 0 }).where(eq(exportJobs.id, id));
     const route = exportableRoute(rt.routes(), job.url);
+    const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
     const sheet = book.addWorksheet(job.name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = columns.map((c) => ({ header: c.title, width: c.kind === 'time' ? 20 : Math.min(40, Math.max(12, c.title.length * 2 + 4)) }));

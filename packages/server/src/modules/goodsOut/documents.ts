@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { ManifestLine } from '@waystation/shared/contract/goodsOut/sorting';
 import { PackageStatus } from '@waystation/shared/vocab/goods-out';
 import { businessDateTime } from '../../platform/businessTime';
@@ -37,7 +36,7 @@ export interface PackageLabelData {
 
 /** The shipping label, 100 × 150 mm: Code128 of the package no., channel, destination, receiver, weight, volume. */
 export async function renderPackageLabel(d: PackageLabelData): Promise<Buffer> {
-  const { doc, done } = newPdf([100, 150], `Label ${d.packageNo}`);
+  const { doc, done } = await newPdf([100, 150], `Label ${d.packageNo}`);
   const W = 100 * MM;
   const x = 5 * MM;
   const inner = W - 10 * MM;
@@ -107,7 +106,7 @@ export interface SackLabelData {
 
 /** The sack label, 100 × 100 mm: the identity card's code, channel, destination, count and weight. */
 export async function renderSackLabel(d: SackLabelData): Promise<Buffer> {
-  const { doc, done } = newPdf([100, 100], `Sack ${d.code}`);
+  const { doc, done } = await newPdf([100, 100], `Sack ${d.code}`);
   const W = 100 * MM;
   const x = 5 * MM;
   const inner = W - 10 * MM;
@@ -172,7 +171,7 @@ const cell = (l: ManifestLine, key: (typeof MANIFEST_COLUMNS)[number][0]) =>
 
 /** The batch manifest as an A4 landscape PDF: header, one row per package, totals. */
 export async function renderManifestPdf(m: ManifestData): Promise<Buffer> {
-  const { doc, done } = newPdf('A4', `Manifest ${m.batchNo}`, 'landscape');
+  const { doc, done } = await newPdf('A4', `Manifest ${m.batchNo}`, 'landscape');
   doc.font('cjk-bold').fontSize(16).text(`出库清单 ${m.batchNo}`, { lineBreak: true });
   doc
     .font('cjk')
@@ -220,6 +219,7 @@ export async function renderManifestPdf(m: ManifestData): Promise<Buffer> {
 
 /** The batch manifest as an Excel workbook: one sheet, one row per package, a header row with the batch facts. */
 export async function renderManifestXlsx(m: ManifestData): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Waystation';
   const ws = wb.addWorksheet(m.batchNo);

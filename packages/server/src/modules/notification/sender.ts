@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { resolvePublicHost, safeFetch } from '../../core/outbound';
 
 export interface Message {
@@ -51,6 +50,7 @@ async function deliverVia(type: string, config: Config, msg: Message): Promise<v
       // checked against the name).
       const host = String(config.host);
       const address = await resolvePublicHost(host);
+      const { default: nodemailer } = await import('nodemailer');
       const transport = nodemailer.createTransport({
         host: address,
         ...(address !== host.toLowerCase() ? { tls: { servername: host } } : {}),

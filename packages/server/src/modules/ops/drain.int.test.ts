@@ -45,7 +45,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('the built server on SIGTERM', () =>
     const build = spawnSync(process.execPath, [path.join(root, 'packages/server/build.mjs')], { cwd: root, encoding: 'utf8' });
     expect(build.status, build.stderr).toBe(0);
     const port = await freePort();
-    child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'packages/server/dist/main.mjs')], {
+    child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.mjs')], {
       cwd: root,
       env: {
         ...process.env,

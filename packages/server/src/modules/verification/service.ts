@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
-import QRCode from 'qrcode';
 import { ErrorCode, type Page } from '@waystation/shared/contract/common';
 import {
   type DoVerifyResult,
@@ -352,6 +351,7 @@ export async function totpSetup(db: Db, secrets: SecretBox, caller: Caller, now:
     .values({ adminId: caller.id, totpSecret: secrets.seal(secret), confirmed: false, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({ target: adminTotp.adminId, set: { totpSecret: secrets.seal(secret), confirmed: false, lastStep: null, updatedAt: now } });
   const otpauthUrl = generateURI({ issuer: 'Waystation', label: caller.username, secret });
+  const { default: QRCode } = await import('qrcode');
   return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 200 }) };
 }
 

@@ -19,7 +19,7 @@ export const LABEL_SIZE_MM = [100, 70] as const;
 /** Draws an item label (100 × 70 mm): quick code pair, Code128 of the item code, weight g, volume cm³, spec, date, creator. */
 export async function renderItemLabel(d: LabelData): Promise<Buffer> {
   const barcode = await code128(d.itemCode, 12);
-  const { doc, done } = newPdf(LABEL_SIZE_MM, `Label ${d.itemCode}`);
+  const { doc, done } = await newPdf(LABEL_SIZE_MM, `Label ${d.itemCode}`);
   const W = LABEL_SIZE_MM[0] * MM;
   const x = 4 * MM;
   const inner = W - 8 * MM;
