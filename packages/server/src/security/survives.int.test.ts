@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,6 +12,7 @@ import { createBackup, type Manifest, manifestChecksum } from '../modules/backup
 import { withDatabase } from '../testing/db';
 import { createTestApp, DEMO_PASSWORD } from '../testing/server';
 import { multipartBody } from '../testing/factories/goods-in';
+import { freePort } from '../testing/ports';
 
 /**
  * Issue #28, round two: a server that survives (its own process, killed or cut off from its database) and input that
@@ -40,14 +40,6 @@ afterAll(async () => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   for (const name of databases) await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 function tempDir(prefix: string): string {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, queryRows } from '../../db';
 import { withDatabase } from '../../testing/db';
+import { freePort } from '../../testing/ports';
 
 /**
  * Issue 13: the outbox across a kill -9. A real server (its own process, on the embedded database, or with DATABASE_URL
@@ -55,14 +56,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   if (pgServer) await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${new URL(serverDatabaseUrl).pathname.slice(1)} WITH (FORCE)`));
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 async function startServer(port: number): Promise<ChildProcess> {
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../testing/ports';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const PASSWORD = 'Drain-test-1234';
@@ -14,14 +15,6 @@ afterAll(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Reads from the socket until `done` says the text so far is complete. */
 const readUntil = (socket: net.Socket, done: (text: string) => boolean, what: string) =>
