@@ -98,6 +98,36 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
     }
   });
 
+  it('keeps the next parcel whole when it is scanned before the last one has come back from the server', async () => {
+    const [first, next] = [
+      await newLine(station.server.db, { status: 'purchased', trackingNo: 'SFNEXT0001', title: '紧接扫描 1' }),
+      await newLine(station.server.db, { status: 'purchased', trackingNo: 'SFNEXT0002', title: '紧接扫描 2' }),
+    ];
+    const wh = await station.page('warehouse1');
+    await openStation(wh, '/WarehouseManage/inboundScan');
+    await scan(wh, first.trackingNo);
+    await expect.poll(() => focused(wh), { timeout: 10_000 }).toBe(`weightG-${first.id}`);
+    for (const v of ['410', '300', '200']) await typeEnter(wh, v);
+    // The station's fresh look at the parcel after receiving it comes back slowly, while the next scan is being typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await wh.route('**/api/warehouse/inbound/lookup', async (route) => {
+      if (route.request().postData()?.includes(first.trackingNo)) await held;
+      await route.continue();
+    });
+    await typeEnter(wh, '50');
+    await wh.getByTestId('received-item').filter({ hasText: `WI${String(first.id).padStart(8, '0')}` }).waitFor();
+    await wh.keyboard.type(next.trackingNo.slice(0, 5), { delay: 5 });
+    release();
+    await wh.getByTestId(`weightG-${first.id}`).waitFor({ state: 'detached' });
+    await scan(wh, next.trackingNo.slice(5));
+    await expect.poll(() => focused(wh), { timeout: 10_000 }).toBe(`weightG-${next.id}`);
+    await expectLog(wh, `${next.trackingNo}`, 'info');
+    expect(await lastScanLog(wh).innerText()).toContain('找到 1 件商品');
+  });
+
   it('removes, packs, weighs, labels and sorts three packages', async () => {
     const pkgs = [];
     for (let i = 0; i < 3; i++) pkgs.push(await newPackage(station.server.db, { status: 'remove_wait', country: 'CA', items: 2 }));

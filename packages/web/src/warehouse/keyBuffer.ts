@@ -166,6 +166,14 @@ export function registerScanSink(s: ScanSink): () => void {
   };
 }
 
+/**
+ * The scan box takes the focus now, leaving the field just confirmed: the next scan may come before the answer, and a
+ * field that goes away with the answer would take the first characters of that scan with it.
+ */
+export function focusScanBox(): void {
+  if (sink?.live() && !dialogOpen()) sink.focus();
+}
+
 /** A code that landed in another field (a measure field) goes to the station's scan box as a scan. */
 export function submitToScanBox(code: string): void {
   if (!sink) return;

@@ -12,6 +12,7 @@ import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver
 import { StationWorkPanel, stationWorkKey } from '../../warehouse/StationWork';
 import { isUndelivered } from '../../warehouse/pendingScans';
 import { cue } from '../../warehouse/voice';
+import { focusScanBox } from '../../warehouse/keyBuffer';
 import { formatMoney } from '../../components/money';
 import { relativeTime } from '../../utils/time';
 import { confirmLabel, packingItem, packingScan, packingWeigh, useInvalidateGoodsOut, useParked } from './api';
@@ -155,6 +156,7 @@ export default function Packing() {
   };
 
   const weigh = async (v: Measures) => {
+    focusScanBox();
     setBusy(true);
     try {
       const r = await packingWeigh({ packageNo: pkg!.packageNo, ...v });

@@ -11,6 +11,7 @@ import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
 import { MeasureInput, useMeasureCheck } from '../../warehouse/MeasureInput';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';
 import { cue } from '../../warehouse/voice';
+import { focusScanBox } from '../../warehouse/keyBuffer';
 import { fetchPurchases } from '../purchase/api';
 import { StatusTag } from '../purchase/PurchaseListView';
 import { assignUnclaimed, createUnclaimed, inboundLookup, inboundReceive, useInvalidateGoods, useUnclaimed } from './api';
@@ -66,6 +67,7 @@ export default function InboundScan() {
         checkMeasure(m.height, 'mm', x.heightMm, false);
       if (problem) return void message.warning(`${l.purchaseNo}：${problem}`);
     }
+    focusScanBox();
     setBusy(true);
     try {
       const r = await inboundReceive({
