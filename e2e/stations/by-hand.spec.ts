@@ -118,7 +118,10 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
       await route.continue();
     });
     await typeEnter(wh, '50');
-    await wh.getByTestId('received-item').filter({ hasText: `WI${String(first.id).padStart(8, '0')}` }).waitFor();
+    await wh
+      .getByTestId('received-item')
+      .filter({ hasText: `WI${String(first.id).padStart(8, '0')}` })
+      .waitFor();
     await wh.keyboard.type(next.trackingNo.slice(0, 5), { delay: 5 });
     release();
     await wh.getByTestId(`weightG-${first.id}`).waitFor({ state: 'detached' });
