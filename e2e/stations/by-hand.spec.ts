@@ -82,6 +82,7 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
     }
 
     await openStation(wh, '/WarehouseManage/shelving');
+    const shelvedOn: string[] = [];
     for (const [i, itemCode] of itemCodes.entries()) {
       await scan(wh, itemCode);
       await expectLog(wh, '建议库位', 'info');
@@ -95,7 +96,18 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
         await scan(wh, suggested);
       }
       await expectLog(wh, `上架成功 ${suggested}`, 'success');
+      shelvedOn.push(suggested);
     }
+
+    // A move is two scans: the shelved item, then its new location; the item's detail lists where it has been.
+    const target = shelvedOn[0] === 'A-01-01-05' ? 'A-01-01-06' : 'A-01-01-05';
+    await scan(wh, itemCodes[0]);
+    await expectLog(wh, `已上架在 ${shelvedOn[0]}：扫描新库位即移库`, 'info');
+    await scan(wh, target);
+    await expectLog(wh, `移库成功 ${shelvedOn[0]} → ${target}`, 'success');
+    await wh.goto(`${station.server.url}/WarehouseManage/orderDetail?id=${lines[0].id}`);
+    const history = wh.getByTestId('location-history');
+    await expect.poll(() => history.innerText(), { timeout: 10_000 }).toMatch(new RegExp(`^${shelvedOn[0]} · .*\\n${target} · `));
   });
 
   it('keeps the next parcel whole when it is scanned before the last one has come back from the server', async () => {

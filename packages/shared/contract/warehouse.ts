@@ -110,6 +110,8 @@ export const QcProblemBody = z.strictObject({
 });
 /** POST /api/warehouse/shelve: item onto a shelf location → shelved. */
 export const ShelveBody = z.strictObject({ itemCode: ScanCode, locationCode: ScanCode });
+/** POST /api/warehouse/move: a shelved item onto another location (stays shelved; the move is in its trace). */
+export const MoveBody = ShelveBody;
 export const ScanResult = z.object({
   purchaseId: z.number().int(),
   itemCode: z.string(),
@@ -245,6 +247,7 @@ export const warehouseQcPhotoCall = defineCall({ method: 'POST', url: '/api/ware
 export const warehouseQcProblemCall = defineCall({ method: 'POST', url: '/api/warehouse/qc/problem', body: QcProblemBody, data: ScanResult });
 export const warehouseShelvingScanCall = defineCall({ method: 'POST', url: '/api/warehouse/shelving/scan', body: ItemScanBody, data: ScannedItem });
 export const warehouseShelveCall = defineCall({ method: 'POST', url: '/api/warehouse/shelve', body: ShelveBody, data: ScanResult });
+export const warehouseMoveCall = defineCall({ method: 'POST', url: '/api/warehouse/move', body: MoveBody, data: ScanResult });
 export const warehouseShelfLocationPageListCall = defineCall({
   method: 'GET',
   url: '/api/warehouse/shelfLocation/pageList',

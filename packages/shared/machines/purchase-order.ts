@@ -28,6 +28,7 @@ export const PURCHASE_EVENTS = [
   'qc_hold',
   'qc_release',
   'shelve',
+  'move',
   'return_apply',
   'return_pass',
   'return_refuse',
@@ -85,6 +86,8 @@ export const PURCHASE_TRANSITIONS: readonly Transition[] = [
   row('stocking_input', 'qc_hold', 'purchase_hold', 'warehouse:qcPhoto', 'purchase_hold'),
   row('purchase_hold', 'qc_release', 'stocking_input', 'buy:buyOrder', 'purchase_release'),
   row('stocking_photo', 'shelve', 'shelved', 'warehouse:shelving', 'stocking_shelved'),
+  // An item moves from one shelf location to another (two scans at the shelving station).
+  row('shelved', 'move', 'shelved', 'warehouse:shelving', 'stocking_moved'),
   row('shelved', 'return_apply', 'return_checking', 'system', 'refund'),
   row('return_checking', 'return_pass', 'return_doing', 'buy:buyOrder', 'refund'),
   row('return_checking', 'return_refuse', 'return_apply_refuse', 'buy:buyOrder', 'refund'),

@@ -176,6 +176,7 @@ export const AuditVerb = vocab([
   { value: 'qc_hold', zh: '质检挂起', en: 'QC hold' },
   { value: 'qc_release', zh: '质检放行', en: 'QC release' },
   { value: 'shelve', zh: '上架', en: 'Shelve' },
+  { value: 'move', zh: '移库', en: 'Move' },
   { value: 'return_apply', zh: '申请退货', en: 'Apply for return' },
   { value: 'return_pass', zh: '退货通过', en: 'Return approved' },
   { value: 'return_refuse', zh: '退货拒绝', en: 'Return refused' },

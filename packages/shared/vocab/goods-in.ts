@@ -68,6 +68,7 @@ export const TraceType = vocab([
   { value: 'stocking_input', zh: '入库', en: 'Received' },
   { value: 'stocking_photo', zh: '拍照质检', en: 'QC photos' },
   { value: 'stocking_shelved', zh: '上架', en: 'Shelved' },
+  { value: 'stocking_moved', zh: '移库', en: 'Moved' },
 ] as const);
 export type TraceType = (typeof TraceType.values)[number];
 

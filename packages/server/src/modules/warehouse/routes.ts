@@ -17,6 +17,7 @@ import {
   warehouseQcProblemCall,
   warehouseShelvingScanCall,
   warehouseShelveCall,
+  warehouseMoveCall,
   warehouseShelfLocationPageListCall,
   warehouseShelfLocationBatchAddCall,
   warehouseShelfLocationModifyStatusCall,
@@ -33,7 +34,7 @@ import { ITEM_LABEL_DOC, itemUrls } from '../purchase/queries';
 import { signedDocumentRoute } from '../../platform/documents';
 import { batchAddShelves, listShelves, setShelfActive } from './shelves';
 import { isYes } from '../../core/status';
-import { qcPhoto, qcProblem, scanItem, shelve } from './stations';
+import { moveItem, qcPhoto, qcProblem, scanItem, shelve } from './stations';
 import { stationWork, stationWorkSummary } from './work';
 import { SERVER_DIR } from '../../paths';
 
@@ -127,6 +128,11 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
     permission: 'warehouse:shelving',
     summary: 'Shelve an item on a scanned location (→ shelved)',
     handler: async (c) => shelve(db, c.body, await op(c)),
+  });
+  api(app, warehouseMoveCall, {
+    permission: 'warehouse:shelving',
+    summary: 'Move a shelved item to another scanned location (stays shelved; the move is in its trace)',
+    handler: async (c) => moveItem(db, c.body, await op(c)),
   });
 
   api(app, warehouseShelfLocationPageListCall, {

@@ -22,7 +22,8 @@ export async function listShelves(db: Db, q: z.infer<typeof ShelfListQuery>): Pr
   const rows = await db
     .select({
       loc: shelfLocations,
-      itemCount: sql<number>`(select count(*)::int from warehouse_items i where i.shelf_location_id = ${shelfLocations.id} and i.shelved_at is not null)`,
+      // Spelled out: drizzle writes the outer column as a bare "id" here, which would be the item's own id.
+      itemCount: sql<number>`(select count(*)::int from warehouse_items i where i.shelf_location_id = shelf_locations.id and i.shelved_at is not null)`,
     })
     .from(shelfLocations)
     .where(filter)

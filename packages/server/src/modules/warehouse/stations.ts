@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { QcPhotoBody, QcProblemBody, ScannedItem, ScanResult, ShelveBody } from '@waystation/shared/contract/warehouse';
+import type { MoveBody, QcPhotoBody, QcProblemBody, ScannedItem, ScanResult, ShelveBody } from '@waystation/shared/contract/warehouse';
 import { QcProblem } from '@waystation/shared/vocab/goods-in';
 import { type Db, queryRows } from '../../db';
 import { members, purchaseOrders, shelfLocations, warehouseItems } from '../../db/schema';
@@ -16,14 +16,18 @@ import { URI_PATTERN } from '../../platform/storage';
 type ItemRow = typeof warehouseItems.$inferSelect;
 const ITEM_CODE = /^WI\d{8,}$/;
 
-/** An item and its purchase line by the label code, in one query (the hot path of every station scan). */
-async function itemByCode(db: Db, code: string): Promise<{ item: ItemRow; row: PurchaseRow }> {
-  const [found] = await db
+/**
+ * An item and its purchase line by the label code, in one query (the hot path of every station scan); `lock` holds
+ * both rows until the transaction ends, for a change the status alone cannot guard (a move: shelved → shelved).
+ */
+async function itemByCode(db: Db, code: string, lock = false): Promise<{ item: ItemRow; row: PurchaseRow }> {
+  const query = db
     .select({ item: warehouseItems, row: purchaseOrders })
     .from(warehouseItems)
     .innerJoin(purchaseOrders, eq(purchaseOrders.id, warehouseItems.purchaseId))
     .where(eq(warehouseItems.itemCode, code.toUpperCase()))
     .limit(1);
+  const [found] = lock ? await query.for('update') : await query;
   if (!found) {
     throw new AppError(ErrorCode.NOT_FOUND, ITEM_CODE.test(code.toUpperCase()) ? `商品 ${code} 不存在` : `未识别的条码 ${code}：请扫描商品标签上的条码`, {
       code,
@@ -132,20 +136,26 @@ export async function qcProblem(db: Db, body: z.infer<typeof QcProblemBody>, op:
   });
 }
 
+/** An active shelf location by its scanned code; an item code or an unknown or inactive location is refused. */
+async function activeLocation(db: Db, code: string) {
+  const locationCode = code.toUpperCase();
+  const [loc] = await db.select().from(shelfLocations).where(eq(shelfLocations.code, locationCode)).limit(1);
+  if (!loc) {
+    if (ITEM_CODE.test(locationCode)) throw invalid('locationCode', `${locationCode} 是商品条码，请扫描库位条码`);
+    throw new AppError(ErrorCode.NOT_FOUND, `库位 ${locationCode} 不存在`, { fields: { locationCode: `库位 ${locationCode} 不存在` } });
+  }
+  if (!loc.active) throw invalid('locationCode', `库位 ${loc.code} 已停用，请换一个库位`);
+  return loc;
+}
+
 /**
  * Shelves an item on a scanned location: stocking_photo → shelved. The location must exist and be active; the
  * same scan again is a no-op; an item already on another location, or taken by another station meanwhile, is 40900.
  */
 export async function shelve(db: Db, body: z.infer<typeof ShelveBody>, op: StationOp): Promise<ScanResult> {
-  const locationCode = body.locationCode.toUpperCase();
   return db.transaction(async (tx) => {
     const { item, row } = await itemByCode(tx, body.itemCode);
-    const [loc] = await tx.select().from(shelfLocations).where(eq(shelfLocations.code, locationCode)).limit(1);
-    if (!loc) {
-      if (ITEM_CODE.test(locationCode)) throw invalid('locationCode', `${locationCode} 是商品条码，请扫描库位条码`);
-      throw new AppError(ErrorCode.NOT_FOUND, `库位 ${locationCode} 不存在`, { fields: { locationCode: `库位 ${locationCode} 不存在` } });
-    }
-    if (!loc.active) throw invalid('locationCode', `库位 ${loc.code} 已停用，请换一个库位`);
+    const loc = await activeLocation(tx, body.locationCode);
     if (isRepeat(purchaseLines, row, 'shelve')) {
       if (item.shelfLocationId === loc.id) return scanResult(item, row.status, true);
       throw conflict(`商品 ${item.itemCode} 已上架在 ${item.shelfCode}，不能再上架到 ${loc.code}`, { status: row.status, shelfCode: item.shelfCode });
@@ -158,5 +168,27 @@ export async function shelve(db: Db, body: z.infer<typeof ShelveBody>, op: Stati
       .where(eq(warehouseItems.id, item.id))
       .returning();
     return scanResult(updated, 'shelved', false);
+  });
+}
+
+/**
+ * Moves a shelved item to another location (shelved → shelved, the move in its trace as "from → to"). The item must be
+ * on a shelf (not taken off for its package); the location it is on already is a no-op.
+ */
+export async function moveItem(db: Db, body: z.infer<typeof MoveBody>, op: StationOp): Promise<ScanResult> {
+  return db.transaction(async (tx) => {
+    const { item, row } = await itemByCode(tx, body.itemCode, true);
+    const loc = await activeLocation(tx, body.locationCode);
+    if (item.shelfLocationId === loc.id) return scanResult(item, row.status, true);
+    assertAllowed(purchaseLines, row, 'move');
+    if (!item.shelfLocationId) throw conflict(`商品 ${item.itemCode} 不在库位上，不能移库`, { status: row.status, shelfCode: null });
+    const note = `${item.shelfCode} → ${loc.code}`;
+    await applyStep(tx, row, { event: 'move', actor: op.actor, now: op.now, note, audit: { itemCode: item.itemCode, from: item.shelfCode, to: loc.code } });
+    const [updated] = await tx
+      .update(warehouseItems)
+      .set({ shelfLocationId: loc.id, shelfCode: loc.code, updatedAt: op.now })
+      .where(eq(warehouseItems.id, item.id))
+      .returning();
+    return scanResult(updated, row.status, false);
   });
 }

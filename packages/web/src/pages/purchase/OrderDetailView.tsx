@@ -35,6 +35,10 @@ export function OrderDetailView({ desk }: { desk: Desk }) {
   if (detail.isLoading) return <Skeleton active />;
   const d = detail.data;
   if (!d) return <Result status="warning" title={detail.error?.message} />;
+  // Where the item has been: its shelving, then each move ("from → to"), oldest first.
+  const locations = d.trace
+    .filter((e) => e.type === 'stocking_shelved' || e.type === 'stocking_moved')
+    .map((e) => ({ id: e.id, code: e.note.split(' → ').pop() ?? e.note, by: e.actorName, at: e.createTime }));
 
   const run = async (event: PurchaseEvent, values: Record<string, unknown> = {}) => {
     const body = bodyOf(event, d.id, values);
@@ -142,6 +146,17 @@ export function OrderDetailView({ desk }: { desk: Desk }) {
             {d.item.qcProblem && (
               <Descriptions.Item label={m.qcProblem}>
                 {QcProblem.label(d.item.qcProblem, lang)} {d.item.qcNote}
+              </Descriptions.Item>
+            )}
+            {locations.length > 0 && (
+              <Descriptions.Item label={m.locationHistory} span={3}>
+                <Space orientation="vertical" size={0} data-testid="location-history">
+                  {locations.map((l) => (
+                    <span key={l.id}>
+                      {l.code} · {l.by} · {formatTime(l.at)}
+                    </span>
+                  ))}
+                </Space>
               </Descriptions.Item>
             )}
             <Descriptions.Item label="">

@@ -6,7 +6,7 @@ import { purchaseMachine } from '@waystation/shared/machines/purchase-order';
 import { specString } from '@waystation/shared/vocab/label';
 import { fill, useLang } from '../../i18n';
 import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
-import { shelve, shelvingScan, useInvalidateGoods } from './api';
+import { moveItem, shelve, shelvingScan, useInvalidateGoods } from './api';
 import { StatusTag } from '../purchase/PurchaseListView';
 import { useStationMessages } from './messages';
 
@@ -30,6 +30,10 @@ export default function Shelving() {
       setItem(r);
       setUnconfirmed(null);
       // The station switches on what the server says may be done next (包裹详情's actions), not on status strings.
+      if (r.actions.includes('move') && r.item.shelfCode) {
+        const text = fill(m.movePrompt, { code: r.item.shelfCode });
+        return { tone: 'info', text, say: text };
+      }
       if (!r.actions.includes('shelve') && purchaseMachine.toStatuses('shelve').includes(r.status))
         return {
           tone: 'warning',
@@ -48,6 +52,13 @@ export default function Shelving() {
       };
     }
     const location = code.toUpperCase();
+    if (item.actions.includes('move')) {
+      const r = await moveItem(item.item.itemCode, location);
+      setItem(null);
+      void invalidate();
+      const text = r.repeated ? fill(m.alreadyShelved, { code: r.shelfCode ?? '' }) : fill(m.moved, { from: item.item.shelfCode ?? '', to: r.shelfCode ?? '' });
+      return { tone: r.repeated ? 'warning' : 'success', text, clip: 'shelvingSuccess', say: text };
+    }
     if (item.suggestedLocation && location !== item.suggestedLocation.toUpperCase() && unconfirmed !== location) {
       setUnconfirmed(location);
       const text = fill(m.otherLocation, { code: location, suggested: item.suggestedLocation });
@@ -79,13 +90,14 @@ export default function Shelving() {
               <Descriptions.Item label={m.item}>{item.title}</Descriptions.Item>
               <Descriptions.Item label={m.spec}>{specString(item.propsList)}</Descriptions.Item>
               <Descriptions.Item label="No.">{item.item.itemCode}</Descriptions.Item>
-              <Descriptions.Item label={m.suggested}>
+              <Descriptions.Item label={item.actions.includes('move') ? m.currentLocation : m.suggested}>
                 <Typography.Text strong className="scan-big" data-testid="suggested">
                   {item.suggestedLocation ?? '-'}
                 </Typography.Text>
               </Descriptions.Item>
             </Descriptions>
             {item.actions.includes('shelve') && <Typography.Text type="secondary">{m.scanLocation}</Typography.Text>}
+            {item.actions.includes('move') && <Typography.Text type="secondary">{fill(m.movePrompt, { code: item.item.shelfCode ?? '' })}</Typography.Text>}
           </Card>
         )}
       </ScanInput>

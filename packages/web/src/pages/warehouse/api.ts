@@ -6,6 +6,7 @@ import {
   warehouseQcScanCall,
   warehouseShelvingScanCall,
   warehouseShelveCall,
+  warehouseMoveCall,
   warehouseUnclaimedCreateCall,
   warehouseUnclaimedAssignCall,
   warehouseUnclaimedPageListCall,
@@ -34,6 +35,7 @@ export const qcProblem = (body: { itemCode: string; problem: string; note: strin
   call(warehouseQcProblemCall, body as CallInput<typeof warehouseQcProblemCall>);
 export const shelvingScan = (code: string) => call(warehouseShelvingScanCall, { code }, quiet);
 export const shelve = (itemCode: string, locationCode: string) => call(warehouseShelveCall, { itemCode, locationCode }, quiet);
+export const moveItem = (itemCode: string, locationCode: string) => call(warehouseMoveCall, { itemCode, locationCode }, quiet);
 export const fetchShelves = (params: object) => call(warehouseShelfLocationPageListCall, params);
 export const batchAddShelves = (body: { zone: string; rows: number; levels: number; slots: number }) => call(warehouseShelfLocationBatchAddCall, body);
 export const setShelfStatus = (id: number, status: '1' | '0') => call(warehouseShelfLocationModifyStatusCall, { id, status });
