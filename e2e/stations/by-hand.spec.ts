@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { packages } from '../../packages/server/src/db/schema';
-import { multipartBody, newLine, TINY_PNG } from '../../packages/server/src/testing/factories/goods-in';
-import { channelIdOf, itemCodesOf, newPackage, systemOp } from '../../packages/server/src/modules/goodsOut/factory';
+import { packages, warehouseItems } from '../../packages/server/src/db/schema';
+import { multipartBody, newLine, newShelf, TINY_PNG } from '../../packages/server/src/testing/factories/goods-in';
+import { channelIdOf, itemCodesOf, newPackage, newShelvedItem, systemOp } from '../../packages/server/src/modules/goodsOut/factory';
 import { bindSack } from '../../packages/server/src/modules/goodsOut/sorting';
 import { expectDriverBanner, lastScanLog, scan, useStationServer } from '../support/stations';
 
@@ -141,6 +141,40 @@ describe('the floor by hand: keyboard and scanner alone, right after opening eac
     await expect.poll(() => focused(wh), { timeout: 10_000 }).toBe(`weightG-${next.id}`);
     await expectLog(wh, `${next.trackingNo}`, 'info');
     expect(await lastScanLog(wh).innerText()).toContain('找到 1 件商品');
+  });
+
+  it('counts a location: ticks what is there, lists what is extra, and takes the missing off after a confirmation', async () => {
+    for (const code of ['E-01-01-01', 'E-01-01-02']) await newShelf(station.server.db, code);
+    const [here, lost] = [
+      (await newShelvedItem(station.server.db, { shelf: 'E-01-01-01' })).item,
+      (await newShelvedItem(station.server.db, { shelf: 'E-01-01-01' })).item,
+    ];
+    const stray = (await newShelvedItem(station.server.db, { shelf: 'E-01-01-02' })).item;
+    const wh = await station.page('warehouse1');
+    await openStation(wh, '/WarehouseManage/shelfCount');
+    await scan(wh, 'E-01-01-01');
+    await expectLog(wh, '盘点 E-01-01-01：记录有 2 件，请逐件扫描', 'info');
+    await scan(wh, here.itemCode);
+    await expectLog(wh, `${here.itemCode} 在库位上`, 'success');
+    await scan(wh, stray.itemCode);
+    await expectLog(wh, `${stray.itemCode} 不在本库位的记录中`, 'warning');
+    // The location again closes the count; one item was not found, so the station asks first (Enter confirms).
+    await scan(wh, 'E-01-01-01');
+    const dialog = wh.getByRole('dialog');
+    await dialog.getByText('1 件未找到').waitFor();
+    await wh.keyboard.press('Enter');
+    const result = wh.getByTestId('count-result');
+    await expect.poll(() => result.innerText(), { timeout: 10_000 }).toContain('盘点完成 E-01-01-01：应有 2，找到 1，缺失 1，多出 1');
+    expect(await wh.getByTestId('count-missing').innerText()).toContain(lost.itemCode);
+    const rows = await station.server.db
+      .select({ code: warehouseItems.itemCode, shelf: warehouseItems.shelfCode })
+      .from(warehouseItems)
+      .where(inArray(warehouseItems.itemCode, [here.itemCode, lost.itemCode, stray.itemCode]));
+    expect(Object.fromEntries(rows.map((r) => [r.code, r.shelf]))).toEqual({
+      [here.itemCode]: 'E-01-01-01',
+      [lost.itemCode]: null,
+      [stray.itemCode]: 'E-01-01-01',
+    });
   });
 
   it('removes, packs, weighs, labels and sorts three packages', async () => {

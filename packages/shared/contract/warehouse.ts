@@ -122,6 +122,39 @@ export const ScanResult = z.object({
 });
 export type ScanResult = z.infer<typeof ScanResult>;
 
+/** POST /api/warehouse/count/location: what a shelf location holds by the records (the count station's list). */
+export const CountLocationBody = z.strictObject({ locationCode: ScanCode });
+export const CountedItem = z.object({
+  itemCode: z.string(),
+  quickCode: z.tuple([z.string(), z.string()]),
+  title: z.string(),
+  userCode: z.string(),
+  /** The pack order the item is in, when it waits there for removal. */
+  packageNo: z.string().nullable(),
+});
+export type CountedItem = z.infer<typeof CountedItem>;
+export const CountLocationResult = z.object({ locationCode: z.string(), items: z.array(CountedItem) });
+export type CountLocationResult = z.infer<typeof CountLocationResult>;
+/**
+ * POST /api/warehouse/count/finish: the item codes found on a location. Items the records put there but not found
+ * are taken off it (an item of a pack order raises an item_missing exception on its package); shelved items found
+ * there but recorded elsewhere are recorded there.
+ */
+export const CountFinishBody = z.strictObject({ locationCode: ScanCode, itemCodes: z.array(ScanCode).max(1000) });
+export const CountFinishResult = z.object({
+  locationCode: z.string(),
+  expected: z.number().int(),
+  found: z.number().int(),
+  missing: z.array(CountedItem),
+  /** Found here, recorded elsewhere (from: that location, null when none); `moved` when now recorded here. */
+  extra: z.array(z.object({ itemCode: z.string(), from: z.string().nullable(), moved: z.boolean() })),
+  /** Scanned codes that are no item of this warehouse. */
+  unknown: z.array(z.string()),
+  /** Packages an item_missing exception was raised on. */
+  exceptions: z.array(z.string()),
+});
+export type CountFinishResult = z.infer<typeof CountFinishResult>;
+
 /** Shelf locations. */
 export const ShelfListQuery = PageQuery.extend({ code: textFilter, zone: textFilter, active: z.enum(['1', '0']).optional() });
 export const ShelfLocation = z.object({
@@ -248,6 +281,13 @@ export const warehouseQcProblemCall = defineCall({ method: 'POST', url: '/api/wa
 export const warehouseShelvingScanCall = defineCall({ method: 'POST', url: '/api/warehouse/shelving/scan', body: ItemScanBody, data: ScannedItem });
 export const warehouseShelveCall = defineCall({ method: 'POST', url: '/api/warehouse/shelve', body: ShelveBody, data: ScanResult });
 export const warehouseMoveCall = defineCall({ method: 'POST', url: '/api/warehouse/move', body: MoveBody, data: ScanResult });
+export const warehouseCountLocationCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/count/location',
+  body: CountLocationBody,
+  data: CountLocationResult,
+});
+export const warehouseCountFinishCall = defineCall({ method: 'POST', url: '/api/warehouse/count/finish', body: CountFinishBody, data: CountFinishResult });
 export const warehouseShelfLocationPageListCall = defineCall({
   method: 'GET',
   url: '/api/warehouse/shelfLocation/pageList',

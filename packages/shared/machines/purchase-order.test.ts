@@ -30,6 +30,7 @@ const EXPECTED: Record<string, string> = {
   'purchase_hold|qc_release': 'stocking_input',
   'stocking_photo|shelve': 'shelved',
   'shelved|move': 'shelved',
+  'shelved|count_missing': 'shelved',
   'shelved|return_apply': 'return_checking',
   'return_checking|return_pass': 'return_doing',
   'return_checking|return_refuse': 'return_apply_refuse',

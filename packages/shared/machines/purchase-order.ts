@@ -29,6 +29,7 @@ export const PURCHASE_EVENTS = [
   'qc_release',
   'shelve',
   'move',
+  'count_missing',
   'return_apply',
   'return_pass',
   'return_refuse',
@@ -88,6 +89,8 @@ export const PURCHASE_TRANSITIONS: readonly Transition[] = [
   row('stocking_photo', 'shelve', 'shelved', 'warehouse:shelving', 'stocking_shelved'),
   // An item moves from one shelf location to another (two scans at the shelving station).
   row('shelved', 'move', 'shelved', 'warehouse:shelving', 'stocking_moved'),
+  // Not found where the records put it when its location was counted (the count takes it): off that location; shelving it again is a move.
+  row('shelved', 'count_missing', 'shelved', 'system', 'stocking_missing'),
   row('shelved', 'return_apply', 'return_checking', 'system', 'refund'),
   row('return_checking', 'return_pass', 'return_doing', 'buy:buyOrder', 'refund'),
   row('return_checking', 'return_refuse', 'return_apply_refuse', 'buy:buyOrder', 'refund'),

@@ -65,6 +65,7 @@ export const CATALOGUE: CatalogueRoute[] = [
       page('qcPhoto', 'warehouse/QcPhoto', t('拍照质检', 'QC photos'), { icon: 'camera' }),
       page('shelving', 'warehouse/Shelving', t('上架', 'Shelving'), { icon: 'shelf' }),
       page('shelfLocation', 'warehouse/ShelfLocation', t('库位管理', 'Shelf locations'), { icon: 'location' }),
+      page('shelfCount', 'warehouse/ShelfCount', t('库位盘点', 'Location count'), { icon: 'scan' }),
       page('packQuery', 'warehouse/PackQuery', t('包裹查询', 'Package query'), { icon: 'package' }),
       hidden('packDetail', 'warehouse/PackDetail', t('包裹详情', 'Package detail'), {
         activeMenu: '/WarehouseManage/packQuery',

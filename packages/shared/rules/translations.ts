@@ -225,7 +225,7 @@ const SERVICES: TextPair[] = [
   ['{code} 是商品条码，请扫描库位条码', '{code} is an item barcode: scan a location barcode'],
   ['库位 {code} 已停用，请换一个库位', 'Location {code} is disabled: choose another one'],
   ['一次最多创建 {max} 个库位', 'At most {max} locations at a time'],
-  ['商品 {item} 不在库位上，不能移库', 'Item {item} is not on a shelf and cannot be moved'],
+  ['商品 {item} 已下架到包裹 {package}，不能移库', 'Item {item} was taken off into package {package} and cannot be moved'],
   ['商品 {item} 属于包裹 {package}，不属于当前包裹 {current}', 'Item {item} belongs to package {package}, not to the current package {current}'],
   ['还有 {count} 件商品未扫描，请逐件扫描后再称重', '{count} items are not scanned yet: scan each one before weighing'],
   ['扫描的面单 {label} 与包裹 {package} 不符', 'The scanned label {label} does not match package {package}'],

@@ -69,6 +69,7 @@ export const TraceType = vocab([
   { value: 'stocking_photo', zh: '拍照质检', en: 'QC photos' },
   { value: 'stocking_shelved', zh: '上架', en: 'Shelved' },
   { value: 'stocking_moved', zh: '移库', en: 'Moved' },
+  { value: 'stocking_missing', zh: '盘点缺失', en: 'Missing at count' },
 ] as const);
 export type TraceType = (typeof TraceType.values)[number];
 

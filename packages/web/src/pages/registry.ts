@@ -42,6 +42,7 @@ export const PAGES: Record<string, ComponentType> = {
   'warehouse/InboundScan': lazy(() => import('./warehouse/InboundScan')),
   'warehouse/QcPhoto': lazy(() => import('./warehouse/QcPhoto')),
   'warehouse/Shelving': lazy(() => import('./warehouse/Shelving')),
+  'warehouse/ShelfCount': lazy(() => import('./warehouse/ShelfCount')),
   'warehouse/ShelfLocation': lazy(() => import('./warehouse/ShelfLocation')),
   'warehouse/PackQuery': lazy(() => import('./goodsOut/PackQuery')),
   'warehouse/PackDetail': lazy(() => import('./goodsOut/PackDetail')),

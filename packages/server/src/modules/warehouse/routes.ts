@@ -18,6 +18,8 @@ import {
   warehouseShelvingScanCall,
   warehouseShelveCall,
   warehouseMoveCall,
+  warehouseCountLocationCall,
+  warehouseCountFinishCall,
   warehouseShelfLocationPageListCall,
   warehouseShelfLocationBatchAddCall,
   warehouseShelfLocationModifyStatusCall,
@@ -33,6 +35,7 @@ import { labelPdf, labelUrlFor } from './labels';
 import { ITEM_LABEL_DOC, itemUrls } from '../purchase/queries';
 import { signedDocumentRoute } from '../../platform/documents';
 import { batchAddShelves, listShelves, setShelfActive } from './shelves';
+import { countLocation, finishCount } from './counts';
 import { isYes } from '../../core/status';
 import { moveItem, qcPhoto, qcProblem, scanItem, shelve } from './stations';
 import { stationWork, stationWorkSummary } from './work';
@@ -133,6 +136,16 @@ export function warehouseRoutes(app: FastifyInstance, ctx: ModuleContext): void 
     permission: 'warehouse:shelving',
     summary: 'Move a shelved item to another scanned location (stays shelved; the move is in its trace)',
     handler: async (c) => moveItem(db, c.body, await op(c)),
+  });
+  api(app, warehouseCountLocationCall, {
+    permission: 'warehouse:shelfCount',
+    summary: 'A shelf location and the items the records put on it (the count station)',
+    handler: ({ body }) => countLocation(db, body.locationCode),
+  });
+  api(app, warehouseCountFinishCall, {
+    permission: 'warehouse:shelfCount',
+    summary: 'Closes a location count: missing items taken off it (or an exception on their package), extra ones recorded on it',
+    handler: async (c) => finishCount(db, c.body, await op(c)),
   });
 
   api(app, warehouseShelfLocationPageListCall, {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ShelfBatchAddBody, ShelfListQuery, ShelfLocation } from '@waystation/shared/contract/warehouse';
-import type { Db } from '../../db';
+import { type Db, qualified } from '../../db';
 import { shelfLocations } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { invalid, notFound } from '../../core/errors';
@@ -22,8 +22,8 @@ export async function listShelves(db: Db, q: z.infer<typeof ShelfListQuery>): Pr
   const rows = await db
     .select({
       loc: shelfLocations,
-      // Spelled out: drizzle writes the outer column as a bare "id" here, which would be the item's own id.
-      itemCount: sql<number>`(select count(*)::int from warehouse_items i where i.shelf_location_id = shelf_locations.id and i.shelved_at is not null)`,
+      // qualified: drizzle writes the outer column as a bare "id" here, which would be the item's own id.
+      itemCount: sql<number>`(select count(*)::int from warehouse_items i where i.shelf_location_id = ${qualified(shelfLocations.id)} and i.shelved_at is not null)`,
     })
     .from(shelfLocations)
     .where(filter)

@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { MoveBody, QcPhotoBody, QcProblemBody, ScannedItem, ScanResult, ShelveBody } from '@waystation/shared/contract/warehouse';
 import { QcProblem } from '@waystation/shared/vocab/goods-in';
 import { type Db, queryRows } from '../../db';
-import { members, purchaseOrders, shelfLocations, warehouseItems } from '../../db/schema';
+import { members, packageItems, packages, purchaseOrders, shelfLocations, warehouseItems } from '../../db/schema';
 import { AppError, conflict, invalid } from '../../core/errors';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { toItem } from '../purchase/queries';
@@ -13,14 +13,14 @@ import { applyStep, type PurchaseRow, purchaseLines } from '../purchase/transiti
 import type { StationOp } from './inbound';
 import { URI_PATTERN } from '../../platform/storage';
 
-type ItemRow = typeof warehouseItems.$inferSelect;
+export type ItemRow = typeof warehouseItems.$inferSelect;
 const ITEM_CODE = /^WI\d{8,}$/;
 
 /**
  * An item and its purchase line by the label code, in one query (the hot path of every station scan); `lock` holds
  * both rows until the transaction ends, for a change the status alone cannot guard (a move: shelved → shelved).
  */
-async function itemByCode(db: Db, code: string, lock = false): Promise<{ item: ItemRow; row: PurchaseRow }> {
+export async function itemByCode(db: Db, code: string, lock = false): Promise<{ item: ItemRow; row: PurchaseRow }> {
   const query = db
     .select({ item: warehouseItems, row: purchaseOrders })
     .from(warehouseItems)
@@ -137,7 +137,7 @@ export async function qcProblem(db: Db, body: z.infer<typeof QcProblemBody>, op:
 }
 
 /** An active shelf location by its scanned code; an item code or an unknown or inactive location is refused. */
-async function activeLocation(db: Db, code: string) {
+export async function activeLocation(db: Db, code: string) {
   const locationCode = code.toUpperCase();
   const [loc] = await db.select().from(shelfLocations).where(eq(shelfLocations.code, locationCode)).limit(1);
   if (!loc) {
@@ -172,23 +172,35 @@ export async function shelve(db: Db, body: z.infer<typeof ShelveBody>, op: Stati
 }
 
 /**
- * Moves a shelved item to another location (shelved → shelved, the move in its trace as "from → to"). The item must be
- * on a shelf (not taken off for its package); the location it is on already is a no-op.
+ * Moves a shelved item to another location (shelved → shelved, the move in its trace as "from → to"); an item that
+ * is on no location (found after a count missed it) is put on one the same way. An item already taken off its shelf
+ * into its package is refused; one that waits in a pack order keeps its pick list right (the new location).
  */
 export async function moveItem(db: Db, body: z.infer<typeof MoveBody>, op: StationOp): Promise<ScanResult> {
   return db.transaction(async (tx) => {
     const { item, row } = await itemByCode(tx, body.itemCode, true);
     const loc = await activeLocation(tx, body.locationCode);
     if (item.shelfLocationId === loc.id) return scanResult(item, row.status, true);
-    assertAllowed(purchaseLines, row, 'move');
-    if (!item.shelfLocationId) throw conflict(`商品 ${item.itemCode} 不在库位上，不能移库`, { status: row.status, shelfCode: null });
-    const note = `${item.shelfCode} → ${loc.code}`;
-    await applyStep(tx, row, { event: 'move', actor: op.actor, now: op.now, note, audit: { itemCode: item.itemCode, from: item.shelfCode, to: loc.code } });
-    const [updated] = await tx
-      .update(warehouseItems)
-      .set({ shelfLocationId: loc.id, shelfCode: loc.code, updatedAt: op.now })
-      .where(eq(warehouseItems.id, item.id))
-      .returning();
-    return scanResult(updated, row.status, false);
+    return scanResult(await moveOnto(tx, item, row, loc, op), row.status, false);
   });
+}
+
+/** The move itself, inside the caller's transaction with the item's rows locked. */
+export async function moveOnto(tx: Db, item: ItemRow, row: PurchaseRow, loc: { id: number; code: string }, op: StationOp): Promise<ItemRow> {
+  assertAllowed(purchaseLines, row, 'move');
+  const [inPackage] = await tx
+    .select({ id: packageItems.id, removedAt: packageItems.removedAt, packageNo: packages.packageNo })
+    .from(packageItems)
+    .innerJoin(packages, eq(packages.id, packageItems.packageId))
+    .where(and(eq(packageItems.itemId, item.id), eq(packageItems.released, false)));
+  if (inPackage?.removedAt) throw conflict(`商品 ${item.itemCode} 已下架到包裹 ${inPackage.packageNo}，不能移库`, { status: row.status, shelfCode: null });
+  const note = `${item.shelfCode ?? '-'} → ${loc.code}`;
+  await applyStep(tx, row, { event: 'move', actor: op.actor, now: op.now, note, audit: { itemCode: item.itemCode, from: item.shelfCode, to: loc.code } });
+  if (inPackage) await tx.update(packageItems).set({ shelfCode: loc.code }).where(eq(packageItems.id, inPackage.id));
+  const [updated] = await tx
+    .update(warehouseItems)
+    .set({ shelfLocationId: loc.id, shelfCode: loc.code, updatedAt: op.now })
+    .where(eq(warehouseItems.id, item.id))
+    .returning();
+  return updated;
 }

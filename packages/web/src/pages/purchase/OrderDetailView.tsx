@@ -11,7 +11,7 @@ import { TraceTimeline } from '../../components/TraceTimeline';
 import { useVerify } from '../../components/verify/useVerify';
 import { PrintLabelButton } from '../../warehouse/PrintDriver';
 import { formatMoney } from '../../components/money';
-import { type Desk, useAction, usePurchase } from './api';
+import { ACTION_URL, type Desk, useAction, usePurchase } from './api';
 import { ActionDialog, bodyOf, FIELDS } from './ActionDialog';
 import { StatusTag } from './PurchaseListView';
 import { useBuyMessages, useEventLabels } from './messages';
@@ -58,7 +58,8 @@ export function OrderDetailView({ desk }: { desk: Desk }) {
   };
 
   const money = (v: number | null) => (v === null ? '-' : formatMoney(v, d.currency));
-  const actions = desk === 'buy' ? d.actions : [];
+  // Only the desk's own actions: a super admin's station actions (shelve, move…) are done at the stations.
+  const actions = desk === 'buy' ? d.actions.filter((e) => ACTION_URL[e]) : [];
 
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size="middle">

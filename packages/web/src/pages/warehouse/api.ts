@@ -7,6 +7,8 @@ import {
   warehouseShelvingScanCall,
   warehouseShelveCall,
   warehouseMoveCall,
+  warehouseCountLocationCall,
+  warehouseCountFinishCall,
   warehouseUnclaimedCreateCall,
   warehouseUnclaimedAssignCall,
   warehouseUnclaimedPageListCall,
@@ -35,6 +37,8 @@ export const qcProblem = (body: { itemCode: string; problem: string; note: strin
   call(warehouseQcProblemCall, body as CallInput<typeof warehouseQcProblemCall>);
 export const shelvingScan = (code: string) => call(warehouseShelvingScanCall, { code }, quiet);
 export const shelve = (itemCode: string, locationCode: string) => call(warehouseShelveCall, { itemCode, locationCode }, quiet);
+export const countLocation = (locationCode: string) => call(warehouseCountLocationCall, { locationCode }, quiet);
+export const finishCount = (locationCode: string, itemCodes: string[]) => call(warehouseCountFinishCall, { locationCode, itemCodes }, quiet);
 export const moveItem = (itemCode: string, locationCode: string) => call(warehouseMoveCall, { itemCode, locationCode }, quiet);
 export const fetchShelves = (params: object) => call(warehouseShelfLocationPageListCall, params);
 export const batchAddShelves = (body: { zone: string; rows: number; levels: number; slots: number }) => call(warehouseShelfLocationBatchAddCall, body);
