@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { CallError, simClient } from './client';
 import { SIM_STAFF } from './staff';
 
 /**
@@ -53,13 +53,6 @@ export interface SimulateResult {
   ledger: { ok: boolean; accounts: number; entries: number; mismatches: number } | null;
 }
 
-interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-class CallError extends Error {}
 
 /** A 1×1 PNG: the QC photo every simulated item gets. */
 const QC_PHOTO = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -85,49 +78,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   };
   const log = o.log ?? (() => {});
   const rand = random(o.seed ?? Date.now());
-  const run = crypto.randomBytes(3).toString('hex').toUpperCase();
-  const calls = new Map<string, number[]>();
-  const errorSamples: string[] = [];
-  let errors = 0;
-  let keySeq = 0;
+  const { run, call, failed, calls, errorSamples, counts } = simClient(o.url, log);
   const started = performance.now();
-
-  async function call<T>(
-    name: string,
-    method: 'GET' | 'POST',
-    path: string,
-    opts: { staff?: string; member?: string; site?: string; body?: unknown; query?: Record<string, unknown> } = {},
-  ): Promise<T> {
-    const url = new URL(path, o.url);
-    for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, String(v));
-    const headers: Record<string, string> = {};
-    if (opts.body !== undefined) headers['content-type'] = 'application/json';
-    if (opts.staff) headers['x-token'] = opts.staff;
-    if (opts.member) headers.authorization = `Bearer ${opts.member}`;
-    if (opts.site) headers['x-api-key'] = opts.site;
-    if (path.startsWith('/api/open/') && method === 'POST') headers['idempotency-key'] = `sim-${run}-${++keySeq}`;
-    let t0 = performance.now();
-    let env: Envelope<T>;
-    // Past a rate limit (sign-ups are 20 a minute per address) the simulated client waits as a real one would.
-    for (;;) {
-      const res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-      env = (await res.json()) as Envelope<T>;
-      if (env.code !== 42900) break;
-      const wait = Math.min(60, Number((env.data as { retryAfterSeconds?: number } | null)?.retryAfterSeconds) || 5);
-      log(`rate limited on ${name}: waiting ${wait} s`);
-      await new Promise((r) => setTimeout(r, wait * 1000));
-      t0 = performance.now();
-    }
-    const list = calls.get(name) ?? [];
-    list.push(performance.now() - t0);
-    calls.set(name, list);
-    if (env.code !== 20000) throw new CallError(`${name}: ${env.code} ${env.message}`);
-    return env.data;
-  }
-  const failed = (err: unknown) => {
-    errors++;
-    if (errorSamples.length < 10) errorSamples.push(err instanceof Error ? err.message : String(err));
-  };
 
   // ---------------------------------------------------------------- staff sign in
   const login = (username: string) =>
@@ -353,7 +305,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     shipped,
     received,
     freightTopups,
-    errors,
+    errors: counts.errors,
     errorSamples,
     elapsedMs: performance.now() - started,
     calls,

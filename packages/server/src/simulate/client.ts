@@ -1,0 +1,65 @@
+import crypto from 'node:crypto';
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** A call that answered with an error code: counted as an error, the run goes on. */
+export class CallError extends Error {}
+
+export interface CallOptions {
+  staff?: string;
+  member?: string;
+  site?: string;
+  body?: unknown;
+  query?: Record<string, unknown>;
+}
+
+/**
+ * The simulator's HTTP client: every call timed under its name, rate limits waited out as a real client would, member
+ * API writes with an idempotency key; an answer other than 20000 throws a CallError.
+ */
+export function simClient(url: string, log: (line: string) => void) {
+  const run = crypto.randomBytes(3).toString('hex').toUpperCase();
+  const calls = new Map<string, number[]>();
+  const errorSamples: string[] = [];
+  const counts = { errors: 0 };
+  let keySeq = 0;
+
+  async function call<T>(name: string, method: 'GET' | 'POST', path: string, opts: CallOptions = {}): Promise<T> {
+    const target = new URL(path, url);
+    for (const [k, v] of Object.entries(opts.query ?? {})) target.searchParams.set(k, String(v));
+    const headers: Record<string, string> = {};
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.staff) headers['x-token'] = opts.staff;
+    if (opts.member) headers.authorization = `Bearer ${opts.member}`;
+    if (opts.site) headers['x-api-key'] = opts.site;
+    if (path.startsWith('/api/open/') && method === 'POST') headers['idempotency-key'] = `sim-${run}-${++keySeq}`;
+    let t0 = performance.now();
+    let env: Envelope<T>;
+    // Past a rate limit (sign-ups are 20 a minute per address) the simulated client waits as a real one would.
+    for (;;) {
+      const res = await fetch(target, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+      env = (await res.json()) as Envelope<T>;
+      if (env.code !== 42900) break;
+      const wait = Math.min(60, Number((env.data as { retryAfterSeconds?: number } | null)?.retryAfterSeconds) || 5);
+      log(`rate limited on ${name}: waiting ${wait} s`);
+      await new Promise((r) => setTimeout(r, wait * 1000));
+      t0 = performance.now();
+    }
+    const list = calls.get(name) ?? [];
+    list.push(performance.now() - t0);
+    calls.set(name, list);
+    if (env.code !== 20000) throw new CallError(`${name}: ${env.code} ${env.message}`);
+    return env.data;
+  }
+  const failed = (err: unknown) => {
+    counts.errors++;
+    if (errorSamples.length < 10) errorSamples.push(err instanceof Error ? err.message : String(err));
+  };
+  return { run, call, failed, calls, errorSamples, counts };
+}
+
+export type SimClient = ReturnType<typeof simClient>;
