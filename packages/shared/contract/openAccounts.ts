@@ -8,6 +8,13 @@ import { isoTime } from './open';
 // ---------------------------------------------------------------- sign-in
 
 const email = z.string().trim().toLowerCase().max(120, '邮箱格式不正确').pipe(z.email('邮箱格式不正确'));
+const signupDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(200)
+  .regex(/^([a-z0-9-]+\.)+[a-z]{2,}$/, '请输入正确的域名')
+  .optional();
 
 export const RegisterBody = z.strictObject({
   email,
@@ -19,6 +26,8 @@ export const RegisterBody = z.strictObject({
     .optional(),
   /** The inviting agent's id, when the member came through an agent's site. */
   agentId: z.number().int().positive().optional(),
+  /** The site's domain, when a site's server signs the member up: an agent's domain makes the member that agent's. */
+  domain: signupDomain,
 });
 /**
  * What a sign-up answers, the same whether or not the email already has an account: a code was mailed to the email
@@ -67,6 +76,8 @@ export const SiteLoginBody = z
       .regex(/^[A-Z]{2}$/, '国家代码格式错误')
       .optional(),
     agentId: z.number().int().positive().optional(),
+    /** The domain the member signed in on: on an agent's domain, a new member joins that agent. */
+    domain: signupDomain,
   })
   .refine((b) => b.loginSource !== 'discord' || !!b.discordId, { message: '请提供 Discord 账号', path: ['discordId'] });
 

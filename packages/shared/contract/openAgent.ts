@@ -64,3 +64,14 @@ export const AgentWithdrawBody = z.strictObject({
   tradePassword: z.string().min(1, '请输入交易密码').max(64, '请输入交易密码'),
   remark: z.string().trim().max(200).default(''),
 });
+
+/** One row of an agent-terminal settings page as the terminal shows it (a bot's webhook and token stay with staff). */
+const SettingItem = z.object({ id: z.number().int(), name: z.string(), value: z.record(z.string(), z.string()) });
+/** GET /agent/settings: what staff set for the agent terminal (系统管理 › 代理端配置) and the agent's own domains. */
+export const AgentSettings = z.object({
+  bots: z.array(SettingItem),
+  servers: z.array(SettingItem),
+  memberSettings: z.array(SettingItem),
+  share: z.array(SettingItem),
+  domains: z.array(z.object({ id: z.number().int(), domain: z.string() })),
+});

@@ -27,6 +27,9 @@ export const HelpTree = z.object({
     }),
   ),
 });
+/** GET /content/faq: the enabled FAQ in order, in the reader's language when translated. */
+export const FaqQuery = TipsQuery.pick({ lang: true }).extend({ category: z.string().trim().max(50).optional() });
+export const TerminalFaq = z.object({ list: z.array(z.object({ id: z.number().int(), category: z.string(), question: z.string(), answer: z.string() })) });
 export const HelpArticleOut = z.object({ id: z.number().int(), title: z.string(), html: z.string(), publishedTime: isoTime.nullable() });
 export const AgreementsQuery = z.strictObject({ appId: z.enum(['1', '2']).default('1') });
 export const CurrentAgreement = z.object({ code: z.string(), title: z.string(), version: z.number().int(), requireAccept: z.boolean(), content: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Marketplace } from '../vocab/account';
+import { QcDecision } from '../vocab/goods-in';
 import { PageQuery, pageOf } from './common';
 import { Currency } from './ledger';
 import { amount, isoTime, MemberFacingStatus } from './open';
@@ -82,6 +83,17 @@ export const MemberCoupon = z.object({
 });
 export const MemberCouponList = z.object({ list: z.array(MemberCoupon) });
 export const PurchaseNoBody = z.strictObject({ purchaseNo: z.string().regex(/^P[0-9A-Z]{6,}$/, '采购单号格式错误') });
+/**
+ * POST /orders/qcDecision: the member's answer to a QC problem on an arrived line: accept (QC goes on), exchange or
+ * return (a return request for staff to review), refund (the line's payment back to the balance).
+ */
+export const QcDecisionBody = PurchaseNoBody.extend({
+  decision: z.enum(QcDecision.values),
+  remark: z.string().trim().max(200, '原因最多200个字符').default(''),
+});
+/** POST /coupons/redeem: the member redeems a code (once per code) for its coupon. */
+export const MemberRedeemBody = z.strictObject({ code: z.string().trim().min(1, '请输入兑换码').max(40, '兑换码最多40个字符') });
+export const MemberRedeemResult = z.object({ grantNo: z.string(), couponName: z.string() });
 /** POST /orders/refundLine: the money of a line nobody has bought yet, back to the balance. */
 export const RefundLineBody = PurchaseNoBody.extend({ reason: z.string().trim().min(1, '请填写退款原因').max(200, '原因最多200个字符') });
 
@@ -97,6 +109,8 @@ export const MemberOrderLine = z.object({
   memberStatus: z.enum(MemberFacingStatus.values),
   patchAmount: z.number().int(),
   trackingNo: z.string(),
+  /** The QC problem the member is asked to answer (POST /orders/qcDecision), or null. */
+  qcProblem: z.string().nullable(),
   /** QC photos of the arrived item(s), signed URLs. */
   photos: z.array(z.string()),
 });

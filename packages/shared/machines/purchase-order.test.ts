@@ -28,6 +28,8 @@ const EXPECTED: Record<string, string> = {
   'stocking_input|photo': 'stocking_photo',
   'stocking_input|qc_hold': 'purchase_hold',
   'purchase_hold|qc_release': 'stocking_input',
+  'purchase_hold|refund': 'refunded',
+  'purchase_hold|return_apply': 'return_checking',
   'stocking_photo|shelve': 'shelved',
   'shelved|move': 'shelved',
   'shelved|count_missing': 'shelved',
@@ -80,7 +82,7 @@ describe('purchase order machine', () => {
 
   it('lists where an event may start', () => {
     expect(purchaseMachine.fromStatuses('cancel').sort()).toEqual(['ordered', 'paid', 'purchase_wait']);
-    expect(purchaseMachine.fromStatuses('refund').sort()).toEqual(['canceled', 'purchase_fail', 'returned']);
+    expect(purchaseMachine.fromStatuses('refund').sort()).toEqual(['canceled', 'purchase_fail', 'purchase_hold', 'returned']);
   });
 
   it("the price difference decides: no purchase with a top-up outstanding, one refund or match, and a top-up's payment once", () => {

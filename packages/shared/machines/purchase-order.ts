@@ -86,6 +86,10 @@ export const PURCHASE_TRANSITIONS: readonly Transition[] = [
   // A QC problem (wrong size or colour, damage): on hold until the member decides; keeping it goes back to QC.
   row('stocking_input', 'qc_hold', 'purchase_hold', 'warehouse:qcPhoto', 'purchase_hold'),
   row('purchase_hold', 'qc_release', 'stocking_input', 'buy:buyOrder', 'purchase_release'),
+  // The member's answer to a QC problem (POST /orders/qcDecision): accepting is qc_release above; a refund gives the
+  // payment back to the balance; a return or an exchange goes to 退货管理 as a return request awaiting review.
+  row('purchase_hold', 'refund', 'refunded', 'system', 'refund'),
+  row('purchase_hold', 'return_apply', 'return_checking', 'system', 'refund'),
   row('stocking_photo', 'shelve', 'shelved', 'warehouse:shelving', 'stocking_shelved'),
   // An item moves from one shelf location to another (two scans at the shelving station).
   row('shelved', 'move', 'shelved', 'warehouse:shelving', 'stocking_moved'),

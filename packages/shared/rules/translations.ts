@@ -358,6 +358,18 @@ const MEMBER_API: TextPair[] = [
   ['视频文件已损坏或格式不正确（不是完整的 WebM 文件）', 'The video is damaged or not a whole WebM file'],
 ];
 
+/** What the member answers or redeems (issue 30.5: QC answers, redeem codes). */
+const MEMBER_ANSWERS: TextPair[] = [
+  ['采购单 {no} 没有待答复的质检问题', 'Purchase order {no} has no QC problem waiting for an answer'],
+  ['会员答复：{answer}', 'The member answered: {answer}'],
+  ['兑换码最多40个字符', 'A code can be at most 40 characters'],
+  ['兑换码不存在', 'No such code'],
+  ['兑换码已被使用', 'This code has been used'],
+  ['兑换码已过期', 'This code has expired'],
+  ['兑换码已失效', 'This code is no longer valid'],
+  ['商品质检发现问题，请答复', 'A QC check found a problem with your item: please answer'],
+];
+
 export const TRANSLATIONS: readonly TextPair[] = [
   ...RULES,
   ...SCHEMAS,
@@ -366,4 +378,5 @@ export const TRANSLATIONS: readonly TextPair[] = [
   ...BACKUPS,
   ...REQUESTS,
   ...MEMBER_API,
+  ...MEMBER_ANSWERS,
 ];

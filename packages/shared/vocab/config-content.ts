@@ -63,6 +63,7 @@ export const NotifyEvent = vocab([
   { value: 'refund_done', zh: '退款完成', en: 'Refund done' },
   { value: 'storage_reminder', zh: '仓储提醒', en: 'Storage reminder' },
   { value: 'storage_fee_warning', zh: '仓储费预警', en: 'Storage fee warning' },
+  { value: 'qc_problem', zh: '质检问题待答复', en: 'QC problem to answer' },
 ] as const);
 export type NotifyEvent = (typeof NotifyEvent.values)[number];
 
@@ -75,6 +76,7 @@ export const NOTIFY_VARIABLES: Record<NotifyEvent, readonly string[]> = {
   refund_done: ['memberName', 'orderNo', 'amount', 'currency'],
   storage_reminder: ['memberName', 'itemCount', 'days'],
   storage_fee_warning: ['memberName', 'itemCount', 'days', 'amount', 'currency'],
+  qc_problem: ['memberName', 'orderNo', 'goodsName', 'problem'],
 };
 
 export const AppPlatform = vocab([

@@ -109,3 +109,12 @@ export const QcProblem = vocab([
   { value: 'other', zh: '其他', en: 'Other' },
 ] as const);
 export type QcProblem = (typeof QcProblem.values)[number];
+
+/** The member's answer to a QC problem (POST /api/open/v1/orders/qcDecision). */
+export const QcDecision = vocab([
+  { value: 'accept', zh: '接受', en: 'Accept' },
+  { value: 'exchange', zh: '换货', en: 'Exchange' },
+  { value: 'return', zh: '退货', en: 'Return' },
+  { value: 'refund', zh: '退款', en: 'Refund' },
+] as const);
+export type QcDecision = (typeof QcDecision.values)[number];

@@ -5,7 +5,8 @@ import type { SessionResult } from '@waystation/shared/contract/openAccounts';
 import type { MemberOrder } from '@waystation/shared/contract/openOrders';
 import type { MemberPackage } from '@waystation/shared/contract/openPacks';
 import type { TopupIntent } from '@waystation/shared/contract/openTopups';
-import { agents, memberAddresses, packages, shopOrders, topupIntents } from '../db/schema';
+import { agents, couponCodes, couponGrants, memberAddresses, packages, purchaseOrders, shopOrders, topupIntents } from '../db/schema';
+import { newLine } from '../testing/factories/goods-in';
 import { hashPassword } from '../core/password';
 import { newAgent } from '../testing/factories/money-people';
 import { openRoutesOf } from '../modules/open/http';
@@ -95,6 +96,26 @@ beforeAll(async () => {
     call('POST', '/api/open/v1/packs', { token: a.token, body: { itemIds: [item.id], channelId: await channelIdOf(t.db, 'DHL'), addressId: address.data.id } }),
   );
   const topup = await json<TopupIntent>(call('POST', '/api/open/v1/topups', { token: a.token, body: { amount: 1_000, currency: 'CNY', provider: 'sandbox' } }));
+  // A line of A's on hold for A's answer to a QC problem, and a redeem code A has used.
+  const held = await newLine(t.db, { status: 'purchase_hold', memberCode: a.member.userCode });
+  await t.db.update(purchaseOrders).set({ holdFrom: 'stocking_input', holdReason: '质检问题：商品破损' }).where(eq(purchaseOrders.id, held.id));
+  const coupon = await t.call<{ id: number }>('POST', '/api/marketing/coupon/saveConst', {
+    token: staff,
+    body: {
+      name: '矩阵券',
+      discountType: 'amount',
+      amount: '5',
+      minSpend: '0',
+      scope: 'purchase',
+      validityType: 'days',
+      validDays: 30,
+      totalStock: 10,
+      perMemberLimit: 5,
+    },
+  });
+  await t.call('POST', '/api/marketing/coupon/addCodes', { token: staff, body: { couponId: coupon.data.id, count: 1, requestId: `matrix-${Date.now()}` } });
+  const [code] = await t.db.select().from(couponCodes).where(eq(couponCodes.couponId, coupon.data.id));
+  expect((await json(call('POST', '/api/open/v1/coupons/redeem', { token: a.token, body: { code: code!.code } }))).code).toBe(20000);
   Object.assign(ids, {
     orderNo: order.data.orderNo,
     packageNo: pack.data.packageNo,
@@ -102,6 +123,9 @@ beforeAll(async () => {
     addressId: address.data.id,
     id: address.data.id,
     itemIds: [item.id],
+    purchaseNo: held.purchaseNo,
+    decision: 'refund',
+    code: code!.code,
   });
   secretsOfA.push(order.data.orderNo, pack.data.packageNo, topup.data.intentNo, a.member.userCode, a.member.email, 'Alice Secret', 'Alice 的订单');
 });
@@ -172,6 +196,12 @@ describe('member API matrix', () => {
     }
     expect(leaks).toEqual([]);
     expect(JSON.stringify(await stateOfA())).toBe(before);
+    // Named: B's answer to A's QC problem and B's try of A's used code are refused, and B got nothing.
+    const answer = await json(call('POST', '/api/open/v1/orders/qcDecision', { token: b.token, body: { purchaseNo: ids.purchaseNo, decision: 'refund' } }));
+    expect(answer.code).toBe(40400);
+    const redeem = await json(call('POST', '/api/open/v1/coupons/redeem', { token: b.token, body: { code: ids.code } }));
+    expect([redeem.code, redeem.message]).toEqual([40900, '兑换码已被使用']);
+    expect(await t.db.select().from(couponGrants).where(eq(couponGrants.memberId, b.member.id))).toEqual([]);
   });
 
   it('bad values in any field of any member call never give a 5xx', async () => {
@@ -209,5 +239,7 @@ async function stateOfA() {
     packages: await t.db.select().from(packages).where(eq(packages.memberId, a.member.id)),
     topups: await t.db.select().from(topupIntents).where(eq(topupIntents.memberId, a.member.id)),
     addresses: await t.db.select().from(memberAddresses).where(eq(memberAddresses.memberId, a.member.id)),
+    lines: await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.memberId, a.member.id)),
+    coupons: await t.db.select().from(couponGrants).where(eq(couponGrants.memberId, a.member.id)),
   };
 }

@@ -48,7 +48,14 @@ export async function movePurchaseLine(
         .where(eq(purchaseOrders.id, line.id));
     return;
   }
-  await applyStep(tx, line, { event, actor, now, note, set: addRefunded as Partial<typeof purchaseOrders.$inferInsert> });
+  await applyStep(tx, line, {
+    event,
+    actor,
+    now,
+    note,
+    set: addRefunded as Partial<typeof purchaseOrders.$inferInsert>,
+    ...(refunded ? { eventData: { amount: refunded, currency: line.currency } } : {}),
+  });
 }
 
 // ---------------------------------------------------------------- refunds
@@ -194,6 +201,7 @@ export async function reviewRefund(db: Db, actor: Actor, body: { id: number; res
       op: { actor, now },
       set: { reviewResult: body.result, reviewRemark: body.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now },
       audit: { remark: body.remark },
+      eventData: { amount: r.amount, currency: r.currency },
     });
     let entryId: number | null = null;
     if (event === 'pass') {

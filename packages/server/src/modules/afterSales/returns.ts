@@ -163,31 +163,31 @@ export async function applyReturn(db: Db, memberId: number, body: { purchaseNo: 
       .where(and(eq(packageItems.purchaseId, line.id), eq(packageItems.released, false)));
     if (packed) throw conflict('商品已提交打包，不能申请退货');
     await applyStep(tx, line, { event: 'return_apply', actor, now, note: body.reason });
-    const id = await nextId(tx, 'return_requests');
-    const [r] = await tx
-      .insert(returnRequests)
-      .values({
-        id,
-        returnNo: `RT${String(id).padStart(10, '0')}`,
-        memberId,
-        purchaseOrderId: String(line.id),
-        purchaseOrderNo: line.purchaseNo,
-        goodsTitle: line.title,
-        quantity: line.quantity,
-        amount: line.paidAmount - line.refundedAmount,
-        currency: line.currency,
-        reason: body.reason,
-        status: 'return_checking',
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'afterSales.return.apply', targetType: 'return', targetId: r!.returnNo, after: { purchaseNo: line.purchaseNo } },
-      now,
-    );
-    return { returnNo: r!.returnNo, status: r!.status, amount: r!.amount, currency: r!.currency };
+    return openReturn(tx, line, body.reason, actor, now);
   });
+}
+
+/** A return request of a line that has just had return_apply, awaiting review in 退货管理 (in `tx`). */
+export async function openReturn(tx: Db, line: typeof purchaseOrders.$inferSelect, reason: string, actor: Actor, now: Date) {
+  const id = await nextId(tx, 'return_requests');
+  const [r] = await tx
+    .insert(returnRequests)
+    .values({
+      id,
+      returnNo: `RT${String(id).padStart(10, '0')}`,
+      memberId: line.memberId,
+      purchaseOrderId: String(line.id),
+      purchaseOrderNo: line.purchaseNo,
+      goodsTitle: line.title,
+      quantity: line.quantity,
+      amount: line.paidAmount - line.refundedAmount,
+      currency: line.currency,
+      reason,
+      status: 'return_checking',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await writeAudit(tx, actor, { action: 'afterSales.return.apply', targetType: 'return', targetId: r!.returnNo, after: { purchaseNo: line.purchaseNo } }, now);
+  return { returnNo: r!.returnNo, status: r!.status, amount: r!.amount, currency: r!.currency };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { agreements, agreementVersions, helpArticles, helpCategories, memberAgreementAccepts, tipsConfigs } from '../../db/schema';
+import { agreements, agreementVersions, faqs, helpArticles, helpCategories, memberAgreementAccepts, tipsConfigs } from '../../db/schema';
 import { conflict, notFound } from '../../core/errors';
 import { versionCode, versionInfo } from '../reference/settings';
 import { isActive } from '../../core/status';
@@ -22,6 +22,24 @@ export async function terminalTips(db: Db, appId: number, lang?: string) {
       const translations = r.translations as Record<string, string>;
       const text = (lang && (translations[lang] || translations[lang.slice(0, 2)])) || r.tipsText;
       return { tipsKey: r.tipsKey, text, images: (r.images as { url?: string }[] | string[]).map((i) => (typeof i === 'string' ? i : (i.url ?? ''))) };
+    }),
+  };
+}
+
+/** The enabled FAQ entries in their order (of one category when asked), each in the reader's language when translated. */
+export async function terminalFaq(db: Db, lang?: string, category?: string) {
+  const rows = await db
+    .select()
+    .from(faqs)
+    .where(and(eq(faqs.status, 'activity'), category ? eq(faqs.category, category) : undefined))
+    .orderBy(asc(faqs.sort), asc(faqs.id));
+  return {
+    list: rows.map((r) => {
+      const translations = r.translations as Record<string, { question?: string; answer?: string }>;
+      const t = lang ? (translations[lang] ?? translations[lang.slice(0, 2)]) : undefined;
+      // A half-translated entry is shown in the original: a question in one language and its answer in another reads worse.
+      const translated = t?.question?.trim() && t.answer?.trim() ? t : undefined;
+      return { id: r.id, category: r.category, question: translated?.question ?? r.question, answer: translated?.answer ?? r.answer };
     }),
   };
 }

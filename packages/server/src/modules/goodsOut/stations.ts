@@ -289,6 +289,7 @@ export async function packingWeigh(
             note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}，已付 ${money(row.freightCharged)}，需补 ${money(over)}`,
             set: { ...measures, patchAmount: over },
             audit: { freightReal: real, patchAmount: over },
+            eventData: { amount: over, currency: quote.currency },
             alsoTrace,
           }
         : {

@@ -141,6 +141,10 @@ export async function redeemCode(
       if (!found) throw notFound('兑换码不存在');
       throw conflict(REFUSED[found.status] ?? '兑换码已失效');
     }
+    // Said in the code's words: the member holds a code, not a coupon (the code stays unused: the transaction rolls back).
+    const [of] = await tx.select().from(coupons).where(eq(coupons.id, row.couponId));
+    if (of?.validityType === 'fixed' && of.validTo && of.validTo <= now) throw conflict('兑换码已过期');
+    if (!isActive(of)) throw conflict('兑换码已失效');
     const coupon = await lockCoupon(tx, row.couponId, now);
     const out = await grantLocked(
       tx,

@@ -39,6 +39,7 @@ export const NOTIFY_ON: Record<string, NotifyEvent> = {
   'afterSales.refund.pass': 'refund_done',
   'member.storage_reminder': 'storage_reminder',
   'member.storage_fee_warning': 'storage_fee_warning',
+  'purchase.qc_hold': 'qc_problem',
 };
 
 const MAX_ATTEMPTS = 10;
@@ -153,6 +154,10 @@ async function notifyValues(
       .where(eq(refundRequests.id, Number(e.entityId)));
     if (r) Object.assign(values, { orderNo: r.sourceNo || r.refundNo, amount: yuan(r.amount), currency: r.currency });
   }
+  // The amounts of the moment the event was raised (a top-up paid since has zeroed the row's own).
+  if (typeof e.data.amount === 'number') values.amount = yuan(e.data.amount);
+  if (typeof e.data.currency === 'string') values.currency = e.data.currency;
+  if (typeof e.data.problem === 'string') values.problem = e.data.problem;
   return { values, member: m ?? null };
 }
 

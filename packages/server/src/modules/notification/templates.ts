@@ -13,6 +13,10 @@ export const DEFAULT_TEMPLATES: Record<NotifyEvent, { subject: string; body: str
     subject: '商品即将产生仓储费',
     body: '{{memberName}}，您好！您有 {{itemCount}} 件商品将在 7 天内超过 {{days}} 天的免费仓储期，之后每件每天收取仓储费 {{amount}} {{currency}}，请尽快提交打包。',
   },
+  qc_problem: {
+    subject: '商品质检发现问题，请答复',
+    body: '{{memberName}}，您好！订单 {{orderNo}} 的「{{goodsName}}」质检发现问题：{{problem}}。请选择接受、换货、退货或退款。',
+  },
 };
 
 /** Sample values for previews and test sends. */
@@ -28,6 +32,7 @@ export const SAMPLE_VALUES: Record<string, string> = {
   trackingNo: 'JD0146000012345678',
   itemCount: '3',
   days: '60',
+  problem: '尺码不符',
 };
 
 /** Replaces {{variable}} with values; names the variables the event does not have. */

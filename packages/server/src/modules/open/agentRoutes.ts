@@ -6,6 +6,7 @@ import {
   AgentMemberList,
   AgentMemberQuery,
   AgentProfile,
+  AgentSettings,
   AgentSessionResult,
   AgentWithdrawal,
   AgentWithdrawalList,
@@ -47,6 +48,14 @@ export function agentTerminalRoutes(app: FastifyInstance): void {
     summary: 'The signed-in agent: rebate, member count, commission balance',
     data: AgentProfile,
     handler: ({ agent }) => agentTerminal.agentProfile(db, agent.id),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/agent/settings',
+    auth: 'agent',
+    summary: 'The agent terminal’s settings: bots, customer-service servers, member settings, share texts, and the agent’s own domains',
+    data: AgentSettings,
+    handler: ({ agent }) => agentTerminal.agentSettings(db, agent.id),
   });
   openApi(app, {
     method: 'GET',

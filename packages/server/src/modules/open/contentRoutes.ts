@@ -5,10 +5,12 @@ import {
   AppVersionCheck,
   AppVersionQuery,
   CurrentAgreements,
+  FaqQuery,
   HelpArticleOut,
   HelpTree,
   OpenIdQuery,
   PendingAgreements,
+  TerminalFaq,
   TerminalTips,
   TipsQuery,
 } from '@waystation/shared/contract/openContent';
@@ -31,6 +33,16 @@ export function terminalContentRoutes(app: FastifyInstance): void {
     data: TerminalTips,
     cacheSeconds: 60,
     handler: ({ query }) => content.terminalTips(db, Number(query.appId), query.lang),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/content/faq',
+    auth: 'public',
+    summary: 'The FAQ: enabled entries in order (optionally of one category), in the given language when translated',
+    query: FaqQuery,
+    data: TerminalFaq,
+    cacheSeconds: 60,
+    handler: ({ query }) => content.terminalFaq(db, query.lang, query.category),
   });
   openApi(app, {
     method: 'GET',

@@ -20,6 +20,7 @@ import {
 import type { ModuleContext } from '../context';
 import { OPEN_SECURITY_SCHEMES, openApi } from './http';
 import * as accounts from '../vip/memberAccounts';
+import { originHost } from '../vip/inviter';
 import * as addresses from '../vip/memberAddresses';
 import * as kyc from '../vip/kyc';
 import { agentTerminalRoutes } from './agentRoutes';
@@ -41,7 +42,8 @@ export function openRoutes(app: FastifyInstance, ctx: ModuleContext): void {
     body: RegisterBody,
     data: RegisterStarted,
     ratePerMinute: 20,
-    handler: ({ body, now }) => accounts.register(db, body, now),
+    // Signing up on an agent's domain (the browser's Origin) makes the member that agent's.
+    handler: ({ body, req, now }) => accounts.register(db, body, now, originHost(req.headers)),
   });
   openApi(app, {
     method: 'POST',

@@ -7,8 +7,11 @@ import {
   OrderListResult,
   OrderPayBody,
   MemberCouponList,
+  MemberRedeemBody,
+  MemberRedeemResult,
   OrderNoQuery,
   PurchaseNoBody,
+  QcDecisionBody,
   RefundLineBody,
 } from '@waystation/shared/contract/openOrders';
 import { ProviderCallbackBody, SandboxPayBody, TopupBody, TopupIntent, TopupQuery } from '@waystation/shared/contract/openTopups';
@@ -17,6 +20,8 @@ import { openApi } from './http';
 import { memberActor } from '../vip/memberAccounts';
 import * as orders from '../purchase/shopOrders';
 import * as topups from '../payment/topups';
+import { answerQcProblem } from '../afterSales/qcDecision';
+import { redeemCode } from '../marketing/codes';
 
 /** The member API's top-ups and shop orders (payment/topups.ts, purchase/shopOrders.ts). */
 export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void {
@@ -99,6 +104,17 @@ export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void
   });
   openApi(app, {
     method: 'POST',
+    path: '/coupons/redeem',
+    auth: 'member',
+    summary: 'Redeems a code for its coupon: each code once; a used, expired or unknown code is refused',
+    body: MemberRedeemBody,
+    data: MemberRedeemResult,
+    // Codes are guessed one try at a time: a few a minute is plenty for a person.
+    ratePerMinute: 20,
+    handler: ({ member, body, req, now }) => redeemCode(db, memberActor(member, req.ip), { code: body.code, userCode: member.userCode }, now),
+  });
+  openApi(app, {
+    method: 'POST',
     path: '/orders/payPatch',
     auth: 'member',
     summary: 'Pays a line’s price top-up from the balance; the purchaser buys on',
@@ -123,6 +139,18 @@ export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void
     body: RefundLineBody,
     data: MemberOrder,
     handler: ({ member, body, req, now }) => orders.refundLine(db, member, body.purchaseNo, body.reason, memberActor(member, req.ip), now, media),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/orders/qcDecision',
+    auth: 'member',
+    summary: 'Answers a QC problem on an arrived line: accept (QC goes on), exchange or return (a return request for review), refund (to the balance)',
+    body: QcDecisionBody,
+    data: MemberOrder,
+    handler: async ({ member, body, req, now }) => {
+      await answerQcProblem(db, member.id, body, { actor: memberActor(member, req.ip), now });
+      return orders.orderOfLine(db, member.id, body.purchaseNo, media);
+    },
   });
   openApi(app, {
     method: 'GET',

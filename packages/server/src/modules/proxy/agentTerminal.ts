@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ErrorCode } from '@waystation/shared/contract/common';
-import type { AgentLoginBody, AgentMemberQuery, AgentProfile } from '@waystation/shared/contract/openAgent';
+import type { AgentLoginBody, AgentMemberQuery, AgentProfile, AgentSettings } from '@waystation/shared/contract/openAgent';
+import type { TerminalSection } from '@waystation/shared/contract/proxy';
 import type { Db } from '../../db';
-import { agents, agentSessions, memberProfiles, members, shopOrders } from '../../db/schema';
+import { agents, agentSessions, agentTerminalItems, mainDomains, memberProfiles, members, shopOrders } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import { hashToken, newToken } from '../../core/auth';
 import { AppError, notFound } from '../../core/errors';
@@ -53,6 +54,37 @@ export async function agentProfile(db: Db, agentId: number): Promise<z.input<typ
     commissionBalance: await ledger.balanceOf(db, { ownerType: 'agent', ownerId: agentId, kind: 'commission', currency: a.currency }),
     withdrawalAccountSet: !!(a.withdrawalAccount as { accountNo?: string }).accountNo,
   };
+}
+
+/** The fields of each settings page the terminal may show (a bot's webhook and token are the bot's secrets). */
+const SHOWN: Record<TerminalSection, readonly string[] | 'all'> = {
+  botManage: ['platform', 'channel'],
+  serverManage: ['contact', 'account', 'hours'],
+  vipManage: 'all',
+  share: 'all',
+};
+
+/** The enabled rows of the agent terminal's settings pages, and the agent's own enabled domains. */
+export async function agentSettings(db: Db, agentId: number): Promise<z.input<typeof AgentSettings>> {
+  const rows = await db
+    .select()
+    .from(agentTerminalItems)
+    .where(eq(agentTerminalItems.status, 'activity'))
+    .orderBy(asc(agentTerminalItems.sort), asc(agentTerminalItems.id));
+  const of = (section: TerminalSection) =>
+    rows
+      .filter((r) => r.section === section)
+      .map((r) => {
+        const shown = SHOWN[section];
+        const value = r.value as Record<string, string>;
+        return { id: r.id, name: r.name, value: shown === 'all' ? value : Object.fromEntries(shown.map((k) => [k, value[k] ?? ''])) };
+      });
+  const domains = await db
+    .select({ id: mainDomains.id, domain: mainDomains.domain })
+    .from(mainDomains)
+    .where(and(eq(mainDomains.agentId, agentId), eq(mainDomains.status, 'activity')))
+    .orderBy(asc(mainDomains.domain));
+  return { bots: of('botManage'), servers: of('serverManage'), memberSettings: of('vipManage'), share: of('share'), domains };
 }
 
 /** Name or email + password → an agent-terminal token. A wrong account and a wrong password answer alike. */

@@ -43,7 +43,7 @@ function assertAssignee(row: PurchaseRow, op: Op): void {
 }
 
 /** Credits what is left of the line's payment (or `amount`) to the member's balance, in `tx`. */
-async function refundToBalance(tx: Db, row: PurchaseRow, amount: number, key: string, op: { actor: Actor; now: Date }, remark: string): Promise<void> {
+export async function refundToBalance(tx: Db, row: PurchaseRow, amount: number, key: string, op: { actor: Actor; now: Date }, remark: string): Promise<void> {
   if (amount <= 0) return;
   await post(
     tx,
@@ -171,6 +171,7 @@ export async function patchRequest(db: Db, body: z.infer<typeof PatchRequestBody
       note: `需补差价 ${(body.amount / 100).toFixed(2)} ${row.currency}${body.note ? `：${body.note}` : ''}`,
       set: { patchStatus: 'purchase_patch', patchAmount: body.amount },
       audit: { amount: body.amount },
+      eventData: { amount: body.amount, currency: row.currency },
     });
     return result(after);
   });
@@ -384,6 +385,7 @@ async function refundRest(tx: Db, row: PurchaseRow, op: { actor: Actor; now: Dat
     note: `退款 ${(due / 100).toFixed(2)} ${row.currency}`,
     set: { refundedAmount: row.paidAmount },
     audit: { amount: due },
+    eventData: { amount: due, currency: row.currency },
   });
   await refundToBalance(tx, row, due, `purchase-${row.id}-refund`, op, remark);
   return after;

@@ -14,7 +14,7 @@ import { accrueCommission } from '../finance/service';
 import { post } from '../ledger/service';
 import type { Member } from '../vip/memberAccounts';
 import { memberDeclinePatch, memberPayPatch, memberRefundLine } from './service';
-import { applyStep, type PurchaseRow, shopOrderRows } from './transition';
+import { applyStep, type PurchaseRow, purchaseLines, shopOrderRows } from './transition';
 
 /** Shop orders of members (issue 13): created and paid through the member API, their lines bought by the purchasers. */
 
@@ -177,6 +177,7 @@ async function toOrders(db: Db, orders: (typeof shopOrders.$inferSelect)[], medi
         memberStatus: purchaseFacing(l.status),
         patchAmount: l.patchStatus === 'purchase_patch' || l.status === 'purchase_patch' ? l.patchAmount : 0,
         trackingNo: l.trackingNo,
+        qcProblem: isAllowed(purchaseLines, l, 'qc_release') && l.holdFrom === 'stocking_input' ? l.holdReason : null,
         photos: (media ?? []).filter((m) => m.kind === 'image').map((m) => mediaUrl(m.fileUri)),
       })),
     };

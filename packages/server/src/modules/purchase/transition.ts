@@ -82,6 +82,8 @@ export interface Step {
   set?: Partial<typeof purchaseOrders.$inferInsert>;
   /** Extra facts for the audit row's after. */
   audit?: Record<string, unknown>;
+  /** Extra facts for the domain event (the amounts a notification quotes, as they are now). */
+  eventData?: Record<string, unknown>;
 }
 
 /** One purchase-line transition through the engine (conditional update, trace, audit). */

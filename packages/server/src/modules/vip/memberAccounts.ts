@@ -31,6 +31,7 @@ import { ErrorCode } from '@waystation/shared/contract/common';
 import { accountsOf } from '../ledger/service';
 import type { Actor } from '../../core/audit';
 import { isActive } from '../../core/status';
+import { inviterOf } from './inviter';
 
 /**
  * Member accounts (issue 13): sign-up with a mailed code, sign-in by password or by a member site's key, password
@@ -126,11 +127,8 @@ const siteLock = (tx: Db, email: string) => tx.execute(sql`select pg_advisory_xa
  * (confirmRegister), so nobody holds an account under someone else's email. A taken email answers exactly alike (its
  * owner gets a note instead of a code), so sign-up does not tell who has an account.
  */
-export async function register(db: Db, body: z.output<typeof RegisterBody>, now: Date): Promise<RegisterStarted> {
-  if (body.agentId !== undefined) {
-    const [agent] = await db.select({ status: agents.status }).from(agents).where(eq(agents.id, body.agentId));
-    if (!isActive(agent)) throw invalid('agentId', '代理不存在或已停用');
-  }
+export async function register(db: Db, body: z.output<typeof RegisterBody>, now: Date, fromHost = ''): Promise<RegisterStarted> {
+  const agentId = await inviterOf(db, body.agentId, body.domain ?? fromHost);
   await limitCodesMailed(db, 'signup_request', body.email, now);
   const answer = { email: body.email, codeExpiresInSeconds: CODE_MS / 1000 };
   const passwordHash = await hashPassword(body.password);
@@ -151,7 +149,7 @@ export async function register(db: Db, body: z.output<typeof RegisterBody>, now:
       email: body.email,
       name: body.name,
       country: body.country ?? '',
-      agentId: body.agentId ?? null,
+      agentId,
       passwordHash,
       codeHash: signupHash(body.email, code),
       expiresAt: new Date(now.getTime() + CODE_MS),
@@ -288,10 +286,7 @@ export async function siteLogin(db: Db, body: z.output<typeof SiteLoginBody>, me
     if (discordId && existing.discordId !== discordId) await db.update(members).set({ discordId, updatedAt: now }).where(eq(members.id, existing.id));
     return openSession(db, existing.id, meta, now, body.loginSource);
   }
-  if (body.agentId !== undefined) {
-    const [agent] = await db.select({ status: agents.status }).from(agents).where(eq(agents.id, body.agentId));
-    if (!isActive(agent)) throw invalid('agentId', '代理不存在或已停用');
-  }
+  const agentId = await inviterOf(db, body.agentId, body.domain);
   const memberId = await db.transaction(async (tx) => {
     // Two first sign-ins of the same email at once make one member: the second waits on the lock and finds the first.
     await siteLock(tx, body.email);
@@ -308,7 +303,7 @@ export async function siteLogin(db: Db, body: z.output<typeof SiteLoginBody>, me
       createdAt: now,
       updatedAt: now,
     });
-    await tx.insert(memberProfiles).values({ memberId: id, country: body.country ?? '', agentId: body.agentId ?? null, updatedAt: now });
+    await tx.insert(memberProfiles).values({ memberId: id, country: body.country ?? '', agentId, updatedAt: now });
     return id;
   });
   return openSession(db, memberId, meta, now, body.loginSource);

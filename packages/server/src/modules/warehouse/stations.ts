@@ -126,6 +126,8 @@ export async function qcProblem(db: Db, body: z.infer<typeof QcProblemBody>, op:
       note: reason,
       set: { holdReason: reason, holdFrom: 'stocking_input' },
       audit: { itemCode: item.itemCode, problem: body.problem },
+      // The member is told (qc_problem notification) and answers through POST /orders/qcDecision.
+      eventData: { problem: `${QcProblem.label(body.problem)}${body.note ? `，${body.note}` : ''}` },
     });
     const [updated] = await tx
       .update(warehouseItems)
