@@ -25,6 +25,9 @@ describe('a business day, simulated', () => {
     });
     const lines = report(r);
     expect(lines[0]).toBe(`simulate: 3 members, 6 orders, 3 packages shipped, 0 errors`);
+    // Every unhappy path ended where it should (issue 30).
+    expect(lines[1]).toBe(`unhappy: ${r.unhappy.tried} paths, 0 stuck`);
+    expect(r.unhappy.tried).toBeGreaterThanOrEqual(2);
     expect(r.errorSamples).toEqual([]);
     expect(r.ledger).toMatchObject({ ok: true, mismatches: 0 });
     const still = await t.call('GET', '/api/warehouse/work/summary', { token: person });

@@ -1,4 +1,5 @@
 import { CallError, simClient } from './client';
+import { QC_PHOTO, type UnhappyResult, walkUnhappyPaths } from './unhappy';
 import { SIM_STAFF } from './staff';
 
 /**
@@ -51,11 +52,9 @@ export interface SimulateResult {
   /** Per call name: how many and their durations (ms). */
   calls: Map<string, number[]>;
   ledger: { ok: boolean; accounts: number; entries: number; mismatches: number } | null;
+  /** The unhappy paths walked after the day (issue 30): how many, and how many did not end where they should. */
+  unhappy: UnhappyResult;
 }
-
-
-/** A 1×1 PNG: the QC photo every simulated item gets. */
-const QC_PHOTO = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 /** Mulberry32: a small seeded generator, enough for choosing marketplaces and weights. */
 function random(seed: number) {
@@ -78,7 +77,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   };
   const log = o.log ?? (() => {});
   const rand = random(o.seed ?? Date.now());
-  const { run, call, failed, calls, errorSamples, counts } = simClient(o.url, log);
+  const client = simClient(o.url, log);
+  const { run, call, failed, calls, errorSamples, counts } = client;
   const started = performance.now();
 
   // ---------------------------------------------------------------- staff sign in
@@ -284,6 +284,19 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     }
   }
 
+  // ---------------------------------------------------------------- the unhappy paths, each once
+  let unhappy: UnhappyResult = { tried: 0, stuck: 0, stuckSamples: [] };
+  if (sims.length && channel) {
+    let seq = 0;
+    unhappy = await walkUnhappyPaths({
+      client,
+      staff: { buyer, warehouse },
+      member: { token: sims[0]!.token, addressId: sims[0]!.addressId },
+      channelId: channel.id,
+      next: () => `${client.run}${String(++seq).padStart(4, '0')}`,
+    });
+  }
+
   let ledger: SimulateResult['ledger'] = null;
   try {
     const r = await call<{ accounts: number; entries: number; balanceMismatches: unknown[]; runningMismatches: number; orphanEntries: number }>(
@@ -310,6 +323,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     elapsedMs: performance.now() - started,
     calls,
     ledger,
+    unhappy,
   };
 }
 
@@ -331,6 +345,8 @@ const quantile = (xs: number[], q: number) => {
 /** The run as the issue asks for it: the summary line, the ledger, throughput and p50/p99 per call. */
 export function report(r: SimulateResult): string[] {
   const out = [`simulate: ${r.members} members, ${r.orders} orders, ${r.shipped} packages shipped, ${r.errors} errors`];
+  out.push(`unhappy: ${r.unhappy.tried} paths, ${r.unhappy.stuck} stuck`);
+  for (const s of r.unhappy.stuckSamples) out.push(`  stuck: ${s}`);
   out.push(
     r.ledger
       ? `check:ledger: ${r.ledger.ok ? 'OK' : 'FAILED'} (${r.ledger.accounts} accounts, ${r.ledger.entries} ledger rows, ${r.ledger.mismatches} mismatches)`
