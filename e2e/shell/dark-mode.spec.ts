@@ -56,10 +56,9 @@ async function scanUnknown(page: Page, code: string): Promise<Locator> {
   return line;
 }
 
-/** A station page of its own (a slow station PC: CPU throttled 4×), opened from the sidebar. */
+/** A station page of its own, opened from the sidebar (contrast does not depend on the CPU: no throttling here). */
 async function openStationPage(ctx: BrowserContext, url: string, station: string): Promise<Page> {
   const page = await ctx.newPage();
-  await (await ctx.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(url);
   await openFromSidebar(page, '仓库管理', station);
   return page;

@@ -50,7 +50,8 @@ export async function scan(page: Page, code: string): Promise<void> {
 
 /** The station's scan input has focus: the scanner's characters land there. */
 export async function scanReady(page: Page): Promise<void> {
-  await page.getByTestId('scan-input').waitFor();
+  // Stations opened before stay mounted, hidden behind their tabs: the one on screen is the visible one.
+  await page.locator('[data-testid="scan-input"]:visible').waitFor();
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), { timeout: 5000 }).toBe('scan-input');
 }
 
