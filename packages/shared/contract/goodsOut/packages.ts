@@ -183,4 +183,9 @@ export const warehousePackageModifyStatusCall = defineCall({
   data: PackageActionResult,
 });
 export const warehousePackageAutoReceiveCall = defineCall({ method: 'POST', url: '/api/warehouse/package/autoReceive', data: AutoReceiveResult });
-export const warehousePackageCancelCall = defineCall({ method: 'POST', url: '/api/warehouse/package/cancel', body: PackageCancelBody, data: PackageActionResult });
+export const warehousePackageCancelCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/package/cancel',
+  body: PackageCancelBody,
+  data: PackageActionResult,
+});

@@ -23,4 +23,9 @@ export const warehousePretrialPageListCall = defineCall({
 });
 export const warehousePretrialPassCall = defineCall({ method: 'POST', url: '/api/warehouse/pretrial/pass', body: PretrialPassBody, data: PretrialQuote });
 export const warehousePretrialFailCall = defineCall({ method: 'POST', url: '/api/warehouse/pretrial/fail', body: PretrialFailBody, data: PackageActionResult });
-export const warehousePretrialReopenCall = defineCall({ method: 'POST', url: '/api/warehouse/pretrial/reopen', body: PretrialReopenBody, data: PackageActionResult });
+export const warehousePretrialReopenCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/pretrial/reopen',
+  body: PretrialReopenBody,
+  data: PackageActionResult,
+});

@@ -63,7 +63,12 @@ export async function cancelPackageIn(tx: Db, row: PackageRow, op: Op, note: str
   }
   const due = await refundPackage(tx, after, op, '取消');
   if (due > 0) {
-    await writeTrace(tx, row.id, { type: 'refund', event: 'refund', from: 'canceled', to: 'canceled', note: `退款 ${(due / 100).toFixed(2)} ${row.currency}` }, op);
+    await writeTrace(
+      tx,
+      row.id,
+      { type: 'refund', event: 'refund', from: 'canceled', to: 'canceled', note: `退款 ${(due / 100).toFixed(2)} ${row.currency}` },
+      op,
+    );
   }
   const [fresh] = await tx.select().from(packages).where(eq(packages.id, row.id));
   return fresh;
