@@ -121,7 +121,7 @@ export async function createPack(db: Db, memberId: number, body: z.output<typeof
 
 /**
  * The member asks again after a failed pre-review (pack_pretrial_fail → pack_pretrial), with another channel, address
- * or remark if given. Asked again while in pre-review already: done, nothing changes.
+ * or remark if given. The same asked again once in pre-review: done, nothing changes.
  */
 export async function resubmitPack(db: Db, memberId: number, body: z.output<typeof PackResubmitBody>, op: Op): Promise<MemberPackage> {
   const own = await ownPackage(db, memberId, body.packageNo);
@@ -129,7 +129,12 @@ export async function resubmitPack(db: Db, memberId: number, body: z.output<type
   if (body.channelId !== undefined) await enabledChannel(db, body.channelId);
   await db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id: own.id });
-    if (isRepeat(packageRows, row, 'resubmit')) return;
+    // A retry of a resubmit that went through; a change asked of a package that did not fail is refused (40900).
+    const same =
+      (body.channelId === undefined || body.channelId === row.channelId) &&
+      (!address || (Object.keys(address) as (keyof PackageAddress)[]).every((k) => (address[k] ?? '') === (row.address[k] ?? ''))) &&
+      (body.remark === undefined || body.remark === row.memberRemark);
+    if (same && isRepeat(packageRows, row, 'resubmit')) return;
     const changed = [body.channelId !== undefined && '渠道', address && '地址', body.remark !== undefined && '备注'].filter(Boolean);
     await applyStep(tx, row, {
       event: 'resubmit',

@@ -270,9 +270,10 @@ describe('a member’s journey through the member API', () => {
           .orderBy(domainEvents.id)
       ).map((e) => e.type);
 
-    // Resubmitting what did not fail is refused; so is another member's package, which answers as missing.
+    // Resubmitting what did not fail changes nothing (a change is refused); another member's package answers as missing.
     expect((await open('POST', '/packs/resubmit', { token, body: { packageNo } })).code).toBe(20000);
     expect((await eventsOf()).filter((e) => e === 'package.resubmit')).toEqual([]);
+    expect((await open('POST', '/packs/resubmit', { token, body: { packageNo, channelId: dhl } })).code).toBe(40900);
     expect((await t.call('POST', '/api/warehouse/pretrial/fail', { token: staff, body: { id, reason: '电池类商品该渠道不可运' } })).code).toBe(20000);
     const failed = await open<MemberPackage>('GET', '/packs/detail', { token, query: { packageNo } });
     expect(failed.data).toMatchObject({ status: 'pack_pretrial_fail', memberStatus: 'pack_pretrial_fail', failReason: '电池类商品该渠道不可运' });
@@ -290,6 +291,9 @@ describe('a member’s journey through the member API', () => {
     });
     expect(resubmitted.code, resubmitted.message).toBe(20000);
     expect(resubmitted.data).toMatchObject({ status: 'pack_pretrial', memberStatus: 'pack_ordered', channelId: dhl, countryCode: 'GB', failReason: null });
+    // The same resubmit again (a retry with a new key) is done already: no second transition (the events below).
+    const retry = await open('POST', '/packs/resubmit', { token, body: { packageNo, channelId: dhl, addressId: moved.data.id, remark: '已去掉电池' } });
+    expect(retry.code).toBe(20000);
     const [row] = await t.db.select().from(packages).where(eq(packages.id, id));
     expect(row).toMatchObject({ channelId: dhl, countryCode: 'GB', memberRemark: '已去掉电池' });
     expect(row.address.address).toBe('221B Baker Street');
