@@ -16,6 +16,7 @@ export const MemberFacingStatus = vocab([
   { value: 'shelved', zh: '已入库', en: 'In the warehouse' },
   { value: 'part_shelved', zh: '部分入库', en: 'Partly in the warehouse' },
   { value: 'pack_ordered', zh: '已提交打包', en: 'Pack order placed' },
+  { value: 'pack_pretrial_fail', zh: '预审不通过', en: 'Pre-review failed' },
   { value: 'packing', zh: '打包中', en: 'Packing' },
   { value: 'patch_wait', zh: '待补运费', en: 'Freight top-up needed' },
   { value: 'wait_ship', zh: '待发货', en: 'Awaiting shipment' },

@@ -10,7 +10,8 @@ const PACKAGE_FACING: Record<string, MemberFacingStatus> = {
   ordered: 'pack_ordered',
   pack_pretrial: 'pack_ordered',
   pack_pretrial_pass: 'pack_ordered',
-  pack_pretrial_fail: 'pack_ordered',
+  // The member must act (resubmit or cancel): told apart from an order in progress, with the reason (failReason).
+  pack_pretrial_fail: 'pack_pretrial_fail',
   paying: 'pack_ordered',
   paid: 'packing',
   remove_wait: 'packing',
@@ -73,7 +74,15 @@ export const PackCreateBody = z.strictObject({
   services: z.array(z.string().max(40)).max(10).default([]),
   remark: z.string().trim().max(500, '备注最多500个字符').default(''),
 });
-export const PackageNoBody = z.strictObject({ packageNo: z.string().regex(/^PK\d{8,}$/, '包裹号格式错误') });
+const packageNo = z.string().regex(/^PK\d{8,}$/, '包裹号格式错误');
+export const PackageNoBody = z.strictObject({ packageNo });
+/** A failed pre-review asked again: what the member changed (another channel, address or remark), or nothing. */
+export const PackResubmitBody = z.strictObject({
+  packageNo,
+  channelId: z.number().int().positive().optional(),
+  addressId: z.number().int().positive().optional(),
+  remark: z.string().trim().max(500, '备注最多500个字符').optional(),
+});
 export const PackageNoQuery = PackageNoBody;
 export const MemberPackage = z.object({
   packageNo: z.string(),
@@ -92,6 +101,8 @@ export const MemberPackage = z.object({
   weightG: z.number().int().nullable(),
   trackingNo: z.string(),
   pretrialNote: z.string(),
+  /** Why the pre-review failed, while it stands failed (null otherwise): what the member resubmits against. */
+  failReason: z.string().nullable(),
   createTime: isoTime,
   timeline: z.array(z.object({ type: z.string(), status: z.string(), note: z.string(), time: isoTime })),
 });

@@ -17,7 +17,9 @@ const EXPECTED: Record<string, string> = {
   'ordered|submit': 'pack_pretrial',
   'pack_pretrial|pretrial_pass': 'pack_pretrial_pass',
   'pack_pretrial|pretrial_fail': 'pack_pretrial_fail',
+  'pack_pretrial_pass|pretrial_fail': 'pack_pretrial_fail',
   'pack_pretrial_fail|resubmit': 'pack_pretrial',
+  'pack_pretrial_fail|reopen': 'pack_pretrial',
   'pack_pretrial_pass|pay': 'paying',
   'paying|pay_done': 'paid',
   'paid|queue': 'remove_wait',
@@ -111,6 +113,10 @@ describe('package machine', () => {
     expect(packageMachine.allowed('packing', new Set(['warehouse:packing'])).sort()).toEqual(['pack_done', 'patch_request', 'raise']);
     expect(packageMachine.allowed('exception', new Set(['warehouse:abnormalPackage'])).sort()).toEqual(['cancel', 'resolve', 'return_order']);
     expect(packageMachine.allowed('paid')).toEqual([]);
+    // A failed pre-review: sent back by pre-review staff, canceled by 包裹查询 staff (the member resubmits through the API).
+    expect(packageMachine.allowed('pack_pretrial_fail', new Set(['warehouse:packPretrial']))).toEqual(['reopen']);
+    expect(packageMachine.allowed('pack_pretrial_fail', new Set(['warehouse:packQuery']))).toEqual(['cancel']);
+    expect(packageMachine.allowed('pack_pretrial_pass', new Set(['warehouse:packPretrial']))).toEqual(['pretrial_fail']);
     expect(packageMachine.allowed('shipped')).toEqual(['manual_sign']);
   });
 

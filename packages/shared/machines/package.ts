@@ -11,6 +11,7 @@ export const PACKAGE_EVENTS = [
   'pretrial_pass',
   'pretrial_fail',
   'resubmit',
+  'reopen',
   'pay',
   'pay_done',
   'queue',
@@ -95,16 +96,22 @@ export const EXCEPTION_FROM: readonly PackageStatus[] = [
   'wait_ship',
 ];
 
-/** Statuses from which the member (or the member site) may still cancel: nothing has been paid or touched. */
-const MEMBER_CANCEL_FROM: readonly PackageStatus[] = ['pack_created', 'ordered', 'pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail'];
+/**
+ * Statuses of a pack order not yet paid, nothing touched: staff cancel it from 包裹详情 (the row's permission), and the
+ * member API takes the same rows for the member's own package.
+ */
+export const UNPAID_CANCEL_FROM: readonly PackageStatus[] = ['pack_created', 'ordered', 'pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail'];
 
 export const PACKAGE_TRANSITIONS: readonly PackageTransition[] = [
   row('pack_created', 'submit', 'pack_pretrial', 'system', 'package_order_create'),
   row('ordered', 'submit', 'pack_pretrial', 'system', 'package_order_create'),
   row('pack_pretrial', 'pretrial_pass', 'pack_pretrial_pass', 'warehouse:packPretrial', 'pack_pretrial_pass'),
   row('pack_pretrial', 'pretrial_fail', 'pack_pretrial_fail', 'warehouse:packPretrial', 'pack_pretrial_fail'),
-  // The member fixed what failed (channel, items) and asks again.
-  row('pack_pretrial_fail', 'resubmit', 'pack_pretrial', 'system', 'package_order_create'),
+  // A quote found wrong before the member paid it: the review is failed after all.
+  row('pack_pretrial_pass', 'pretrial_fail', 'pack_pretrial_fail', 'warehouse:packPretrial', 'pack_pretrial_fail'),
+  // The member fixed what failed (channel, address, remark) and asks again; or staff send it back to pre-review.
+  row('pack_pretrial_fail', 'resubmit', 'pack_pretrial', 'system', 'pack_pretrial_again'),
+  row('pack_pretrial_fail', 'reopen', 'pack_pretrial', 'warehouse:packPretrial', 'pack_pretrial_again'),
   row('pack_pretrial_pass', 'pay', 'paying', 'system', 'order_pay'),
   row('paying', 'pay_done', 'paid', 'system', 'order_paid'),
   row('paid', 'queue', 'remove_wait', 'system', 'removeWait'),
@@ -130,7 +137,7 @@ export const PACKAGE_TRANSITIONS: readonly PackageTransition[] = [
   row('return_ordered', 'return_check', 'return_refund_check', 'warehouse:abnormalPackage', 'return_refund_check'),
   row('return_refund_check', 'return_refund', 'return_refund_complete', 'warehouse:abnormalPackage', 'return_refund_pass'),
   row('return_refund_complete', 'return_done', 'returned', 'warehouse:abnormalPackage', 'return_done'),
-  ...MEMBER_CANCEL_FROM.map((s) => row(s, 'cancel', 'canceled', 'system', 'cancel')),
+  ...UNPAID_CANCEL_FROM.map((s) => row(s, 'cancel', 'canceled', 'warehouse:packQuery', 'cancel')),
 ];
 
 /** A 'station' row may be taken at any warehouse station. */

@@ -33,6 +33,7 @@ const EXPECTED: Record<string, string> = {
   'stocking_photo|shelve': 'shelved',
   'shelved|move': 'shelved',
   'shelved|count_missing': 'shelved',
+  'shelved|restock': 'stocking_photo',
   'shelved|return_apply': 'return_checking',
   'return_checking|return_pass': 'return_doing',
   'return_checking|return_refuse': 'return_apply_refuse',

@@ -30,6 +30,7 @@ export const PURCHASE_EVENTS = [
   'shelve',
   'move',
   'count_missing',
+  'restock',
   'return_apply',
   'return_pass',
   'return_refuse',
@@ -95,6 +96,8 @@ export const PURCHASE_TRANSITIONS: readonly Transition[] = [
   row('shelved', 'move', 'shelved', 'warehouse:shelving', 'stocking_moved'),
   // Not found where the records put it when its location was counted (the count takes it): off that location; shelving it again is a move.
   row('shelved', 'count_missing', 'shelved', 'system', 'stocking_missing'),
+  // Its package was canceled after the item had been taken off its shelf: it waits for the shelving station again.
+  row('shelved', 'restock', 'stocking_photo', 'system', 'stocking_restock'),
   row('shelved', 'return_apply', 'return_checking', 'system', 'refund'),
   row('return_checking', 'return_pass', 'return_doing', 'buy:buyOrder', 'refund'),
   row('return_checking', 'return_refuse', 'return_apply_refuse', 'buy:buyOrder', 'refund'),

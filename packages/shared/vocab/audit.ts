@@ -187,6 +187,8 @@ export const AuditVerb = vocab([
   { value: 'pretrial_pass', zh: '预审通过', en: 'Pre-review passed' },
   { value: 'pretrial_fail', zh: '预审不通过', en: 'Pre-review failed' },
   { value: 'resubmit', zh: '重新提交', en: 'Resubmit' },
+  { value: 'reopen', zh: '重新预审', en: 'Back to pre-review' },
+  { value: 'restock', zh: '退回待上架', en: 'Back to shelving' },
   { value: 'remove_start', zh: '开始下架', en: 'Start removal' },
   { value: 'remove_done', zh: '下架完成', en: 'Removal done' },
   { value: 'pack_start', zh: '开始打包', en: 'Start packing' },

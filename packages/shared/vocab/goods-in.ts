@@ -70,6 +70,7 @@ export const TraceType = vocab([
   { value: 'stocking_shelved', zh: '上架', en: 'Shelved' },
   { value: 'stocking_moved', zh: '移库', en: 'Moved' },
   { value: 'stocking_missing', zh: '盘点缺失', en: 'Missing at count' },
+  { value: 'stocking_restock', zh: '退回待上架', en: 'Back to shelving' },
 ] as const);
 export type TraceType = (typeof TraceType.values)[number];
 

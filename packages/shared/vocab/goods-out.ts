@@ -51,6 +51,7 @@ export const PackageTraceType = vocab([
   { value: 'package_order_create', zh: '创建包裹订单', en: 'Package order created' },
   { value: 'pack_pretrial_pass', zh: '预审通过', en: 'Pre-review passed' },
   { value: 'pack_pretrial_fail', zh: '预审不通过', en: 'Pre-review failed' },
+  { value: 'pack_pretrial_again', zh: '重新预审', en: 'Back to pre-review' },
   { value: 'pack_change_channel', zh: '修改渠道', en: 'Ship channel changed' },
   { value: 'order_pay', zh: '发起支付', en: 'Payment started' },
   { value: 'order_paid', zh: '支付成功', en: 'Paid' },

@@ -133,6 +133,9 @@ export const ModifyChannelBody = z.strictObject({ ...Mod, channelId: z.number().
 export const ModifyFreightBody = z.strictObject({ ...Mod, freightReal: money });
 export const ModifyStatusBody = z.strictObject({ ...Mod, status: z.enum(PackageStatus.values) });
 
+/** Staff cancel a pack order not yet paid (包裹详情): its items go back to the member's shelved items. */
+export const PackageCancelBody = z.strictObject({ id: z.number().int().positive(), reason: reason('请输入取消原因') });
+
 export const AutoReceiveResult = z.object({ received: z.number().int() });
 
 // The calls (issue #29): each declared once, registered by the server's packages.ts, made by the web.
@@ -180,3 +183,9 @@ export const warehousePackageModifyStatusCall = defineCall({
   data: PackageActionResult,
 });
 export const warehousePackageAutoReceiveCall = defineCall({ method: 'POST', url: '/api/warehouse/package/autoReceive', data: AutoReceiveResult });
+export const warehousePackageCancelCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/package/cancel',
+  body: PackageCancelBody,
+  data: PackageActionResult,
+});

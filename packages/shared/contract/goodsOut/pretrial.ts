@@ -10,6 +10,8 @@ export const PretrialPassBody = z.strictObject({
   note: z.string().trim().max(500).default(''),
 });
 export const PretrialFailBody = z.strictObject({ id: z.number().int().positive(), reason: reason('请输入不通过原因') });
+/** A failed pre-review sent back to pre-review by staff (the member's fix came another way, or the fail was wrong). */
+export const PretrialReopenBody = z.strictObject({ id: z.number().int().positive(), note: z.string().trim().max(500).default('') });
 export const PretrialQuote = PackageActionResult.extend({ freightEstimated: z.number().int(), currency: z.string() });
 
 // The calls (issue #29): each declared once, registered by the server's pretrial.ts, made by the web.
@@ -21,3 +23,9 @@ export const warehousePretrialPageListCall = defineCall({
 });
 export const warehousePretrialPassCall = defineCall({ method: 'POST', url: '/api/warehouse/pretrial/pass', body: PretrialPassBody, data: PretrialQuote });
 export const warehousePretrialFailCall = defineCall({ method: 'POST', url: '/api/warehouse/pretrial/fail', body: PretrialFailBody, data: PackageActionResult });
+export const warehousePretrialReopenCall = defineCall({
+  method: 'POST',
+  url: '/api/warehouse/pretrial/reopen',
+  body: PretrialReopenBody,
+  data: PackageActionResult,
+});

@@ -15,9 +15,10 @@ import { invalid, notFound } from '../../core/errors';
 import { applyTransition, assertAllowed, isRepeat } from '../../core/transition';
 import { offsetOf } from '../../core/paging';
 import { URI_PATTERN } from '../../platform/storage';
-import { refundPackage, releaseItems } from './orders';
+import { refundPackage } from './orders';
+import { cancelPackageIn } from './cancel';
 import { toException } from './queries';
-import { actionResult, applyStep, type ExceptionRow, exceptionRows, lockPackage, type Op, writeTrace } from './transition';
+import { actionResult, applyStep, type ExceptionRow, exceptionRows, lockPackage, type Op } from './transition';
 import { isActive } from '../../core/status';
 
 /**
@@ -119,23 +120,9 @@ export async function handleException(db: Db, body: z.infer<typeof ExceptionHand
       note: body.resolution,
       set: { resolution: body.resolution, handledBy: op.actor.name, handledAt: op.now },
     });
-    const { row: after } = await applyStep(tx, row, {
-      event,
-      op,
-      note: body.resolution,
-      ...(outcome === 'canceled' ? { set: { cancelTime: op.now } } : {}),
-    });
-    if (outcome === 'canceled') {
-      await releaseItems(tx, row.id);
-      const due = await refundPackage(tx, after, op, '取消');
-      if (due > 0)
-        await writeTrace(
-          tx,
-          row.id,
-          { type: 'refund', event: 'refund', from: 'canceled', to: 'canceled', note: `退款 ${(due / 100).toFixed(2)} ${row.currency}` },
-          op,
-        );
-    }
+    // Canceling frees the items (those off their shelves go back to shelving) and refunds what the member paid.
+    if (outcome === 'canceled') return actionResult(await cancelPackageIn(tx, row, op, body.resolution));
+    await applyStep(tx, row, { event, op, note: body.resolution });
     const [fresh] = await tx.select().from(packages).where(eq(packages.id, row.id));
     return actionResult(fresh);
   });

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, notExists, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type MemberPackage, type PackCreateBody, packageFacing, packageOrderStatus } from '@waystation/shared/contract/openPacks';
+import { type MemberPackage, type PackCreateBody, type PackResubmitBody, packageFacing, packageOrderStatus } from '@waystation/shared/contract/openPacks';
 import type { Db } from '../../db';
-import { memberAddresses, packageItems, packages, packageTraces, purchaseOrders, shipChannels, warehouseItems } from '../../db/schema';
+import { type PackageAddress, memberAddresses, packageItems, packages, packageTraces, purchaseOrders, shipChannels, warehouseItems } from '../../db/schema';
 import { isRepeat, type Op } from '../../core/transition';
 import { notFound } from '../../core/errors';
 import { offsetOf } from '../../core/paging';
 import { createPackage, payPackage, payPatch } from './orders';
+import { memberCancelPackage } from './cancel';
 import { applyStep, lockPackage, type PackageRow, packageRows } from './transition';
 import { isActive } from '../../core/status';
 
@@ -49,6 +50,7 @@ async function toPackages(db: Db, rows: PackageRow[]): Promise<MemberPackage[]> 
     weightG: r.realWeightG,
     trackingNo: r.trackingNo,
     pretrialNote: r.pretrialNote,
+    failReason: r.status === 'pack_pretrial_fail' ? r.pretrialNote : null,
     createTime: r.createdAt.toISOString(),
     // What the member may know of the way: the status steps (staff names and internal notes stay inside).
     timeline: traces
@@ -74,13 +76,24 @@ export async function listPackages(db: Db, memberId: number, q: { page: number; 
   return { list: await toPackages(db, rows), total };
 }
 
-/** A pack order from the member's shelved items, one of their addresses and an enabled channel → pack_pretrial. */
-export async function createPack(db: Db, memberId: number, body: z.output<typeof PackCreateBody>, op: Op): Promise<MemberPackage> {
-  const [address] = await db
+/** One of the member's addresses as a package carries it (40400 for anyone else's). */
+async function ownAddress(db: Db, memberId: number, id: number): Promise<PackageAddress> {
+  const [a] = await db
     .select()
     .from(memberAddresses)
-    .where(and(eq(memberAddresses.id, body.addressId), eq(memberAddresses.memberId, memberId)));
-  if (!address) throw notFound('地址不存在');
+    .where(and(eq(memberAddresses.id, id), eq(memberAddresses.memberId, memberId)));
+  if (!a) throw notFound('地址不存在');
+  return { receiver: a.receiver, phone: a.phone, country: a.country, province: a.province, city: a.city, address: a.address, postcode: a.postcode };
+}
+
+async function enabledChannel(db: Db, id: number): Promise<void> {
+  const [channel] = await db.select({ id: shipChannels.id, status: shipChannels.status }).from(shipChannels).where(eq(shipChannels.id, id));
+  if (!isActive(channel)) throw notFound('物流渠道不存在或已停用');
+}
+
+/** A pack order from the member's shelved items, one of their addresses and an enabled channel → pack_pretrial. */
+export async function createPack(db: Db, memberId: number, body: z.output<typeof PackCreateBody>, op: Op): Promise<MemberPackage> {
+  const address = await ownAddress(db, memberId, body.addressId);
   // Another member's item answers as a missing one: its code (or that it exists) is not told.
   const ids = [...new Set(body.itemIds)];
   const mine = ids.length
@@ -90,29 +103,58 @@ export async function createPack(db: Db, memberId: number, body: z.output<typeof
         .where(and(inArray(warehouseItems.id, ids), eq(warehouseItems.memberId, memberId)))
     : [];
   if (mine.length !== ids.length) throw notFound('商品不存在');
-  const [channel] = await db.select({ id: shipChannels.id, status: shipChannels.status }).from(shipChannels).where(eq(shipChannels.id, body.channelId));
-  if (!isActive(channel)) throw notFound('物流渠道不存在或已停用');
+  await enabledChannel(db, body.channelId);
   const row = await createPackage(
     db,
     {
       memberId,
       itemIds: body.itemIds,
       channelId: body.channelId,
-      address: {
-        receiver: address.receiver,
-        phone: address.phone,
-        country: address.country,
-        province: address.province,
-        city: address.city,
-        address: address.address,
-        postcode: address.postcode,
-      },
+      address,
       services: body.services,
       memberRemark: body.remark,
     },
     op,
   );
   return packageDetail(db, memberId, row.packageNo);
+}
+
+/**
+ * The member asks again after a failed pre-review (pack_pretrial_fail → pack_pretrial), with another channel, address
+ * or remark if given. The same asked again once in pre-review: done, nothing changes.
+ */
+export async function resubmitPack(db: Db, memberId: number, body: z.output<typeof PackResubmitBody>, op: Op): Promise<MemberPackage> {
+  const own = await ownPackage(db, memberId, body.packageNo);
+  const address = body.addressId === undefined ? undefined : await ownAddress(db, memberId, body.addressId);
+  if (body.channelId !== undefined) await enabledChannel(db, body.channelId);
+  await db.transaction(async (tx) => {
+    const row = await lockPackage(tx, { id: own.id });
+    // A retry of a resubmit that went through; a change asked of a package that did not fail is refused (40900).
+    const same =
+      (body.channelId === undefined || body.channelId === row.channelId) &&
+      (!address || (Object.keys(address) as (keyof PackageAddress)[]).every((k) => (address[k] ?? '') === (row.address[k] ?? ''))) &&
+      (body.remark === undefined || body.remark === row.memberRemark);
+    if (same && isRepeat(packageRows, row, 'resubmit')) return;
+    const changed = [body.channelId !== undefined && '渠道', address && '地址', body.remark !== undefined && '备注'].filter(Boolean);
+    await applyStep(tx, row, {
+      event: 'resubmit',
+      op,
+      note: changed.length ? `会员修改${changed.join('、')}后重新提交` : '会员重新提交',
+      set: {
+        ...(body.channelId !== undefined ? { channelId: body.channelId } : {}),
+        ...(address ? { address, countryCode: address.country } : {}),
+        ...(body.remark !== undefined ? { memberRemark: body.remark } : {}),
+      },
+    });
+  });
+  return packageDetail(db, memberId, body.packageNo);
+}
+
+/** The member cancels a pack order not yet paid: its items are theirs to pack again (GET /items). */
+export async function cancelPack(db: Db, memberId: number, packageNo: string, op: Op): Promise<MemberPackage> {
+  const own = await ownPackage(db, memberId, packageNo);
+  await memberCancelPackage(db, own.id, op);
+  return packageDetail(db, memberId, packageNo);
 }
 
 /** Pays the quoted freight from the balance (pack_pretrial_pass → remove_wait). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PretrialFailBody, PretrialPassBody } from '@waystation/shared/contract/goodsOut/pretrial';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
@@ -227,14 +227,6 @@ export async function refundPackage(tx: Db, row: PackageRow, op: Op, why: string
     .where(eq(packages.id, row.id));
   await writeAudit(tx, op.actor, { action: 'package.refund', targetType: 'package', targetId: row.packageNo, after: { amount: due } }, op.now);
   return due;
-}
-
-/** Frees a package's items for other packages (a canceled package). */
-export async function releaseItems(tx: Db, packageId: number): Promise<void> {
-  await tx
-    .update(packageItems)
-    .set({ released: true })
-    .where(and(eq(packageItems.packageId, packageId), eq(packageItems.released, false)));
 }
 
 /** Member code → id (tests, seed). */

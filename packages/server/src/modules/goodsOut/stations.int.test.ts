@@ -40,13 +40,16 @@ const traceOf = async (id: number) =>
   );
 
 describe('pre-review', () => {
-  it('passes with a quote on the estimated weight, or fails with a reason; each only from pack_pretrial', async () => {
+  it('passes with a quote on the estimated weight, or fails with a reason; a quote may fail until it is paid', async () => {
     const p = await newPackage(t.db);
     const pass = await post<R & { freightEstimated: number }>('/api/warehouse/pretrial/pass', { id: p.id, estimatedWeightG: 900 });
     // EMS 欧美澳: 500 g 160.00 + one started 500 g step 45.00.
     expect(pass.data).toMatchObject({ status: 'pack_pretrial_pass', freightEstimated: 20_500, repeated: false });
     expect((await post('/api/warehouse/pretrial/pass', { id: p.id, estimatedWeightG: 900 })).data.repeated).toBe(true);
-    expect((await post('/api/warehouse/pretrial/fail', { id: p.id, reason: '含违禁品' })).code).toBe(40900);
+    // A quote found wrong before the member paid it fails after all (issue 30); a paid one does not.
+    expect((await post('/api/warehouse/pretrial/fail', { id: p.id, reason: '含违禁品' })).data.status).toBe('pack_pretrial_fail');
+    const paid = await newPackage(t.db, { status: 'remove_wait' });
+    expect((await post('/api/warehouse/pretrial/fail', { id: paid.id, reason: '含违禁品' })).code).toBe(40900);
     const q = await newPackage(t.db);
     expect((await post('/api/warehouse/pretrial/fail', { id: q.id, reason: '' })).code).toBe(40001);
     expect((await post('/api/warehouse/pretrial/fail', { id: q.id, reason: '含违禁品' })).data.status).toBe('pack_pretrial_fail');

@@ -5,7 +5,19 @@ import type { MemberOrder } from '@waystation/shared/contract/openOrders';
 import type { MemberPackage } from '@waystation/shared/contract/openPacks';
 import type { TopupIntent } from '@waystation/shared/contract/openTopups';
 import { queryRows } from '../../db';
-import { agents, couponGrants, coupons, domainEvents, drawRecords, ledgerEntries, memberKyc, packages, purchaseOrders, shopOrders } from '../../db/schema';
+import {
+  agents,
+  auditLogs,
+  couponGrants,
+  coupons,
+  domainEvents,
+  drawRecords,
+  ledgerEntries,
+  memberKyc,
+  packages,
+  purchaseOrders,
+  shopOrders,
+} from '../../db/schema';
 import { settleCommission } from '../finance/service';
 import { post } from '../ledger/service';
 import { emailCode } from '../../testing/member';
@@ -233,6 +245,79 @@ describe('a member’s journey through the member API', () => {
       // In the order they were written: the events pump's update may move a row in the table.
       .orderBy(domainEvents.id);
     expect(events.map((e) => e.type)).toEqual(['package.submit', 'package.pretrial_pass', 'package.pay', 'package.pay_done', 'package.queue']);
+  });
+
+  it('a failed pre-review shows its reason; the member resubmits with another channel and address, or cancels; another member is refused', async () => {
+    const { token, member } = await newMember();
+    const other = await newMember();
+    const { item } = await newShelvedItem(t.db, { memberCode: member.userCode, weightG: 600 });
+    const address = await open<{ id: number }>('POST', '/addresses/save', { token, body: { receiver: 'Ann Lee', country: 'US', address: '1 Market St' } });
+    const moved = await open<{ id: number }>('POST', '/addresses/save', { token, body: { receiver: 'Ann Lee', country: 'GB', address: '221B Baker Street' } });
+    const theirs = await open<{ id: number }>('POST', '/addresses/save', {
+      token: other.token,
+      body: { receiver: 'Bo', country: 'DE', address: 'Hauptstr. 1' },
+    });
+    const [ems, dhl] = [await channelIdOf(t.db, 'EMS'), await channelIdOf(t.db, 'DHL')];
+    const pack = await open<MemberPackage>('POST', '/packs', { token, body: { itemIds: [item.id], channelId: ems, addressId: address.data.id } });
+    const packageNo = pack.data.packageNo;
+    const [{ id }] = await t.db.select({ id: packages.id }).from(packages).where(eq(packages.packageNo, packageNo));
+    const eventsOf = async () =>
+      (
+        await t.db
+          .select()
+          .from(domainEvents)
+          .where(and(eq(domainEvents.entityType, 'package'), eq(domainEvents.entityId, String(id))))
+          .orderBy(domainEvents.id)
+      ).map((e) => e.type);
+
+    // Resubmitting what did not fail changes nothing (a change is refused); another member's package answers as missing.
+    expect((await open('POST', '/packs/resubmit', { token, body: { packageNo } })).code).toBe(20000);
+    expect((await eventsOf()).filter((e) => e === 'package.resubmit')).toEqual([]);
+    expect((await open('POST', '/packs/resubmit', { token, body: { packageNo, channelId: dhl } })).code).toBe(40900);
+    expect((await t.call('POST', '/api/warehouse/pretrial/fail', { token: staff, body: { id, reason: '电池类商品该渠道不可运' } })).code).toBe(20000);
+    const failed = await open<MemberPackage>('GET', '/packs/detail', { token, query: { packageNo } });
+    expect(failed.data).toMatchObject({ status: 'pack_pretrial_fail', memberStatus: 'pack_pretrial_fail', failReason: '电池类商品该渠道不可运' });
+    expect(failed.data.timeline.at(-1)).toMatchObject({ status: 'pack_pretrial_fail', note: '电池类商品该渠道不可运' });
+    for (const path of ['/packs/resubmit', '/packs/cancel']) {
+      const refused = await open('POST', path, { token: other.token, body: { packageNo } });
+      expect(refused.code).toBe(40400);
+    }
+    // Their address is not the member's to use.
+    expect((await open('POST', '/packs/resubmit', { token, body: { packageNo, addressId: theirs.data.id } })).code).toBe(40400);
+
+    const resubmitted = await open<MemberPackage>('POST', '/packs/resubmit', {
+      token,
+      body: { packageNo, channelId: dhl, addressId: moved.data.id, remark: '已去掉电池' },
+    });
+    expect(resubmitted.code, resubmitted.message).toBe(20000);
+    expect(resubmitted.data).toMatchObject({ status: 'pack_pretrial', memberStatus: 'pack_ordered', channelId: dhl, countryCode: 'GB', failReason: null });
+    // The same resubmit again (a retry with a new key) is done already: no second transition (the events below).
+    const retry = await open('POST', '/packs/resubmit', { token, body: { packageNo, channelId: dhl, addressId: moved.data.id, remark: '已去掉电池' } });
+    expect(retry.code).toBe(20000);
+    const [row] = await t.db.select().from(packages).where(eq(packages.id, id));
+    expect(row).toMatchObject({ channelId: dhl, countryCode: 'GB', memberRemark: '已去掉电池' });
+    expect(row.address.address).toBe('221B Baker Street');
+
+    // Not paid yet: the member cancels, and the item is theirs to pack again.
+    expect((await open<{ list: unknown[] }>('GET', '/items', { token })).data.list).toEqual([]);
+    const canceled = await open<MemberPackage>('POST', '/packs/cancel', { token, body: { packageNo } });
+    expect(canceled.data).toMatchObject({ status: 'canceled', memberStatus: 'canceled' });
+    expect((await open<{ list: { id: number }[] }>('GET', '/items', { token })).data.list.map((i) => i.id)).toEqual([item.id]);
+    expect((await open('POST', '/packs/resubmit', { token, body: { packageNo } })).code).toBe(40900);
+    expect(await eventsOf()).toEqual(['package.submit', 'package.pretrial_fail', 'package.resubmit', 'package.cancel']);
+    const audits = await t.db
+      .select({ action: auditLogs.action })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'package'), eq(auditLogs.targetId, packageNo)))
+      .orderBy(auditLogs.id);
+    expect(audits.map((a) => a.action)).toEqual(['package.pretrial_fail', 'package.resubmit', 'package.cancel']);
+
+    // A paid pack order is past the member's cancel.
+    const { item: second } = await newShelvedItem(t.db, { memberCode: member.userCode, weightG: 600 });
+    const paidPack = await open<MemberPackage>('POST', '/packs', { token, body: { itemIds: [second.id], channelId: ems, addressId: address.data.id } });
+    await t.db.update(packages).set({ status: 'remove_wait' }).where(eq(packages.packageNo, paidPack.data.packageNo));
+    const late = await open('POST', '/packs/cancel', { token, body: { packageNo: paidPack.data.packageNo } });
+    expect(late.code).toBe(40900);
   });
 
   it('tells wait_sort, a member’s receipt, and auto completion apart in orderStatus', async () => {

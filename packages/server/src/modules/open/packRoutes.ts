@@ -9,6 +9,7 @@ import {
   PackageNoBody,
   PackageNoQuery,
   PackCreateBody,
+  PackResubmitBody,
 } from '@waystation/shared/contract/openPacks';
 import type { ModuleContext } from '../context';
 import { openApi } from './http';
@@ -49,6 +50,24 @@ export function memberPackRoutes(app: FastifyInstance, ctx: ModuleContext): void
     body: PackCreateBody,
     data: MemberPackage,
     handler: ({ member, body, req, now }) => packs.createPack(db, member.id, body, opOf(member, req.ip, now)),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/packs/resubmit',
+    auth: 'member',
+    summary: 'Asks again after a failed pre-review, with another channel, address or remark if given → pre-review',
+    body: PackResubmitBody,
+    data: MemberPackage,
+    handler: ({ member, body, req, now }) => packs.resubmitPack(db, member.id, body, opOf(member, req.ip, now)),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/packs/cancel',
+    auth: 'member',
+    summary: 'Cancels a pack order not yet paid: its items can be packed again',
+    body: PackageNoBody,
+    data: MemberPackage,
+    handler: ({ member, body, req, now }) => packs.cancelPack(db, member.id, body.packageNo, opOf(member, req.ip, now)),
   });
   openApi(app, {
     method: 'POST',

@@ -17,6 +17,7 @@ import { formatMoney } from '../../components/money';
 import { modifyPackage, pretrialFail, pretrialPass, useInvalidateGoodsOut, usePackage } from './api';
 import { useShipChannelOptions } from '../logistics/selectors';
 import { PackageStatusTag, RaiseExceptionButton } from './components';
+import { PackStateActions } from './PackStateActions';
 import { useGoodsOutMessages } from './messages';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { NumberInput } from '../../components/NumberInput';
@@ -230,6 +231,7 @@ export default function PackDetailPage() {
         extra={
           <Space wrap>
             {d.actions.includes('pretrial_pass') && <PretrialButtons pkg={d} />}
+            <PackStateActions d={d} />
             {d.actions.includes('raise') && <RaiseExceptionButton packageNo={d.packageNo} />}
             {d.exception?.status === 'open' && (
               <Button onClick={() => navigate(`/WarehouseManage/abnormalPackageDetail?id=${d.exception!.id}`)}>{m.exception}</Button>

@@ -12,8 +12,9 @@ import {
   warehousePackageModifyChannelCall,
   warehousePackageModifyFreightCall,
   warehousePackageModifyStatusCall,
+  warehousePackageCancelCall,
 } from '@waystation/shared/contract/goodsOut/packages';
-import { warehousePretrialPassCall, warehousePretrialFailCall } from '@waystation/shared/contract/goodsOut/pretrial';
+import { warehousePretrialPassCall, warehousePretrialFailCall, warehousePretrialReopenCall } from '@waystation/shared/contract/goodsOut/pretrial';
 import {
   warehouseRemovalPickListCall,
   warehouseRemovalScanCall,
@@ -60,6 +61,8 @@ export const fetchPackage = (params: { id?: number; packageNo?: string }) => cal
 
 export const pretrialPass = (body: { id: number; estimatedWeightG: number; note: string }) => call(warehousePretrialPassCall, body);
 export const pretrialFail = (body: { id: number; reason: string }) => call(warehousePretrialFailCall, body);
+export const pretrialReopen = (body: { id: number; note: string }) => call(warehousePretrialReopenCall, body);
+export const cancelPackage = (body: { id: number; reason: string }) => call(warehousePackageCancelCall, body);
 
 export const fetchPickList = (params: { channelId?: number }) => call(warehouseRemovalPickListCall, params);
 export const removalScan = (body: { itemCode: string; packageNo?: string }) => call(warehouseRemovalScanCall, body, quiet);

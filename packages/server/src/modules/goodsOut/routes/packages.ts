@@ -9,10 +9,12 @@ import {
   warehousePackageModifyFreightCall,
   warehousePackageModifyStatusCall,
   warehousePackageAutoReceiveCall,
+  warehousePackageCancelCall,
 } from '@waystation/shared/contract/goodsOut/packages';
 import { api } from '../../../core/http';
 import { autoReceive, modifyAddr, modifyAttr, modifyChannel, modifyFreight, modifyStatus, modifyWeight } from '../modify';
 import { listPackages, packageDetail } from '../queries';
+import { staffCancelPackage } from '../cancel';
 import { type StationContext, QUERY, PRETRIAL, REMOVAL, PACKING, SORTING, ABNORMAL } from './shared';
 
 /** Package query and detail, and the sensitive modifications of 包裹查询 (SPEC §6). */
@@ -71,6 +73,11 @@ export function packageRoutes(app: FastifyInstance, { db, urlsAt }: StationConte
     verify: 'modify_package_status',
     verifyTarget: target,
     handler: ({ body, actor, now }) => modifyStatus(db, body, { actor, now }),
+  });
+  api(app, warehousePackageCancelCall, {
+    permission: QUERY,
+    summary: 'Cancel a pack order not yet paid, with a reason: its items go back to the member (→ canceled)',
+    handler: ({ body, actor, now }) => staffCancelPackage(db, body, { actor, now }),
   });
   api(app, warehousePackageAutoReceiveCall, {
     permission: QUERY,

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { warehousePretrialPageListCall, warehousePretrialPassCall, warehousePretrialFailCall } from '@waystation/shared/contract/goodsOut/pretrial';
+import {
+  warehousePretrialPageListCall,
+  warehousePretrialPassCall,
+  warehousePretrialFailCall,
+  warehousePretrialReopenCall,
+} from '@waystation/shared/contract/goodsOut/pretrial';
 import { api } from '../../../core/http';
 import { pretrialFail, pretrialPass } from '../orders';
+import { reopenPretrial } from '../cancel';
 import { listPackages } from '../queries';
 import { type StationContext, PRETRIAL } from './shared';
 
@@ -19,7 +25,12 @@ export function pretrialRoutes(app: FastifyInstance, { db }: StationContext): vo
   });
   api(app, warehousePretrialFailCall, {
     permission: PRETRIAL,
-    summary: 'Fail pre-review with a reason (→ pack_pretrial_fail)',
+    summary: 'Fail pre-review with a reason, also after a quote the member has not paid (→ pack_pretrial_fail)',
     handler: ({ body, actor, now }) => pretrialFail(db, body, { actor, now }),
+  });
+  api(app, warehousePretrialReopenCall, {
+    permission: PRETRIAL,
+    summary: 'Send a failed pre-review back to pre-review (pack_pretrial_fail → pack_pretrial)',
+    handler: ({ body, actor, now }) => reopenPretrial(db, body, { actor, now }),
   });
 }

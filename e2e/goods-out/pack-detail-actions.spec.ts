@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { packageItems, packages } from '../../packages/server/src/db/schema';
+import { newPackage } from '../../packages/server/src/modules/goodsOut/factory';
+import { typeByHand } from '../support/browser';
+import { useStationServer } from '../support/stations';
+
+/** Issue 30.1: staff take a stalled pack order out of pre-review from 包裹详情 (fail, back to pre-review, cancel). */
+const station = useStationServer('pack-detail-actions', { now: () => new Date() });
+
+const statusShown = (page: Page) => page.getByTestId('package-status').first().innerText();
+const dbStatus = async (id: number) => (await station.server.db.select({ s: packages.status }).from(packages).where(eq(packages.id, id)))[0].s;
+
+/** Clicks an action of 包裹详情, fills its dialog's one field by hand, confirms, and waits for the success message. */
+async function act(page: Page, action: 'fail' | 'reopen' | 'cancel', title: string, field: string, text: string): Promise<void> {
+  await page.getByTestId(`pack-${action}`).click();
+  const dialog = page.locator('.ant-modal:visible').filter({ hasText: title });
+  await dialog.waitFor();
+  await typeByHand(dialog.getByLabel(field), text);
+  await dialog.getByRole('button', { name: /确\s*认/ }).click();
+  await page.locator('.ant-message-notice').filter({ hasText: '操作成功' }).last().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('包裹详情: a pack order that fails or stalls', () => {
+  it('fails a quoted package with a reason, sends it back to pre-review, fails it again and cancels it', async () => {
+    const p = await newPackage(station.server.db, { status: 'pack_pretrial_pass' });
+    const wh = await station.page('warehouse1');
+    await wh.goto(`${station.server.url}/WarehouseManage/packDetail?id=${p.id}`);
+    await expect.poll(() => statusShown(wh), { timeout: 15_000 }).toBe('预审通过');
+    // Quoted, not paid: fail or cancel; nothing to send back yet.
+    expect(await wh.getByTestId('pack-reopen').count()).toBe(0);
+
+    await act(wh, 'fail', '预审不通过', '不通过原因', '含锂电池，该渠道不可运');
+    await expect.poll(() => statusShown(wh), { timeout: 15_000 }).toBe('预审不通过');
+    await expect.poll(() => wh.getByTestId('trace-item').last().innerText()).toContain('含锂电池，该渠道不可运');
+    expect(await dbStatus(p.id)).toBe('pack_pretrial_fail');
+
+    await act(wh, 'reopen', '重新预审', '备注', '会员确认已去掉电池');
+    await expect.poll(() => statusShown(wh), { timeout: 15_000 }).toBe('待预审');
+    // Back in pre-review: the review's own pass and fail buttons are offered again.
+    await wh.getByTestId(`pass-${p.id}`).waitFor();
+    expect(await dbStatus(p.id)).toBe('pack_pretrial');
+
+    await wh.getByTestId(`fail-${p.id}`).click();
+    const failDialog = wh.locator('.ant-modal:visible').filter({ hasText: '预审不通过' });
+    await typeByHand(failDialog.getByLabel('不通过原因'), '地址不完整');
+    await failDialog.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => statusShown(wh), { timeout: 15_000 }).toBe('预审不通过');
+
+    // Cancel asks for a reason of its own (the fail reason typed before is not carried over): an empty one is refused.
+    await wh.getByTestId('pack-cancel').click();
+    const cancelDialog = wh.locator('.ant-modal:visible').filter({ hasText: '取消包裹' });
+    await cancelDialog.getByText('商品退回会员的在库商品').waitFor();
+    await cancelDialog.getByRole('button', { name: /确\s*认/ }).click();
+    await cancelDialog.locator('.ant-form-item-explain-error').filter({ hasText: '取消原因' }).waitFor();
+    await cancelDialog.getByRole('button', { name: /取\s*消/ }).click();
+    await cancelDialog.waitFor({ state: 'hidden' });
+    expect(await dbStatus(p.id)).toBe('pack_pretrial_fail');
+
+    await act(wh, 'cancel', '取消包裹', '取消原因', '会员来电要求取消');
+    await expect.poll(() => statusShown(wh), { timeout: 15_000 }).toBe('已取消');
+    expect(await wh.getByTestId('pack-cancel').count()).toBe(0);
+    const items = await station.server.db.select({ released: packageItems.released }).from(packageItems).where(eq(packageItems.packageId, p.id));
+    expect(items.map((i) => i.released)).toEqual([true, true]);
+  }, 120_000);
+});
