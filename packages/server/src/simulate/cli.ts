@@ -42,6 +42,8 @@ let stopFresh: (() => Promise<void>) | undefined;
 let lagOf: (() => Promise<{ p50: number; p99: number; n: number }>) | undefined;
 /** The sign-up codes the server mailed (a fresh server's own outbox); a running server's members sign in through the site key. */
 let emailCode: ((email: string) => Promise<string>) | undefined;
+/** The codes sent to a sensitive operation's verifier (a fresh server's own outbox): without them those paths are skipped. */
+let verifyCode: ((subjectId: number) => Promise<string>) | undefined;
 if (args.fresh) {
   // A receiver on this machine stands in for the member site; the server may call it.
   const arrivals: number[] = [];
@@ -83,8 +85,9 @@ if (args.fresh) {
     .insert(siteApiKeys)
     .values({ name: 'simulate', prefix: siteKey.slice(0, 10), keyHash: hashToken(siteKey), createdAt: now, updatedAt: now });
   console.log(`fresh server on ${url} (${built.database.kind}${built.database.kind === 'pglite' ? ` in ${dataDir}` : ''})`);
-  const { emailCode: mailedCode } = await import('../testing/member');
+  const { emailCode: mailedCode, verifierCode: sentCode } = await import('../testing/member');
   emailCode = (email) => mailedCode(built.database.db, email);
+  verifyCode = (subjectId) => sentCode(built.database.db, subjectId);
   lagOf = async () => {
     const { pumpBacklog } = await import('../modules/notification/events');
     for (let i = 0; i < 600 && (await pumpBacklog(built.database.db, new Date())).pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
@@ -114,6 +117,7 @@ const result = await simulate({
   seed: args.seed ? Number(args.seed) : undefined,
   siteKey,
   emailCode,
+  verifyCode,
   staff: {
     purchaser: SIM_STAFF.purchaser.username,
     warehouse: SIM_STAFF.warehouse.username,

@@ -7,7 +7,15 @@ interface Envelope<T> {
 }
 
 /** A call that answered with an error code: counted as an error, the run goes on. */
-export class CallError extends Error {}
+export class CallError extends Error {
+  constructor(
+    message: string,
+    readonly code = 0,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
 
 export interface CallOptions {
   staff?: string;
@@ -15,13 +23,14 @@ export interface CallOptions {
   site?: string;
   body?: unknown;
   query?: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 /**
  * The simulator's HTTP client: every call timed under its name, rate limits waited out as a real client would, member
  * API writes with an idempotency key; an answer other than 20000 throws a CallError.
  */
-export function simClient(url: string, log: (line: string) => void) {
+export function simClient(url: string, log: (line: string) => void, verifyCode?: (subjectId: number) => Promise<string>) {
   const run = crypto.randomBytes(3).toString('hex').toUpperCase();
   const calls = new Map<string, number[]>();
   const errorSamples: string[] = [];
@@ -31,7 +40,7 @@ export function simClient(url: string, log: (line: string) => void) {
   async function call<T>(name: string, method: 'GET' | 'POST', path: string, opts: CallOptions = {}): Promise<T> {
     const target = new URL(path, url);
     for (const [k, v] of Object.entries(opts.query ?? {})) target.searchParams.set(k, String(v));
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...opts.headers };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (opts.staff) headers['x-token'] = opts.staff;
     if (opts.member) headers.authorization = `Bearer ${opts.member}`;
@@ -52,14 +61,39 @@ export function simClient(url: string, log: (line: string) => void) {
     const list = calls.get(name) ?? [];
     list.push(performance.now() - t0);
     calls.set(name, list);
-    if (env.code !== 20000) throw new CallError(`${name}: ${env.code} ${env.message}`);
+    if (env.code !== 20000) throw new CallError(`${name}: ${env.code} ${env.message}`, env.code, env.data);
     return env.data;
+  }
+  /**
+   * A sensitive staff call (SPEC §6) as the verify dialog makes it: refused with 42800, the code goes to the type's
+   * first verifier and is read back (`verifyCode`), and the call is made again with the ticket bound to its values.
+   */
+  async function verified<T>(name: string, path: string, opts: CallOptions & { staff: string }): Promise<T> {
+    try {
+      return await call<T>(name, 'POST', path, opts);
+    } catch (err) {
+      if (!(err instanceof CallError) || err.code !== 42800 || !verifyCode) throw err;
+      const asked = err.data as { type: string; target: string; request: string };
+      const [verifier] = await call<{ id: number }[]>('staff.verifiers', 'GET', '/api/admin/fetchVerifySubjectList', {
+        staff: opts.staff,
+        query: { type: asked.type },
+      });
+      if (!verifier) throw new CallError(`${name}: nobody verifies ${asked.type}`);
+      const body = { type: asked.type, subjectId: verifier.id, request: asked.request };
+      await call('staff.sendVerifyCode', 'POST', '/api/admin/sendVerifyCode', { staff: opts.staff, body });
+      const code = await verifyCode(verifier.id);
+      const { ticket } = await call<{ ticket: string }>('staff.verify', 'POST', '/api/admin/doLoginVerify', {
+        staff: opts.staff,
+        body: { ...body, code, target: String(asked.target) },
+      });
+      return call<T>(name, 'POST', path, { ...opts, headers: { ...opts.headers, 'x-verify-ticket': ticket } });
+    }
   }
   const failed = (err: unknown) => {
     counts.errors++;
     if (errorSamples.length < 10) errorSamples.push(err instanceof Error ? err.message : String(err));
   };
-  return { run, call, failed, calls, errorSamples, counts };
+  return { run, call, verified, failed, calls, errorSamples, counts, canVerify: !!verifyCode };
 }
 
 export type SimClient = ReturnType<typeof simClient>;

@@ -33,6 +33,11 @@ export interface SimulateOptions {
    * members sign in through the site key only (no password sign-ups).
    */
   emailCode?: (email: string) => Promise<string>;
+  /**
+   * Reads the 6-digit code a sensitive operation's verifier was sent (their outbox). Without it, the unhappy paths
+   * that need a verified staff call (cancelling a paid package) are not walked.
+   */
+  verifyCode?: (subjectId: number) => Promise<string>;
 }
 
 /** Members who register with email and password even when the site signs the others in. */
@@ -77,7 +82,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   };
   const log = o.log ?? (() => {});
   const rand = random(o.seed ?? Date.now());
-  const client = simClient(o.url, log);
+  const client = simClient(o.url, log, o.verifyCode);
   const { run, call, failed, calls, errorSamples, counts } = client;
   const started = performance.now();
 

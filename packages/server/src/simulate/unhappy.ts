@@ -85,8 +85,8 @@ async function qcProblemAnswered(d: DayContext): Promise<Outcome> {
   return { path: 'qc problem answered', ended: await lineStatus(d, line.id), expected: 'refunded' };
 }
 
-/** A package raises an exception at the removal station, staff resolve it: it is back where it was raised. */
-async function exceptionResolved(d: DayContext): Promise<Outcome> {
+/** A line taken on to its shelf (photographed, shelved): its item code, and its id as the member's items list has it. */
+async function shelvedLine(d: DayContext, location = 'A-01-01-01') {
   const { call } = d.client;
   const line = await receivedLine(d);
   const upload = await call<{ fileUri: string }>('station.upload', 'POST', '/api/upload/imageForBase64', {
@@ -97,34 +97,108 @@ async function exceptionResolved(d: DayContext): Promise<Outcome> {
     staff: d.staff.warehouse,
     body: { itemCode: line.itemCode, media: [{ fileUri: upload.fileUri, kind: 'image' }] },
   });
-  await call('station.shelve', 'POST', '/api/warehouse/shelve', { staff: d.staff.warehouse, body: { itemCode: line.itemCode, locationCode: 'A-01-01-01' } });
-  const items = await call<{ list: { id: number; itemCode: string }[] }>('member.items', 'GET', '/api/open/v1/items', { member: d.member.token });
-  const item = items.list.find((i) => i.itemCode === line.itemCode);
-  if (!item) throw new CallError(`member.items: ${line.itemCode} is not packable`);
-  const pack = await call<{ packageNo: string }>('member.pack', 'POST', '/api/open/v1/packs', {
+  await call('station.shelve', 'POST', '/api/warehouse/shelve', { staff: d.staff.warehouse, body: { itemCode: line.itemCode, locationCode: location } });
+  return line;
+}
+
+/** Whether the member may pack the item (it is on the member's items list), and its id there. */
+async function packableId(d: DayContext, itemCode: string): Promise<number | undefined> {
+  const items = await d.client.call<{ list: { id: number; itemCode: string }[] }>('member.items', 'GET', '/api/open/v1/items', { member: d.member.token });
+  return items.list.find((i) => i.itemCode === itemCode)?.id;
+}
+
+/** A pack order of one shelved item, as the member places it: its package number and id. */
+async function packOf(d: DayContext, itemCode: string): Promise<{ packageNo: string; id: number }> {
+  const itemId = await packableId(d, itemCode);
+  if (!itemId) throw new CallError(`member.items: ${itemCode} is not packable`);
+  const pack = await d.client.call<{ packageNo: string }>('member.pack', 'POST', '/api/open/v1/packs', {
     member: d.member.token,
-    body: { itemIds: [item.id], channelId: d.channelId, addressId: d.member.addressId },
+    body: { itemIds: [itemId], channelId: d.channelId, addressId: d.member.addressId },
   });
-  const detail = await call<{ id: number }>('station.packageDetail', 'GET', '/api/warehouse/package/detail', {
+  const detail = await d.client.call<{ id: number }>('station.packageDetail', 'GET', '/api/warehouse/package/detail', {
     staff: d.staff.warehouse,
     query: { packageNo: pack.packageNo },
   });
-  await call('station.pretrialPass', 'POST', '/api/warehouse/pretrial/pass', { staff: d.staff.warehouse, body: { id: detail.id, estimatedWeightG: 700 } });
-  await call('member.payPack', 'POST', '/api/open/v1/packs/pay', { member: d.member.token, body: { packageNo: pack.packageNo } });
+  return { packageNo: pack.packageNo, id: detail.id };
+}
+
+const passPretrial = (d: DayContext, id: number) =>
+  d.client.call('station.pretrialPass', 'POST', '/api/warehouse/pretrial/pass', { staff: d.staff.warehouse, body: { id, estimatedWeightG: 700 } });
+
+/** A pack order passed and paid: waiting for removal. */
+async function paidPack(d: DayContext, itemCode: string) {
+  const pack = await packOf(d, itemCode);
+  await passPretrial(d, pack.id);
+  await d.client.call('member.payPack', 'POST', '/api/open/v1/packs/pay', { member: d.member.token, body: { packageNo: pack.packageNo } });
+  return pack;
+}
+
+/** Pre-review fails (a battery, say); the member resubmits with a remark: the package is back in pre-review. */
+async function pretrialFailResubmitted(d: DayContext): Promise<Outcome> {
+  const line = await shelvedLine(d);
+  const pack = await packOf(d, line.itemCode);
+  await d.client.call('station.pretrialFail', 'POST', '/api/warehouse/pretrial/fail', {
+    staff: d.staff.warehouse,
+    body: { id: pack.id, reason: '含电池，请换可带电渠道' },
+  });
+  await d.client.call('member.resubmit', 'POST', '/api/open/v1/packs/resubmit', {
+    member: d.member.token,
+    body: { packageNo: pack.packageNo, remark: '已确认无电池' },
+  });
+  return { path: 'pre-review fail then resubmit', ended: await packageStatus(d, pack.packageNo), expected: 'pack_pretrial' };
+}
+
+/** The member cancels a quoted pack order before paying: it is canceled and its item packable again. */
+async function memberCanceledUnpaid(d: DayContext): Promise<Outcome> {
+  const line = await shelvedLine(d);
+  const pack = await packOf(d, line.itemCode);
+  await passPretrial(d, pack.id);
+  await d.client.call('member.cancelPack', 'POST', '/api/open/v1/packs/cancel', { member: d.member.token, body: { packageNo: pack.packageNo } });
+  const ended = `${await packageStatus(d, pack.packageNo)}, item ${(await packableId(d, line.itemCode)) ? 'packable' : 'not packable'}`;
+  return { path: 'member cancels an unpaid pack order', ended, expected: 'canceled, item packable' };
+}
+
+/** A package raises an exception at the removal station, staff resolve it: it is back where it was raised. */
+async function exceptionResolved(d: DayContext): Promise<Outcome> {
+  const { call } = d.client;
+  const line = await shelvedLine(d);
+  const pack = await paidPack(d, line.itemCode);
   const before = await packageStatus(d, pack.packageNo);
-  await call('station.raise', 'POST', '/api/warehouse/exception/raise', {
-    staff: d.staff.warehouse,
-    body: { packageNo: pack.packageNo, type: 'item_damaged', reason: '外包装破损，已拍照' },
-  });
-  const open = await call<{ list: { id: number }[] }>('station.exceptions', 'GET', '/api/warehouse/exception/pageList', {
-    staff: d.staff.warehouse,
-    query: { packageNo: pack.packageNo, status: 'open' },
-  });
-  await call('station.resolve', 'POST', '/api/warehouse/exception/resolve', {
-    staff: d.staff.warehouse,
-    body: { id: open.list[0]!.id, resolution: '重新加固包装' },
-  });
+  const id = await raise(d, pack.packageNo);
+  await call('station.resolve', 'POST', '/api/warehouse/exception/resolve', { staff: d.staff.warehouse, body: { id, resolution: '重新加固包装' } });
   return { path: 'exception resolved', ended: await packageStatus(d, pack.packageNo), expected: before };
+}
+
+/**
+ * An item is taken off its shelf for its package, the package raises an exception and is canceled: the item waits
+ * for shelving, is shelved again, and is the member's to pack again.
+ */
+async function canceledItemsReshelved(d: DayContext): Promise<Outcome> {
+  const { call } = d.client;
+  const line = await shelvedLine(d);
+  const pack = await paidPack(d, line.itemCode);
+  await call('station.removal', 'POST', '/api/warehouse/removal/scan', {
+    staff: d.staff.warehouse,
+    body: { itemCode: line.itemCode, packageNo: pack.packageNo },
+  });
+  const id = await raise(d, pack.packageNo);
+  await d.client.verified('station.exceptionCancel', '/api/warehouse/exception/cancel', { staff: d.staff.warehouse, body: { id, resolution: '会员要求取消' } });
+  await call('station.shelve', 'POST', '/api/warehouse/shelve', { staff: d.staff.warehouse, body: { itemCode: line.itemCode, locationCode: 'A-01-01-02' } });
+  const ended = `${await lineStatus(d, line.id)}, item ${(await packableId(d, line.itemCode)) ? 'packable' : 'not packable'}`;
+  return { path: 'canceled package’s items re-shelved', ended, expected: 'shelved, item packable' };
+}
+
+/** Raises an exception on the package (its outer box damaged) and returns the open exception's id. */
+async function raise(d: DayContext, packageNo: string): Promise<number> {
+  await d.client.call('station.raise', 'POST', '/api/warehouse/exception/raise', {
+    staff: d.staff.warehouse,
+    body: { packageNo, type: 'item_damaged', reason: '外包装破损，已拍照' },
+  });
+  const open = await d.client.call<{ list: { id: number }[] }>('station.exceptions', 'GET', '/api/warehouse/exception/pageList', {
+    staff: d.staff.warehouse,
+    query: { packageNo, status: 'open' },
+  });
+  return open.list[0]!.id;
 }
 
 const packageStatus = async (d: DayContext, packageNo: string) =>
@@ -132,7 +206,13 @@ const packageStatus = async (d: DayContext, packageNo: string) =>
     .status;
 
 /** Every unhappy path, each once. */
-const PATHS: ((d: DayContext) => Promise<Outcome>)[] = [qcProblemAnswered, exceptionResolved];
+const PATHS: ((d: DayContext) => Promise<Outcome>)[] = [
+  qcProblemAnswered,
+  pretrialFailResubmitted,
+  memberCanceledUnpaid,
+  exceptionResolved,
+  canceledItemsReshelved,
+];
 
 /**
  * Walks each unhappy path once; a path whose order or package does not end where it should is stuck. A call that
@@ -141,6 +221,7 @@ const PATHS: ((d: DayContext) => Promise<Outcome>)[] = [qcProblemAnswered, excep
 export async function walkUnhappyPaths(d: DayContext): Promise<UnhappyResult> {
   const result: UnhappyResult = { tried: 0, stuck: 0, stuckSamples: [] };
   for (const path of PATHS) {
+    if (path === canceledItemsReshelved && !d.client.canVerify) continue;
     result.tried++;
     try {
       const o = await path(d);

@@ -14,3 +14,16 @@ export async function emailCode(db: Db, email: string, subject = '注册验证�
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }
+
+/** The latest verification code the outbox holds for a staff verifier, as they would read it in their message. */
+export async function verifierCode(db: Db, subjectId: number): Promise<string> {
+  const [row] = await db
+    .select({ body: outboxMessages.body })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipientAdminId, subjectId))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1);
+  const code = row?.body.match(/验证码 (\d{6})/)?.[1];
+  if (!code) throw new Error(`no code in the outbox for admin ${subjectId}`);
+  return code;
+}

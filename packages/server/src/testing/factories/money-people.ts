@@ -13,6 +13,7 @@ import {
   shopOrders,
 } from '../../db/schema';
 import type { TestApp } from '../server';
+import { verifierCode } from '../member';
 import { TEST_ADMIN } from '../template';
 
 /** Staff id of a logged-in token. */
@@ -29,12 +30,7 @@ export async function enableVerify(t: TestApp, type: SensitiveOperation, subject
 }
 
 /** The latest code the outbox holds for a verifier. */
-export async function lastCodeFor(t: TestApp, subjectId: number): Promise<string> {
-  const [row] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.recipientAdminId, subjectId)).orderBy(desc(outboxMessages.id)).limit(1);
-  const m = row?.body.match(/验证码 (\d{6})/);
-  if (!m) throw new Error(`no code in the outbox for admin ${subjectId}`);
-  return m[1];
-}
+export const lastCodeFor = (t: TestApp, subjectId: number): Promise<string> => verifierCode(t.db, subjectId);
 
 /** A call of a sensitive route, as a test describes it (POST unless said). */
 export interface SensitiveCall {
