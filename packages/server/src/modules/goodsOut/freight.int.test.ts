@@ -127,6 +127,9 @@ describe('freight below what was paid, at the weigh', () => {
       headers: { authorization: `Bearer ${m.token}` },
     });
     expect(seen.data).toMatchObject({ patchStatus: 'patch_refund', refundedAmount: refund, freightCharged: p.freightCharged });
+    // And staff on the package detail.
+    const detail = await t.call<{ patchStatus: string; refundedAmount: number }>('GET', '/api/warehouse/package/detail', { token: wh, query: { id: p.id } });
+    expect(detail.data).toMatchObject({ patchStatus: 'patch_refund', refundedAmount: 18_000 });
   });
 
   it('marks freight equal to what was paid (or within the tolerance) patch_match, refunding nothing', async () => {
