@@ -200,6 +200,18 @@ describe('correcting the freight of a package waiting for its top-up', () => {
     expect(await eventsOf(p.id, 'package.patch_paid')).toHaveLength(1);
   });
 
+  it('settles the bill of a package an exception holds, which then resumes as if topped up', async () => {
+    const { p } = await waiting();
+    expect((await staff('/api/warehouse/exception/raise', { packageNo: p.packageNo, type: 'other', reason: '待核实运费', photos: [] })).code).toBe(20000);
+    const r = await modifyFreight(p.id, p.freightCharged);
+    expect(r.data.status).toBe('exception');
+    expect(await packageOf(p.id)).toMatchObject({ status: 'exception', prevStatus: 'patch_wait', patchAmount: 0, patchStatus: 'patch_match' });
+    const [e] = await t.db.select().from(packageExceptions).where(eq(packageExceptions.packageId, p.id));
+    const resolved = await staff<{ status: string }>('/api/warehouse/exception/resolve', { id: e!.id, resolution: '运费已更正' });
+    expect(resolved.data.status).toBe('pending_launch');
+    expect(await eventsOf(p.id, 'package.resolve')).toHaveLength(1);
+  });
+
   it('refunds a freight corrected lower after packing, and the later cancel refunds only the rest', async () => {
     const m = await member();
     const p = await atPacking(m, 900);

@@ -148,15 +148,16 @@ export const modifyChannel = (db: Db, b: z.infer<typeof ModifyChannelBody>, op: 
 
 /**
  * Sets the real freight by hand. While the package waits for a top-up the bill follows it, and when nothing is due any
- * more the package moves on as if topped up (patch_wait → pending_launch). Once weighed, freight corrected below
- * what was paid gives the difference back to the member's balance (patch_refund).
+ * more the package moves on as if topped up (patch_wait → pending_launch; held by an exception, it does so when that
+ * is resolved). Once weighed, freight corrected below what was paid gives the difference back (patch_refund).
  */
 export const modifyFreight = (db: Db, b: z.infer<typeof ModifyFreightBody>, op: Op) =>
   modify(db, 'modifyFreight', b.id, b.reason, op, async (row) => {
     if (row.freightReal === b.freightReal) return null;
     const money = (v: number) => `${(v / 100).toFixed(2)} ${row.currency}`;
     const note = `实际运费 ${money(row.freightReal ?? 0)} → ${money(b.freightReal)}`;
-    const waiting = row.status === 'patch_wait';
+    // An open bill: the package waits for its top-up, or an exception holds it while it does.
+    const waiting = row.status === 'patch_wait' || row.patchStatus === 'patch_wait';
     // Before weighing nothing was billed on the real freight: the weigh will price it again.
     if (!row.packedAt) return { set: { freightReal: b.freightReal }, before: { freightReal: row.freightReal }, after: { freightReal: b.freightReal }, note };
     const o = freightOutcome(row, b.freightReal);
@@ -170,7 +171,7 @@ export const modifyFreight = (db: Db, b: z.infer<typeof ModifyFreightBody>, op: 
       note: `${note}${waiting ? `，需补 ${money(patchAmount)}` : ''}${o.refund ? `，退还多付运费 ${money(o.refund)}` : ''}`,
       follow: async (tx, updated) => {
         let after = updated;
-        if (waiting && patchAmount === 0) {
+        if (row.status === 'patch_wait' && patchAmount === 0) {
           ({ row: after } = await applyStep(tx, updated, {
             event: 'patch_paid',
             op,
