@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { vocab } from '../vocab/labels';
+import { FreightPatchStatus } from '../vocab/goods-out';
 import { PageQuery, pageOf } from './common';
 import { isoTime, MemberFacingStatus } from './open';
 
@@ -84,6 +85,13 @@ export const PackResubmitBody = z.strictObject({
   remark: z.string().trim().max(500, '备注最多500个字符').optional(),
 });
 export const PackageNoQuery = PackageNoBody;
+/** Paying a package's freight, optionally with one of the member's shipping (or both-scope) coupons. */
+export const PackPayBody = PackageNoBody.extend({
+  couponGrantNo: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{4,40}$/, '优惠券编号格式错误')
+    .optional(),
+});
 export const MemberPackage = z.object({
   packageNo: z.string(),
   status: z.string(),
@@ -98,6 +106,11 @@ export const MemberPackage = z.object({
   freightEstimated: z.number().int(),
   freightCharged: z.number().int(),
   patchAmount: z.number().int(),
+  /** What became of the freight difference once weighed (patch_wait, patch_completed, patch_refund, patch_match). */
+  patchStatus: z.enum(FreightPatchStatus.values).nullable(),
+  /** The part of the freight a coupon paid, and what the member has had back. */
+  freightDiscount: z.number().int(),
+  refundedAmount: z.number().int(),
   weightG: z.number().int().nullable(),
   trackingNo: z.string(),
   pretrialNote: z.string(),

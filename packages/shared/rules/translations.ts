@@ -332,6 +332,7 @@ const MEMBER_API: TextPair[] = [
   ['请填写退货原因', 'Enter the reason for the return'],
   ['退货原因最多500个字符', 'The reason for the return can be at most 500 characters'],
   ['优惠券编号格式错误', 'The coupon number is not valid'],
+  ['该优惠券不能用于运费', 'This coupon cannot be used on freight'],
   ['代理不存在或已停用', 'The agent does not exist or is disabled'],
   ['原因最多200个字符', 'The reason can be at most 200 characters'],
   ['请选择要减免的仓储费', 'Choose the storage fees to waive'],

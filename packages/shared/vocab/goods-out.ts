@@ -84,6 +84,15 @@ export const PackageTraceType = vocab([
 ] as const);
 export type PackageTraceType = (typeof PackageTraceType.values)[number];
 
+/** SPEC §4 pack order patch_* outcomes: what became of the difference between the real freight and what was paid. */
+export const FreightPatchStatus = vocab([
+  { value: 'patch_wait', zh: '待补运费', en: 'Awaiting freight top-up' },
+  { value: 'patch_completed', zh: '补运费完成', en: 'Top-up completed' },
+  { value: 'patch_refund', zh: '运费差额已退款', en: 'Difference refunded' },
+  { value: 'patch_match', zh: '无需补退', en: 'No top-up, no refund' },
+] as const);
+export type FreightPatchStatus = (typeof FreightPatchStatus.values)[number];
+
 /** Sacks (DESIGN §5): open → sealed → shipped. */
 export const SackStatus = vocab([
   { value: 'open', zh: '装袋中', en: 'Open' },

@@ -3,7 +3,7 @@ import { idParam, PageQuery, pageOf, queryInt, textFilter, traceEntryOf } from '
 import { ScanCode } from '../warehouse';
 import { Marketplace } from '../../vocab/account';
 import { ItemAttr } from '../../vocab/config-content';
-import { PackageNumberType, PackageService, PackageStatus, PackageTraceType } from '../../vocab/goods-out';
+import { FreightPatchStatus, PackageNumberType, PackageService, PackageStatus, PackageTraceType } from '../../vocab/goods-out';
 import { PACKAGE_EVENTS } from '../../machines/package';
 import { defineCall } from '../call';
 import { countryCode, dateText, grams, money, PackageActionResult, PackageAddress, reason } from './common';
@@ -96,6 +96,9 @@ export const PackageDetail = PackageRow.extend({
   heightMm: z.number().int(),
   volumetricWeightG: z.number().int(),
   refundedAmount: z.number().int(),
+  /** The freight difference's outcome once weighed, and the part of the freight a coupon paid. */
+  patchStatus: z.enum(FreightPatchStatus.values).nullable(),
+  freightDiscount: z.number().int(),
   pretrialNote: z.string(),
   reviewerName: z.string(),
   packerName: z.string(),

@@ -51,6 +51,12 @@ export const packages = pgTable(
     freightReal: money('freight_real'),
     /** Open top-up bill (real − charged) while patch_wait. */
     patchAmount: money('patch_amount').notNull().default(0),
+    /** The freight difference's outcome (FreightPatchStatus): patch_wait, patch_completed, patch_refund, patch_match; null before weighing. */
+    patchStatus: text('patch_status'),
+    /** The part of freightCharged a coupon paid (the member paid the rest in money). */
+    freightDiscount: money('freight_discount').notNull().default(0),
+    couponGrantNo: text('coupon_grant_no').notNull().default(''),
+    /** Money given back to the member: freight differences, then the rest at a cancel or return. */
     refundedAmount: money('refunded_amount').notNull().default(0),
     trackingNo: text('tracking_no').notNull().default(''),
     pretrialNote: text('pretrial_note').notNull().default(''),

@@ -13,6 +13,7 @@ import { conflict, notFound } from '../../core/errors';
 import { applyTransition, type BoundMachine, isAllowed } from '../../core/transition';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
 import * as ledger from '../ledger/service';
+import { clawbackOrderCommission } from '../finance/commission';
 
 const stamp = (now: Date) => now.toISOString().slice(0, 10).replace(/-/g, '');
 const newNo = (prefix: string, now: Date) => `${prefix}${stamp(now)}${crypto.randomInt(100000, 999999)}`;
@@ -41,11 +42,13 @@ export async function movePurchaseLine(
   if (!isAllowed(purchaseLines, line, event)) {
     if (strict) throw staleState(line, event);
     // A refund of a line that stays where it is (lost goods on the shelf…): only the refunded amount changes.
-    if (refunded)
+    if (refunded) {
       await tx
         .update(purchaseOrders)
         .set({ ...addRefunded, updatedAt: now })
         .where(eq(purchaseOrders.id, line.id));
+      await clawbackOrderCommission(tx, line.orderId, now, actor);
+    }
     return;
   }
   await applyStep(tx, line, {
@@ -56,6 +59,7 @@ export async function movePurchaseLine(
     set: addRefunded as Partial<typeof purchaseOrders.$inferInsert>,
     ...(refunded ? { eventData: { amount: refunded, currency: line.currency } } : {}),
   });
+  if (refunded) await clawbackOrderCommission(tx, line.orderId, now, actor);
 }
 
 // ---------------------------------------------------------------- refunds

@@ -47,6 +47,9 @@ async function toPackages(db: Db, rows: PackageRow[]): Promise<MemberPackage[]> 
     freightEstimated: r.freightEstimated,
     freightCharged: r.freightCharged,
     patchAmount: r.status === 'patch_wait' ? r.patchAmount : 0,
+    patchStatus: r.patchStatus as MemberPackage['patchStatus'],
+    freightDiscount: r.freightDiscount,
+    refundedAmount: r.refundedAmount,
     weightG: r.realWeightG,
     trackingNo: r.trackingNo,
     pretrialNote: r.pretrialNote,
@@ -157,10 +160,10 @@ export async function cancelPack(db: Db, memberId: number, packageNo: string, op
   return packageDetail(db, memberId, packageNo);
 }
 
-/** Pays the quoted freight from the balance (pack_pretrial_pass → remove_wait). */
-export async function payPack(db: Db, memberId: number, packageNo: string, op: Op): Promise<MemberPackage> {
+/** Pays the quoted freight from the balance, with a shipping coupon if given (pack_pretrial_pass → remove_wait). */
+export async function payPack(db: Db, memberId: number, packageNo: string, op: Op, couponGrantNo?: string): Promise<MemberPackage> {
   const row = await ownPackage(db, memberId, packageNo);
-  await payPackage(db, row.id, op, { fromBalance: true });
+  await payPackage(db, row.id, op, { fromBalance: true, couponGrantNo });
   return packageDetail(db, memberId, packageNo);
 }
 

@@ -17,6 +17,8 @@ import { packages } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { conflict, invalid } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
+import { freightOutcome } from '@waystation/shared/freight/outcome';
+import { refundFreightDifference } from './freight';
 import { mayModify } from './queries';
 import { applyBulkTransition } from '../../core/transition';
 import { actionResult, applyStep, lockPackage, type Op, packageRows, type PackageRow, writeTrace } from './transition';
@@ -29,6 +31,15 @@ const TRACE_OF: Record<Exclude<PackageModification, 'modifyStatus'>, PackageTrac
   modifyFreight: 'modify_package_freight',
 };
 
+interface Change {
+  set: Partial<typeof packages.$inferInsert>;
+  before: unknown;
+  after: unknown;
+  note: string;
+  /** What follows from the change in the same transaction (a transition, money): answers the package after it. */
+  follow?: (tx: Db, updated: PackageRow) => Promise<PackageRow>;
+}
+
 /**
  * One sensitive modification (SPEC §6; the route demands the verification ticket): allowed only in the statuses
  * listed for it, written with a conditional update (status unchanged since read), a trace row and an audit row.
@@ -39,7 +50,7 @@ async function modify(
   id: number,
   reason: string,
   op: Op,
-  change: (row: PackageRow, tx: Db) => Promise<{ set: Partial<typeof packages.$inferInsert>; before: unknown; after: unknown; note: string } | null>,
+  change: (row: PackageRow, tx: Db) => Promise<Change | null>,
 ) {
   return db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id });
@@ -60,7 +71,7 @@ async function modify(
       { action: `package.${kind}`, targetType: 'package', targetId: row.packageNo, before: c.before, after: { ...(c.after as object), reason } },
       op.now,
     );
-    return actionResult(updated);
+    return actionResult(c.follow ? await c.follow(tx, updated) : updated);
   });
 }
 
@@ -135,16 +146,42 @@ export const modifyChannel = (db: Db, b: z.infer<typeof ModifyChannelBody>, op: 
     };
   });
 
-/** Sets the real freight by hand; an open top-up bill follows it (never below zero). */
+/**
+ * Sets the real freight by hand. While the package waits for a top-up the bill follows it, and when nothing is due any
+ * more the package moves on as if topped up (patch_wait → pending_launch; held by an exception, it does so when that
+ * is resolved). Once weighed, freight corrected below what was paid gives the difference back (patch_refund).
+ */
 export const modifyFreight = (db: Db, b: z.infer<typeof ModifyFreightBody>, op: Op) =>
   modify(db, 'modifyFreight', b.id, b.reason, op, async (row) => {
     if (row.freightReal === b.freightReal) return null;
-    const patch = row.status === 'patch_wait' ? Math.max(0, b.freightReal - row.freightCharged) : row.patchAmount;
+    const money = (v: number) => `${(v / 100).toFixed(2)} ${row.currency}`;
+    const note = `实际运费 ${money(row.freightReal ?? 0)} → ${money(b.freightReal)}`;
+    // An open bill: the package waits for its top-up, or an exception holds it while it does.
+    const waiting = row.status === 'patch_wait' || row.patchStatus === 'patch_wait';
+    // Before weighing nothing was billed on the real freight: the weigh will price it again.
+    if (!row.packedAt) return { set: { freightReal: b.freightReal }, before: { freightReal: row.freightReal }, after: { freightReal: b.freightReal }, note };
+    const o = freightOutcome(row, b.freightReal);
+    const patchAmount = waiting ? o.topUp : row.patchAmount;
+    const patchStatus = waiting || o.refund ? o.patchStatus : row.patchStatus;
+    const set = { freightReal: b.freightReal, patchAmount, patchStatus, refundedAmount: row.refundedAmount + o.refund };
     return {
-      set: { freightReal: b.freightReal, patchAmount: patch },
-      before: { freightReal: row.freightReal, patchAmount: row.patchAmount },
-      after: { freightReal: b.freightReal, patchAmount: patch },
-      note: `实际运费 ${((row.freightReal ?? 0) / 100).toFixed(2)} → ${(b.freightReal / 100).toFixed(2)} ${row.currency}`,
+      set,
+      before: { freightReal: row.freightReal, patchAmount: row.patchAmount, patchStatus: row.patchStatus },
+      after: { freightReal: b.freightReal, patchAmount, patchStatus, ...(o.refund ? { refund: o.refund } : {}) },
+      note: `${note}${waiting ? `，需补 ${money(patchAmount)}` : ''}${o.refund ? `，退还多付运费 ${money(o.refund)}` : ''}`,
+      follow: async (tx, updated) => {
+        let after = updated;
+        if (row.status === 'patch_wait' && patchAmount === 0) {
+          ({ row: after } = await applyStep(tx, updated, {
+            event: 'patch_paid',
+            op,
+            note: `运费更正为 ${money(b.freightReal)}，无需补运费${o.refund ? `，退还 ${money(o.refund)}` : ''}`,
+            audit: { freightReal: b.freightReal, patchStatus, refund: o.refund },
+          }));
+        }
+        await refundFreightDifference(tx, row, after, o.refund, op);
+        return after;
+      },
     };
   });
 

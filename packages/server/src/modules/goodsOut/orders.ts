@@ -10,6 +10,8 @@ import { writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
 import { post } from '../ledger/service';
+import { spendCoupon } from '../marketing/grants';
+import { accruePackageCommission, paidAtPayment, refundToMember } from './freight';
 import { assertAllowed, isRepeat, writeDomainEvents } from '../../core/transition';
 import { actionResult, applyStep, lockPackage, nextId, type Op, packageRows, type PackageRow, writeTrace } from './transition';
 
@@ -133,14 +135,31 @@ export async function pretrialFail(db: Db, body: z.infer<typeof PretrialFailBody
 
 /**
  * The member pays a pre-reviewed package (member site): pay → paid → remove_wait in one transaction. From the
- * balance, the ledger is debited (freight + insurance); otherwise the payment came through a payment channel.
+ * balance, the ledger is debited (freight + insurance, less a shipping coupon's discount on the freight); otherwise
+ * the payment came through a payment channel. The member's agent earns its commission on what was paid.
  */
-export async function payPackage(db: Db, id: number, op: Op, opts: { fromBalance?: boolean } = {}): Promise<PackageRow> {
+export async function payPackage(db: Db, id: number, op: Op, opts: { fromBalance?: boolean; couponGrantNo?: string } = {}): Promise<PackageRow> {
   return db.transaction(async (tx) => {
     let row = await lockPackage(tx, { id });
     if (['paid', 'remove_wait'].includes(row.status) && row.payTime) return row;
-    const amount = row.freightEstimated + row.insuranceFee;
-    ({ row } = await applyStep(tx, row, { event: 'pay', op, note: `${(amount / 100).toFixed(2)} ${row.currency}` }));
+    assertAllowed(packageRows, row, 'pay');
+    // A coupon is used up here, in the payment's transaction: a refused payment leaves it unused.
+    const discount = opts.couponGrantNo
+      ? await spendCoupon(
+          tx,
+          { grantNo: opts.couponGrantNo, memberId: row.memberId, gross: row.freightEstimated, currency: row.currency, on: 'shipping' },
+          op.now,
+        )
+      : 0;
+    const amount = row.freightEstimated - discount + row.insuranceFee;
+    const coupon = discount ? `（优惠券 ${opts.couponGrantNo} 抵扣 ${(discount / 100).toFixed(2)}）` : '';
+    ({ row } = await applyStep(tx, row, {
+      event: 'pay',
+      op,
+      note: `${(amount / 100).toFixed(2)} ${row.currency}${coupon}`,
+      set: { freightDiscount: discount, couponGrantNo: opts.couponGrantNo ?? '' },
+      audit: { amount, ...(discount ? { discount, couponGrantNo: opts.couponGrantNo } : {}) },
+    }));
     if (opts.fromBalance && amount > 0) {
       await post(
         tx,
@@ -153,7 +172,7 @@ export async function payPackage(db: Db, id: number, op: Op, opts: { fromBalance
           type: 'payment',
           refType: 'package',
           refId: row.packageNo,
-          remark: `包裹 ${row.packageNo} 运费`,
+          remark: `包裹 ${row.packageNo} 运费${coupon}`,
           idempotencyKey: `package-${row.id}-pay`,
           operator: op.actor,
         },
@@ -162,6 +181,7 @@ export async function payPackage(db: Db, id: number, op: Op, opts: { fromBalance
     }
     ({ row } = await applyStep(tx, row, { event: 'pay_done', op, set: { payTime: op.now, freightCharged: row.freightEstimated } }));
     ({ row } = await applyStep(tx, row, { event: 'queue', op }));
+    await accruePackageCommission(tx, row, paidAtPayment(row), op);
     return row;
   });
 }
@@ -193,7 +213,7 @@ export async function payPatch(db: Db, id: number, op: Op): Promise<PackageRow> 
       event: 'patch_paid',
       op,
       note: `补运费 ${(row.patchAmount / 100).toFixed(2)} ${row.currency}`,
-      set: { freightCharged: row.freightCharged + row.patchAmount, patchAmount: 0 },
+      set: { freightCharged: row.freightCharged + row.patchAmount, patchAmount: 0, patchStatus: 'patch_completed' },
       audit: { amount: row.patchAmount },
     });
     return after;
@@ -202,29 +222,11 @@ export async function payPatch(db: Db, id: number, op: Op): Promise<PackageRow> 
 
 /** Refunds what the member paid for a package and has not had back (cancel or return), to the balance, in `tx`. */
 export async function refundPackage(tx: Db, row: PackageRow, op: Op, why: string): Promise<number> {
-  const due = row.freightCharged + (row.payTime ? row.insuranceFee : 0) - row.refundedAmount;
+  const due = row.freightCharged - row.freightDiscount + (row.payTime ? row.insuranceFee : 0) - row.refundedAmount;
   if (due <= 0) return 0;
-  await post(
-    tx,
-    {
-      ownerType: 'member',
-      ownerId: row.memberId,
-      kind: 'balance',
-      currency: row.currency,
-      amount: due,
-      type: 'refund',
-      refType: 'package',
-      refId: row.packageNo,
-      remark: `包裹 ${row.packageNo} ${why}退款`,
-      idempotencyKey: `package-${row.id}-refund`,
-      operator: op.actor,
-    },
-    op.now,
-  );
-  await tx
-    .update(packages)
-    .set({ refundedAmount: row.refundedAmount + due })
-    .where(eq(packages.id, row.id));
+  const refunded = { ...row, refundedAmount: row.refundedAmount + due };
+  await tx.update(packages).set({ refundedAmount: refunded.refundedAmount }).where(eq(packages.id, row.id));
+  await refundToMember(tx, refunded, due, { key: `package-${row.id}-refund`, remark: `包裹 ${row.packageNo} ${why}退款` }, op);
   await writeAudit(tx, op.actor, { action: 'package.refund', targetType: 'package', targetId: row.packageNo, after: { amount: due } }, op.now);
   return due;
 }

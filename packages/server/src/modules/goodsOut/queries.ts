@@ -273,6 +273,8 @@ export async function packageDetail(db: Db, by: { id?: number; packageNo?: strin
     reviewerName: p.reviewerName,
     packerName: p.packerName,
     prevStatus: p.prevStatus,
+    patchStatus: p.patchStatus as PackageDetail['patchStatus'],
+    freightDiscount: p.freightDiscount,
     batchNo: r.batchNo,
     packedAt: iso(p.packedAt),
     shippedAt: iso(p.shippedAt),

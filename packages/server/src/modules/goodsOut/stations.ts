@@ -12,7 +12,8 @@ import type {
 } from '@waystation/shared/contract/goodsOut/stations';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
-import { PACKAGE_CODE, type PackageStatus, topUpDue } from '@waystation/shared/vocab/goods-out';
+import { PACKAGE_CODE, type PackageStatus } from '@waystation/shared/vocab/goods-out';
+import { freightOutcome } from '@waystation/shared/freight/outcome';
 import { volumeCm3 } from '@waystation/shared/vocab/label';
 import { type Db, queryRows, reusableQuery } from '../../db';
 import { members, packageItems, packages, purchaseOrders, shelfLocations, shipChannels, warehouseItems } from '../../db/schema';
@@ -20,6 +21,7 @@ import { AppError, invalid } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
 import { packageMachine } from '@waystation/shared/machines/package';
 import { assertAllowed, isRepeat } from '../../core/transition';
+import { refundFreightDifference } from './freight';
 import { actionResult, applyStep, lockPackage, lockPackageCounted, type Op, packageRows, packageStale, type PackageRow, writeTrace } from './transition';
 
 const ITEM_CODE = /^WI\d{8,}$/;
@@ -222,7 +224,8 @@ export async function packingCheckItem(db: Db, body: z.infer<typeof PackingItemB
 
 /**
  * Weighs and measures the packed box and prices it on its channel: real freight above what was paid by more than the
- * tolerance → patch_wait with a top-up bill of the difference, else packed. Every item must have been scanned.
+ * tolerance → patch_wait with a top-up bill of the difference, else packed; below what was paid, the difference goes
+ * back to the member's balance (patch_refund), else patch_match. Every item must have been scanned.
  */
 export async function packingWeigh(
   db: Db,
@@ -259,7 +262,8 @@ export async function packingWeigh(
       attrs: row.attrs as ItemAttr[],
     });
     const real = quote.total;
-    const over = topUpDue(real, row.freightCharged);
+    const outcome = freightOutcome(row, real);
+    const over = outcome.topUp;
     const topUp = over > 0;
     const measures = {
       realWeightG: body.weightG,
@@ -287,7 +291,7 @@ export async function packingWeigh(
             event: 'patch_request',
             op,
             note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}，已付 ${money(row.freightCharged)}，需补 ${money(over)}`,
-            set: { ...measures, patchAmount: over },
+            set: { ...measures, patchAmount: over, patchStatus: outcome.patchStatus },
             audit: { freightReal: real, patchAmount: over },
             eventData: { amount: over, currency: quote.currency },
             alsoTrace,
@@ -295,12 +299,13 @@ export async function packingWeigh(
         : {
             event: 'pack_done',
             op,
-            note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}`,
-            set: { ...measures, patchAmount: 0 },
-            audit: { freightReal: real },
+            note: `实重 ${body.weightG} g，计费重 ${quote.chargeableWeightG} g，实际运费 ${money(real)}${outcome.refund ? `，退还多付运费 ${money(outcome.refund)}` : ''}`,
+            set: { ...measures, patchAmount: 0, patchStatus: outcome.patchStatus, refundedAmount: row.refundedAmount + outcome.refund },
+            audit: { freightReal: real, patchStatus: outcome.patchStatus, ...(outcome.refund ? { refund: outcome.refund } : {}) },
             alsoTrace,
           },
     );
+    await refundFreightDifference(tx, row, after, outcome.refund, op);
     return out(after, false, quote.chargeableWeightG);
   });
 }

@@ -13,6 +13,9 @@ export type PackageRow = typeof packages.$inferSelect;
 
 export type { Op };
 
+/** A freight bill a correction settled (nothing due any more, or overpaid and refunded). */
+const SETTLED_BY_CORRECTION = ['patch_match', 'patch_refund'];
+
 /** The package machine bound to its table and timeline, for the transition engine. */
 export const packageRows: BoundMachine<PackageRow, PackageEvent> = {
   name: 'package',
@@ -22,8 +25,17 @@ export const packageRows: BoundMachine<PackageRow, PackageEvent> = {
   toStatuses: packageMachine.toStatuses,
   describe: (row) => ({ noun: `包裹 ${row.packageNo}`, target: row.packageNo }),
   label: (status) => PackageStatus.label(status),
-  // Resolving an exception returns the package to the status it was raised from.
-  resolve: (row, to) => (to !== 'previous' ? { status: to } : row.prevStatus ? { status: row.prevStatus, set: { prevStatus: null } } : null),
+  // Resolving an exception returns the package to the status it was raised from; one raised while it waited for a
+  // freight top-up whose bill a correction settled meanwhile goes on as if topped up.
+  resolve: (row, to) =>
+    to !== 'previous'
+      ? { status: to }
+      : row.prevStatus
+        ? {
+            status: row.prevStatus === 'patch_wait' && SETTLED_BY_CORRECTION.includes(row.patchStatus ?? '') ? 'pending_launch' : row.prevStatus,
+            set: { prevStatus: null },
+          }
+        : null,
   traces: {
     table: packageTraces,
     row: (r, op) => ({ packageId: r.id, ...traceColumns(r, op) }),

@@ -313,3 +313,21 @@ export async function consumeGrant(tx: Db, p: { grantNo: string; memberId: numbe
   if (!found) throw notFound('优惠券不存在');
   throw conflict(REFUSED[found.status]?.spend ?? '优惠券不在有效期内');
 }
+
+/**
+ * Uses the member's coupon on `gross` minor units of goods (purchase) or freight (shipping), in the payment's
+ * transaction, and answers the discount; 40900 when the coupon does not apply (a refused payment leaves it unused).
+ */
+export async function spendCoupon(
+  tx: Db,
+  p: { grantNo: string; memberId: number; gross: number; currency: string; on: 'purchase' | 'shipping' },
+  now: Date,
+): Promise<number> {
+  const grant = await consumeGrant(tx, p, now);
+  const [c] = await tx.select().from(coupons).where(eq(coupons.id, grant.couponId));
+  if (!c || (c.scope !== p.on && c.scope !== 'all')) throw conflict(p.on === 'purchase' ? '该优惠券不能用于商品订单' : '该优惠券不能用于运费');
+  if (c.currency !== p.currency) throw conflict(`该优惠券只能用于 ${c.currency} 订单`);
+  if (p.gross < c.minSpend) throw conflict(`订单满 ${(c.minSpend / 100).toFixed(2)} ${c.currency} 才能使用该优惠券`);
+  const off = c.discountType === 'amount' ? c.amount : p.gross - Math.floor((p.gross * c.discountBp) / 10000);
+  return Math.max(0, Math.min(p.gross, c.maxDiscount ?? off, off));
+}

@@ -9,6 +9,7 @@ import {
   PackageNoBody,
   PackageNoQuery,
   PackCreateBody,
+  PackPayBody,
   PackResubmitBody,
 } from '@waystation/shared/contract/openPacks';
 import type { ModuleContext } from '../context';
@@ -73,10 +74,10 @@ export function memberPackRoutes(app: FastifyInstance, ctx: ModuleContext): void
     method: 'POST',
     path: '/packs/pay',
     auth: 'member',
-    summary: 'Pays the quoted freight of a pre-reviewed package from the balance',
-    body: PackageNoBody,
+    summary: 'Pays the quoted freight of a pre-reviewed package from the balance, optionally with a shipping coupon',
+    body: PackPayBody,
     data: MemberPackage,
-    handler: ({ member, body, req, now }) => packs.payPack(db, member.id, body.packageNo, opOf(member, req.ip, now)),
+    handler: ({ member, body, req, now }) => packs.payPack(db, member.id, body.packageNo, opOf(member, req.ip, now), body.couponGrantNo),
   });
   openApi(app, {
     method: 'POST',

@@ -19,6 +19,7 @@ import type { Actor } from '../../core/audit';
 import type { Caller } from '../../core/auth';
 import { conflict, forbidden, invalid, notFound } from '../../core/errors';
 import { post } from '../ledger/service';
+import { clawbackOrderCommission } from '../finance/commission';
 import { purchasers } from './queries';
 import { isAllowed, isRepeat } from '../../core/transition';
 import { applyStep, loadLine, patchAllows, patchHad, type PurchaseRow, purchaseLines } from './transition';
@@ -42,7 +43,7 @@ function assertAssignee(row: PurchaseRow, op: Op): void {
   }
 }
 
-/** Credits what is left of the line's payment (or `amount`) to the member's balance, in `tx`. */
+/** Credits what is left of the line's payment (or `amount`) to the member's balance, in `tx`; the agent's commission follows. */
 export async function refundToBalance(tx: Db, row: PurchaseRow, amount: number, key: string, op: { actor: Actor; now: Date }, remark: string): Promise<void> {
   if (amount <= 0) return;
   await post(
@@ -62,6 +63,7 @@ export async function refundToBalance(tx: Db, row: PurchaseRow, amount: number, 
     },
     op.now,
   );
+  await clawbackOrderCommission(tx, row.orderId, op.now, op.actor);
 }
 
 /** Claims a waiting line for the caller (purchase_wait → purchasing). Claiming one's own line again is a no-op. */

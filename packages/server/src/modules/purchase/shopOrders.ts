@@ -4,7 +4,7 @@ import { type MemberOrder, type OrderCreateBody, purchaseFacing } from '@waystat
 import { shopOrderMachine } from '@waystation/shared/machines/shop-order';
 import { type Db, nextId } from '../../db';
 import { couponGrants, coupons, memberProfiles, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
-import { consumeGrant } from '../marketing/grants';
+import { spendCoupon } from '../marketing/grants';
 import type { Actor } from '../../core/audit';
 import { writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
@@ -79,7 +79,9 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
     const gross = lines.reduce((s, l) => s + l.paidAmount, 0);
     if (!lines.length || gross <= 0) throw conflict(`订单 ${orderNo} 没有待支付的商品`);
     // A coupon is used up here, in the payment's transaction: a refused payment leaves it unused.
-    const discount = couponGrantNo ? await useCoupon(tx, member.id, couponGrantNo, gross, order.currency, now) : 0;
+    const discount = couponGrantNo
+      ? await spendCoupon(tx, { grantNo: couponGrantNo, memberId: member.id, gross, currency: order.currency, on: 'purchase' }, now)
+      : 0;
     const shares = shareOut(
       discount,
       lines.map((l) => l.paidAmount),
@@ -224,17 +226,6 @@ export function shareOut(amount: number, weights: number[]): number[] {
   const shares = weights.map((w) => Math.floor((amount * w) / sum));
   shares[shares.length - 1]! += amount - shares.reduce((s, x) => s + x, 0);
   return shares;
-}
-
-/** Uses the member's coupon on an order of `gross` minor units; answers the discount. 40900 when it does not apply. */
-async function useCoupon(tx: Db, memberId: number, grantNo: string, gross: number, currency: string, now: Date): Promise<number> {
-  const grant = await consumeGrant(tx, { grantNo, memberId }, now);
-  const [c] = await tx.select().from(coupons).where(eq(coupons.id, grant.couponId));
-  if (!c || c.scope === 'shipping') throw conflict('该优惠券不能用于商品订单');
-  if (c.currency !== currency) throw conflict(`该优惠券只能用于 ${c.currency} 订单`);
-  if (gross < c.minSpend) throw conflict(`订单满 ${(c.minSpend / 100).toFixed(2)} ${c.currency} 才能使用该优惠券`);
-  const off = c.discountType === 'amount' ? c.amount : gross - Math.floor((gross * c.discountBp) / 10000);
-  return Math.max(0, Math.min(gross, c.maxDiscount ?? off, off));
 }
 
 /** The member's usable coupons (unused, inside their validity), soonest to expire first. */

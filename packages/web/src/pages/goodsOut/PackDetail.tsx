@@ -6,7 +6,7 @@ import { PretrialPassBody } from '@waystation/shared/contract/goodsOut/pretrial'
 import { decimalToMinor, minorToDecimal } from '@waystation/shared/contract/reference';
 import { amountText } from '@waystation/shared/rules';
 import { ItemAttr } from '@waystation/shared/vocab/config-content';
-import { PackageService, PackageStatus, PackageTraceType } from '@waystation/shared/vocab/goods-out';
+import { FreightPatchStatus, PackageService, PackageStatus, PackageTraceType } from '@waystation/shared/vocab/goods-out';
 import { specString } from '@waystation/shared/vocab/label';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
@@ -270,7 +270,10 @@ export default function PackDetailPage() {
             ) : (
               money(d.patchAmount)
             )}
+            {d.patchStatus && <Tag style={{ marginLeft: 8 }}>{FreightPatchStatus.label(d.patchStatus, lang)}</Tag>}
           </Descriptions.Item>
+          {d.freightDiscount > 0 && <Descriptions.Item label={m.freightDiscount}>{money(d.freightDiscount)}</Descriptions.Item>}
+          {d.refundedAmount > 0 && <Descriptions.Item label={m.refunded}>{money(d.refundedAmount)}</Descriptions.Item>}
           <Descriptions.Item label={m.declared}>{money(d.declaredValue)}</Descriptions.Item>
           <Descriptions.Item label={m.insurance}>{money(d.insuranceFee)}</Descriptions.Item>
           <Descriptions.Item label={m.attrs}>

@@ -29,7 +29,8 @@ export function packingRoutes(app: FastifyInstance, { db, urlsAt }: StationConte
   });
   api(app, warehousePackingWeighCall, {
     permission: PACKING,
-    summary: 'Weight and size: real freight (→ packed, or patch_wait with a top-up bill)',
+    summary: 'Weight and size: real freight (→ packed, or patch_wait with a top-up bill); overpaid freight back to the balance',
+    creditsWithoutTicket: 'the member gets back their own overpaid freight, priced by the channel from the weighed box (no amount is entered)',
     handler: async ({ body, actor, now, caller }) => packingWeigh(db, body, { actor, now, permissions: caller.permissions }, (await urlsAt(now)).label),
   });
   api(app, warehousePackingParkedCall, {
