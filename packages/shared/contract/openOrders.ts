@@ -120,6 +120,9 @@ export const MemberOrder = z.object({
   memberStatus: z.enum(MemberFacingStatus.values),
   currency: z.string(),
   totalAmount: z.number().int(),
+  /** At payment: the member level's discount on the goods, and the purchase service fee (inside paidAmount). */
+  levelDiscount: z.number().int(),
+  serviceFee: z.number().int(),
   paidAmount: z.number().int(),
   createTime: isoTime,
   payTime: isoTime.nullable(),
