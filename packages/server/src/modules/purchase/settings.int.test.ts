@@ -4,7 +4,7 @@ import type { SessionResult } from '@waystation/shared/contract/openAccounts';
 import type { MemberOrder } from '@waystation/shared/contract/openOrders';
 import type { PurchaseDetail } from '@waystation/shared/contract/purchase';
 import { runDueJobs } from '../../core/jobs';
-import { auditLogs, domainEvents, ledgerEntries, memberProfiles, purchaseOrders, shopOrders, userLevels } from '../../db/schema';
+import { auditLogs, domainEvents, ledgerEntries, memberPointEntries, memberProfiles, purchaseOrders, shopOrders, userLevels } from '../../db/schema';
 import { emailCode } from '../../testing/member';
 import { createTestApp, type TestApp } from '../../testing/server';
 import { channelIdOf, newShelvedItem } from '../goodsOut/factory';
@@ -55,6 +55,8 @@ async function newMember(balance = 1_000_000) {
 
 /** Changes a system parameter the way staff do (参数设置 → 编辑). */
 async function setParam(paramKey: string, paramValue: string) {
+  // A fresh staff session: the auto-cancel tests move the clock past a session's life.
+  staff = await t.login();
   const list = await t.call<{ list: { id: number; paramKey: string; name: string }[] }>('GET', '/api/param/pageList', {
     token: staff,
     query: { keyword: paramKey, limit: '50' },
@@ -247,5 +249,35 @@ describe('order.autoCancelMinutes', () => {
     t.clock.advanceMinutes(24 * 60);
     await runJobs();
     expect((await open<MemberOrder>('GET', '/orders/detail', { token: m.token, query: { orderNo } })).data.status).toBe('ordered');
+  });
+});
+
+describe('points', () => {
+  it('earns a point per whole unit of goods paid and spends points as minor units at payment, never more than held', async () => {
+    await setParam('service.feePercent', '0');
+    const m = await newMember(100_000);
+    const first = await payOrder(m.token, await placeOrder(m.token, [12_399]));
+    expect(first).toMatchObject({ pointsUsed: 0, pointsEarned: 123, paidAmount: 12_399 });
+    expect((await open<{ points: number }>('GET', '/me', { token: m.token })).data.points).toBe(123);
+
+    // More than held: refused, nothing moves.
+    const orderNo = await placeOrder(m.token, [5_000]);
+    const greedy = await open('POST', '/orders/pay', { token: m.token, body: { orderNo, points: 124 } });
+    expect(greedy.code).toBe(40900);
+    expect(greedy.message).toBe('积分不足');
+    expect((await open<{ points: number }>('GET', '/me', { token: m.token })).data.points).toBe(123);
+
+    const paid = await open<MemberOrder>('POST', '/orders/pay', { token: m.token, body: { orderNo, points: 100 } });
+    expect(paid.code, paid.message).toBe(20000);
+    // 50.00 − 1.00 of points = 49.00 paid, which earns 49 points.
+    expect(paid.data).toMatchObject({ pointsUsed: 100, pointsEarned: 49, paidAmount: 4_900 });
+    expect((await ledgerOf(m.id, orderNo)).map((r) => r.amount)).toEqual([-4_900]);
+    expect((await open<{ points: number }>('GET', '/me', { token: m.token })).data.points).toBe(123 - 100 + 49);
+    const moves = await t.db.select().from(memberPointEntries).where(eq(memberPointEntries.memberId, m.id)).orderBy(asc(memberPointEntries.id));
+    expect(moves.map((e) => [e.refType, e.amount, e.balanceAfter])).toEqual([
+      ['shop_order_earn', 123, 123],
+      ['shop_order_pay', -100, 23],
+      ['shop_order_earn', 49, 72],
+    ]);
   });
 });

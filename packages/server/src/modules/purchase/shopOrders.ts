@@ -5,6 +5,7 @@ import { shopOrderMachine } from '@waystation/shared/machines/shop-order';
 import { type Db, nextId } from '../../db';
 import { couponGrants, coupons, memberProfiles, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
 import { consumeGrant } from '../marketing/grants';
+import { earnPoints, pointsEarnedBy, spendPoints } from '../marketing/points';
 import type { Actor } from '../../core/audit';
 import { writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
@@ -65,7 +66,16 @@ export async function createOrder(db: Db, member: Member, body: z.output<typeof 
  * idempotency key; the fee, once per order), and each line moves ordered → paying → paid → purchase_wait through the
  * purchase machine, so the purchasers' queue gets it at once. The member then moves up a level if the spend reaches one.
  */
-export async function payOrder(db: Db, member: Member, orderNo: string, actor: Actor, now: Date, idempotencyKey: string, couponGrantNo?: string) {
+export async function payOrder(
+  db: Db,
+  member: Member,
+  orderNo: string,
+  actor: Actor,
+  now: Date,
+  idempotencyKey: string,
+  spend: { couponGrantNo?: string; points?: number } = {},
+) {
+  const { couponGrantNo, points = 0 } = spend;
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -85,11 +95,16 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
     const levelDiscount = gross - Math.round((gross * (await levelDiscountBp(tx, member.id))) / 10000);
     // A coupon is used up here, in the payment's transaction: a refused payment leaves it unused.
     const couponDiscount = couponGrantNo ? await useCoupon(tx, member.id, couponGrantNo, gross - levelDiscount, order.currency, now) : 0;
+    // Points take off what is left after the discounts, never more.
+    const pointsUsed = Math.min(points, gross - levelDiscount - couponDiscount);
+    if (pointsUsed > 0) await spendPoints(tx, member.id, pointsUsed, 'shop_order_pay', orderNo, now);
     const shares = shareOut(
-      levelDiscount + couponDiscount,
+      levelDiscount + couponDiscount + pointsUsed,
       lines.map((l) => l.paidAmount),
     );
-    const goods = gross - levelDiscount - couponDiscount;
+    const goods = gross - levelDiscount - couponDiscount - pointsUsed;
+    const pointsEarned = pointsEarnedBy(goods);
+    if (pointsEarned > 0) await earnPoints(tx, member.id, pointsEarned, 'shop_order_earn', orderNo, now);
     const feeBp = Math.round((await numberParam(tx, 'service.feePercent', 0, { min: 0, max: 100 })) * 100);
     const serviceFee = Math.round((goods * feeBp) / 10000);
     const debit = (amount: number, remark: string, key: string) =>
@@ -113,6 +128,7 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
     const off = [
       levelDiscount ? `会员等级折扣 ${money(levelDiscount)}` : '',
       couponDiscount ? `优惠券 ${couponGrantNo} 抵扣 ${money(couponDiscount)}` : '',
+      pointsUsed ? `${pointsUsed} 积分抵扣 ${money(pointsUsed)}` : '',
     ].filter(Boolean);
     if (goods > 0) await debit(goods, `订单 ${orderNo} 商品款${off.length ? `（${off.join('，')}）` : ''}`, idempotencyKey || `shop-order-${order.id}-pay`);
     if (serviceFee > 0) await debit(serviceFee, `订单 ${orderNo} 代购服务费（${percentText(feeBp)}%）`, `shop-order-${order.id}-fee`);
@@ -127,8 +143,17 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
     await applyTransition(tx, shopOrderRows, order, {
       event: 'pay',
       op,
-      set: { paidAmount: total, levelDiscount, serviceFee, serviceFeeBp: feeBp, payTime: now, payIdempotencyKey: idempotencyKey || null },
-      audit: { amount: total, levelDiscount, couponDiscount, serviceFee },
+      set: {
+        paidAmount: total,
+        levelDiscount,
+        serviceFee,
+        serviceFeeBp: feeBp,
+        pointsUsed,
+        pointsEarned,
+        payTime: now,
+        payIdempotencyKey: idempotencyKey || null,
+      },
+      audit: { amount: total, levelDiscount, couponDiscount, pointsUsed, pointsEarned, serviceFee },
     });
     // The member's agent earns its commission on the goods when the member pays, in the same transaction (once per order).
     const [profile] = await tx.select({ agentId: memberProfiles.agentId }).from(memberProfiles).where(eq(memberProfiles.memberId, member.id));
@@ -184,6 +209,8 @@ async function toOrders(db: Db, orders: (typeof shopOrders.$inferSelect)[], medi
       totalAmount: mine.reduce((s, r) => s + r.l.paidAmount, 0),
       levelDiscount: o.levelDiscount,
       serviceFee: o.serviceFee,
+      pointsUsed: o.pointsUsed,
+      pointsEarned: o.pointsEarned,
       paidAmount: o.paidAmount,
       createTime: o.createdAt.toISOString(),
       payTime: o.payTime?.toISOString() ?? null,
