@@ -94,6 +94,7 @@ export type ItemSummary = z.infer<typeof ItemSummary>;
 export const OrderCharges = z.object({
   paidAmount: z.number().int(),
   levelDiscount: z.number().int(),
+  pointsUsed: z.number().int(),
   serviceFee: z.number().int(),
   serviceFeePercent: z.string(),
 });
@@ -104,7 +105,7 @@ export const PurchaseDetailQuery = z.strictObject({ id: idParam });
 export const PurchaseDetail = PurchaseLine.extend({
   memberEmail: z.string(),
   siblings: z.array(z.object({ id: z.number().int(), purchaseNo: z.string(), status: z.enum(PurchaseStatus.values), title: z.string() })),
-  /** What the line's shop order charged at payment: the total, the member level's discount and the service fee. */
+  /** What the line's shop order charged at payment: the total, the member level's discount, points spent and the service fee. */
   order: OrderCharges,
   item: ItemSummary.nullable(),
   trace: z.array(TraceEvent),

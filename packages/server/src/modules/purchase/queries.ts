@@ -168,7 +168,13 @@ export async function purchaseDetail(db: Db, id: number, caller: Caller, urls: U
     .orderBy(asc(purchaseOrders.id))
     .limit(50);
   const [order] = await db
-    .select({ paidAmount: shopOrders.paidAmount, levelDiscount: shopOrders.levelDiscount, serviceFee: shopOrders.serviceFee, feeBp: shopOrders.serviceFeeBp })
+    .select({
+      paidAmount: shopOrders.paidAmount,
+      levelDiscount: shopOrders.levelDiscount,
+      pointsUsed: shopOrders.pointsUsed,
+      serviceFee: shopOrders.serviceFee,
+      feeBp: shopOrders.serviceFeeBp,
+    })
     .from(shopOrders)
     .where(eq(shopOrders.id, row.line.orderId));
   const [item] = await db.select().from(warehouseItems).where(eq(warehouseItems.purchaseId, id)).limit(1);
@@ -186,6 +192,7 @@ export async function purchaseDetail(db: Db, id: number, caller: Caller, urls: U
     order: {
       paidAmount: order?.paidAmount ?? 0,
       levelDiscount: order?.levelDiscount ?? 0,
+      pointsUsed: order?.pointsUsed ?? 0,
       serviceFee: order?.serviceFee ?? 0,
       serviceFeePercent: String((order?.feeBp ?? 0) / 100),
     },

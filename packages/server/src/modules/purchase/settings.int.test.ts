@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResult } from '@waystation/shared/contract/openAccounts';
 import type { MemberOrder } from '@waystation/shared/contract/openOrders';
@@ -109,7 +109,7 @@ describe('service.feePercent', () => {
     // Staff see it on the order's detail.
     const [line] = await t.db.select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.memberId, m.id));
     const detail = await t.call<PurchaseDetail>('GET', '/api/buy/detail', { token: staff, query: { id: String(line!.id) } });
-    expect(detail.data.order).toEqual({ paidAmount: 13_271, levelDiscount: 0, serviceFee: 926, serviceFeePercent: '7.5' });
+    expect(detail.data.order).toEqual({ paidAmount: 13_271, levelDiscount: 0, pointsUsed: 0, serviceFee: 926, serviceFeePercent: '7.5' });
 
     // Set to 0: no fee, no fee row.
     await setParam('service.feePercent', '0');
@@ -273,6 +273,14 @@ describe('points', () => {
     expect(paid.data).toMatchObject({ pointsUsed: 100, pointsEarned: 49, paidAmount: 4_900 });
     expect((await ledgerOf(m.id, orderNo)).map((r) => r.amount)).toEqual([-4_900]);
     expect((await open<{ points: number }>('GET', '/me', { token: m.token })).data.points).toBe(123 - 100 + 49);
+    const [line] = await t.db
+      .select({ id: purchaseOrders.id })
+      .from(purchaseOrders)
+      .where(eq(purchaseOrders.memberId, m.id))
+      .orderBy(desc(purchaseOrders.id))
+      .limit(1);
+    const detail = await t.call<PurchaseDetail>('GET', '/api/buy/detail', { token: staff, query: { id: String(line!.id) } });
+    expect(detail.data.order).toMatchObject({ paidAmount: 4_900, pointsUsed: 100 });
     const moves = await t.db.select().from(memberPointEntries).where(eq(memberPointEntries.memberId, m.id)).orderBy(asc(memberPointEntries.id));
     expect(moves.map((e) => [e.refType, e.amount, e.balanceAfter])).toEqual([
       ['shop_order_earn', 123, 123],

@@ -109,6 +109,7 @@ export function OrderDetailView({ desk }: { desk: Desk }) {
           <Descriptions.Item label={m.orderNo}>{d.orderNo}</Descriptions.Item>
           <Descriptions.Item label={m.orderPaid}>{money(d.order.paidAmount)}</Descriptions.Item>
           <Descriptions.Item label={m.levelDiscount}>{money(d.order.levelDiscount)}</Descriptions.Item>
+          {d.order.pointsUsed > 0 && <Descriptions.Item label={m.pointsUsed}>{d.order.pointsUsed}</Descriptions.Item>}
           <Descriptions.Item label={m.serviceFee}>
             {money(d.order.serviceFee)}
             {d.order.serviceFee > 0 && ` (${d.order.serviceFeePercent}%)`}
