@@ -49,6 +49,8 @@ export const MemberProfile = z.object({
   country: z.string(),
   kycStatus: z.string(),
   accounts: z.array(MemberAccount),
+  /** Points: earned by paying orders (and lucky draws), spent at order payment. */
+  points: z.number().int(),
 });
 export type MemberProfile = z.infer<typeof MemberProfile>;
 export const SessionResult = z.object({ token: z.string(), expiresAt: isoTime, member: MemberProfile });

@@ -68,6 +68,8 @@ export const OrderPayBody = OrderNoBody.extend({
     .string()
     .regex(/^[A-Za-z0-9-]{4,40}$/, '优惠券编号格式错误')
     .optional(),
+  /** Points to spend on the goods: one point takes off 0.01 of the order's currency. */
+  points: z.number().int().min(0, '积分必须为非负整数').max(100_000_000, '积分必须为非负整数').default(0),
 });
 export const MemberCoupon = z.object({
   grantNo: z.string(),
@@ -120,6 +122,12 @@ export const MemberOrder = z.object({
   memberStatus: z.enum(MemberFacingStatus.values),
   currency: z.string(),
   totalAmount: z.number().int(),
+  /** At payment: the member level's discount on the goods, and the purchase service fee (inside paidAmount). */
+  levelDiscount: z.number().int(),
+  serviceFee: z.number().int(),
+  /** Points spent on the goods (inside the discount) and earned by the payment. */
+  pointsUsed: z.number().int(),
+  pointsEarned: z.number().int(),
   paidAmount: z.number().int(),
   createTime: isoTime,
   payTime: isoTime.nullable(),

@@ -90,11 +90,23 @@ export const ItemSummary = z.object({
 });
 export type ItemSummary = z.infer<typeof ItemSummary>;
 
+/** A shop order's money at payment (minor units; serviceFeePercent as set then, e.g. "5"). */
+export const OrderCharges = z.object({
+  paidAmount: z.number().int(),
+  levelDiscount: z.number().int(),
+  pointsUsed: z.number().int(),
+  serviceFee: z.number().int(),
+  serviceFeePercent: z.string(),
+});
+export type OrderCharges = z.infer<typeof OrderCharges>;
+
 /** GET /api/buy/detail, /api/warehouse/orderDetail */
 export const PurchaseDetailQuery = z.strictObject({ id: idParam });
 export const PurchaseDetail = PurchaseLine.extend({
   memberEmail: z.string(),
   siblings: z.array(z.object({ id: z.number().int(), purchaseNo: z.string(), status: z.enum(PurchaseStatus.values), title: z.string() })),
+  /** What the line's shop order charged at payment: the total, the member level's discount, points spent and the service fee. */
+  order: OrderCharges,
   item: ItemSummary.nullable(),
   trace: z.array(TraceEvent),
   /** Events the caller may take now (the machine's rows for this status and the caller's permissions). */

@@ -299,6 +299,8 @@ const REQUESTS: TextPair[] = [
 
 /** The member API (contract/open and its services). */
 const MEMBER_API: TextPair[] = [
+  ['积分必须为非负整数', 'Points must be a whole number, 0 or more'],
+  ['积分不足', 'Not enough points'],
   ['请在 X-Member-Code 请求头中提供会员编号', 'Name the member in the X-Member-Code header'],
   ['请填写退款原因', 'Please give the reason for the refund'],
   ['Discord 账号格式不正确', 'The Discord account is not valid'],
@@ -325,6 +327,7 @@ const MEMBER_API: TextPair[] = [
   ['电话最多30个字符', 'The phone number can be at most 30 characters'],
   ['详细地址最多300个字符', 'The street address can be at most 300 characters'],
   ['一个包裹最多200件商品', 'A package can hold at most 200 items'],
+  ['一个包裹最多 {max} 件商品', 'A package can hold at most {max} items'],
   ['该邮箱已注册', 'This email address already has an account'],
   ['验证码错误或已过期', 'The code is wrong or has expired'],
   ['事件类型不正确', 'The event type is not valid'],

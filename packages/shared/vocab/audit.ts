@@ -128,6 +128,7 @@ export const AuditVerb = vocab([
   { value: 'modifyKfc', zh: '指定专属客服', en: 'Assign support contact' },
   { value: 'queryDiscord', zh: '查看Discord', en: 'View Discord account' },
   { value: 'saveUserLevel', zh: '保存会员等级', en: 'Save member level' },
+  { value: 'levelUp', zh: '升级会员等级', en: 'Move up a level' },
   { value: 'saveApp', zh: '保存站点配置', en: 'Save site settings' },
   { value: 'saveMainDomain', zh: '保存主域名', en: 'Save main domain' },
   { value: 'settleCommission', zh: '结算佣金', en: 'Settle commission' },

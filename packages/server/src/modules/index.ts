@@ -34,6 +34,7 @@ import { exportRoutes } from './export/routes';
 import { exportJobSet, type ExportRuntime } from './export/service';
 import { reportRoutes } from './report/routes';
 import { OPEN_JOBS } from './open/jobs';
+import { PURCHASE_JOBS } from './purchase/jobs';
 import { STORAGE_REMINDER_JOBS } from './notification/storageReminder';
 import { backupDepsOf } from './backup/service';
 import { backupJobs } from './backup/schedule';
@@ -47,6 +48,7 @@ export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres';
   MARKETING_JOBS,
   GOODS_OUT_JOBS,
   OPEN_JOBS,
+  PURCHASE_JOBS,
   STORAGE_REMINDER_JOBS,
   // The day's storage fees are charged before the hour's roll-up reads the ledger.
   STORAGE_FEE_JOBS,

@@ -169,10 +169,12 @@ describe('the member API’s gate', () => {
       const payments = await t.db
         .select({ amount: ledgerEntries.amount })
         .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.refId, order.data.orderNo), eq(ledgerEntries.type, 'payment')));
-      expect(payments).toEqual([{ amount: -8_800 }]);
+        .where(and(eq(ledgerEntries.refId, order.data.orderNo), eq(ledgerEntries.type, 'payment')))
+        .orderBy(ledgerEntries.id);
+      // The goods and the demo's 5 % service fee, each once.
+      expect(payments).toEqual([{ amount: -8_800 }, { amount: -440 }]);
       const [stored] = await t.db.select().from(shopOrders).where(eq(shopOrders.orderNo, order.data.orderNo));
-      expect(stored).toMatchObject({ status: 'paid', paidAmount: 8_800 });
+      expect(stored).toMatchObject({ status: 'paid', paidAmount: 9_240 });
       // Another key paying the same order is still refused.
       const other = await open('POST', '/orders/pay', { headers: as, body: { orderNo: order.data.orderNo }, key: 'pay-crash-0002' });
       expect(other).toMatchObject({ status: 409, code: 40900, message: `订单 ${order.data.orderNo} 当前不是待支付状态` });

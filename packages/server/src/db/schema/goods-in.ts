@@ -16,8 +16,16 @@ export const shopOrders = pgTable(
       .references(() => members.id),
     status: text('status').notNull(),
     currency: text('currency').notNull().default('CNY'),
-    /** Minor units the member paid (goods + domestic shipping). */
+    /** Minor units the member paid (goods + domestic shipping, after discounts, with the service fee). */
     paidAmount: money('paid_amount').notNull().default(0),
+    /** The member level's discount on the goods at payment (minor units). */
+    levelDiscount: money('level_discount').notNull().default(0),
+    /** The purchase service fee charged at payment (minor units; setting service.feePercent) and its rate then. */
+    serviceFee: money('service_fee').notNull().default(0),
+    serviceFeeBp: integer('service_fee_bp').notNull().default(0),
+    /** Points the member spent on the goods (one point takes off one minor unit) and earned by the payment. */
+    pointsUsed: integer('points_used').notNull().default(0),
+    pointsEarned: integer('points_earned').notNull().default(0),
     payTime: ts('pay_time'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

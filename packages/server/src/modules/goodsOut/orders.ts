@@ -12,8 +12,12 @@ import { channelFreight } from '../logistics/freight';
 import { post } from '../ledger/service';
 import { spendCoupon } from '../marketing/grants';
 import { accruePackageCommission, paidAtPayment, refundToMember } from './freight';
+import { numberParam } from '../reference/settings';
 import { assertAllowed, isRepeat, writeDomainEvents } from '../../core/transition';
 import { actionResult, applyStep, lockPackage, nextId, type Op, packageRows, type PackageRow, writeTrace } from './transition';
+
+/** The most items one package may hold when the setting package.maxItems is absent (the member API's own bound). */
+const MAX_PACK_ITEMS = 200;
 
 export interface NewPackage {
   memberId: number;
@@ -33,6 +37,8 @@ export interface NewPackage {
  */
 export async function createPackage(db: Db, input: NewPackage, op: Op): Promise<PackageRow> {
   if (!input.itemIds.length) throw invalid('itemIds', '请选择商品');
+  const maxItems = await numberParam(db, 'package.maxItems', MAX_PACK_ITEMS, { min: 1, max: MAX_PACK_ITEMS });
+  if (new Set(input.itemIds).size > maxItems) throw invalid('itemIds', `一个包裹最多 ${maxItems} 件商品`);
   return db.transaction(async (tx) => {
     const items = await tx
       .select({ item: warehouseItems, line: purchaseOrders })

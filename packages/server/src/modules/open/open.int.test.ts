@@ -174,7 +174,8 @@ describe('a member’s journey through the member API', () => {
     expect((await open<MemberOrder>('POST', '/orders/pay', { token, body: { orderNo: order.data.orderNo }, key: payKey })).data.status).toBe('paid');
     expect((await open('POST', '/orders/pay', { token, body: { orderNo: order.data.orderNo } })).code).toBe(40900);
     const after = await open<{ accounts: { kind: string; balance: number }[] }>('GET', '/me', { token });
-    expect(after.data.accounts.find((a) => a.kind === 'balance')?.balance).toBe(20_000);
+    // 300.00 of goods and the demo's 5 % service fee.
+    expect(after.data.accounts.find((a) => a.kind === 'balance')?.balance).toBe(18_500);
 
     // The staff see them waiting to be bought.
     const lines = await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.memberId, member.id));
@@ -539,9 +540,10 @@ describe('coupons at checkout and price top-ups', () => {
     const order = await open<MemberOrder>('POST', '/orders', { token, body: twoLines });
     const paid = await open<MemberOrder>('POST', '/orders/pay', { token, body: { orderNo: order.data.orderNo, couponGrantNo: grantNo } });
     expect(paid.code, paid.message).toBe(20000);
-    expect(paid.data.paidAmount).toBe(35_000);
+    // 350.00 of goods after the coupon, and the demo's 5 % service fee on them.
+    expect(paid.data).toMatchObject({ paidAmount: 36_750, serviceFee: 1_750 });
     expect(paid.data.lines.map((l) => l.paidAmount)).toEqual([26_250, 8_750]);
-    expect(await balanceOf(token)).toBe(65_000);
+    expect(await balanceOf(token)).toBe(63_250);
     const again = await open<MemberOrder>('POST', '/orders', { token, body: twoLines });
     expect((await open('POST', '/orders/pay', { token, body: { orderNo: again.data.orderNo, couponGrantNo: grantNo } })).message).toBe('优惠券已使用');
   });
@@ -559,7 +561,8 @@ describe('coupons at checkout and price top-ups', () => {
       expect((await t.call('POST', '/api/buy/patchRequest', { token: staff, body: { id: l.id, amount: 2_000 } })).code).toBe(20000);
     }
     const [coat, scarf] = lines.sort((x, y) => x.id - y.id);
-    expect(await balanceOf(token)).toBe(60_000);
+    // 400.00 of goods and the demo's 5 % service fee (kept when a line is refunded).
+    expect(await balanceOf(token)).toBe(58_000);
     const detail = await open<MemberOrder>('GET', '/orders/detail', { token, query: { orderNo: order.data.orderNo } });
     expect(detail.data.lines.map((l) => [l.memberStatus, l.patchAmount])).toEqual([
       ['purchase_patch', 2_000],
@@ -569,12 +572,12 @@ describe('coupons at checkout and price top-ups', () => {
     const topped = await open<MemberOrder>('POST', '/orders/payPatch', { token, body: { purchaseNo: coat!.purchaseNo } });
     expect(topped.code, topped.message).toBe(20000);
     expect(topped.data.lines[0]).toMatchObject({ status: 'purchasing', paidAmount: 32_000 });
-    expect(await balanceOf(token)).toBe(58_000);
+    expect(await balanceOf(token)).toBe(56_000);
 
     const declined = await open<MemberOrder>('POST', '/orders/declinePatch', { token, body: { purchaseNo: scarf!.purchaseNo } });
     expect(declined.code, declined.message).toBe(20000);
     expect(declined.data.lines[1]).toMatchObject({ status: 'refunded', memberStatus: 'refunded' });
-    expect(await balanceOf(token)).toBe(68_000);
+    expect(await balanceOf(token)).toBe(66_000);
     // Nothing left to answer on either line.
     expect((await open('POST', '/orders/declinePatch', { token, body: { purchaseNo: coat!.purchaseNo } })).code).toBe(40900);
   });
@@ -583,7 +586,7 @@ describe('coupons at checkout and price top-ups', () => {
     const { token } = await funded(100_000);
     const order = await open<MemberOrder>('POST', '/orders', { token, body: twoLines });
     const paid = await open<MemberOrder>('POST', '/orders/pay', { token, body: { orderNo: order.data.orderNo } });
-    expect(await balanceOf(token)).toBe(60_000);
+    expect(await balanceOf(token)).toBe(58_000);
     const [coat, scarf] = paid.data.lines;
     const [claimed] = await t.db.select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.purchaseNo, coat!.purchaseNo));
     expect((await t.call('POST', '/api/buy/claim', { token: staff, body: { id: claimed!.id } })).code).toBe(20000);
@@ -594,15 +597,15 @@ describe('coupons at checkout and price top-ups', () => {
     const back = await open<MemberOrder>('POST', '/orders/refundLine', { token, body: { purchaseNo: scarf!.purchaseNo, reason: '不想要了' }, key });
     expect(back.code, back.message).toBe(20000);
     expect(back.data.lines[1]).toMatchObject({ status: 'refunded', memberStatus: 'refunded' });
-    expect(await balanceOf(token)).toBe(70_000);
+    expect(await balanceOf(token)).toBe(68_000);
     // A retry with the same key replays; asking again refunds nothing more.
     expect((await open('POST', '/orders/refundLine', { token, body: { purchaseNo: scarf!.purchaseNo, reason: '不想要了' }, key })).code).toBe(20000);
     expect((await open('POST', '/orders/refundLine', { token, body: { purchaseNo: scarf!.purchaseNo, reason: '再试' } })).code).toBe(20000);
-    expect(await balanceOf(token)).toBe(70_000);
+    expect(await balanceOf(token)).toBe(68_000);
 
     const busy = await open('POST', '/orders/refundLine', { token, body: { purchaseNo: coat!.purchaseNo, reason: '不想要了' } });
     expect(busy.code).toBe(40900);
-    expect(await balanceOf(token)).toBe(70_000);
+    expect(await balanceOf(token)).toBe(68_000);
     const other = await newMember();
     expect((await open('POST', '/orders/refundLine', { token: other.token, body: { purchaseNo: coat!.purchaseNo, reason: 'x' } })).code).toBe(40400);
   });

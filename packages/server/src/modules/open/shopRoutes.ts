@@ -88,11 +88,12 @@ export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void
     method: 'POST',
     path: '/orders/pay',
     auth: 'member',
-    summary: 'Pays an unpaid order from the balance (optionally with a coupon, used once); its lines go to the purchasers’ queue',
+    summary:
+      'Pays an unpaid order from the balance: the member level’s discount, then a coupon (used once) and points come off the goods, the service fee is added; its lines go to the purchasers’ queue',
     body: OrderPayBody,
     data: MemberOrder,
     handler: ({ member, body, req, now, idempotencyKey }) =>
-      orders.payOrder(db, member, body.orderNo, memberActor(member, req.ip), now, idempotencyKey, body.couponGrantNo),
+      orders.payOrder(db, member, body.orderNo, memberActor(member, req.ip), now, idempotencyKey, { couponGrantNo: body.couponGrantNo, points: body.points }),
   });
   openApi(app, {
     method: 'GET',

@@ -167,6 +167,16 @@ export async function purchaseDetail(db: Db, id: number, caller: Caller, urls: U
     .where(and(eq(purchaseOrders.orderId, row.line.orderId)))
     .orderBy(asc(purchaseOrders.id))
     .limit(50);
+  const [order] = await db
+    .select({
+      paidAmount: shopOrders.paidAmount,
+      levelDiscount: shopOrders.levelDiscount,
+      pointsUsed: shopOrders.pointsUsed,
+      serviceFee: shopOrders.serviceFee,
+      feeBp: shopOrders.serviceFeeBp,
+    })
+    .from(shopOrders)
+    .where(eq(shopOrders.id, row.line.orderId));
   const [item] = await db.select().from(warehouseItems).where(eq(warehouseItems.purchaseId, id)).limit(1);
   // The timeline's older rows may have moved to the archive table (monthly archiving): both are read.
   const trace = await unionAll(
@@ -179,6 +189,13 @@ export async function purchaseDetail(db: Db, id: number, caller: Caller, urls: U
     ...toLine(row),
     memberEmail: row.memberEmail,
     siblings: siblings.filter((s) => s.id !== id) as PurchaseDetail['siblings'],
+    order: {
+      paidAmount: order?.paidAmount ?? 0,
+      levelDiscount: order?.levelDiscount ?? 0,
+      pointsUsed: order?.pointsUsed ?? 0,
+      serviceFee: order?.serviceFee ?? 0,
+      serviceFeePercent: String((order?.feeBp ?? 0) / 100),
+    },
     item: item ? toItem(item, urls) : null,
     trace: trace.map((t) => ({
       id: t.id,

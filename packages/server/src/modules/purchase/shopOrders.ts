@@ -5,6 +5,7 @@ import { shopOrderMachine } from '@waystation/shared/machines/shop-order';
 import { type Db, nextId } from '../../db';
 import { couponGrants, coupons, memberProfiles, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
 import { spendCoupon } from '../marketing/grants';
+import { earnPoints, pointsEarnedBy, spendPoints } from '../marketing/points';
 import type { Actor } from '../../core/audit';
 import { writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
@@ -12,6 +13,8 @@ import { offsetOf } from '../../core/paging';
 import { applyTransition, isAllowed } from '../../core/transition';
 import { accrueCommission } from '../finance/service';
 import { post } from '../ledger/service';
+import { numberParam } from '../reference/settings';
+import { levelDiscountBp, raiseLevel } from '../vip/levels';
 import type { Member } from '../vip/memberAccounts';
 import { memberDeclinePatch, memberPayPatch, memberRefundLine } from './service';
 import { applyStep, type PurchaseRow, purchaseLines, shopOrderRows } from './transition';
@@ -58,10 +61,21 @@ export async function createOrder(db: Db, member: Member, body: z.output<typeof 
 }
 
 /**
- * Pays an order from the balance: one debit for the total (posted once per idempotency key), and each line moves
- * ordered → paying → paid → purchase_wait through the purchase machine, so the purchasers' queue gets it at once.
+ * Pays an order from the balance. The goods are priced down by the member level's discount, then the coupon's; the
+ * purchase service fee (setting service.feePercent) is charged on what remains. Two debits (goods, once per
+ * idempotency key; the fee, once per order), and each line moves ordered → paying → paid → purchase_wait through the
+ * purchase machine, so the purchasers' queue gets it at once. The member then moves up a level if the spend reaches one.
  */
-export async function payOrder(db: Db, member: Member, orderNo: string, actor: Actor, now: Date, idempotencyKey: string, couponGrantNo?: string) {
+export async function payOrder(
+  db: Db,
+  member: Member,
+  orderNo: string,
+  actor: Actor,
+  now: Date,
+  idempotencyKey: string,
+  spend: { couponGrantNo?: string; points?: number } = {},
+) {
+  const { couponGrantNo, points = 0 } = spend;
   await db.transaction(async (tx) => {
     const [order] = await tx
       .select()
@@ -78,58 +92,89 @@ export async function payOrder(db: Db, member: Member, orderNo: string, actor: A
       .where(and(eq(purchaseOrders.orderId, order.id), eq(purchaseOrders.status, 'ordered')));
     const gross = lines.reduce((s, l) => s + l.paidAmount, 0);
     if (!lines.length || gross <= 0) throw conflict(`订单 ${orderNo} 没有待支付的商品`);
+    const levelDiscount = gross - Math.round((gross * (await levelDiscountBp(tx, member.id))) / 10000);
     // A coupon is used up here, in the payment's transaction: a refused payment leaves it unused.
-    const discount = couponGrantNo
-      ? await spendCoupon(tx, { grantNo: couponGrantNo, memberId: member.id, gross, currency: order.currency, on: 'purchase' }, now)
+    const couponDiscount = couponGrantNo
+      ? await spendCoupon(tx, { grantNo: couponGrantNo, memberId: member.id, gross: gross - levelDiscount, currency: order.currency, on: 'purchase' }, now)
       : 0;
+    // Points take off what is left after the discounts, never more.
+    const pointsUsed = Math.min(points, gross - levelDiscount - couponDiscount);
+    if (pointsUsed > 0) await spendPoints(tx, member.id, pointsUsed, 'shop_order_pay', orderNo, now);
     const shares = shareOut(
-      discount,
+      levelDiscount + couponDiscount + pointsUsed,
       lines.map((l) => l.paidAmount),
     );
-    const total = gross - discount;
-    if (total > 0)
-      await post(
+    const goods = gross - levelDiscount - couponDiscount - pointsUsed;
+    const pointsEarned = pointsEarnedBy(goods);
+    if (pointsEarned > 0) await earnPoints(tx, member.id, pointsEarned, 'shop_order_earn', orderNo, now);
+    const feeBp = Math.round((await numberParam(tx, 'service.feePercent', 0, { min: 0, max: 100 })) * 100);
+    const serviceFee = Math.round((goods * feeBp) / 10000);
+    const debit = (amount: number, remark: string, key: string) =>
+      post(
         tx,
         {
           ownerType: 'member',
           ownerId: member.id,
           kind: 'balance',
           currency: order.currency,
-          amount: -total,
+          amount: -amount,
           type: 'payment',
           refType: 'shop_order',
           refId: orderNo,
-          remark: `订单 ${orderNo} 商品款${discount ? `（优惠券 ${couponGrantNo} 抵扣 ${(discount / 100).toFixed(2)}）` : ''}`,
-          idempotencyKey: idempotencyKey || `shop-order-${order.id}-pay`,
+          remark,
+          idempotencyKey: key,
           operator: actor,
         },
         now,
       );
+    const off = [
+      levelDiscount ? `会员等级折扣 ${money(levelDiscount)}` : '',
+      couponDiscount ? `优惠券 ${couponGrantNo} 抵扣 ${money(couponDiscount)}` : '',
+      pointsUsed ? `${pointsUsed} 积分抵扣 ${money(pointsUsed)}` : '',
+    ].filter(Boolean);
+    if (goods > 0) await debit(goods, `订单 ${orderNo} 商品款${off.length ? `（${off.join('，')}）` : ''}`, idempotencyKey || `shop-order-${order.id}-pay`);
+    if (serviceFee > 0) await debit(serviceFee, `订单 ${orderNo} 代购服务费（${percentText(feeBp)}%）`, `shop-order-${order.id}-fee`);
     const op = { actor, now };
     for (let [i, line] of (lines as PurchaseRow[]).entries()) {
-      // Each line carries its share of the discount: what it refunds later is what was really paid for it.
+      // Each line carries its share of the discounts: what it refunds later is what was really paid for it.
       ({ row: line } = await applyStep(tx, line, { event: 'pay', ...op, set: { paidAmount: line.paidAmount - shares[i]! } }));
       ({ row: line } = await applyStep(tx, line, { event: 'pay_done', ...op, set: { payTime: now } }));
       await applyStep(tx, line, { event: 'queue', ...op });
     }
+    const total = goods + serviceFee;
     await applyTransition(tx, shopOrderRows, order, {
       event: 'pay',
       op,
-      set: { paidAmount: total, payTime: now, payIdempotencyKey: idempotencyKey || null },
-      audit: { amount: total },
+      set: {
+        paidAmount: total,
+        levelDiscount,
+        serviceFee,
+        serviceFeeBp: feeBp,
+        pointsUsed,
+        pointsEarned,
+        payTime: now,
+        payIdempotencyKey: idempotencyKey || null,
+      },
+      audit: { amount: total, levelDiscount, couponDiscount, pointsUsed, pointsEarned, serviceFee },
     });
-    // The member's agent earns its commission when the member pays, in the same transaction (once per order).
+    // The member's agent earns its commission on the goods when the member pays, in the same transaction (once per order).
     const [profile] = await tx.select({ agentId: memberProfiles.agentId }).from(memberProfiles).where(eq(memberProfiles.memberId, member.id));
     if (profile?.agentId)
       await accrueCommission(
         tx,
-        { agentId: profile.agentId, refType: 'shop_order', refId: order.id, orderAmount: total, currency: order.currency },
+        { agentId: profile.agentId, refType: 'shop_order', refId: order.id, orderAmount: goods, currency: order.currency },
         now,
         actor,
       );
+    await raiseLevel(tx, member.id, actor, now);
   });
   return orderDetail(db, member.id, orderNo, () => '');
 }
+
+const money = (minor: number) => (minor / 100).toFixed(2);
+
+/** Basis points as a percent without trailing zeros: 500 → "5", 250 → "2.5". */
+export const percentText = (bp: number) => String(bp / 100);
 
 /** Whole-order status in the member's words: the lines' common one, or part_shelved when some are in the warehouse. */
 function orderFacing(order: { status: string }, lines: { status: string }[]) {
@@ -164,6 +209,10 @@ async function toOrders(db: Db, orders: (typeof shopOrders.$inferSelect)[], medi
       ),
       currency: o.currency,
       totalAmount: mine.reduce((s, r) => s + r.l.paidAmount, 0),
+      levelDiscount: o.levelDiscount,
+      serviceFee: o.serviceFee,
+      pointsUsed: o.pointsUsed,
+      pointsEarned: o.pointsEarned,
       paidAmount: o.paidAmount,
       createTime: o.createdAt.toISOString(),
       payTime: o.payTime?.toISOString() ?? null,

@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ManualPaidBody, WaitPaidCancelBody, WaitPaidDetail, WaitPaidListQuery, WaitPaidOrder } from '@waystation/shared/contract/purchase';
 import type { Db } from '../../db';
 import { members, purchaseOrders, shopOrders } from '../../db/schema';
-import { notFound } from '../../core/errors';
+import { ErrorCode } from '@waystation/shared/contract/common';
+import { AppError, notFound } from '../../core/errors';
 import { cappedCount, offsetOf } from '../../core/paging';
 import { applyTransition, isRepeat } from '../../core/transition';
+import { numberParam } from '../reference/settings';
 import { toLine } from './queries';
 import type { Op } from './service';
 import { applyStep, shopOrderRows } from './transition';
@@ -100,11 +102,48 @@ export async function cancelUnpaid(db: Db, body: z.infer<typeof WaitPaidCancelBo
   return db.transaction(async (tx) => {
     const { order } = await loadOrder(tx, body.id);
     if (isRepeat(shopOrderRows, order, 'cancel')) return { id: body.id, status: order.status, repeated: true };
-    const { row } = await applyTransition(tx, shopOrderRows, order, { event: 'cancel', op, note: body.reason });
-    const lines = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.orderId, body.id)).orderBy(asc(purchaseOrders.id));
-    for (const line of lines) {
-      await applyStep(tx, line, { event: 'cancel', actor: op.actor, now: op.now, note: body.reason, set: { cancelTime: op.now, holdReason: body.reason } });
-    }
+    const row = await cancelOrder(tx, order, body.reason, op);
     return { id: body.id, status: row.status, repeated: false };
   });
+}
+
+/** The order and each of its lines take `cancel` (one event and audit row each), in the caller's transaction. */
+async function cancelOrder(tx: Db, order: OrderRow['order'], reason: string, op: Pick<Op, 'actor' | 'now'>) {
+  const { row } = await applyTransition(tx, shopOrderRows, order, { event: 'cancel', op, note: reason });
+  const lines = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.orderId, order.id)).orderBy(asc(purchaseOrders.id));
+  for (const line of lines) {
+    await applyStep(tx, line, { event: 'cancel', actor: op.actor, now: op.now, note: reason, set: { cancelTime: op.now, holdReason: reason } });
+  }
+  return row;
+}
+
+/**
+ * Cancels the shop orders still unpaid `order.autoCancelMinutes` after they were placed (0 or no setting: never), each
+ * in its own transaction through the machine like a staff cancel. An order paid meanwhile is left alone (the
+ * conditional update refuses it), so a payment racing the job wins or loses cleanly.
+ */
+export async function autoCancelUnpaid(db: Db, now: Date): Promise<{ canceled: number }> {
+  const minutes = await numberParam(db, 'order.autoCancelMinutes', 0, { min: 0 });
+  if (!minutes) return { canceled: 0 };
+  const due = await db
+    .select({ id: shopOrders.id })
+    .from(shopOrders)
+    .where(and(eq(shopOrders.status, 'ordered'), lt(shopOrders.createdAt, new Date(now.getTime() - minutes * 60_000))))
+    .orderBy(asc(shopOrders.id))
+    .limit(500);
+  const op = { actor: { id: null, name: 'system', ip: '' }, now };
+  let canceled = 0;
+  for (const { id } of due) {
+    try {
+      await db.transaction(async (tx) => {
+        const [order] = await tx.select().from(shopOrders).where(eq(shopOrders.id, id)).for('update');
+        if (order?.status !== 'ordered') return;
+        await cancelOrder(tx, order, `超过 ${minutes} 分钟未支付，自动取消`, op);
+        canceled++;
+      });
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === ErrorCode.CONFLICT)) throw err;
+    }
+  }
+  return { canceled };
 }

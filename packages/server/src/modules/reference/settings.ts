@@ -24,6 +24,22 @@ type Status = 'activity' | 'disabled';
 
 // ---------------------------------------------------------------- params
 
+/**
+ * A numeric system parameter as the code reads it (参数设置): its value when the row is active and a finite number
+ * within [min, max], else `fallback` (a missing, disabled or mistyped setting never stops an order).
+ */
+export async function numberParam(db: Db, key: string, fallback: number, range: { min?: number; max?: number } = {}): Promise<number> {
+  const [row] = await db
+    .select({ value: params.paramValue })
+    .from(params)
+    .where(and(eq(params.paramKey, key), eq(params.status, 'activity')))
+    .limit(1);
+  const text = row?.value.trim() ?? '';
+  const n = Number(text);
+  if (!text || !Number.isFinite(n) || n < (range.min ?? Number.NEGATIVE_INFINITY) || n > (range.max ?? Number.POSITIVE_INFINITY)) return fallback;
+  return n;
+}
+
 const toParam = (r: typeof params.$inferSelect): Param => ({
   id: r.id,
   paramKey: r.paramKey,

@@ -1,11 +1,11 @@
-import { asc, eq, ilike } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import { DEFAULT_CURRENCY, fromMinor, toMinor } from '@waystation/shared/contract/ledger';
 import type { SaveUserLevelBody, UserLevel } from '@waystation/shared/contract/vip';
 import type { AccountStatus } from '@waystation/shared/vocab/account';
 import type { Db } from '../../db';
-import { userLevels } from '../../db/schema';
-import { type Actor, auditedSave } from '../../core/audit';
+import { memberProfiles, shopOrders, userLevels } from '../../db/schema';
+import { type Actor, auditedSave, writeAudit } from '../../core/audit';
 import { containsPattern, filters, offsetPage } from '../../core/paging';
 import { memberCountsByLevel } from './service';
 
@@ -73,4 +73,49 @@ export async function saveLevel(db: Db, actor: Actor, body: SaveUserLevelBody, n
     }),
   );
   return { id: saved.id };
+}
+
+/** The discount of the member's level at payment, in basis points of the price (10000: none, or no active level). */
+export async function levelDiscountBp(db: Db, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ bp: userLevels.discountBp })
+    .from(memberProfiles)
+    .innerJoin(userLevels, eq(userLevels.id, memberProfiles.levelId))
+    .where(and(eq(memberProfiles.memberId, memberId), eq(userLevels.status, 'activity')));
+  const bp = row?.bp ?? 10000;
+  return bp > 0 && bp <= 10000 ? bp : 10000;
+}
+
+/**
+ * Moves the member up to the highest active level whose threshold their paid shop orders reach (in the level's
+ * currency); never down, so a level staff gave by hand stays. Answers the new level, or null when it stays.
+ */
+export async function raiseLevel(tx: Db, memberId: number, actor: Actor, now: Date): Promise<{ id: number; name: string } | null> {
+  const spent = await tx
+    .select({ currency: shopOrders.currency, amount: sql<string>`sum(${shopOrders.paidAmount})` })
+    .from(shopOrders)
+    .where(and(eq(shopOrders.memberId, memberId), isNotNull(shopOrders.payTime), ne(shopOrders.status, 'canceled')))
+    .groupBy(shopOrders.currency);
+  const spentIn = (currency: string) => Number(spent.find((s) => s.currency === currency)?.amount ?? 0);
+  const levels = await tx.select().from(userLevels).where(eq(userLevels.status, 'activity')).orderBy(asc(userLevels.threshold), asc(userLevels.sort));
+  const reached = levels.filter((l) => spentIn(l.currency) >= l.threshold).at(-1);
+  if (!reached) return null;
+  await tx.insert(memberProfiles).values({ memberId, updatedAt: now }).onConflictDoNothing();
+  const [profile] = await tx.select({ levelId: memberProfiles.levelId }).from(memberProfiles).where(eq(memberProfiles.memberId, memberId)).for('update');
+  const [current] = profile?.levelId ? await tx.select().from(userLevels).where(eq(userLevels.id, profile.levelId)) : [];
+  if (reached.id === current?.id || (current && current.threshold >= reached.threshold)) return null;
+  await tx.update(memberProfiles).set({ levelId: reached.id, updatedAt: now }).where(eq(memberProfiles.memberId, memberId));
+  await writeAudit(
+    tx,
+    actor,
+    {
+      action: 'vip.levelUp',
+      targetType: 'member',
+      targetId: memberId,
+      before: { levelId: current?.id ?? null, level: current?.name ?? '' },
+      after: { levelId: reached.id, level: reached.name, spent: spentIn(reached.currency), threshold: reached.threshold },
+    },
+    now,
+  );
+  return { id: reached.id, name: reached.name };
 }

@@ -29,6 +29,7 @@ import { THROTTLE_WINDOW_MS, throttleDelayMs } from '../admin/auth.service';
 import { hashPassword, verifyPassword } from '../../core/password';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { accountsOf } from '../ledger/service';
+import { pointsOf } from '../marketing/points';
 import type { Actor } from '../../core/audit';
 import { isActive } from '../../core/status';
 import { inviterOf } from './inviter';
@@ -69,6 +70,7 @@ export async function profileOf(db: Db, memberId: number): Promise<MemberProfile
     country: row.country ?? '',
     kycStatus: row.kycStatus ?? 'none',
     accounts: (await accountsOf(db, 'member', memberId)).map((a) => ({ kind: a.kind, currency: a.currency, balance: a.balance })),
+    points: await pointsOf(db, memberId),
   };
 }
 

@@ -107,6 +107,13 @@ export function OrderDetailView({ desk }: { desk: Desk }) {
           <Descriptions.Item label={m.unitPrice}>{money(d.unitPrice)}</Descriptions.Item>
           <Descriptions.Item label={m.paid}>{money(d.paidAmount)}</Descriptions.Item>
           <Descriptions.Item label={m.orderNo}>{d.orderNo}</Descriptions.Item>
+          <Descriptions.Item label={m.orderPaid}>{money(d.order.paidAmount)}</Descriptions.Item>
+          <Descriptions.Item label={m.levelDiscount}>{money(d.order.levelDiscount)}</Descriptions.Item>
+          {d.order.pointsUsed > 0 && <Descriptions.Item label={m.pointsUsed}>{d.order.pointsUsed}</Descriptions.Item>}
+          <Descriptions.Item label={m.serviceFee}>
+            {money(d.order.serviceFee)}
+            {d.order.serviceFee > 0 && ` (${d.order.serviceFeePercent}%)`}
+          </Descriptions.Item>
           <Descriptions.Item label={m.member}>
             {d.userCode} {d.memberName}
           </Descriptions.Item>
