@@ -44,6 +44,7 @@ let lagOf: (() => Promise<{ p50: number; p99: number; n: number }>) | undefined;
 let emailCode: ((email: string) => Promise<string>) | undefined;
 /** The codes sent to a sensitive operation's verifier (a fresh server's own outbox): without them those paths are skipped. */
 let verifyCode: ((subjectId: number) => Promise<string>) | undefined;
+let cancelOverdueUnpaid: (() => Promise<void>) | undefined;
 if (args.fresh) {
   // A receiver on this machine stands in for the member site; the server may call it.
   const arrivals: number[] = [];
@@ -88,6 +89,9 @@ if (args.fresh) {
   const { emailCode: mailedCode, verifierCode: sentCode } = await import('../testing/member');
   emailCode = (email) => mailedCode(built.database.db, email);
   verifyCode = (subjectId) => sentCode(built.database.db, subjectId);
+  const { autoCancelUnpaid } = await import('../modules/purchase/unpaid');
+  // The job as it runs a day later: every unpaid order is overdue by then.
+  cancelOverdueUnpaid = async () => void (await autoCancelUnpaid(built.database.db, new Date(Date.now() + 86_400_000)));
   lagOf = async () => {
     const { pumpBacklog } = await import('../modules/notification/events');
     for (let i = 0; i < 600 && (await pumpBacklog(built.database.db, new Date())).pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
@@ -118,6 +122,7 @@ const result = await simulate({
   siteKey,
   emailCode,
   verifyCode,
+  cancelOverdueUnpaid,
   staff: {
     purchaser: SIM_STAFF.purchaser.username,
     warehouse: SIM_STAFF.warehouse.username,

@@ -38,6 +38,8 @@ export interface SimulateOptions {
    * that need a verified staff call (cancelling a paid package) are not walked.
    */
   verifyCode?: (subjectId: number) => Promise<string>;
+  /** Runs the unpaid-order job as it runs once an order is overdue (the server's own database); without it that path is skipped. */
+  cancelOverdueUnpaid?: () => Promise<void>;
 }
 
 /** Members who register with email and password even when the site signs the others in. */
@@ -290,7 +292,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   }
 
   // ---------------------------------------------------------------- the unhappy paths, each once
-  let unhappy: UnhappyResult = { tried: 0, stuck: 0, stuckSamples: [] };
+  let unhappy: UnhappyResult = { tried: 0, stuck: 0, skipped: 0, stuckSamples: [] };
   if (sims.length && channel) {
     let seq = 0;
     unhappy = await walkUnhappyPaths({
@@ -299,6 +301,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       member: { token: sims[0]!.token, addressId: sims[0]!.addressId },
       channelId: channel.id,
       next: () => `${client.run}${String(++seq).padStart(4, '0')}`,
+      cancelOverdueUnpaid: o.cancelOverdueUnpaid,
     });
   }
 
@@ -350,7 +353,9 @@ const quantile = (xs: number[], q: number) => {
 /** The run as the issue asks for it: the summary line, the ledger, throughput and p50/p99 per call. */
 export function report(r: SimulateResult): string[] {
   const out = [`simulate: ${r.members} members, ${r.orders} orders, ${r.shipped} packages shipped, ${r.errors} errors`];
-  out.push(`unhappy: ${r.unhappy.tried} paths, ${r.unhappy.stuck} stuck`);
+  out.push(
+    `unhappy: ${r.unhappy.tried} paths, ${r.unhappy.stuck} stuck${r.unhappy.skipped ? ` (${r.unhappy.skipped} more need --fresh: a verifier's code, the unpaid-order job's clock)` : ''}`,
+  );
   for (const s of r.unhappy.stuckSamples) out.push(`  stuck: ${s}`);
   out.push(
     r.ledger

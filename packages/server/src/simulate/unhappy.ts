@@ -11,6 +11,8 @@ export interface DayContext {
   channelId: number;
   /** A unique suffix per call (tracking and order numbers). */
   next: () => string;
+  /** Runs the unpaid-order job as it runs once an order is overdue (a fresh server only; without it that path is skipped). */
+  cancelOverdueUnpaid?: () => Promise<void>;
 }
 
 /** How a path ended: where its order or package is, and where it should be. */
@@ -23,6 +25,8 @@ interface Outcome {
 export interface UnhappyResult {
   tried: number;
   stuck: number;
+  /** Paths that need what only a fresh server gives (the verifier's codes, the job's clock): not walked here. */
+  skipped: number;
   /** The paths that did not end where they should, as `path: ended (expected …)`. */
   stuckSamples: string[];
 }
@@ -188,6 +192,46 @@ async function canceledItemsReshelved(d: DayContext): Promise<Outcome> {
   return { path: 'canceled package’s items re-shelved', ended, expected: 'shelved, item packable' };
 }
 
+/** The member pays freight quoted on 3 kg; the box weighs 600 g: the difference comes back, the package goes on. */
+async function overpaidFreightRefunded(d: DayContext): Promise<Outcome> {
+  const { call } = d.client;
+  const line = await shelvedLine(d);
+  const pack = await packOf(d, line.itemCode);
+  await call('station.pretrialPass', 'POST', '/api/warehouse/pretrial/pass', { staff: d.staff.warehouse, body: { id: pack.id, estimatedWeightG: 3_000 } });
+  await call('member.payPack', 'POST', '/api/open/v1/packs/pay', { member: d.member.token, body: { packageNo: pack.packageNo } });
+  const { packageNo } = pack;
+  await call('station.removal', 'POST', '/api/warehouse/removal/scan', { staff: d.staff.warehouse, body: { itemCode: line.itemCode, packageNo } });
+  await call('station.packingOpen', 'POST', '/api/warehouse/packing/scan', { staff: d.staff.warehouse, body: { code: packageNo } });
+  await call('station.packingItem', 'POST', '/api/warehouse/packing/item', { staff: d.staff.warehouse, body: { packageNo, itemCode: line.itemCode } });
+  await call('station.weigh', 'POST', '/api/warehouse/packing/weigh', {
+    staff: d.staff.warehouse,
+    body: { packageNo, weightG: 600, lengthMm: 200, widthMm: 150, heightMm: 100 },
+  });
+  await call('station.confirmLabel', 'POST', '/api/warehouse/packing/confirmLabel', { staff: d.staff.warehouse, body: { packageNo, code: packageNo } });
+  const detail = await call<{ status: string; patchStatus: string | null }>('station.packageDetail', 'GET', '/api/warehouse/package/detail', {
+    staff: d.staff.warehouse,
+    query: { packageNo },
+  });
+  return { path: 'overpaid freight refunded', ended: `${detail.status}, ${detail.patchStatus}`, expected: 'wait_ship, patch_refund' };
+}
+
+/** A member orders and never pays: the unpaid-order job cancels the order once it is overdue. */
+async function unpaidAutoCanceled(d: DayContext): Promise<Outcome> {
+  const tag = d.next();
+  const order = await d.client.call<{ orderNo: string }>('member.order', 'POST', '/api/open/v1/orders', {
+    member: d.member.token,
+    body: {
+      lines: [{ mallType: 'JD', productUrl: `https://item.example.com/unpaid/${tag}`, title: `未支付 ${tag}`, props: [], quantity: 1, unitPrice: 3_000 }],
+    },
+  });
+  await d.cancelOverdueUnpaid!();
+  const after = await d.client.call<{ status: string }>('member.orderDetail', 'GET', '/api/open/v1/orders/detail', {
+    member: d.member.token,
+    query: { orderNo: order.orderNo },
+  });
+  return { path: 'unpaid order auto-cancelled', ended: after.status, expected: 'canceled' };
+}
+
 /** Raises an exception on the package (its outer box damaged) and returns the open exception's id. */
 async function raise(d: DayContext, packageNo: string): Promise<number> {
   await d.client.call('station.raise', 'POST', '/api/warehouse/exception/raise', {
@@ -212,6 +256,8 @@ const PATHS: ((d: DayContext) => Promise<Outcome>)[] = [
   memberCanceledUnpaid,
   exceptionResolved,
   canceledItemsReshelved,
+  overpaidFreightRefunded,
+  unpaidAutoCanceled,
 ];
 
 /**
@@ -219,9 +265,12 @@ const PATHS: ((d: DayContext) => Promise<Outcome>)[] = [
  * fails counts as an error (and its path as stuck); the day goes on.
  */
 export async function walkUnhappyPaths(d: DayContext): Promise<UnhappyResult> {
-  const result: UnhappyResult = { tried: 0, stuck: 0, stuckSamples: [] };
+  const result: UnhappyResult = { tried: 0, stuck: 0, skipped: 0, stuckSamples: [] };
   for (const path of PATHS) {
-    if (path === canceledItemsReshelved && !d.client.canVerify) continue;
+    if ((path === canceledItemsReshelved && !d.client.canVerify) || (path === unpaidAutoCanceled && !d.cancelOverdueUnpaid)) {
+      result.skipped++;
+      continue;
+    }
     result.tried++;
     try {
       const o = await path(d);
