@@ -55,12 +55,15 @@ export async function clawbackCommission(
   return due;
 }
 
-/** The clawback for a shop order whose line was refunded: its lines' refunds so far against what the order paid. */
+/**
+ * The clawback for a shop order whose line was refunded: its lines' refunds so far against what the order paid for its
+ * goods (the service fee earned no commission and is not a line's to refund).
+ */
 export async function clawbackOrderCommission(tx: Db, orderId: number | null, now: Date, actor?: Actor): Promise<number> {
   if (orderId === null) return 0;
   const [o] = await queryRows<{ paid: number; refunded: number }>(
     tx,
-    sql`select o.paid_amount::float8 as paid, coalesce((select sum(l.refunded_amount) from purchase_orders l where l.order_id = o.id), 0)::float8 as refunded
+    sql`select (o.paid_amount - o.service_fee)::float8 as paid, coalesce((select sum(l.refunded_amount) from purchase_orders l where l.order_id = o.id), 0)::float8 as refunded
         from shop_orders o where o.id = ${orderId}`,
   );
   if (!o) return 0;
