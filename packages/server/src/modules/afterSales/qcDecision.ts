@@ -1,13 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { QcDecision } from '@waystation/shared/vocab/goods-in';
 import type { Db } from '../../db';
-import { purchaseOrders } from '../../db/schema';
 import type { Actor } from '../../core/audit';
-import { conflict, notFound } from '../../core/errors';
+import { conflict } from '../../core/errors';
 import { isAllowed } from '../../core/transition';
 import { refundToBalance } from '../purchase/service';
 import { applyStep, purchaseLines } from '../purchase/transition';
-import { openReturn } from './returns';
+import { lockMemberLine, openReturn } from './returns';
 
 /** The answer as staff read it on the line (its timeline, and its hold reason while it waits for them). */
 export const answerNote = (decision: QcDecision, remark: string) => `会员答复：${QcDecision.label(decision)}${remark ? `，${remark}` : ''}`;
@@ -25,12 +23,7 @@ export async function answerQcProblem(
   op: { actor: Actor; now: Date },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [line] = await tx
-      .select()
-      .from(purchaseOrders)
-      .where(and(eq(purchaseOrders.purchaseNo, body.purchaseNo), eq(purchaseOrders.memberId, memberId)))
-      .for('update');
-    if (!line) throw notFound('采购单不存在');
+    const line = await lockMemberLine(tx, memberId, body.purchaseNo);
     // A QC hold is the hold that qc_release ends; a hold at the purchasing desk is not the member's to answer.
     if (!isAllowed(purchaseLines, line, 'qc_release') || line.holdFrom !== 'stocking_input') throw conflict(`采购单 ${line.purchaseNo} 没有待答复的质检问题`);
     const note = answerNote(body.decision, body.remark);

@@ -145,18 +145,24 @@ export async function countReturnsWaiting(db: Db): Promise<number> {
   return n;
 }
 
+/** The member's own line by its number, locked for the member's answer; another member's is 40400 as if it did not exist. */
+export async function lockMemberLine(tx: Db, memberId: number, purchaseNo: string) {
+  const [line] = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.purchaseNo, purchaseNo), eq(purchaseOrders.memberId, memberId)))
+    .for('update');
+  if (!line) throw notFound('采购单不存在');
+  return line;
+}
+
 /**
  * A member asks to return a shelved item to the seller (member API): the line goes shelved → return_checking and a
  * return request awaits review in 退货管理. An item already in a pack order cannot be returned.
  */
 export async function applyReturn(db: Db, memberId: number, body: { purchaseNo: string; reason: string }, actor: Actor, now: Date) {
   return db.transaction(async (tx) => {
-    const [line] = await tx
-      .select()
-      .from(purchaseOrders)
-      .where(and(eq(purchaseOrders.purchaseNo, body.purchaseNo), eq(purchaseOrders.memberId, memberId)))
-      .for('update');
-    if (!line) throw notFound('采购单不存在');
+    const line = await lockMemberLine(tx, memberId, body.purchaseNo);
     const [packed] = await tx
       .select({ id: packageItems.packageId })
       .from(packageItems)
