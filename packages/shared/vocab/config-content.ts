@@ -64,6 +64,7 @@ export const NotifyEvent = vocab([
   { value: 'storage_reminder', zh: '仓储提醒', en: 'Storage reminder' },
   { value: 'storage_fee_warning', zh: '仓储费预警', en: 'Storage fee warning' },
   { value: 'qc_problem', zh: '质检问题待答复', en: 'QC problem to answer' },
+  { value: 'pretrial_failed', zh: '包裹预审不通过', en: 'Pre-review failed' },
 ] as const);
 export type NotifyEvent = (typeof NotifyEvent.values)[number];
 
@@ -77,6 +78,7 @@ export const NOTIFY_VARIABLES: Record<NotifyEvent, readonly string[]> = {
   storage_reminder: ['memberName', 'itemCount', 'days'],
   storage_fee_warning: ['memberName', 'itemCount', 'days', 'amount', 'currency'],
   qc_problem: ['memberName', 'orderNo', 'goodsName', 'problem'],
+  pretrial_failed: ['memberName', 'packageNo', 'reason'],
 };
 
 export const AppPlatform = vocab([

@@ -388,7 +388,7 @@ export async function seedConfigContentDemo(db: Db, now: Date): Promise<void> {
     {
       type: 'site',
       name: '站内信',
-      events: ['purchased', 'arrived', 'price_patch', 'package_shipped', 'freight_patch', 'refund_done', 'qc_problem'],
+      events: ['purchased', 'arrived', 'price_patch', 'package_shipped', 'freight_patch', 'refund_done', 'qc_problem', 'pretrial_failed'],
       createdAt: now,
       updatedAt: now,
     },

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, domainEvents, packageItems, packages, purchaseOrders, warehouseItems } from '../../db/schema';
+import { auditLogs, domainEvents, members, notifyLogs, packageItems, packages, purchaseOrders, warehouseItems } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { balanceOf } from '../../testing/factories/goods-in';
 import { adminIdOf, enableVerify, ticketFor, withTicket } from '../../testing/factories/money-people';
@@ -88,6 +88,32 @@ describe('a failed pre-review has a way out for staff', () => {
       'package.reopen:pack_pretrial',
       'package.pretrial_pass:pack_pretrial_pass',
       'package.pretrial_fail:pack_pretrial_fail',
+    ]);
+  });
+
+  it('tells the member in a site message why pre-review failed (the reason of that moment)', async () => {
+    const admin = await t.login();
+    const ch = await t.call<{ id: number }>('POST', '/api/notification/vip/saveChannel', {
+      token: admin,
+      body: { type: 'site', name: '站内信（预审）', events: ['pretrial_failed'] },
+    });
+    expect(ch.code, ch.message).toBe(20000);
+    const p = await newPackage(t.db);
+    expect((await post('/api/warehouse/pretrial/fail', { id: p.id, reason: '含锂电池，请改选可带电渠道' })).code).toBe(20000);
+    // Reopened and failed again with another reason before the pump ran: each message says its own.
+    await post('/api/warehouse/pretrial/reopen', { id: p.id });
+    await post('/api/warehouse/pretrial/fail', { id: p.id, reason: '尺寸超限' });
+    await t.events.run();
+    const [m] = await t.db.select({ userCode: members.userCode }).from(members).where(eq(members.id, p.memberId));
+    const sent = await t.db
+      .select({ body: notifyLogs.body })
+      .from(notifyLogs)
+      .where(and(eq(notifyLogs.channelId, ch.data.id), eq(notifyLogs.recipient, m!.userCode), eq(notifyLogs.event, 'pretrial_failed')))
+      .orderBy(asc(notifyLogs.id));
+    // The member's other packages failed in the tests before: this package's messages.
+    expect(sent.map((r) => r.body).filter((b) => b.includes(p.packageNo))).toEqual([
+      expect.stringContaining(`包裹 ${p.packageNo} 预审未通过：含锂电池，请改选可带电渠道。`),
+      expect.stringContaining(`包裹 ${p.packageNo} 预审未通过：尺寸超限。`),
     ]);
   });
 

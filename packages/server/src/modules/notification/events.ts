@@ -40,6 +40,7 @@ export const NOTIFY_ON: Record<string, NotifyEvent> = {
   'member.storage_reminder': 'storage_reminder',
   'member.storage_fee_warning': 'storage_fee_warning',
   'purchase.qc_hold': 'qc_problem',
+  'package.pretrial_fail': 'pretrial_failed',
 };
 
 const MAX_ATTEMPTS = 10;
@@ -158,6 +159,8 @@ async function notifyValues(
   if (typeof e.data.amount === 'number') values.amount = yuan(e.data.amount);
   if (typeof e.data.currency === 'string') values.currency = e.data.currency;
   if (typeof e.data.problem === 'string') values.problem = e.data.problem;
+  // A failed pre-review's reason is the transition's note.
+  if (e.type === 'package.pretrial_fail' && typeof e.data.note === 'string') values.reason = e.data.note;
   return { values, member: m ?? null };
 }
 

@@ -17,6 +17,10 @@ export const DEFAULT_TEMPLATES: Record<NotifyEvent, { subject: string; body: str
     subject: '商品质检发现问题，请答复',
     body: '{{memberName}}，您好！订单 {{orderNo}} 的「{{goodsName}}」质检发现问题：{{problem}}。请选择接受、换货、退货或退款。',
   },
+  pretrial_failed: {
+    subject: '包裹预审未通过',
+    body: '{{memberName}}，您好！包裹 {{packageNo}} 预审未通过：{{reason}}。请修改渠道、地址或备注后重新提交，或取消包裹。',
+  },
 };
 
 /** Sample values for previews and test sends. */
@@ -33,6 +37,7 @@ export const SAMPLE_VALUES: Record<string, string> = {
   itemCount: '3',
   days: '60',
   problem: '尺码不符',
+  reason: '含锂电池，请改选可带电渠道',
 };
 
 /** Replaces {{variable}} with values; names the variables the event does not have. */
