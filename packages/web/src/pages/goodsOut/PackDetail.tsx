@@ -270,8 +270,13 @@ export default function PackDetailPage() {
             ) : (
               money(d.patchAmount)
             )}
-            {d.patchStatus && <Tag style={{ marginLeft: 8 }}>{FreightPatchStatus.label(d.patchStatus, lang)}</Tag>}
           </Descriptions.Item>
+          {/* Its own line: 待补运费 is the amount alone, as the list and its export show it. */}
+          {d.patchStatus && (
+            <Descriptions.Item label={m.patchOutcome}>
+              <Tag>{FreightPatchStatus.label(d.patchStatus, lang)}</Tag>
+            </Descriptions.Item>
+          )}
           {d.freightDiscount > 0 && <Descriptions.Item label={m.freightDiscount}>{money(d.freightDiscount)}</Descriptions.Item>}
           {d.refundedAmount > 0 && <Descriptions.Item label={m.refunded}>{money(d.refundedAmount)}</Descriptions.Item>}
           <Descriptions.Item label={m.declared}>{money(d.declaredValue)}</Descriptions.Item>
