@@ -2,7 +2,8 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { purchaseOrders, warehouseItems } from '../../packages/server/src/db/schema';
-import { channelIdOf, itemCodesOf, newPackage, systemOp } from '../../packages/server/src/modules/goodsOut/factory';
+import { channelIdOf, itemCodesOf, newPackage, newShelvedItem, systemOp } from '../../packages/server/src/modules/goodsOut/factory';
+import { newShelf } from '../../packages/server/src/testing/factories/goods-in';
 import { bindSack } from '../../packages/server/src/modules/goodsOut/sorting';
 import { DEMO_PASSWORD, loginApi, loginUi, openFromSidebar, useE2E } from '../support/browser';
 import { lastScanLog, scan, scanReady } from '../support/stations';
@@ -79,6 +80,20 @@ const STATIONS: Station[] = [
     menu: '上架',
     user: 'warehouse1',
     scans: async () => (await itemsIn('stocking_photo')).map((i) => ({ code: i.code, says: '建议库位' })),
+  },
+  {
+    menu: '库位盘点',
+    user: 'warehouse1',
+    scans: async () => {
+      const db = e2e().server.db;
+      await newShelf(db, 'F-01-01-01');
+      const [a, b] = [(await newShelvedItem(db, { shelf: 'F-01-01-01' })).item, (await newShelvedItem(db, { shelf: 'F-01-01-01' })).item];
+      return [
+        { code: 'F-01-01-01', says: '盘点 F-01-01-01：记录有 2 件' },
+        { code: a.itemCode, says: `${a.itemCode} 在库位上` },
+        { code: b.itemCode, says: `${b.itemCode} 在库位上` },
+      ];
+    },
   },
   {
     menu: '包裹下架',
