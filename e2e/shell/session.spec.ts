@@ -21,6 +21,11 @@ describe('logged-out codes and the error log', () => {
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.locator('.ant-modal-confirm-title').getByText('Confirm logout', { exact: true }).waitFor();
     expect(await dialog.getByText('You have been logged out, you can cancel to stay on this page, or log in again').count()).toBe(1);
+    // The browser asks for reduced motion (every e2e context but the stations'): the prompt is there at once, not zooming in.
+    expect(await page.locator('.ant-modal').evaluate((el) => [el.className, el.getAnimations({ subtree: true }).length])).toEqual([
+      expect.not.stringMatching(/ant-zoom/),
+      0,
+    ]);
     await toast(page, /./).first().waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });

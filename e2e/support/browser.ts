@@ -23,14 +23,25 @@ export function launchBrowser(): Promise<Browser> {
   return endpoint ? chromium.connect(endpoint) : chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  motion?: boolean;
+}
+
 export interface E2E {
   server: TestServer;
   browser: Browser;
   url(path?: string): string;
-  /** A fresh browser profile (cookies, storage) with a desktop viewport unless told otherwise. */
-  context(opts?: { width?: number; height?: number }): Promise<BrowserContext>;
+  /**
+   * A fresh browser profile (cookies, storage) with a desktop viewport unless told otherwise, set to reduce motion (the
+   * shell honours it): a dialog that zooms in starts invisible at full size and then shrinks, so a button pressed at
+   * that moment is released over the backdrop and its click is lost (CI, session.spec). `motion: true` keeps antd's
+   * animations, as the station specs do.
+   */
+  context(opts?: ContextOptions): Promise<BrowserContext>;
   /** A page in a fresh context. */
-  page(opts?: { width?: number; height?: number }): Promise<Page>;
+  page(opts?: ContextOptions): Promise<Page>;
 }
 
 /**
@@ -48,7 +59,11 @@ export function useE2E(overrides: Partial<AppConfig> = {}): () => E2E {
       browser,
       url: (path = '/') => `${server.url}${path}`,
       async context(opts = {}) {
-        const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1400, height: opts.height ?? 900 }, locale: 'zh-CN' });
+        const ctx = await browser.newContext({
+          viewport: { width: opts.width ?? 1400, height: opts.height ?? 900 },
+          locale: 'zh-CN',
+          reducedMotion: opts.motion ? 'no-preference' : 'reduce',
+        });
         ctx.setDefaultTimeout(15_000);
         contexts.push(ctx);
         return ctx;

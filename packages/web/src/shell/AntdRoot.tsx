@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
@@ -27,6 +27,20 @@ function FeedbackBridge() {
   return null;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** The system's "reduce motion" preference, followed live: antd's dialogs, menus and popups then appear without moving. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia(REDUCED_MOTION);
+      query.addEventListener('change', onChange);
+      return () => query.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(REDUCED_MOTION).matches,
+  );
+}
+
 /** antd's theme as the user set it (colour, dark, compact, size) and its locale. */
 export function AntdTheme({ children }: { children: ReactNode }) {
   const lang = useLang((s) => s.lang);
@@ -34,6 +48,7 @@ export function AntdTheme({ children }: { children: ReactNode }) {
   const darkMode = useSettings((s) => s.darkMode);
   const compact = useSettings((s) => s.compact);
   const size = useApp((s) => s.size);
+  const reducedMotion = useReducedMotion();
   dayjs.locale(lang === 'zh' ? 'zh-cn' : 'en');
   // The shell's own surfaces (header, tabs, page background) follow through CSS variables (styles.css).
   useEffect(() => {
@@ -42,7 +57,11 @@ export function AntdTheme({ children }: { children: ReactNode }) {
   const algorithm = [darkMode ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm, ...(compact ? [antdTheme.compactAlgorithm] : [])];
 
   return (
-    <ConfigProvider locale={lang === 'zh' ? zhCN : enUS} componentSize={ANTD_SIZE[size]} theme={{ token: { colorPrimary: theme }, algorithm }}>
+    <ConfigProvider
+      locale={lang === 'zh' ? zhCN : enUS}
+      componentSize={ANTD_SIZE[size]}
+      theme={{ token: { colorPrimary: theme, motion: !reducedMotion }, algorithm }}
+    >
       {children}
     </ConfigProvider>
   );
