@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam } from './common';
+import { idParam, pageOf, queryInt } from './common';
 import { isoTime } from './open';
 
 /** The member API's content for the terminals (server: modules/config/terminalContent.ts). */
@@ -50,3 +50,21 @@ export const AppVersionCheck = z.object({
 });
 
 export const OpenIdQuery = z.strictObject({ id: idParam });
+
+// ---------------------------------------------------------------- the member's site messages
+
+/** GET /messages: the site messages sent to the member (channel type 站内信), newest first. */
+export const MessageListQuery = z.strictObject({
+  page: queryInt(1, 1_000_000).default(1),
+  limit: queryInt(1, 100).default(20),
+});
+export const MemberMessage = z.object({
+  id: z.number().int(),
+  /** The event that sent it (notify vocabulary: pretrial_failed, package_shipped, …). */
+  event: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  sentTime: isoTime,
+});
+export const MessageList = pageOf(MemberMessage);
+export type MessageList = z.infer<typeof MessageList>;

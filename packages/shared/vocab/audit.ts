@@ -147,6 +147,7 @@ export const AuditVerb = vocab([
   { value: 'generate', zh: '生成', en: 'Generate' },
   { value: 'redeem', zh: '兑换', en: 'Redeem' },
   { value: 'revoke', zh: '作废', en: 'Revoke' },
+  { value: 'reinstate', zh: '退回', en: 'Give back' },
   { value: 'newUser', zh: '新用户发放', en: 'New-member grant' },
   { value: 'targetedGrant', zh: '指定用户发放', en: 'Targeted grant' },
   { value: 'crowdSelectGrant', zh: '按人群发放', en: 'Crowd grant' },

@@ -404,6 +404,8 @@ const notifyLogColumns = () => ({
 export const notifyLogs = pgTable('notify_logs', { id: bigserial('id', { mode: 'number' }).primaryKey(), ...notifyLogColumns() }, (t) => [
   index('notify_logs_created_idx').on(t.createdAt, t.id),
   index('notify_logs_channel_idx').on(t.channelId, t.id),
+  // A member's site messages (GET /api/open/v1/messages), newest first.
+  index('notify_logs_site_recipient_idx').on(t.recipient, t.id).where(sql`${t.channelType} = 'site'`),
 ]);
 
 /** Delivery log rows older than the archiving setting, with their ids (kept, not shown on the screens). */

@@ -288,7 +288,7 @@ describe('a shipping coupon at freight payment', () => {
     expect((await open(m.token, '/packs/pay', { packageNo: other.packageNo, couponGrantNo: shipping })).code).toBe(40900);
   });
 
-  it('a coupon for both applies too, and a cancel gives back only the money paid', async () => {
+  it('a coupon for both applies too; a cancel gives back the money paid, and the coupon to use again', async () => {
     const m = await member();
     const p = await newPackage(t.db, { status: 'pack_pretrial_pass', memberCode: m.userCode, estimatedWeightG: 3000, now: t.clock.now() });
     const both = await grant(m.id, 'all', 2_000);
@@ -298,6 +298,12 @@ describe('a shipping coupon at freight payment', () => {
     const back = (await entries('member', m.id)).filter((e) => e.type === 'refund');
     expect(back.map((e) => e.amount)).toEqual([paidMoney]);
     expect(await balanceOf('member', m.id)).toBe(100_000);
+    expect(await grantStatus(both)).toBe('activity');
+    // Usable again: another package takes it.
+    const next = await newPackage(t.db, { status: 'pack_pretrial_pass', memberCode: m.userCode, estimatedWeightG: 3000, now: t.clock.now() });
+    const again = await open<MemberPackage>(m.token, '/packs/pay', { packageNo: next.packageNo, couponGrantNo: both });
+    expect(again.code, again.message).toBe(20000);
+    expect(again.data.freightDiscount).toBe(2_000);
   });
 });
 

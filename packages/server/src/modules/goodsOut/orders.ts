@@ -10,7 +10,7 @@ import { writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
 import { post } from '../ledger/service';
-import { spendCoupon } from '../marketing/grants';
+import { reinstateGrant, spendCoupon } from '../marketing/grants';
 import { accruePackageCommission, paidAtPayment, refundToMember } from './freight';
 import { numberParam } from '../reference/settings';
 import { assertAllowed, isRepeat, writeDomainEvents } from '../../core/transition';
@@ -233,6 +233,9 @@ export async function refundPackage(tx: Db, row: PackageRow, op: Op, why: string
   const refunded = { ...row, refundedAmount: row.refundedAmount + due };
   await tx.update(packages).set({ refundedAmount: refunded.refundedAmount }).where(eq(packages.id, row.id));
   await refundToMember(tx, refunded, due, { key: `package-${row.id}-refund`, remark: `包裹 ${row.packageNo} ${why}退款` }, op);
+  // The freight was refunded whole: the shipping coupon it spent is the member's to use again.
+  if (row.couponGrantNo)
+    await reinstateGrant(tx, op.actor, { grantNo: row.couponGrantNo, memberId: row.memberId, why: `包裹 ${row.packageNo} ${why}退款` }, op.now);
   await writeAudit(tx, op.actor, { action: 'package.refund', targetType: 'package', targetId: row.packageNo, after: { amount: due } }, op.now);
   return due;
 }

@@ -315,6 +315,32 @@ export async function consumeGrant(tx: Db, p: { grantNo: string; memberId: numbe
 }
 
 /**
+ * Gives a used coupon back to its member when what it paid for is refunded whole (a canceled or returned package), in
+ * that refund's transaction: usable again until its own end date. A coupon not used (or not this member's) is left as is.
+ */
+export async function reinstateGrant(tx: Db, actor: Actor, p: { grantNo: string; memberId: number; why: string }, now: Date): Promise<boolean> {
+  const [row] = await tx
+    .update(couponGrants)
+    .set({ status: 'activity', usedAt: null })
+    .where(and(eq(couponGrants.grantNo, p.grantNo), eq(couponGrants.memberId, p.memberId), eq(couponGrants.status, 'used')))
+    .returning({ grantNo: couponGrants.grantNo });
+  if (!row) return false;
+  await writeAudit(
+    tx,
+    actor,
+    {
+      action: 'marketing.grant.reinstate',
+      targetType: 'coupon_grant',
+      targetId: row.grantNo,
+      before: { status: 'used' },
+      after: { status: 'activity', reason: p.why },
+    },
+    now,
+  );
+  return true;
+}
+
+/**
  * Uses the member's coupon on `gross` minor units of goods (purchase) or freight (shipping), in the payment's
  * transaction, and answers the discount; 40900 when the coupon does not apply (a refused payment leaves it unused).
  */

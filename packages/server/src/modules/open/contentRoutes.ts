@@ -7,6 +7,8 @@ import {
   CurrentAgreements,
   FaqQuery,
   HelpArticleOut,
+  MessageList,
+  MessageListQuery,
   HelpTree,
   OpenIdQuery,
   PendingAgreements,
@@ -17,6 +19,7 @@ import {
 import { openApi } from './http';
 import * as content from '../config/terminalContent';
 import { previewFor } from '../marketing/resources';
+import { memberMessages } from '../notification/siteMessages';
 import { PreviewResult } from '@waystation/shared/contract/marketing/resources';
 
 /** What the terminals read of staff-edited content, and the member's agreements (config/terminalContent.ts, marketing's resource slots). */
@@ -72,6 +75,15 @@ export function terminalContentRoutes(app: FastifyInstance): void {
     data: CurrentAgreements,
     cacheSeconds: 60,
     handler: ({ query }) => content.currentAgreements(db, Number(query.appId)),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/messages',
+    auth: 'member',
+    summary: 'The site messages (站内信) sent to the member, newest first',
+    query: MessageListQuery,
+    data: MessageList,
+    handler: ({ member, query }) => memberMessages(db, member.userCode, query),
   });
   openApi(app, {
     method: 'GET',

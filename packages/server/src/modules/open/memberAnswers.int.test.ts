@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResult } from '@waystation/shared/contract/openAccounts';
+import type { MessageList } from '@waystation/shared/contract/openContent';
 import type { MemberOrder } from '@waystation/shared/contract/openOrders';
 import { agents, couponCodes, couponGrants, domainEvents, ledgerEntries, memberProfiles, notifyLogs, purchaseOrders, returnRequests } from '../../db/schema';
 import { hashPassword } from '../../core/password';
@@ -87,6 +88,27 @@ describe('a QC problem, answered by the member', () => {
     const [msg] = await siteMessages(member.userCode, 'qc_problem');
     expect(msg!.body).toContain('羊毛大衣');
     expect(msg!.body).toContain('尺码不符，收到 S 码');
+    // The member reads it through the member API; another member reads none of it; a bad page is refused.
+    const inbox = await open<MessageList>('GET', '/messages', { token, query: { page: 1, limit: 10 } });
+    expect(inbox.code, inbox.message).toBe(20000);
+    // Every site channel subscribed to the event wrote one (the demo's and this test's): all of them, newest first.
+    const all = await t.db
+      .select({ id: notifyLogs.id })
+      .from(notifyLogs)
+      .where(and(eq(notifyLogs.channelType, 'site'), eq(notifyLogs.recipient, member.userCode)));
+    expect(inbox.data.total).toBe(all.length);
+    expect(inbox.data.list.map((m) => m.id)).toEqual(all.map((m) => m.id).sort((a, b) => b - a));
+    expect(inbox.data.list.find((m) => m.id === msg!.id)).toEqual({
+      id: msg!.id,
+      event: 'qc_problem',
+      subject: msg!.subject,
+      body: msg!.body,
+      sentTime: msg!.createdAt.toISOString(),
+    });
+    const other = await newMember();
+    expect((await open<MessageList>('GET', '/messages', { token: other.token })).data).toEqual({ list: [], total: 0 });
+    expect((await open('GET', '/messages', { token, query: { limit: 500 } })).code).toBe(40001);
+    expect((await open('GET', '/messages')).code).not.toBe(20000);
 
     const order = await open<MemberOrder>('GET', '/orders', { token, query: { page: 1, limit: 10 } });
     const shown = (order.data as unknown as { list: MemberOrder[] }).list.flatMap((o) => o.lines).find((l) => l.purchaseNo === line.purchaseNo);
