@@ -91,7 +91,7 @@ if (args.fresh) {
   verifyCode = (subjectId) => sentCode(built.database.db, subjectId);
   const { autoCancelUnpaid } = await import('../modules/purchase/unpaid');
   // The job as it runs a day later: every unpaid order is overdue by then.
-  cancelOverdueUnpaid = async () => void (await autoCancelUnpaid(built.database.db, new Date(Date.now() + 86_400_000)));
+  cancelOverdueUnpaid = async () => void (await autoCancelUnpaid(built.database.db, new Date(Date.now() + 30 * 86_400_000)));
   lagOf = async () => {
     const { pumpBacklog } = await import('../modules/notification/events');
     for (let i = 0; i < 600 && (await pumpBacklog(built.database.db, new Date())).pending > 0; i++) await new Promise((r) => setTimeout(r, 100));

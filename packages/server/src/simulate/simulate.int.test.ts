@@ -24,7 +24,7 @@ describe('a business day, simulated', () => {
       seed: 7,
       emailCode: (email) => emailCode(t.db, email),
       verifyCode: (subjectId) => verifierCode(t.db, subjectId),
-      cancelOverdueUnpaid: async () => void (await autoCancelUnpaid(t.db, new Date(Date.now() + 86_400_000))),
+      cancelOverdueUnpaid: async () => void (await autoCancelUnpaid(t.db, new Date(Date.now() + 30 * 86_400_000))),
     });
     const lines = report(r);
     expect(lines[0]).toBe(`simulate: 3 members, 6 orders, 3 packages shipped, 0 errors`);
