@@ -28,6 +28,7 @@ const EXPECTED: Record<string, string> = {
   'removed|pack_start': 'packing',
   'packing|pack_done': 'packed',
   'packing|patch_request': 'patch_wait',
+  'packed|patch_request': 'patch_wait',
   'patch_wait|patch_paid': 'pending_launch',
   'packed|label_confirm': 'wait_ship',
   'pending_launch|label_confirm': 'wait_ship',

@@ -121,6 +121,8 @@ export const PACKAGE_TRANSITIONS: readonly PackageTransition[] = [
   row('packing', 'pack_done', 'packed', 'warehouse:packing', 'pack'),
   // Real freight above what was paid (beyond the tolerance): a top-up bill; the member's payment releases it.
   row('packing', 'patch_request', 'patch_wait', 'warehouse:packing', 'waitPath'),
+  // Weighed and not yet labelled, then its freight corrected above what was paid (修改运费): billed the same way.
+  row('packed', 'patch_request', 'patch_wait', 'system', 'waitPath'),
   row('patch_wait', 'patch_paid', 'pending_launch', 'system', 'patch_pending_launch'),
   // Scanning the printed label confirms it: the package may go to sorting.
   row('packed', 'label_confirm', 'wait_ship', 'warehouse:packing', 'label'),

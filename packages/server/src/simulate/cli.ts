@@ -90,7 +90,7 @@ if (args.fresh) {
   emailCode = (email) => mailedCode(built.database.db, email);
   verifyCode = (subjectId) => sentCode(built.database.db, subjectId);
   const { autoCancelUnpaid } = await import('../modules/purchase/unpaid');
-  // The job as it runs a day later: every unpaid order is overdue by then.
+  // The job as it runs a month later: every unpaid order is overdue by then, whatever order.autoCancelMinutes says.
   cancelOverdueUnpaid = async () => void (await autoCancelUnpaid(built.database.db, new Date(Date.now() + 30 * 86_400_000)));
   lagOf = async () => {
     const { pumpBacklog } = await import('../modules/notification/events');

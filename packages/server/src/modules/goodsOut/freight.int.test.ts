@@ -212,6 +212,34 @@ describe('correcting the freight of a package waiting for its top-up', () => {
     expect(await eventsOf(p.id, 'package.resolve')).toHaveLength(1);
   });
 
+  it('bills a freight corrected higher after the weigh as a top-up while the label is not confirmed; further on it only records it', async () => {
+    const m = await member();
+    const p = await atPacking(m, 900);
+    expect((await weigh(p.packageNo, 900)).data.status).toBe('packed');
+    const r = await modifyFreight(p.id, p.freightCharged + 2_500);
+    expect(r.data.status).toBe('patch_wait');
+    expect(await packageOf(p.id)).toMatchObject({ status: 'patch_wait', patchStatus: 'patch_wait', patchAmount: 2_500 });
+    expect(await eventsOf(p.id, 'package.patch_request')).toHaveLength(1);
+    expect(await auditsOf(p.packageNo, 'package.patch_request')).toHaveLength(1);
+    // The member pays it as a weigh's top-up, and the package goes on to its label.
+    const paid = await open<MemberPackage>(m.token, '/packs/payPatch', { packageNo: p.packageNo });
+    expect(paid.data).toMatchObject({ status: 'pending_launch', patchStatus: 'patch_completed', freightCharged: p.freightCharged + 2_500 });
+    expect(await balanceOf('member', m.id)).toBe(100_000 - p.freightCharged - 2_500);
+
+    // Topped up (or labelled, sorted): a later correction upward is on the record, nothing more is billed.
+    const later = await modifyFreight(p.id, p.freightCharged + 4_000);
+    expect(later.data.status).toBe('pending_launch');
+    expect(await packageOf(p.id)).toMatchObject({
+      status: 'pending_launch',
+      patchStatus: 'patch_completed',
+      patchAmount: 0,
+      freightReal: p.freightCharged + 4_000,
+    });
+    expect(await balanceOf('member', m.id)).toBe(100_000 - p.freightCharged - 2_500);
+    const d = await t.call<{ trace: { note: string }[] }>('GET', '/api/warehouse/package/detail', { token: admin, query: { id: p.id } });
+    expect(d.data.trace.at(-1)!.note).toContain('不再向会员补收');
+  });
+
   it('refunds a freight corrected lower after packing, and the later cancel refunds only the rest', async () => {
     const m = await member();
     const p = await atPacking(m, 900);

@@ -149,7 +149,8 @@ export const modifyChannel = (db: Db, b: z.infer<typeof ModifyChannelBody>, op: 
 /**
  * Sets the real freight by hand. While the package waits for a top-up the bill follows it, and when nothing is due any
  * more the package moves on as if topped up (patch_wait → pending_launch; held by an exception, it does so when that
- * is resolved). Once weighed, freight corrected below what was paid gives the difference back (patch_refund).
+ * is resolved). Once weighed, freight corrected below what was paid gives the difference back (patch_refund); above it,
+ * a package weighed and not yet labelled waits for a top-up (packed → patch_wait); one further on is not billed again.
  */
 export const modifyFreight = (db: Db, b: z.infer<typeof ModifyFreightBody>, op: Op) =>
   modify(db, 'modifyFreight', b.id, b.reason, op, async (row) => {
@@ -161,16 +162,28 @@ export const modifyFreight = (db: Db, b: z.infer<typeof ModifyFreightBody>, op: 
     // Before weighing nothing was billed on the real freight: the weigh will price it again.
     if (!row.packedAt) return { set: { freightReal: b.freightReal }, before: { freightReal: row.freightReal }, after: { freightReal: b.freightReal }, note };
     const o = freightOutcome(row, b.freightReal);
-    const patchAmount = waiting ? o.topUp : row.patchAmount;
-    const patchStatus = waiting || o.refund ? o.patchStatus : row.patchStatus;
+    // Weighed, label not yet confirmed: a freight above what was paid is billed as the weigh bills it (patch_wait).
+    // Further on (topped up, labelled, sorted) the correction is recorded and nothing more is asked of the member.
+    const billed = row.status === 'packed' && o.topUp > 0;
+    const unbilled = !waiting && !billed && o.topUp > 0;
+    const patchAmount = waiting || billed ? o.topUp : row.patchAmount;
+    const patchStatus = waiting || billed || o.refund ? o.patchStatus : row.patchStatus;
     const set = { freightReal: b.freightReal, patchAmount, patchStatus, refundedAmount: row.refundedAmount + o.refund };
     return {
       set,
       before: { freightReal: row.freightReal, patchAmount: row.patchAmount, patchStatus: row.patchStatus },
       after: { freightReal: b.freightReal, patchAmount, patchStatus, ...(o.refund ? { refund: o.refund } : {}) },
-      note: `${note}${waiting ? `，需补 ${money(patchAmount)}` : ''}${o.refund ? `，退还多付运费 ${money(o.refund)}` : ''}`,
+      note: `${note}${waiting || billed ? `，需补 ${money(patchAmount)}` : ''}${unbilled ? '，不再向会员补收' : ''}${o.refund ? `，退还多付运费 ${money(o.refund)}` : ''}`,
       follow: async (tx, updated) => {
         let after = updated;
+        if (billed) {
+          ({ row: after } = await applyStep(tx, updated, {
+            event: 'patch_request',
+            op,
+            note: `运费更正为 ${money(b.freightReal)}，需补 ${money(patchAmount)}`,
+            audit: { freightReal: b.freightReal, patchAmount },
+          }));
+        }
         if (row.status === 'patch_wait' && patchAmount === 0) {
           ({ row: after } = await applyStep(tx, updated, {
             event: 'patch_paid',
