@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { packageItems, packages } from '../../packages/server/src/db/schema';
 import { newPackage } from '../../packages/server/src/modules/goodsOut/factory';
-import { typeByHand } from '../support/browser';
+import { passVerify, typeByHand } from '../support/browser';
 import { useStationServer } from '../support/stations';
 
 /** Issue 30.1: staff take a stalled pack order out of pre-review from 包裹详情 (fail, back to pre-review, cancel). */
@@ -64,5 +64,41 @@ describe('包裹详情: a pack order that fails or stalls', () => {
     expect(await wh.getByTestId('pack-cancel').count()).toBe(0);
     const items = await station.server.db.select({ released: packageItems.released }).from(packageItems).where(eq(packageItems.packageId, p.id));
     expect(items.map((i) => i.released)).toEqual([true, true]);
+  }, 120_000);
+});
+
+/** Issue 30.2, the staff side: a package weighed heavier than paid waits for its top-up; staff correct its freight. */
+describe('包裹详情: freight that was wrong', () => {
+  const money = (minor: number) => `${(minor / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))(?=\d*\.)/g, ',')} CNY`;
+  const rowOf = async (id: number) => (await station.server.db.select().from(packages).where(eq(packages.id, id)))[0]!;
+
+  it('corrects the freight to what was paid: nothing is due any more, the package moves on and 运费差额 says 无需补退', async () => {
+    // Quoted on 900 g, weighed in a 400 × 300 × 300 mm box: the volumetric weight bills more than was paid.
+    const made = await newPackage(station.server.db, { status: 'patch_wait', estimatedWeightG: 900, dims: [400, 300, 300] });
+    const before = await rowOf(made.id);
+    expect(before).toMatchObject({ status: 'patch_wait', patchStatus: 'patch_wait' });
+    expect(before.patchAmount).toBeGreaterThan(0);
+
+    const wh = await station.page('warehouse1');
+    await wh.goto(`${station.server.url}/WarehouseManage/packDetail?id=${made.id}`);
+    await expect.poll(() => statusShown(wh), { timeout: 15_000 }).toBe('待补运费');
+    expect(await wh.getByTestId('patch-amount').innerText()).toBe(money(before.patchAmount));
+
+    await wh.getByTestId('modify-modifyFreight').click();
+    const dialog = wh.locator('.ant-modal:visible').filter({ hasText: '修改运费' });
+    await dialog.waitFor();
+    await typeByHand(dialog.getByLabel('实际运费'), (before.freightCharged / 100).toFixed(2));
+    await typeByHand(dialog.getByLabel('修改原因'), '按会员协议价计费');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    // Changing freight is a sensitive operation: the verifier's code first (on at the first start, the super admin verifies).
+    await passVerify(wh, station.server, { operation: '修改包裹运费' });
+    await wh.locator('.ant-message-notice').filter({ hasText: '操作成功' }).last().waitFor();
+
+    await expect.poll(() => statusShown(wh), { timeout: 15_000 }).toBe('补款完成待发');
+    const outcome = wh.locator('.ant-descriptions-item').filter({ hasText: '运费差额' });
+    await expect.poll(() => outcome.innerText()).toContain('无需补退');
+    expect(await wh.getByTestId('patch-amount').count()).toBe(0);
+    await expect.poll(() => wh.getByTestId('trace-item').last().innerText()).toContain('无需补运费');
+    expect(await rowOf(made.id)).toMatchObject({ status: 'pending_launch', patchStatus: 'patch_match', patchAmount: 0, freightReal: before.freightCharged });
   }, 120_000);
 });
