@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, domainEvents, ledgerEntries, purchaseOrders, traceEvents } from '../../db/schema';
+import { auditLogs, domainEvents, ledgerEntries, packageExceptions, packages, purchaseOrders, refundRequests, traceEvents } from '../../db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import {
   adminIdOf,
   enableVerify,
+  newAgent,
   newMember,
   newPurchaseLine,
   newRefund,
@@ -15,7 +16,8 @@ import {
   verifiedCall,
   withTicket,
 } from '../../testing/factories/money-people';
-import { checkLedger } from '../ledger/service';
+import { checkLedger, post as ledgerPost } from '../ledger/service';
+import { newPackage } from '../goodsOut/factory';
 
 let t: TestApp;
 let admin: string;
@@ -92,15 +94,110 @@ describe('refund review', () => {
 
   it('opens one refund per source; lists and filters', async () => {
     const m = await newMember(t);
-    const body = { memberId: m.id, sourceType: 'purchase_order', sourceId: '999001', reason: 'refunded_lost_goods', amount: '12.5' };
+    const line = await newPurchaseLine(t, m.id, 'shelved', 5000);
+    const body = { memberId: m.id, sourceType: 'purchase_order', sourceId: String(line.id), reason: 'refunded_lost_goods', amount: '12.5' };
     const first = await t.call<{ id: number }>('POST', '/api/afterSales/createRefund', { token: finance, body });
-    expect(first.code).toBe(20000);
+    expect(first.code, first.message).toBe(20000);
     expect((await t.call('POST', '/api/afterSales/createRefund', { token: finance, body })).code).toBe(40900);
     const list = await t.call<{ list: { id: number; amount: number }[] }>('GET', '/api/afterSales/refundList', {
       token: finance,
       query: { status: 'return_refund_check', reason: 'refunded_lost_goods' },
     });
     expect(list.data.list.find((x) => x.id === first.data.id)?.amount).toBe(1250);
+  });
+});
+
+describe('a refund’s source', () => {
+  const create = (body: Record<string, unknown>) => t.call<{ id: number; refundNo: string }>('POST', '/api/afterSales/createRefund', { token: finance, body });
+
+  it('must be the member’s own line or package, and the refund no more than it has left to give back', async () => {
+    const m = await newMember(t);
+    const other = await newMember(t);
+    const line = await newPurchaseLine(t, m.id, 'shelved', 5000);
+    const base = { memberId: m.id, sourceType: 'purchase_order', reason: 'refunded_lost_goods' };
+    const unknown = await create({ ...base, sourceId: '999001', amount: '1' });
+    expect([unknown.code, (unknown.data as unknown as { fields: Record<string, string> }).fields]).toEqual([40001, { sourceId: '该会员没有采购单 999001' }]);
+    expect((await create({ ...base, memberId: other.id, sourceId: String(line.id), amount: '1' })).code).toBe(40001);
+    const over = await create({ ...base, sourceId: String(line.id), amount: '50.01' });
+    expect([over.code, over.message]).toEqual([40001, '退款金额不能超过可退金额 50.00 CNY']);
+    const pkgBase = { memberId: m.id, sourceType: 'package', reason: 'refunded_lost_goods', amount: '1' };
+    expect((await create({ ...pkgBase, sourceId: 'PK-NOT-THERE' })).code).toBe(40001);
+    // Nothing of it was written.
+    const written = await t.db
+      .select()
+      .from(refundRequests)
+      .where(inArray(refundRequests.memberId, [m.id, other.id]));
+    expect(written).toEqual([]);
+  });
+
+  it('a package’s refund counts in what the package refunded: the agent gives back its share, a later cancel refunds only the rest', async () => {
+    const agent = await newAgent(t);
+    const m = await newMember(t, { agentId: agent.id });
+    await ledgerPost(
+      t.db,
+      {
+        ownerType: 'member',
+        ownerId: m.id,
+        kind: 'balance',
+        currency: 'CNY',
+        amount: 100_000,
+        type: 'recharge',
+        refType: 'test',
+        refId: `pkg-refund-${m.id}`,
+        idempotencyKey: `pkg-refund-${m.id}`,
+      },
+      t.clock.now(),
+    );
+    const p = await newPackage(t.db, { status: 'remove_wait', memberCode: m.userCode, fromBalance: true, now: t.clock.now() });
+    const paid = p.freightCharged - p.freightDiscount + p.insuranceFee;
+    expect(paid).toBeGreaterThan(1_000);
+    const commission = async () =>
+      (
+        await t.db
+          .select()
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.ownerType, 'agent'), eq(ledgerEntries.ownerId, agent.id)))
+      ).reduce((s, e) => s + e.amount, 0);
+    const earned = await commission();
+    expect(earned).toBeGreaterThan(0);
+
+    const tooMuch = await create({
+      memberId: m.id,
+      sourceType: 'package',
+      sourceId: p.packageNo,
+      reason: 'refunded_lost_goods',
+      amount: ((paid + 1) / 100).toFixed(2),
+    });
+    expect(tooMuch.code).toBe(40001);
+    const r = await create({ memberId: m.id, sourceType: 'package', sourceId: p.packageNo, reason: 'refunded_lost_goods', amount: '10.00' });
+    expect(r.code, r.message).toBe(20000);
+    expect((await refundReview({ id: r.data.id, result: 'REVIEW_SUCCESS' })).code).toBe(20000);
+    const [row] = await t.db.select().from(packages).where(eq(packages.id, p.id));
+    expect(row!.refundedAmount).toBe(1_000);
+    expect(await commission()).toBe(earned - Math.floor((earned * 1_000) / paid));
+
+    // Canceled afterwards (through its exception): only what is left comes back.
+    const raised = await t.call('POST', '/api/warehouse/exception/raise', {
+      token: admin,
+      body: { packageNo: p.packageNo, type: 'other', reason: '会员要求取消', photos: [] },
+    });
+    expect(raised.code, raised.message).toBe(20000);
+    const [e] = await t.db.select().from(packageExceptions).where(eq(packageExceptions.packageId, p.id));
+    const canceled = await verifiedCall(t, 'modify_package_status', e!.id, 'POST', '/api/warehouse/exception/cancel', {
+      token: admin,
+      body: { id: e!.id, resolution: '会员要求取消' },
+    });
+    expect(canceled.code, canceled.message).toBe(20000);
+    const refunds = (
+      await t.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.ownerType, 'member'), eq(ledgerEntries.ownerId, m.id)))
+    ).filter((x) => x.type === 'refund');
+    expect(refunds.map((x) => x.amount)).toEqual([1_000, paid - 1_000]);
+    expect(await commission()).toBe(0);
+    const check = await checkLedger(t.db);
+    expect([check.balanceMismatches, check.runningMismatches]).toEqual([[], 0]);
   });
 });
 

@@ -6,14 +6,15 @@ import type { CreateRefundBody, Refund, RefundListQuery } from '@waystation/shar
 import { refundMachine, type RefundChannel, type RefundEvent, type RefundReason, RefundStatus, type ReviewResult } from '@waystation/shared/machines/refund';
 import type { PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import type { Db } from '../../db';
-import { members, purchaseOrders, refundRequests } from '../../db/schema';
+import { members, packages, purchaseOrders, refundRequests } from '../../db/schema';
 import { applyStep, purchaseLines, staleState } from '../purchase/transition';
 import { type Actor, writeAudit } from '../../core/audit';
-import { conflict, notFound } from '../../core/errors';
+import { conflict, invalid, notFound } from '../../core/errors';
 import { applyTransition, type BoundMachine, isAllowed } from '../../core/transition';
 import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
 import * as ledger from '../ledger/service';
 import { clawbackOrderCommission } from '../finance/commission';
+import { countAfterSalesRefund, refundableOf } from '../goodsOut/freight';
 
 const stamp = (now: Date) => now.toISOString().slice(0, 10).replace(/-/g, '');
 const newNo = (prefix: string, now: Date) => `${prefix}${stamp(now)}${crypto.randomInt(100000, 999999)}`;
@@ -185,10 +186,49 @@ export async function openRefund(
   return row;
 }
 
+/**
+ * What a refund's source still has to give back to the member, its number and currency: a purchase line (by id) or a
+ * package (by number) of this member; null for a manual refund. 40001 on sourceId when it is no source of the member's.
+ */
+async function refundSource(
+  tx: Db,
+  memberId: number,
+  sourceType: string,
+  sourceId: string,
+): Promise<{ refundable: number; no: string; currency: string } | null> {
+  if (sourceType === 'purchase_order') {
+    const [line] = /^\d{1,15}$/.test(sourceId)
+      ? await tx
+          .select()
+          .from(purchaseOrders)
+          .where(and(eq(purchaseOrders.id, Number(sourceId)), eq(purchaseOrders.memberId, memberId)))
+      : [];
+    if (!line) throw invalid('sourceId', `该会员没有采购单 ${sourceId}`);
+    return { refundable: line.paidAmount - line.refundedAmount, no: line.purchaseNo, currency: 'CNY' };
+  }
+  if (sourceType === 'package') {
+    const [row] = await tx
+      .select()
+      .from(packages)
+      .where(and(eq(packages.packageNo, sourceId), eq(packages.memberId, memberId)));
+    if (!row) throw invalid('sourceId', `该会员没有包裹 ${sourceId}`);
+    return { refundable: refundableOf(row), no: row.packageNo, currency: row.currency };
+  }
+  return null;
+}
+
 export async function createRefund(db: Db, actor: Actor, body: CreateRefundBody, now: Date): Promise<{ id: number; refundNo: string }> {
   const [m] = await db.select({ id: members.id }).from(members).where(eq(members.id, body.memberId));
   if (!m) throw notFound('会员不存在');
-  return db.transaction((tx) => openRefund(tx, actor, { ...body, sourceNo: body.sourceNo ?? '', amount: toMinor(body.amount), currency: 'CNY' }, now));
+  const amount = toMinor(body.amount);
+  return db.transaction(async (tx) => {
+    const source = await refundSource(tx, m.id, body.sourceType, body.sourceId);
+    // Never more than the source has left to give back (what was paid, less what was refunded already).
+    if (source && amount > source.refundable) {
+      throw invalid('amount', `退款金额不能超过可退金额 ${(Math.max(0, source.refundable) / 100).toFixed(2)} ${source.currency}`);
+    }
+    return openRefund(tx, actor, { ...body, sourceNo: body.sourceNo || source?.no || '', amount, currency: source?.currency ?? 'CNY' }, now);
+  });
 }
 
 /**
@@ -232,6 +272,7 @@ export async function reviewRefund(db: Db, actor: Actor, body: { id: number; res
       }
       if (r.sourceType === 'purchase_order')
         await movePurchaseLine(tx, r.sourceId, 'refund', actor, r.refundNo, now, { refunded: r.amount, strict: r.reason === 'return_goods' });
+      if (r.sourceType === 'package') await countAfterSalesRefund(tx, r.sourceId, r.amount, now, actor);
     }
     if (entryId)
       await writeAudit(tx, actor, { action: 'afterSales.refund.paid', targetType: 'refund', targetId: r.id, after: { transactionId: entryId } }, now);

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db';
-import { memberProfiles } from '../../db/schema';
+import { memberProfiles, packages } from '../../db/schema';
+import { conflict } from '../../core/errors';
+import type { Actor } from '../../core/audit';
 import { accrueCommission } from '../finance/service';
 import { clawbackCommission } from '../finance/commission';
 import { post } from '../ledger/service';
@@ -36,6 +38,24 @@ export async function refundToMember(tx: Db, row: PackageRow, amount: number, p:
   );
   const paid = row.freightCharged - row.freightDiscount + row.insuranceFee;
   await clawbackCommission(tx, { refType: 'package', refId: row.packageNo }, { total: row.refundedAmount, paid }, op.now, op.actor);
+}
+
+/** What of a package's money is still the member's to have back: freight paid (less the coupon's part) and insurance. */
+export const refundableOf = (row: PackageRow) => (row.payTime ? row.freightCharged - row.freightDiscount + row.insuranceFee : 0) - row.refundedAmount;
+
+/**
+ * An after-sales refund of a package paid (in the review's transaction, beside its own ledger row): counted in what the
+ * package has refunded, so a later cancel refunds only the rest, and the agent gives back its share; 40900 when the
+ * package has less left to refund (canceled meanwhile).
+ */
+export async function countAfterSalesRefund(tx: Db, packageNo: string, amount: number, now: Date, actor: Actor): Promise<void> {
+  const [row] = await tx.select().from(packages).where(eq(packages.packageNo, packageNo)).for('update');
+  if (!row) return;
+  if (amount > refundableOf(row)) throw conflict(`包裹 ${packageNo} 可退金额只剩 ${(Math.max(0, refundableOf(row)) / 100).toFixed(2)} ${row.currency}`);
+  const refundedAmount = row.refundedAmount + amount;
+  await tx.update(packages).set({ refundedAmount, updatedAt: now }).where(eq(packages.id, row.id));
+  const paid = row.freightCharged - row.freightDiscount + row.insuranceFee;
+  await clawbackCommission(tx, { refType: 'package', refId: row.packageNo }, { total: refundedAmount, paid }, now, actor);
 }
 
 /** The freight difference back to the member after weighing or a correction (patch_refund), once per refund. */

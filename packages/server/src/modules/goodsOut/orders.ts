@@ -11,7 +11,7 @@ import { conflict, invalid, notFound } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
 import { post } from '../ledger/service';
 import { reinstateGrant, spendCoupon } from '../marketing/grants';
-import { accruePackageCommission, paidAtPayment, refundToMember } from './freight';
+import { accruePackageCommission, paidAtPayment, refundableOf, refundToMember } from './freight';
 import { numberParam } from '../reference/settings';
 import { assertAllowed, isRepeat, writeDomainEvents } from '../../core/transition';
 import { actionResult, applyStep, lockPackage, nextId, type Op, packageRows, type PackageRow, writeTrace } from './transition';
@@ -228,7 +228,7 @@ export async function payPatch(db: Db, id: number, op: Op): Promise<PackageRow> 
 
 /** Refunds what the member paid for a package and has not had back (cancel or return), to the balance, in `tx`. */
 export async function refundPackage(tx: Db, row: PackageRow, op: Op, why: string): Promise<number> {
-  const due = row.freightCharged - row.freightDiscount + (row.payTime ? row.insuranceFee : 0) - row.refundedAmount;
+  const due = refundableOf(row);
   if (due <= 0) return 0;
   const refunded = { ...row, refundedAmount: row.refundedAmount + due };
   await tx.update(packages).set({ refundedAmount: refunded.refundedAmount }).where(eq(packages.id, row.id));
