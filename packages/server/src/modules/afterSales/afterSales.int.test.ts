@@ -130,6 +130,23 @@ describe('a refund’s source', () => {
     expect(written).toEqual([]);
   });
 
+  it('is checked again at review: a line refunded meanwhile refuses what it no longer has, and nothing is paid', async () => {
+    const m = await newMember(t);
+    const line = await newPurchaseLine(t, m.id, 'shelved', 5000);
+    const r = await create({ memberId: m.id, sourceType: 'purchase_order', sourceId: String(line.id), reason: 'refunded_lost_goods', amount: '30.00' });
+    expect(r.code, r.message).toBe(20000);
+    // Refunded elsewhere in the meantime (40.00 of the 50.00 paid).
+    await t.db.update(purchaseOrders).set({ refundedAmount: 4000 }).where(eq(purchaseOrders.id, line.id));
+    const review = await refundReview({ id: r.data.id, result: 'REVIEW_SUCCESS' });
+    expect([review.code, review.message]).toEqual([40900, `采购单 ${line.purchaseNo} 可退金额只剩 10.00 CNY`]);
+    expect(
+      await t.db
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.ownerType, 'member'), eq(ledgerEntries.ownerId, m.id))),
+    ).toEqual([]);
+  });
+
   it('a package’s refund counts in what the package refunded: the agent gives back its share, a later cancel refunds only the rest', async () => {
     const agent = await newAgent(t);
     const m = await newMember(t, { agentId: agent.id });

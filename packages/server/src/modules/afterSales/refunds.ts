@@ -39,6 +39,10 @@ export async function movePurchaseLine(
     .from(purchaseOrders)
     .where(eq(purchaseOrders.id, Number(purchaseOrderId)));
   if (!line) return;
+  // Refunded elsewhere since the refund was opened (the member's own refundLine, another after-sales path): no more than is left.
+  if (refunded > line.paidAmount - line.refundedAmount) {
+    throw conflict(`采购单 ${line.purchaseNo} 可退金额只剩 ${(Math.max(0, line.paidAmount - line.refundedAmount) / 100).toFixed(2)} CNY`);
+  }
   const addRefunded = refunded ? { refundedAmount: sql`${purchaseOrders.refundedAmount} + ${refunded}` } : {};
   if (!isAllowed(purchaseLines, line, event)) {
     if (strict) throw staleState(line, event);
