@@ -368,7 +368,7 @@ export async function seedConfigContentDemo(db: Db, now: Date): Promise<void> {
     .insert(params)
     .values([
       // Three days: the demo's unpaid orders (placed hours before the seed) stay on 待支付订单 for a newcomer to try.
-      { paramKey: 'order.autoCancelMinutes', paramValue: '4320', name: '未支付订单自动取消（分钟）', remark: '0 表示不自动取消', ...stamp },
+      { paramKey: 'order.autoCancelMinutes', paramValue: '4320', name: '未支付订单自动取消（分钟）', ...stamp },
       { paramKey: 'warehouse.freeStorageDays', paramValue: '90', name: '免费仓储天数', ...stamp },
       { paramKey: 'warehouse.storageFeePerDay', paramValue: '100', name: '超期仓储费（分/件/天）', remark: '超过免费天数后每件商品每天收取', ...stamp },
       { paramKey: 'package.maxItems', paramValue: '50', name: '单个包裹最多商品数', ...stamp },
