@@ -5,7 +5,8 @@ import { conflict } from '../../core/errors';
 import { isAllowed } from '../../core/transition';
 import { refundToBalance } from '../purchase/service';
 import { applyStep, purchaseLines } from '../purchase/transition';
-import { lockMemberLine, openReturn } from './returns';
+import { openReturn } from './returns';
+import { lockMemberLine } from '../purchase/transition';
 
 /** The answer as staff read it on the line (its timeline, and its hold reason while it waits for them). */
 export const answerNote = (decision: QcDecision, remark: string) => `会员答复：${QcDecision.label(decision)}${remark ? `，${remark}` : ''}`;

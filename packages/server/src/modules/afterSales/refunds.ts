@@ -37,7 +37,8 @@ export async function movePurchaseLine(
   const [line] = await tx
     .select()
     .from(purchaseOrders)
-    .where(eq(purchaseOrders.id, Number(purchaseOrderId)));
+    .where(eq(purchaseOrders.id, Number(purchaseOrderId)))
+    .for('update');
   if (!line) return;
   // Refunded elsewhere since the refund was opened (the member's own refundLine, another after-sales path): no more than is left.
   if (refunded > line.paidAmount - line.refundedAmount) {

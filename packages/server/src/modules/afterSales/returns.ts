@@ -5,8 +5,8 @@ import type { ReviewResult } from '@waystation/shared/machines/refund';
 import { returnMachine, returnStateLabel, type ReturnEvent } from '@waystation/shared/machines/return';
 import type { PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import { type Db, nextId } from '../../db';
-import { members, packageItems, purchaseOrders, returnRequests } from '../../db/schema';
-import { applyStep } from '../purchase/transition';
+import { members, packageItems, type purchaseOrders, returnRequests } from '../../db/schema';
+import { applyStep, lockMemberLine } from '../purchase/transition';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { applyTransition, type BoundMachine } from '../../core/transition';
@@ -143,17 +143,6 @@ export async function moveReturn(
 export async function countReturnsWaiting(db: Db): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(returnRequests).where(eq(returnRequests.status, 'return_checking'));
   return n;
-}
-
-/** The member's own line by its number, locked for the member's answer; another member's is 40400 as if it did not exist. */
-export async function lockMemberLine(tx: Db, memberId: number, purchaseNo: string) {
-  const [line] = await tx
-    .select()
-    .from(purchaseOrders)
-    .where(and(eq(purchaseOrders.purchaseNo, purchaseNo), eq(purchaseOrders.memberId, memberId)))
-    .for('update');
-  if (!line) throw notFound('采购单不存在');
-  return line;
 }
 
 /**

@@ -12,17 +12,17 @@ import type {
   ReleaseBody,
   TransferBody,
 } from '@waystation/shared/contract/purchase';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { purchaseOrders } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import type { Caller } from '../../core/auth';
-import { conflict, forbidden, invalid, notFound } from '../../core/errors';
+import { conflict, forbidden, invalid } from '../../core/errors';
 import { post } from '../ledger/service';
 import { clawbackOrderCommission } from '../finance/commission';
 import { purchasers } from './queries';
 import { isAllowed, isRepeat } from '../../core/transition';
-import { applyStep, loadLine, patchAllows, patchHad, type PurchaseRow, purchaseLines } from './transition';
+import { applyStep, loadLine, lockMemberLine, patchAllows, patchHad, type PurchaseRow, purchaseLines } from './transition';
 
 /** Who is acting, and when: every desk action takes this. */
 export interface Op {
@@ -281,21 +281,10 @@ export async function logistics(db: Db, body: z.infer<typeof LogisticsBody>, op:
 
 // ---------------------------------------------------------------- the member's answer to a price top-up (member API)
 
-/** A line of this member's, locked for the write (40400 for anyone else's). */
-async function memberLine(tx: Db, memberId: number, purchaseNo: string): Promise<PurchaseRow> {
-  const [row] = await tx
-    .select()
-    .from(purchaseOrders)
-    .where(and(eq(purchaseOrders.purchaseNo, purchaseNo), eq(purchaseOrders.memberId, memberId)))
-    .for('update');
-  if (!row) throw notFound('采购单不存在');
-  return row;
-}
-
 /** The member pays the price top-up from the balance: back to the purchaser (purchase_patch → purchasing, patch_completed). */
 export async function memberPayPatch(db: Db, memberId: number, purchaseNo: string, op: { actor: Actor; now: Date }): Promise<ActionResult> {
   return db.transaction(async (tx) => {
-    const row = await memberLine(tx, memberId, purchaseNo);
+    const row = await lockMemberLine(tx, memberId, purchaseNo);
     if (patchHad(row, 'patch_paid')) return result(row, true);
     if (!isAllowed(purchaseLines, row, 'patch_paid') || row.patchAmount <= 0) throw conflict(`采购单 ${purchaseNo} 没有待补的差价`);
     await post(
@@ -330,7 +319,7 @@ export async function memberPayPatch(db: Db, memberId: number, purchaseNo: strin
 /** The member will not pay more: the line is given up and what was paid goes back to the balance (→ refunded). */
 export async function memberDeclinePatch(db: Db, memberId: number, purchaseNo: string, op: { actor: Actor; now: Date }): Promise<ActionResult> {
   return db.transaction(async (tx) => {
-    const row = await memberLine(tx, memberId, purchaseNo);
+    const row = await lockMemberLine(tx, memberId, purchaseNo);
     if (isRepeat(purchaseLines, row, 'refund', { holdReason: MEMBER_DECLINED })) return result(row, true);
     if (!isAllowed(purchaseLines, row, 'patch_paid')) throw conflict(`采购单 ${purchaseNo} 没有待补的差价`);
     const { row: failed } = await applyStep(tx, row, {
@@ -352,7 +341,7 @@ const MEMBER_DECLINED = '会员放弃补差价';
  */
 export async function memberRefundLine(db: Db, memberId: number, purchaseNo: string, reason: string, op: { actor: Actor; now: Date }): Promise<ActionResult> {
   return db.transaction(async (tx) => {
-    const row = await memberLine(tx, memberId, purchaseNo);
+    const row = await lockMemberLine(tx, memberId, purchaseNo);
     if (isRepeat(purchaseLines, row, 'refund') && row.holdReason.startsWith(MEMBER_REFUND)) return result(row, true);
     const note = `${MEMBER_REFUND}：${reason}`;
     // Paid, and nobody is buying it yet: the machine can still cancel it.

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type PatchEvent,
   patchMachine,
@@ -66,6 +66,17 @@ export const shopOrderRows: BoundMachine<ShopOrderRow, ShopOrderEvent> = {
 /** Loads a line for a write (inside the write's transaction). */
 export async function loadLine(tx: Db, id: number): Promise<PurchaseRow> {
   const [row] = await tx.select().from(purchaseOrders).where(eq(purchaseOrders.id, id)).limit(1);
+  if (!row) throw notFound('采购单不存在');
+  return row;
+}
+
+/** The member's own line by its number, locked for the member's answer; another member's is 40400 as if it did not exist. */
+export async function lockMemberLine(tx: Db, memberId: number, purchaseNo: string): Promise<PurchaseRow> {
+  const [row] = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.purchaseNo, purchaseNo), eq(purchaseOrders.memberId, memberId)))
+    .for('update');
   if (!row) throw notFound('采购单不存在');
   return row;
 }
