@@ -110,8 +110,14 @@ describe('a failed pre-review has a way out for staff', () => {
       .from(notifyLogs)
       .where(and(eq(notifyLogs.channelId, ch.data.id), eq(notifyLogs.recipient, m!.userCode), eq(notifyLogs.event, 'pretrial_failed')))
       .orderBy(asc(notifyLogs.id));
-    // The member's other packages failed in the tests before: this package's messages.
-    expect(sent.map((r) => r.body).filter((b) => b.includes(p.packageNo))).toEqual([
+    // The member's other packages failed in the tests before: this package's messages. Deliveries go several at once
+    // (receivers order by event, not arrival), so the log's order is not the events': each says its own reason.
+    expect(
+      sent
+        .map((r) => r.body)
+        .filter((b) => b.includes(p.packageNo))
+        .sort(),
+    ).toEqual([
       expect.stringContaining(`包裹 ${p.packageNo} 预审未通过：含锂电池，请改选可带电渠道。`),
       expect.stringContaining(`包裹 ${p.packageNo} 预审未通过：尺寸超限。`),
     ]);
