@@ -10,3 +10,9 @@ export const queryClient = new QueryClient({
 
 /** The work-queue counters (GET /api/back/getTaskNum): also filled by the login's answer, before the shell loads. */
 export const TASK_NUM_KEY = ['back', 'taskNum'] as const;
+
+/**
+ * The first part of every list kit query's key (`useListCall`): any successful write (`call` of a POST) marks them all
+ * stale, so a list on screen shows what the write changed, whichever domain's cache the page's own hooks use.
+ */
+export const LIST_KEY = 'list';

@@ -3,6 +3,7 @@ import { ErrorCode, LOGOUT_CODES } from '@waystation/shared/contract/codes';
 import type { Call, CallData, CallInput } from '@waystation/shared/contract/call';
 import { confirm, toast } from './feedback';
 import { forgetSession, sessionHeaders } from './token';
+import { LIST_KEY, queryClient } from './queryClient';
 import { addErrorLog } from '../shell/errorLog/store';
 import { acceptLanguage, useLang } from '../i18n';
 
@@ -183,11 +184,17 @@ type CallArgs<C extends Call> =
  */
 export function call<C extends Call>(declared: C, ...[input, options]: CallArgs<C>): Promise<CallData<C>> {
   const isGet = declared.method === 'GET';
-  return request(declared.url, {
+  const answer = request(declared.url, {
     ...options,
     method: declared.method,
     params: isGet ? (input as object | undefined) : undefined,
     body: isGet ? undefined : input,
     schema: declared.data,
   }) as Promise<CallData<C>>;
+  if (!isGet)
+    void answer.then(
+      () => queryClient.invalidateQueries({ queryKey: [LIST_KEY] }),
+      () => undefined,
+    );
+  return answer;
 }

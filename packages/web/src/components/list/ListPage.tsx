@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Form, type FormInstance } from 'antd';
+import { Form, type FormInstance, Space } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Call, CallData, CallInput } from '@waystation/shared/contract/call';
+import type { ExportColumn } from '@waystation/shared/contract/export';
 import { call as callApi } from '../../api/request';
+import { LIST_KEY } from '../../api/queryClient';
 import { useListQuery } from '../useListQuery';
 import { useFormFromQuery } from '../useFormFromQuery';
 import type { ResizableColumn } from '../ResizableTable';
@@ -25,19 +27,26 @@ export function useListPage<F extends object>(parse: (query: Record<string, stri
 
 export type ListPageState<F extends object = object> = ReturnType<typeof useListPage<F>>;
 
-/** A list's GET call made with the page's filters and paging (the previous page stays shown while the next loads). */
-export function useListCall<C extends Call>(declared: C, input: CallInput<C>, enabled = true) {
+/**
+ * A list's GET call made with the page's filters and paging (the previous page stays shown while the next loads). Any
+ * write through `call` refreshes it (LIST_KEY). `enabled` false: not yet (a filter it needs is missing); `refetchInterval`:
+ * polled while shown.
+ */
+export function useListCall<C extends Call>(declared: C, input: CallInput<C>, opts: boolean | { enabled?: boolean; refetchInterval?: number } = {}) {
+  const { enabled = true, refetchInterval } = typeof opts === 'boolean' ? { enabled: opts } : opts;
   return useQuery<CallData<C>>({
-    queryKey: [declared.url, input],
+    queryKey: [LIST_KEY, declared.url, input],
     queryFn: () => (callApi as (c: C, i: CallInput<C>) => Promise<CallData<C>>)(declared, input),
     placeholderData: keepPreviousData,
     enabled,
+    refetchInterval,
   });
 }
 
 /**
- * The list page kit: FilterBar (the `children` are its fields) with 导出 and the `toolbar` buttons after 搜索 / 重置,
- * then the ListTable of `result` paged through the URL.
+ * The list page kit: what sits `above` the list (tabs, a summary), the FilterBar (the `children` are its fields) with 导出
+ * and the `toolbar` buttons after 搜索 / 重置, then the ListTable of `result` paged through the URL. A list without
+ * filters (no `children`) shows its `toolbar` alone above the table.
  */
 export function ListPage<T extends object>({
   list,
@@ -49,15 +58,28 @@ export function ListPage<T extends object>({
   name,
   toValues,
   resetTo,
+  onSame,
+  above,
+  beforeTable,
   ...table
 }: {
   list: ListPageState;
   result: { data?: { list: T[]; total: number }; isFetching: boolean };
   columns: ResizableColumn<T>[];
-  /** 导出 of every row the filters select: the list's call and the file's name. */
-  exportAs?: { call: Call; name: string };
+  /**
+   * 导出 of every row the filters select: the list's call and the file's name; `params` when the list adds filters of its
+   * own to the URL's; `columns` when the file has columns the table does not show (by default the table's).
+   */
+  exportAs?: { call: Call; name: string; params?: Record<string, unknown>; columns?: ExportColumn[] };
   toolbar?: ReactNode;
-  children: ReactNode;
+  /** The filter form's fields; none: no filter bar. */
+  children?: ReactNode;
+  /** Shown above the filters (tabs, a summary). */
+  above?: ReactNode;
+  /** Shown between the filters and the table (totals of what the filters select, with their actions). */
+  beforeTable?: ReactNode;
+  /** Called instead of a search when 搜索 is pressed with the filters already shown (e.g. to refetch). */
+  onSame?(): void;
   /** The filter form's name (prefixes its fields' ids). */
   name?: string;
   /** The form's values as URL filters (e.g. with a filter chosen outside the form); as they are by default. */
@@ -65,27 +87,36 @@ export function ListPage<T extends object>({
   /** The filters 重置 applies; none by default. */
   resetTo?: Record<string, string | number | undefined | null>;
 } & Omit<Parameters<typeof ListTable<T>>[0], 'columns' | 'result' | 'page' | 'limit' | 'onPage'>) {
+  const exportButton = exportAs && (
+    <ExportButton
+      call={exportAs.call}
+      params={(exportAs.params ?? list.filters) as Record<string, unknown>}
+      columns={exportAs.columns ?? exportColumnsOf(columns)}
+      name={exportAs.name}
+    />
+  );
+  const extra =
+    exportButton || toolbar ? (
+      <>
+        {exportButton}
+        {toolbar}
+      </>
+    ) : undefined;
   return (
     <>
-      <FilterBar
-        form={list.form}
-        name={name}
-        onSearch={list.setFilters}
-        toValues={toValues}
-        resetTo={resetTo}
-        extra={
-          exportAs || toolbar ? (
-            <>
-              {exportAs && (
-                <ExportButton call={exportAs.call} params={list.filters as Record<string, unknown>} columns={exportColumnsOf(columns)} name={exportAs.name} />
-              )}
-              {toolbar}
-            </>
-          ) : undefined
-        }
-      >
-        {children}
-      </FilterBar>
+      {above}
+      {children ? (
+        <FilterBar form={list.form} name={name} onSearch={list.setFilters} onSame={onSame} toValues={toValues} resetTo={resetTo} extra={extra}>
+          {children}
+        </FilterBar>
+      ) : (
+        <>
+          {/* No filters: the list's form is still kept in step with the URL, so it is bound to an invisible form. */}
+          <Form form={list.form} component={false} />
+          {extra && <Space style={{ marginBottom: 16 }}>{extra}</Space>}
+        </>
+      )}
+      {beforeTable}
       <ListTable<T> {...table} columns={columns} result={result} page={list.page} limit={list.limit} onPage={list.setPage} />
     </>
   );

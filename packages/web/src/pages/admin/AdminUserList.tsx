@@ -6,12 +6,9 @@ import { AccountStatus } from '@waystation/shared/vocab/account';
 import type { AdminAccount } from '@waystation/shared/contract/admin';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { unlockLogin } from '../../api/admin';
 import { useAdminList, useModifyAdminStatus } from './api';
@@ -35,19 +32,15 @@ export default function AdminUserList() {
   const m = useAdminMessages();
   const lang = useLang((s) => s.lang);
   const { modal, message } = App.useApp();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm<Filters>();
+  const list = useListPage((query): Filters => ({ username: query.username, name: query.name, status: query.status, role: query.role }));
   const [editing, setEditing] = useState<AdminAccount | 'new' | null>(null);
-  const filters: Filters = { username: query.username, name: query.name, status: query.status, role: query.role };
-  const list = useAdminList({ page, limit, ...filters, status: filters.status as AdminAccount['status'] | undefined });
+  const admins = useAdminList({ ...list.params, status: list.params.status as AdminAccount['status'] | undefined });
   const roles = useRoleOptions();
   const modifyStatus = useModifyAdminStatus();
   const roleName = (key: string) => {
     const role = roles.data?.find((r) => r.key === key);
     return role ? roleTexts(role, lang).name : key;
   };
-
-  useFormFromQuery(form, { username: query.username, name: query.name, status: query.status, role: query.role });
 
   const confirmStatus = (row: AdminAccount, status: AdminAccount['status']) => {
     modal.confirm({
@@ -133,17 +126,16 @@ export default function AdminUserList() {
 
   return (
     <Card>
-      <FilterBar<Filters>
-        form={form}
-        onSearch={setFilters}
-        onSame={() => void list.refetch()}
-        extra={
-          <>
-            <ExportButton call={adminFetchListCall} params={{ ...filters }} columns={exportColumnsOf(columns)} name={m.exportAdmins} />
-            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {m.createAdmin}
-            </Button>
-          </>
+      <ListPage<AdminAccount>
+        list={list}
+        result={admins}
+        columns={columns}
+        onSame={() => void admins.refetch()}
+        exportAs={{ call: adminFetchListCall, name: m.exportAdmins }}
+        toolbar={
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {m.createAdmin}
+          </Button>
         }
       >
         <Form.Item name="username" label={m.username}>
@@ -162,8 +154,7 @@ export default function AdminUserList() {
             options={roles.data?.map((r) => ({ value: r.key, label: roleTexts(r, lang).name }))}
           />
         </Form.Item>
-      </FilterBar>
-      <ListTable<AdminAccount> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
       {editing && <AdminEditModal account={editing === 'new' ? null : editing} roles={roles.data ?? []} onClose={() => setEditing(null)} />}
     </Card>
   );

@@ -4,12 +4,9 @@ import type { Refund, RefundListQuery } from '@waystation/shared/contract/afterS
 import { RefundChannel, RefundReason, RefundStatus } from '@waystation/shared/machines/refund';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
 import { useRefunds } from './api';
@@ -24,19 +21,16 @@ export default function RefundedList() {
   const m = useAfterSalesMessages();
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
-  const q: Partial<RefundListQuery> = {
-    page,
-    limit,
-    refundNo: query.refundNo,
-    userCode: query.userCode,
-    sourceNo: query.sourceNo,
-    status: query.status as RefundListQuery['status'],
-    reason: query.reason as RefundListQuery['reason'],
-  };
-  const list = useRefunds(q);
-  useFormFromQuery(form, { refundNo: query.refundNo, userCode: query.userCode, sourceNo: query.sourceNo, status: query.status, reason: query.reason });
+  const list = useListPage(
+    (query): Partial<RefundListQuery> => ({
+      refundNo: query.refundNo,
+      userCode: query.userCode,
+      sourceNo: query.sourceNo,
+      status: query.status as RefundListQuery['status'],
+      reason: query.reason as RefundListQuery['reason'],
+    }),
+  );
+  const refunds = useRefunds(list.params);
 
   const columns: ResizableColumn<Refund>[] = [
     { key: 'refundNo', title: m.refundNo, dataIndex: 'refundNo', width: 180 },
@@ -68,11 +62,7 @@ export default function RefundedList() {
 
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        extra={<ExportButton call={afterSalesRefundListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
-      >
+      <ListPage<Refund> list={list} result={refunds} columns={columns} exportAs={{ call: afterSalesRefundListCall, name: m.exportName }}>
         <Form.Item name="refundNo" label={m.refundNo}>
           <Input allowClear style={{ width: 170 }} />
         </Form.Item>
@@ -84,8 +74,7 @@ export default function RefundedList() {
         </Form.Item>
         <FilterSelect name="status" label={m.status} options={vocabOptions(RefundStatus, lang)} width={130} />
         <FilterSelect name="reason" label={m.reason} options={vocabOptions(RefundReason, lang)} width={140} />
-      </FilterBar>
-      <ListTable<Refund> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
     </Card>
   );
 }

@@ -6,12 +6,9 @@ import { ReviewResult } from '@waystation/shared/machines/refund';
 import { returnMachine, ReturnShipping, ReturnStatus, returnState } from '@waystation/shared/machines/return';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useVerify } from '../../components/verify/useVerify';
@@ -30,30 +27,25 @@ export default function ReturnReview() {
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
   const [sending, setSending] = useState<ReturnItem | null>(null);
   const [sendForm] = Form.useForm<{ shippingCompany: string; shippingNo: string }>();
   const [run, holder] = useVerify();
   const invalidate = useInvalidateAfterSales();
-  const status = (query.status ?? 'return_checking') as ReturnListQuery['status'] | 'all';
-  const q: Partial<ReturnListQuery> = {
-    page,
-    limit,
-    returnNo: query.returnNo,
-    userCode: query.userCode,
-    purchaseOrderNo: query.purchaseOrderNo,
-    status: status === 'all' ? undefined : status,
-    shippingStatus: query.shippingStatus as ReturnListQuery['shippingStatus'],
-  };
-  const list = useReturns(q);
-  useFormFromQuery(form, {
-    returnNo: query.returnNo,
-    userCode: query.userCode,
-    purchaseOrderNo: query.purchaseOrderNo,
-    status,
-    shippingStatus: query.shippingStatus,
-  });
+  const list = useListPage(
+    (query): Partial<ReturnListQuery> => {
+      const status = (query.status ?? 'return_checking') as ReturnListQuery['status'] | 'all';
+      return {
+        returnNo: query.returnNo,
+        userCode: query.userCode,
+        purchaseOrderNo: query.purchaseOrderNo,
+        status: status === 'all' ? undefined : status,
+        shippingStatus: query.shippingStatus as ReturnListQuery['shippingStatus'],
+      };
+    },
+    // No status in the filters: 全部 was chosen (none in the URL means 待审核).
+    (f) => ({ ...f, status: f.status ?? 'all' }),
+  );
+  const returns = useReturns(list.params);
 
   const done = async () => {
     message.success(t('common.success'));
@@ -131,11 +123,7 @@ export default function ReturnReview() {
 
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        extra={<ExportButton call={afterSalesReturnListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportReturns} />}
-      >
+      <ListPage<ReturnItem> list={list} result={returns} columns={columns} exportAs={{ call: afterSalesReturnListCall, name: m.exportReturns }}>
         <Form.Item name="returnNo" label={m.returnNo}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>
@@ -149,8 +137,7 @@ export default function ReturnReview() {
           <Select style={{ width: 130 }} options={[{ value: 'all', label: t('common.all') }, ...vocabOptions(ReturnStatus, lang)]} />
         </Form.Item>
         <FilterSelect name="shippingStatus" label={m.shipping} options={vocabOptions(ReturnShipping, lang)} />
-      </FilterBar>
-      <ListTable<ReturnItem> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
       <Modal
         open={!!sending}
         title={m.send}

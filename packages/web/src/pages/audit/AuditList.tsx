@@ -1,18 +1,12 @@
 import { Card, DatePicker, Descriptions, Form, Input, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { AuditEntry } from '@waystation/shared/contract/audit';
+import { type AuditEntry, type AuditListQuery, auditPageListCall } from '@waystation/shared/contract/audit';
 import { AuditSubject, auditActionLabel } from '@waystation/shared/vocab/audit';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
-import { useAuditList } from './api';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
 import { useAuditMessages } from './messages';
-import { auditPageListCall } from '@waystation/shared/contract/audit';
 
 interface Filters {
   actor?: string;
@@ -32,29 +26,18 @@ export default function AuditList() {
   const lang = useLang((s) => s.lang);
   const _t = useT();
   const m = useAuditMessages();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm<Filters>();
-  const q = {
-    page,
-    limit,
-    actor: query.actor,
-    action: query.action,
-    targetType: query.targetType,
-    targetId: query.targetId,
-    from: query.from,
-    to: query.to,
-  };
-  const list = useAuditList(q);
-
-  useFormFromQuery(form, {
-    actor: query.actor,
-    action: query.action,
-    targetType: query.targetType,
-    targetId: query.targetId,
-    range: query.from || query.to ? [query.from ? dayjs(query.from) : null, query.to ? dayjs(query.to) : null] : null,
-  });
-
-  const toValues = ({ range, ...rest }: Filters) => ({ ...rest, from: range?.[0]?.format(), to: range?.[1]?.format() });
+  const list = useListPage(
+    (query): Partial<AuditListQuery> => ({
+      actor: query.actor,
+      action: query.action,
+      targetType: query.targetType,
+      targetId: query.targetId,
+      from: query.from,
+      to: query.to,
+    }),
+    ({ from, to, ...f }): Filters => ({ ...f, range: from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null }),
+  );
+  const entries = useListCall(auditPageListCall, list.params);
 
   const columns: ResizableColumn<AuditEntry>[] = [
     { key: 'createTime', title: m.time, dataIndex: 'createTime', width: 180, render: formatTime, exportAs: { kind: 'time' } },
@@ -80,12 +63,28 @@ export default function AuditList() {
 
   return (
     <Card>
-      <FilterBar<Filters>
-        form={form}
-        onSearch={setFilters}
-        onSame={() => void list.refetch()}
-        toValues={toValues}
-        extra={<ExportButton call={auditPageListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
+      <ListPage<AuditEntry>
+        list={list}
+        result={entries}
+        columns={columns}
+        onSame={() => void entries.refetch()}
+        toValues={({ range, ...rest }) => {
+          const r = range as Filters['range'];
+          return { ...(rest as Record<string, string>), from: r?.[0]?.format(), to: r?.[1]?.format() };
+        }}
+        exportAs={{ call: auditPageListCall, name: m.exportName }}
+        expandable={{
+          expandedRowRender: (row) => (
+            <Descriptions size="small" column={2} bordered>
+              <Descriptions.Item label={m.before}>
+                <Json value={row.before} />
+              </Descriptions.Item>
+              <Descriptions.Item label={m.after}>
+                <Json value={row.after} />
+              </Descriptions.Item>
+            </Descriptions>
+          ),
+        }}
       >
         <Form.Item name="actor" label={m.actor}>
           <Input allowClear />
@@ -102,26 +101,7 @@ export default function AuditList() {
         <Form.Item name="range" label={m.timeRange}>
           <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
         </Form.Item>
-      </FilterBar>
-      <ListTable<AuditEntry>
-        columns={columns}
-        result={list}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-        expandable={{
-          expandedRowRender: (row) => (
-            <Descriptions size="small" column={2} bordered>
-              <Descriptions.Item label={m.before}>
-                <Json value={row.before} />
-              </Descriptions.Item>
-              <Descriptions.Item label={m.after}>
-                <Json value={row.after} />
-              </Descriptions.Item>
-            </Descriptions>
-          ),
-        }}
-      />
+      </ListPage>
     </Card>
   );
 }

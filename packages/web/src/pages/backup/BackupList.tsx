@@ -3,9 +3,8 @@ import { CloudDownloadOutlined, CloudUploadOutlined, DeleteOutlined, LoadingOutl
 import type { BackupItem, BackupReason } from '@waystation/shared/contract/backup';
 import { fill, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { ListTable } from '../../components/list/ListTable';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { downloadBackup, useBackups, useDeleteBackup, useRunBackup } from './api';
 import { useBackupMessages } from './messages';
 import BackupSettingsForm from './BackupSettingsForm';
@@ -17,11 +16,11 @@ export default function BackupList() {
   const t = useT();
   const m = useBackupMessages();
   const { modal, message } = App.useApp();
-  const { page, limit, setPage } = useListQuery();
-  const list = useBackups({ page, limit });
+  const list = useListPage(() => ({}));
+  const backups = useBackups(list.params);
   const run = useRunBackup();
   const remove = useDeleteBackup();
-  const running = !!list.data?.running || run.isPending;
+  const running = !!backups.data?.running || run.isPending;
 
   const reasonLabel: Record<BackupReason, string> = { manual: m.manual, scheduled: m.scheduled, 'pre-migration': m.preMigration };
 
@@ -124,32 +123,35 @@ export default function BackupList() {
     },
   ];
 
-  const target = list.data?.target;
+  const target = backups.data?.target;
+  const summary = (
+    <>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Descriptions size="small" column={2}>
+          <Descriptions.Item label={m.target}>{target ? `${target.kind === 's3' ? m.targetS3 : m.targetFolder} · ${target.where}` : '—'}</Descriptions.Item>
+          <Descriptions.Item label={m.nextScheduled}>
+            {backups.data ? (backups.data.nextScheduled ? formatTime(backups.data.nextScheduled) : m.scheduleOff) : '—'}
+          </Descriptions.Item>
+        </Descriptions>
+        <Button type="primary" icon={running ? <LoadingOutlined /> : <CloudUploadOutlined />} disabled={running} onClick={askRun}>
+          {running ? m.running : m.runNow}
+        </Button>
+      </Space>
+      <Typography.Paragraph type="secondary">{m.keyNote}</Typography.Paragraph>
+      {backups.data?.targetError && <Alert type="warning" showIcon message={backups.data.targetError} style={{ marginBottom: 16 }} />}
+    </>
+  );
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
-        <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-          <Descriptions size="small" column={2}>
-            <Descriptions.Item label={m.target}>{target ? `${target.kind === 's3' ? m.targetS3 : m.targetFolder} · ${target.where}` : '—'}</Descriptions.Item>
-            <Descriptions.Item label={m.nextScheduled}>
-              {list.data ? (list.data.nextScheduled ? formatTime(list.data.nextScheduled) : m.scheduleOff) : '—'}
-            </Descriptions.Item>
-          </Descriptions>
-          <Button type="primary" icon={running ? <LoadingOutlined /> : <CloudUploadOutlined />} disabled={running} onClick={askRun}>
-            {running ? m.running : m.runNow}
-          </Button>
-        </Space>
-        <Typography.Paragraph type="secondary">{m.keyNote}</Typography.Paragraph>
-        {list.data?.targetError && <Alert type="warning" showIcon message={list.data.targetError} style={{ marginBottom: 16 }} />}
-        <ListTable<BackupItem>
+        <ListPage<BackupItem>
+          list={list}
+          result={backups}
+          above={summary}
           rowKey={(b) => (b.runId !== null ? `run-${b.runId}` : `file-${b.fileName}`)}
           columns={columns}
-          rows={list.data?.list}
-          total={list.data?.total}
-          loading={list.isLoading}
-          page={page}
-          limit={limit}
-          onPage={setPage}
+          // Polled while a backup runs: the spinner only for the first load.
+          loading={backups.isLoading}
         />
       </Card>
       <BackupSettingsForm />

@@ -12,12 +12,9 @@ import { positiveAmount } from '@waystation/shared/rules/index';
 import { call } from '../../api/request';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { zodRule } from '../../components/zodRule';
 import { formatMoney } from '../../components/money';
@@ -39,29 +36,22 @@ export default function AgentWithdrawalList() {
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
   const saveForm = useFormSave();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
+  const list = useListPage(
+    (query): Partial<WithdrawalListQuery> => ({
+      withdrawalNo: query.withdrawalNo,
+      agentId: query.agentId ? Number(query.agentId) : undefined,
+      status: query.status as WithdrawalListQuery['status'],
+      from: query.from,
+      to: query.to,
+    }),
+    (f) => ({ ...f, range: f.from && f.to ? [dayjs(f.from), dayjs(f.to)] : null }),
+  );
   const [creating, setCreating] = useState<string | null>(null);
   const [createForm] = Form.useForm<{ agentId: number; amount: string; remark: string }>();
   const [agentKeyword, setAgentKeyword] = useState('');
   const agentsFound = useQuery({ queryKey: ['proxy', 'search', agentKeyword], queryFn: () => searchAgents(agentKeyword) });
   const invalidate = useInvalidateFinance();
-  const q: Partial<WithdrawalListQuery> = {
-    page,
-    limit,
-    withdrawalNo: query.withdrawalNo,
-    agentId: query.agentId ? Number(query.agentId) : undefined,
-    status: query.status as WithdrawalListQuery['status'],
-    from: query.from,
-    to: query.to,
-  };
-  const list = useWithdrawals(q);
-  useFormFromQuery(form, {
-    withdrawalNo: query.withdrawalNo,
-    agentId: query.agentId ? Number(query.agentId) : undefined,
-    status: query.status,
-    range: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null,
-  });
+  const withdrawals = useWithdrawals(list.params);
 
   const columns: ResizableColumn<Withdrawal>[] = [
     { key: 'no', title: m.withdrawalNo, dataIndex: 'withdrawalNo', width: 170 },
@@ -87,18 +77,53 @@ export default function AgentWithdrawalList() {
     },
   ];
 
-  const totals = list.data?.totals;
+  const totals = withdrawals.data?.totals;
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        toValues={({ range, ...v }: { range?: [Dayjs, Dayjs] | null }) => ({
-          ...v,
-          from: range?.[0]?.startOf('day').toISOString(),
-          to: range?.[1]?.endOf('day').toISOString(),
-        })}
-        extra={<ExportButton call={financeAgentWithdrawalPageListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
+      <ListPage<Withdrawal>
+        list={list}
+        result={withdrawals}
+        columns={columns}
+        exportAs={{ call: financeAgentWithdrawalPageListCall, name: m.exportName }}
+        toValues={({ range, ...v }) => {
+          const r = range as [Dayjs, Dayjs] | null | undefined;
+          return { ...(v as Record<string, string>), from: r?.[0]?.startOf('day').toISOString(), to: r?.[1]?.endOf('day').toISOString() };
+        }}
+        beforeTable={
+          <Space style={{ margin: '8px 0 16px' }} size={32} wrap>
+            {WithdrawalStatus.values.map((s) => (
+              <Statistic key={s} title={`${m.totals} · ${WithdrawalStatus.label(s, lang)}`} value={formatMoney(totals?.[s] ?? 0, DEFAULT_CURRENCY)} />
+            ))}
+            <Space>
+              <Button onClick={() => setCreating(crypto.randomUUID())}>{m.create}</Button>
+              <Button
+                onClick={() =>
+                  modal.confirm({
+                    title: m.settle,
+                    okText: t('common.confirm'),
+                    cancelText: t('common.cancel'),
+                    onOk: async () => {
+                      const r = await settleCommission();
+                      message.success(fill(m.settled, { orders: r.orders, amount: formatMoney(r.amount, DEFAULT_CURRENCY) }));
+                      await invalidate();
+                    },
+                  })
+                }
+              >
+                {m.settle}
+              </Button>
+              <Button
+                onClick={async () => {
+                  const r = await fetchReconcile();
+                  if (r.mismatches.length) modal.warning({ title: m.reconcile, content: fill(m.reconcileBad, { n: r.mismatches.length }) });
+                  else message.success(fill(m.reconcileOk, { agents: r.agents }));
+                }}
+              >
+                {m.reconcile}
+              </Button>
+            </Space>
+          </Space>
+        }
       >
         <Form.Item name="withdrawalNo" label={m.withdrawalNo}>
           <Input allowClear style={{ width: 170 }} />
@@ -118,41 +143,7 @@ export default function AgentWithdrawalList() {
         <Form.Item name="range" label={m.timeRange}>
           <DatePicker.RangePicker />
         </Form.Item>
-      </FilterBar>
-      <Space style={{ margin: '8px 0 16px' }} size={32} wrap>
-        {WithdrawalStatus.values.map((s) => (
-          <Statistic key={s} title={`${m.totals} · ${WithdrawalStatus.label(s, lang)}`} value={formatMoney(totals?.[s] ?? 0, DEFAULT_CURRENCY)} />
-        ))}
-        <Space>
-          <Button onClick={() => setCreating(crypto.randomUUID())}>{m.create}</Button>
-          <Button
-            onClick={() =>
-              modal.confirm({
-                title: m.settle,
-                okText: t('common.confirm'),
-                cancelText: t('common.cancel'),
-                onOk: async () => {
-                  const r = await settleCommission();
-                  message.success(fill(m.settled, { orders: r.orders, amount: formatMoney(r.amount, DEFAULT_CURRENCY) }));
-                  await invalidate();
-                },
-              })
-            }
-          >
-            {m.settle}
-          </Button>
-          <Button
-            onClick={async () => {
-              const r = await fetchReconcile();
-              if (r.mismatches.length) modal.warning({ title: m.reconcile, content: fill(m.reconcileBad, { n: r.mismatches.length }) });
-              else message.success(fill(m.reconcileOk, { agents: r.agents }));
-            }}
-          >
-            {m.reconcile}
-          </Button>
-        </Space>
-      </Space>
-      <ListTable<Withdrawal> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
       <Modal
         open={!!creating}
         title={m.create}

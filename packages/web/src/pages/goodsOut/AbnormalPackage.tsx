@@ -4,9 +4,8 @@ import type { ExceptionRecord } from '@waystation/shared/contract/goodsOut/excep
 import { ExceptionStatus, ExceptionType } from '@waystation/shared/vocab/goods-out';
 import { useLang } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { ListTable } from '../../components/list/ListTable';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { useExceptions } from './api';
 import { PackageStatusTag } from './components';
 import { useGoodsOutMessages } from './messages';
@@ -16,9 +15,9 @@ export default function AbnormalPackage() {
   const m = useGoodsOutMessages();
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const status = query.status ?? 'open';
-  const list = useExceptions({ page, limit, status: status === 'all' ? undefined : status });
+  const list = useListPage((query) => ({ status: query.status ?? 'open' }));
+  const { status } = list.filters;
+  const exceptions = useExceptions({ ...list.params, status: status === 'all' ? undefined : status });
   const columns: ResizableColumn<ExceptionRecord>[] = [
     {
       key: 'pkg',
@@ -54,12 +53,18 @@ export default function AbnormalPackage() {
   ];
   return (
     <Card>
-      <Tabs
-        activeKey={status}
-        onChange={(k) => setFilters({ status: k })}
-        items={[...ExceptionStatus.values.map((v) => ({ key: v, label: ExceptionStatus.label(v, lang) })), { key: 'all', label: m.all }]}
+      <ListPage<ExceptionRecord>
+        list={list}
+        result={exceptions}
+        columns={columns}
+        above={
+          <Tabs
+            activeKey={status}
+            onChange={(k) => list.setFilters({ status: k })}
+            items={[...ExceptionStatus.values.map((v) => ({ key: v, label: ExceptionStatus.label(v, lang) })), { key: 'all', label: m.all }]}
+          />
+        }
       />
-      <ListTable<ExceptionRecord> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
     </Card>
   );
 }

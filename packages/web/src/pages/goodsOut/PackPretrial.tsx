@@ -1,17 +1,15 @@
 import { Card, Space, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
-import type { PackageRow } from '@waystation/shared/contract/goodsOut/packages';
 import { PackageStatus } from '@waystation/shared/vocab/goods-out';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
 import { formatMoney } from '../../components/money';
-import { usePackages } from './api';
 import { PackageStatusTag } from './components';
 import { PretrialButtons } from './PackDetail';
 import { useGoodsOutMessages } from './messages';
-import { warehousePretrialPageListCall } from '@waystation/shared/contract/goodsOut/pretrial';
+import { type PretrialRow, warehousePretrialPageListCall } from '@waystation/shared/contract/goodsOut/pretrial';
 
 const TABS = ['pack_pretrial', 'pack_pretrial_pass', 'pack_pretrial_fail'] as const;
 
@@ -21,10 +19,11 @@ export default function PackPretrial() {
   const m = useGoodsOutMessages();
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const status = (TABS as readonly string[]).includes(query.status ?? '') ? (query.status as (typeof TABS)[number]) : 'pack_pretrial';
-  const list = usePackages({ page, limit, status }, warehousePretrialPageListCall);
-  const columns: ResizableColumn<PackageRow>[] = [
+  const list = useListPage((query) => ({
+    status: (TABS as readonly string[]).includes(query.status ?? '') ? (query.status as (typeof TABS)[number]) : 'pack_pretrial',
+  }));
+  const packages = useListCall(warehousePretrialPageListCall, list.params);
+  const columns: ResizableColumn<PretrialRow>[] = [
     {
       key: 'packageNo',
       title: m.packageNo,
@@ -45,19 +44,22 @@ export default function PackPretrial() {
       title: t('common.actions'),
       width: 200,
       fixed: 'right',
-      render: (_, r) => <Space>{r.status === 'pack_pretrial' && <PretrialButtons pkg={r} />}</Space>,
+      render: (_, r) => <Space>{r.actions.includes('pretrial_pass') && <PretrialButtons pkg={r} />}</Space>,
     },
   ];
   return (
     <Card>
-      <Tabs activeKey={status} onChange={(k) => setFilters({ status: k })} items={TABS.map((s) => ({ key: s, label: PackageStatus.label(s, lang) }))} />
-      <ResizableTable<PackageRow>
-        rowKey="id"
+      <ListPage<PretrialRow>
+        list={list}
+        result={packages}
         columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showTotal: (total) => t('common.total', { total }), onChange: setPage }}
+        above={
+          <Tabs
+            activeKey={list.filters.status}
+            onChange={(k) => list.setFilters({ status: k })}
+            items={TABS.map((s) => ({ key: s, label: PackageStatus.label(s, lang) }))}
+          />
+        }
       />
     </Card>
   );

@@ -6,11 +6,9 @@ import { Marketplace } from '@waystation/shared/vocab/account';
 import { PackageNumberType, PackageStatus } from '@waystation/shared/vocab/goods-out';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { ListTable } from '../../components/list/ListTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
 import { usePackages, useGoodsOutWrite } from './api';
@@ -19,7 +17,6 @@ import { PackageStatusTag } from './components';
 import { useGoodsOutMessages } from './messages';
 import { call } from '../../api/request';
 import { warehousePackageAutoReceiveCall, warehousePackagePageListCall } from '@waystation/shared/contract/goodsOut/packages';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 
 const TABS = [
   'pack_pretrial',
@@ -55,47 +52,51 @@ export default function PackQuery() {
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm<Filters>();
   const channels = useShipChannelOptions();
-  const status = query.status === 'all' || !query.status ? undefined : query.status;
-  const [sort, order] = (query.sort ?? '').split(':');
-  const q: Partial<PackageListQuery> = {
-    page,
-    limit,
-    status: status as PackageListQuery['status'],
-    numberType: query.numberType as PackageListQuery['numberType'],
-    numberValue: query.numberValue,
-    userCode: query.userCode,
-    channelId: query.channelId ? Number(query.channelId) : undefined,
-    mallType: query.mallType as PackageListQuery['mallType'],
-    from: query.from,
-    to: query.to,
-    sort: (sort || undefined) as PackageListQuery['sort'],
-    order: (order || undefined) as PackageListQuery['order'],
-  };
-  const list = usePackages(q);
+  const list = useListPage(
+    (query): Partial<PackageListQuery> => {
+      const status = query.status === 'all' || !query.status ? undefined : query.status;
+      const [sort, order] = (query.sort ?? '').split(':');
+      return {
+        status: status as PackageListQuery['status'],
+        numberType: query.numberType as PackageListQuery['numberType'],
+        numberValue: query.numberValue,
+        userCode: query.userCode,
+        channelId: query.channelId ? Number(query.channelId) : undefined,
+        mallType: query.mallType as PackageListQuery['mallType'],
+        from: query.from,
+        to: query.to,
+        sort: (sort || undefined) as PackageListQuery['sort'],
+        order: (order || undefined) as PackageListQuery['order'],
+      };
+    },
+    (f): Filters => ({
+      numberType: f.numberType ?? 'packageNo',
+      numberValue: f.numberValue,
+      userCode: f.userCode,
+      channelId: f.channelId,
+      mallType: f.mallType,
+      dates: f.from && f.to ? [dayjs(f.from), dayjs(f.to)] : null,
+      sort: f.sort && (f.order ? `${f.sort}:${f.order}` : f.sort),
+    }),
+  );
+  const { query } = list;
+  const packages = usePackages(list.params);
   const auto = useGoodsOutWrite(() => call(warehousePackageAutoReceiveCall));
-  useFormFromQuery(form, {
-    numberType: query.numberType ?? 'packageNo',
-    numberValue: query.numberValue,
-    userCode: query.userCode,
-    channelId: query.channelId ? Number(query.channelId) : undefined,
-    mallType: query.mallType,
-    dates: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null,
-    sort: query.sort,
-  });
-  const apply = (v: Filters) => ({
-    numberType: v.numberType,
-    numberValue: v.numberValue,
-    userCode: v.userCode,
-    channelId: v.channelId,
-    mallType: v.mallType,
-    sort: v.sort,
-    status: query.status,
-    from: v.dates?.[0]?.format('YYYY-MM-DD'),
-    to: v.dates?.[1]?.format('YYYY-MM-DD'),
-  });
+  const apply = (values: Record<string, unknown>) => {
+    const v = values as Filters;
+    return {
+      numberType: v.numberType,
+      numberValue: v.numberValue,
+      userCode: v.userCode,
+      channelId: v.channelId,
+      mallType: v.mallType,
+      sort: v.sort,
+      status: query.status,
+      from: v.dates?.[0]?.format('YYYY-MM-DD'),
+      to: v.dates?.[1]?.format('YYYY-MM-DD'),
+    };
+  };
   const columns: ResizableColumn<PackageRow>[] = [
     {
       key: 'packageNo',
@@ -167,22 +168,22 @@ export default function PackQuery() {
   ];
   return (
     <Card>
-      <Tabs
-        activeKey={query.status ?? 'all'}
-        onChange={(k) => setFilters({ ...Object.fromEntries(Object.entries(query).filter(([key]) => !['page', 'status'].includes(key))), status: k })}
-        items={[{ key: 'all', label: m.all }, ...TABS.map((s) => ({ key: s, label: PackageStatus.label(s, lang) }))]}
-      />
-      <FilterBar<Filters>
-        form={form}
-        onSearch={setFilters}
+      <ListPage<PackageRow>
+        list={list}
+        result={packages}
+        columns={columns}
+        above={
+          <Tabs
+            activeKey={query.status ?? 'all'}
+            onChange={(k) => list.setFilters({ ...Object.fromEntries(Object.entries(query).filter(([key]) => !['page', 'status'].includes(key))), status: k })}
+            items={[{ key: 'all', label: m.all }, ...TABS.map((s) => ({ key: s, label: PackageStatus.label(s, lang) }))]}
+          />
+        }
         toValues={apply}
         resetTo={{ status: query.status }}
-        extra={
-          <>
-            <ExportButton call={warehousePackagePageListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />
-            <Button onClick={async () => message.success(fill(m.receivedN, { n: (await auto.mutateAsync(undefined)).received }))}>{m.autoReceive}</Button>
-          </>
-        }
+        exportAs={{ call: warehousePackagePageListCall, name: m.exportName }}
+        toolbar={<Button onClick={async () => message.success(fill(m.receivedN, { n: (await auto.mutateAsync(undefined)).received }))}>{m.autoReceive}</Button>}
+        inexact={packages.data?.totalExact === false}
       >
         <Form.Item label={m.number}>
           <Space.Compact>
@@ -214,8 +215,7 @@ export default function PackQuery() {
             ]}
           />
         </Form.Item>
-      </FilterBar>
-      <ListTable<PackageRow> columns={columns} result={list} page={page} limit={limit} onPage={setPage} inexact={list.data?.totalExact === false} />
+      </ListPage>
     </Card>
   );
 }

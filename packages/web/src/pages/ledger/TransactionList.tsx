@@ -12,13 +12,10 @@ import {
 } from '@waystation/shared/contract/ledger';
 import { useLang } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { Amount, formatMoney } from '../../components/money';
 import { useTransactions } from './api';
 import { useTxMessages } from './messages';
@@ -36,27 +33,27 @@ export default function TransactionList() {
   const m = useTxMessages();
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm<Filters>();
-  const q: Partial<TransactionListQuery> = {
-    page,
-    limit,
-    userCode: query.userCode,
-    cursor: query.cursor,
-    ownerType: query.ownerType as TransactionListQuery['ownerType'],
-    type: query.type as TransactionListQuery['type'],
-    kind: query.kind as TransactionListQuery['kind'],
-    from: query.from,
-    to: query.to,
-  };
-  const list = useTransactions(q);
-  useFormFromQuery(form, {
-    userCode: query.userCode,
-    ownerType: query.ownerType,
-    type: query.type,
-    kind: query.kind,
-    range: query.from && query.to ? [dayjs(query.from), dayjs(query.to)] : null,
-  } as Filters);
+  const list = useListPage(
+    (query): Partial<TransactionListQuery> => ({
+      userCode: query.userCode,
+      cursor: query.cursor,
+      ownerType: query.ownerType as TransactionListQuery['ownerType'],
+      type: query.type as TransactionListQuery['type'],
+      kind: query.kind as TransactionListQuery['kind'],
+      from: query.from,
+      to: query.to,
+    }),
+    // The cursor is not a field: the first/next buttons below set it.
+    (f): Filters => ({
+      userCode: f.userCode,
+      ownerType: f.ownerType,
+      type: f.type,
+      kind: f.kind,
+      range: f.from && f.to ? [dayjs(f.from), dayjs(f.to)] : null,
+    }),
+  );
+  const { query, setFilters } = list;
+  const transactions = useTransactions(list.params);
 
   const columns: ResizableColumn<Transaction>[] = [
     {
@@ -111,11 +108,17 @@ export default function TransactionList() {
 
   return (
     <Card>
-      <FilterBar<Filters>
-        form={form}
-        onSearch={setFilters}
-        toValues={({ range, ...v }) => ({ ...v, from: range?.[0]?.startOf('day').toISOString(), to: range?.[1]?.endOf('day').toISOString() })}
-        extra={<ExportButton call={transactionPageListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
+      <ListPage<Transaction>
+        list={list}
+        result={transactions}
+        columns={columns}
+        toValues={({ range, ...v }) => {
+          const r = range as Filters['range'];
+          return { ...(v as Record<string, string>), from: r?.[0]?.startOf('day').toISOString(), to: r?.[1]?.endOf('day').toISOString() };
+        }}
+        exportAs={{ call: transactionPageListCall, name: m.exportName }}
+        paged={!query.cursor}
+        totalSuffix={transactions.data?.totalExact === false ? m.estimate : ''}
       >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />
@@ -126,20 +129,14 @@ export default function TransactionList() {
         <Form.Item name="range" label={m.timeRange}>
           <DatePicker.RangePicker />
         </Form.Item>
-      </FilterBar>
-      <ListTable<Transaction>
-        columns={columns}
-        result={list}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-        paged={!query.cursor}
-        totalSuffix={list.data?.totalExact === false ? m.estimate : ''}
-      />
-      {(query.cursor || list.data?.totalExact === false) && (
+      </ListPage>
+      {(query.cursor || transactions.data?.totalExact === false) && (
         <Space style={{ marginTop: 12 }}>
           <Button onClick={() => setFilters({ ...query, cursor: undefined, page: undefined })}>{m.first}</Button>
-          <Button disabled={!list.data?.nextCursor} onClick={() => setFilters({ ...query, page: undefined, cursor: list.data?.nextCursor ?? undefined })}>
+          <Button
+            disabled={!transactions.data?.nextCursor}
+            onClick={() => setFilters({ ...query, page: undefined, cursor: transactions.data?.nextCursor ?? undefined })}
+          >
             {m.next}
           </Button>
         </Space>

@@ -5,12 +5,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ConfigStatus, ItemAttr } from '@waystation/shared/vocab/config-content';
 import { logisticsChannelPageListCall, ChannelSaveBody, type ShipChannel } from '@waystation/shared/contract/logistics';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { NumberInput } from '../../components/NumberInput';
 import { zodRule } from '../../components/zodRule';
 import { fill, useLang, useT } from '../../i18n';
@@ -28,14 +25,15 @@ const BASE = '/logisticsChannelsManage';
 export default function ChannelList() {
   const m = useLogisticsMessages();
   const lang = useLang((s) => s.lang);
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
+  const list = useListPage((query) => ({
+    keyword: query.keyword,
+    status: query.status as 'activity' | 'disabled' | undefined,
+    countryCode: query.countryCode,
+  }));
   const [editing, setEditing] = useState<ShipChannel | 'new' | null>(null);
-  const filters = { keyword: query.keyword, status: query.status as 'activity' | 'disabled' | undefined, countryCode: query.countryCode };
-  const list = useChannelList({ page, limit, ...filters });
+  const channels = useChannelList(list.params);
   const countries = useCountryOptions();
   const status = useModifyChannelStatus();
-  useFormFromQuery(form, filters);
 
   const columns: ResizableColumn<ShipChannel>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
@@ -118,12 +116,13 @@ export default function ChannelList() {
 
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        extra={
+      <ListPage<ShipChannel>
+        list={list}
+        result={channels}
+        columns={columns}
+        exportAs={{ call: logisticsChannelPageListCall, name: m.exportChannels }}
+        toolbar={
           <>
-            <ExportButton call={logisticsChannelPageListCall} params={filters} columns={exportColumnsOf(columns)} name={m.exportChannels} />
             <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
               {m.createChannel}
             </Button>
@@ -140,8 +139,7 @@ export default function ChannelList() {
           <Select allowClear showSearch optionFilterProp="label" style={{ width: 160 }} placeholder={m.all} options={countries.options} />
         </Form.Item>
         <FilterSelect name="status" label={m.status} options={vocabOptions(ConfigStatus, lang)} />
-      </FilterBar>
-      <ListTable<ShipChannel> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
       {editing && <ChannelEditModal channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );

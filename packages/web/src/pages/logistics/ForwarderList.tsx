@@ -4,14 +4,11 @@ import { PlusOutlined } from '@ant-design/icons';
 import { urlText } from '@waystation/shared/rules';
 import type { Forwarder, ForwarderSaveBody } from '@waystation/shared/contract/logistics';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
 import { zodRule } from '../../components/zodRule';
-import { useForwarderList, useSaveForwarder } from './api';
+import { useSaveForwarder } from './api';
 import { useLogisticsMessages } from './messages';
 import { StatusTag, useStatusOptions } from '../../components/list/status';
 import { useFormSave } from '../../components/list/useFormSave';
@@ -21,12 +18,9 @@ import { forwarderPageListCall } from '@waystation/shared/contract/logistics';
 export default function ForwarderList() {
   const m = useLogisticsMessages();
   const statusOptions = useStatusOptions();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
-  const filters = { keyword: query.keyword, status: query.status as 'activity' | 'disabled' | undefined };
-  const list = useForwarderList({ page, limit, ...filters });
+  const list = useListPage((query) => ({ keyword: query.keyword, status: query.status as 'activity' | 'disabled' | undefined }));
+  const forwarders = useListCall(forwarderPageListCall, list.params);
   const [editing, setEditing] = useState<Forwarder | 'new' | null>(null);
-  useFormFromQuery(form, filters);
   const columns: ResizableColumn<Forwarder>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'code', title: m.code2, dataIndex: 'code', width: 120 },
@@ -55,24 +49,22 @@ export default function ForwarderList() {
   ];
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        extra={
-          <>
-            <ExportButton call={forwarderPageListCall} params={filters} columns={exportColumnsOf(columns)} name={m.exportForwarders} />
-            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {m.addForwarder}
-            </Button>
-          </>
+      <ListPage<Forwarder>
+        list={list}
+        result={forwarders}
+        columns={columns}
+        exportAs={{ call: forwarderPageListCall, name: m.exportForwarders }}
+        toolbar={
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {m.addForwarder}
+          </Button>
         }
       >
         <Form.Item name="keyword" label={m.keyword}>
           <Input allowClear />
         </Form.Item>
         <FilterSelect name="status" label={m.status} options={statusOptions} />
-      </FilterBar>
-      <ListTable<Forwarder> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
       {editing && <ForwarderModal forwarder={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );

@@ -6,7 +6,6 @@ import {
   type BindChannelAttrBody,
   type ChannelListQuery,
   type ChannelSaveBody,
-  type ForwarderListQuery,
   type ForwarderSaveBody,
   type FreightQuoteBody,
   type ProvinceSaveBody,
@@ -39,7 +38,6 @@ export const logisticsKeys = {
   areas: (channelId: number) => ['logistics', 'areas', channelId] as const,
   attrs: (channelId: number) => ['logistics', 'attrs', channelId] as const,
   provinces: (countryCode: string) => ['logistics', 'provinces', countryCode] as const,
-  forwarders: (q: Partial<ForwarderListQuery>) => ['logistics', 'forwarders', q] as const,
   init: ['logistics', 'init'] as const,
   countries: ['logistics', 'countries'] as const,
   shipChannels: ['logistics', 'shipChannels'] as const,
@@ -58,6 +56,7 @@ export const useShipChannels = () =>
     staleTime: 60_000,
   });
 
+/** Not useListCall's key: under ['logistics'], so reference writes (countries, currencies) refresh it too. */
 export const useChannelList = (q: Partial<ChannelListQuery>) =>
   useQuery({
     queryKey: logisticsKeys.channels(q),
@@ -88,17 +87,17 @@ export const useProvinces = (countryCode: string) =>
     queryFn: () => call(logisticsProvinceListCall, { countryCode }),
     enabled: !!countryCode,
   });
-export const useForwarderList = (q: Partial<ForwarderListQuery>) =>
-  useQuery({
-    queryKey: logisticsKeys.forwarders(q),
-    queryFn: () => call(forwarderPageListCall, q),
-    placeholderData: (p) => p,
-  });
 
-/** Every logistics write invalidates the whole domain: lists, counts and selectors all depend on each other. */
+/**
+ * Every logistics write invalidates the whole domain: lists, counts and selectors all depend on each other (the
+ * forwarder list too, which useListCall keys by its call's url).
+ */
 function useLogisticsMutation<B>(fn: (body: B) => Promise<unknown>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: logisticsKeys.all }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: logisticsKeys.all }), qc.invalidateQueries({ queryKey: [forwarderPageListCall.url] })]),
+  });
 }
 
 export const useSaveChannel = () => useLogisticsMutation((b: ChannelSaveBody) => post(logisticsSaveChannelCall.url, b, SaveResult));

@@ -5,15 +5,13 @@ import { fromMinor } from '@waystation/shared/contract/ledger';
 import { ActivityKind, CouponTemplateStatus } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
 import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
+import { exportColumnsOf } from '../../components/list/ExportButton';
 import { useVerify } from '../../components/verify/useVerify';
-import { useActivities, useActivityStatus } from './api';
+import { useActivityStatus } from './api';
 import { configRoute } from './PrizeConfig';
 import { useMkMessages } from './messages';
 import { StatusToggle } from '../../components/list/status';
@@ -24,9 +22,8 @@ export default function ActivityList() {
   const m = useMkMessages();
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
-  const list = useActivities({ page, limit, name: query.name, kind: query.kind as Activity['kind'], status: query.status as Activity['status'] });
+  const list = useListPage((query) => ({ name: query.name, kind: query.kind as Activity['kind'], status: query.status as Activity['status'] }));
+  const activities = useListCall(marketingActivityPageListCall, list.params);
   const setStatus = useActivityStatus();
   const [run, verifyHolder] = useVerify();
   // Switching on an activity with balance prizes puts money into play: it goes through the verify dialog.
@@ -35,7 +32,6 @@ export default function ActivityList() {
     if (body.status === 'activity' && paysBalance(r.prizes)) await run('modify_draw_balance_pool', r.id, (headers) => setStatus.mutateAsync({ body, headers }));
     else await setStatus.mutateAsync({ body });
   };
-  useFormFromQuery(form, { name: query.name, kind: query.kind, status: query.status });
   const now = Date.now();
 
   const columns: ResizableColumn<Activity>[] = [
@@ -94,24 +90,27 @@ export default function ActivityList() {
   return (
     <Card>
       {verifyHolder}
-      <FilterBar
-        form={form}
+      <ListPage<Activity>
+        list={list}
+        result={activities}
+        columns={columns}
         name="activityFilter"
-        onSearch={setFilters}
-        extra={
-          <ExportButton
-            call={marketingActivityPageListCall}
-            params={{ name: query.name, kind: query.kind, status: query.status }}
-            columns={[
-              ...exportColumnsOf(columns),
-              { title: m.startAt, field: 'startAt', kind: 'time' },
-              { title: m.endAt, field: 'endAt', kind: 'time' },
-              { title: m.freeDraws, field: 'freeDrawsPerDay', kind: 'number' },
-              { title: m.costAmount, field: 'costAmount', kind: 'money' },
-              { title: m.currency, field: 'currency' },
-            ]}
-            name={m.exportActivities}
-          />
+        exportAs={{
+          call: marketingActivityPageListCall,
+          name: m.exportActivities,
+          columns: [
+            ...exportColumnsOf(columns),
+            { title: m.startAt, field: 'startAt', kind: 'time' },
+            { title: m.endAt, field: 'endAt', kind: 'time' },
+            { title: m.freeDraws, field: 'freeDrawsPerDay', kind: 'number' },
+            { title: m.costAmount, field: 'costAmount', kind: 'money' },
+            { title: m.currency, field: 'currency' },
+          ],
+        }}
+        toolbar={
+          <Dropdown menu={{ items: ActivityKind.values.map((k) => ({ key: k, label: ActivityKind.label(k, lang), onClick: () => navigate(configRoute(k)) })) }}>
+            <Button type="primary">{m.newActivity}</Button>
+          </Dropdown>
         }
       >
         <Form.Item name="name" label={m.activityName}>
@@ -119,13 +118,7 @@ export default function ActivityList() {
         </Form.Item>
         <FilterSelect name="kind" label={m.kind} options={vocabOptions(ActivityKind, lang)} width={120} />
         <FilterSelect name="status" label={m.status} options={vocabOptions(CouponTemplateStatus, lang)} width={100} />
-      </FilterBar>
-      <Space style={{ margin: '12px 0' }}>
-        <Dropdown menu={{ items: ActivityKind.values.map((k) => ({ key: k, label: ActivityKind.label(k, lang), onClick: () => navigate(configRoute(k)) })) }}>
-          <Button type="primary">{m.newActivity}</Button>
-        </Dropdown>
-      </Space>
-      <ListTable<Activity> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
     </Card>
   );
 }

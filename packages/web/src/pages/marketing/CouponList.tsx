@@ -8,16 +8,14 @@ import { fromMinor } from '@waystation/shared/contract/ledger';
 import { CouponKind, CouponScope, CouponStatus, CouponTemplateStatus, CycleType, DiscountType } from '@waystation/shared/marketing/vocab';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { FilterSelect } from '../../components/list/FilterBar';
 import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
 import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { ApiError } from '../../api/request';
-import { crowdCount, newRequestId, redeemCode, useCodes, useCouponStatus, useCoupons, useGenerateCodes, useJobs, useSendCrowd, useSendTargeted } from './api';
+import { crowdCount, newRequestId, redeemCode, useCodes, useCouponStatus, useGenerateCodes, useJobs, useSendCrowd, useSendTargeted } from './api';
 import { CrowdFilterFields, toCrowdFilter, type CrowdFields } from './components';
 import { useMkMessages } from './messages';
 import { StatusToggle } from '../../components/list/status';
@@ -269,14 +267,12 @@ export default function CouponList() {
   const m = useMkMessages();
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
+  const list = useListPage((query) => ({ name: query.name, kind: query.kind as Coupon['kind'], status: query.status as Coupon['status'] }));
   const [granting, setGranting] = useState<Coupon | null>(null);
   const [coding, setCoding] = useState<Coupon | null>(null);
   const [jobsOpen, setJobsOpen] = useState(false);
-  const list = useCoupons({ page, limit, name: query.name, kind: query.kind as Coupon['kind'], status: query.status as Coupon['status'] });
+  const coupons = useListCall(marketingCouponPageListCall, list.params);
   const setStatus = useCouponStatus();
-  useFormFromQuery(form, { name: query.name, kind: query.kind, status: query.status });
 
   const columns: ResizableColumn<Coupon>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
@@ -342,17 +338,23 @@ export default function CouponList() {
 
   return (
     <Card>
-      <FilterBar
-        form={form}
+      <ListPage<Coupon>
+        list={list}
+        result={coupons}
+        columns={columns}
         name="couponFilter"
-        onSearch={setFilters}
-        extra={
-          <ExportButton
-            call={marketingCouponPageListCall}
-            params={{ name: query.name, kind: query.kind, status: query.status }}
-            columns={exportColumnsOf(columns)}
-            name={m.exportCoupons}
-          />
+        exportAs={{ call: marketingCouponPageListCall, name: m.exportCoupons }}
+        toolbar={
+          <>
+            <Button type="primary" onClick={() => navigate('/marketingManage/couponManage/operateConstCoupon')}>
+              {m.newConst}
+            </Button>
+            <Button type="primary" ghost onClick={() => navigate('/marketingManage/couponManage/operateCycleCoupon')}>
+              {m.newCycle}
+            </Button>
+            <Button onClick={() => navigate('/marketingManage/couponManage/couponSendRecord')}>{m.sendRecords}</Button>
+            <Button onClick={() => setJobsOpen(true)}>{m.jobs}</Button>
+          </>
         }
       >
         <Form.Item name="name" label={m.couponName}>
@@ -360,18 +362,7 @@ export default function CouponList() {
         </Form.Item>
         <FilterSelect name="kind" label={m.kind} options={vocabOptions(CouponKind, lang)} width={130} />
         <FilterSelect name="status" label={m.status} options={vocabOptions(CouponTemplateStatus, lang)} width={100} />
-      </FilterBar>
-      <Space style={{ margin: '12px 0' }} wrap>
-        <Button type="primary" onClick={() => navigate('/marketingManage/couponManage/operateConstCoupon')}>
-          {m.newConst}
-        </Button>
-        <Button type="primary" ghost onClick={() => navigate('/marketingManage/couponManage/operateCycleCoupon')}>
-          {m.newCycle}
-        </Button>
-        <Button onClick={() => navigate('/marketingManage/couponManage/couponSendRecord')}>{m.sendRecords}</Button>
-        <Button onClick={() => setJobsOpen(true)}>{m.jobs}</Button>
-      </Space>
-      <ListTable<Coupon> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
       {granting && <GrantModal coupon={granting} onClose={() => setGranting(null)} />}
       {coding && <CodesModal coupon={coding} onClose={() => setCoding(null)} />}
       {jobsOpen && <JobsModal onClose={() => setJobsOpen(false)} />}

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { Button, Card, DatePicker, Empty, Form, Input, Modal, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import type { Dayjs } from 'dayjs';
-import { SaveSpaceBody, type ResourceSpace } from '@waystation/shared/contract/marketing/resources';
+import { marketingResourceSpaceListCall, SaveSpaceBody, type ResourceSpace } from '@waystation/shared/contract/marketing/resources';
 import { CouponTemplateStatus, ResourcePosition } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { ListTable } from '../../components/list/ListTable';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
 import { zodRule } from '../../components/zodRule';
-import { fetchPreview, useSaveSpace, useSpaces } from './api';
+import { fetchPreview, useSaveSpace } from './api';
 import { useMkMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
 import { vocabOptions } from '../../components/list/vocabOptions';
@@ -63,8 +62,8 @@ export default function ResourceSpaceList() {
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
   const saveForm = useFormSave();
-  const { page, limit, setPage } = useListQuery();
-  const list = useSpaces({ page, limit });
+  const list = useListPage(() => ({}));
+  const spaces = useListCall(marketingResourceSpaceListCall, list.params);
   const save = useSaveSpace();
   const [editing, setEditing] = useState<Partial<ResourceSpace> | null>(null);
   const [previewing, setPreviewing] = useState(false);
@@ -112,19 +111,25 @@ export default function ResourceSpaceList() {
 
   return (
     <Card>
-      <Space style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          onClick={() => {
-            form.resetFields();
-            setEditing({});
-          }}
-        >
-          {m.newSpace}
-        </Button>
-        <Button onClick={() => setPreviewing(true)}>{m.preview}</Button>
-      </Space>
-      <ListTable<ResourceSpace> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      <ListPage<ResourceSpace>
+        list={list}
+        result={spaces}
+        columns={columns}
+        toolbar={
+          <>
+            <Button
+              type="primary"
+              onClick={() => {
+                form.resetFields();
+                setEditing({});
+              }}
+            >
+              {m.newSpace}
+            </Button>
+            <Button onClick={() => setPreviewing(true)}>{m.preview}</Button>
+          </>
+        }
+      />
       <Modal
         open={!!editing}
         title={editing?.id ? m.editSpace : m.newSpace}

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
-import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Audience, SaveTaskBody, type ResourceTask as Task } from '@waystation/shared/contract/marketing/resources';
+import { Audience, marketingResourceTaskListCall, SaveTaskBody, type ResourceTask as Task } from '@waystation/shared/contract/marketing/resources';
 import { AudienceType } from '@waystation/shared/marketing/vocab';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { ResizableTable, type ResizableColumn } from '../../components/ResizableTable';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
 import { zodRule } from '../../components/zodRule';
-import { useSaveTask, useTaskStatus, useTasks } from './api';
+import { useSaveTask, useTaskStatus } from './api';
 import { LevelSelect } from './components';
 import { PreviewModal } from './ResourceSpaceList';
 import { useMkMessages } from './messages';
@@ -36,10 +36,9 @@ export default function ResourceTask() {
   const m = useMkMessages();
   const lang = useLang((s) => s.lang);
   const saveForm = useFormSave();
-  const [params] = useSearchParams();
-  const spaceId = Number(params.get('spaceId')) || 0;
-  const [page, setPage] = useState(1);
-  const list = useTasks({ page, limit: 20, spaceId });
+  const list = useListPage((query) => ({ spaceId: Number(query.spaceId) || 0 }));
+  const { spaceId } = list.filters;
+  const tasks = useListCall(marketingResourceTaskListCall, list.params, spaceId > 0);
   const save = useSaveTask();
   const setStatus = useTaskStatus();
   const [editing, setEditing] = useState<Partial<Task> | null>(null);
@@ -96,19 +95,18 @@ export default function ResourceTask() {
 
   return (
     <Card>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" disabled={!spaceId} onClick={() => open({})}>
-          {m.newTask}
-        </Button>
-        <Button onClick={() => setPreviewing(true)}>{m.preview}</Button>
-      </Space>
-      <ResizableTable<Task>
-        rowKey="id"
+      <ListPage<Task>
+        list={list}
+        result={tasks}
         columns={columns}
-        dataSource={list.data?.list}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
+        toolbar={
+          <>
+            <Button type="primary" disabled={!spaceId} onClick={() => open({})}>
+              {m.newTask}
+            </Button>
+            <Button onClick={() => setPreviewing(true)}>{m.preview}</Button>
+          </>
+        }
       />
       <Modal
         open={!!editing}

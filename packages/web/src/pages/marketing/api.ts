@@ -13,7 +13,6 @@ import {
   marketingCouponPageListCall,
   marketingCouponSaveConstCall,
   marketingCouponSaveCycleCall,
-  type CouponListQuery,
   type SaveConstCouponBody,
   type SaveCycleCouponBody,
 } from '@waystation/shared/contract/marketing/coupons';
@@ -25,7 +24,6 @@ import {
   marketingActivityPageListCall,
   marketingActivitySaveCall,
   marketingActivitySimulateCall,
-  type ActivityListQuery,
   type DrawRecordQuery,
   type SaveActivityBody,
   type SimulateBody,
@@ -37,7 +35,6 @@ import {
   marketingCouponSendRecordListCall,
   marketingCouponSendTargetedCall,
   type SendCrowdBody,
-  type SendRecordQuery,
   type SendTargetedBody,
 } from '@waystation/shared/contract/marketing/grants';
 import { marketingJobListCall } from '@waystation/shared/contract/marketing/jobs';
@@ -57,35 +54,18 @@ type Q<T> = Partial<T> & { page: number; limit: number };
 
 export const mk = {
   all: ['marketing'] as const,
-  coupons: (q: object) => ['marketing', 'coupons', q] as const,
   coupon: (id: number) => ['marketing', 'coupon', id] as const,
   couponOptions: ['marketing', 'couponOptions'] as const,
-  records: (q: object) => ['marketing', 'records', q] as const,
   codes: (q: object) => ['marketing', 'codes', q] as const,
   jobs: (q: object) => ['marketing', 'jobs', q] as const,
-  spaces: (q: object) => ['marketing', 'spaces', q] as const,
-  tasks: (q: object) => ['marketing', 'tasks', q] as const,
-  activities: (q: object) => ['marketing', 'activities', q] as const,
   activity: (id: number) => ['marketing', 'activity', id] as const,
   draws: (q: object) => ['marketing', 'draws', q] as const,
 };
 
 export const newRequestId = () => `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
-export const useCoupons = (q: Q<CouponListQuery>) =>
-  useQuery({
-    queryKey: mk.coupons(q),
-    queryFn: () => call(marketingCouponPageListCall, q),
-    placeholderData: (p) => p,
-  });
 export const useCoupon = (id: number) => useQuery({ queryKey: mk.coupon(id), queryFn: () => call(marketingCouponDetailCall, { id }), enabled: id > 0 });
 export const useCouponOptions = () => useQuery({ queryKey: mk.couponOptions, queryFn: () => call(marketingCouponOptionsCall), staleTime: 30_000 });
-export const useRecords = (q: Q<SendRecordQuery>) =>
-  useQuery({
-    queryKey: mk.records(q),
-    queryFn: () => call(marketingCouponSendRecordListCall, q),
-    placeholderData: (p) => p,
-  });
 export const useCodes = (q: Q<CodeListQuery> & { couponId: number }, enabled = true) =>
   useQuery({
     queryKey: mk.codes(q),
@@ -94,25 +74,6 @@ export const useCodes = (q: Q<CodeListQuery> & { couponId: number }, enabled = t
     placeholderData: (p) => p,
   });
 export const useJobs = (q: { page: number; limit: number }) => useQuery({ queryKey: mk.jobs(q), queryFn: () => call(marketingJobListCall, q) });
-export const useSpaces = (q: { page: number; limit: number; name?: string; position?: string; status?: string }) =>
-  useQuery({
-    queryKey: mk.spaces(q),
-    queryFn: () => call(marketingResourceSpaceListCall, q),
-    placeholderData: (p) => p,
-  });
-export const useTasks = (q: { page: number; limit: number; spaceId: number }) =>
-  useQuery({
-    queryKey: mk.tasks(q),
-    queryFn: () => call(marketingResourceTaskListCall, q),
-    enabled: q.spaceId > 0,
-    placeholderData: (p) => p,
-  });
-export const useActivities = (q: Q<ActivityListQuery>) =>
-  useQuery({
-    queryKey: mk.activities(q),
-    queryFn: () => call(marketingActivityPageListCall, q),
-    placeholderData: (p) => p,
-  });
 export const useActivity = (id: number) => useQuery({ queryKey: mk.activity(id), queryFn: () => call(marketingActivityDetailCall, { id }), enabled: id > 0 });
 export const useDraws = (q: Q<DrawRecordQuery>, enabled = true) =>
   useQuery({
@@ -127,10 +88,22 @@ export const crowdCount = (filter: CrowdFilter) => call(marketingCouponCrowdCoun
 export const simulate = (body: SimulateBody) => call(marketingActivitySimulateCall, body, { timeout: 60_000 });
 export const redeemCode = (body: { code: string; userCode: string }) => call(marketingCouponRedeemCodeCall, body);
 
-/** A mutation that refreshes every marketing query after it succeeds. */
+/** The list pages' calls: useListCall keys them by their url, outside mk.all. */
+const LIST_CALLS = [
+  marketingCouponPageListCall,
+  marketingCouponSendRecordListCall,
+  marketingResourceSpaceListCall,
+  marketingResourceTaskListCall,
+  marketingActivityPageListCall,
+];
+
+/** A mutation that refreshes every marketing query, the list pages' included, after it succeeds. */
 function useWrite<B, R>(fn: (body: B) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: mk.all }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all([mk.all, ...LIST_CALLS.map((c) => [c.url])].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
 }
 
 export const useSaveConst = () => useWrite((b: SaveConstCouponBody) => call(marketingCouponSaveConstCall, b));

@@ -1,13 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { App, Alert, Button, Card, Col, Form, Input, Row, Select, Space, Tabs, Tag } from 'antd';
-import { ListTable } from '../../components/list/ListTable';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
 import { NOTIFY_VARIABLES, NotifyChannelType, NotifyEvent } from '@waystation/shared/vocab/config-content';
-import type { NotifyLog, NotifyPreviewResult, NotifyTemplateSaveBody } from '@waystation/shared/contract/notification';
+import {
+  type NotifyLog,
+  type NotifyPreviewResult,
+  type NotifyTemplateSaveBody,
+  notificationVipLogPageListCall,
+} from '@waystation/shared/contract/notification';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
 import { showFieldErrors } from '../../components/zodRule';
-import { previewTemplate, useLogs, useNotifyChannels, useSaveTemplate, useTemplates } from './api';
+import { previewTemplate, useNotifyChannels, useSaveTemplate, useTemplates } from './api';
 import ChannelList from './ChannelList';
 import { useNotificationMessages } from './messages';
 import { fill, useLang } from '../../i18n';
@@ -128,70 +132,69 @@ function Templates() {
 function Logs() {
   const m = useNotificationMessages();
   const lang = useLang((s) => s.lang);
-  const { query, page, limit, setPage, setFilters } = useListQuery();
+  const list = useListPage((query) => ({ channelId: Number(query.channelId) || undefined, status: query.status as 'sent' | 'failed' | undefined }));
+  const { query, filters, setFilters } = list;
   const channels = useNotifyChannels();
-  const q = { page, limit, channelId: Number(query.channelId) || undefined, status: query.status as 'sent' | 'failed' | undefined };
-  const logs = useLogs(q);
+  const logs = useListCall(notificationVipLogPageListCall, list.params);
+  // The two choices search as they change (no 搜索 button): they are the toolbar, not a filter form.
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Space>
-        <Select
-          allowClear
-          placeholder={m.allChannels}
-          style={{ width: 180 }}
-          value={q.channelId}
-          onChange={(v) => setFilters({ ...query, tab: 'logs', page: undefined, channelId: v })}
-          options={channels.data?.map((c) => ({ value: c.id, label: c.name }))}
-        />
-        <Select
-          allowClear
-          placeholder={m.allStatuses}
-          style={{ width: 120 }}
-          value={q.status}
-          onChange={(v) => setFilters({ ...query, tab: 'logs', page: undefined, status: v })}
-          options={[
-            { value: 'sent', label: m.succeeded },
-            { value: 'failed', label: m.failed },
-          ]}
-        />
-      </Space>
-      <ListTable<NotifyLog>
-        result={logs}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-        expandable={{
-          expandedRowRender: (l) => (
-            <div style={{ whiteSpace: 'pre-wrap' }}>
-              <b>{l.subject}</b>
-              {'\n'}
-              {l.body}
-            </div>
-          ),
-        }}
-        columns={[
-          { key: 'createTime', title: m.time, dataIndex: 'createTime', render: formatTime },
-          { key: 'channel', title: m.channel, dataIndex: 'channelId', render: (id: number) => channels.data?.find((c) => c.id === id)?.name ?? `#${id}` },
-          { key: 'event', title: m.event, dataIndex: 'event', render: (v: string) => NotifyEvent.label(v, lang) },
-          { key: 'recipient', title: m.recipient, dataIndex: 'recipient' },
-          {
-            key: 'status',
-            title: m.result,
-            dataIndex: 'status',
-            render: (s: string, l) =>
-              s === 'sent' ? (
-                <Tag color="green">{m.succeeded}</Tag>
-              ) : (
-                <Tag color="red" title={l.error}>
-                  {m.failed}
-                </Tag>
-              ),
-          },
-          { key: 'error', title: m.error, dataIndex: 'error', ellipsis: true },
-          { key: 'test', title: m.test, dataIndex: 'test', render: (v: boolean) => (v ? m.yes : m.no) },
-          { key: 'operatorName', title: m.operator, dataIndex: 'operatorName' },
-        ]}
-      />
-    </Space>
+    <ListPage<NotifyLog>
+      list={list}
+      result={logs}
+      toolbar={
+        <>
+          <Select
+            allowClear
+            placeholder={m.allChannels}
+            style={{ width: 180 }}
+            value={filters.channelId}
+            onChange={(v) => setFilters({ ...query, tab: 'logs', page: undefined, channelId: v })}
+            options={channels.data?.map((c) => ({ value: c.id, label: c.name }))}
+          />
+          <Select
+            allowClear
+            placeholder={m.allStatuses}
+            style={{ width: 120 }}
+            value={filters.status}
+            onChange={(v) => setFilters({ ...query, tab: 'logs', page: undefined, status: v })}
+            options={[
+              { value: 'sent', label: m.succeeded },
+              { value: 'failed', label: m.failed },
+            ]}
+          />
+        </>
+      }
+      expandable={{
+        expandedRowRender: (l) => (
+          <div style={{ whiteSpace: 'pre-wrap' }}>
+            <b>{l.subject}</b>
+            {'\n'}
+            {l.body}
+          </div>
+        ),
+      }}
+      columns={[
+        { key: 'createTime', title: m.time, dataIndex: 'createTime', render: formatTime },
+        { key: 'channel', title: m.channel, dataIndex: 'channelId', render: (id: number) => channels.data?.find((c) => c.id === id)?.name ?? `#${id}` },
+        { key: 'event', title: m.event, dataIndex: 'event', render: (v: string) => NotifyEvent.label(v, lang) },
+        { key: 'recipient', title: m.recipient, dataIndex: 'recipient' },
+        {
+          key: 'status',
+          title: m.result,
+          dataIndex: 'status',
+          render: (s: string, l) =>
+            s === 'sent' ? (
+              <Tag color="green">{m.succeeded}</Tag>
+            ) : (
+              <Tag color="red" title={l.error}>
+                {m.failed}
+              </Tag>
+            ),
+        },
+        { key: 'error', title: m.error, dataIndex: 'error', ellipsis: true },
+        { key: 'test', title: m.test, dataIndex: 'test', render: (v: boolean) => (v ? m.yes : m.no) },
+        { key: 'operatorName', title: m.operator, dataIndex: 'operatorName' },
+      ]}
+    />
   );
 }

@@ -6,10 +6,8 @@ import { fill } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { StatusTag, useConfirmedAction, StatusToggle } from '../../components/list/status';
 import { useEditor, useFormSave } from '../../components/list/useFormSave';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ListTable } from '../../components/list/ListTable';
-import { ExportButton } from '../../components/list/ExportButton';
-import { useListQuery } from '../../components/useListQuery';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { useShowOnce } from './showOnce';
 import { useDeliveries, useResendDelivery, useSaveWebhook, useWebhookStatus, useWebhooks } from './api';
 import { useWebhookMessages } from './messages';
@@ -41,14 +39,12 @@ export default function WebhookList() {
   const editor = useEditor<WebhookEndpoint>();
   const status = useWebhookStatus();
   const confirm = useConfirmedAction();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [filterForm] = Form.useForm();
-  const filters = {
+  const list = useListPage((query) => ({
     status: query.status as EventDelivery['status'] | undefined,
     target: query.target as EventDelivery['target'] | undefined,
     targetId: query.targetId ? Number(query.targetId) : undefined,
-  };
-  const deliveries = useDeliveries({ page, limit, ...filters });
+  }));
+  const deliveries = useDeliveries(list.params);
   const resend = useResendDelivery();
   const backlog = deliveries.data?.backlog;
 
@@ -90,7 +86,7 @@ export default function WebhookList() {
                     content={(action) => fill(m.confirmStatus, { action, name: e.name })}
                     run={(next) => status.mutateAsync({ id: e.id, status: next })}
                   />
-                  <Button type="link" size="small" onClick={() => setFilters({ target: 'webhook', targetId: e.id })}>
+                  <Button type="link" size="small" onClick={() => list.setFilters({ target: 'webhook', targetId: e.id })}>
                     {m.deliveries}
                   </Button>
                 </Space>
@@ -111,57 +107,9 @@ export default function WebhookList() {
             message={backlog.pending ? fill(m.backlogLine, { pending: backlog.pending, seconds: Math.round(backlog.oldestAgeMs / 1000) }) : m.backlogClear}
           />
         )}
-        <FilterBar
-          form={filterForm}
-          name="deliveryFilters"
-          onSearch={setFilters}
-          onSame={() => deliveries.refetch()}
-          extra={
-            <ExportButton
-              call={notificationWebhookDeliveriesCall}
-              params={filters}
-              columns={[
-                { title: 'ID', field: 'eventId', kind: 'number' },
-                { title: m.event, field: 'eventType' },
-                { title: m.member, field: 'userCode' },
-                { title: m.entityNo, field: 'entityNo' },
-                { title: m.target, field: 'target', labels: { webhook: m.webhook, notify: m.notify } },
-                { title: m.targetName, field: 'targetName' },
-                { title: m.status, field: 'status', labels: { pending: m.pending, delivered: m.delivered, failed: m.failed } },
-                { title: m.attempts, field: 'attempts', kind: 'number' },
-                { title: m.lastStatus, field: 'lastStatus', kind: 'number' },
-                { title: m.lastError, field: 'lastError' },
-                { title: m.nextAttempt, field: 'nextAttemptTime', kind: 'time' },
-                { title: m.eventTime, field: 'eventTime', kind: 'time' },
-              ]}
-              name={m.exportDeliveries}
-            />
-          }
-        >
-          <FilterSelect
-            name="status"
-            label={m.status}
-            options={[
-              { value: 'pending', label: m.pending },
-              { value: 'delivered', label: m.delivered },
-              { value: 'failed', label: m.failed },
-            ]}
-          />
-          <FilterSelect
-            name="target"
-            label={m.target}
-            width={150}
-            options={[
-              { value: 'webhook', label: m.webhook },
-              { value: 'notify', label: m.notify },
-            ]}
-          />
-        </FilterBar>
-        <ListTable<EventDelivery>
+        <ListPage<EventDelivery>
+          list={list}
           result={deliveries}
-          page={page}
-          limit={limit}
-          onPage={setPage}
           columns={[
             { key: 'eventId', title: 'ID', dataIndex: 'eventId', width: 80 },
             { key: 'eventType', title: m.event, dataIndex: 'eventType' },
@@ -196,7 +144,47 @@ export default function WebhookList() {
               ),
             },
           ]}
-        />
+          name="deliveryFilters"
+          onSame={() => deliveries.refetch()}
+          // The file's own columns: the delivery's facts, not the table's buttons.
+          exportAs={{
+            call: notificationWebhookDeliveriesCall,
+            name: m.exportDeliveries,
+            columns: [
+              { title: 'ID', field: 'eventId', kind: 'number' },
+              { title: m.event, field: 'eventType' },
+              { title: m.member, field: 'userCode' },
+              { title: m.entityNo, field: 'entityNo' },
+              { title: m.target, field: 'target', labels: { webhook: m.webhook, notify: m.notify } },
+              { title: m.targetName, field: 'targetName' },
+              { title: m.status, field: 'status', labels: { pending: m.pending, delivered: m.delivered, failed: m.failed } },
+              { title: m.attempts, field: 'attempts', kind: 'number' },
+              { title: m.lastStatus, field: 'lastStatus', kind: 'number' },
+              { title: m.lastError, field: 'lastError' },
+              { title: m.nextAttempt, field: 'nextAttemptTime', kind: 'time' },
+              { title: m.eventTime, field: 'eventTime', kind: 'time' },
+            ],
+          }}
+        >
+          <FilterSelect
+            name="status"
+            label={m.status}
+            options={[
+              { value: 'pending', label: m.pending },
+              { value: 'delivered', label: m.delivered },
+              { value: 'failed', label: m.failed },
+            ]}
+          />
+          <FilterSelect
+            name="target"
+            label={m.target}
+            width={150}
+            options={[
+              { value: 'webhook', label: m.webhook },
+              { value: 'notify', label: m.notify },
+            ]}
+          />
+        </ListPage>
       </Space>
       {editor.editing && <EndpointDialog endpoint={editor.editing === 'new' ? null : editor.editing} onClose={editor.close} />}
     </Space>

@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type NotifyChannelSaveBody,
-  type NotifyLogListQuery,
   type NotifyPreviewBody,
   type NotifyTemplateSaveBody,
   type NotifyTestSendBody,
@@ -34,23 +33,21 @@ export const notifyKeys = {
   channels: ['notification', 'channels'] as const,
   channel: (id: number) => ['notification', 'channel', id] as const,
   templates: ['notification', 'templates'] as const,
-  logs: (q: Partial<NotifyLogListQuery>) => ['notification', 'logs', q] as const,
 };
 
 export const useNotifyChannels = () => useQuery({ queryKey: notifyKeys.channels, queryFn: () => call(notificationVipChannelListCall) });
 export const useNotifyChannel = (id: number) =>
   useQuery({ queryKey: notifyKeys.channel(id), queryFn: () => call(notificationVipChannelDetailCall, { id }), enabled: id > 0 });
 export const useTemplates = () => useQuery({ queryKey: notifyKeys.templates, queryFn: () => call(notificationVipTemplateListCall) });
-export const useLogs = (q: Partial<NotifyLogListQuery>) =>
-  useQuery({
-    queryKey: notifyKeys.logs(q),
-    queryFn: () => call(notificationVipLogPageListCall, q),
-    placeholderData: (p) => p,
-  });
 
+/** A write refreshes the notification queries and the sent log (useListCall keys it by its call's url; a test send adds to it). */
 function useNotifyMutation<B, R>(fn: (b: B) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: notifyKeys.all }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: notifyKeys.all }), qc.invalidateQueries({ queryKey: [notificationVipLogPageListCall.url] })]),
+  });
 }
 export const useSaveNotifyChannel = () => useNotifyMutation((b: NotifyChannelSaveBody) => call(notificationVipSaveChannelCall, b));
 export const useNotifyChannelStatus = () =>

@@ -5,13 +5,10 @@ import { PaymentProvider } from '@waystation/shared/vocab/config-content';
 import type { PaymentChannel } from '@waystation/shared/contract/payment';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
-import { useChannelStatus, useChannels } from './api';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
+import { useChannelStatus } from './api';
 import { usePaymentMessages } from './messages';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { fill, useLang } from '../../i18n';
@@ -24,16 +21,13 @@ export default function ChannelList() {
   const statusOptions = useStatusOptions();
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
-  const filters = {
+  const list = useListPage((query) => ({
     keyword: query.keyword,
     providerType: query.providerType as PaymentChannel['providerType'] | undefined,
     status: query.status as 'activity' | 'disabled' | undefined,
-  };
-  const list = useChannels({ page, limit, ...filters });
+  }));
+  const channels = useListCall(paymentChannelPageListCall, list.params);
   const status = useChannelStatus();
-  useFormFromQuery(form, filters);
   const limits = (c: PaymentChannel) =>
     `${c.minAmount ? minorToDecimal(c.minAmount) : '0'} ~ ${c.maxAmount ? minorToDecimal(c.maxAmount) : m.noLimit} ${c.currency}`;
   const columns: ResizableColumn<PaymentChannel>[] = [
@@ -89,16 +83,15 @@ export default function ChannelList() {
   ];
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        extra={
-          <>
-            <ExportButton call={paymentChannelPageListCall} params={filters} columns={exportColumnsOf(columns)} name={m.exportChannels} />
-            <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/channelConfig')}>
-              {m.addChannel}
-            </Button>
-          </>
+      <ListPage<PaymentChannel>
+        list={list}
+        result={channels}
+        columns={columns}
+        exportAs={{ call: paymentChannelPageListCall, name: m.exportChannels }}
+        toolbar={
+          <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/channelConfig')}>
+            {m.addChannel}
+          </Button>
         }
       >
         <Form.Item name="keyword" label={m.name}>
@@ -106,8 +99,7 @@ export default function ChannelList() {
         </Form.Item>
         <FilterSelect name="providerType" label={m.providerType} options={vocabOptions(PaymentProvider, lang)} width={130} />
         <FilterSelect name="status" label={m.status} options={statusOptions} />
-      </FilterBar>
-      <ListTable<PaymentChannel> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
     </Card>
   );
 }

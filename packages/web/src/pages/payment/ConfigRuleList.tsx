@@ -5,16 +5,14 @@ import { PaymentScenario } from '@waystation/shared/vocab/config-content';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import type { PaymentRule } from '@waystation/shared/contract/payment';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ListTable } from '../../components/list/ListTable';
-import { useDeleteRule, useRuleOptions, useRuleStatus, useRules } from './api';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
+import { useDeleteRule, useRuleOptions, useRuleStatus } from './api';
 import { RulePreview } from './RulePreview';
 import { usePaymentMessages } from './messages';
 import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
+import { exportColumnsOf } from '../../components/list/ExportButton';
 import { fill, useLang } from '../../i18n';
 import { StatusTag, StatusToggle, useConfirmedAction, useStatusOptions } from '../../components/list/status';
 import { paymentRulePageListCall } from '@waystation/shared/contract/payment';
@@ -26,18 +24,15 @@ export default function ConfigRuleList() {
   const lang = useLang((s) => s.lang);
   const confirm = useConfirmedAction();
   const navigate = useNavigate();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
-  const filters = {
+  const list = useListPage((query) => ({
     keyword: query.keyword,
     scenario: query.scenario as PaymentRule['scenario'] | undefined,
     status: query.status as 'activity' | 'disabled' | undefined,
-  };
-  const list = useRules({ page, limit, ...filters });
+  }));
+  const rules = useListCall(paymentRulePageListCall, list.params);
   const options = useRuleOptions();
   const status = useRuleStatus();
   const del = useDeleteRule();
-  useFormFromQuery(form, filters);
   const idNames = (from?: { id: number; name: string }[]) => Object.fromEntries((from ?? []).map((x) => [String(x.id), x.name]));
   const names = (ids: number[], from?: { id: number; name: string }[]) =>
     ids.length ? ids.map((id) => from?.find((x) => x.id === id)?.name ?? `#${id}`).join('、') : m.all;
@@ -128,22 +123,22 @@ export default function ConfigRuleList() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card>
-        <FilterBar
-          form={form}
-          onSearch={setFilters}
-          extra={
+        <ListPage<PaymentRule>
+          list={list}
+          result={rules}
+          columns={columns}
+          exportAs={{
+            call: paymentRulePageListCall,
+            name: m.exportRules,
+            columns: [
+              ...exportColumnsOf(columns),
+              { title: m.minAmountPlain, field: 'minAmount', kind: 'money' },
+              { title: m.maxAmountPlain, field: 'maxAmount', kind: 'money' },
+              { title: m.currency, field: 'currency' },
+            ],
+          }}
+          toolbar={
             <Space>
-              <ExportButton
-                call={paymentRulePageListCall}
-                params={filters}
-                columns={[
-                  ...exportColumnsOf(columns),
-                  { title: m.minAmountPlain, field: 'minAmount', kind: 'money' },
-                  { title: m.maxAmountPlain, field: 'maxAmount', kind: 'money' },
-                  { title: m.currency, field: 'currency' },
-                ]}
-                name={m.exportRules}
-              />
               <Button icon={<PlusOutlined />} onClick={() => navigate('/paymentManage/config-rule-operate')}>
                 {m.addRule}
               </Button>
@@ -155,8 +150,7 @@ export default function ConfigRuleList() {
           </Form.Item>
           <FilterSelect name="scenario" label={m.scenario} options={vocabOptions(PaymentScenario, lang)} width={130} />
           <FilterSelect name="status" label={m.status} options={statusOptions} />
-        </FilterBar>
-        <ListTable<PaymentRule> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+        </ListPage>
       </Card>
       <RulePreview />
     </Space>

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type PaymentChannelListQuery,
   type PaymentChannelSaveBody,
   type PaymentPreviewBody,
-  type PaymentRuleListQuery,
   type PaymentRuleSaveBody,
   paymentChannelPageListCall,
   paymentChannelDetailCall,
@@ -21,37 +19,29 @@ import { call } from '../../api/request';
 
 export const paymentKeys = {
   all: ['payment'] as const,
-  channels: (q: Partial<PaymentChannelListQuery>) => ['payment', 'channels', q] as const,
   channel: (id: number) => ['payment', 'channel', id] as const,
-  rules: (q: Partial<PaymentRuleListQuery>) => ['payment', 'rules', q] as const,
   rule: (id: number) => ['payment', 'rule', id] as const,
   options: ['payment', 'options'] as const,
 };
 
-export const useChannels = (q: Partial<PaymentChannelListQuery>) =>
-  useQuery({
-    queryKey: paymentKeys.channels(q),
-    queryFn: () => call(paymentChannelPageListCall, q),
-    placeholderData: (p) => p,
-  });
 export const useChannel = (id: number) =>
   useQuery({
     queryKey: paymentKeys.channel(id),
     queryFn: () => call(paymentChannelDetailCall, { id }),
     enabled: id > 0,
   });
-export const useRules = (q: Partial<PaymentRuleListQuery>) =>
-  useQuery({
-    queryKey: paymentKeys.rules(q),
-    queryFn: () => call(paymentRulePageListCall, q),
-    placeholderData: (p) => p,
-  });
 export const useRule = (id: number) => useQuery({ queryKey: paymentKeys.rule(id), queryFn: () => call(paymentRuleDetailCall, { id }), enabled: id > 0 });
 export const useRuleOptions = () => useQuery({ queryKey: paymentKeys.options, queryFn: () => call(paymentRuleOptionsCall) });
 
+/** The lists useListCall keys by their call's url, refreshed with the domain's own queries. */
+const LIST_KEYS = [[paymentChannelPageListCall.url], [paymentRulePageListCall.url]];
+
 function usePaymentMutation<B, R>(fn: (b: B) => Promise<R>) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => qc.invalidateQueries({ queryKey: paymentKeys.all }) });
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all([paymentKeys.all, ...LIST_KEYS].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+  });
 }
 export const useSaveChannel = () => usePaymentMutation((b: PaymentChannelSaveBody) => call(paymentSaveChannelCall, b));
 export const useChannelStatus = () => usePaymentMutation((q: { id: number; status: 'activity' | 'disabled' }) => call(paymentModifyChannelStatusCall, q));

@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { SaveTerminalItemBody, type TerminalItem, type TerminalSection } from '@waystation/shared/contract/proxy';
+import { agentTerminalListCall, SaveTerminalItemBody, type TerminalItem, type TerminalSection } from '@waystation/shared/contract/proxy';
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { zodRule } from '../../components/zodRule';
-import { deleteTerminalItem, fetchTerminalItems, proxyKeys, saveTerminalItem } from './api';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
+import type { ResizableColumn } from '../../components/ResizableTable';
+import { deleteTerminalItem, saveTerminalItem } from './api';
 import { STATUS_COLOR } from './ProxyList';
 import { NumberInput } from '../../components/NumberInput';
 import { useTerminalMessages } from './messages';
@@ -31,12 +33,12 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
   const { modal, message } = App.useApp();
   const saveForm = useFormSave();
   const qc = useQueryClient();
-  const [page, setPage] = useState(1);
-  const q = { page, limit: 20, section };
-  const list = useQuery({ queryKey: proxyKeys.terminal(q), queryFn: () => fetchTerminalItems(q) });
+  const list = useListPage(() => ({}));
+  const items = useListCall(agentTerminalListCall, { ...list.params, section });
   const [editing, setEditing] = useState<TerminalItem | 'new' | null>(null);
   const [form] = Form.useForm();
-  const save = useMutation({ mutationFn: saveTerminalItem, onSuccess: () => qc.invalidateQueries({ queryKey: ['proxy', 'terminal'] }) });
+  const refresh = () => qc.invalidateQueries({ queryKey: [agentTerminalListCall.url] });
+  const save = useMutation({ mutationFn: saveTerminalItem, onSuccess: refresh });
   const fields = FIELDS[section];
 
   return (
@@ -47,14 +49,12 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
         </Button>
       }
     >
-      <Table<TerminalItem>
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.list}
-        pagination={{ current: page, pageSize: 20, total: list.data?.total ?? 0, onChange: setPage }}
+      <ListPage<TerminalItem>
+        list={list}
+        result={items}
         columns={[
           { key: 'name', title: m.name, dataIndex: 'name' },
-          ...fields.map((f) => ({ key: f, title: m[f], render: (_: unknown, r: TerminalItem) => r.value[f] ?? '' })),
+          ...fields.map((f): ResizableColumn<TerminalItem> => ({ key: f, title: m[f], render: (_, r) => r.value[f] ?? '' })),
           { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <Tag color={STATUS_COLOR[s]}>{AccountStatus.label(s, lang)}</Tag> },
           { key: 'sort', title: m.sort, dataIndex: 'sort' },
           { key: 'modifyTime', title: t('common.modifyTime'), dataIndex: 'modifyTime', render: formatTime },
@@ -80,7 +80,7 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
                       onOk: async () => {
                         await deleteTerminalItem(r.id);
                         message.success(t('common.success'));
-                        await qc.invalidateQueries({ queryKey: ['proxy', 'terminal'] });
+                        await refresh();
                       },
                     })
                   }

@@ -1,20 +1,17 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { App, Button, Card, Dropdown, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { userPageUserListCall, SaveAgentUserBody, type AgentUser } from '@waystation/shared/contract/proxy';
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { zodRule } from '../../components/zodRule';
-import { fetchAgentUsers, modifyAgentUserStatus, proxyKeys, saveAgentAppUser, saveAgentUser, useAgentSearch } from './api';
+import { modifyAgentUserStatus, saveAgentAppUser, saveAgentUser, useAgentSearch, useInvalidateProxy } from './api';
 import { useProxyMessages } from './messages';
 import { STATUS_COLOR } from './ProxyList';
 import { useFormSave } from '../../components/list/useFormSave';
@@ -26,19 +23,16 @@ export default function AgentUserList() {
   const lang = useLang((s) => s.lang);
   const { modal, message } = App.useApp();
   const saveForm = useFormSave();
-  const qc = useQueryClient();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
+  const invalidate = useInvalidateProxy();
+  const list = useListPage((query) => ({ agentId: query.agentId ? Number(query.agentId) : undefined, username: query.username, status: query.status }));
   const [editForm] = Form.useForm();
   const [editing, setEditing] = useState<AgentUser | 'new' | null>(null);
   const [appOf, setAppOf] = useState<AgentUser | null>(null);
   const [appForm] = Form.useForm<Record<string, string>>();
   const [keyword, setKeyword] = useState('');
   const agentsFound = useAgentSearch(keyword);
-  const q = { page, limit, agentId: query.agentId ? Number(query.agentId) : undefined, username: query.username, status: query.status };
-  const list = useQuery({ queryKey: proxyKeys.users(q), queryFn: () => fetchAgentUsers(q), placeholderData: (p) => p });
-  const save = useMutation({ mutationFn: saveAgentUser, onSuccess: () => qc.invalidateQueries({ queryKey: proxyKeys.all }) });
-  useFormFromQuery(form, { agentId: q.agentId, username: query.username, status: query.status });
+  const users = useListCall(userPageUserListCall, list.params);
+  const save = useMutation({ mutationFn: saveAgentUser, onSuccess: invalidate });
 
   const agentOptions = agentsFound.data?.map((a) => ({ value: a.id, label: a.agentName })) ?? [];
   const columns: ResizableColumn<AgentUser>[] = [
@@ -81,7 +75,7 @@ export default function AgentUserList() {
                   onOk: async () => {
                     await modifyAgentUserStatus({ id: r.id, status: key as AgentUser['status'] });
                     message.success(t('common.success'));
-                    await qc.invalidateQueries({ queryKey: proxyKeys.all });
+                    await invalidate();
                   },
                 }),
             }}
@@ -97,16 +91,15 @@ export default function AgentUserList() {
 
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        extra={
-          <>
-            <ExportButton call={userPageUserListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportUsers} />
-            <Button icon={<PlusOutlined />} onClick={() => (editForm.resetFields(), setEditing('new'))}>
-              {m.createUser}
-            </Button>
-          </>
+      <ListPage<AgentUser>
+        list={list}
+        result={users}
+        columns={columns}
+        exportAs={{ call: userPageUserListCall, name: m.exportUsers }}
+        toolbar={
+          <Button icon={<PlusOutlined />} onClick={() => (editForm.resetFields(), setEditing('new'))}>
+            {m.createUser}
+          </Button>
         }
       >
         <Form.Item name="agentId" label={m.agent}>
@@ -124,8 +117,7 @@ export default function AgentUserList() {
           <Input allowClear style={{ width: 150 }} />
         </Form.Item>
         <FilterSelect name="status" label={m.status} options={vocabOptions(AccountStatus, lang)} />
-      </FilterBar>
-      <ListTable<AgentUser> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
       <Modal
         open={!!editing}
         forceRender
@@ -169,7 +161,7 @@ export default function AgentUserList() {
             (v) => saveAgentAppUser({ id: appOf!.id, app: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x ?? '').trim()])) }),
             async () => {
               setAppOf(null);
-              await qc.invalidateQueries({ queryKey: proxyKeys.all });
+              await invalidate();
             },
           )
         }

@@ -5,12 +5,9 @@ import type { Agent, AgentListQuery } from '@waystation/shared/contract/proxy';
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { useVerify } from '../../components/verify/useVerify';
 import { formatMoney } from '../../components/money';
@@ -27,13 +24,12 @@ export default function ProxyList() {
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
+  const list = useListPage(
+    (query): Partial<AgentListQuery> => ({ agentName: query.agentName, email: query.email, status: query.status as AgentListQuery['status'] }),
+  );
   const [run, holder] = useVerify();
   const invalidate = useInvalidateProxy();
-  const q: Partial<AgentListQuery> = { page, limit, agentName: query.agentName, email: query.email, status: query.status as AgentListQuery['status'] };
-  const list = useAgents(q);
-  useFormFromQuery(form, { agentName: query.agentName, email: query.email, status: query.status });
+  const agents = useAgents(list.params);
 
   const changeStatus = (a: Agent, status: Agent['status']) =>
     modal.confirm({
@@ -102,16 +98,15 @@ export default function ProxyList() {
 
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        extra={
-          <>
-            <ExportButton call={agentPageAgentListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />
-            <Button icon={<PlusOutlined />} onClick={() => navigate('/proxyManage/manage')}>
-              {m.createAgent}
-            </Button>
-          </>
+      <ListPage<Agent>
+        list={list}
+        result={agents}
+        columns={columns}
+        exportAs={{ call: agentPageAgentListCall, name: m.exportName }}
+        toolbar={
+          <Button icon={<PlusOutlined />} onClick={() => navigate('/proxyManage/manage')}>
+            {m.createAgent}
+          </Button>
         }
       >
         <Form.Item name="agentName" label={m.agentName}>
@@ -121,8 +116,7 @@ export default function ProxyList() {
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
         <FilterSelect name="status" label={m.status} options={vocabOptions(AccountStatus, lang)} />
-      </FilterBar>
-      <ListTable<Agent> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
       {holder}
     </Card>
   );

@@ -7,7 +7,6 @@ import {
   type SaveMainDomainBody,
   type SaveProfitConfBody,
   type SaveTerminalItemBody,
-  type TerminalSection,
   type WithdrawalAccount,
   agentPageAgentListCall,
   agentDetailCall,
@@ -28,7 +27,6 @@ import {
   userSaveAgentUserCall,
   userSaveAgentAppUserCall,
   userModifyAgentUserStatusCall,
-  agentTerminalListCall,
   agentTerminalSaveCall,
   agentTerminalDeleteCall,
 } from '@waystation/shared/contract/proxy';
@@ -54,12 +52,9 @@ export const fetchDomains = (params: { page: number; limit: number; agentId?: nu
 export const saveDomain = (body: SaveMainDomainBody) => call(configSaveMainDomainCall, body);
 export const fetchProfitConfs = (agentId?: number) => call(profitConfFetchListCall, { agentId });
 export const saveProfitConf = (body: SaveProfitConfBody) => call(profitConfSaveCall, body);
-export const fetchAgentUsers = (params: { page: number; limit: number; agentId?: number; username?: string; status?: string }) =>
-  call(userPageUserListCall, params);
 export const saveAgentUser = (body: SaveAgentUserBody) => call(userSaveAgentUserCall, body, { timeout: LONG_SAVE_TIMEOUT });
 export const saveAgentAppUser = (body: { id: number; app: Record<string, string> }) => call(userSaveAgentAppUserCall, body, { timeout: LONG_SAVE_TIMEOUT });
 export const modifyAgentUserStatus = (params: { id: number; status: AccountStatus }) => call(userModifyAgentUserStatusCall, params);
-export const fetchTerminalItems = (params: { page: number; limit: number; section: TerminalSection }) => call(agentTerminalListCall, params);
 export const saveTerminalItem = (body: SaveTerminalItemBody) => call(agentTerminalSaveCall, body);
 export const deleteTerminalItem = (id: number) => call(agentTerminalDeleteCall, { id });
 
@@ -70,14 +65,14 @@ export const proxyKeys = {
   search: (k: string) => ['proxy', 'search', k] as const,
   domains: (q: object) => ['proxy', 'domains', q] as const,
   profit: (agentId?: number) => ['proxy', 'profit', agentId ?? 0] as const,
-  users: (q: object) => ['proxy', 'users', q] as const,
-  terminal: (q: object) => ['proxy', 'terminal', q] as const,
 };
 
+/** Not useListCall's key: under ['proxy'], so finance's writes (commission balances) refresh it too. */
 export const useAgents = (q: Partial<AgentListQuery>) => useQuery({ queryKey: proxyKeys.list(q), queryFn: () => fetchAgents(q), placeholderData: (p) => p });
 export const useAgent = (id: number) => useQuery({ queryKey: proxyKeys.detail(id), queryFn: () => fetchAgent(id), enabled: id > 0 });
 export const useAgentSearch = (keyword: string) => useQuery({ queryKey: proxyKeys.search(keyword), queryFn: () => searchAgents(keyword) });
+/** After a proxy write: the domain's queries and the agent users' list (useListCall keys it by its call's url). */
 export const useInvalidateProxy = () => {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: proxyKeys.all });
+  return () => Promise.all([qc.invalidateQueries({ queryKey: proxyKeys.all }), qc.invalidateQueries({ queryKey: [userPageUserListCall.url] })]);
 };

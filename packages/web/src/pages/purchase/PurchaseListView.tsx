@@ -6,13 +6,10 @@ import { NumberType, PurchaseStatus } from '@waystation/shared/vocab/goods-in';
 import { specString } from '@waystation/shared/vocab/label';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { ListTable } from '../../components/list/ListTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { formatMoney } from '../../components/money';
 import { type Desk, useAction, usePurchases } from './api';
 import { useBuyMessages } from './messages';
@@ -59,8 +56,18 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm<Filters>();
+  const list = useListPage(
+    (query): Filters & { status?: string } => ({
+      numberType: query.numberType,
+      numberValue: query.numberValue,
+      mallType: query.mallType,
+      mine: query.mine,
+      sort: query.sort,
+      status: query.status,
+    }),
+    ({ status: _status, ...f }) => ({ ...f, numberType: f.numberType ?? 'purchaseNo' }),
+  );
+  const { query, page, limit } = list;
   const tabs = desk === 'buy' ? DESK_TABS : WAREHOUSE_TABS;
   const status = fixedStatus ?? (query.status === 'all' ? undefined : (query.status ?? tabs[0]));
   const [sort, order] = (query.sort ?? '').split(':');
@@ -75,15 +82,8 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
     sort: (sort || undefined) as PurchaseListQuery['sort'],
     order: (order || undefined) as PurchaseListQuery['order'],
   };
-  const list = usePurchases(desk, q);
+  const purchases = usePurchases(desk, q);
   const action = useAction();
-  useFormFromQuery(form, {
-    numberType: query.numberType ?? 'purchaseNo',
-    numberValue: query.numberValue,
-    mallType: query.mallType,
-    mine: query.mine,
-    sort: query.sort,
-  });
 
   const claim = async (r: PurchaseLine) => {
     await action.mutateAsync({ event: 'claim', body: { id: r.id } });
@@ -154,20 +154,22 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
 
   return (
     <Card>
-      {!fixedStatus && (
-        <Tabs
-          activeKey={query.status ?? tabs[0]}
-          onChange={(k) => setFilters({ ...form.getFieldsValue(), status: k })}
-          items={[...tabs.map((s) => ({ key: s, label: PurchaseStatus.label(s, lang) })), { key: 'all', label: m.all }]}
-        />
-      )}
-      <FilterBar<Filters>
-        form={form}
-        onSearch={setFilters}
-        toValues={apply}
+      <ListPage<PurchaseLine>
+        list={list}
+        result={purchases}
+        columns={columns}
+        exportAs={{ call: desk === 'buy' ? buyPageListCall : warehouseOrderQueryCall, name: m.exportName, params: q }}
+        toValues={(v) => apply(v as Filters)}
         resetTo={{ status: query.status }}
-        extra={
-          <ExportButton call={desk === 'buy' ? buyPageListCall : warehouseOrderQueryCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />
+        inexact={purchases.data?.totalExact === false}
+        above={
+          !fixedStatus && (
+            <Tabs
+              activeKey={query.status ?? tabs[0]}
+              onChange={(k) => list.setFilters({ ...list.form.getFieldsValue(), status: k })}
+              items={[...tabs.map((s) => ({ key: s, label: PurchaseStatus.label(s, lang) })), { key: 'all', label: m.all }]}
+            />
+          )
         }
       >
         <Form.Item label={m.numberValue}>
@@ -196,8 +198,7 @@ export function PurchaseListView({ desk, fixedStatus, detailPath }: { desk: Desk
             ]}
           />
         </Form.Item>
-      </FilterBar>
-      <ListTable<PurchaseLine> columns={columns} result={list} page={page} limit={limit} onPage={setPage} inexact={list.data?.totalExact === false} />
+      </ListPage>
     </Card>
   );
 }

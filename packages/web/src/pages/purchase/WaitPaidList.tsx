@@ -3,12 +3,9 @@ import { useNavigate } from 'react-router';
 import type { WaitPaidOrder } from '@waystation/shared/contract/purchase';
 import { useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
-import { ListTable } from '../../components/list/ListTable';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
+import { ListPage, useListPage } from '../../components/list/ListPage';
+import { exportColumnsOf } from '../../components/list/ExportButton';
 import { formatMoney } from '../../components/money';
 import { useUnpaid } from './unpaidApi';
 import { useUnpaidMessages } from './messages';
@@ -19,10 +16,8 @@ export default function WaitPaidList() {
   const t = useT();
   const m = useUnpaidMessages();
   const navigate = useNavigate();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
-  const list = useUnpaid({ page, limit, orderNo: query.orderNo, userCode: query.userCode });
-  useFormFromQuery(form, { orderNo: query.orderNo, userCode: query.userCode });
+  const list = useListPage((query) => ({ orderNo: query.orderNo, userCode: query.userCode }));
+  const orders = useUnpaid(list.params);
   const columns: ResizableColumn<WaitPaidOrder>[] = [
     { key: 'orderNo', title: m.orderNo, dataIndex: 'orderNo', width: 170 },
     { key: 'member', title: m.member, width: 180, render: (_, r) => `${r.userCode} ${r.memberName}`, exportAs: { field: 'userCode' } },
@@ -43,17 +38,15 @@ export default function WaitPaidList() {
   ];
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        extra={
-          <ExportButton
-            call={waitPaidOrderPageListCall}
-            params={{ orderNo: query.orderNo, userCode: query.userCode }}
-            columns={[...exportColumnsOf(columns), { title: m.currency, field: 'currency' }]}
-            name={m.exportName}
-          />
-        }
+      <ListPage<WaitPaidOrder>
+        list={list}
+        result={orders}
+        columns={columns}
+        exportAs={{
+          call: waitPaidOrderPageListCall,
+          name: m.exportName,
+          columns: [...exportColumnsOf(columns), { title: m.currency, field: 'currency' }],
+        }}
       >
         <Form.Item name="orderNo" label={m.orderNo}>
           <Input allowClear style={{ width: 180 }} />
@@ -61,8 +54,7 @@ export default function WaitPaidList() {
         <Form.Item name="userCode" label={m.member}>
           <Input allowClear style={{ width: 140 }} />
         </Form.Item>
-      </FilterBar>
-      <ListTable<WaitPaidOrder> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
     </Card>
   );
 }

@@ -3,12 +3,9 @@ import { Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Param, ParamAddBody } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { useAddParam, useEditParam, useParamStatus, useParams } from './api';
 import { useReferenceMessages } from './messages';
 import { fill, useLang, type Lang } from '../../i18n';
@@ -27,13 +24,11 @@ export default function ParamList() {
   const m = useReferenceMessages();
   const lang = useLang((s) => s.lang);
   const statusOptions = useStatusOptions();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
-  const filters = { keyword: query.keyword, status: query.status as 'activity' | 'disabled' | undefined };
-  const list = useParams({ page, limit, ...filters, sort: query.sort as 'id' | undefined, order: query.order as 'asc' | 'desc' | undefined });
+  const list = useListPage((query) => ({ keyword: query.keyword, status: query.status as 'activity' | 'disabled' | undefined }));
+  const { query } = list;
+  const params = useParams({ ...list.params, sort: query.sort as 'id' | undefined, order: query.order as 'asc' | 'desc' | undefined });
   const status = useParamStatus();
   const [editing, setEditing] = useState<Param | 'new' | null>(null);
-  useFormFromQuery(form, filters);
   const columns: ResizableColumn<Param>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
     { key: 'paramKey', title: m.parameterKey, dataIndex: 'paramKey', width: 200 },
@@ -71,24 +66,22 @@ export default function ParamList() {
   ];
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        extra={
-          <>
-            <ExportButton call={paramPageListCall} params={filters} columns={exportColumnsOf(columns)} name={m.exportParams} />
-            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {m.addParameter}
-            </Button>
-          </>
+      <ListPage<Param>
+        list={list}
+        result={params}
+        columns={columns}
+        exportAs={{ call: paramPageListCall, name: m.exportParams }}
+        toolbar={
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {m.addParameter}
+          </Button>
         }
       >
         <Form.Item name="keyword" label={m.keyword}>
           <Input allowClear placeholder={m.keyOrName} />
         </Form.Item>
         <FilterSelect name="status" label={m.status} options={statusOptions} />
-      </FilterBar>
-      <ListTable<Param> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
       {editing && <ParamModal param={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );

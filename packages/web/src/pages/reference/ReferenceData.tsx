@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Card, Form, Input, Modal, Select, Space, Tabs } from 'antd';
+import { Button, Card, Form, Input, Select, Space, Tabs } from 'antd';
 import { ResizableTable } from '../../components/ResizableTable';
-import { PlusOutlined } from '@ant-design/icons';
 import { CountrySaveBody, CurrencySaveBody, RegionSaveBody, rateText, type Country, type Currency, type Region } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
 import { zodRule } from '../../components/zodRule';
@@ -20,8 +19,9 @@ import {
 import { NumberInput } from '../../components/NumberInput';
 import { useReferenceMessages } from './messages';
 import { useRegionOptions } from './selectors';
-import { useLang } from '../../i18n';
-import { useEditor, useFormSave } from '../../components/list/useFormSave';
+import { useLang, useT } from '../../i18n';
+import { useFormSave } from '../../components/list/useFormSave';
+import { CrudTable } from '../../components/list/CrudTable';
 import { StatusTag, useStatusOptions } from '../../components/list/status';
 
 /** Reference data: currencies with exchange rates, regions, countries and grouped configuration data. The tab is in the URL. */
@@ -45,80 +45,38 @@ export default function ReferenceData() {
   );
 }
 
-/** An edit dialog of this page: the form, saved through the list kit's saveForm. */
-function SimpleModal<T extends object>({
-  title,
-  initial,
-  onSave,
-  onClose,
-  children,
-}: {
-  title: string;
-  initial: Partial<T>;
-  onSave: (v: T) => Promise<unknown>;
-  onClose: () => void;
-  children: React.ReactNode;
-}) {
-  const [form] = Form.useForm<T>();
-  const saveForm = useFormSave();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    setBusy(true);
-    await saveForm(form, onSave, onClose).finally(() => setBusy(false));
-  };
-  return (
-    <Modal open title={title} onOk={submit} onCancel={onClose} confirmLoading={busy} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={initial}>
-        {children}
-      </Form>
-    </Modal>
-  );
-}
-
 function Currencies() {
   const m = useReferenceMessages();
+  const t = useT();
   const statusOptions = useStatusOptions();
   const list = useCurrencies();
   const save = useSaveCurrency();
-  const ed = useEditor<Currency>();
   return (
-    <>
-      <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => ed.open('new')}>
-        {m.addCurrency}
-      </Button>
-      <ResizableTable<Currency>
-        rowKey="code"
-        dataSource={list.data}
-        loading={list.isFetching}
-        pagination={false}
-        columns={[
-          { key: 'code', title: m.code, dataIndex: 'code' },
-          { key: 'nameZh', title: m.name, dataIndex: 'nameZh' },
-          { key: 'symbol', title: m.symbol, dataIndex: 'symbol' },
-          { key: 'rate', title: m.rate1UnitCny, dataIndex: 'rate' },
-          { key: 'minorDigits', title: m.decimals, dataIndex: 'minorDigits' },
-          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
-          { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', render: formatTime },
-          {
-            key: 'a',
-            title: m.actions,
-            render: (_, c) => (
-              <Button type="link" size="small" onClick={() => ed.open(c)}>
-                {m.edit}
-              </Button>
-            ),
-          },
-        ]}
-      />
-      {ed.editing && (
-        <SimpleModal
-          title={ed.editing === 'new' ? m.addCurrency : m.editCurrency}
-          initial={ed.editing === 'new' ? { status: 'activity', minorDigits: 2, sort: 0 } : ed.editing}
-          onClose={ed.close}
-          onSave={(v) => save.mutateAsync(v as never)}
-        >
+    <CrudTable<Currency, CurrencySaveBody>
+      rows={list.data}
+      loading={list.isFetching}
+      rowKey="code"
+      resizable
+      editable
+      addLabel={m.addCurrency}
+      title={(c) => (c === 'new' ? m.addCurrency : m.editCurrency)}
+      okText={t('common.confirm')}
+      blank={{ status: 'activity', minorDigits: 2, sort: 0 }}
+      save={(v) => save.mutateAsync(v)}
+      columns={[
+        { key: 'code', title: m.code, dataIndex: 'code' },
+        { key: 'nameZh', title: m.name, dataIndex: 'nameZh' },
+        { key: 'symbol', title: m.symbol, dataIndex: 'symbol' },
+        { key: 'rate', title: m.rate1UnitCny, dataIndex: 'rate' },
+        { key: 'minorDigits', title: m.decimals, dataIndex: 'minorDigits' },
+        { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+        { key: 'modifyTime', title: m.updated, dataIndex: 'modifyTime', render: formatTime },
+      ]}
+    >
+      {(editing) => (
+        <>
           <Form.Item name="code" label={m.code} rules={[{ required: true, message: m.required }]}>
-            <Input disabled={ed.editing !== 'new'} />
+            <Input disabled={editing !== 'new'} />
           </Form.Item>
           <Space>
             <Form.Item name="nameZh" label={m.name} rules={[{ required: true, message: m.required }]}>
@@ -147,52 +105,39 @@ function Currencies() {
               <Select style={{ width: 100 }} options={statusOptions} />
             </Form.Item>
           </Space>
-        </SimpleModal>
+        </>
       )}
-    </>
+    </CrudTable>
   );
 }
 
 function Regions() {
   const m = useReferenceMessages();
+  const t = useT();
   const statusOptions = useStatusOptions();
   const list = useRegions();
   const save = useSaveRegion();
-  const ed = useEditor<Region>();
   return (
-    <>
-      <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => ed.open('new')}>
-        {m.addRegion}
-      </Button>
-      <ResizableTable<Region>
-        rowKey="id"
-        dataSource={list.data}
-        loading={list.isFetching}
-        pagination={false}
-        columns={[
-          { key: 'code', title: m.code, dataIndex: 'code' },
-          { key: 'nameZh', title: m.name, dataIndex: 'nameZh' },
-          { key: 'nameEn', title: m.englishName, dataIndex: 'nameEn' },
-          { key: 'sort', title: m.sort, dataIndex: 'sort' },
-          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
-          {
-            key: 'a',
-            title: m.actions,
-            render: (_, r) => (
-              <Button type="link" size="small" onClick={() => ed.open(r)}>
-                {m.edit}
-              </Button>
-            ),
-          },
-        ]}
-      />
-      {ed.editing && (
-        <SimpleModal
-          title={ed.editing === 'new' ? m.addRegion : m.editRegion}
-          initial={ed.editing === 'new' ? { status: 'activity', sort: 0 } : ed.editing}
-          onClose={ed.close}
-          onSave={(v) => save.mutateAsync({ ...(v as object), id: ed.editing === 'new' ? undefined : (ed.editing as Region).id } as never)}
-        >
+    <CrudTable<Region, RegionSaveBody>
+      rows={list.data}
+      loading={list.isFetching}
+      resizable
+      editable
+      addLabel={m.addRegion}
+      title={(r) => (r === 'new' ? m.addRegion : m.editRegion)}
+      okText={t('common.confirm')}
+      blank={{ status: 'activity', sort: 0 }}
+      save={(v, r) => save.mutateAsync({ ...v, id: r?.id })}
+      columns={[
+        { key: 'code', title: m.code, dataIndex: 'code' },
+        { key: 'nameZh', title: m.name, dataIndex: 'nameZh' },
+        { key: 'nameEn', title: m.englishName, dataIndex: 'nameEn' },
+        { key: 'sort', title: m.sort, dataIndex: 'sort' },
+        { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+      ]}
+    >
+      {() => (
+        <>
           <Form.Item name="code" label={m.code} rules={[{ required: true, message: m.required }]}>
             <Input />
           </Form.Item>
@@ -210,61 +155,50 @@ function Regions() {
               <Select style={{ width: 100 }} options={statusOptions} />
             </Form.Item>
           </Space>
-        </SimpleModal>
+        </>
       )}
-    </>
+    </CrudTable>
   );
 }
 
 function Countries() {
   const m = useReferenceMessages();
+  const t = useT();
   const statusOptions = useStatusOptions();
   const list = useCountryList();
   const regions = useRegions();
   const regionOptions = useRegionOptions();
   const lang = useLang((s) => s.lang);
   const save = useSaveCountry();
-  const ed = useEditor<Country>();
   const regionName = (id: number | null) => {
     const r = regions.data?.find((x) => x.id === id);
     return r ? (lang === 'en' && r.nameEn ? r.nameEn : r.nameZh) : '—';
   };
   return (
-    <>
-      <Button icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => ed.open('new')}>
-        {m.addCountry}
-      </Button>
-      <ResizableTable<Country>
-        rowKey="code"
-        dataSource={list.data}
-        loading={list.isFetching}
-        pagination={{ pageSize: 50 }}
-        columns={[
-          { key: 'code', title: m.code, dataIndex: 'code' },
-          { key: 'nameZh', title: m.name, dataIndex: 'nameZh' },
-          { key: 'nameEn', title: m.englishName, dataIndex: 'nameEn' },
-          { key: 'region', title: m.region, dataIndex: 'regionId', render: regionName },
-          { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
-          {
-            key: 'a',
-            title: m.actions,
-            render: (_, c) => (
-              <Button type="link" size="small" onClick={() => ed.open(c)}>
-                {m.edit}
-              </Button>
-            ),
-          },
-        ]}
-      />
-      {ed.editing && (
-        <SimpleModal
-          title={ed.editing === 'new' ? m.addCountry : m.editCountry}
-          initial={ed.editing === 'new' ? { status: 'activity', sort: 0 } : ed.editing}
-          onClose={ed.close}
-          onSave={(v) => save.mutateAsync({ ...(v as object), regionId: (v as Country).regionId ?? null } as never)}
-        >
+    <CrudTable<Country, CountrySaveBody>
+      rows={list.data}
+      loading={list.isFetching}
+      rowKey="code"
+      resizable
+      pagination={{ pageSize: 50 }}
+      editable
+      addLabel={m.addCountry}
+      title={(c) => (c === 'new' ? m.addCountry : m.editCountry)}
+      okText={t('common.confirm')}
+      blank={{ status: 'activity', sort: 0 }}
+      save={(v) => save.mutateAsync({ ...v, regionId: v.regionId ?? null })}
+      columns={[
+        { key: 'code', title: m.code, dataIndex: 'code' },
+        { key: 'nameZh', title: m.name, dataIndex: 'nameZh' },
+        { key: 'nameEn', title: m.englishName, dataIndex: 'nameEn' },
+        { key: 'region', title: m.region, dataIndex: 'regionId', render: regionName },
+        { key: 'status', title: m.status, dataIndex: 'status', render: (s: string) => <StatusTag status={s} /> },
+      ]}
+    >
+      {(editing) => (
+        <>
           <Form.Item name="code" label={m.countryCodeIso2} rules={[{ required: true, message: m.required }]}>
-            <Input disabled={ed.editing !== 'new'} />
+            <Input disabled={editing !== 'new'} />
           </Form.Item>
           <Form.Item name="nameZh" label={m.name} rules={[{ required: true, message: m.required }]}>
             <Input />
@@ -283,9 +217,9 @@ function Countries() {
               <Select style={{ width: 100 }} options={statusOptions} />
             </Form.Item>
           </Space>
-        </SimpleModal>
+        </>
       )}
-    </>
+    </CrudTable>
   );
 }
 

@@ -5,12 +5,8 @@ import { STORAGE_BUCKETS, type StorageAgeMember, reportStorageAgeCall } from '@w
 import { call } from '../../api/request';
 import { fill } from '../../i18n';
 import { BarChart } from '../../components/charts/BarChart';
-import { FilterBar } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { useListQuery } from '../../components/useListQuery';
 import { useReportMessages } from './messages';
 import { RolledUpNote } from './RangeBar';
 
@@ -22,13 +18,12 @@ interface Filters {
 /** 数据报表 › 库龄报表: items on the shelf by age (0–30, 31–60, 61–90, 90+ days), in all and per member. */
 export default function StorageAge() {
   const m = useReportMessages();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm<Filters>();
-  const minDays = query.minDays ? Number(query.minDays) : undefined;
-  useFormFromQuery(form, { userCode: query.userCode, minDays });
+  const list = useListPage((query): Filters => ({ userCode: query.userCode, minDays: query.minDays ? Number(query.minDays) : undefined }));
+  const { page, limit } = list;
+  const { userCode, minDays } = list.filters;
   const report = useQuery({
-    queryKey: ['report', 'storageAge', page, limit, query.userCode, minDays],
-    queryFn: () => call(reportStorageAgeCall, { page, limit, userCode: query.userCode, minDays }),
+    queryKey: ['report', 'storageAge', page, limit, userCode, minDays],
+    queryFn: () => call(reportStorageAgeCall, { page, limit, userCode, minDays }),
     placeholderData: (p) => p,
   });
   const d = report.data;
@@ -83,19 +78,15 @@ export default function StorageAge() {
         )}
       </Card>
       <Card title={m.byMember}>
-        <FilterBar<Filters>
-          form={form}
+        <ListPage<StorageAgeMember>
+          list={list}
+          result={report}
+          columns={columns}
           name="storageFilters"
-          onSearch={setFilters}
           onSame={() => report.refetch()}
-          extra={
-            <ExportButton
-              call={reportStorageAgeCall}
-              params={{ userCode: query.userCode, minDays }}
-              columns={exportColumnsOf(columns)}
-              name={m.byMemberExport}
-            />
-          }
+          exportAs={{ call: reportStorageAgeCall, name: m.byMemberExport }}
+          rowKey="memberId"
+          locale={{ emptyText: <Empty description={m.empty} /> }}
         >
           <Form.Item name="userCode" label={m.userCode}>
             <Input allowClear style={{ width: 140 }} />
@@ -103,16 +94,7 @@ export default function StorageAge() {
           <Form.Item name="minDays" label={m.minDays}>
             <InputNumber min={0} max={3650} precision={0} style={{ width: 100 }} />
           </Form.Item>
-        </FilterBar>
-        <ListTable<StorageAgeMember>
-          rowKey="memberId"
-          columns={columns}
-          result={report}
-          page={page}
-          limit={limit}
-          onPage={setPage}
-          locale={{ emptyText: <Empty description={m.empty} /> }}
-        />
+        </ListPage>
       </Card>
     </Space>
   );

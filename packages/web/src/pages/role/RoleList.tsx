@@ -5,13 +5,9 @@ import { roleTexts } from '@waystation/shared/menu';
 import type { Role } from '@waystation/shared/contract/role';
 import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar } from '../../components/list/FilterBar';
-import { ListTable } from '../../components/list/ListTable';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { useDeleteRole, useRoleList } from './api';
+import { ListPage, useListCall, useListPage } from '../../components/list/ListPage';
+import { useDeleteRole } from './api';
 import { useRoleMessages } from './messages';
 import { RoleEditModal } from './RoleEditModal';
 import { rolePageListCall } from '@waystation/shared/contract/role';
@@ -22,13 +18,10 @@ export default function RoleList() {
   const t = useT();
   const m = useRoleMessages();
   const { modal, message } = App.useApp();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm<{ keyword?: string }>();
+  const list = useListPage((query) => ({ keyword: query.keyword }));
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
-  const list = useRoleList({ page, limit, keyword: query.keyword });
+  const roles = useListCall(rolePageListCall, list.params);
   const remove = useDeleteRole();
-
-  useFormFromQuery(form, { keyword: query.keyword });
 
   const confirmDelete = (row: Role) => {
     modal.confirm({
@@ -93,24 +86,22 @@ export default function RoleList() {
 
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        onSame={() => void list.refetch()}
-        extra={
-          <Space>
-            <ExportButton call={rolePageListCall} params={{ keyword: query.keyword }} columns={exportColumnsOf(columns)} name={m.exportName} />
-            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {m.createRole}
-            </Button>
-          </Space>
+      <ListPage<Role>
+        list={list}
+        result={roles}
+        columns={columns}
+        onSame={() => void roles.refetch()}
+        exportAs={{ call: rolePageListCall, name: m.exportName }}
+        toolbar={
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {m.createRole}
+          </Button>
         }
       >
         <Form.Item name="keyword" label={m.keyword}>
           <Input allowClear />
         </Form.Item>
-      </FilterBar>
-      <ListTable<Role> columns={columns} rows={list.data?.list} total={list.data?.total} loading={list.isFetching} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
       {editing && <RoleEditModal role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Card>
   );

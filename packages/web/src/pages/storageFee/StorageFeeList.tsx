@@ -15,12 +15,10 @@ import { fill } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { formatMoney } from '../../components/money';
 import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { zodRule } from '../../components/zodRule';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
 import { useVerify } from '../../components/verify/useVerify';
 import { useStorageFeeMessages } from './messages';
 
@@ -45,16 +43,14 @@ export default function StorageFeeList() {
 
 function OverdueTab() {
   const m = useStorageFeeMessages();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
-  useFormFromQuery(form, { userCode: query.userCode, stage: query.stage });
-  const params = { page, limit, userCode: query.userCode, stage: query.stage };
-  const list = useQuery({
+  const list = useListPage((query) => ({ userCode: query.userCode, stage: query.stage }));
+  const { params } = list;
+  const overdue = useQuery({
     queryKey: ['storageFee', 'overdue', params],
     queryFn: () => call(storageFeeOverdueCall, params),
     placeholderData: (p) => p,
   });
-  const d = list.data;
+  const d = overdue.data;
   const columns: ResizableColumn<OverdueItem>[] = [
     { key: 'itemCode', title: m.itemCode, dataIndex: 'itemCode', width: 130 },
     { key: 'title', title: m.title, dataIndex: 'title', width: 200 },
@@ -86,38 +82,32 @@ function OverdueTab() {
     },
   ];
   return (
-    <>
-      {d && <Typography.Paragraph type="secondary">{fill(m.settings, { free: d.freeDays, fee: formatMoney(d.perDay, d.currency) })}</Typography.Paragraph>}
-      <FilterBar
-        form={form}
-        name="overdueFilters"
-        onSearch={(f) => setFilters({ ...f, tab: undefined })}
-        onSame={() => list.refetch()}
-        extra={<ExportButton call={storageFeeOverdueCall} params={params} columns={exportColumnsOf(columns)} name={m.overdueTab} />}
-      >
-        <Form.Item name="userCode" label={m.userCode}>
-          <Input allowClear style={{ width: 140 }} />
-        </Form.Item>
-        <FilterSelect
-          name="stage"
-          label={m.stage}
-          options={[
-            { value: 'overdue', label: m.overdue },
-            { value: 'warning', label: m.warning },
-          ]}
-          width={130}
-        />
-      </FilterBar>
-      <ListTable<OverdueItem>
-        rowKey="itemId"
-        columns={columns}
-        result={list}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-        locale={{ emptyText: <Empty description={m.noOverdue} /> }}
+    <ListPage<OverdueItem>
+      list={list}
+      result={overdue}
+      columns={columns}
+      name="overdueFilters"
+      onSame={() => overdue.refetch()}
+      exportAs={{ call: storageFeeOverdueCall, name: m.overdueTab }}
+      rowKey="itemId"
+      locale={{ emptyText: <Empty description={m.noOverdue} /> }}
+      above={
+        d && <Typography.Paragraph type="secondary">{fill(m.settings, { free: d.freeDays, fee: formatMoney(d.perDay, d.currency) })}</Typography.Paragraph>
+      }
+    >
+      <Form.Item name="userCode" label={m.userCode}>
+        <Input allowClear style={{ width: 140 }} />
+      </Form.Item>
+      <FilterSelect
+        name="stage"
+        label={m.stage}
+        options={[
+          { value: 'overdue', label: m.overdue },
+          { value: 'warning', label: m.warning },
+        ]}
+        width={130}
       />
-    </>
+    </ListPage>
   );
 }
 
@@ -126,14 +116,12 @@ function FeesTab() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [run, verifyHolder] = useVerify();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
+  const list = useListPage((query) => ({ userCode: query.userCode, itemCode: query.itemCode, status: query.status }));
+  const { params } = list;
   const [reasonForm] = Form.useForm<{ reason: string }>();
   const [selected, setSelected] = useState<StorageFee[]>([]);
   const [waiving, setWaiving] = useState(false);
-  useFormFromQuery(form, { userCode: query.userCode, itemCode: query.itemCode, status: query.status });
-  const params = { page, limit, userCode: query.userCode, itemCode: query.itemCode, status: query.status };
-  const list = useQuery({
+  const fees = useQuery({
     queryKey: ['storageFee', 'fees', params],
     queryFn: () => call(storageFeePageListCall, params),
     placeholderData: (p) => p,
@@ -176,20 +164,27 @@ function FeesTab() {
   return (
     <>
       {verifyHolder}
-      <FilterBar
-        form={form}
+      <ListPage<StorageFee>
+        list={list}
+        result={fees}
+        columns={columns}
         name="feeFilters"
-        onSearch={(f) => setFilters({ ...f, tab: 'fees' })}
-        onSame={() => list.refetch()}
+        onSame={() => fees.refetch()}
+        toValues={(f) => ({ ...(f as Record<string, string | undefined>), tab: 'fees' })}
         resetTo={{ tab: 'fees' }}
-        extra={
-          <>
-            <ExportButton call={storageFeePageListCall} params={params} columns={exportColumnsOf(columns)} name={m.feesTab} />
-            <Button danger disabled={!selected.length} onClick={() => setWaiving(true)}>
-              {m.waive}
-            </Button>
-          </>
+        exportAs={{ call: storageFeePageListCall, name: m.feesTab }}
+        toolbar={
+          <Button danger disabled={!selected.length} onClick={() => setWaiving(true)}>
+            {m.waive}
+          </Button>
         }
+        rowKey="id"
+        rowSelection={{
+          selectedRowKeys: selected.map((f) => f.id),
+          getCheckboxProps: (r) => ({ disabled: r.status !== 'charged' }),
+          onChange: (_keys, rows) => setSelected(rows),
+        }}
+        locale={{ emptyText: <Empty description={m.noFees} /> }}
       >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />
@@ -205,21 +200,7 @@ function FeesTab() {
             { value: 'waived', label: m.waived_status },
           ]}
         />
-      </FilterBar>
-      <ListTable<StorageFee>
-        rowKey="id"
-        columns={columns}
-        result={list}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-        rowSelection={{
-          selectedRowKeys: selected.map((f) => f.id),
-          getCheckboxProps: (r) => ({ disabled: r.status !== 'charged' }),
-          onChange: (_keys, rows) => setSelected(rows),
-        }}
-        locale={{ emptyText: <Empty description={m.noFees} /> }}
-      />
+      </ListPage>
       <Modal
         open={waiving}
         title={fill(m.waiveTitle, { n: selected.length, amount: formatMoney(total, currency) })}

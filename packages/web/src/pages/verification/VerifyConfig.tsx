@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Modal, Select, Switch, Tabs, Tag } from 'antd';
+import { Card, Form, Select, Switch, Tabs, Tag } from 'antd';
 import { ResizableTable } from '../../components/ResizableTable';
 import type { VerifyConfigItem } from '@waystation/shared/contract/verification';
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
@@ -10,7 +10,7 @@ import { formatTime } from '../../utils/time';
 import { fetchOutbox, fetchVerifyConfig, saveVerifyConfig } from '../../components/verify/api';
 import { useSession } from '../../shell/session';
 import { useVerifyConfigMessages } from './messages';
-import { useFormSave } from '../../components/list/useFormSave';
+import { CrudTable } from '../../components/list/CrudTable';
 
 /** system/VerifyConfig: per SPEC §6 operation type, the verification switch and who may verify; the code outbox. */
 export default function VerifyConfig() {
@@ -32,72 +32,39 @@ function ConfigTable() {
   const qc = useQueryClient();
   const list = useQuery({ queryKey: ['verify', 'config'], queryFn: fetchVerifyConfig });
   const admins = useQuery({ queryKey: ['admin', 'options'], queryFn: initAdminUsers, staleTime: 60_000 });
-  const [editing, setEditing] = useState<VerifyConfigItem | null>(null);
-  const [form] = Form.useForm<{ enabled: boolean; subjectIds: number[] }>();
   const save = useMutation({ mutationFn: saveVerifyConfig, onSuccess: () => qc.invalidateQueries({ queryKey: ['verify'] }) });
 
-  const saveForm = useFormSave();
-  const submit = async () => {
-    if (!editing) return;
-    await saveForm(
-      form,
-      (v) => save.mutateAsync({ type: editing.type, enabled: v.enabled, subjectIds: v.subjectIds ?? [] }),
-      () => setEditing(null),
-    );
-  };
-
   return (
-    <>
-      <ResizableTable<VerifyConfigItem>
-        rowKey="type"
-        loading={list.isFetching}
-        dataSource={list.data}
-        pagination={false}
-        size="middle"
-        columns={[
-          { key: 'label', title: m.type, render: (_, r) => SensitiveOperation.label(r.type, lang) },
-          { key: 'type', title: m.key, dataIndex: 'type', render: (v: string) => <code>{v}</code> },
-          { key: 'enabled', title: m.enabled, dataIndex: 'enabled', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? m.on : m.off}</Tag> },
-          {
-            key: 'subjects',
-            title: m.subjects,
-            render: (_, r) =>
-              r.subjects.map((s) => (
-                <Tag key={s.id} color={s.totp ? 'blue' : undefined}>
-                  {s.name}
-                </Tag>
-              )),
-          },
-          { key: 'updatedAt', title: t('common.modifyTime'), dataIndex: 'updatedAt', render: (v: string | null) => formatTime(v) },
-          {
-            key: 'actions',
-            title: t('common.actions'),
-            render: (_, r) => (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => {
-                  form.setFieldsValue({ enabled: r.enabled, subjectIds: r.subjects.map((s) => s.id) });
-                  setEditing(r);
-                }}
-              >
-                {m.edit}
-              </Button>
-            ),
-          },
-        ]}
-      />
-      <Modal
-        open={!!editing}
-        title={editing ? m.editTitle.replace('{name}', SensitiveOperation.label(editing.type, lang)) : ''}
-        onOk={submit}
-        okButtonProps={{ loading: save.isPending }}
-        onCancel={() => setEditing(null)}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        forceRender
-      >
-        <Form form={form} layout="vertical">
+    <CrudTable<VerifyConfigItem, { enabled: boolean; subjectIds?: number[] }>
+      rows={list.data}
+      loading={list.isFetching}
+      rowKey="type"
+      resizable
+      size="middle"
+      editable
+      editLabel={m.edit}
+      title={(r) => (r === 'new' ? '' : m.editTitle.replace('{name}', SensitiveOperation.label(r.type, lang)))}
+      toForm={(r) => ({ enabled: r.enabled, subjectIds: r.subjects.map((s) => s.id) })}
+      save={(v, r) => save.mutateAsync({ type: r!.type, enabled: v.enabled, subjectIds: v.subjectIds ?? [] })}
+      columns={[
+        { key: 'label', title: m.type, render: (_, r) => SensitiveOperation.label(r.type, lang) },
+        { key: 'type', title: m.key, dataIndex: 'type', render: (v: string) => <code>{v}</code> },
+        { key: 'enabled', title: m.enabled, dataIndex: 'enabled', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{v ? m.on : m.off}</Tag> },
+        {
+          key: 'subjects',
+          title: m.subjects,
+          render: (_, r) =>
+            r.subjects.map((s) => (
+              <Tag key={s.id} color={s.totp ? 'blue' : undefined}>
+                {s.name}
+              </Tag>
+            )),
+        },
+        { key: 'updatedAt', title: t('common.modifyTime'), dataIndex: 'updatedAt', render: (v: string | null) => formatTime(v) },
+      ]}
+    >
+      {() => (
+        <>
           <Form.Item name="enabled" label={m.enabled} valuePropName="checked" extra={m.enabledHint}>
             <Switch />
           </Form.Item>
@@ -109,9 +76,9 @@ function ConfigTable() {
               options={admins.data?.map((a) => ({ value: a.id, label: `${a.name}（${a.username}）` }))}
             />
           </Form.Item>
-        </Form>
-      </Modal>
-    </>
+        </>
+      )}
+    </CrudTable>
   );
 }
 

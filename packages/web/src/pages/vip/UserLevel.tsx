@@ -6,7 +6,6 @@ import { SaveUserLevelBody, type UserLevel as Level } from '@waystation/shared/c
 import { AccountStatus } from '@waystation/shared/vocab/account';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
 import { zodRule } from '../../components/zodRule';
 import { formatMoney } from '../../components/money';
 import { useLevels, useSaveLevel } from './api';
@@ -14,7 +13,7 @@ import { useVipMessages } from './messages';
 import { STATUS_COLOR } from './VipList';
 import { NumberInput } from '../../components/NumberInput';
 import { useFormSave } from '../../components/list/useFormSave';
-import { ListTable } from '../../components/list/ListTable';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 
 const levelShape = SaveUserLevelBody.shape;
 
@@ -23,8 +22,8 @@ export default function UserLevel() {
   const m = useVipMessages();
   const t = useT();
   const lang = useLang((s) => s.lang);
-  const { page, limit, setPage } = useListQuery();
-  const list = useLevels({ page, limit });
+  const list = useListPage(() => ({}));
+  const levels = useLevels(list.params);
   const save = useSaveLevel();
   const [editing, setEditing] = useState<Level | 'new' | null>(null);
   const [form] = Form.useForm<{ name: string; discount: string; threshold: string; sort: number; status: 'activity' | 'disabled' }>();
@@ -59,11 +58,9 @@ export default function UserLevel() {
         </Button>
       }
     >
-      <ListTable<Level>
-        result={list}
-        page={page}
-        limit={limit}
-        onPage={setPage}
+      <ListPage<Level>
+        list={list}
+        result={levels}
         columns={[
           { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
           { key: 'name', title: m.levelName, dataIndex: 'name' },

@@ -5,12 +5,9 @@ import type { MemberItem, MemberListQuery } from '@waystation/shared/contract/vi
 import { AccountStatus, LoginSource } from '@waystation/shared/vocab/account';
 import { useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
 import type { ResizableColumn } from '../../components/ResizableTable';
-import { FilterBar, FilterSelect } from '../../components/list/FilterBar';
-import { ExportButton, exportColumnsOf } from '../../components/list/ExportButton';
-import { ListTable } from '../../components/list/ListTable';
+import { FilterSelect } from '../../components/list/FilterBar';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { vocabOptions } from '../../components/list/vocabOptions';
 import { formatMoney } from '../../components/money';
 import { useLevelOptions, useMembers } from './api';
@@ -35,32 +32,22 @@ export default function VipList() {
   const m = useVipMessages();
   const lang = useLang((s) => s.lang);
   const navigate = useNavigate();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm<Filters>();
+  const list = useListPage(
+    (query) => ({
+      userCode: query.userCode,
+      email: query.email,
+      loginSource: query.loginSource as MemberListQuery['loginSource'],
+      levelId: query.levelId ? Number(query.levelId) : undefined,
+      agentId: query.agentId,
+      status: query.status as MemberListQuery['status'],
+      createdFrom: query.createdFrom,
+      createdTo: query.createdTo,
+    }),
+    ({ createdFrom, createdTo, ...f }) => ({ ...f, registered: createdFrom && createdTo ? [dayjs(createdFrom), dayjs(createdTo)] : null }),
+  );
   const levels = useLevelOptions();
-  const q: Partial<MemberListQuery> = {
-    page,
-    limit,
-    userCode: query.userCode,
-    email: query.email,
-    loginSource: query.loginSource as MemberListQuery['loginSource'],
-    levelId: query.levelId ? Number(query.levelId) : undefined,
-    agentId: query.agentId ? Number(query.agentId) : undefined,
-    status: query.status as MemberListQuery['status'],
-    createdFrom: query.createdFrom,
-    createdTo: query.createdTo,
-  };
-  const list = useMembers(q);
-
-  useFormFromQuery(form, {
-    userCode: query.userCode,
-    email: query.email,
-    loginSource: query.loginSource,
-    levelId: query.levelId ? Number(query.levelId) : undefined,
-    agentId: query.agentId,
-    status: query.status,
-    registered: query.createdFrom && query.createdTo ? [dayjs(query.createdFrom), dayjs(query.createdTo)] : null,
-  } as Filters);
+  const q: Partial<MemberListQuery> = { ...list.params, agentId: list.filters.agentId ? Number(list.filters.agentId) : undefined };
+  const members = useMembers(q);
 
   const columns: ResizableColumn<MemberItem>[] = [
     { key: 'id', title: 'ID', dataIndex: 'id', width: 70 },
@@ -95,15 +82,19 @@ export default function VipList() {
 
   return (
     <Card>
-      <FilterBar<Filters>
-        form={form}
-        onSearch={setFilters}
-        toValues={({ registered, ...v }) => ({
-          ...v,
-          createdFrom: registered?.[0]?.startOf('day').toISOString(),
-          createdTo: registered?.[1]?.endOf('day').toISOString(),
-        })}
-        extra={<ExportButton call={vipPageListCall} params={q} columns={exportColumnsOf(columns)} name={m.exportName} />}
+      <ListPage<MemberItem>
+        list={list}
+        result={members}
+        columns={columns}
+        exportAs={{ call: vipPageListCall, name: m.exportName, params: q }}
+        toValues={({ registered, ...v }) => {
+          const r = registered as Filters['registered'];
+          return {
+            ...(v as Record<string, string | undefined>),
+            createdFrom: r?.[0]?.startOf('day').toISOString(),
+            createdTo: r?.[1]?.endOf('day').toISOString(),
+          };
+        }}
       >
         <Form.Item name="userCode" label={m.userCode}>
           <Input allowClear style={{ width: 140 }} />
@@ -120,8 +111,7 @@ export default function VipList() {
         <Form.Item name="registered" label={m.registeredAt}>
           <DatePicker.RangePicker />
         </Form.Item>
-      </FilterBar>
-      <ListTable<MemberItem> columns={columns} result={list} page={page} limit={limit} onPage={setPage} />
+      </ListPage>
     </Card>
   );
 }

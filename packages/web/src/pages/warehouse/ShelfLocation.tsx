@@ -3,11 +3,7 @@ import { Button, Card, Form, Input, Modal, Select, Space, Switch } from 'antd';
 import { warehouseShelfLocationPageListCall, ShelfBatchAddBody, type ShelfLocation as Shelf } from '@waystation/shared/contract/warehouse';
 import { fill, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
-import { useListQuery } from '../../components/useListQuery';
-import { useFormFromQuery } from '../../components/useFormFromQuery';
-import { FilterBar } from '../../components/list/FilterBar';
-import { ListTable } from '../../components/list/ListTable';
-import { ExportButton } from '../../components/list/ExportButton';
+import { ListPage, useListPage } from '../../components/list/ListPage';
 import { batchAddShelves, setShelfStatus, useShelfWrite, useShelves } from './api';
 import { useStationMessages } from './messages';
 import { NumberInput } from '../../components/NumberInput';
@@ -21,37 +17,49 @@ export default function ShelfLocation() {
   const m = useStationMessages();
   const t = useT();
   const saveForm = useFormSave();
-  const { query, page, limit, setFilters, setPage } = useListQuery();
-  const [form] = Form.useForm();
+  const list = useListPage((query) => ({ code: query.code, zone: query.zone, active: query.active }));
   const [adding, setAdding] = useState(false);
-  const list = useShelves({ page, limit, code: query.code, zone: query.zone, active: query.active });
+  const shelves = useShelves(list.params);
   const toggle = useShelfWrite(({ id, active }: { id: number; active: boolean }) => setShelfStatus(id, active ? '1' : '0'));
   const add = useShelfWrite(batchAddShelves);
   const [addForm] = Form.useForm();
-  useFormFromQuery(form, { code: query.code, zone: query.zone, active: query.active });
 
   return (
     <Card>
-      <FilterBar
-        form={form}
-        onSearch={setFilters}
-        extra={
-          <Space>
-            <ExportButton
-              call={warehouseShelfLocationPageListCall}
-              params={{ code: query.code, zone: query.zone, active: query.active }}
-              columns={[
-                { title: m.code, field: 'code' },
-                { title: m.zone, field: 'zone' },
-                { title: m.items, field: 'itemCount', kind: 'number' },
-                { title: m.active, field: 'active', labels: { true: t('common.yes'), false: t('common.no') } },
-                { title: t('common.createTime'), field: 'createTime', kind: 'time' },
-              ]}
-              name={m.exportShelves}
-            />
-            <Button onClick={() => setAdding(true)}>{m.batchAdd}</Button>
-          </Space>
-        }
+      <ListPage<Shelf>
+        list={list}
+        result={shelves}
+        size="small"
+        exportAs={{
+          call: warehouseShelfLocationPageListCall,
+          name: m.exportShelves,
+          // The file's own columns: 启用 as 是/否, the time in the business's zone (the table shows a switch).
+          columns: [
+            { title: m.code, field: 'code' },
+            { title: m.zone, field: 'zone' },
+            { title: m.items, field: 'itemCount', kind: 'number' },
+            { title: m.active, field: 'active', labels: { true: t('common.yes'), false: t('common.no') } },
+            { title: t('common.createTime'), field: 'createTime', kind: 'time' },
+          ],
+        }}
+        toolbar={<Button onClick={() => setAdding(true)}>{m.batchAdd}</Button>}
+        columns={[
+          { key: 'code', title: m.code, dataIndex: 'code' },
+          { key: 'zone', title: m.zone, dataIndex: 'zone' },
+          { key: 'items', title: m.items, dataIndex: 'itemCount' },
+          {
+            key: 'active',
+            title: m.active,
+            render: (_, s) => (
+              <Switch
+                checked={s.active}
+                loading={toggle.isPending && toggle.variables?.id === s.id}
+                onChange={(active) => toggle.mutate({ id: s.id, active })}
+              />
+            ),
+          },
+          { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', render: formatTime },
+        ]}
       >
         <Form.Item name="code" label={m.code}>
           <Input allowClear style={{ width: 160 }} />
@@ -70,31 +78,7 @@ export default function ShelfLocation() {
             ]}
           />
         </Form.Item>
-      </FilterBar>
-      <ListTable<Shelf>
-        size="small"
-        result={list}
-        page={page}
-        limit={limit}
-        onPage={setPage}
-        columns={[
-          { key: 'code', title: m.code, dataIndex: 'code' },
-          { key: 'zone', title: m.zone, dataIndex: 'zone' },
-          { key: 'items', title: m.items, dataIndex: 'itemCount' },
-          {
-            key: 'active',
-            title: m.active,
-            render: (_, s) => (
-              <Switch
-                checked={s.active}
-                loading={toggle.isPending && toggle.variables?.id === s.id}
-                onChange={(active) => toggle.mutate({ id: s.id, active })}
-              />
-            ),
-          },
-          { key: 'createTime', title: t('common.createTime'), dataIndex: 'createTime', render: formatTime },
-        ]}
-      />
+      </ListPage>
       <Modal
         open={adding}
         title={m.batchAdd}

@@ -5,6 +5,7 @@ import {
   warehousePretrialFailCall,
   warehousePretrialReopenCall,
 } from '@waystation/shared/contract/goodsOut/pretrial';
+import { packageMachine } from '@waystation/shared/machines/package';
 import { api } from '../../../core/http';
 import { pretrialFail, pretrialPass } from '../orders';
 import { reopenPretrial } from '../cancel';
@@ -16,7 +17,10 @@ export function pretrialRoutes(app: FastifyInstance, { db }: StationContext): vo
   api(app, warehousePretrialPageListCall, {
     permission: PRETRIAL,
     summary: 'Packages awaiting pre-review (or another pre-review status)',
-    handler: ({ query }) => listPackages(db, { ...query, status: query.status?.startsWith('pack_pretrial') ? query.status : 'pack_pretrial' }),
+    handler: async ({ query, caller }) => {
+      const page = await listPackages(db, { ...query, status: query.status?.startsWith('pack_pretrial') ? query.status : 'pack_pretrial' });
+      return { ...page, list: page.list.map((p) => ({ ...p, actions: packageMachine.allowed(p.status, caller.permissions) })) };
+    },
   });
   api(app, warehousePretrialPassCall, {
     permission: PRETRIAL,
