@@ -154,6 +154,8 @@ export async function request<S extends z.ZodType>(url: string, opts: RequestOpt
     }
     throw new ApiError(text, payload.code, payload.data, res.status);
   }
+  // A write done: the list kit's lists on screen show what it changed (LIST_KEY).
+  if (method !== 'GET') void queryClient.invalidateQueries({ queryKey: [LIST_KEY] });
   const parsed = schema.safeParse(payload.data);
   if (!parsed.success) {
     // The server answered but not in the shape the contract says: keep working with what came, and record it.
@@ -184,17 +186,11 @@ type CallArgs<C extends Call> =
  */
 export function call<C extends Call>(declared: C, ...[input, options]: CallArgs<C>): Promise<CallData<C>> {
   const isGet = declared.method === 'GET';
-  const answer = request(declared.url, {
+  return request(declared.url, {
     ...options,
     method: declared.method,
     params: isGet ? (input as object | undefined) : undefined,
     body: isGet ? undefined : input,
     schema: declared.data,
   }) as Promise<CallData<C>>;
-  if (!isGet)
-    void answer.then(
-      () => queryClient.invalidateQueries({ queryKey: [LIST_KEY] }),
-      () => undefined,
-    );
-  return answer;
 }

@@ -17,7 +17,6 @@ import {
   logisticsAreaListCall,
   logisticsChannelAttrListCall,
   logisticsProvinceListCall,
-  forwarderPageListCall,
   logisticsSaveChannelCall,
   logisticsModifyChannelStatusCall,
   logisticsSaveAreaCall,
@@ -88,15 +87,12 @@ export const useProvinces = (countryCode: string) =>
     enabled: !!countryCode,
   });
 
-/**
- * Every logistics write invalidates the whole domain: lists, counts and selectors all depend on each other (the
- * forwarder list too, which useListCall keys by its call's url).
- */
+/** Every logistics write invalidates the whole domain: lists, counts and selectors all depend on each other. */
 function useLogisticsMutation<B>(fn: (body: B) => Promise<unknown>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: logisticsKeys.all }), qc.invalidateQueries({ queryKey: [forwarderPageListCall.url] })]),
+    onSuccess: () => qc.invalidateQueries({ queryKey: logisticsKeys.all }),
   });
 }
 

@@ -10,7 +10,6 @@ import {
   marketingCouponDetailCall,
   marketingCouponModifyStatusCall,
   marketingCouponOptionsCall,
-  marketingCouponPageListCall,
   marketingCouponSaveConstCall,
   marketingCouponSaveCycleCall,
   type SaveConstCouponBody,
@@ -21,7 +20,6 @@ import {
   marketingActivityDrawCall,
   marketingActivityDrawRecordListCall,
   marketingActivityModifyStatusCall,
-  marketingActivityPageListCall,
   marketingActivitySaveCall,
   marketingActivitySimulateCall,
   type DrawRecordQuery,
@@ -32,7 +30,6 @@ import {
   marketingCouponCrowdCountCall,
   marketingCouponModifyGrantStatusCall,
   marketingCouponSendCrowdCall,
-  marketingCouponSendRecordListCall,
   marketingCouponSendTargetedCall,
   type SendCrowdBody,
   type SendTargetedBody,
@@ -43,8 +40,6 @@ import {
   marketingResourcePreviewCall,
   marketingResourceSaveSpaceCall,
   marketingResourceSaveTaskCall,
-  marketingResourceSpaceListCall,
-  marketingResourceTaskListCall,
   type SaveSpaceBody,
   type SaveTaskBody,
 } from '@waystation/shared/contract/marketing/resources';
@@ -88,21 +83,12 @@ export const crowdCount = (filter: CrowdFilter) => call(marketingCouponCrowdCoun
 export const simulate = (body: SimulateBody) => call(marketingActivitySimulateCall, body, { timeout: 60_000 });
 export const redeemCode = (body: { code: string; userCode: string }) => call(marketingCouponRedeemCodeCall, body);
 
-/** The list pages' calls: useListCall keys them by their url, outside mk.all. */
-const LIST_CALLS = [
-  marketingCouponPageListCall,
-  marketingCouponSendRecordListCall,
-  marketingResourceSpaceListCall,
-  marketingResourceTaskListCall,
-  marketingActivityPageListCall,
-];
-
-/** A mutation that refreshes every marketing query, the list pages' included, after it succeeds. */
+/** A mutation that refreshes every marketing query after it succeeds. */
 function useWrite<B, R>(fn: (body: B) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all([mk.all, ...LIST_CALLS.map((c) => [c.url])].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () => qc.invalidateQueries({ queryKey: mk.all }),
   });
 }
 

@@ -13,7 +13,6 @@ import {
   notificationSiteKeyModifyStatusCall,
   notificationVipChannelDetailCall,
   notificationVipChannelListCall,
-  notificationVipLogPageListCall,
   notificationVipModifyChannelStatusCall,
   notificationVipPreviewTemplateCall,
   notificationVipSaveChannelCall,
@@ -40,13 +39,12 @@ export const useNotifyChannel = (id: number) =>
   useQuery({ queryKey: notifyKeys.channel(id), queryFn: () => call(notificationVipChannelDetailCall, { id }), enabled: id > 0 });
 export const useTemplates = () => useQuery({ queryKey: notifyKeys.templates, queryFn: () => call(notificationVipTemplateListCall) });
 
-/** A write refreshes the notification queries and the sent log (useListCall keys it by its call's url; a test send adds to it). */
+/** A write refreshes the notification queries. */
 function useNotifyMutation<B, R>(fn: (b: B) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([qc.invalidateQueries({ queryKey: notifyKeys.all }), qc.invalidateQueries({ queryKey: [notificationVipLogPageListCall.url] })]),
+    onSuccess: () => qc.invalidateQueries({ queryKey: notifyKeys.all }),
   });
 }
 export const useSaveNotifyChannel = () => useNotifyMutation((b: NotifyChannelSaveBody) => call(notificationVipSaveChannelCall, b));

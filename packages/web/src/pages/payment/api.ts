@@ -3,9 +3,7 @@ import {
   type PaymentChannelSaveBody,
   type PaymentPreviewBody,
   type PaymentRuleSaveBody,
-  paymentChannelPageListCall,
   paymentChannelDetailCall,
-  paymentRulePageListCall,
   paymentRuleDetailCall,
   paymentRuleOptionsCall,
   paymentSaveChannelCall,
@@ -33,14 +31,11 @@ export const useChannel = (id: number) =>
 export const useRule = (id: number) => useQuery({ queryKey: paymentKeys.rule(id), queryFn: () => call(paymentRuleDetailCall, { id }), enabled: id > 0 });
 export const useRuleOptions = () => useQuery({ queryKey: paymentKeys.options, queryFn: () => call(paymentRuleOptionsCall) });
 
-/** The lists useListCall keys by their call's url, refreshed with the domain's own queries. */
-const LIST_KEYS = [[paymentChannelPageListCall.url], [paymentRulePageListCall.url]];
-
 function usePaymentMutation<B, R>(fn: (b: B) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all([paymentKeys.all, ...LIST_KEYS].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    onSuccess: () => qc.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }
 export const useSaveChannel = () => usePaymentMutation((b: PaymentChannelSaveBody) => call(paymentSaveChannelCall, b));

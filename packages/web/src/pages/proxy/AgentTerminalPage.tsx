@@ -13,6 +13,7 @@ import { deleteTerminalItem, saveTerminalItem } from './api';
 import { STATUS_COLOR } from './ProxyList';
 import { NumberInput } from '../../components/NumberInput';
 import { useTerminalMessages } from './messages';
+import { LIST_KEY } from '../../api/queryClient';
 import { useFormSave } from '../../components/list/useFormSave';
 
 type Msg = ReturnType<typeof useTerminalMessages>;
@@ -37,7 +38,7 @@ export function AgentTerminalPage({ section }: { section: TerminalSection }) {
   const items = useListCall(agentTerminalListCall, { ...list.params, section });
   const [editing, setEditing] = useState<TerminalItem | 'new' | null>(null);
   const [form] = Form.useForm();
-  const refresh = () => qc.invalidateQueries({ queryKey: [agentTerminalListCall.url] });
+  const refresh = () => qc.invalidateQueries({ queryKey: [LIST_KEY, agentTerminalListCall.url] });
   const save = useMutation({ mutationFn: saveTerminalItem, onSuccess: refresh });
   const fields = FIELDS[section];
 

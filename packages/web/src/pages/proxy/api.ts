@@ -23,7 +23,6 @@ import {
   configSaveMainDomainCall,
   profitConfFetchListCall,
   profitConfSaveCall,
-  userPageUserListCall,
   userSaveAgentUserCall,
   userSaveAgentAppUserCall,
   userModifyAgentUserStatusCall,
@@ -71,8 +70,8 @@ export const proxyKeys = {
 export const useAgents = (q: Partial<AgentListQuery>) => useQuery({ queryKey: proxyKeys.list(q), queryFn: () => fetchAgents(q), placeholderData: (p) => p });
 export const useAgent = (id: number) => useQuery({ queryKey: proxyKeys.detail(id), queryFn: () => fetchAgent(id), enabled: id > 0 });
 export const useAgentSearch = (keyword: string) => useQuery({ queryKey: proxyKeys.search(keyword), queryFn: () => searchAgents(keyword) });
-/** After a proxy write: the domain's queries and the agent users' list (useListCall keys it by its call's url). */
+/** After a proxy write: the domain's queries. */
 export const useInvalidateProxy = () => {
   const qc = useQueryClient();
-  return () => Promise.all([qc.invalidateQueries({ queryKey: proxyKeys.all }), qc.invalidateQueries({ queryKey: [userPageUserListCall.url] })]);
+  return () => qc.invalidateQueries({ queryKey: proxyKeys.all });
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type RoleSaveBody, rolePageListCall } from '@waystation/shared/contract/role';
+import { type RoleSaveBody, } from '@waystation/shared/contract/role';
 import { deleteRole, fetchRoleOptions, getCatalogue, saveRole } from '../../api/role';
 
 /** Query keys of roles. */
@@ -13,12 +13,12 @@ export const useRoleOptions = () => useQuery({ queryKey: roleKeys.roleOptions, q
 
 export const useCatalogue = () => useQuery({ queryKey: roleKeys.catalogue, queryFn: getCatalogue, staleTime: Infinity });
 
-/** A role write refreshes the role queries and the list (useListCall keys it by its call's url). */
+/** A role write refreshes the role queries. */
 function useRoleMutation<B, R>(fn: (b: B) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['role'] }), qc.invalidateQueries({ queryKey: [rolePageListCall.url] })]),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['role'] }),
   });
 }
 
