@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type RoleSaveBody, } from '@waystation/shared/contract/role';
+import { type RoleSaveBody } from '@waystation/shared/contract/role';
 import { deleteRole, fetchRoleOptions, getCatalogue, saveRole } from '../../api/role';
 
 /** Query keys of roles. */
