@@ -3,7 +3,7 @@ import os from 'node:os';
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { type Db, queryRows } from '../db';
 import { jobs } from '../db/schema';
-import { offsetOf } from './paging';
+import { filters, offsetPage } from './paging';
 
 /**
  * The job runner every domain's scheduled work shares. Jobs live in the `jobs` table: scheduling inserts a job under a
@@ -217,14 +217,15 @@ export function createJobRunner(db: Db, now: () => Date, domainSets: JobSet[], o
 
 /** Recent jobs of some kinds, newest first (a domain's job list). */
 export async function listJobs(db: Db, q: { page: number; limit: number; kinds: string[]; kind?: string; status?: string }) {
-  const where: SQL[] = [inArray(jobs.kind, q.kinds)];
-  if (q.kind) where.push(eq(jobs.kind, q.kind));
-  if (q.status) where.push(eq(jobs.status, q.status));
-  const filter = and(...where);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(jobs).where(filter);
-  const rows = await db.select().from(jobs).where(filter).orderBy(desc(jobs.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: jobs,
+    select: db.select().from(jobs).$dynamic(),
+    filter: [inArray(jobs.kind, q.kinds), ...filters(q, { kind: (k) => eq(jobs.kind, k), status: (s) => eq(jobs.status, s) })],
+    orderBy: [desc(jobs.id)],
+    q,
+  });
   return {
-    total: n,
+    total,
     list: rows.map((r) => ({
       id: r.id,
       kind: r.kind,

@@ -88,9 +88,9 @@ export function filters<Q extends object>(q: Q, conds: { [K in keyof Q]?: (value
 /**
  * The small lists' page (OFFSET with an exact count): `select` is the page's query in dynamic mode (columns, joins),
  * the helper adds the filter, order, limit and offset and counts the filtered rows of `table` (or runs `count`
- * when the filter needs the joins).
+ * when the filter needs the joins; a `count` answering `{ total, totalExact }`, e.g. `cappedCount`, is passed on whole).
  */
-export async function offsetPage<T extends PgSelect>(
+export async function offsetPage<T extends PgSelect, C extends { total: number } = { total: number }>(
   db: Db,
   o: {
     table: PgTable;
@@ -98,15 +98,15 @@ export async function offsetPage<T extends PgSelect>(
     filter?: SQL | SQL[] | undefined;
     orderBy: SQL[];
     q: { page: number; limit: number };
-    count?: (filter: SQL | undefined) => Promise<number>;
+    count?: (filter: SQL | undefined) => Promise<number | C>;
   },
-): Promise<{ rows: Awaited<T>; total: number }> {
+): Promise<{ rows: Awaited<T> } & C> {
   const filter = Array.isArray(o.filter) ? and(...o.filter) : o.filter;
-  const total = o.count ? await o.count(filter) : (await db.select({ n: count() }).from(o.table).where(filter))[0].n;
+  const counted = o.count ? await o.count(filter) : (await db.select({ n: count() }).from(o.table).where(filter))[0].n;
   const rows = (await o.select
     .where(filter)
     .orderBy(...o.orderBy)
     .limit(o.q.limit)
     .offset(offsetOf(o.q.page, o.q.limit))) as Awaited<T>;
-  return { rows, total };
+  return { rows, ...((typeof counted === 'number' ? { total: counted } : counted) as C) };
 }

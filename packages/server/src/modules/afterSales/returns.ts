@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import type { ReturnItem, ReturnListQuery } from '@waystation/shared/contract/afterSales';
 import type { ReviewResult } from '@waystation/shared/machines/refund';
@@ -10,7 +10,7 @@ import { applyStep, lockMemberLine } from '../purchase/transition';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { applyTransition, type BoundMachine } from '../../core/transition';
-import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, filters, iso, offsetPage, orderBy } from '../../core/paging';
 import { movePurchaseLine, openRefund } from './refunds';
 
 /** Returns of purchased goods to the seller: review, shipping, and the refund the seller's signature opens. */
@@ -66,25 +66,27 @@ const toReturn = ({ r, userCode }: { r: typeof returnRequests.$inferSelect; user
 });
 
 export async function listReturns(db: Db, q: ReturnListQuery): Promise<Page<ReturnItem>> {
-  const where: SQL[] = [];
-  if (q.returnNo) where.push(ilike(returnRequests.returnNo, containsPattern(q.returnNo)));
-  if (q.purchaseOrderNo) where.push(ilike(returnRequests.purchaseOrderNo, containsPattern(q.purchaseOrderNo)));
-  if (q.userCode) where.push(eq(members.userCode, q.userCode.toUpperCase()));
-  if (q.status) where.push(eq(returnRequests.status, q.status));
-  if (q.shippingStatus) where.push(eq(returnRequests.shippingStatus, q.shippingStatus));
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(returnRequests)
-    .leftJoin(members, eq(members.id, returnRequests.memberId))
-    .where(and(...where));
-  const rows = await returnQuery(db)
-    .where(and(...where))
-    .orderBy(
-      ...orderBy(q.sort, q.order, { id: returnRequests.id, create_time: returnRequests.createdAt, modify_time: returnRequests.updatedAt }, returnRequests.id),
-    )
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return { list: rows.map(toReturn), total: n };
+  const { rows, total } = await offsetPage(db, {
+    table: returnRequests,
+    select: returnQuery(db).$dynamic(),
+    filter: filters(q, {
+      returnNo: (no) => ilike(returnRequests.returnNo, containsPattern(no)),
+      purchaseOrderNo: (no) => ilike(returnRequests.purchaseOrderNo, containsPattern(no)),
+      userCode: (c) => eq(members.userCode, c.toUpperCase()),
+      status: (s) => eq(returnRequests.status, s),
+      shippingStatus: (s) => eq(returnRequests.shippingStatus, s),
+    }),
+    orderBy: orderBy(
+      q.sort,
+      q.order,
+      { id: returnRequests.id, create_time: returnRequests.createdAt, modify_time: returnRequests.updatedAt },
+      returnRequests.id,
+    ),
+    q,
+    count: async (filter) =>
+      (await db.select({ n: count() }).from(returnRequests).leftJoin(members, eq(members.id, returnRequests.memberId)).where(filter))[0].n,
+  });
+  return { list: rows.map(toReturn), total };
 }
 
 export async function returnDetail(db: Db, id: number): Promise<ReturnItem> {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import type { AgentWithdrawBody } from '@waystation/shared/contract/openAgent';
@@ -8,7 +8,7 @@ import type { Db } from '../../db';
 import { agents, agentWithdrawals } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import { AppError } from '../../core/errors';
-import { offsetOf } from '../../core/paging';
+import { offsetPage } from '../../core/paging';
 import { verifyPassword } from '../../core/password';
 import type { AgentCaller } from '../proxy/agentTerminal';
 import { createWithdrawal } from './service';
@@ -16,14 +16,13 @@ import { createWithdrawal } from './service';
 /** An agent's withdrawals as its terminal (appId 2) lists and asks for them; finance reviews them as any other. */
 
 export async function agentWithdrawalList(db: Db, agentId: number, q: { page: number; limit: number }) {
-  const [{ total }] = await db.select({ total: count() }).from(agentWithdrawals).where(eq(agentWithdrawals.agentId, agentId));
-  const rows = await db
-    .select()
-    .from(agentWithdrawals)
-    .where(eq(agentWithdrawals.agentId, agentId))
-    .orderBy(desc(agentWithdrawals.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: agentWithdrawals,
+    select: db.select().from(agentWithdrawals).$dynamic(),
+    filter: eq(agentWithdrawals.agentId, agentId),
+    orderBy: [desc(agentWithdrawals.id)],
+    q,
+  });
   return { total, list: rows.map(toAgentWithdrawal) };
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, lte, sql } from 'drizzle-orm';
 import { toMinor } from '@waystation/shared/contract/ledger';
 import type {
   CreateWithdrawalBody,
@@ -17,7 +17,7 @@ import { agentWithdrawals, agents } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { isActive } from '../../core/status';
-import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, filters, iso, offsetPage, orderBy } from '../../core/paging';
 import { applyTransition, type BoundMachine } from '../../core/transition';
 import * as ledger from '../ledger/service';
 import { commissionRate } from '../proxy/config';
@@ -47,14 +47,15 @@ const toWithdrawal = ({ w, agentName }: { w: typeof agentWithdrawals.$inferSelec
 });
 
 export async function listWithdrawals(db: Db, q: WithdrawalListQuery): Promise<WithdrawalListResult> {
-  const where: SQL[] = [];
-  if (q.withdrawalNo) where.push(ilike(agentWithdrawals.withdrawalNo, containsPattern(q.withdrawalNo)));
-  if (q.agentId) where.push(eq(agentWithdrawals.agentId, q.agentId));
-  if (q.status) where.push(eq(agentWithdrawals.status, q.status));
-  if (q.from) where.push(gte(agentWithdrawals.createdAt, new Date(q.from)));
-  if (q.to) where.push(lte(agentWithdrawals.createdAt, new Date(q.to)));
-  const filter = and(...where);
-  const [{ n }] = await db.select({ n: count() }).from(agentWithdrawals).where(filter);
+  const filter = and(
+    ...filters(q, {
+      withdrawalNo: (no) => ilike(agentWithdrawals.withdrawalNo, containsPattern(no)),
+      agentId: (id) => eq(agentWithdrawals.agentId, id),
+      status: (s) => eq(agentWithdrawals.status, s),
+      from: (t) => gte(agentWithdrawals.createdAt, new Date(t)),
+      to: (t) => lte(agentWithdrawals.createdAt, new Date(t)),
+    }),
+  );
   const sums = await db
     .select({ status: agentWithdrawals.status, total: sql<number>`coalesce(sum(${agentWithdrawals.amount}), 0)::float8` })
     .from(agentWithdrawals)
@@ -62,19 +63,19 @@ export async function listWithdrawals(db: Db, q: WithdrawalListQuery): Promise<W
     .groupBy(agentWithdrawals.status);
   const totals = { pending: 0, approved: 0, rejected: 0, paid: 0 };
   for (const s of sums) totals[s.status as WithdrawalStatus] = Number(s.total);
-  const rows = await withdrawalQuery(db)
-    .where(filter)
-    .orderBy(
-      ...orderBy(
-        q.sort,
-        q.order,
-        { id: agentWithdrawals.id, create_time: agentWithdrawals.createdAt, modify_time: agentWithdrawals.updatedAt },
-        agentWithdrawals.id,
-      ),
-    )
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return { list: rows.map(toWithdrawal), total: n, totals };
+  const { rows, total } = await offsetPage(db, {
+    table: agentWithdrawals,
+    select: withdrawalQuery(db).$dynamic(),
+    filter,
+    orderBy: orderBy(
+      q.sort,
+      q.order,
+      { id: agentWithdrawals.id, create_time: agentWithdrawals.createdAt, modify_time: agentWithdrawals.updatedAt },
+      agentWithdrawals.id,
+    ),
+    q,
+  });
+  return { list: rows.map(toWithdrawal), total, totals };
 }
 
 export async function withdrawalDetail(db: Db, id: number): Promise<WithdrawalDetail> {

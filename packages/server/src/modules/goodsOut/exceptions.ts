@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ExceptionAssignBody,
@@ -13,7 +13,7 @@ import type { Db } from '../../db';
 import { admins, members, packageExceptions, packages } from '../../db/schema';
 import { invalid, notFound } from '../../core/errors';
 import { applyTransition, assertAllowed, isRepeat } from '../../core/transition';
-import { offsetOf } from '../../core/paging';
+import { filters, offsetPage } from '../../core/paging';
 import { URI_PATTERN } from '../../platform/storage';
 import { refundPackage } from './orders';
 import { cancelPackageIn } from './cancel';
@@ -51,20 +51,25 @@ export async function raiseException(db: Db, body: z.infer<typeof ExceptionRaise
 }
 
 export async function listExceptions(db: Db, q: z.infer<typeof ExceptionListQuery>, media: (uri: string) => string) {
-  const where: SQL[] = [];
-  if (q.status) where.push(eq(packageExceptions.status, q.status));
-  if (q.type) where.push(eq(packageExceptions.type, q.type));
-  if (q.packageNo) where.push(eq(packages.packageNo, q.packageNo.toUpperCase()));
-  const filter = and(...where);
-  const base = () =>
-    db
+  const { rows, total } = await offsetPage(db, {
+    table: packageExceptions,
+    select: db
       .select({ e: packageExceptions, packageNo: packages.packageNo, status: packages.status, userCode: members.userCode })
       .from(packageExceptions)
       .innerJoin(packages, eq(packages.id, packageExceptions.packageId))
-      .innerJoin(members, eq(members.id, packages.memberId));
-  const [{ n }] = await db.select({ n: count() }).from(packageExceptions).innerJoin(packages, eq(packages.id, packageExceptions.packageId)).where(filter);
-  const rows = await base().where(filter).orderBy(desc(packageExceptions.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
-  return { list: rows.map((r) => toException(r.e, { packageNo: r.packageNo, status: r.status, userCode: r.userCode }, media)), total: n };
+      .innerJoin(members, eq(members.id, packages.memberId))
+      .$dynamic(),
+    filter: filters(q, {
+      status: (s) => eq(packageExceptions.status, s),
+      type: (t) => eq(packageExceptions.type, t),
+      packageNo: (no) => eq(packages.packageNo, no.toUpperCase()),
+    }),
+    orderBy: [desc(packageExceptions.id)],
+    q,
+    count: async (filter) =>
+      (await db.select({ n: count() }).from(packageExceptions).innerJoin(packages, eq(packages.id, packageExceptions.packageId)).where(filter))[0].n,
+  });
+  return { list: rows.map((r) => toException(r.e, { packageNo: r.packageNo, status: r.status, userCode: r.userCode }, media)), total };
 }
 
 export async function exceptionDetail(db: Db, id: number, media: (uri: string) => string): Promise<ExceptionRecord> {

@@ -5,7 +5,7 @@ import type { Db } from '../../db';
 import { type PackageAddress, memberAddresses, packageItems, packages, packageTraces, purchaseOrders, shipChannels, warehouseItems } from '../../db/schema';
 import { isRepeat, type Op } from '../../core/transition';
 import { notFound } from '../../core/errors';
-import { offsetOf } from '../../core/paging';
+import { offsetPage } from '../../core/paging';
 import { createPackage, payPackage, payPatch } from './orders';
 import { memberCancelPackage } from './cancel';
 import { applyStep, lockPackage, type PackageRow, packageRows } from './transition';
@@ -68,14 +68,13 @@ export async function packageDetail(db: Db, memberId: number, packageNo: string)
 }
 
 export async function listPackages(db: Db, memberId: number, q: { page: number; limit: number }) {
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(packages).where(eq(packages.memberId, memberId));
-  const rows = await db
-    .select()
-    .from(packages)
-    .where(eq(packages.memberId, memberId))
-    .orderBy(desc(packages.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: packages,
+    select: db.select().from(packages).$dynamic(),
+    filter: eq(packages.memberId, memberId),
+    orderBy: [desc(packages.id)],
+    q,
+  });
   return { list: await toPackages(db, rows), total };
 }
 

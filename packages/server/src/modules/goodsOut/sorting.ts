@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ManifestLine,
@@ -24,7 +24,7 @@ import { type Db, queryRows } from '../../db';
 import { members, outBatches, packages, sacks, shipChannels } from '../../db/schema';
 import { writeAudit } from '../../core/audit';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../core/errors';
-import { iso, offsetOf } from '../../core/paging';
+import { filters, iso, offsetPage } from '../../core/paging';
 import { applyBulkTransition, applyTransition, assertAllowed, isRepeat } from '../../core/transition';
 import { actionResult, applyStep, type BatchRow, lockPackage, nextId, type Op, outBatchRows, packageRows, type SackRow, sackRows } from './transition';
 import { isActive } from '../../core/status';
@@ -119,13 +119,14 @@ export async function bindSack(db: Db, body: z.infer<typeof SackBindBody>, op: O
 }
 
 export async function listSacks(db: Db, q: z.infer<typeof SackListQuery>, urls: DocUrls) {
-  const where: SQL[] = [];
-  if (q.status) where.push(eq(sacks.status, q.status));
-  if (q.code) where.push(eq(sacks.code, q.code.toUpperCase()));
-  const filter = and(...where);
-  const [{ n }] = await db.select({ n: count() }).from(sacks).where(filter);
-  const rows = await db.select().from(sacks).where(filter).orderBy(desc(sacks.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
-  return { list: await sacksOut(db, rows, urls), total: n };
+  const { rows, total } = await offsetPage(db, {
+    table: sacks,
+    select: db.select().from(sacks).$dynamic(),
+    filter: filters(q, { status: (s) => eq(sacks.status, s), code: (c) => eq(sacks.code, c.toUpperCase()) }),
+    orderBy: [desc(sacks.id)],
+    q,
+  });
+  return { list: await sacksOut(db, rows, urls), total };
 }
 
 /** The open sack a package belongs in: its channel, its country (a sack for the country before a sack for any). */
@@ -232,10 +233,14 @@ export async function createBatch(db: Db, body: z.infer<typeof OutBatchCreateBod
 }
 
 export async function listBatches(db: Db, q: z.infer<typeof OutBatchListQuery>, urls: DocUrls) {
-  const filter = q.status ? eq(outBatches.status, q.status) : undefined;
-  const [{ n }] = await db.select({ n: count() }).from(outBatches).where(filter);
-  const rows = await db.select().from(outBatches).where(filter).orderBy(desc(outBatches.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
-  return { list: rows.map((r) => toBatch(r, urls)), total: n };
+  const { rows, total } = await offsetPage(db, {
+    table: outBatches,
+    select: db.select().from(outBatches).$dynamic(),
+    filter: filters(q, { status: (s) => eq(outBatches.status, s) }),
+    orderBy: [desc(outBatches.id)],
+    q,
+  });
+  return { list: rows.map((r) => toBatch(r, urls)), total };
 }
 
 async function lockBatch(tx: Db, by: { id?: number; batchNo?: string }): Promise<BatchRow> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type {
   AccountKind,
   LedgerCheckResult,
@@ -16,7 +16,7 @@ import type { Actor } from '../../core/audit';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { requestScope } from '../../core/requestScope';
 import { ErrorCode } from '@waystation/shared/contract/common';
-import { cappedCount, offsetOf } from '../../core/paging';
+import { filters, pageByIds } from '../../core/paging';
 
 /**
  * The ledger: the only way any balance changes. `post` updates the account and writes its ledger row with the
@@ -199,29 +199,29 @@ function toTransaction(r: TxRow): Transaction {
 
 /** Transactions, newest first; keyset-paged by id with a cursor, counted exactly up to 10,000. */
 export async function listTransactions(db: Db, q: Partial<TransactionListQuery> & { page: number; limit: number }): Promise<TransactionListResult> {
-  const where: SQL[] = [];
-  if (q.ownerType) where.push(eq(ledgerEntries.ownerType, q.ownerType));
-  if (q.ownerId) where.push(eq(ledgerEntries.ownerId, q.ownerId));
-  if (q.userCode) {
-    const [m] = await db.select({ id: members.id }).from(members).where(eq(members.userCode, q.userCode.toUpperCase())).limit(1);
-    where.push(eq(ledgerEntries.ownerType, 'member'), eq(ledgerEntries.ownerId, m?.id ?? -1));
-  }
-  if (q.type) where.push(eq(ledgerEntries.type, q.type));
-  if (q.kind) where.push(eq(ledgerEntries.kind, q.kind));
-  if (q.from) where.push(gte(ledgerEntries.createdAt, new Date(q.from)));
-  if (q.to) where.push(lte(ledgerEntries.createdAt, new Date(q.to)));
-  const filter = and(...where);
-  const count = await cappedCount(db, ledgerEntries, filter);
-  const rows = await selectTx(db)
-    .where(q.cursor ? and(filter, lt(ledgerEntries.id, Number(q.cursor))) : filter)
-    .orderBy(desc(ledgerEntries.id))
-    .limit(q.limit)
-    .offset(q.cursor ? 0 : offsetOf(q.page, q.limit));
-  return {
-    list: rows.map(toTransaction),
-    ...count,
-    nextCursor: rows.length === q.limit ? String(rows[rows.length - 1].id) : null,
-  };
+  const [member] = q.userCode ? await db.select({ id: members.id }).from(members).where(eq(members.userCode, q.userCode.toUpperCase())).limit(1) : [];
+  const filter = and(
+    ...filters(q, {
+      ownerType: (t) => eq(ledgerEntries.ownerType, t),
+      ownerId: (id) => eq(ledgerEntries.ownerId, id),
+      userCode: () => and(eq(ledgerEntries.ownerType, 'member'), eq(ledgerEntries.ownerId, member?.id ?? -1)),
+      type: (t) => eq(ledgerEntries.type, t),
+      kind: (k) => eq(ledgerEntries.kind, k),
+      from: (t) => gte(ledgerEntries.createdAt, new Date(t)),
+      to: (t) => lte(ledgerEntries.createdAt, new Date(t)),
+    }),
+  );
+  // Always newest first: the query's sort and order are not passed on.
+  const page = await pageByIds(db, {
+    table: ledgerEntries,
+    id: ledgerEntries.id,
+    filter,
+    q: { page: q.page, limit: q.limit, cursor: q.cursor },
+    sortColumns: {},
+    load: (ids) => selectTx(db).where(inArray(ledgerEntries.id, ids)),
+    idOf: (r) => r.id,
+  });
+  return { list: page.rows.map(toTransaction), total: page.total, totalExact: page.totalExact, nextCursor: page.nextCursor };
 }
 
 /** One transaction with the two movements of its account before and after it. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import type {
   BindChannelAttrBody,
@@ -18,7 +18,7 @@ import type { Db } from '../../db';
 import { channelAreaCountries, channelAreas, channelAttrs, countries, currencies, forwarders, shipChannels } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { invalid, isUniqueViolation, notFound } from '../../core/errors';
-import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, filters, offsetPage, orderBy } from '../../core/paging';
 
 type Status = 'activity' | 'disabled';
 
@@ -52,18 +52,16 @@ async function channelCounts(db: Db, ids: number[]): Promise<Map<number, number>
 }
 
 export async function listForwarders(db: Db, q: ForwarderListQuery): Promise<Page<Forwarder>> {
-  const conds: SQL[] = [];
-  if (q.keyword) conds.push(or(ilike(forwarders.name, containsPattern(q.keyword)), ilike(forwarders.code, containsPattern(q.keyword)))!);
-  if (q.status) conds.push(eq(forwarders.status, q.status));
-  const where = conds.length ? and(...conds) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(forwarders).where(where);
-  const rows = await db
-    .select()
-    .from(forwarders)
-    .where(where)
-    .orderBy(...orderBy(q.sort, q.order, { id: forwarders.id, create_time: forwarders.createdAt, modify_time: forwarders.updatedAt }, forwarders.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: forwarders,
+    select: db.select().from(forwarders).$dynamic(),
+    filter: filters(q, {
+      keyword: (k) => or(ilike(forwarders.name, containsPattern(k)), ilike(forwarders.code, containsPattern(k))),
+      status: (s) => eq(forwarders.status, s),
+    }),
+    orderBy: orderBy(q.sort, q.order, { id: forwarders.id, create_time: forwarders.createdAt, modify_time: forwarders.updatedAt }, forwarders.id),
+    q,
+  });
   const counts = await channelCounts(
     db,
     rows.map((r) => r.id),
@@ -144,37 +142,25 @@ async function toChannels(db: Db, rows: (typeof shipChannels.$inferSelect)[]): P
 }
 
 export async function listChannels(db: Db, q: ChannelListQuery): Promise<Page<ShipChannel>> {
-  const conds: SQL[] = [];
-  if (q.keyword)
-    conds.push(
-      or(
-        ilike(shipChannels.name, containsPattern(q.keyword)),
-        ilike(shipChannels.code, containsPattern(q.keyword)),
-        ilike(shipChannels.nameEn, containsPattern(q.keyword)),
-      )!,
-    );
-  if (q.status) conds.push(eq(shipChannels.status, q.status));
-  if (q.forwarderId) conds.push(eq(shipChannels.forwarderId, q.forwarderId));
-  if (q.countryCode)
-    conds.push(
-      sql`exists (select 1 from ${channelAreaCountries} where ${channelAreaCountries.channelId} = ${shipChannels.id} and ${channelAreaCountries.countryCode} = ${q.countryCode})`,
-    );
-  const where = conds.length ? and(...conds) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(shipChannels).where(where);
-  const rows = await db
-    .select()
-    .from(shipChannels)
-    .where(where)
-    .orderBy(
-      ...orderBy(
-        q.sort ?? 'sort',
-        q.order ?? 'asc',
-        { id: shipChannels.id, sort: shipChannels.sort, create_time: shipChannels.createdAt, modify_time: shipChannels.updatedAt },
-        shipChannels.id,
-      ),
-    )
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: shipChannels,
+    select: db.select().from(shipChannels).$dynamic(),
+    filter: filters(q, {
+      keyword: (k) =>
+        or(ilike(shipChannels.name, containsPattern(k)), ilike(shipChannels.code, containsPattern(k)), ilike(shipChannels.nameEn, containsPattern(k))),
+      status: (s) => eq(shipChannels.status, s),
+      forwarderId: (id) => eq(shipChannels.forwarderId, id),
+      countryCode: (c) =>
+        sql`exists (select 1 from ${channelAreaCountries} where ${channelAreaCountries.channelId} = ${shipChannels.id} and ${channelAreaCountries.countryCode} = ${c})`,
+    }),
+    orderBy: orderBy(
+      q.sort ?? 'sort',
+      q.order ?? 'asc',
+      { id: shipChannels.id, sort: shipChannels.sort, create_time: shipChannels.createdAt, modify_time: shipChannels.updatedAt },
+      shipChannels.id,
+    ),
+    q,
+  });
   return { list: await toChannels(db, rows), total };
 }
 

@@ -1,6 +1,6 @@
 // Lucky-draw activities as configured: their prizes and chances, saving, switching on and off, simulating. The draw itself: draws.ts.
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fromMinor, toMinor } from '@waystation/shared/contract/ledger';
 import type { Activity, ActivityListQuery, Prize, SaveActivityBody, SimulateBody, SimulateResult } from '@waystation/shared/contract/marketing/draws';
@@ -11,7 +11,7 @@ import type { Db } from '../../db';
 import { coupons, drawActivities, drawPrizes, drawRecords } from '../../db/schema';
 import { auditedToggle, writeAudit, type Actor } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
-import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, filters, offsetPage, orderBy } from '../../core/paging';
 import { requestScope } from '../../core/requestScope';
 
 type ActivityRow = typeof drawActivities.$inferSelect;
@@ -91,21 +91,22 @@ async function drawCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
 }
 
 export async function listActivities(db: Db, q: ActivityListQuery): Promise<{ list: Activity[]; total: number }> {
-  const where: SQL[] = [];
-  if (q.name) where.push(ilike(drawActivities.name, containsPattern(q.name)));
-  if (q.kind) where.push(eq(drawActivities.kind, q.kind));
-  if (q.status) where.push(eq(drawActivities.status, q.status));
-  const filter = and(...where);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(drawActivities).where(filter);
-  const rows = await db
-    .select()
-    .from(drawActivities)
-    .where(filter)
-    .orderBy(
-      ...orderBy(q.sort, q.order, { id: drawActivities.id, create_time: drawActivities.createdAt, modify_time: drawActivities.updatedAt }, drawActivities.id),
-    )
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total: n } = await offsetPage(db, {
+    table: drawActivities,
+    select: db.select().from(drawActivities).$dynamic(),
+    filter: filters(q, {
+      name: (name) => ilike(drawActivities.name, containsPattern(name)),
+      kind: (k) => eq(drawActivities.kind, k),
+      status: (s) => eq(drawActivities.status, s),
+    }),
+    orderBy: orderBy(
+      q.sort,
+      q.order,
+      { id: drawActivities.id, create_time: drawActivities.createdAt, modify_time: drawActivities.updatedAt },
+      drawActivities.id,
+    ),
+    q,
+  });
   const ids = rows.map((r) => r.id);
   const [prizes, counts] = await Promise.all([prizesOf(db, ids), drawCounts(db, ids)]);
   return { list: rows.map((r) => toActivity(r, prizes.get(r.id) ?? [], counts.get(r.id) ?? 0)), total: n };

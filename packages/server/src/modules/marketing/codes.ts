@@ -1,10 +1,10 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { CodeListQuery } from '@waystation/shared/contract/marketing/codes';
 import type { Db } from '../../db';
 import { couponCodes, coupons, couponSendBatches, members } from '../../db/schema';
 import { writeAudit, type Actor } from '../../core/audit';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
-import { offsetOf } from '../../core/paging';
+import { filters, offsetPage } from '../../core/paging';
 import { memberByCode, randomCode } from './common';
 import { grantLocked, lockCoupon } from './grants';
 import { isActive } from '../../core/status';
@@ -61,11 +61,13 @@ export async function generateCodes(db: Db, actor: Actor, body: { couponId: numb
 }
 
 function codeWhere(q: Partial<CodeListQuery>): SQL | undefined {
-  const where: SQL[] = [];
-  if (q.couponId) where.push(eq(couponCodes.couponId, q.couponId));
-  if (q.batchNo) where.push(eq(couponCodes.batchNo, q.batchNo));
-  if (q.status) where.push(eq(couponCodes.status, q.status));
-  return and(...where);
+  return and(
+    ...filters(q, {
+      couponId: (id) => eq(couponCodes.couponId, id),
+      batchNo: (no) => eq(couponCodes.batchNo, no),
+      status: (s) => eq(couponCodes.status, s),
+    }),
+  );
 }
 
 const codeColumns = {
@@ -101,17 +103,14 @@ const toCode = (r: CodeRow) => ({
 });
 
 export async function listCodes(db: Db, q: CodeListQuery) {
-  const filter = codeWhere(q);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(couponCodes).where(filter);
-  const rows = await db
-    .select(codeColumns)
-    .from(couponCodes)
-    .leftJoin(members, eq(members.id, couponCodes.memberId))
-    .where(filter)
-    .orderBy(desc(couponCodes.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return { list: rows.map(toCode), total: n };
+  const { rows, total } = await offsetPage(db, {
+    table: couponCodes,
+    select: db.select(codeColumns).from(couponCodes).leftJoin(members, eq(members.id, couponCodes.memberId)).$dynamic(),
+    filter: codeWhere(q),
+    orderBy: [desc(couponCodes.id)],
+    q,
+  });
+  return { list: rows.map(toCode), total };
 }
 
 /** Why a redeem code no longer open refuses, by its status (any other: 兑换码已失效). */

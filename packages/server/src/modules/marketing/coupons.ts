@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { toMinor } from '@waystation/shared/contract/ledger';
 import type { CrowdFilter } from '@waystation/shared/contract/marketing/common';
 import type { Coupon, CouponListQuery, SaveConstCouponBody, SaveCycleCouponBody } from '@waystation/shared/contract/marketing/coupons';
@@ -9,7 +9,7 @@ import type { Db } from '../../db';
 import { couponGrants, coupons } from '../../db/schema';
 import { auditedToggle, writeAudit, type Actor } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
-import { containsPattern, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, filters, offsetPage, orderBy } from '../../core/paging';
 import { isoOrNull } from './common';
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -133,19 +133,17 @@ async function saveCoupon(
 
 /** Coupons, newest first, with how many of each were used. */
 export async function listCoupons(db: Db, q: CouponListQuery): Promise<{ list: Coupon[]; total: number }> {
-  const where: SQL[] = [];
-  if (q.name) where.push(ilike(coupons.name, containsPattern(q.name)));
-  if (q.kind) where.push(eq(coupons.kind, q.kind));
-  if (q.status) where.push(eq(coupons.status, q.status));
-  const filter = and(...where);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(coupons).where(filter);
-  const rows = await db
-    .select()
-    .from(coupons)
-    .where(filter)
-    .orderBy(...orderBy(q.sort, q.order, { id: coupons.id, create_time: coupons.createdAt, modify_time: coupons.updatedAt }, coupons.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total: n } = await offsetPage(db, {
+    table: coupons,
+    select: db.select().from(coupons).$dynamic(),
+    filter: filters(q, {
+      name: (name) => ilike(coupons.name, containsPattern(name)),
+      kind: (k) => eq(coupons.kind, k),
+      status: (s) => eq(coupons.status, s),
+    }),
+    orderBy: orderBy(q.sort, q.order, { id: coupons.id, create_time: coupons.createdAt, modify_time: coupons.updatedAt }, coupons.id),
+    q,
+  });
   const used = rows.length
     ? await db
         .select({ couponId: couponGrants.couponId, n: sql<number>`count(*)::int` })

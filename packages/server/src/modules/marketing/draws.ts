@@ -9,7 +9,7 @@ import type { Db } from '../../db';
 import { couponGrants, drawActivities, drawPrizes, drawRecords, memberPointEntries, memberPoints, members } from '../../db/schema';
 import { writeAudit, type Actor } from '../../core/audit';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
-import { offsetOf } from '../../core/paging';
+import { filters, offsetPage } from '../../core/paging';
 import { post } from '../ledger/service';
 import { businessDay, memberByCode } from './common';
 import { grantLocked, lockCoupon } from './grants';
@@ -296,31 +296,36 @@ export async function pointsOf(db: Db, memberId: number): Promise<number> {
 }
 
 function drawWhere(q: Partial<DrawRecordQuery>): SQL | undefined {
-  const where: SQL[] = [];
-  if (q.activityId) where.push(eq(drawRecords.activityId, q.activityId));
-  if (q.userCode) where.push(eq(sql`upper(${members.userCode})`, q.userCode.toUpperCase()));
-  if (q.prizeType) where.push(eq(drawRecords.prizeType, q.prizeType));
-  if (q.from) where.push(gte(drawRecords.createdAt, new Date(q.from)));
-  if (q.to) where.push(lte(drawRecords.createdAt, new Date(q.to)));
-  return and(...where);
+  return and(
+    ...filters(q, {
+      activityId: (id) => eq(drawRecords.activityId, id),
+      userCode: (c) => eq(sql`upper(${members.userCode})`, c.toUpperCase()),
+      prizeType: (t) => eq(drawRecords.prizeType, t),
+      from: (t) => gte(drawRecords.createdAt, new Date(t)),
+      to: (t) => lte(drawRecords.createdAt, new Date(t)),
+    }),
+  );
 }
 
 /** Draw records, newest first. */
 export async function listDrawRecords(db: Db, q: DrawRecordQuery): Promise<{ list: DrawRecord[]; total: number }> {
-  const filter = drawWhere(q);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(drawRecords).innerJoin(members, eq(members.id, drawRecords.memberId)).where(filter);
-  const rows = await db
-    .select({ r: drawRecords, userCode: members.userCode, activityName: drawActivities.name, kind: drawActivities.kind, grantNo: couponGrants.grantNo })
-    .from(drawRecords)
-    .innerJoin(members, eq(members.id, drawRecords.memberId))
-    .innerJoin(drawActivities, eq(drawActivities.id, drawRecords.activityId))
-    .leftJoin(couponGrants, eq(couponGrants.id, drawRecords.couponGrantId))
-    .where(filter)
-    .orderBy(desc(drawRecords.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: drawRecords,
+    select: db
+      .select({ r: drawRecords, userCode: members.userCode, activityName: drawActivities.name, kind: drawActivities.kind, grantNo: couponGrants.grantNo })
+      .from(drawRecords)
+      .innerJoin(members, eq(members.id, drawRecords.memberId))
+      .innerJoin(drawActivities, eq(drawActivities.id, drawRecords.activityId))
+      .leftJoin(couponGrants, eq(couponGrants.id, drawRecords.couponGrantId))
+      .$dynamic(),
+    filter: drawWhere(q),
+    orderBy: [desc(drawRecords.id)],
+    q,
+    count: async (filter) =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(drawRecords).innerJoin(members, eq(members.id, drawRecords.memberId)).where(filter))[0].n,
+  });
   return {
-    total: n,
+    total,
     list: rows.map(({ r, userCode, activityName, kind, grantNo }) => ({
       id: r.id,
       activityId: r.activityId,

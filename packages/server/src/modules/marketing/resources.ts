@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Audience, ResourceTask, SaveSpaceBody, SaveTaskBody } from '@waystation/shared/contract/marketing/resources';
 import type { SaveSpaceBody as SpaceSchema, SaveTaskBody as TaskSchema } from '@waystation/shared/contract/marketing/resources';
@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { resourceSpaces, resourceTasks } from '../../db/schema';
 import { auditedToggle, writeAudit, type Actor } from '../../core/audit';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
-import { containsPattern, offsetOf } from '../../core/paging';
+import { containsPattern, filters, offsetPage } from '../../core/paging';
 import { memberByCode } from './common';
 import { isActive } from '../../core/status';
 
@@ -33,13 +33,17 @@ function toTask(t: TaskRow, now: Date): ResourceTask {
 }
 
 export async function listSpaces(db: Db, q: { page: number; limit: number; name?: string; position?: string; status?: string }, now: Date) {
-  const where: SQL[] = [];
-  if (q.name) where.push(ilike(resourceSpaces.name, containsPattern(q.name)));
-  if (q.position) where.push(eq(resourceSpaces.position, q.position));
-  if (q.status) where.push(eq(resourceSpaces.status, q.status));
-  const filter = and(...where);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(resourceSpaces).where(filter);
-  const rows = await db.select().from(resourceSpaces).where(filter).orderBy(asc(resourceSpaces.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
+  const { rows, total: n } = await offsetPage(db, {
+    table: resourceSpaces,
+    select: db.select().from(resourceSpaces).$dynamic(),
+    filter: filters(q, {
+      name: (name) => ilike(resourceSpaces.name, containsPattern(name)),
+      position: (p) => eq(resourceSpaces.position, p),
+      status: (s) => eq(resourceSpaces.status, s),
+    }),
+    orderBy: [asc(resourceSpaces.id)],
+    q,
+  });
   const counts = rows.length
     ? await db
         .select({
@@ -112,16 +116,14 @@ export async function saveSpace(db: Db, actor: Actor, body: SaveSpaceBody, now: 
 }
 
 export async function listTasks(db: Db, q: { page: number; limit: number; spaceId: number; status?: string }, now: Date) {
-  const filter = and(eq(resourceTasks.spaceId, q.spaceId), q.status ? eq(resourceTasks.status, q.status) : undefined);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(resourceTasks).where(filter);
-  const rows = await db
-    .select()
-    .from(resourceTasks)
-    .where(filter)
-    .orderBy(desc(resourceTasks.priority), desc(resourceTasks.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return { total: n, list: rows.map((r) => toTask(r, now)) };
+  const { rows, total } = await offsetPage(db, {
+    table: resourceTasks,
+    select: db.select().from(resourceTasks).$dynamic(),
+    filter: [eq(resourceTasks.spaceId, q.spaceId), ...filters(q, { status: (s) => eq(resourceTasks.status, s) })],
+    orderBy: [desc(resourceTasks.priority), desc(resourceTasks.id)],
+    q,
+  });
+  return { total, list: rows.map((r) => toTask(r, now)) };
 }
 
 /** Creates or edits a task of a slot. */

@@ -3,19 +3,21 @@ import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { CouponGrant, SendRecordQuery } from '@waystation/shared/contract/marketing/grants';
 import type { Db } from '../../db';
 import { couponGrants, coupons, members } from '../../db/schema';
-import { offsetOf, orderBy } from '../../core/paging';
+import { filters, offsetPage, orderBy } from '../../core/paging';
 import { isActive } from '../../core/status';
 
 function recordWhere(q: Partial<SendRecordQuery>): SQL | undefined {
-  const where: SQL[] = [];
-  if (q.couponId) where.push(eq(couponGrants.couponId, q.couponId));
-  if (q.userCode) where.push(eq(sql`upper(${members.userCode})`, q.userCode.toUpperCase()));
-  if (q.grantNo) where.push(eq(couponGrants.grantNo, q.grantNo.toUpperCase()));
-  if (q.sourceType) where.push(eq(couponGrants.sourceType, q.sourceType));
-  if (q.status) where.push(eq(couponGrants.status, q.status));
-  if (q.from) where.push(gte(couponGrants.createdAt, new Date(q.from)));
-  if (q.to) where.push(lte(couponGrants.createdAt, new Date(q.to)));
-  return and(...where);
+  return and(
+    ...filters(q, {
+      couponId: (id) => eq(couponGrants.couponId, id),
+      userCode: (c) => eq(sql`upper(${members.userCode})`, c.toUpperCase()),
+      grantNo: (no) => eq(couponGrants.grantNo, no.toUpperCase()),
+      sourceType: (s) => eq(couponGrants.sourceType, s),
+      status: (s) => eq(couponGrants.status, s),
+      from: (t) => gte(couponGrants.createdAt, new Date(t)),
+      to: (t) => lte(couponGrants.createdAt, new Date(t)),
+    }),
+  );
 }
 
 const recordColumns = {
@@ -74,19 +76,19 @@ function toGrant(r: RecordRow, now: Date): CouponGrant {
 
 /** Send records (issue details), newest first. */
 export async function listRecords(db: Db, q: SendRecordQuery, now: Date): Promise<{ list: CouponGrant[]; total: number }> {
-  const filter = recordWhere(q);
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(couponGrants).innerJoin(members, eq(members.id, couponGrants.memberId)).where(filter);
-  const rows = await selectRecords(db)
-    .where(filter)
-    .orderBy(
-      ...orderBy(
-        q.sort,
-        q.order,
-        { id: couponGrants.id, create_time: couponGrants.createdAt, use_time: couponGrants.usedAt, expire_time: couponGrants.validTo },
-        couponGrants.id,
-      ),
-    )
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return { list: rows.map((r) => toGrant(r, now)), total: n };
+  const { rows, total } = await offsetPage(db, {
+    table: couponGrants,
+    select: selectRecords(db).$dynamic(),
+    filter: recordWhere(q),
+    orderBy: orderBy(
+      q.sort,
+      q.order,
+      { id: couponGrants.id, create_time: couponGrants.createdAt, use_time: couponGrants.usedAt, expire_time: couponGrants.validTo },
+      couponGrants.id,
+    ),
+    q,
+    count: async (filter) =>
+      (await db.select({ n: sql<number>`count(*)::int` }).from(couponGrants).innerJoin(members, eq(members.id, couponGrants.memberId)).where(filter))[0].n,
+  });
+  return { list: rows.map((r) => toGrant(r, now)), total };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { EventDelivery, EventDeliveryListQuery, WebhookEndpoint, WebhookSaveBody } from '@waystation/shared/contract/notification';
 import type { Db } from '../../db';
@@ -6,7 +6,7 @@ import { domainEvents, eventDeliveries, members, notifyChannels, webhookEndpoint
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { assertPublicHost } from '../../core/outbound';
-import { offsetOf } from '../../core/paging';
+import { filters, offsetPage } from '../../core/paging';
 import { openOr, type SecretBox } from '../../core/secrets';
 import { newWebhookSecret, pumpBacklog } from './events';
 
@@ -72,31 +72,32 @@ export async function setEndpointStatus(db: Db, actor: Actor, id: number, status
 }
 
 export async function listDeliveries(db: Db, q: z.output<typeof EventDeliveryListQuery>, now: Date) {
-  const conds: SQL[] = [];
-  if (q.target) conds.push(eq(eventDeliveries.target, q.target));
-  if (q.targetId) conds.push(eq(eventDeliveries.targetId, q.targetId));
-  if (q.status) conds.push(eq(eventDeliveries.status, q.status));
-  const where = conds.length ? and(...conds) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(eventDeliveries).where(where);
-  const rows = await db
-    .select({
-      d: eventDeliveries,
-      type: domainEvents.type,
-      data: domainEvents.data,
-      eventTime: domainEvents.createdAt,
-      userCode: members.userCode,
-      endpointName: webhookEndpoints.name,
-      channelName: notifyChannels.name,
-    })
-    .from(eventDeliveries)
-    .innerJoin(domainEvents, eq(domainEvents.id, eventDeliveries.eventId))
-    .leftJoin(members, eq(members.id, domainEvents.memberId))
-    .leftJoin(webhookEndpoints, and(eq(eventDeliveries.target, 'webhook'), eq(webhookEndpoints.id, eventDeliveries.targetId)))
-    .leftJoin(notifyChannels, and(eq(eventDeliveries.target, 'notify'), eq(notifyChannels.id, eventDeliveries.targetId)))
-    .where(where)
-    .orderBy(desc(eventDeliveries.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: eventDeliveries,
+    select: db
+      .select({
+        d: eventDeliveries,
+        type: domainEvents.type,
+        data: domainEvents.data,
+        eventTime: domainEvents.createdAt,
+        userCode: members.userCode,
+        endpointName: webhookEndpoints.name,
+        channelName: notifyChannels.name,
+      })
+      .from(eventDeliveries)
+      .innerJoin(domainEvents, eq(domainEvents.id, eventDeliveries.eventId))
+      .leftJoin(members, eq(members.id, domainEvents.memberId))
+      .leftJoin(webhookEndpoints, and(eq(eventDeliveries.target, 'webhook'), eq(webhookEndpoints.id, eventDeliveries.targetId)))
+      .leftJoin(notifyChannels, and(eq(eventDeliveries.target, 'notify'), eq(notifyChannels.id, eventDeliveries.targetId)))
+      .$dynamic(),
+    filter: filters(q, {
+      target: (t) => eq(eventDeliveries.target, t),
+      targetId: (id) => eq(eventDeliveries.targetId, id),
+      status: (s) => eq(eventDeliveries.status, s),
+    }),
+    orderBy: [desc(eventDeliveries.id)],
+    q,
+  });
   const list: EventDelivery[] = rows.map((r) => ({
     id: r.d.id,
     eventId: r.d.eventId,

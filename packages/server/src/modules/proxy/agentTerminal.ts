@@ -8,7 +8,7 @@ import { agents, agentSessions, agentTerminalItems, mainDomains, memberProfiles,
 import type { Actor } from '../../core/audit';
 import { hashToken, newToken } from '../../core/auth';
 import { AppError, notFound } from '../../core/errors';
-import { containsPattern, offsetOf } from '../../core/paging';
+import { containsPattern, filters, offsetPage } from '../../core/paging';
 import { verifyPassword } from '../../core/password';
 import * as ledger from '../ledger/service';
 import { percentText } from './service';
@@ -111,24 +111,27 @@ export async function agentLogout(db: Db, agent: AgentCaller, now: Date): Promis
 
 /** The agent's own members with what they ordered; emails masked. */
 export async function agentMembers(db: Db, agentId: number, q: z.output<typeof AgentMemberQuery>) {
-  const where = and(
-    eq(memberProfiles.agentId, agentId),
-    q.keyword ? or(ilike(members.userCode, containsPattern(q.keyword)), ilike(members.name, containsPattern(q.keyword))) : undefined,
-  );
-  const [{ total }] = await db.select({ total: count() }).from(members).innerJoin(memberProfiles, eq(memberProfiles.memberId, members.id)).where(where);
-  const rows = await db
-    .select({
-      m: members,
-      country: memberProfiles.country,
-      orderCount: sql<number>`(select count(*)::int from ${shopOrders} o where o.member_id = ${members.id} and o.pay_time is not null)`,
-      paidAmount: sql<number>`(select coalesce(sum(o.paid_amount), 0)::float8 from ${shopOrders} o where o.member_id = ${members.id} and o.pay_time is not null)`,
-    })
-    .from(members)
-    .innerJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
-    .where(where)
-    .orderBy(desc(members.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: members,
+    select: db
+      .select({
+        m: members,
+        country: memberProfiles.country,
+        orderCount: sql<number>`(select count(*)::int from ${shopOrders} o where o.member_id = ${members.id} and o.pay_time is not null)`,
+        paidAmount: sql<number>`(select coalesce(sum(o.paid_amount), 0)::float8 from ${shopOrders} o where o.member_id = ${members.id} and o.pay_time is not null)`,
+      })
+      .from(members)
+      .innerJoin(memberProfiles, eq(memberProfiles.memberId, members.id))
+      .$dynamic(),
+    filter: [
+      eq(memberProfiles.agentId, agentId),
+      ...filters(q, { keyword: (k) => or(ilike(members.userCode, containsPattern(k)), ilike(members.name, containsPattern(k))) }),
+    ],
+    orderBy: [desc(members.id)],
+    q,
+    count: async (filter) =>
+      (await db.select({ n: count() }).from(members).innerJoin(memberProfiles, eq(memberProfiles.memberId, members.id)).where(filter))[0].n,
+  });
   return {
     total,
     list: rows.map((r) => ({

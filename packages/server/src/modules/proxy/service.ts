@@ -5,7 +5,7 @@ import type { Agent, AgentApp, AgentDetail, AgentListQuery, SaveAgentAppBody, Sa
 import type { AccountStatus } from '@waystation/shared/vocab/account';
 import { type Db, queryRows } from '../../db';
 import { agents, ledgerEntries, mainDomains, memberProfiles, moneyAccounts } from '../../db/schema';
-import { type Actor, auditedToggle, writeAudit } from '../../core/audit';
+import { type Actor, auditedSave, auditedToggle, writeAudit } from '../../core/audit';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { hashPassword } from '../../core/password';
 import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging';
@@ -99,22 +99,22 @@ export async function saveAgent(db: Db, actor: Actor, body: SaveAgentBody, now: 
     updatedAt: now,
   };
   try {
+    // The phone of an existing agent changes only through reset_agent_phone (verified).
+    const { phone, ...edit } = values;
     return await db.transaction(async (tx) => {
-      if (body.id) {
-        const [before] = await tx.select().from(agents).where(eq(agents.id, body.id));
-        if (!before) throw notFound('代理不存在');
-        // The phone of an existing agent changes only through reset_agent_phone (verified).
-        const { phone: _phone, ...edit } = values;
-        await tx.update(agents).set(edit).where(eq(agents.id, body.id));
-        await writeAudit(tx, actor, { action: 'agent.save', targetType: 'agent', targetId: body.id, before: pick(before), after: edit }, now);
-        return { id: body.id };
-      }
-      const [row] = await tx
-        .insert(agents)
-        .values({ ...values, currency: DEFAULT_CURRENCY, createdAt: now })
-        .returning({ id: agents.id });
-      await writeAudit(tx, actor, { action: 'agent.create', targetType: 'agent', targetId: row.id, after: values }, now);
-      return row;
+      const { id } = await auditedSave(tx, actor, {
+        table: agents,
+        id: body.id,
+        fields: edit,
+        insert: { phone, currency: DEFAULT_CURRENCY },
+        action: { create: 'agent.create', update: 'agent.save' },
+        targetType: 'agent',
+        notFound: '代理不存在',
+        view: pick,
+        after: body.id ? edit : values,
+        now,
+      });
+      return { id };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('代理名称已存在');

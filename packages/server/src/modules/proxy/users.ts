@@ -5,7 +5,7 @@ import type { AgentUser, SaveAgentUserBody, SaveTerminalItemBody, TerminalItem, 
 import type { AccountStatus } from '@waystation/shared/vocab/account';
 import type { Db } from '../../db';
 import { agentTerminalItems, agentUsers, agents } from '../../db/schema';
-import { type Actor, auditedToggle, writeAudit } from '../../core/audit';
+import { type Actor, auditedSave, auditedToggle, writeAudit } from '../../core/audit';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, filters, offsetPage } from '../../core/paging';
 
@@ -48,19 +48,17 @@ export async function saveAgentUser(db: Db, actor: Actor, body: SaveAgentUserBod
   const values = { agentId: body.agentId, username: body.username, name: body.name ?? '', email: body.email ?? '', updatedAt: now };
   try {
     return await db.transaction(async (tx) => {
-      if (body.id) {
-        const [before] = await tx.select().from(agentUsers).where(eq(agentUsers.id, body.id));
-        if (!before) throw notFound('代理用户不存在');
-        await tx.update(agentUsers).set(values).where(eq(agentUsers.id, body.id));
-        await writeAudit(tx, actor, { action: 'agentUser.save', targetType: 'agent_user', targetId: body.id, before, after: values }, now);
-        return { id: body.id };
-      }
-      const [row] = await tx
-        .insert(agentUsers)
-        .values({ ...values, createdAt: now })
-        .returning({ id: agentUsers.id });
-      await writeAudit(tx, actor, { action: 'agentUser.create', targetType: 'agent_user', targetId: row.id, after: values }, now);
-      return row;
+      const { id } = await auditedSave(tx, actor, {
+        table: agentUsers,
+        id: body.id,
+        fields: values,
+        action: { create: 'agentUser.create', update: 'agentUser.save' },
+        targetType: 'agent_user',
+        notFound: '代理用户不存在',
+        after: values,
+        now,
+      });
+      return { id };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('用户名已存在');

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, gte, ilike, lte, sql } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import { DEFAULT_CURRENCY, toMinor, type TransactionListResult } from '@waystation/shared/contract/ledger';
 import type {
@@ -18,7 +18,7 @@ import { admins, agents, memberAddresses, memberLogins, memberProfiles, members,
 import { type Actor, auditedToggle, writeAudit } from '../../core/audit';
 import { isActive, isDeleted } from '../../core/status';
 import { conflict, invalid, notFound } from '../../core/errors';
-import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, filters, iso, offsetPage, orderBy } from '../../core/paging';
 import * as ledger from '../ledger/service';
 import { kycState } from './kyc';
 
@@ -82,23 +82,25 @@ const toItem = (r: MemberRow): MemberItem => ({
 
 /** Members with level, agent and default-currency balances; filters of the member list screen. */
 export async function listMembers(db: Db, q: MemberListQuery): Promise<Page<MemberItem>> {
-  const where: SQL[] = [];
-  if (q.userCode) where.push(ilike(members.userCode, containsPattern(q.userCode)));
-  if (q.email) where.push(ilike(members.email, containsPattern(q.email)));
-  if (q.loginSource) where.push(eq(members.loginSource, q.loginSource));
-  if (q.status) where.push(eq(members.status, q.status));
-  if (q.levelId) where.push(eq(memberProfiles.levelId, q.levelId));
-  if (q.agentId) where.push(eq(memberProfiles.agentId, q.agentId));
-  if (q.createdFrom) where.push(gte(members.createdAt, new Date(q.createdFrom)));
-  if (q.createdTo) where.push(lte(members.createdAt, new Date(q.createdTo)));
-  const filter = and(...where);
-  const [{ n }] = await db.select({ n: count() }).from(members).leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id)).where(filter);
-  const rows = await memberQuery(db)
-    .where(filter)
-    .orderBy(...orderBy(q.sort, q.order, { id: members.id, create_time: members.createdAt, modify_time: members.updatedAt }, members.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return { list: rows.map(toItem), total: n };
+  const { rows, total } = await offsetPage(db, {
+    table: members,
+    select: memberQuery(db).$dynamic(),
+    filter: filters(q, {
+      userCode: (c) => ilike(members.userCode, containsPattern(c)),
+      email: (e) => ilike(members.email, containsPattern(e)),
+      loginSource: (s) => eq(members.loginSource, s),
+      status: (s) => eq(members.status, s),
+      levelId: (id) => eq(memberProfiles.levelId, id),
+      agentId: (id) => eq(memberProfiles.agentId, id),
+      createdFrom: (t) => gte(members.createdAt, new Date(t)),
+      createdTo: (t) => lte(members.createdAt, new Date(t)),
+    }),
+    orderBy: orderBy(q.sort, q.order, { id: members.id, create_time: members.createdAt, modify_time: members.updatedAt }, members.id),
+    q,
+    count: async (filter) =>
+      (await db.select({ n: count() }).from(members).leftJoin(memberProfiles, eq(memberProfiles.memberId, members.id)).where(filter))[0].n,
+  });
+  return { list: rows.map(toItem), total };
 }
 
 async function requireMember(db: Db, id: number) {

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ShelfBatchAddBody, ShelfListQuery, ShelfLocation } from '@waystation/shared/contract/warehouse';
 import { type Db, qualified } from '../../db';
 import { shelfLocations } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { invalid, notFound } from '../../core/errors';
-import { containsPattern, offsetOf } from '../../core/paging';
+import { containsPattern, filters, offsetPage } from '../../core/paging';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const locationCode = (zone: string, row: number, level: number, slot: number) => `${zone}-${pad(row)}-${pad(level)}-${pad(slot)}`;
@@ -13,25 +13,26 @@ const MAX_BATCH = 5000;
 
 /** Shelf locations by code order, with how many items each holds. */
 export async function listShelves(db: Db, q: z.infer<typeof ShelfListQuery>): Promise<{ list: ShelfLocation[]; total: number }> {
-  const where: SQL[] = [];
-  if (q.code) where.push(ilike(shelfLocations.code, containsPattern(q.code)));
-  if (q.zone) where.push(eq(shelfLocations.zone, q.zone.toUpperCase()));
-  if (q.active) where.push(eq(shelfLocations.active, q.active === '1'));
-  const filter = and(...where);
-  const [{ n }] = await db.select({ n: count() }).from(shelfLocations).where(filter);
-  const rows = await db
-    .select({
-      loc: shelfLocations,
-      // qualified: drizzle writes the outer column as a bare "id" here, which would be the item's own id.
-      itemCount: sql<number>`(select count(*)::int from warehouse_items i where i.shelf_location_id = ${qualified(shelfLocations.id)} and i.shelved_at is not null)`,
-    })
-    .from(shelfLocations)
-    .where(filter)
-    .orderBy(asc(shelfLocations.code))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, total } = await offsetPage(db, {
+    table: shelfLocations,
+    select: db
+      .select({
+        loc: shelfLocations,
+        // qualified: drizzle writes the outer column as a bare "id" here, which would be the item's own id.
+        itemCount: sql<number>`(select count(*)::int from warehouse_items i where i.shelf_location_id = ${qualified(shelfLocations.id)} and i.shelved_at is not null)`,
+      })
+      .from(shelfLocations)
+      .$dynamic(),
+    filter: filters(q, {
+      code: (c) => ilike(shelfLocations.code, containsPattern(c)),
+      zone: (z) => eq(shelfLocations.zone, z.toUpperCase()),
+      active: (a) => eq(shelfLocations.active, a === '1'),
+    }),
+    orderBy: [asc(shelfLocations.code)],
+    q,
+  });
   return {
-    total: n,
+    total,
     list: rows.map(({ loc, itemCount }) => ({
       id: loc.id,
       code: loc.code,
