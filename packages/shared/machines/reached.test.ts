@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PurchaseStatus, ShopOrderStatus } from '../vocab/goods-in';
+import { PurchaseStatus, ShopOrderStatus, UnclaimedStatus } from '../vocab/goods-in';
 import { BatchStatus, ExceptionStatus, PackageStatus, SackStatus } from '../vocab/goods-out';
 import { exceptionMachine } from './exception';
 import type { Machine, MachineRow } from './machine';
@@ -12,6 +12,7 @@ import { RefundStatus, refundMachine } from './refund';
 import { ReturnStatus, returnMachine } from './return';
 import { sackMachine } from './sack';
 import { shopOrderMachine } from './shop-order';
+import { unclaimedMachine } from './unclaimed';
 import { WithdrawalStatus, withdrawalMachine } from './withdrawal';
 
 /**
@@ -53,6 +54,7 @@ const INITIAL: Record<string, string[]> = {
   refund: ['return_refund_check'],
   return: ['return_checking'],
   withdrawal: ['pending'],
+  unclaimed: ['open'],
 };
 
 type Vocab = { values: readonly string[] };
@@ -66,6 +68,7 @@ const MACHINES: [string, Machine<MachineRow>, Vocab][] = [
   ['refund', refundMachine as unknown as Machine<MachineRow>, RefundStatus],
   ['return', returnMachine as unknown as Machine<MachineRow>, ReturnStatus],
   ['withdrawal', withdrawalMachine as unknown as Machine<MachineRow>, WithdrawalStatus],
+  ['unclaimed', unclaimedMachine as unknown as Machine<MachineRow>, UnclaimedStatus],
 ];
 
 describe('every status is reached by a flow, or the README says which issue brings it', () => {

@@ -20,7 +20,7 @@ import { channelFreight } from '../logistics/freight';
 import { freightOutcome } from '@waystation/shared/freight/outcome';
 import { refundFreightDifference } from './freight';
 import { mayModify } from './queries';
-import { applyBulkTransition } from '../../core/transition';
+import { applyBulkTransition, isAllowed } from '../../core/transition';
 import { actionResult, applyStep, lockPackage, type Op, packageRows, type PackageRow, writeTrace } from './transition';
 
 const TRACE_OF: Record<Exclude<PackageModification, 'modifyStatus'>, PackageTraceType> = {
@@ -158,13 +158,13 @@ export const modifyFreight = (db: Db, b: z.infer<typeof ModifyFreightBody>, op: 
     const money = (v: number) => `${(v / 100).toFixed(2)} ${row.currency}`;
     const note = `实际运费 ${money(row.freightReal ?? 0)} → ${money(b.freightReal)}`;
     // An open bill: the package waits for its top-up, or an exception holds it while it does.
-    const waiting = row.status === 'patch_wait' || row.patchStatus === 'patch_wait';
+    const waiting = isAllowed(packageRows, row, 'patch_paid') || row.patchStatus === 'patch_wait';
     // Before weighing nothing was billed on the real freight: the weigh will price it again.
     if (!row.packedAt) return { set: { freightReal: b.freightReal }, before: { freightReal: row.freightReal }, after: { freightReal: b.freightReal }, note };
     const o = freightOutcome(row, b.freightReal);
     // Weighed, label not yet confirmed: a freight above what was paid is billed as the weigh bills it (patch_wait).
     // Further on (topped up, labelled, sorted) the correction is recorded and nothing more is asked of the member.
-    const billed = row.status === 'packed' && o.topUp > 0;
+    const billed = isAllowed(packageRows, row, 'patch_request') && o.topUp > 0;
     const unbilled = !waiting && !billed && o.topUp > 0;
     const patchAmount = waiting || billed ? o.topUp : row.patchAmount;
     const patchStatus = waiting || billed || o.refund ? o.patchStatus : row.patchStatus;
@@ -184,7 +184,7 @@ export const modifyFreight = (db: Db, b: z.infer<typeof ModifyFreightBody>, op: 
             audit: { freightReal: b.freightReal, patchAmount },
           }));
         }
-        if (row.status === 'patch_wait' && patchAmount === 0) {
+        if (isAllowed(packageRows, row, 'patch_paid') && patchAmount === 0) {
           ({ row: after } = await applyStep(tx, updated, {
             event: 'patch_paid',
             op,

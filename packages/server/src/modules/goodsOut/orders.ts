@@ -15,6 +15,7 @@ import { accruePackageCommission, paidAtPayment, refundableOf, refundToMember } 
 import { numberParam } from '../reference/settings';
 import { assertAllowed, isRepeat, writeDomainEvents } from '../../core/transition';
 import { actionResult, applyStep, lockPackage, nextId, type Op, packageRows, type PackageRow, writeTrace } from './transition';
+import { purchaseLines } from '../purchase/transition';
 
 /** The most items one package may hold when the setting package.maxItems is absent (the member API's own bound). */
 const MAX_PACK_ITEMS = 200;
@@ -48,7 +49,8 @@ export async function createPackage(db: Db, input: NewPackage, op: Op): Promise<
     if (items.length !== new Set(input.itemIds).size) throw notFound('商品不存在');
     for (const { item, line } of items) {
       if (item.memberId !== input.memberId) throw invalid('itemIds', `商品 ${item.itemCode} 不属于该会员`);
-      if (line.status !== 'shelved') throw conflict(`商品 ${item.itemCode} 未上架，不能打包`);
+      // On a shelf: the line has been shelved and is still there.
+      if (!isRepeat(purchaseLines, line, 'shelve')) throw conflict(`商品 ${item.itemCode} 未上架，不能打包`);
     }
     const id = await nextId(tx, 'packages');
     const [row] = await tx
@@ -147,7 +149,8 @@ export async function pretrialFail(db: Db, body: z.infer<typeof PretrialFailBody
 export async function payPackage(db: Db, id: number, op: Op, opts: { fromBalance?: boolean; couponGrantNo?: string } = {}): Promise<PackageRow> {
   return db.transaction(async (tx) => {
     let row = await lockPackage(tx, { id });
-    if (['paid', 'remove_wait'].includes(row.status) && row.payTime) return row;
+    // Paid already (pay → paid → remove_wait run in one transaction): a second payment is the first one.
+    if (row.payTime && (isRepeat(packageRows, row, 'pay_done') || isRepeat(packageRows, row, 'queue'))) return row;
     assertAllowed(packageRows, row, 'pay');
     // A coupon is used up here, in the payment's transaction: a refused payment leaves it unused.
     const discount = opts.couponGrantNo

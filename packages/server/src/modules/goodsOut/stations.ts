@@ -19,7 +19,7 @@ import { type Db, queryRows, reusableQuery } from '../../db';
 import { members, packageItems, packages, purchaseOrders, shelfLocations, shipChannels, warehouseItems } from '../../db/schema';
 import { AppError, invalid } from '../../core/errors';
 import { channelFreight } from '../logistics/freight';
-import { packageMachine } from '@waystation/shared/machines/package';
+import { type PackageEvent, packageMachine } from '@waystation/shared/machines/package';
 import { assertAllowed, isRepeat } from '../../core/transition';
 import { refundFreightDifference } from './freight';
 import { actionResult, applyStep, lockPackage, lockPackageCounted, type Op, packageRows, packageStale, type PackageRow, writeTrace } from './transition';
@@ -310,12 +310,16 @@ export async function packingWeigh(
   });
 }
 
+/** The label's confirmation and the steps after it on the way to the carrier. */
+const LABEL_AND_ON: PackageEvent[] = ['label_confirm', 'sort', 'prepare_ship', 'ship'];
+
 /** Scanning the printed label confirms it (packed or pending_launch → wait_ship); another code is refused. */
 export async function confirmLabel(db: Db, body: z.infer<typeof LabelConfirmBody>, op: Op) {
   return db.transaction(async (tx) => {
     const row = await lockPackage(tx, { packageNo: body.packageNo });
     if (body.code.toUpperCase() !== row.packageNo) throw invalid('code', `扫描的面单 ${body.code.toUpperCase()} 与包裹 ${row.packageNo} 不符`);
-    if (row.labelConfirmedAt && ['wait_ship', 'sorted', 'prepare_ship', 'shipped'].includes(row.status)) return actionResult(row, true);
+    // Confirmed before and gone on towards the carrier since: a second scan is done already (a held package is refused).
+    if (row.labelConfirmedAt && LABEL_AND_ON.some((e) => isRepeat(packageRows, row, e))) return actionResult(row, true);
     assertAllowed(packageRows, row, 'label_confirm');
     const { row: after } = await applyStep(tx, row, { event: 'label_confirm', op, set: { labelConfirmedAt: op.now } });
     return actionResult(after);

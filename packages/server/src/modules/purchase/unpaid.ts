@@ -1,12 +1,13 @@
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ManualPaidBody, WaitPaidCancelBody, WaitPaidDetail, WaitPaidListQuery, WaitPaidOrder } from '@waystation/shared/contract/purchase';
 import type { Db } from '../../db';
 import { members, purchaseOrders, shopOrders } from '../../db/schema';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { AppError, notFound } from '../../core/errors';
-import { cappedCount, offsetOf } from '../../core/paging';
-import { applyTransition, isRepeat } from '../../core/transition';
+import { cappedCount, filters, offsetPage } from '../../core/paging';
+import { applyTransition, isAllowed, isRepeat } from '../../core/transition';
+import { shopOrderMachine } from '@waystation/shared/machines/shop-order';
 import { numberParam } from '../reference/settings';
 import { toLine } from './queries';
 import type { Op } from './service';
@@ -36,19 +37,20 @@ const toOrder = (r: OrderRow): WaitPaidOrder => ({
 
 /** Unpaid shop orders, newest first. */
 export async function listUnpaid(db: Db, q: z.infer<typeof WaitPaidListQuery>): Promise<{ list: WaitPaidOrder[]; total: number; totalExact: boolean }> {
-  const where: SQL[] = [eq(shopOrders.status, 'ordered')];
-  if (q.orderNo) where.push(eq(shopOrders.orderNo, q.orderNo.toUpperCase()));
-  if (q.userCode) where.push(inArray(shopOrders.memberId, sql`(select id from members where user_code = ${q.userCode.toUpperCase()})`));
-  const filter = and(...where);
-  const count = await cappedCount(db, shopOrders, filter);
-  const rows = await db
-    .select(orderColumns)
-    .from(shopOrders)
-    .innerJoin(members, eq(members.id, shopOrders.memberId))
-    .where(filter)
-    .orderBy(desc(shopOrders.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
+  const { rows, ...count } = await offsetPage(db, {
+    table: shopOrders,
+    select: db.select(orderColumns).from(shopOrders).innerJoin(members, eq(members.id, shopOrders.memberId)).$dynamic(),
+    filter: [
+      eq(shopOrders.status, 'ordered'),
+      ...filters(q, {
+        orderNo: (no) => eq(shopOrders.orderNo, no.toUpperCase()),
+        userCode: (c) => inArray(shopOrders.memberId, sql`(select id from members where user_code = ${c.toUpperCase()})`),
+      }),
+    ],
+    orderBy: [desc(shopOrders.id)],
+    q,
+    count: (filter) => cappedCount(db, shopOrders, filter),
+  });
   return { list: rows.map(toOrder), ...count };
 }
 
@@ -128,7 +130,7 @@ export async function autoCancelUnpaid(db: Db, now: Date): Promise<{ canceled: n
   const due = await db
     .select({ id: shopOrders.id })
     .from(shopOrders)
-    .where(and(eq(shopOrders.status, 'ordered'), lt(shopOrders.createdAt, new Date(now.getTime() - minutes * 60_000))))
+    .where(and(inArray(shopOrders.status, shopOrderMachine.fromStatuses('cancel')), lt(shopOrders.createdAt, new Date(now.getTime() - minutes * 60_000))))
     .orderBy(asc(shopOrders.id))
     .limit(500);
   const op = { actor: { id: null, name: 'system', ip: '' }, now };
@@ -137,7 +139,8 @@ export async function autoCancelUnpaid(db: Db, now: Date): Promise<{ canceled: n
     try {
       await db.transaction(async (tx) => {
         const [order] = await tx.select().from(shopOrders).where(eq(shopOrders.id, id)).for('update');
-        if (order?.status !== 'ordered') return;
+        // Paid or canceled since the job read it: the machine no longer cancels it from there.
+        if (!order || !isAllowed(shopOrderRows, order, 'cancel')) return;
         await cancelOrder(tx, order, `超过 ${minutes} 分钟未支付，自动取消`, op);
         canceled++;
       });

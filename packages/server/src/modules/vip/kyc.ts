@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { memberKyc, memberProfiles } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
-import { applyTransition, type BoundMachine } from '../../core/transition';
+import { applyTransition, type BoundMachine, isAllowed, isRepeat } from '../../core/transition';
 import type { SecretBox } from '../../core/secrets';
 
 /** The member's identity check: submitted from the member API, reviewed by staff on the member detail. */
@@ -47,8 +47,9 @@ export async function submitKyc(db: Db, secrets: SecretBox, memberId: number, bo
   return db.transaction(async (tx) => {
     const last = await latestKyc(tx, memberId);
     // A pending check awaits its review; a passed one is final (the machine leads nowhere from there).
-    if (last && kycMachine.transitionOf(last.status, 'pass')) throw conflict('身份认证正在审核中');
-    if (last && (kycMachine.toStatuses('pass') as string[]).includes(last.status)) throw conflict('身份认证已通过');
+    const check = last && { ...last, updatedAt: last.reviewedAt ?? last.createdAt };
+    if (check && isAllowed(kycRows, check, 'pass')) throw conflict('身份认证正在审核中');
+    if (check && isRepeat(kycRows, check, 'pass')) throw conflict('身份认证已通过');
     await tx.insert(memberKyc).values({
       memberId,
       fullName: body.fullName,
@@ -69,18 +70,14 @@ export async function reviewKyc(db: Db, actor: Actor, memberId: number, result: 
     const k = await latestKyc(tx, memberId);
     if (!k) throw notFound('该会员没有提交身份认证');
     const event: KycEvent = result === 'passed' ? 'pass' : 'reject';
-    if (!kycMachine.transitionOf(k.status, event)) throw conflict('该身份认证已审核，请刷新后重试', { status: k.status });
-    const { row: done } = await applyTransition(
-      tx,
-      kycRows,
-      { ...k, updatedAt: k.reviewedAt ?? k.createdAt },
-      {
-        event,
-        op: { actor, now },
-        set: { reason, reviewerName: actor.name },
-        audit: { memberId, reason },
-      },
-    );
+    const check = { ...k, updatedAt: k.reviewedAt ?? k.createdAt };
+    if (!isAllowed(kycRows, check, event)) throw conflict('该身份认证已审核，请刷新后重试', { status: k.status });
+    const { row: done } = await applyTransition(tx, kycRows, check, {
+      event,
+      op: { actor, now },
+      set: { reason, reviewerName: actor.name },
+      audit: { memberId, reason },
+    });
     await tx
       .update(memberProfiles)
       .set({ kycStatus: result, kycName: result === 'passed' ? k.fullName : '', updatedAt: now })

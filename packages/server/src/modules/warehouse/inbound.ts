@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   InboundLookupResult,
@@ -10,13 +10,15 @@ import type {
   UnclaimedParcel,
 } from '@waystation/shared/contract/warehouse';
 import { volumeCm3 } from '@waystation/shared/vocab/label';
+import { UnclaimedStatus } from '@waystation/shared/vocab/goods-in';
+import { type UnclaimedEvent, unclaimedMachine } from '@waystation/shared/machines/unclaimed';
 import type { Db } from '../../db';
 import { members, purchaseOrders, shopOrders, unclaimedParcels, warehouseItems } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
-import { iso, offsetOf } from '../../core/paging';
+import { iso, offsetPage } from '../../core/paging';
 import { toItem, type UrlMakers } from '../purchase/queries';
-import { assertAllowed, isAllowed } from '../../core/transition';
+import { applyTransition, assertAllowed, type BoundMachine, isAllowed, isRepeat } from '../../core/transition';
 import { applyStep, loadLine, purchaseLines, staleState } from '../purchase/transition';
 
 export interface StationOp {
@@ -168,10 +170,29 @@ export async function listUnclaimed(db: Db, q: z.infer<typeof UnclaimedListQuery
   if (q.status) where.push(eq(unclaimedParcels.status, q.status));
   if (q.trackingNo) where.push(eq(unclaimedParcels.trackingNo, q.trackingNo));
   const filter = and(...where);
-  const [{ n }] = await db.select({ n: count() }).from(unclaimedParcels).where(filter);
-  const rows = await db.select().from(unclaimedParcels).where(filter).orderBy(desc(unclaimedParcels.id)).limit(q.limit).offset(offsetOf(q.page, q.limit));
-  return { list: rows.map(toParcel), total: n };
+  const { rows, total } = await offsetPage(db, {
+    table: unclaimedParcels,
+    select: db.select().from(unclaimedParcels).$dynamic(),
+    filter,
+    orderBy: [desc(unclaimedParcels.id)],
+    q,
+  });
+  return { list: rows.map(toParcel), total };
 }
+
+/** An unclaimed parcel's machine bound to its table (audit and domain event unclaimed.assign). */
+type UnclaimedRow = typeof unclaimedParcels.$inferSelect & { updatedAt: Date };
+const unclaimedRows: BoundMachine<UnclaimedRow, UnclaimedEvent> = {
+  name: 'unclaimed',
+  targetType: 'unclaimed_parcel',
+  table: unclaimedParcels,
+  // A parcel has no modify time of its own: it changes once, when assigned.
+  columns: { id: unclaimedParcels.id, status: unclaimedParcels.status, updatedAt: unclaimedParcels.assignedAt, ref: unclaimedParcels.trackingNo },
+  transitionOf: unclaimedMachine.transitionOf,
+  toStatuses: unclaimedMachine.toStatuses,
+  describe: (p) => ({ noun: `无主包裹 ${p.trackingNo}`, target: p.id }),
+  label: (status) => UnclaimedStatus.label(status, 'zh'),
+};
 
 /**
  * Assigns an unclaimed parcel to a purchased line: the line takes the parcel's tracking number, so scanning the
@@ -179,12 +200,11 @@ export async function listUnclaimed(db: Db, q: z.infer<typeof UnclaimedListQuery
  */
 export async function assignUnclaimed(db: Db, body: z.infer<typeof UnclaimedAssignBody>, op: StationOp): Promise<UnclaimedParcel> {
   return db.transaction(async (tx) => {
-    const [parcel] = await tx.select().from(unclaimedParcels).where(eq(unclaimedParcels.id, body.id));
-    if (!parcel) throw notFound('无主包裹不存在');
-    if (parcel.status === 'assigned') {
-      if (parcel.purchaseId === body.purchaseId) return toParcel(parcel);
-      throw conflict('该包裹已被认领');
-    }
+    const [found] = await tx.select().from(unclaimedParcels).where(eq(unclaimedParcels.id, body.id));
+    if (!found) throw notFound('无主包裹不存在');
+    const parcel: UnclaimedRow = { ...found, updatedAt: found.assignedAt ?? found.createdAt };
+    if (isRepeat(unclaimedRows, parcel, 'assign', { purchaseId: body.purchaseId })) return toParcel(found);
+    if (!isAllowed(unclaimedRows, parcel, 'assign')) throw conflict('该包裹已被认领');
     const row = await loadLine(tx, body.purchaseId);
     assertAllowed(purchaseLines, row, 'logistics');
     await applyStep(tx, row, {
@@ -194,13 +214,12 @@ export async function assignUnclaimed(db: Db, body: z.infer<typeof UnclaimedAssi
       note: `认领无主包裹 ${parcel.trackingNo}`,
       set: { trackingNo: parcel.trackingNo, logisticsStatus: 'SIGN' },
     });
-    const [updated] = await tx
-      .update(unclaimedParcels)
-      .set({ status: 'assigned', purchaseId: row.id, assignedBy: op.actor.name, assignedAt: op.now })
-      .where(and(eq(unclaimedParcels.id, parcel.id), eq(unclaimedParcels.status, 'open')))
-      .returning();
-    if (!updated) throw conflict('该包裹已被认领');
-    await writeAudit(tx, op.actor, { action: 'unclaimed.assign', targetType: 'unclaimed_parcel', targetId: parcel.id, after: { purchaseId: row.id } }, op.now);
-    return toParcel(updated);
+    const { row: assigned } = await applyTransition(tx, unclaimedRows, parcel, {
+      event: 'assign',
+      op,
+      set: { purchaseId: row.id, assignedBy: op.actor.name },
+      audit: { purchaseId: row.id },
+    });
+    return toParcel(assigned);
   });
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { lineStatus, multipartBody, newLine, newShelf, pdfText, TINY_PNG } from '../../testing/factories/goods-in';
 
@@ -117,6 +119,21 @@ describe('inbound scan', () => {
     expect(as.data).toMatchObject({ status: 'assigned', purchaseId: line.id });
     const found = await post<{ lines: { id: number }[]; unclaimedId: number | null }>('/api/warehouse/inbound/lookup', { trackingNo: 'LOST0001' });
     expect(found.data).toMatchObject({ lines: [{ id: line.id }], unclaimedId: null });
+    // Through the unclaimed parcel's machine: a repeat is done already, another line is refused, one event and audit row.
+    expect((await post<{ status: string }>('/api/warehouse/unclaimed/assign', { id: p.data.id, purchaseId: line.id })).data.status).toBe('assigned');
+    const other = await newLine(t.db, { status: 'purchased', trackingNo: 'SELLERSAID2' });
+    const again = await post('/api/warehouse/unclaimed/assign', { id: p.data.id, purchaseId: other.id });
+    expect([again.code, again.message]).toEqual([40900, '该包裹已被认领']);
+    const events = await queryRows<{ type: string; data: unknown }>(
+      t.db,
+      sql`select type, data from domain_events where entity_type = 'unclaimed_parcel' and entity_id = ${String(p.data.id)}`,
+    );
+    expect(events).toEqual([{ type: 'unclaimed.assign', data: { from: 'open', to: 'assigned', no: 'LOST0001' } }]);
+    const audits = await queryRows<{ action: string; after: unknown }>(
+      t.db,
+      sql`select action, after from audit_logs where target_type = 'unclaimed_parcel' and target_id = ${String(p.data.id)} and action = 'unclaimed.assign'`,
+    );
+    expect(audits).toEqual([{ action: 'unclaimed.assign', after: { status: 'assigned', purchaseId: line.id } }]);
   });
 });
 
