@@ -53,10 +53,11 @@ export const OpenIdQuery = z.strictObject({ id: idParam });
 
 // ---------------------------------------------------------------- the member's site messages
 
-/** GET /messages: the site messages sent to the member (channel type 站内信), newest first. */
+/** GET /messages: the site messages sent to the member (channel type 站内信), newest first; `unread=true`: only those not read. */
 export const MessageListQuery = z.strictObject({
   page: queryInt(1, 1_000_000).default(1),
   limit: queryInt(1, 100).default(20),
+  unread: z.enum(['true', 'false']).optional(),
 });
 export const MemberMessage = z.object({
   id: z.number().int(),
@@ -65,6 +66,17 @@ export const MemberMessage = z.object({
   subject: z.string(),
   body: z.string(),
   sentTime: isoTime,
+  /** When the member marked it read; null: unread. */
+  readTime: isoTime.nullable(),
 });
-export const MessageList = pageOf(MemberMessage);
+/** The page, and how many of all the member's messages are unread (the badge). */
+export const MessageList = pageOf(MemberMessage).extend({ unread: z.number().int() });
+/** POST /messages/read: marks these of the member's messages read, or all of them; others' ids are not theirs to mark. */
+export const MessageReadBody = z
+  .strictObject({
+    ids: z.array(z.number().int().positive()).min(1, '请选择消息').max(100, '一次最多 100 条').optional(),
+    all: z.literal(true).optional(),
+  })
+  .refine((b) => !!b.ids !== !!b.all, { message: '请选择消息（ids）或全部（all）之一', path: ['ids'] });
+export const MessageReadResult = z.object({ read: z.number().int(), unread: z.number().int() });
 export type MessageList = z.infer<typeof MessageList>;

@@ -399,6 +399,8 @@ const notifyLogColumns = () => ({
   test: boolean('test').notNull().default(false),
   operatorName: text('operator_name').notNull().default(''),
   createdAt: ts('created_at').notNull(),
+  /** When the member read a site message (站内信); null: unread. Other channels leave it null. */
+  readAt: ts('read_at'),
 });
 
 export const notifyLogs = pgTable('notify_logs', { id: bigserial('id', { mode: 'number' }).primaryKey(), ...notifyLogColumns() }, (t) => [

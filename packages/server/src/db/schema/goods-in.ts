@@ -26,6 +26,8 @@ export const shopOrders = pgTable(
     /** Points the member spent on the goods (one point takes off one minor unit) and earned by the payment. */
     pointsUsed: integer('points_used').notNull().default(0),
     pointsEarned: integer('points_earned').notNull().default(0),
+    /** The purchase coupon used at payment (''): given back when the order's goods are refunded whole. */
+    couponGrantNo: text('coupon_grant_no').notNull().default(''),
     payTime: ts('pay_time'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),

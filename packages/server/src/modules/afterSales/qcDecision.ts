@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import type { Actor } from '../../core/audit';
 import { conflict } from '../../core/errors';
 import { isAllowed } from '../../core/transition';
-import { refundToBalance } from '../purchase/service';
+import { refundToBalance } from '../purchase/lineRefunds';
 import { applyStep, purchaseLines } from '../purchase/transition';
 import { openReturn } from './returns';
 import { lockMemberLine } from '../purchase/transition';

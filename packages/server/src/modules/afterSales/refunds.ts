@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import { toMinor } from '@waystation/shared/contract/ledger';
 import type { CreateRefundBody, Refund, RefundListQuery } from '@waystation/shared/contract/afterSales';
@@ -11,9 +11,9 @@ import { applyStep, purchaseLines, staleState } from '../purchase/transition';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
 import { applyTransition, type BoundMachine, isAllowed } from '../../core/transition';
-import { containsPattern, iso, offsetOf, orderBy } from '../../core/paging';
+import { containsPattern, filters, iso, offsetPage, orderBy } from '../../core/paging';
 import * as ledger from '../ledger/service';
-import { clawbackOrderCommission } from '../finance/commission';
+import { settleOrderRefund } from '../purchase/lineRefunds';
 import { countAfterSalesRefund, refundableOf } from '../goodsOut/freight';
 
 const stamp = (now: Date) => now.toISOString().slice(0, 10).replace(/-/g, '');
@@ -53,7 +53,7 @@ export async function movePurchaseLine(
         .update(purchaseOrders)
         .set({ ...addRefunded, updatedAt: now })
         .where(eq(purchaseOrders.id, line.id));
-      await clawbackOrderCommission(tx, line.orderId, now, actor);
+      await settleOrderRefund(tx, line.orderId, { actor, now });
     }
     return;
   }
@@ -65,7 +65,7 @@ export async function movePurchaseLine(
     set: addRefunded as Partial<typeof purchaseOrders.$inferInsert>,
     ...(refunded ? { eventData: { amount: refunded, currency: line.currency } } : {}),
   });
-  if (refunded) await clawbackOrderCommission(tx, line.orderId, now, actor);
+  if (refunded) await settleOrderRefund(tx, line.orderId, { actor, now });
 }
 
 // ---------------------------------------------------------------- refunds
@@ -117,25 +117,27 @@ const toRefund = ({ r, userCode }: { r: typeof refundRequests.$inferSelect; user
 });
 
 export async function listRefunds(db: Db, q: RefundListQuery): Promise<Page<Refund>> {
-  const where: SQL[] = [];
-  if (q.refundNo) where.push(ilike(refundRequests.refundNo, containsPattern(q.refundNo)));
-  if (q.sourceNo) where.push(ilike(refundRequests.sourceNo, containsPattern(q.sourceNo)));
-  if (q.userCode) where.push(eq(members.userCode, q.userCode.toUpperCase()));
-  if (q.status) where.push(eq(refundRequests.status, q.status));
-  if (q.reason) where.push(eq(refundRequests.reason, q.reason));
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(refundRequests)
-    .leftJoin(members, eq(members.id, refundRequests.memberId))
-    .where(and(...where));
-  const rows = await refundQuery(db)
-    .where(and(...where))
-    .orderBy(
-      ...orderBy(q.sort, q.order, { id: refundRequests.id, create_time: refundRequests.createdAt, modify_time: refundRequests.updatedAt }, refundRequests.id),
-    )
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return { list: rows.map(toRefund), total: n };
+  const { rows, total } = await offsetPage(db, {
+    table: refundRequests,
+    select: refundQuery(db).$dynamic(),
+    filter: filters(q, {
+      refundNo: (no) => ilike(refundRequests.refundNo, containsPattern(no)),
+      sourceNo: (no) => ilike(refundRequests.sourceNo, containsPattern(no)),
+      userCode: (c) => eq(members.userCode, c.toUpperCase()),
+      status: (s) => eq(refundRequests.status, s),
+      reason: (r) => eq(refundRequests.reason, r),
+    }),
+    orderBy: orderBy(
+      q.sort,
+      q.order,
+      { id: refundRequests.id, create_time: refundRequests.createdAt, modify_time: refundRequests.updatedAt },
+      refundRequests.id,
+    ),
+    q,
+    count: async (filter) =>
+      (await db.select({ n: count() }).from(refundRequests).leftJoin(members, eq(members.id, refundRequests.memberId)).where(filter))[0].n,
+  });
+  return { list: rows.map(toRefund), total };
 }
 
 export async function refundDetail(db: Db, id: number): Promise<Refund> {

@@ -9,6 +9,8 @@ import {
   HelpArticleOut,
   MessageList,
   MessageListQuery,
+  MessageReadBody,
+  MessageReadResult,
   HelpTree,
   OpenIdQuery,
   PendingAgreements,
@@ -19,7 +21,7 @@ import {
 import { openApi } from './http';
 import * as content from '../config/terminalContent';
 import { previewFor } from '../marketing/resources';
-import { memberMessages } from '../notification/siteMessages';
+import { memberMessages, readMessages } from '../notification/siteMessages';
 import { PreviewResult } from '@waystation/shared/contract/marketing/resources';
 
 /** What the terminals read of staff-edited content, and the member's agreements (config/terminalContent.ts, marketing's resource slots). */
@@ -84,6 +86,16 @@ export function terminalContentRoutes(app: FastifyInstance): void {
     query: MessageListQuery,
     data: MessageList,
     handler: ({ member, query }) => memberMessages(db, member.userCode, query),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/messages/read',
+    auth: 'member',
+    summary: 'Marks site messages read: these ids of the member’s, or all; answers how many were marked and how many are left unread',
+    body: MessageReadBody,
+    data: MessageReadResult,
+    withoutIdempotencyKey: 'marking a message read twice is the same as once',
+    handler: ({ member, body, now }) => readMessages(db, member.userCode, body, now),
   });
   openApi(app, {
     method: 'GET',

@@ -104,11 +104,35 @@ describe('a QC problem, answered by the member', () => {
       subject: msg!.subject,
       body: msg!.body,
       sentTime: msg!.createdAt.toISOString(),
+      readTime: null,
     });
+    expect(inbox.data.unread).toBe(all.length);
     const other = await newMember();
-    expect((await open<MessageList>('GET', '/messages', { token: other.token })).data).toEqual({ list: [], total: 0 });
+    expect((await open<MessageList>('GET', '/messages', { token: other.token })).data).toEqual({ list: [], total: 0, unread: 0 });
     expect((await open('GET', '/messages', { token, query: { limit: 500 } })).code).toBe(40001);
     expect((await open('GET', '/messages')).code).not.toBe(20000);
+
+    // Read state: another member cannot mark these; the member marks one, then all; twice is the same as once.
+    expect((await open<{ read: number; unread: number }>('POST', '/messages/read', { token: other.token, body: { ids: [msg!.id] } })).data).toEqual({
+      read: 0,
+      unread: 0,
+    });
+    const one = await open<{ read: number; unread: number }>('POST', '/messages/read', { token, body: { ids: [msg!.id] } });
+    expect(one.data).toEqual({ read: 1, unread: all.length - 1 });
+    expect((await open<{ read: number }>('POST', '/messages/read', { token, body: { ids: [msg!.id] } })).data.read).toBe(0);
+    const [readRow] = await t.db.select({ readAt: notifyLogs.readAt }).from(notifyLogs).where(eq(notifyLogs.id, msg!.id));
+    expect(readRow!.readAt).not.toBeNull();
+    const unreadOnly = await open<MessageList>('GET', '/messages', { token, query: { unread: 'true' } });
+    expect(unreadOnly.data.list.map((m) => m.id)).not.toContain(msg!.id);
+    expect(unreadOnly.data).toMatchObject({ total: all.length - 1, unread: all.length - 1 });
+    expect((await open<{ read: number; unread: number }>('POST', '/messages/read', { token, body: { all: true } })).data).toEqual({
+      read: all.length - 1,
+      unread: 0,
+    });
+    expect((await open<MessageList>('GET', '/messages', { token })).data.list.every((m) => m.readTime !== null)).toBe(true);
+    for (const bad of [{}, { ids: [] }, { ids: [1], all: true }, { all: false }, { ids: ['x'] }]) {
+      expect((await open('POST', '/messages/read', { token, body: bad })).code, JSON.stringify(bad)).toBe(40001);
+    }
 
     const order = await open<MemberOrder>('GET', '/orders', { token, query: { page: 1, limit: 10 } });
     const shown = (order.data as unknown as { list: MemberOrder[] }).list.flatMap((o) => o.lines).find((l) => l.purchaseNo === line.purchaseNo);

@@ -546,6 +546,22 @@ describe('coupons at checkout and price top-ups', () => {
     expect(await balanceOf(token)).toBe(63_250);
     const again = await open<MemberOrder>('POST', '/orders', { token, body: twoLines });
     expect((await open('POST', '/orders/pay', { token, body: { orderNo: again.data.orderNo, couponGrantNo: grantNo } })).message).toBe('优惠券已使用');
+
+    // Refunded line by line: the coupon stays used while any goods money is left, and comes back with the last refund.
+    const [first, second] = paid.data.lines;
+    const refund = (purchaseNo: string) => open<MemberOrder>('POST', '/orders/refundLine', { token, body: { purchaseNo, reason: '不想要了' } });
+    expect((await refund(first!.purchaseNo)).code).toBe(20000);
+    expect((await t.db.select().from(couponGrants).where(eq(couponGrants.grantNo, grantNo)))[0]!.status).toBe('used');
+    expect((await refund(second!.purchaseNo)).code).toBe(20000);
+    const [back] = await t.db.select().from(couponGrants).where(eq(couponGrants.grantNo, grantNo));
+    expect(back).toMatchObject({ status: 'activity', usedAt: null });
+    const [audit] = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetId, grantNo), eq(auditLogs.action, 'marketing.grant.reinstate')));
+    expect(audit!.after).toEqual({ status: 'activity', reason: `订单 ${order.data.orderNo} 商品款全部退款` });
+    const reused = await open<MemberOrder>('POST', '/orders/pay', { token, body: { orderNo: again.data.orderNo, couponGrantNo: grantNo } });
+    expect(reused.code, reused.message).toBe(20000);
   });
 
   it('the member pays a price top-up, or declines it and gets the line’s payment back', async () => {

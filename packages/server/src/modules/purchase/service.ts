@@ -18,8 +18,8 @@ import { purchaseOrders } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import type { Caller } from '../../core/auth';
 import { conflict, forbidden, invalid } from '../../core/errors';
+import { refundToBalance } from './lineRefunds';
 import { post } from '../ledger/service';
-import { clawbackOrderCommission } from '../finance/commission';
 import { purchasers } from './queries';
 import { isAllowed, isRepeat } from '../../core/transition';
 import { applyStep, loadLine, lockMemberLine, patchAllows, patchHad, type PurchaseRow, purchaseLines } from './transition';
@@ -41,29 +41,6 @@ function assertAssignee(row: PurchaseRow, op: Op): void {
   if (row.purchaserId !== null && row.purchaserId !== op.caller.id && !op.caller.allRoutes) {
     throw forbidden(`该采购单已由 ${row.purchaserName} 领取，只有领取人可以操作`);
   }
-}
-
-/** Credits what is left of the line's payment (or `amount`) to the member's balance, in `tx`; the agent's commission follows. */
-export async function refundToBalance(tx: Db, row: PurchaseRow, amount: number, key: string, op: { actor: Actor; now: Date }, remark: string): Promise<void> {
-  if (amount <= 0) return;
-  await post(
-    tx,
-    {
-      ownerType: 'member',
-      ownerId: row.memberId,
-      kind: 'balance',
-      currency: row.currency,
-      amount,
-      type: 'refund',
-      refType: 'purchase',
-      refId: row.id,
-      remark,
-      idempotencyKey: key,
-      operator: op.actor,
-    },
-    op.now,
-  );
-  await clawbackOrderCommission(tx, row.orderId, op.now, op.actor);
 }
 
 /** Claims a waiting line for the caller (purchase_wait → purchasing). Claiming one's own line again is a no-op. */

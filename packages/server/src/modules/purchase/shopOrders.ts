@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type MemberOrder, type OrderCreateBody, purchaseFacing } from '@waystation/shared/contract/openOrders';
 import { shopOrderMachine } from '@waystation/shared/machines/shop-order';
@@ -9,7 +9,7 @@ import { earnPoints, pointsEarnedBy, spendPoints } from '../marketing/points';
 import type { Actor } from '../../core/audit';
 import { writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
-import { offsetOf } from '../../core/paging';
+import { offsetPage } from '../../core/paging';
 import { applyTransition, isAllowed } from '../../core/transition';
 import { accrueCommission } from '../finance/service';
 import { post } from '../ledger/service';
@@ -152,6 +152,7 @@ export async function payOrder(
         serviceFeeBp: feeBp,
         pointsUsed,
         pointsEarned,
+        couponGrantNo: couponDiscount ? couponGrantNo : '',
         payTime: now,
         payIdempotencyKey: idempotencyKey || null,
       },
@@ -246,15 +247,14 @@ export async function orderDetail(db: Db, memberId: number, orderNo: string, med
 }
 
 export async function listOrders(db: Db, memberId: number, q: { page: number; limit: number }, mediaUrl: (uri: string) => string) {
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(shopOrders).where(eq(shopOrders.memberId, memberId));
-  const orders = await db
-    .select()
-    .from(shopOrders)
-    .where(eq(shopOrders.memberId, memberId))
-    .orderBy(desc(shopOrders.id))
-    .limit(q.limit)
-    .offset(offsetOf(q.page, q.limit));
-  return { list: await toOrders(db, orders, mediaUrl), total };
+  const { rows, total } = await offsetPage(db, {
+    table: shopOrders,
+    select: db.select().from(shopOrders).$dynamic(),
+    filter: eq(shopOrders.memberId, memberId),
+    orderBy: [desc(shopOrders.id)],
+    q,
+  });
+  return { list: await toOrders(db, rows, mediaUrl), total };
 }
 
 /** The order a line of the member's belongs to. */
