@@ -51,7 +51,8 @@ describe('configuration screens', () => {
       await expectOwnLanguage(page, 'zh');
     }
     expect(errors).toEqual([]);
-  });
+    // 25 screens one after another: more than one test's default minute on a loaded machine.
+  }, 180_000);
 
   it('the payment preview answers what a member paying 3 USD sees', async () => {
     const e = e2e();
