@@ -94,7 +94,6 @@ export function terminalContentRoutes(app: FastifyInstance): void {
     summary: 'Marks site messages read: these ids of the member’s, or all; answers how many were marked and how many are left unread',
     body: MessageReadBody,
     data: MessageReadResult,
-    withoutIdempotencyKey: 'marking a message read twice is the same as once',
     handler: ({ member, body, now }) => readMessages(db, member.userCode, body, now),
   });
   openApi(app, {
