@@ -5,6 +5,7 @@ import { ALL_PERMISSIONS, permissionsOf } from '@waystation/shared/menu';
 import { type Db, preparedPerDatabase } from '../db';
 import { adminRoles, admins, roleRoutes, roles, sessions } from '../db/schema';
 import { AppError } from './errors';
+import { isActive } from './status';
 
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -153,7 +154,7 @@ export async function authenticate(db: Db, token: string | undefined, now: Date)
   if (!row) throw logoutError(ErrorCode.ILLEGAL_TOKEN, '登录凭证无效，请重新登录');
   if (row.revokedReason === 'replaced') throw logoutError(ErrorCode.LOGGED_IN_ELSEWHERE, '您的账号已在其他地方登录');
   if (row.revokedReason) throw logoutError(ErrorCode.ILLEGAL_TOKEN, '登录已失效，请重新登录');
-  if (row.status !== 'activity') throw logoutError(ErrorCode.ILLEGAL_TOKEN, '账号已停用，请联系管理员');
+  if (!isActive(row)) throw logoutError(ErrorCode.ILLEGAL_TOKEN, '账号已停用，请联系管理员');
   const t = now.getTime();
   if (t >= row.expiresAt.getTime() || t - row.lastUsedAt.getTime() >= IDLE_TIMEOUT_MS) {
     throw logoutError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { App, Button, Card, Checkbox, Form, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { unclaimedMachine } from '@waystation/shared/machines/unclaimed';
 import { UnclaimedCreateBody, type InboundLine, type InboundLookupResult, type UnclaimedParcel } from '@waystation/shared/contract/warehouse';
 import type { ItemSummary } from '@waystation/shared/contract/purchase';
 import { UnclaimedStatus } from '@waystation/shared/vocab/goods-in';
@@ -322,7 +323,7 @@ function UnclaimedList() {
             key: 'actions',
             title: t('common.actions'),
             render: (_, p) =>
-              p.status === 'open' && (
+              unclaimedMachine.transitionOf(p.status, 'assign') && (
                 <Button type="link" size="small" onClick={() => setAssigning(p)}>
                   {m.assign}
                 </Button>
