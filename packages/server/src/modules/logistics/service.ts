@@ -16,7 +16,7 @@ import { decimalToMinor } from '@waystation/shared/contract/reference';
 import { ItemAttr } from '@waystation/shared/vocab/config-content';
 import type { Db } from '../../db';
 import { channelAreaCountries, channelAreas, channelAttrs, countries, currencies, forwarders, shipChannels } from '../../db/schema';
-import { type Actor, writeAudit } from '../../core/audit';
+import { type Actor, auditedSave, auditedToggle, writeAudit } from '../../core/audit';
 import { invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, filters, offsetPage, orderBy } from '../../core/paging';
 
@@ -74,23 +74,16 @@ export async function saveForwarder(db: Db, actor: Actor, input: z.output<typeof
   const { id, ...fields } = input;
   try {
     return await db.transaction(async (tx) => {
-      if (id) {
-        const [before] = await tx.select().from(forwarders).where(eq(forwarders.id, id)).limit(1);
-        if (!before) throw notFound('货代不存在');
-        const [after] = await tx
-          .update(forwarders)
-          .set({ ...fields, updatedAt: now })
-          .where(eq(forwarders.id, id))
-          .returning();
-        await writeAudit(tx, actor, { action: 'forwarder.update', targetType: 'forwarder', targetId: id, before, after }, now);
-        return { id };
-      }
-      const [after] = await tx
-        .insert(forwarders)
-        .values({ ...fields, createdAt: now, updatedAt: now })
-        .returning();
-      await writeAudit(tx, actor, { action: 'forwarder.create', targetType: 'forwarder', targetId: after.id, after }, now);
-      return { id: after.id };
+      const saved = await auditedSave(tx, actor, {
+        table: forwarders,
+        id,
+        fields,
+        action: { create: 'forwarder.create', update: 'forwarder.update' },
+        targetType: 'forwarder',
+        notFound: '货代不存在',
+        now,
+      });
+      return { id: saved.id };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid('code', '货代代码已存在');
@@ -182,23 +175,16 @@ export async function saveChannel(db: Db, actor: Actor, input: z.output<typeof C
   try {
     return await db.transaction(async (tx) => {
       await assertForwarder(tx, fields.forwarderId);
-      if (id) {
-        const [before] = await tx.select().from(shipChannels).where(eq(shipChannels.id, id)).limit(1);
-        if (!before) throw notFound('物流渠道不存在');
-        const [after] = await tx
-          .update(shipChannels)
-          .set({ ...fields, updatedAt: now })
-          .where(eq(shipChannels.id, id))
-          .returning();
-        await writeAudit(tx, actor, { action: 'shipChannel.update', targetType: 'shipChannel', targetId: id, before, after }, now);
-        return { id };
-      }
-      const [after] = await tx
-        .insert(shipChannels)
-        .values({ ...fields, createdAt: now, updatedAt: now })
-        .returning();
-      await writeAudit(tx, actor, { action: 'shipChannel.create', targetType: 'shipChannel', targetId: after.id, after }, now);
-      return { id: after.id };
+      const saved = await auditedSave(tx, actor, {
+        table: shipChannels,
+        id,
+        fields,
+        action: { create: 'shipChannel.create', update: 'shipChannel.update' },
+        targetType: 'shipChannel',
+        notFound: '物流渠道不存在',
+        now,
+      });
+      return { id: saved.id };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid('code', '渠道代码已存在');
@@ -207,17 +193,9 @@ export async function saveChannel(db: Db, actor: Actor, input: z.output<typeof C
 }
 
 export async function modifyChannelStatus(db: Db, actor: Actor, id: number, status: Status, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(shipChannels).where(eq(shipChannels.id, id)).limit(1);
-    if (!before) throw notFound('物流渠道不存在');
-    await tx.update(shipChannels).set({ status, updatedAt: now }).where(eq(shipChannels.id, id));
-    await writeAudit(
-      tx,
-      actor,
-      { action: 'shipChannel.status', targetType: 'shipChannel', targetId: id, before: { status: before.status }, after: { status } },
-      now,
-    );
-  });
+  const [before] = await db.select({ id: shipChannels.id, status: shipChannels.status }).from(shipChannels).where(eq(shipChannels.id, id)).limit(1);
+  if (!before) throw notFound('物流渠道不存在');
+  await auditedToggle(db, actor, { table: shipChannels, row: before, status, action: 'shipChannel.status', targetType: 'shipChannel', now });
 }
 
 /** Enabled channels for selectors across screens. */
