@@ -84,6 +84,8 @@ export const DEMO_STEPS: [key: string, run: (db: Db, now: Date) => Promise<void>
   ['history', seedHistoryDemo],
   ['simulator-staff', seedSimulatorStaff],
   ['simulator-site-key', seedSimulatorSiteKey],
+  // Added later than the other simulator staff (its outbox reader): a step of its own reaches existing demo databases.
+  ['simulator-outbox-reader', seedSimulatorStaff],
 ];
 
 export async function seedDemo(db: Db, now: Date): Promise<void> {

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { outboxCodeReader, type VerifyCodeReader } from './client';
 import { DEMO_SITE_KEY, SIM_STAFF } from './staff';
 import { report, simulate } from './simulate';
 
@@ -42,8 +43,8 @@ let stopFresh: (() => Promise<void>) | undefined;
 let lagOf: (() => Promise<{ p50: number; p99: number; n: number }>) | undefined;
 /** The sign-up codes the server mailed (a fresh server's own outbox); a running server's members sign in through the site key. */
 let emailCode: ((email: string) => Promise<string>) | undefined;
-/** The codes sent to a sensitive operation's verifier (a fresh server's own outbox): without them those paths are skipped. */
-let verifyCode: ((subjectId: number) => Promise<string>) | undefined;
+/** The codes sent to a sensitive operation's verifier. */
+let verifyCode: VerifyCodeReader | undefined;
 let cancelOverdueUnpaid: (() => Promise<void>) | undefined;
 if (args.fresh) {
   // A receiver on this machine stands in for the member site; the server may call it.
@@ -86,9 +87,8 @@ if (args.fresh) {
     .insert(siteApiKeys)
     .values({ name: 'simulate', prefix: siteKey.slice(0, 10), keyHash: hashToken(siteKey), createdAt: now, updatedAt: now });
   console.log(`fresh server on ${url} (${built.database.kind}${built.database.kind === 'pglite' ? ` in ${dataDir}` : ''})`);
-  const { emailCode: mailedCode, verifierCode: sentCode } = await import('../testing/member');
+  const { emailCode: mailedCode } = await import('../testing/member');
   emailCode = (email) => mailedCode(built.database.db, email);
-  verifyCode = (subjectId) => sentCode(built.database.db, subjectId);
   const { autoCancelUnpaid } = await import('../modules/purchase/unpaid');
   // The job as it runs a month later: every unpaid order is overdue by then, whatever order.autoCancelMinutes says.
   cancelOverdueUnpaid = async () => void (await autoCancelUnpaid(built.database.db, new Date(Date.now() + 30 * 86_400_000)));
@@ -106,6 +106,9 @@ if (args.fresh) {
     if (built.database.kind === 'pglite') fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
+
+// A verifier's code: from the server's outbox, which super admins read, as the simulator's own reader account.
+verifyCode ??= outboxCodeReader(url, args['staff-password']!);
 
 if (!emailCode && !siteKey) {
   // A running server's password sign-ups need the code mailed to the member: sign members in through a site key.

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { SIM_STAFF } from './staff';
 
 interface Envelope<T> {
   code: number;
@@ -26,11 +27,43 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** Reads the 6-digit code a sensitive operation's verifier was just sent. */
+export type VerifyCodeReader = (verifier: { id: number; username: string }) => Promise<string>;
+
+/**
+ * A server without a mail sender keeps the verifiers' codes in its outbox (验证配置 › 发件箱, super admins only): the
+ * simulator's own reader account (SIM_STAFF.outboxReader) signs in once and reads the newest code sent to the verifier,
+ * so nobody's session is ended.
+ */
+export function outboxCodeReader(url: string, password: string): VerifyCodeReader {
+  let token: Promise<string> | undefined;
+  const data = async <T>(res: Response): Promise<T> => {
+    const env = (await res.json()) as Envelope<T>;
+    if (env.code !== 20000) throw new CallError(`${new URL(res.url).pathname}: ${env.code} ${env.message}`, env.code, env.data);
+    return env.data;
+  };
+  return async (verifier) => {
+    token ??= fetch(new URL('/api/admin/login', url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: SIM_STAFF.outboxReader.username, password }),
+    })
+      .then((res) => data<{ token: string }>(res))
+      .then((r) => r.token);
+    const outbox = await data<{ list: { recipient: string; body: string }[] }>(
+      await fetch(new URL('/api/verify/outbox?page=1&limit=20', url), { headers: { 'x-token': await token } }),
+    );
+    const code = outbox.list.find((m) => m.recipient === verifier.username)?.body.match(/验证码 (\d{6})/)?.[1];
+    if (!code) throw new CallError(`staff.outbox: no code for ${verifier.username}`);
+    return code;
+  };
+}
+
 /**
  * The simulator's HTTP client: every call timed under its name, rate limits waited out as a real client would, member
  * API writes with an idempotency key; an answer other than 20000 throws a CallError.
  */
-export function simClient(url: string, log: (line: string) => void, verifyCode?: (subjectId: number) => Promise<string>) {
+export function simClient(url: string, log: (line: string) => void, verifyCode?: VerifyCodeReader) {
   const run = crypto.randomBytes(3).toString('hex').toUpperCase();
   const calls = new Map<string, number[]>();
   const errorSamples: string[] = [];
@@ -74,14 +107,14 @@ export function simClient(url: string, log: (line: string) => void, verifyCode?:
     } catch (err) {
       if (!(err instanceof CallError) || err.code !== 42800 || !verifyCode) throw err;
       const asked = err.data as { type: string; target: string; request: string };
-      const [verifier] = await call<{ id: number }[]>('staff.verifiers', 'GET', '/api/admin/fetchVerifySubjectList', {
+      const [verifier] = await call<{ id: number; username: string }[]>('staff.verifiers', 'GET', '/api/admin/fetchVerifySubjectList', {
         staff: opts.staff,
         query: { type: asked.type },
       });
       if (!verifier) throw new CallError(`${name}: nobody verifies ${asked.type}`);
       const body = { type: asked.type, subjectId: verifier.id, request: asked.request };
       await call('staff.sendVerifyCode', 'POST', '/api/admin/sendVerifyCode', { staff: opts.staff, body });
-      const code = await verifyCode(verifier.id);
+      const code = await verifyCode(verifier);
       const { ticket } = await call<{ ticket: string }>('staff.verify', 'POST', '/api/admin/doLoginVerify', {
         staff: opts.staff,
         body: { ...body, code, target: String(asked.target) },

@@ -1,4 +1,4 @@
-import { CallError, simClient } from './client';
+import { CallError, simClient, type VerifyCodeReader } from './client';
 import { QC_PHOTO, type UnhappyResult, walkUnhappyPaths } from './unhappy';
 import { SIM_STAFF } from './staff';
 
@@ -34,10 +34,10 @@ export interface SimulateOptions {
    */
   emailCode?: (email: string) => Promise<string>;
   /**
-   * Reads the 6-digit code a sensitive operation's verifier was sent (their outbox). Without it, the unhappy paths
-   * that need a verified staff call (cancelling a paid package) are not walked.
+   * Reads the 6-digit code a sensitive operation's verifier was sent (the server's outbox: `outboxCodeReader`). Without
+   * it, the unhappy paths that need a verified staff call (cancelling a paid package) are not walked.
    */
-  verifyCode?: (subjectId: number) => Promise<string>;
+  verifyCode?: VerifyCodeReader;
   /** Runs the unpaid-order job as it runs once an order is overdue (the server's own database); without it that path is skipped. */
   cancelOverdueUnpaid?: () => Promise<void>;
 }
@@ -354,7 +354,7 @@ const quantile = (xs: number[], q: number) => {
 export function report(r: SimulateResult): string[] {
   const out = [`simulate: ${r.members} members, ${r.orders} orders, ${r.shipped} packages shipped, ${r.errors} errors`];
   out.push(
-    `unhappy: ${r.unhappy.tried} paths, ${r.unhappy.stuck} stuck${r.unhappy.skipped ? ` (${r.unhappy.skipped} more need --fresh: a verifier's code, the unpaid-order job's clock)` : ''}`,
+    `unhappy: ${r.unhappy.tried} paths, ${r.unhappy.stuck} stuck${r.unhappy.skipped ? ` (${r.unhappy.skipped} more with --fresh: the unpaid-order job runs on the server's own clock)` : ''}`,
   );
   for (const s of r.unhappy.stuckSamples) out.push(`  stuck: ${s}`);
   out.push(

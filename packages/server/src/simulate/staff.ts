@@ -6,6 +6,11 @@ export const SIM_STAFF = {
   purchaser: { username: 'sim-purchaser', name: '模拟员甲', roles: ['purchaser'] },
   warehouse: { username: 'sim-warehouse', name: '模拟员乙', roles: ['warehouse'] },
   finance: { username: 'sim-finance', name: '模拟员丙', roles: ['finance'] },
+  /**
+   * Reads a verifier's code from the code sender's outbox (super admins only), as a person does on a demo server
+   * without a mail sender: the simulator's verified staff calls against a running server need it.
+   */
+  outboxReader: { username: 'sim-outbox', name: '模拟发件箱', roles: ['super_admin'] },
 };
 
 /**

@@ -25,7 +25,7 @@ interface Outcome {
 export interface UnhappyResult {
   tried: number;
   stuck: number;
-  /** Paths that need what only a fresh server gives (the verifier's codes, the job's clock): not walked here. */
+  /** Paths that need what only a fresh server gives (the unpaid-order job's clock) or a verifier's code: not walked here. */
   skipped: number;
   /** The paths that did not end where they should, as `path: ended (expected …)`. */
   stuckSamples: string[];
