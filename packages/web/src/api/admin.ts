@@ -31,7 +31,7 @@ export const getInfo = () => request(adminInfoCall.url, { schema: z.unknown(), s
 export { AdminInfo };
 
 /** POST /api/admin/logout: failures are ignored, the session ends locally either way. */
-export const logout = () => call(adminLogoutCall, undefined, { silent: true });
+export const logout = () => call(adminLogoutCall, undefined, { silent: true, endsSession: true });
 
 /** GET /api/admin/fetchList */
 export const fetchAdminList = (params: Partial<AdminListQuery>) => call(adminFetchListCall, params);

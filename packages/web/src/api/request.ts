@@ -55,6 +55,8 @@ export interface RequestOptions<S extends z.ZodType> {
   /** Schema of the envelope's data (from packages/shared/contract). */
   schema: S;
   timeout?: number;
+  /** Ends this page's session (logout): the lists on screen are not refreshed after it. */
+  endsSession?: boolean;
   /** Show nothing on failure (badge polling, logout): the caller only logs. */
   silent?: boolean;
   /** Extra headers (X-Verify-Ticket of a sensitive operation). */
@@ -154,8 +156,9 @@ export async function request<S extends z.ZodType>(url: string, opts: RequestOpt
     }
     throw new ApiError(text, payload.code, payload.data, res.status);
   }
-  // A write done: the list kit's lists on screen show what it changed (LIST_KEY).
-  if (method !== 'GET') void queryClient.invalidateQueries({ queryKey: [LIST_KEY] });
+  // A write done: the list kit's lists on screen show what it changed (LIST_KEY); not after a logout, whose session a
+  // refetch would find ended.
+  if (method !== 'GET' && !opts.endsSession) void queryClient.invalidateQueries({ queryKey: [LIST_KEY] });
   const parsed = schema.safeParse(payload.data);
   if (!parsed.success) {
     // The server answered but not in the shape the contract says: keep working with what came, and record it.
@@ -170,7 +173,7 @@ export async function request<S extends z.ZodType>(url: string, opts: RequestOpt
 }
 
 /** How a declared call is made: everything of RequestOptions but what its declaration says. */
-export type CallOptions = Pick<RequestOptions<z.ZodType>, 'timeout' | 'silent' | 'headers'>;
+export type CallOptions = Pick<RequestOptions<z.ZodType>, 'timeout' | 'silent' | 'headers' | 'endsSession'>;
 
 /** The input argument of a call: optional when the call takes none, or when every field of it is optional. */
 type CallArgs<C extends Call> =

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIST_KEY } from '../../api/queryClient';
 import {
   type AgentListQuery,
   type SaveAgentAppBody,
@@ -70,8 +71,8 @@ export const proxyKeys = {
 export const useAgents = (q: Partial<AgentListQuery>) => useQuery({ queryKey: proxyKeys.list(q), queryFn: () => fetchAgents(q), placeholderData: (p) => p });
 export const useAgent = (id: number) => useQuery({ queryKey: proxyKeys.detail(id), queryFn: () => fetchAgent(id), enabled: id > 0 });
 export const useAgentSearch = (keyword: string) => useQuery({ queryKey: proxyKeys.search(keyword), queryFn: () => searchAgents(keyword) });
-/** After a proxy write: the domain's queries. */
+/** After a proxy write made outside a mutation: the domain's queries and the list kit's lists. */
 export const useInvalidateProxy = () => {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: proxyKeys.all });
+  return () => Promise.all([qc.invalidateQueries({ queryKey: proxyKeys.all }), qc.invalidateQueries({ queryKey: [LIST_KEY] })]);
 };
