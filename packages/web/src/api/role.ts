@@ -1,14 +1,5 @@
 import type { MenuRoute } from '@waystation/shared/menu';
-import {
-  type RoleListQuery,
-  type RoleSaveBody,
-  roleGetEnableRoutesCall,
-  roleCatalogueCall,
-  rolePageListCall,
-  roleOptionsCall,
-  roleSaveCall,
-  roleDeleteCall,
-} from '@waystation/shared/contract/role';
+import { type RoleSaveBody, roleGetEnableRoutesCall, roleCatalogueCall, roleOptionsCall, roleSaveCall, roleDeleteCall } from '@waystation/shared/contract/role';
 import { call } from './request';
 
 /** GET /api/role/getEnableRoutes: the caller's permitted menu tree (silent: the guard reports failures). */
@@ -16,9 +7,6 @@ export const getEnableRoutes = () => call(roleGetEnableRoutesCall, undefined, { 
 
 /** GET /api/role/catalogue: every route, for the role editor. */
 export const getCatalogue = () => call(roleCatalogueCall) as Promise<MenuRoute[]>;
-
-/** GET /api/role/pageList */
-export const fetchRoleList = (params: Partial<RoleListQuery>) => call(rolePageListCall, params);
 
 /** GET /api/role/options: every role's key and name, for the account editor (needs only system:adminUser). */
 export const fetchRoleOptions = () => call(roleOptionsCall);

@@ -49,7 +49,8 @@ export async function memberMessages(db: Db, userCode: string, q: { page: number
       readTime: r.readAt?.toISOString() ?? null,
     })),
     total,
-    unread: await unreadOf(db, userCode),
+    // Listing only the unread ones counted them already.
+    unread: q.unread === 'true' ? total : await unreadOf(db, userCode),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   InboundLookupResult,
@@ -16,7 +16,7 @@ import type { Db } from '../../db';
 import { members, purchaseOrders, shopOrders, unclaimedParcels, warehouseItems } from '../../db/schema';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, invalid, notFound } from '../../core/errors';
-import { iso, offsetPage } from '../../core/paging';
+import { filters, iso, offsetPage } from '../../core/paging';
 import { toItem, type UrlMakers } from '../purchase/queries';
 import { applyTransition, assertAllowed, type BoundMachine, isAllowed, isRepeat } from '../../core/transition';
 import { applyStep, loadLine, purchaseLines, staleState } from '../purchase/transition';
@@ -166,14 +166,10 @@ export async function createUnclaimed(db: Db, body: z.infer<typeof UnclaimedCrea
 }
 
 export async function listUnclaimed(db: Db, q: z.infer<typeof UnclaimedListQuery>): Promise<{ list: UnclaimedParcel[]; total: number }> {
-  const where: SQL[] = [];
-  if (q.status) where.push(eq(unclaimedParcels.status, q.status));
-  if (q.trackingNo) where.push(eq(unclaimedParcels.trackingNo, q.trackingNo));
-  const filter = and(...where);
   const { rows, total } = await offsetPage(db, {
     table: unclaimedParcels,
     select: db.select().from(unclaimedParcels).$dynamic(),
-    filter,
+    filter: filters(q, { status: (s) => eq(unclaimedParcels.status, s), trackingNo: (no) => eq(unclaimedParcels.trackingNo, no) }),
     orderBy: [desc(unclaimedParcels.id)],
     q,
   });
