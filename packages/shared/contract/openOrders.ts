@@ -125,12 +125,16 @@ export const MemberOrder = z.object({
   /** At payment: the member level's discount on the goods, and the purchase service fee (inside paidAmount). */
   levelDiscount: z.number().int(),
   serviceFee: z.number().int(),
+  /** What of the service fee went back to the balance with refunded goods (the fee follows the goods still paid). */
+  serviceFeeRefunded: z.number().int(),
   /** Points spent on the goods (inside the discount) and earned by the payment. */
   pointsUsed: z.number().int(),
   pointsEarned: z.number().int(),
   paidAmount: z.number().int(),
   createTime: isoTime,
   payTime: isoTime.nullable(),
+  /** While unpaid: canceled by the server if still unpaid then (order.autoCancelMinutes when it was placed); null: no deadline. */
+  payDeadline: isoTime.nullable(),
   lines: z.array(MemberOrderLine),
 });
 export type MemberOrder = z.infer<typeof MemberOrder>;

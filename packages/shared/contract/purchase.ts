@@ -173,6 +173,8 @@ export const WaitPaidOrder = z.object({
   amount: z.number().int(),
   lineCount: z.number().int(),
   createTime: z.string(),
+  /** Canceled by the job if still unpaid then (null: no deadline). */
+  payDeadline: z.string().nullable(),
 });
 export type WaitPaidOrder = z.infer<typeof WaitPaidOrder>;
 export const WaitPaidList = pageOf(WaitPaidOrder);

@@ -118,6 +118,8 @@ export async function seedGoodsInDemo(db: Db, now: Date): Promise<void> {
         status: paid ? 'paid' : 'ordered',
         paidAmount: paid ? price : 0,
         payTime: paid ? created : null,
+        // The demo's order.autoCancelMinutes (3 days) as it was when these orders were placed.
+        payDeadline: paid ? null : new Date(created.getTime() + 3 * 86_400_000),
         createdAt: created,
         updatedAt: created,
       })

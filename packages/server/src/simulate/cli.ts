@@ -1,15 +1,17 @@
 // npm run simulate -- [--members 20] [--orders 2] [--concurrency 4] [--url http://localhost:8080 [--site-key wsk_…] | --fresh] [--seed N]
 // Drives a business day through a running server (default http://localhost:8080, as the simulator's own demo staff
-// sim-purchaser, sim-warehouse and sim-finance, so nobody working as warehouse1 is logged out), or with --fresh through
-// a server of its own on a new data folder (or DATABASE_URL), where it also measures how long events take to reach a
-// webhook receiver. Prints `simulate: … errors` and the ledger check; exit code 1 on any error or ledger mismatch.
+// sim-purchaser, sim-warehouse, sim-finance and the super admin sim-outbox, so nobody working as warehouse1 is logged
+// out), or with --fresh through a server of its own on a new data folder (or DATABASE_URL), where it also measures how
+// long events take to reach a webhook receiver. Prints `simulate: … errors` and the ledger check; exit code 1 on any
+// error or ledger mismatch. The unpaid-order path briefly sets order.autoCancelMinutes to 1 (and back) and waits for
+// the server's job to cancel its order (about 90 s after it was placed).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { outboxCodeReader, type VerifyCodeReader } from './client';
+import { simAdminSession } from './client';
 import { DEMO_SITE_KEY, SIM_STAFF } from './staff';
 import { report, simulate } from './simulate';
 
@@ -43,9 +45,6 @@ let stopFresh: (() => Promise<void>) | undefined;
 let lagOf: (() => Promise<{ p50: number; p99: number; n: number }>) | undefined;
 /** The sign-up codes the server mailed (a fresh server's own outbox); a running server's members sign in through the site key. */
 let emailCode: ((email: string) => Promise<string>) | undefined;
-/** The codes sent to a sensitive operation's verifier. */
-let verifyCode: VerifyCodeReader | undefined;
-let cancelOverdueUnpaid: (() => Promise<void>) | undefined;
 if (args.fresh) {
   // A receiver on this machine stands in for the member site; the server may call it.
   const arrivals: number[] = [];
@@ -89,9 +88,6 @@ if (args.fresh) {
   console.log(`fresh server on ${url} (${built.database.kind}${built.database.kind === 'pglite' ? ` in ${dataDir}` : ''})`);
   const { emailCode: mailedCode } = await import('../testing/member');
   emailCode = (email) => mailedCode(built.database.db, email);
-  const { autoCancelUnpaid } = await import('../modules/purchase/unpaid');
-  // The job as it runs a month later: every unpaid order is overdue by then, whatever order.autoCancelMinutes says.
-  cancelOverdueUnpaid = async () => void (await autoCancelUnpaid(built.database.db, new Date(Date.now() + 30 * 86_400_000)));
   lagOf = async () => {
     const { pumpBacklog } = await import('../modules/notification/events');
     for (let i = 0; i < 600 && (await pumpBacklog(built.database.db, new Date())).pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
@@ -107,8 +103,8 @@ if (args.fresh) {
   };
 }
 
-// A verifier's code: from the server's outbox, which super admins read, as the simulator's own reader account.
-verifyCode ??= outboxCodeReader(url, args['staff-password']!);
+// The simulator's own super admin: it reads verifiers' codes from the server's outbox and sets the unpaid order's deadline.
+const admin = simAdminSession(url, args['staff-password']!);
 
 if (!emailCode && !siteKey) {
   // A running server's password sign-ups need the code mailed to the member: sign members in through a site key.
@@ -124,8 +120,7 @@ const result = await simulate({
   seed: args.seed ? Number(args.seed) : undefined,
   siteKey,
   emailCode,
-  verifyCode,
-  cancelOverdueUnpaid,
+  admin,
   staff: {
     purchaser: SIM_STAFF.purchaser.username,
     warehouse: SIM_STAFF.warehouse.username,

@@ -30,28 +30,35 @@ export interface CallOptions {
 /** Reads the 6-digit code a sensitive operation's verifier was just sent. */
 export type VerifyCodeReader = (verifier: { id: number; username: string }) => Promise<string>;
 
-/**
- * A server without a mail sender keeps the verifiers' codes in its outbox (验证配置 › 发件箱, super admins only): the
- * simulator's own reader account (SIM_STAFF.outboxReader) signs in once and reads the newest code sent to the verifier,
- * so nobody's session is ended.
- */
-export function outboxCodeReader(url: string, password: string): VerifyCodeReader {
+/** A signed-in session of the simulator's own super admin (SIM_STAFF.admin), made at its first use and shared. */
+export type AdminSession = () => Promise<string>;
+
+export function simAdminSession(url: string, password: string): AdminSession {
   let token: Promise<string> | undefined;
-  const data = async <T>(res: Response): Promise<T> => {
-    const env = (await res.json()) as Envelope<T>;
-    if (env.code !== 20000) throw new CallError(`${new URL(res.url).pathname}: ${env.code} ${env.message}`, env.code, env.data);
-    return env.data;
-  };
-  return async (verifier) => {
-    token ??= fetch(new URL('/api/admin/login', url), {
+  return () =>
+    (token ??= fetch(new URL('/api/admin/login', url), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: SIM_STAFF.outboxReader.username, password }),
+      body: JSON.stringify({ username: SIM_STAFF.admin.username, password }),
     })
-      .then((res) => data<{ token: string }>(res))
-      .then((r) => r.token);
-    const outbox = await data<{ list: { recipient: string; body: string }[] }>(
-      await fetch(new URL('/api/verify/outbox?page=1&limit=20', url), { headers: { 'x-token': await token } }),
+      .then((res) => envelopeData<{ token: string }>(res))
+      .then((r) => r.token));
+}
+
+async function envelopeData<T>(res: Response): Promise<T> {
+  const env = (await res.json()) as Envelope<T>;
+  if (env.code !== 20000) throw new CallError(`${new URL(res.url).pathname}: ${env.code} ${env.message}`, env.code, env.data);
+  return env.data;
+}
+
+/**
+ * A server without a mail sender keeps the verifiers' codes in its outbox (验证配置 › 发件箱, super admins only): the
+ * simulator's own super admin reads the newest code sent to the verifier, so nobody's session is ended.
+ */
+export function outboxCodeReader(url: string, admin: AdminSession): VerifyCodeReader {
+  return async (verifier) => {
+    const outbox = await envelopeData<{ list: { recipient: string; body: string }[] }>(
+      await fetch(new URL('/api/verify/outbox?page=1&limit=20', url), { headers: { 'x-token': await admin() } }),
     );
     const code = outbox.list.find((m) => m.recipient === verifier.username)?.body.match(/验证码 (\d{6})/)?.[1];
     if (!code) throw new CallError(`staff.outbox: no code for ${verifier.username}`);

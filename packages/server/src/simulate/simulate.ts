@@ -1,4 +1,4 @@
-import { CallError, simClient, type VerifyCodeReader } from './client';
+import { type AdminSession, CallError, outboxCodeReader, simClient, type VerifyCodeReader } from './client';
 import { QC_PHOTO, type UnhappyResult, walkUnhappyPaths } from './unhappy';
 import { SIM_STAFF } from './staff';
 
@@ -38,7 +38,12 @@ export interface SimulateOptions {
    * it, the unhappy paths that need a verified staff call (cancelling a paid package) are not walked.
    */
   verifyCode?: VerifyCodeReader;
-  /** Runs the unpaid-order job as it runs once an order is overdue (the server's own database); without it that path is skipped. */
+  /**
+   * The simulator's super admin (SIM_STAFF.admin, a demo server's): it reads verifiers' codes from the outbox when no
+   * `verifyCode` is given, and gives the unpaid path's order its minute's deadline. Without it, those paths are not walked.
+   */
+  admin?: AdminSession;
+  /** Runs the unpaid-order job as the server's runner does once an order is overdue (a test's server runs no jobs). */
   cancelOverdueUnpaid?: () => Promise<void>;
 }
 
@@ -84,7 +89,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   };
   const log = o.log ?? (() => {});
   const rand = random(o.seed ?? Date.now());
-  const client = simClient(o.url, log, o.verifyCode);
+  const client = simClient(o.url, log, o.verifyCode ?? (o.admin && outboxCodeReader(o.url, o.admin)));
   const { run, call, failed, calls, errorSamples, counts } = client;
   const started = performance.now();
 
@@ -301,6 +306,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       member: { token: sims[0]!.token, addressId: sims[0]!.addressId },
       channelId: channel.id,
       next: () => `${client.run}${String(++seq).padStart(4, '0')}`,
+      log,
+      admin: await o.admin?.().catch((err: unknown) => void failed(err)),
       cancelOverdueUnpaid: o.cancelOverdueUnpaid,
     });
   }
@@ -354,7 +361,7 @@ const quantile = (xs: number[], q: number) => {
 export function report(r: SimulateResult): string[] {
   const out = [`simulate: ${r.members} members, ${r.orders} orders, ${r.shipped} packages shipped, ${r.errors} errors`];
   out.push(
-    `unhappy: ${r.unhappy.tried} paths, ${r.unhappy.stuck} stuck${r.unhappy.skipped ? ` (${r.unhappy.skipped} more with --fresh: the unpaid-order job runs on the server's own clock)` : ''}`,
+    `unhappy: ${r.unhappy.tried} paths, ${r.unhappy.stuck} stuck${r.unhappy.skipped ? ` (${r.unhappy.skipped} more need the simulator's super admin, ${SIM_STAFF.admin.username}, of the demo data)` : ''}`,
   );
   for (const s of r.unhappy.stuckSamples) out.push(`  stuck: ${s}`);
   out.push(

@@ -7,10 +7,11 @@ export const SIM_STAFF = {
   warehouse: { username: 'sim-warehouse', name: '模拟员乙', roles: ['warehouse'] },
   finance: { username: 'sim-finance', name: '模拟员丙', roles: ['finance'] },
   /**
-   * Reads a verifier's code from the code sender's outbox (super admins only), as a person does on a demo server
-   * without a mail sender: the simulator's verified staff calls against a running server need it.
+   * The simulator's super admin. It reads a verifier's code from the code sender's outbox (super admins only), as a person
+   * does on a demo server without a mail sender: the verified staff calls against a running server need it. It also
+   * gives the one order the simulator leaves unpaid a pay deadline of a minute (order.autoCancelMinutes, restored at once).
    */
-  outboxReader: { username: 'sim-outbox', name: '模拟发件箱', roles: ['super_admin'] },
+  admin: { username: 'sim-outbox', name: '模拟发件箱', roles: ['super_admin'] },
 };
 
 /**

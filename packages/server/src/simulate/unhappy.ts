@@ -11,7 +11,13 @@ export interface DayContext {
   channelId: number;
   /** A unique suffix per call (tracking and order numbers). */
   next: () => string;
-  /** Runs the unpaid-order job as it runs once an order is overdue (a fresh server only; without it that path is skipped). */
+  log: (line: string) => void;
+  /** The simulator's super admin (a demo server's sim-outbox): without it, the paths that need it are not walked. */
+  admin?: string;
+  /**
+   * Runs the unpaid-order job as the server's runner does once the order is overdue (a test's server runs no jobs);
+   * without it the simulator waits for the server's own runner.
+   */
   cancelOverdueUnpaid?: () => Promise<void>;
 }
 
@@ -25,7 +31,7 @@ interface Outcome {
 export interface UnhappyResult {
   tried: number;
   stuck: number;
-  /** Paths that need what only a fresh server gives (the unpaid-order job's clock) or a verifier's code: not walked here. */
+  /** Paths that need the simulator's super admin (a verifier's code from the outbox, the pay-deadline setting): not walked here. */
   skipped: number;
   /** The paths that did not end where they should, as `path: ended (expected …)`. */
   stuckSamples: string[];
@@ -215,21 +221,63 @@ async function overpaidFreightRefunded(d: DayContext): Promise<Outcome> {
   return { path: 'overpaid freight refunded', ended: `${detail.status}, ${detail.patchStatus}`, expected: 'wait_ship, patch_refund' };
 }
 
-/** A member orders and never pays: the unpaid-order job cancels the order once it is overdue. */
-async function unpaidAutoCanceled(d: DayContext): Promise<Outcome> {
+interface Param {
+  id: number;
+  paramKey: string;
+  paramValue: string;
+  name: string;
+  remark: string;
+}
+const DEADLINE_KEY = 'order.autoCancelMinutes';
+
+/**
+ * The one order the simulator leaves unpaid, placed before the other paths so that its minute runs while they are
+ * walked. The simulator's super admin sets order.autoCancelMinutes to 1 for the placing and puts it back at once: an
+ * order's pay deadline is fixed when it is placed.
+ */
+async function placeUnpaid(d: DayContext): Promise<{ orderNo: string }> {
+  const { call, verified } = d.client;
+  const staff = d.admin!;
+  const { list } = await call<{ list: Param[] }>('admin.params', 'GET', '/api/param/pageList', { staff, query: { keyword: DEADLINE_KEY, page: 1, limit: 20 } });
+  const param = list.find((p) => p.paramKey === DEADLINE_KEY);
+  if (!param) throw new CallError(`unpaid order: ${DEADLINE_KEY} is not set on this server`);
+  const edit = (paramValue: string) =>
+    verified('admin.paramEdit', '/api/param/edit', {
+      staff,
+      body: { id: param.id, paramKey: param.paramKey, paramValue, name: param.name, remark: param.remark },
+    });
   const tag = d.next();
-  const order = await d.client.call<{ orderNo: string }>('member.order', 'POST', '/api/open/v1/orders', {
-    member: d.member.token,
-    body: {
-      lines: [{ mallType: 'JD', productUrl: `https://item.example.com/unpaid/${tag}`, title: `未支付 ${tag}`, props: [], quantity: 1, unitPrice: 3_000 }],
-    },
-  });
-  await d.cancelOverdueUnpaid!();
-  const after = await d.client.call<{ status: string }>('member.orderDetail', 'GET', '/api/open/v1/orders/detail', {
-    member: d.member.token,
-    query: { orderNo: order.orderNo },
-  });
-  return { path: 'unpaid order auto-cancelled', ended: after.status, expected: 'canceled' };
+  await edit('1');
+  try {
+    return await call<{ orderNo: string }>('member.order', 'POST', '/api/open/v1/orders', {
+      member: d.member.token,
+      body: {
+        lines: [{ mallType: 'JD', productUrl: `https://item.example.com/unpaid/${tag}`, title: `未支付 ${tag}`, props: [], quantity: 1, unitPrice: 3_000 }],
+      },
+    });
+  } finally {
+    await edit(param.paramValue);
+  }
+}
+
+/** A member orders and never pays: the unpaid-order job cancels the order at its pay deadline. */
+async function unpaidAutoCanceled(d: DayContext, placed: Promise<{ orderNo: string }>): Promise<Outcome> {
+  const { orderNo } = await placed;
+  await d.cancelOverdueUnpaid?.();
+  const status = async () =>
+    (
+      await d.client.call<{ status: string; payDeadline: string | null }>('member.orderDetail', 'GET', '/api/open/v1/orders/detail', {
+        member: d.member.token,
+        query: { orderNo },
+      })
+    ).status;
+  let ended = await status();
+  // The server's runner looks every 30 s: a minute's deadline is met within about 90 s of the placing.
+  if (ended === 'ordered') d.log(`waiting for the unpaid-order job to cancel ${orderNo} (a minute after it was placed)`);
+  for (const until = Date.now() + 120_000; ended === 'ordered' && Date.now() < until; ended = await status()) {
+    await new Promise((r) => setTimeout(r, 3_000));
+  }
+  return { path: 'unpaid order auto-cancelled', ended, expected: 'canceled' };
 }
 
 /** Raises an exception on the package (its outer box damaged) and returns the open exception's id. */
@@ -257,7 +305,6 @@ const PATHS: ((d: DayContext) => Promise<Outcome>)[] = [
   exceptionResolved,
   canceledItemsReshelved,
   overpaidFreightRefunded,
-  unpaidAutoCanceled,
 ];
 
 /**
@@ -266,14 +313,10 @@ const PATHS: ((d: DayContext) => Promise<Outcome>)[] = [
  */
 export async function walkUnhappyPaths(d: DayContext): Promise<UnhappyResult> {
   const result: UnhappyResult = { tried: 0, stuck: 0, skipped: 0, stuckSamples: [] };
-  for (const path of PATHS) {
-    if ((path === canceledItemsReshelved && !d.client.canVerify) || (path === unpaidAutoCanceled && !d.cancelOverdueUnpaid)) {
-      result.skipped++;
-      continue;
-    }
+  const walk = async (name: string, path: () => Promise<Outcome>) => {
     result.tried++;
     try {
-      const o = await path(d);
+      const o = await path();
       if (o.ended !== o.expected) {
         result.stuck++;
         result.stuckSamples.push(`${o.path}: ${o.ended} (expected ${o.expected})`);
@@ -281,8 +324,20 @@ export async function walkUnhappyPaths(d: DayContext): Promise<UnhappyResult> {
     } catch (err) {
       d.client.failed(err);
       result.stuck++;
-      result.stuckSamples.push(`${path.name}: ${err instanceof Error ? err.message : String(err)}`);
+      result.stuckSamples.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
     }
+  };
+  const unpaid = d.admin ? placeUnpaid(d) : null;
+  // Awaited by its path, last; a failed placing is that path's failure, not an unhandled rejection meanwhile.
+  unpaid?.catch(() => {});
+  for (const path of PATHS) {
+    if (path === canceledItemsReshelved && !d.client.canVerify) {
+      result.skipped++;
+      continue;
+    }
+    await walk(path.name, () => path(d));
   }
+  if (unpaid) await walk(unpaidAutoCanceled.name, () => unpaidAutoCanceled(d, unpaid));
+  else result.skipped++;
   return result;
 }

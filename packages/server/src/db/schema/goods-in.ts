@@ -23,18 +23,26 @@ export const shopOrders = pgTable(
     /** The purchase service fee charged at payment (minor units; setting service.feePercent) and its rate then. */
     serviceFee: money('service_fee').notNull().default(0),
     serviceFeeBp: integer('service_fee_bp').notNull().default(0),
+    /** What of the service fee went back to the balance as the order's goods were refunded (minor units). */
+    serviceFeeRefunded: money('service_fee_refunded').notNull().default(0),
     /** Points the member spent on the goods (one point takes off one minor unit) and earned by the payment. */
     pointsUsed: integer('points_used').notNull().default(0),
     pointsEarned: integer('points_earned').notNull().default(0),
     /** The purchase coupon used at payment (''): given back when the order's goods are refunded whole. */
     couponGrantNo: text('coupon_grant_no').notNull().default(''),
     payTime: ts('pay_time'),
+    /** Unpaid after this, the order is canceled by the job (order.autoCancelMinutes at placing; null: never). */
+    payDeadline: ts('pay_deadline'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
     /** The member API's Idempotency-Key that paid the order: a retry of it answers the paid order. */
     payIdempotencyKey: text('pay_idempotency_key'),
   },
-  (t) => [uniqueIndex('shop_orders_order_no_key').on(t.orderNo), index('shop_orders_member_idx').on(t.memberId, t.id)],
+  (t) => [
+    uniqueIndex('shop_orders_order_no_key').on(t.orderNo),
+    index('shop_orders_member_idx').on(t.memberId, t.id),
+    index('shop_orders_pay_deadline_idx').on(t.payDeadline).where(sql`${t.status} = 'ordered' and ${t.payDeadline} is not null`),
+  ],
 );
 
 /** One line of a shop order, bought by a purchaser on a marketplace and received into the warehouse. */

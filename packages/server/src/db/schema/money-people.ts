@@ -261,6 +261,8 @@ export const returnRequests = pgTable(
   {
     id: serial('id').primaryKey(),
     returnNo: text('return_no').notNull(),
+    /** return: the seller refunds once it signs; exchange: the seller sends a replacement and nothing is refunded. */
+    kind: text('kind').notNull().default('return'),
     memberId: integer('member_id').notNull(),
     purchaseOrderId: text('purchase_order_id').notNull(),
     purchaseOrderNo: text('purchase_order_no').notNull().default(''),

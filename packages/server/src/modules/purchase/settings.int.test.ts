@@ -242,6 +242,31 @@ describe('order.autoCancelMinutes', () => {
     ).toHaveLength(1);
   });
 
+  it('fixes the deadline when the order is placed: the member sees it, and changing the setting later changes no placed order', async () => {
+    await setParam('order.autoCancelMinutes', '30');
+    const m = await newMember();
+    const early = await placeOrder(m.token, [5_000]);
+    const placed = await open<MemberOrder>('GET', '/orders/detail', { token: m.token, query: { orderNo: early } });
+    expect(placed.data.payDeadline).toBe(new Date(t.clock.now().getTime() + 30 * 60_000).toISOString());
+    await setParam('order.autoCancelMinutes', '1');
+    const late = await placeOrder(m.token, [5_000]);
+
+    t.clock.advanceMinutes(2);
+    await runJobs();
+    expect((await open<MemberOrder>('GET', '/orders/detail', { token: m.token, query: { orderNo: early } })).data.status).toBe('ordered');
+    const canceled = await open<MemberOrder>('GET', '/orders/detail', { token: m.token, query: { orderNo: late } });
+    expect(canceled.data).toMatchObject({ status: 'canceled', payDeadline: null });
+    const [row] = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'order.cancel'), eq(auditLogs.targetId, late)));
+    expect(JSON.stringify(row)).toContain('超过 1 分钟未支付，自动取消');
+
+    t.clock.advanceMinutes(29);
+    await runJobs();
+    expect((await open<MemberOrder>('GET', '/orders/detail', { token: m.token, query: { orderNo: early } })).data.status).toBe('canceled');
+  });
+
   it('leaves unpaid orders alone when the setting is 0', async () => {
     await setParam('order.autoCancelMinutes', '0');
     const m = await newMember();

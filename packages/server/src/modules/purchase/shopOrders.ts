@@ -3,20 +3,19 @@ import type { z } from 'zod';
 import { type MemberOrder, type OrderCreateBody, purchaseFacing } from '@waystation/shared/contract/openOrders';
 import { shopOrderMachine } from '@waystation/shared/machines/shop-order';
 import { type Db, nextId } from '../../db';
-import { couponGrants, coupons, memberProfiles, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
+import { couponGrants, coupons, purchaseOrders, shopOrders, warehouseItems } from '../../db/schema';
 import { spendCoupon } from '../marketing/grants';
-import { earnPoints, pointsEarnedBy, spendPoints } from '../marketing/points';
+import { spendPoints } from '../marketing/points';
 import type { Actor } from '../../core/audit';
 import { writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
 import { offsetPage } from '../../core/paging';
 import { applyTransition, isAllowed } from '../../core/transition';
-import { accrueCommission } from '../finance/service';
 import { post } from '../ledger/service';
 import { numberParam } from '../reference/settings';
-import { levelDiscountBp, raiseLevel } from '../vip/levels';
 import type { Member } from '../vip/memberAccounts';
 import { memberDeclinePatch, memberPayPatch, memberRefundLine } from './service';
+import { paidAudit, paidColumns, payRates, percentText, priceOrder, settlePaidOrder } from './pricing';
 import { applyStep, type PurchaseRow, purchaseLines, shopOrderRows } from './transition';
 
 /** Shop orders of members (issue 13): created and paid through the member API, their lines bought by the purchasers. */
@@ -29,7 +28,12 @@ export async function createOrder(db: Db, member: Member, body: z.output<typeof 
   const orderNo = await db.transaction(async (tx) => {
     const id = await nextId(tx, 'shop_orders');
     const orderNo = orderNoOf(id);
-    await tx.insert(shopOrders).values({ id, orderNo, memberId: member.id, status: 'ordered', currency: body.currency, createdAt: now, updatedAt: now });
+    // The deadline is fixed when the order is placed: changing the setting later does not cancel orders placed before.
+    const minutes = await numberParam(tx, 'order.autoCancelMinutes', 0, { min: 0 });
+    const payDeadline = minutes ? new Date(now.getTime() + minutes * 60_000) : null;
+    await tx
+      .insert(shopOrders)
+      .values({ id, orderNo, memberId: member.id, status: 'ordered', currency: body.currency, payDeadline, createdAt: now, updatedAt: now });
     const lines = [];
     for (const l of body.lines) {
       const lineId = await nextId(tx, 'purchase_orders');
@@ -61,8 +65,8 @@ export async function createOrder(db: Db, member: Member, body: z.output<typeof 
 }
 
 /**
- * Pays an order from the balance. The goods are priced down by the member level's discount, then the coupon's; the
- * purchase service fee (setting service.feePercent) is charged on what remains. Two debits (goods, once per
+ * Pays an order from the balance, priced by priceOrder: the goods are priced down by the member level's discount, then
+ * the coupon's and the points'; the purchase service fee (setting service.feePercent) is charged on what remains. Two debits (goods, once per
  * idempotency key; the fee, once per order), and each line moves ordered → paying → paid → purchase_wait through the
  * purchase machine, so the purchasers' queue gets it at once. The member then moves up a level if the spend reaches one.
  */
@@ -90,25 +94,20 @@ export async function payOrder(
       .select()
       .from(purchaseOrders)
       .where(and(eq(purchaseOrders.orderId, order.id), eq(purchaseOrders.status, 'ordered')));
-    const gross = lines.reduce((s, l) => s + l.paidAmount, 0);
+    const amounts = lines.map((l) => l.paidAmount);
+    const rates = await payRates(tx, member.id);
+    // The level's discount alone: the coupon and the points are worked out on what it leaves.
+    const { gross, goods: afterLevel } = priceOrder(amounts, rates);
     if (!lines.length || gross <= 0) throw conflict(`订单 ${orderNo} 没有待支付的商品`);
-    const levelDiscount = gross - Math.round((gross * (await levelDiscountBp(tx, member.id))) / 10000);
     // A coupon is used up here, in the payment's transaction: a refused payment leaves it unused.
     const couponDiscount = couponGrantNo
-      ? await spendCoupon(tx, { grantNo: couponGrantNo, memberId: member.id, gross: gross - levelDiscount, currency: order.currency, on: 'purchase' }, now)
+      ? await spendCoupon(tx, { grantNo: couponGrantNo, memberId: member.id, gross: afterLevel, currency: order.currency, on: 'purchase' }, now)
       : 0;
     // Points take off what is left after the discounts, never more.
-    const pointsUsed = Math.min(points, gross - levelDiscount - couponDiscount);
+    const pointsUsed = Math.min(points, afterLevel - couponDiscount);
     if (pointsUsed > 0) await spendPoints(tx, member.id, pointsUsed, 'shop_order_pay', orderNo, now);
-    const shares = shareOut(
-      levelDiscount + couponDiscount + pointsUsed,
-      lines.map((l) => l.paidAmount),
-    );
-    const goods = gross - levelDiscount - couponDiscount - pointsUsed;
-    const pointsEarned = pointsEarnedBy(goods);
-    if (pointsEarned > 0) await earnPoints(tx, member.id, pointsEarned, 'shop_order_earn', orderNo, now);
-    const feeBp = Math.round((await numberParam(tx, 'service.feePercent', 0, { min: 0, max: 100 })) * 100);
-    const serviceFee = Math.round((goods * feeBp) / 10000);
+    const price = priceOrder(amounts, rates, { couponDiscount, pointsUsed });
+    const { levelDiscount, goods, serviceFee, feeBp } = price;
     const debit = (amount: number, remark: string, key: string) =>
       post(
         tx,
@@ -137,45 +136,22 @@ export async function payOrder(
     const op = { actor, now };
     for (let [i, line] of (lines as PurchaseRow[]).entries()) {
       // Each line carries its share of the discounts: what it refunds later is what was really paid for it.
-      ({ row: line } = await applyStep(tx, line, { event: 'pay', ...op, set: { paidAmount: line.paidAmount - shares[i]! } }));
+      ({ row: line } = await applyStep(tx, line, { event: 'pay', ...op, set: { paidAmount: price.linePaid[i]! } }));
       ({ row: line } = await applyStep(tx, line, { event: 'pay_done', ...op, set: { payTime: now } }));
       await applyStep(tx, line, { event: 'queue', ...op });
     }
-    const total = goods + serviceFee;
     await applyTransition(tx, shopOrderRows, order, {
       event: 'pay',
       op,
-      set: {
-        paidAmount: total,
-        levelDiscount,
-        serviceFee,
-        serviceFeeBp: feeBp,
-        pointsUsed,
-        pointsEarned,
-        couponGrantNo: couponDiscount ? couponGrantNo : '',
-        payTime: now,
-        payIdempotencyKey: idempotencyKey || null,
-      },
-      audit: { amount: total, levelDiscount, couponDiscount, pointsUsed, pointsEarned, serviceFee },
+      set: { ...paidColumns(price), couponGrantNo: couponDiscount ? couponGrantNo : '', payTime: now, payIdempotencyKey: idempotencyKey || null },
+      audit: paidAudit(price),
     });
-    // The member's agent earns its commission on the goods when the member pays, in the same transaction (once per order).
-    const [profile] = await tx.select({ agentId: memberProfiles.agentId }).from(memberProfiles).where(eq(memberProfiles.memberId, member.id));
-    if (profile?.agentId)
-      await accrueCommission(
-        tx,
-        { agentId: profile.agentId, refType: 'shop_order', refId: order.id, orderAmount: goods, currency: order.currency },
-        now,
-        actor,
-      );
-    await raiseLevel(tx, member.id, actor, now);
+    await settlePaidOrder(tx, order, price, actor, now);
   });
   return orderDetail(db, member.id, orderNo, () => '');
 }
 
 const money = (minor: number) => (minor / 100).toFixed(2);
-
-/** Basis points as a percent without trailing zeros: 500 → "5", 250 → "2.5". */
-export const percentText = (bp: number) => String(bp / 100);
 
 /** Whole-order status in the member's words: the lines' common one, or part_shelved when some are in the warehouse. */
 function orderFacing(order: { status: string }, lines: { status: string }[]) {
@@ -212,11 +188,13 @@ async function toOrders(db: Db, orders: (typeof shopOrders.$inferSelect)[], medi
       totalAmount: mine.reduce((s, r) => s + r.l.paidAmount, 0),
       levelDiscount: o.levelDiscount,
       serviceFee: o.serviceFee,
+      serviceFeeRefunded: o.serviceFeeRefunded,
       pointsUsed: o.pointsUsed,
       pointsEarned: o.pointsEarned,
       paidAmount: o.paidAmount,
       createTime: o.createdAt.toISOString(),
       payTime: o.payTime?.toISOString() ?? null,
+      payDeadline: o.status === 'ordered' ? (o.payDeadline?.toISOString() ?? null) : null,
       lines: mine.map(({ l, media }) => ({
         purchaseNo: l.purchaseNo,
         mallType: l.mallType,
@@ -266,15 +244,6 @@ export async function orderOfLine(db: Db, memberId: number, purchaseNo: string, 
     .where(and(eq(purchaseOrders.purchaseNo, purchaseNo), eq(purchaseOrders.memberId, memberId)));
   if (!row) throw notFound('采购单不存在');
   return orderDetail(db, memberId, row.orderNo, mediaUrl);
-}
-
-/** Splits `amount` over `weights` in proportion, in whole minor units (the remainder on the last). */
-export function shareOut(amount: number, weights: number[]): number[] {
-  const sum = weights.reduce((s, w) => s + w, 0);
-  if (!amount || !sum) return weights.map(() => 0);
-  const shares = weights.map((w) => Math.floor((amount * w) / sum));
-  shares[shares.length - 1]! += amount - shares.reduce((s, x) => s + x, 0);
-  return shares;
 }
 
 /** The member's usable coupons (unused, inside their validity), soonest to expire first. */

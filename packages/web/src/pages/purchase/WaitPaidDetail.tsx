@@ -55,6 +55,7 @@ export default function WaitPaidDetail() {
           <Descriptions.Item label={m.amount}>{formatMoney(d.amount, d.currency)}</Descriptions.Item>
           <Descriptions.Item label={m.status}>{d.status}</Descriptions.Item>
           <Descriptions.Item label={m.createTime}>{formatTime(d.createTime)}</Descriptions.Item>
+          <Descriptions.Item label={m.payDeadline}>{d.payDeadline ? formatTime(d.payDeadline) : m.noDeadline}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card title={m.items} size="small">

@@ -25,6 +25,14 @@ export default function WaitPaidList() {
     { key: 'lines', title: m.lines, dataIndex: 'lineCount', width: 80 },
     { key: 'createTime', title: m.createTime, dataIndex: 'createTime', width: 170, render: formatTime, exportAs: { kind: 'time' } },
     {
+      key: 'payDeadline',
+      title: m.payDeadline,
+      dataIndex: 'payDeadline',
+      width: 170,
+      render: (v: string | null) => (v ? formatTime(v) : '-'),
+      exportAs: { kind: 'time' },
+    },
+    {
       key: 'actions',
       title: t('common.actions'),
       width: 90,
