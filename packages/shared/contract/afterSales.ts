@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RefundChannel, RefundReason, RefundStatus, ReviewResult } from '../machines/refund';
 import { ReturnShipping, ReturnStatus } from '../machines/return';
 import { positiveAmount } from '../rules';
+import { vocab } from '../vocab/labels';
 import { idParam, PageQuery, pageOf, textFilter } from './common';
 import { defineCall } from './call';
 
@@ -67,9 +68,17 @@ export const RefundReviewBody = z
   .refine((b) => b.result === 'REVIEW_SUCCESS' || b.remark.length > 0, { message: '请填写拒绝原因', path: ['remark'] });
 export type RefundReviewBody = z.input<typeof RefundReviewBody>;
 
+/** What the member asked the seller for: a return is refunded once the seller signs; an exchange is sent again instead. */
+export const ReturnKind = vocab([
+  { value: 'return', zh: '退货', en: 'Return' },
+  { value: 'exchange', zh: '换货', en: 'Exchange' },
+] as const);
+export type ReturnKind = (typeof ReturnKind.values)[number];
+
 export const ReturnItem = z.object({
   id: z.number().int(),
   returnNo: z.string(),
+  kind: z.enum(ReturnKind.values),
   memberId: z.number().int(),
   userCode: z.string(),
   purchaseOrderId: z.string(),
@@ -116,7 +125,10 @@ export const ReturnSendBody = z.strictObject({
   shippingCompany: z.string().trim().min(1, '请输入快递公司').max(60),
   shippingNo: z.string().trim().min(1, '请输入快递单号').max(60),
 });
-/** POST /api/afterSales/returnSign: the seller signed; a refund request awaiting review is opened */
+/**
+ * POST /api/afterSales/returnSign: the seller signed. A return opens a refund request awaiting review; an exchange
+ * refunds nothing and its line is purchased again, awaiting the seller's replacement.
+ */
 export const ReturnSignBody = z.strictObject({ id });
 
 // The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.

@@ -38,6 +38,7 @@ const EXPECTED: Record<string, string> = {
   'return_checking|return_pass': 'return_doing',
   'return_checking|return_refuse': 'return_apply_refuse',
   'return_doing|return_done': 'returned',
+  'return_doing|exchange_done': 'purchased',
   'returned|refund': 'refunded',
 };
 
@@ -84,6 +85,10 @@ describe('purchase order machine', () => {
   it('lists where an event may start', () => {
     expect(purchaseMachine.fromStatuses('cancel').sort()).toEqual(['ordered', 'paid', 'purchase_wait']);
     expect(purchaseMachine.fromStatuses('refund').sort()).toEqual(['canceled', 'purchase_fail', 'purchase_hold', 'returned']);
+    // An exchange ends where a bought line waits for its parcel, with no refund on the way.
+    expect(purchaseMachine.fromStatuses('exchange_done')).toEqual(['return_doing']);
+    expect(purchaseMachine.next('return_doing', 'exchange_done')).toBe('purchased');
+    expect(purchaseMachine.transitionOf('return_doing', 'exchange_done')?.trace).toBe('purchase_exchange');
   });
 
   it("the price difference decides: no purchase with a top-up outstanding, one refund or match, and a top-up's payment once", () => {

@@ -35,6 +35,7 @@ export const PURCHASE_EVENTS = [
   'return_pass',
   'return_refuse',
   'return_done',
+  'exchange_done',
 ] as const;
 export type PurchaseEvent = (typeof PURCHASE_EVENTS)[number];
 
@@ -88,7 +89,7 @@ export const PURCHASE_TRANSITIONS: readonly Transition[] = [
   row('stocking_input', 'qc_hold', 'purchase_hold', 'warehouse:qcPhoto', 'purchase_hold'),
   row('purchase_hold', 'qc_release', 'stocking_input', 'buy:buyOrder', 'purchase_release'),
   // The member's answer to a QC problem (POST /orders/qcDecision): accepting is qc_release above; a refund gives the
-  // payment back to the balance; a return or an exchange goes to 退货管理 as a return request awaiting review.
+  // payment back to the balance; a return or an exchange goes to 退货管理 as a return request (its kind) awaiting review.
   row('purchase_hold', 'refund', 'refunded', 'system', 'refund'),
   row('purchase_hold', 'return_apply', 'return_checking', 'system', 'refund'),
   row('stocking_photo', 'shelve', 'shelved', 'warehouse:shelving', 'stocking_shelved'),
@@ -102,6 +103,9 @@ export const PURCHASE_TRANSITIONS: readonly Transition[] = [
   row('return_checking', 'return_pass', 'return_doing', 'buy:buyOrder', 'refund'),
   row('return_checking', 'return_refuse', 'return_apply_refuse', 'buy:buyOrder', 'refund'),
   row('return_doing', 'return_done', 'returned', 'buy:buyOrder', 'refund'),
+  // An exchange the seller signed for: nothing is refunded, the line is bought again and awaits the seller's replacement
+  // parcel (its new tracking number), received at the inbound station like any purchased parcel.
+  row('return_doing', 'exchange_done', 'purchased', 'buy:buyOrder', 'purchase_exchange'),
   row('returned', 'refund', 'refunded', 'buy:buyOrder', 'refund'),
 ];
 

@@ -185,6 +185,7 @@ export const AuditVerb = vocab([
   { value: 'return_pass', zh: '退货通过', en: 'Return approved' },
   { value: 'return_refuse', zh: '退货拒绝', en: 'Return refused' },
   { value: 'return_done', zh: '退货完成', en: 'Return done' },
+  { value: 'exchange_done', zh: '换货完成', en: 'Exchange done' },
   { value: 'submit', zh: '提交', en: 'Submit' },
   { value: 'pretrial_pass', zh: '预审通过', en: 'Pre-review passed' },
   { value: 'pretrial_fail', zh: '预审不通过', en: 'Pre-review failed' },

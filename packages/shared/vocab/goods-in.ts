@@ -63,6 +63,7 @@ export const TraceType = vocab([
   { value: 'purchase_release', zh: '取消挂起', en: 'Released from hold' },
   { value: 'purchase_patch', zh: '差价处理', en: 'Price difference' },
   { value: 'purchase_fail', zh: '采购失败', en: 'Purchase failed' },
+  { value: 'purchase_exchange', zh: '换货，等待卖家补发', en: 'Exchanged: replacement awaited' },
   { value: 'refund', zh: '退款', en: 'Refund' },
   { value: 'logistics', zh: '国内物流更新', en: 'Domestic logistics update' },
   { value: 'stocking_input', zh: '入库', en: 'Received' },

@@ -14,7 +14,8 @@ export const answerNote = (decision: QcDecision, remark: string) => `会员答�
 /**
  * The member's answer to a QC problem on one of their lines (the line is on hold from QC). Accept: back to QC, on to
  * shelving; refund: what is left of the line's payment goes to the balance (→ refunded); return or exchange: a return
- * request awaits review in 退货管理 (→ return_checking). Another member's line is 40400; a line not waiting for an
+ * request of that kind awaits review in 退货管理 (→ return_checking; once the seller signs, a return is refunded and an
+ * exchange is purchased again, awaiting the replacement). Another member's line is 40400; a line not waiting for an
  * answer (answered already, or never held by QC) is 40900.
  */
 export async function answerQcProblem(
@@ -46,6 +47,6 @@ export async function answerQcProblem(
       return;
     }
     await applyStep(tx, line, { ...step, event: 'return_apply', set: { holdReason: note, holdFrom: null } });
-    await openReturn(tx, line, note, op.actor, op.now);
+    await openReturn(tx, line, note, op.actor, op.now, body.decision === 'exchange' ? 'exchange' : 'return');
   });
 }

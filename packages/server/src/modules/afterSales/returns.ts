@@ -1,19 +1,22 @@
 import { and, count, eq, ilike } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
-import type { ReturnItem, ReturnListQuery } from '@waystation/shared/contract/afterSales';
+import type { ReturnItem, ReturnKind, ReturnListQuery } from '@waystation/shared/contract/afterSales';
 import type { ReviewResult } from '@waystation/shared/machines/refund';
 import { returnMachine, returnStateLabel, type ReturnEvent } from '@waystation/shared/machines/return';
 import type { PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import { type Db, nextId } from '../../db';
-import { members, packageItems, type purchaseOrders, returnRequests } from '../../db/schema';
-import { applyStep, lockMemberLine } from '../purchase/transition';
+import { members, packageItems, purchaseOrders, returnRequests, warehouseItems } from '../../db/schema';
+import { applyStep, lockMemberLine, purchaseLines, staleState } from '../purchase/transition';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
-import { applyTransition, type BoundMachine } from '../../core/transition';
+import { applyTransition, type BoundMachine, isAllowed } from '../../core/transition';
 import { containsPattern, filters, iso, offsetPage, orderBy } from '../../core/paging';
 import { movePurchaseLine, openRefund } from './refunds';
 
-/** Returns of purchased goods to the seller: review, shipping, and the refund the seller's signature opens. */
+/**
+ * Returns of purchased goods to the seller: review, shipping, and what the seller's signature brings — the refund of a
+ * return, or for an exchange the line bought again awaiting the seller's replacement.
+ */
 
 type ReturnRow = typeof returnRequests.$inferSelect;
 
@@ -43,6 +46,7 @@ function returnQuery(db: Db) {
 const toReturn = ({ r, userCode }: { r: typeof returnRequests.$inferSelect; userCode: string | null }): ReturnItem => ({
   id: r.id,
   returnNo: r.returnNo,
+  kind: r.kind as ReturnKind,
   memberId: r.memberId,
   userCode: userCode ?? '',
   purchaseOrderId: r.purchaseOrderId,
@@ -99,7 +103,8 @@ const PURCHASE_EVENT: Record<ReturnEvent, PurchaseEvent | null> = { pass: 'retur
 
 /**
  * One step of a return: review (return_review; pass → return_doing awaiting shipment, fail → return_apply_refuse),
- * shipment sent, signed by the seller (→ returned, and a refund awaiting review is opened).
+ * shipment sent, signed by the seller (→ returned, and a refund awaiting review is opened; an exchange instead →
+ * purchased, awaiting the seller's replacement, and nothing is refunded).
  */
 export async function moveReturn(
   db: Db,
@@ -117,6 +122,10 @@ export async function moveReturn(
       Object.assign(set, { reviewResult: extra.result, reviewRemark: extra.remark ?? '', reviewerId: actor.id, reviewerName: actor.name, reviewedAt: now });
     if (event === 'send') Object.assign(set, { shippingCompany: extra.shippingCompany, shippingNo: extra.shippingNo });
     await applyTransition(tx, returnRows, r, { event, op: { actor, now }, set, audit: set });
+    if (event === 'sign' && r.kind === 'exchange') {
+      await awaitReplacement(tx, r, actor, now);
+      return;
+    }
     const purchaseEvent = PURCHASE_EVENT[event];
     if (purchaseEvent) await movePurchaseLine(tx, r.purchaseOrderId, purchaseEvent, actor, r.returnNo, now);
     if (event === 'sign') {
@@ -139,6 +148,40 @@ export async function moveReturn(
     }
   });
   return returnDetail(db, id);
+}
+
+/**
+ * The seller signed for an exchanged line (in `tx`): the line is purchased again (exchange_done) with the money still
+ * paid, awaiting the seller's replacement parcel. The inbound station finds a line by its domestic tracking number, so the
+ * old parcel's number is cleared: the purchaser enters the replacement's (logistics), or an unclaimed replacement parcel
+ * is assigned to the line. The item received from the old parcel left with the seller: its record goes (its code, QC
+ * problem and photos stay in the audit row), so the replacement is received as a new item under the same label.
+ */
+async function awaitReplacement(tx: Db, r: ReturnRow, actor: Actor, now: Date): Promise<void> {
+  const [line] = /^\d{1,15}$/.test(r.purchaseOrderId)
+    ? await tx
+        .select()
+        .from(purchaseOrders)
+        .where(eq(purchaseOrders.id, Number(r.purchaseOrderId)))
+        .for('update')
+    : [];
+  if (!line) throw notFound('采购单不存在');
+  if (!isAllowed(purchaseLines, line, 'exchange_done')) throw staleState(line, 'exchange_done');
+  const [item] = await tx.delete(warehouseItems).where(eq(warehouseItems.purchaseId, line.id)).returning();
+  await applyStep(tx, line, {
+    event: 'exchange_done',
+    actor,
+    now,
+    note: line.trackingNo ? `${r.returnNo}，原国内单号 ${line.trackingNo} 已清除` : r.returnNo,
+    set: { trackingNo: '', logisticsStatus: null, holdReason: '' },
+    audit: {
+      returnNo: r.returnNo,
+      oldTrackingNo: line.trackingNo,
+      ...(item
+        ? { removedItem: { itemCode: item.itemCode, trackingNo: item.trackingNo, qcProblem: item.qcProblem, qcNote: item.qcNote, media: item.media } }
+        : {}),
+    },
+  });
 }
 
 /** Returns awaiting review: the return_wait badge. */
@@ -164,14 +207,15 @@ export async function applyReturn(db: Db, memberId: number, body: { purchaseNo: 
   });
 }
 
-/** A return request of a line that has just had return_apply, awaiting review in 退货管理 (in `tx`). */
-export async function openReturn(tx: Db, line: typeof purchaseOrders.$inferSelect, reason: string, actor: Actor, now: Date) {
+/** A return (or exchange) request of a line that has just had return_apply, awaiting review in 退货管理 (in `tx`). */
+export async function openReturn(tx: Db, line: typeof purchaseOrders.$inferSelect, reason: string, actor: Actor, now: Date, kind: ReturnKind = 'return') {
   const id = await nextId(tx, 'return_requests');
   const [r] = await tx
     .insert(returnRequests)
     .values({
       id,
       returnNo: `RT${String(id).padStart(10, '0')}`,
+      kind,
       memberId: line.memberId,
       purchaseOrderId: String(line.id),
       purchaseOrderNo: line.purchaseNo,
@@ -185,6 +229,11 @@ export async function openReturn(tx: Db, line: typeof purchaseOrders.$inferSelec
       updatedAt: now,
     })
     .returning();
-  await writeAudit(tx, actor, { action: 'afterSales.return.apply', targetType: 'return', targetId: r!.returnNo, after: { purchaseNo: line.purchaseNo } }, now);
+  await writeAudit(
+    tx,
+    actor,
+    { action: 'afterSales.return.apply', targetType: 'return', targetId: r!.returnNo, after: { purchaseNo: line.purchaseNo, kind } },
+    now,
+  );
   return { returnNo: r!.returnNo, status: r!.status, amount: r!.amount, currency: r!.currency };
 }

@@ -185,7 +185,12 @@ describe('a QC problem, answered by the member', () => {
         .select()
         .from(returnRequests)
         .where(eq(returnRequests.purchaseOrderId, String(line.id)));
-      expect(req).toMatchObject({ status: 'return_checking', amount: 12_800, reason: `会员答复：${decision === 'return' ? '退货' : '换货'}，要 M 码` });
+      expect(req).toMatchObject({
+        kind: decision,
+        status: 'return_checking',
+        amount: 12_800,
+        reason: `会员答复：${decision === 'return' ? '退货' : '换货'}，要 M 码`,
+      });
       const list = await staff<{ list: { returnNo: string; reason: string }[] }>('GET', '/api/afterSales/returnList', { purchaseOrderNo: line.purchaseNo });
       expect(list.data.list.map((x) => x.returnNo)).toEqual([req!.returnNo]);
     }

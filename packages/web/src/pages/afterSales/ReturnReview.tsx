@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import type { ReturnItem, ReturnListQuery } from '@waystation/shared/contract/afterSales';
+import { ReturnKind, type ReturnItem, type ReturnListQuery } from '@waystation/shared/contract/afterSales';
 import { ReviewResult } from '@waystation/shared/machines/refund';
 import { returnMachine, ReturnShipping, ReturnStatus, returnState } from '@waystation/shared/machines/return';
 import { fill, useLang, useT } from '../../i18n';
@@ -9,7 +9,7 @@ import { formatTime } from '../../utils/time';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterSelect } from '../../components/list/FilterBar';
 import { ListPage, useListPage } from '../../components/list/ListPage';
-import { vocabOptions } from '../../components/list/vocabOptions';
+import { vocabLabels, vocabOptions } from '../../components/list/vocabOptions';
 import { showFieldErrors, validValues } from '../../components/zodRule';
 import { useVerify } from '../../components/verify/useVerify';
 import { formatMoney } from '../../components/money';
@@ -20,7 +20,10 @@ import { afterSalesReturnListCall } from '@waystation/shared/contract/afterSales
 
 const COLOR: Record<string, string> = { return_checking: 'orange', return_doing: 'blue', return_apply_refuse: 'red', returned: 'green' };
 
-/** afterSales/ReturnReview: returns of purchase lines; review (return_review verification), shipment, signature. */
+/**
+ * afterSales/ReturnReview: returns and exchanges of purchase lines; review (return_review verification), shipment,
+ * signature (a return's opens its refund; an exchange's puts the line back to 已采购 for the seller's replacement).
+ */
 export default function ReturnReview() {
   const t = useT();
   const m = useAfterSalesMessages();
@@ -54,6 +57,14 @@ export default function ReturnReview() {
 
   const columns: ResizableColumn<ReturnItem>[] = [
     { key: 'returnNo', title: m.returnNo, dataIndex: 'returnNo', width: 170 },
+    {
+      key: 'kind',
+      title: m.kind,
+      dataIndex: 'kind',
+      width: 80,
+      render: (_, r) => <Tag color={r.kind === 'exchange' ? 'purple' : undefined}>{ReturnKind.label(r.kind, lang)}</Tag>,
+      exportAs: { labels: vocabLabels(ReturnKind, lang) },
+    },
     { key: 'userCode', title: m.userCode, width: 110, render: (_, r) => <a onClick={() => navigate(`/vipManage/detail/${r.memberId}`)}>{r.userCode}</a> },
     { key: 'purchaseNo', title: m.purchaseNo, dataIndex: 'purchaseOrderNo', width: 170 },
     { key: 'goods', title: m.goods, dataIndex: 'goodsTitle', width: 180 },
@@ -97,7 +108,7 @@ export default function ReturnReview() {
                 onClick={() =>
                   modal.confirm({
                     title: m.sign,
-                    content: fill(m.signConfirm, { no: r.returnNo }),
+                    content: fill(r.kind === 'exchange' ? m.exchangeSignConfirm : m.signConfirm, { no: r.returnNo }),
                     okText: t('common.confirm'),
                     cancelText: t('common.cancel'),
                     onOk: async () => {
