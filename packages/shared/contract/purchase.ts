@@ -97,6 +97,8 @@ export const OrderCharges = z.object({
   pointsUsed: z.number().int(),
   serviceFee: z.number().int(),
   serviceFeePercent: z.string(),
+  /** What of the service fee went back to the balance with refunded goods. */
+  serviceFeeRefunded: z.number().int(),
 });
 export type OrderCharges = z.infer<typeof OrderCharges>;
 
@@ -169,8 +171,17 @@ export const WaitPaidOrder = z.object({
   memberName: z.string(),
   status: z.string(),
   currency: z.string(),
-  /** What the member owes: the lines' unit price × quantity. */
+  /** The goods: the lines' unit price × quantity (a line canceled on its own left out). */
   amount: z.number().int(),
+  /**
+   * What to collect (确认收款 charges it): the goods priced as the member's own payment would be now, without coupon or
+   * points — the member level's discount off the goods, the service fee (serviceFeePercent as set now, e.g. "5") on what
+   * remains; due = amount − levelDiscount + serviceFee. Once paid: what the payment charged.
+   */
+  levelDiscount: z.number().int(),
+  serviceFee: z.number().int(),
+  serviceFeePercent: z.string(),
+  due: z.number().int(),
   lineCount: z.number().int(),
   createTime: z.string(),
   /** Canceled by the job if still unpaid then (null: no deadline). */

@@ -304,6 +304,7 @@ const REQUESTS: TextPair[] = [
 const MEMBER_API: TextPair[] = [
   ['积分必须为非负整数', 'Points must be a whole number, 0 or more'],
   ['积分不足', 'Not enough points'],
+  ['订单 {no} 没有待支付的商品', 'Order {no} has nothing left to pay for'],
   ['请在 X-Member-Code 请求头中提供会员编号', 'Name the member in the X-Member-Code header'],
   ['请填写退款原因', 'Please give the reason for the refund'],
   ['Discord 账号格式不正确', 'The Discord account is not valid'],

@@ -49,6 +49,8 @@ describe('money back to a balance', () => {
       '/api/finance/agentWithdrawal/review',
       '/api/finance/settleCommission',
       '/api/marketing/activity/draw',
+      // 确认收款 accrues the agent's commission on the order's goods like the member's own payment (no amount typed).
+      '/api/waitPaidOrder/manualPaid',
       // The weigh refunds overpaid freight priced by the channel from the weighed box: a station step hundreds of times
       // an hour, no amount typed (a later change of the weight or freight is verified).
       '/api/warehouse/packing/weigh',

@@ -143,7 +143,8 @@ export async function seedGoodsInDemo(db: Db, now: Date): Promise<void> {
         props: props.map((name) => ({ name })),
         quantity: 1 + (i % 3 === 0 ? 1 : 0),
         unitPrice: price,
-        paidAmount: paid ? price : 0,
+        // An unpaid line holds what the member owes for it, as a placed order's line does: the member can pay it.
+        paidAmount: paid ? price : price * (1 + (i % 3 === 0 ? 1 : 0)),
         memberRemark: i % 4 === 0 ? '请帮忙检查有无瑕疵' : '',
         purchaserId: claimed ? buyer.id : null,
         purchaserName: claimed ? buyer.name : '',

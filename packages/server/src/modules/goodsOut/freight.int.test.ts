@@ -389,8 +389,8 @@ describe('commission on freight', () => {
     // Asked again: nothing more comes back and nothing more is taken.
     await open(m.token, '/orders/refundLine', { purchaseNo: scarf.purchaseNo, reason: '不想要了' });
     expect(await commission()).toHaveLength(2);
-    // The order paid 400.00 of goods and the demo's 5 % service fee (20.00); the scarf's 100.00 came back, the fee did not
-    // (README: a refunded line's share of the service fee is not returned yet).
-    expect(await balanceOf('member', m.id)).toBe(100_000 - 40_000 - 2_000 + 10_000);
+    // The order paid 400.00 of goods and the demo's 5 % service fee (20.00); the scarf's 100.00 came back with its share
+    // of the fee (the order keeps 5 % of the 300.00 still paid: 15.00, so 5.00 back).
+    expect(await balanceOf('member', m.id)).toBe(100_000 - 40_000 - 2_000 + 10_000 + 500);
   });
 });

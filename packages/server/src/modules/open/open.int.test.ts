@@ -577,7 +577,7 @@ describe('coupons at checkout and price top-ups', () => {
       expect((await t.call('POST', '/api/buy/patchRequest', { token: staff, body: { id: l.id, amount: 2_000 } })).code).toBe(20000);
     }
     const [coat, scarf] = lines.sort((x, y) => x.id - y.id);
-    // 400.00 of goods and the demo's 5 % service fee (kept when a line is refunded).
+    // 400.00 of goods and the demo's 5 % service fee.
     expect(await balanceOf(token)).toBe(58_000);
     const detail = await open<MemberOrder>('GET', '/orders/detail', { token, query: { orderNo: order.data.orderNo } });
     expect(detail.data.lines.map((l) => [l.memberStatus, l.patchAmount])).toEqual([
@@ -593,7 +593,10 @@ describe('coupons at checkout and price top-ups', () => {
     const declined = await open<MemberOrder>('POST', '/orders/declinePatch', { token, body: { purchaseNo: scarf!.purchaseNo } });
     expect(declined.code, declined.message).toBe(20000);
     expect(declined.data.lines[1]).toMatchObject({ status: 'refunded', memberStatus: 'refunded' });
-    expect(await balanceOf(token)).toBe(66_000);
+    // The scarf's 100.00 back, and the fee follows the goods still paid: the order keeps 5 % of the coat's 320.00 (16.00)
+    // of the 20.00 charged, 4.00 back (the top-up was charged no fee, so it keeps part of the scarf's share).
+    expect(declined.data).toMatchObject({ serviceFee: 2_000, serviceFeeRefunded: 400 });
+    expect(await balanceOf(token)).toBe(66_400);
     // Nothing left to answer on either line.
     expect((await open('POST', '/orders/declinePatch', { token, body: { purchaseNo: coat!.purchaseNo } })).code).toBe(40900);
   });
@@ -613,15 +616,16 @@ describe('coupons at checkout and price top-ups', () => {
     const back = await open<MemberOrder>('POST', '/orders/refundLine', { token, body: { purchaseNo: scarf!.purchaseNo, reason: '不想要了' }, key });
     expect(back.code, back.message).toBe(20000);
     expect(back.data.lines[1]).toMatchObject({ status: 'refunded', memberStatus: 'refunded' });
-    expect(await balanceOf(token)).toBe(68_000);
+    // The scarf's 100.00 and its 5.00 of the service fee.
+    expect(await balanceOf(token)).toBe(68_500);
     // A retry with the same key replays; asking again refunds nothing more.
     expect((await open('POST', '/orders/refundLine', { token, body: { purchaseNo: scarf!.purchaseNo, reason: '不想要了' }, key })).code).toBe(20000);
     expect((await open('POST', '/orders/refundLine', { token, body: { purchaseNo: scarf!.purchaseNo, reason: '再试' } })).code).toBe(20000);
-    expect(await balanceOf(token)).toBe(68_000);
+    expect(await balanceOf(token)).toBe(68_500);
 
     const busy = await open('POST', '/orders/refundLine', { token, body: { purchaseNo: coat!.purchaseNo, reason: '不想要了' } });
     expect(busy.code).toBe(40900);
-    expect(await balanceOf(token)).toBe(68_000);
+    expect(await balanceOf(token)).toBe(68_500);
     const other = await newMember();
     expect((await open('POST', '/orders/refundLine', { token: other.token, body: { purchaseNo: coat!.purchaseNo, reason: 'x' } })).code).toBe(40400);
   });

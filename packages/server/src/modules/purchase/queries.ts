@@ -174,6 +174,7 @@ export async function purchaseDetail(db: Db, id: number, caller: Caller, urls: U
       pointsUsed: shopOrders.pointsUsed,
       serviceFee: shopOrders.serviceFee,
       feeBp: shopOrders.serviceFeeBp,
+      serviceFeeRefunded: shopOrders.serviceFeeRefunded,
     })
     .from(shopOrders)
     .where(eq(shopOrders.id, row.line.orderId));
@@ -195,6 +196,7 @@ export async function purchaseDetail(db: Db, id: number, caller: Caller, urls: U
       pointsUsed: order?.pointsUsed ?? 0,
       serviceFee: order?.serviceFee ?? 0,
       serviceFeePercent: String((order?.feeBp ?? 0) / 100),
+      serviceFeeRefunded: order?.serviceFeeRefunded ?? 0,
     },
     item: item ? toItem(item, urls) : null,
     trace: trace.map((t) => ({

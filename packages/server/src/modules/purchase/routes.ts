@@ -90,7 +90,8 @@ export function purchaseRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   });
   api(app, waitPaidOrderManualPaidCall, {
     permission: UNPAID,
-    summary: 'Payment received outside the member site: lines queue for buying',
+    summary: 'Payment received outside the member site: priced like a member payment (level discount, service fee), lines queue for buying',
+    creditsWithoutTicket: 'the agent’s commission is computed by the profit configuration from the order’s goods, once per order (no amount is entered)',
     handler: ({ body, caller, actor, now }) => manualPaid(db, body, { caller, actor, now }),
   });
   api(app, waitPaidOrderCancelCall, {

@@ -109,7 +109,14 @@ describe('service.feePercent', () => {
     // Staff see it on the order's detail.
     const [line] = await t.db.select({ id: purchaseOrders.id }).from(purchaseOrders).where(eq(purchaseOrders.memberId, m.id));
     const detail = await t.call<PurchaseDetail>('GET', '/api/buy/detail', { token: staff, query: { id: String(line!.id) } });
-    expect(detail.data.order).toEqual({ paidAmount: 13_271, levelDiscount: 0, pointsUsed: 0, serviceFee: 926, serviceFeePercent: '7.5' });
+    expect(detail.data.order).toEqual({
+      paidAmount: 13_271,
+      levelDiscount: 0,
+      pointsUsed: 0,
+      serviceFee: 926,
+      serviceFeePercent: '7.5',
+      serviceFeeRefunded: 0,
+    });
 
     // Set to 0: no fee, no fee row.
     await setParam('service.feePercent', '0');

@@ -29,7 +29,7 @@ async function writesOf(orderId: number, orderNo: string, action: string) {
 }
 
 describe('shop order transitions write their rows (status, domain event, audit)', () => {
-  it('manual_paid: the order is paid with its amount, one order.manual_paid event and audit row; a repeat writes nothing', async () => {
+  it('manual_paid: the order is paid with what it costs (goods + service fee), one order.manual_paid event and audit row; a repeat writes nothing', async () => {
     const a = await newLine(t.db, { status: 'ordered', paidAmount: 3_000 });
     await newLine(t.db, { status: 'ordered', orderId: a.orderId, paidAmount: 2_000 });
     const [{ orderNo }] = await t.db.select({ orderNo: shopOrders.orderNo }).from(shopOrders).where(eq(shopOrders.id, a.orderId));
@@ -39,11 +39,16 @@ describe('shop order transitions write their rows (status, domain event, audit)'
     expect((await t.call('POST', '/api/waitPaidOrder/manualPaid', { token: finance, body })).data).toMatchObject({ status: 'paid', repeated: true });
 
     const w = await writesOf(a.orderId, orderNo, 'order.manual_paid');
-    expect(w.order).toMatchObject({ status: 'paid', paidAmount: 5_000 });
+    // U100001 is a demo 普通会员 (no discount); the demo's service.feePercent is 5: 5,000 + 250.
+    expect(w.order).toMatchObject({ status: 'paid', paidAmount: 5_250, levelDiscount: 0, serviceFee: 250, serviceFeeBp: 500 });
     expect(w.order.payTime?.toISOString()).toBe(now.toISOString());
     expect(w.events.map((e) => [e.memberId, e.data])).toEqual([[a.memberId, { from: 'ordered', to: 'paid', no: orderNo, note: '银行转账已到账' }]]);
     expect(w.audits.map((r) => [r.actorName, r.before, r.after])).toEqual([
-      ['财务小陈', { status: 'ordered' }, { status: 'paid', note: '银行转账已到账', amount: 5_000 }],
+      [
+        '财务小陈',
+        { status: 'ordered' },
+        { status: 'paid', note: '银行转账已到账', amount: 5_250, levelDiscount: 0, couponDiscount: 0, pointsUsed: 0, pointsEarned: 50, serviceFee: 250 },
+      ],
     ]);
   });
 

@@ -19,13 +19,19 @@ const orderColumns = {
   userCode: members.userCode,
   memberName: members.name,
   // The goods of the lines still to pay for (a line canceled on its own is not paid for).
-  amount: sql<number>`(select coalesce(sum(p.unit_price * p.quantity), 0)::bigint from purchase_orders p where p.order_id = ${shopOrders.id} and p.status <> 'canceled')`.mapWith(Number),
+  amount:
+    sql<number>`(select coalesce(sum(p.unit_price * p.quantity), 0)::bigint from purchase_orders p where p.order_id = ${shopOrders.id} and p.status <> 'canceled')`.mapWith(
+      Number,
+    ),
   lineCount: sql<number>`(select count(*)::int from purchase_orders p where p.order_id = ${shopOrders.id})`.mapWith(Number),
 };
 
 type OrderRow = { order: typeof shopOrders.$inferSelect; userCode: string; memberName: string; amount: number; lineCount: number };
 const toOrder = (r: OrderRow, rates: PayRates): WaitPaidOrder => {
-  const price = priceOrder([r.amount], rates);
+  // Still to collect: priced now; paid (or canceled): what the payment charged.
+  const price = isAllowed(shopOrderRows, r.order, 'manual_paid')
+    ? priceOrder([r.amount], rates)
+    : { levelDiscount: r.order.levelDiscount, serviceFee: r.order.serviceFee, feeBp: r.order.serviceFeeBp, total: r.order.paidAmount };
   return {
     id: r.order.id,
     orderNo: r.order.orderNo,

@@ -114,6 +114,7 @@ export function OrderDetailView({ desk }: { desk: Desk }) {
             {money(d.order.serviceFee)}
             {d.order.serviceFee > 0 && ` (${d.order.serviceFeePercent}%)`}
           </Descriptions.Item>
+          {d.order.serviceFeeRefunded > 0 && <Descriptions.Item label={m.serviceFeeRefunded}>{money(d.order.serviceFeeRefunded)}</Descriptions.Item>}
           <Descriptions.Item label={m.member}>
             {d.userCode} {d.memberName}
           </Descriptions.Item>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space, Table } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Result, Skeleton, Space, Table } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import type { PurchaseLine } from '@waystation/shared/contract/purchase';
 import { specString } from '@waystation/shared/vocab/label';
-import { useT } from '../../i18n';
+import { fill, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { formatMoney } from '../../components/money';
 import { StatusTag } from '../purchase/PurchaseListView';
@@ -11,7 +11,10 @@ import { useUnpaidAction, useUnpaidDetail } from './unpaidApi';
 import { useUnpaidMessages } from './messages';
 import { validValues } from '../../components/zodRule';
 
-/** waitPaidOrder/WaitPaidDetail (/waitPaidOrder/detail/{id}): an unpaid order's lines; mark it paid (lines queue for buying) or cancel it. */
+/**
+ * waitPaidOrder/WaitPaidDetail (/waitPaidOrder/detail/{id}): an unpaid order's lines and what to collect for it; mark it
+ * paid at that amount (lines queue for buying) or cancel it.
+ */
 export default function WaitPaidDetail() {
   const t = useT();
   const m = useUnpaidMessages();
@@ -53,6 +56,13 @@ export default function WaitPaidDetail() {
             {d.userCode} {d.memberName}
           </Descriptions.Item>
           <Descriptions.Item label={m.amount}>{formatMoney(d.amount, d.currency)}</Descriptions.Item>
+          <Descriptions.Item label={m.levelDiscount}>{formatMoney(d.levelDiscount, d.currency)}</Descriptions.Item>
+          <Descriptions.Item label={m.serviceFee}>
+            {formatMoney(d.serviceFee, d.currency)} ({d.serviceFeePercent}%)
+          </Descriptions.Item>
+          <Descriptions.Item label={m.due}>
+            <strong>{formatMoney(d.due, d.currency)}</strong>
+          </Descriptions.Item>
           <Descriptions.Item label={m.status}>{d.status}</Descriptions.Item>
           <Descriptions.Item label={m.createTime}>{formatTime(d.createTime)}</Descriptions.Item>
           <Descriptions.Item label={m.payDeadline}>{d.payDeadline ? formatTime(d.payDeadline) : m.noDeadline}</Descriptions.Item>
@@ -89,6 +99,20 @@ export default function WaitPaidDetail() {
           setDialog(null);
         }}
       >
+        {dialog === 'manualPaid' && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={fill(m.dueConfirm, {
+              due: formatMoney(d.due, d.currency),
+              amount: formatMoney(d.amount, d.currency),
+              discount: formatMoney(d.levelDiscount, d.currency),
+              fee: formatMoney(d.serviceFee, d.currency),
+              percent: d.serviceFeePercent,
+            })}
+          />
+        )}
         <Form form={form} layout="vertical">
           <Form.Item
             name="text"

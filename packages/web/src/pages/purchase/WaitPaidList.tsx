@@ -22,6 +22,21 @@ export default function WaitPaidList() {
     { key: 'orderNo', title: m.orderNo, dataIndex: 'orderNo', width: 170 },
     { key: 'member', title: m.member, width: 180, render: (_, r) => `${r.userCode} ${r.memberName}`, exportAs: { field: 'userCode' } },
     { key: 'amount', title: m.amount, width: 120, render: (_, r) => formatMoney(r.amount, r.currency), exportAs: { field: 'amount', kind: 'money' } },
+    {
+      key: 'levelDiscount',
+      title: m.levelDiscount,
+      width: 110,
+      render: (_, r) => formatMoney(r.levelDiscount, r.currency),
+      exportAs: { field: 'levelDiscount', kind: 'money' },
+    },
+    {
+      key: 'serviceFee',
+      title: m.serviceFee,
+      width: 130,
+      render: (_, r) => `${formatMoney(r.serviceFee, r.currency)} (${r.serviceFeePercent}%)`,
+      exportAs: { field: 'serviceFee', kind: 'money' },
+    },
+    { key: 'due', title: m.due, width: 120, render: (_, r) => formatMoney(r.due, r.currency), exportAs: { field: 'due', kind: 'money' } },
     { key: 'lines', title: m.lines, dataIndex: 'lineCount', width: 80 },
     { key: 'createTime', title: m.createTime, dataIndex: 'createTime', width: 170, render: formatTime, exportAs: { kind: 'time' } },
     {
