@@ -141,6 +141,30 @@ describe('account pre-hijack', () => {
     expect((await open('/auth/login', { email: victim, password: 'attacker123' }, { ip: '10.28.6.1' })).code).toBe(40100);
   });
 
+  it('a first sign-in whose member code was given to someone else already (imported, demo data) gets the next free code', async () => {
+    const now = t.clock.now();
+    // The codes of the next two ids are taken by members with ids of their own (as the demo data's U100101… are).
+    const next = (await nextId(t.db, 'members')) + 1;
+    for (const n of [next, next + 1])
+      await t.db
+        .insert(members)
+        .values({
+          id: 900_000 + n,
+          userCode: `U${100000 + n}`,
+          name: 'Imported',
+          email: newEmail('imported'),
+          loginSource: 'password',
+          createdAt: now,
+          updatedAt: now,
+        });
+    const email = newEmail('fresh');
+    const google = await open<SessionResult>('/auth/siteLogin', { loginSource: 'google', email, name: 'Fresh' }, { site: true });
+    expect(google.code, google.message).toBe(20000);
+    const [m] = await t.db.select().from(members).where(eq(members.email, email));
+    expect(m!.userCode).toBe(`U${100000 + m!.id}`);
+    expect(m!.id).toBeGreaterThanOrEqual(next + 2);
+  });
+
   it('an older password account whose email was never proven is not merged into a site sign-in until the email is proven', async () => {
     const email = newEmail('legacy');
     const now = t.clock.now();

@@ -202,10 +202,7 @@ export async function confirmRegister(db: Db, body: z.output<typeof RegisterConf
       .limit(1);
     let id = siteMember?.id;
     if (id === undefined) {
-      id = await nextId(tx, 'members');
-      await tx
-        .insert(members)
-        .values({ id, userCode: `U${100000 + id}`, name: signup.name, email: body.email, loginSource: 'password', createdAt: now, updatedAt: now });
+      id = await insertMember(tx, { name: signup.name, email: body.email, loginSource: 'password', createdAt: now, updatedAt: now });
       await tx.insert(memberProfiles).values({ memberId: id, country: signup.country, agentId: signup.agentId, updatedAt: now });
     }
     await tx.insert(memberCredentials).values({ memberId: id, email: body.email, passwordHash: signup.passwordHash, emailProvenAt: now, updatedAt: now });
@@ -216,6 +213,22 @@ export async function confirmRegister(db: Db, body: z.output<typeof RegisterConf
     throw invalid('code', '验证码错误或已过期');
   }
   return openSession(db, outcome.memberId, meta, now);
+}
+
+/**
+ * A new member, whose code is U + (100000 + id). A code can be taken already by a member who was given it otherwise
+ * (imported, or the demo data's U100101…): the next id is tried then, so a sign-up never fails on it.
+ */
+async function insertMember(tx: Db, values: Omit<typeof members.$inferInsert, 'id' | 'userCode'>): Promise<number> {
+  for (;;) {
+    const id = await nextId(tx, 'members');
+    const [row] = await tx
+      .insert(members)
+      .values({ ...values, id, userCode: `U${100000 + id}` })
+      .onConflictDoNothing({ target: members.userCode })
+      .returning({ id: members.id });
+    if (row) return row.id;
+  }
 }
 
 /** How long sign-ins of this email must wait (0: now): failures from any address count, since its last success. */
@@ -294,17 +307,7 @@ export async function siteLogin(db: Db, body: z.output<typeof SiteLoginBody>, me
     await siteLock(tx, body.email);
     const again = await find(tx);
     if (again) return again.id;
-    const id = await nextId(tx, 'members');
-    await tx.insert(members).values({
-      id,
-      userCode: `U${100000 + id}`,
-      name: body.name,
-      email: body.email,
-      loginSource: body.loginSource,
-      discordId,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const id = await insertMember(tx, { name: body.name, email: body.email, loginSource: body.loginSource, discordId, createdAt: now, updatedAt: now });
     await tx.insert(memberProfiles).values({ memberId: id, country: body.country ?? '', agentId, updatedAt: now });
     return id;
   });
