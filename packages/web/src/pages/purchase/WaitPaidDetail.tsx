@@ -3,7 +3,8 @@ import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Result, Ske
 import { useNavigate, useParams } from 'react-router';
 import type { PurchaseLine } from '@waystation/shared/contract/purchase';
 import { specString } from '@waystation/shared/vocab/label';
-import { fill, useT } from '../../i18n';
+import { ShopOrderStatus } from '@waystation/shared/vocab/goods-in';
+import { fill, useLang, useT } from '../../i18n';
 import { formatTime } from '../../utils/time';
 import { formatMoney } from '../../components/money';
 import { StatusTag } from '../purchase/PurchaseListView';
@@ -17,6 +18,7 @@ import { validValues } from '../../components/zodRule';
  */
 export default function WaitPaidDetail() {
   const t = useT();
+  const lang = useLang((s) => s.lang);
   const m = useUnpaidMessages();
   const { id: idText } = useParams();
   const id = Number(idText) || 0;
@@ -63,7 +65,7 @@ export default function WaitPaidDetail() {
           <Descriptions.Item label={m.due}>
             <strong>{formatMoney(d.due, d.currency)}</strong>
           </Descriptions.Item>
-          <Descriptions.Item label={m.status}>{d.status}</Descriptions.Item>
+          <Descriptions.Item label={m.status}>{ShopOrderStatus.label(d.status, lang)}</Descriptions.Item>
           <Descriptions.Item label={m.createTime}>{formatTime(d.createTime)}</Descriptions.Item>
           <Descriptions.Item label={m.payDeadline}>{d.payDeadline ? formatTime(d.payDeadline) : m.noDeadline}</Descriptions.Item>
         </Descriptions>
