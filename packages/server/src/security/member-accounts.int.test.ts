@@ -146,17 +146,15 @@ describe('account pre-hijack', () => {
     // The codes of the next two ids are taken by members with ids of their own (as the demo data's U100101… are).
     const next = (await nextId(t.db, 'members')) + 1;
     for (const n of [next, next + 1])
-      await t.db
-        .insert(members)
-        .values({
-          id: 900_000 + n,
-          userCode: `U${100000 + n}`,
-          name: 'Imported',
-          email: newEmail('imported'),
-          loginSource: 'password',
-          createdAt: now,
-          updatedAt: now,
-        });
+      await t.db.insert(members).values({
+        id: 900_000 + n,
+        userCode: `U${100000 + n}`,
+        name: 'Imported',
+        email: newEmail('imported'),
+        loginSource: 'password',
+        createdAt: now,
+        updatedAt: now,
+      });
     const email = newEmail('fresh');
     const google = await open<SessionResult>('/auth/siteLogin', { loginSource: 'google', email, name: 'Fresh' }, { site: true });
     expect(google.code, google.message).toBe(20000);
