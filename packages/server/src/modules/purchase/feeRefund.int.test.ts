@@ -1,14 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerCheckResult } from '@waystation/shared/contract/ledger';
-import type { SessionResult } from '@waystation/shared/contract/openAccounts';
 import type { MemberOrder } from '@waystation/shared/contract/openOrders';
 import type { PurchaseDetail, WaitPaidOrder } from '@waystation/shared/contract/purchase';
 import { auditLogs, ledgerEntries, memberProfiles, purchaseOrders, shopOrders, userLevels } from '../../db/schema';
-import { emailCode } from '../../testing/member';
+import { setParam as setParamAs, signedUpMember } from '../../testing/member';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../../testing/server';
 import { newAgent } from '../../testing/factories/money-people';
-import { post } from '../ledger/service';
 
 /**
  * The purchase service fee follows the goods (issue 30 item 4): a refunded line gives back its share of the fee; and
@@ -34,35 +32,8 @@ const open = <T = unknown>(method: 'GET' | 'POST', path: string, o: { token: str
     headers: { authorization: `Bearer ${o.token}`, ...(method === 'POST' ? { 'idempotency-key': `fee-${Date.now()}-${++seq}` } : {}) },
   });
 
-/** A registered member (of `agentId`, if given) with `balance` CNY minor units on the balance. */
-async function newMember(balance: number, agentId?: number) {
-  const email = `fee${Date.now()}${++seq}@example.com`;
-  const reg = await t.call('POST', '/api/open/v1/auth/register', {
-    body: { email, password: 'secret123', name: 'Fee Member', country: 'US', ...(agentId ? { agentId } : {}) },
-    headers: { 'idempotency-key': `register-${Date.now()}-${seq}` },
-  });
-  expect(reg.code, reg.message).toBe(20000);
-  const r = await t.call<SessionResult>('POST', '/api/open/v1/auth/registerConfirm', {
-    body: { email, code: await emailCode(t.db, email) },
-    headers: { 'idempotency-key': `confirm-${Date.now()}-${seq}` },
-  });
-  expect(r.code, r.message).toBe(20000);
-  const id = r.data.member.id;
-  await t.db.transaction((tx) =>
-    post(tx, { ownerType: 'member', ownerId: id, kind: 'balance', currency: 'CNY', amount: balance, type: 'recharge', remark: 'test' }, t.clock.now()),
-  );
-  return { token: r.data.token, id, userCode: r.data.member.userCode };
-}
-
-async function setParam(paramKey: string, paramValue: string) {
-  const list = await t.call<{ list: { id: number; paramKey: string; name: string }[] }>('GET', '/api/param/pageList', {
-    token: admin,
-    query: { keyword: paramKey, limit: '50' },
-  });
-  const row = list.data.list.find((p) => p.paramKey === paramKey)!;
-  const r = await t.call('POST', '/api/param/edit', { token: admin, body: { id: row.id, paramKey, paramValue, name: row.name } });
-  expect(r.code, r.message).toBe(20000);
-}
+const newMember = (balance: number, agentId?: number) => signedUpMember(t, { balance, agentId, name: 'Fee Member' });
+const setParam = async (paramKey: string, paramValue: string) => void (admin = await setParamAs(t, paramKey, paramValue));
 
 async function placeOrder(token: string, unitPrices: number[]) {
   const order = await open<MemberOrder>('POST', '/orders', {

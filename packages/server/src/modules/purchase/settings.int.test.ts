@@ -1,14 +1,12 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionResult } from '@waystation/shared/contract/openAccounts';
 import type { MemberOrder } from '@waystation/shared/contract/openOrders';
 import type { PurchaseDetail } from '@waystation/shared/contract/purchase';
 import { runDueJobs } from '../../core/jobs';
 import { auditLogs, domainEvents, ledgerEntries, memberPointEntries, memberProfiles, purchaseOrders, shopOrders, userLevels } from '../../db/schema';
-import { emailCode } from '../../testing/member';
+import { setParam as setParamAs, signedUpMember } from '../../testing/member';
 import { createTestApp, type TestApp } from '../../testing/server';
 import { channelIdOf, newShelvedItem } from '../goodsOut/factory';
-import { post } from '../ledger/service';
 import { PURCHASE_JOBS } from './jobs';
 
 /** The settings a shop order reads (issue 30 item 4): each one, changed through 参数设置, changes what happens. */
@@ -34,38 +32,8 @@ const open = <T = unknown>(method: 'GET' | 'POST', path: string, o: { token: str
     },
   });
 
-/** A registered member with `balance` CNY minor units on the balance (a ledger credit). */
-async function newMember(balance = 1_000_000) {
-  const email = `settings${Date.now()}${++seq}@example.com`;
-  await t.call('POST', '/api/open/v1/auth/register', {
-    body: { email, password: 'secret123', name: 'Settings Member', country: 'US' },
-    headers: { 'idempotency-key': `register-${Date.now()}-${seq}` },
-  });
-  const r = await t.call<SessionResult>('POST', '/api/open/v1/auth/registerConfirm', {
-    body: { email, code: await emailCode(t.db, email) },
-    headers: { 'idempotency-key': `confirm-${Date.now()}-${seq}` },
-  });
-  expect(r.code, r.message).toBe(20000);
-  const id = r.data.member.id;
-  await t.db.transaction((tx) =>
-    post(tx, { ownerType: 'member', ownerId: id, kind: 'balance', currency: 'CNY', amount: balance, type: 'recharge', remark: 'test' }, t.clock.now()),
-  );
-  return { token: r.data.token, id, userCode: r.data.member.userCode };
-}
-
-/** Changes a system parameter the way staff do (参数设置 → 编辑). */
-async function setParam(paramKey: string, paramValue: string) {
-  // A fresh staff session: the auto-cancel tests move the clock past a session's life.
-  staff = await t.login();
-  const list = await t.call<{ list: { id: number; paramKey: string; name: string }[] }>('GET', '/api/param/pageList', {
-    token: staff,
-    query: { keyword: paramKey, limit: '50' },
-  });
-  const row = list.data.list.find((p) => p.paramKey === paramKey);
-  expect(row, paramKey).toBeDefined();
-  const r = await t.call('POST', '/api/param/edit', { token: staff, body: { id: row!.id, paramKey, paramValue, name: row!.name } });
-  expect(r.code, r.message).toBe(20000);
-}
+const newMember = (balance = 1_000_000) => signedUpMember(t, { balance, name: 'Settings Member' });
+const setParam = async (paramKey: string, paramValue: string) => void (staff = await setParamAs(t, paramKey, paramValue));
 
 async function placeOrder(token: string, unitPrices: number[]) {
   const order = await open<MemberOrder>('POST', '/orders', {
