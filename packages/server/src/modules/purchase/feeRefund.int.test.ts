@@ -33,7 +33,9 @@ const open = <T = unknown>(method: 'GET' | 'POST', path: string, o: { token: str
   });
 
 const newMember = (balance: number, agentId?: number) => signedUpMember(t, { balance, agentId, name: 'Fee Member' });
-const setParam = async (paramKey: string, paramValue: string) => void (admin = await setParamAs(t, paramKey, paramValue));
+async function setParam(paramKey: string, paramValue: string) {
+  admin = await setParamAs(t, paramKey, paramValue);
+}
 
 async function placeOrder(token: string, unitPrices: number[]) {
   const order = await open<MemberOrder>('POST', '/orders', {

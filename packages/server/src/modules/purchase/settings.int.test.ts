@@ -33,7 +33,9 @@ const open = <T = unknown>(method: 'GET' | 'POST', path: string, o: { token: str
   });
 
 const newMember = (balance = 1_000_000) => signedUpMember(t, { balance, name: 'Settings Member' });
-const setParam = async (paramKey: string, paramValue: string) => void (staff = await setParamAs(t, paramKey, paramValue));
+async function setParam(paramKey: string, paramValue: string) {
+  staff = await setParamAs(t, paramKey, paramValue);
+}
 
 async function placeOrder(token: string, unitPrices: number[]) {
   const order = await open<MemberOrder>('POST', '/orders', {
