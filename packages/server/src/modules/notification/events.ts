@@ -47,6 +47,7 @@ const MAX_ATTEMPTS = 10;
 const DELIVERY_LEASE_MS = 20_000;
 const PARALLEL_DELIVERIES = 8;
 const DELIVERY_BATCH = 50;
+const NOTIFY_BATCH = 2 * PARALLEL_DELIVERIES;
 /** 10 s, 20 s, 40 s … capped at 6 hours. */
 export const backoffMs = (attempts: number) => Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);
 
@@ -165,20 +166,36 @@ async function notifyValues(
 }
 
 type DeliveryRow = typeof eventDeliveries.$inferSelect;
+type Outcome = { ok: boolean; status: number | null; error: string; permanent?: boolean };
 
-async function attempt(
-  db: Db,
-  secrets: SecretBox,
-  d: DeliveryRow,
-  now: () => Date,
-): Promise<{ ok: boolean; status: number | null; error: string; permanent?: boolean }> {
-  const [e] = await db.select().from(domainEvents).where(eq(domainEvents.id, d.eventId));
+/** What a batch of deliveries needs, read once for the batch: their events, the webhook endpoints, the members' codes. */
+interface BatchFacts {
+  events: Map<number, EventRow>;
+  endpoints: Map<number, typeof webhookEndpoints.$inferSelect>;
+  userCodes: Map<number, string>;
+}
+
+async function batchFacts(db: Db, batch: DeliveryRow[]): Promise<BatchFacts> {
+  const eventIds = [...new Set(batch.map((d) => d.eventId))];
+  const endpointIds = [...new Set(batch.filter((d) => d.target === 'webhook').map((d) => d.targetId))];
+  const events = await db.select().from(domainEvents).where(inArray(domainEvents.id, eventIds));
+  const memberIds = [...new Set(events.flatMap((e) => (e.memberId ? [e.memberId] : [])))];
+  const endpoints = endpointIds.length ? await db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds)) : [];
+  const codes = memberIds.length ? await db.select({ id: members.id, userCode: members.userCode }).from(members).where(inArray(members.id, memberIds)) : [];
+  return {
+    events: new Map(events.map((e) => [Number(e.id), e])),
+    endpoints: new Map(endpoints.map((ep) => [ep.id, ep])),
+    userCodes: new Map(codes.map((m) => [m.id, m.userCode])),
+  };
+}
+
+async function attempt(db: Db, secrets: SecretBox, d: DeliveryRow, now: () => Date, facts: BatchFacts): Promise<Outcome> {
+  const e = facts.events.get(Number(d.eventId));
   if (!e) return { ok: false, status: null, error: '事件不存在' };
   if (d.target === 'webhook') {
-    const [ep] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, d.targetId));
-    if (!isActive(ep)) return { ok: false, status: null, error: '推送地址已停用' };
-    const [m] = e.memberId ? await db.select({ userCode: members.userCode }).from(members).where(eq(members.id, e.memberId)) : [];
-    const body = webhookBody(e, m?.userCode ?? null);
+    const ep = facts.endpoints.get(d.targetId);
+    if (!ep || !isActive(ep)) return { ok: false, status: null, error: '推送地址已停用' };
+    const body = webhookBody(e, e.memberId ? (facts.userCodes.get(e.memberId) ?? null) : null);
     try {
       const res = await safeFetch(ep.url, {
         method: 'POST',
@@ -208,58 +225,73 @@ async function attempt(
   return { ok: !error, status: null, error, permanent };
 }
 
-/** Attempts the due deliveries (oldest first), each claimed by a conditional update so two servers never both send it. */
+/**
+ * Attempts the due deliveries (oldest first). On the embedded database every statement waits behind the requests'
+ * transactions, so a batch costs a handful of statements, not several per delivery: one claims the batch, a few read
+ * what it needs, one transaction writes the outcomes. The claim skips rows another server has locked and pushes the next
+ * attempt out of reach until the lease ends (a dead server's claim comes due again then; an attempt times out well before).
+ */
 export async function deliverDue(
   db: Db,
   secrets: SecretBox,
   now: () => Date,
   limit = DELIVERY_BATCH,
+  target?: 'webhook' | 'notify',
 ): Promise<{ delivered: number; failed: number; attempted: number }> {
-  const due = await db
-    .select()
+  const at = now();
+  const due = db
+    .select({ id: eventDeliveries.id })
     .from(eventDeliveries)
-    .where(and(eq(eventDeliveries.status, 'pending'), lte(eventDeliveries.nextAttemptAt, now())))
+    .where(and(eq(eventDeliveries.status, 'pending'), lte(eventDeliveries.nextAttemptAt, at), target ? eq(eventDeliveries.target, target) : undefined))
     .orderBy(asc(eventDeliveries.nextAttemptAt), asc(eventDeliveries.id))
-    .limit(limit);
-  let delivered = 0;
-  let failed = 0;
-  const one = async (d: DeliveryRow) => {
-    // The claim pushes the next attempt out of reach of other servers while this one tries (a dead server's claim
-    // comes due again when the lease ends; an attempt times out well before it).
-    const lease = new Date(now().getTime() + DELIVERY_LEASE_MS);
-    const [claimed] = await db
-      .update(eventDeliveries)
-      .set({ nextAttemptAt: lease, attempts: d.attempts + 1, updatedAt: now() })
-      .where(and(eq(eventDeliveries.id, d.id), eq(eventDeliveries.status, 'pending'), eq(eventDeliveries.attempts, d.attempts)))
-      .returning();
-    if (!claimed) return;
-    const r = await attempt(db, secrets, claimed, now);
-    const at = now();
-    if (r.ok) delivered++;
-    else failed++;
-    // A failure no retry can mend (a channel secret this server cannot unseal) ends the delivery at once.
-    const gaveUp = !r.ok && (r.permanent || claimed.attempts >= MAX_ATTEMPTS);
-    await db
-      .update(eventDeliveries)
-      .set({
-        status: r.ok ? 'delivered' : gaveUp ? 'failed' : 'pending',
-        deliveredAt: r.ok ? at : null,
-        lastStatus: r.status,
-        lastError: r.error.slice(0, 500),
-        nextAttemptAt: r.ok || gaveUp ? at : new Date(at.getTime() + backoffMs(claimed.attempts)),
-        updatedAt: at,
-      })
-      .where(eq(eventDeliveries.id, claimed.id));
-  };
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(eventDeliveries)
+    .set({ nextAttemptAt: new Date(at.getTime() + DELIVERY_LEASE_MS), attempts: sql`${eventDeliveries.attempts} + 1`, updatedAt: at })
+    .where(and(inArray(eventDeliveries.id, due), eq(eventDeliveries.status, 'pending')))
+    .returning();
+  if (!claimed.length) return { delivered: 0, failed: 0, attempted: 0 };
+  // In the order they were made (the events' order): the claim gave them all the same next attempt.
+  claimed.sort((x, y) => Number(x.id) - Number(y.id));
+  const facts = await batchFacts(db, claimed);
+  const outcomes = new Array<Outcome>(claimed.length);
   // Several at once: one slow receiver does not hold up the others. An endpoint's deliveries stay in event order
   // within one lane only, so receivers order by the event id, not by arrival.
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(PARALLEL_DELIVERIES, due.length) }, async () => {
-      while (next < due.length) await one(due[next++]!);
+    Array.from({ length: Math.min(PARALLEL_DELIVERIES, claimed.length) }, async () => {
+      while (next < claimed.length) {
+        const i = next++;
+        outcomes[i] = await attempt(db, secrets, claimed[i]!, now, facts).catch((err: unknown) => ({
+          ok: false,
+          status: null,
+          error: err instanceof Error ? err.message : String(err),
+        }));
+      }
     }),
   );
-  return { delivered, failed, attempted: due.length };
+  const done = now();
+  await db.transaction(async (tx) => {
+    for (const [i, d] of claimed.entries()) {
+      const r = outcomes[i]!;
+      // A failure no retry can mend (a channel secret this server cannot unseal) ends the delivery at once.
+      const gaveUp = !r.ok && (r.permanent || d.attempts >= MAX_ATTEMPTS);
+      await tx
+        .update(eventDeliveries)
+        .set({
+          status: r.ok ? 'delivered' : gaveUp ? 'failed' : 'pending',
+          deliveredAt: r.ok ? done : null,
+          lastStatus: r.status,
+          lastError: r.error.slice(0, 500),
+          nextAttemptAt: r.ok || gaveUp ? done : new Date(done.getTime() + backoffMs(d.attempts)),
+          updatedAt: done,
+        })
+        .where(eq(eventDeliveries.id, d.id));
+    }
+  });
+  const delivered = outcomes.filter((r) => r.ok).length;
+  return { delivered, failed: claimed.length - delivered, attempted: claimed.length };
 }
 
 /**
@@ -275,8 +307,11 @@ export function createEventPump(db: Db, secrets: SecretBox, now: () => Date) {
     do {
       again = false;
       while ((await dispatchEvents(db, now())) > 0) {}
-      // A full batch may have more behind it; attempts that failed are due later, so this ends.
-      while ((await deliverDue(db, secrets, now)).attempted === DELIVERY_BATCH) {}
+      // Webhooks first, all that are due: the member site's feed must not wait behind notifications, each of which
+      // reads and writes more. Then a small batch of notifications, and round again while there are more. A full batch
+      // may have more behind it; attempts that failed are due later, so this ends.
+      while ((await deliverDue(db, secrets, now, DELIVERY_BATCH, 'webhook')).attempted === DELIVERY_BATCH) {}
+      if ((await deliverDue(db, secrets, now, NOTIFY_BATCH, 'notify')).attempted === NOTIFY_BATCH) again = true;
     } while (again);
   };
   const tick = () => {
