@@ -8,7 +8,7 @@ import { AppError, conflict, notFound } from '../../core/errors';
 import { cappedCount, filters, offsetPage } from '../../core/paging';
 import { applyTransition, isAllowed, isRepeat } from '../../core/transition';
 import { shopOrderMachine } from '@waystation/shared/machines/shop-order';
-import { levelDiscountBp } from '../vip/levels';
+import { levelDiscountBps } from '../vip/levels';
 import { paidAudit, paidColumns, type PayRates, payRates, percentText, priceOrder, serviceFeeBp, settlePaidOrder } from './pricing';
 import { toLine } from './queries';
 import type { Op } from './service';
@@ -54,8 +54,7 @@ const toOrder = (r: OrderRow, rates: PayRates): WaitPaidOrder => {
 /** Each order with what to collect for it now: its member's level discount and the service fee as set now. */
 async function withDue(db: Db, rows: OrderRow[]): Promise<WaitPaidOrder[]> {
   const feeBp = await serviceFeeBp(db);
-  const levelBp = new Map<number, number>();
-  for (const id of new Set(rows.map((r) => r.order.memberId))) levelBp.set(id, await levelDiscountBp(db, id));
+  const levelBp = await levelDiscountBps(db, [...new Set(rows.map((r) => r.order.memberId))]);
   return rows.map((r) => toOrder(r, { levelBp: levelBp.get(r.order.memberId)!, feeBp }));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import { DEFAULT_CURRENCY, fromMinor, toMinor } from '@waystation/shared/contract/ledger';
 import type { SaveUserLevelBody, UserLevel } from '@waystation/shared/contract/vip';
@@ -77,13 +77,25 @@ export async function saveLevel(db: Db, actor: Actor, body: SaveUserLevelBody, n
 
 /** The discount of the member's level at payment, in basis points of the price (10000: none, or no active level). */
 export async function levelDiscountBp(db: Db, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ bp: userLevels.discountBp })
-    .from(memberProfiles)
-    .innerJoin(userLevels, eq(userLevels.id, memberProfiles.levelId))
-    .where(and(eq(memberProfiles.memberId, memberId), eq(userLevels.status, 'activity')));
-  const bp = row?.bp ?? 10000;
-  return bp > 0 && bp <= 10000 ? bp : 10000;
+  return (await levelDiscountBps(db, [memberId])).get(memberId)!;
+}
+
+/** levelDiscountBp of several members in one query (a list page's rows). */
+export async function levelDiscountBps(db: Db, memberIds: number[]): Promise<Map<number, number>> {
+  const rows = memberIds.length
+    ? await db
+        .select({ memberId: memberProfiles.memberId, bp: userLevels.discountBp })
+        .from(memberProfiles)
+        .innerJoin(userLevels, eq(userLevels.id, memberProfiles.levelId))
+        .where(and(inArray(memberProfiles.memberId, memberIds), eq(userLevels.status, 'activity')))
+    : [];
+  const bpOf = new Map(rows.map((r) => [r.memberId, r.bp]));
+  return new Map(
+    memberIds.map((id) => {
+      const bp = bpOf.get(id) ?? 10000;
+      return [id, bp > 0 && bp <= 10000 ? bp : 10000];
+    }),
+  );
 }
 
 /**
