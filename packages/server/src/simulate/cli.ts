@@ -6,11 +6,11 @@
 // error or ledger mismatch. The unpaid-order path briefly sets order.autoCancelMinutes to 1 (and back) and waits for
 // the server's job to cancel its order (about 90 s after it was placed).
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { simAdminSession } from './client';
 import { DEMO_SITE_KEY, SIM_STAFF } from './staff';
 import { report, simulate } from './simulate';
@@ -46,17 +46,30 @@ let lagOf: (() => Promise<{ p50: number; p99: number; n: number }>) | undefined;
 /** The sign-up codes the server mailed (a fresh server's own outbox); a running server's members sign in through the site key. */
 let emailCode: ((email: string) => Promise<string>) | undefined;
 if (args.fresh) {
-  // A receiver on this machine stands in for the member site; the server may call it.
-  const arrivals: number[] = [];
-  const receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      arrivals.push(Date.now() - Date.parse(JSON.parse(body).createdAt));
-      res.writeHead(200).end();
+  // A receiver on this machine stands in for the member site; the server may call it. It runs on a thread of its own, as
+  // the site runs on a machine of its own: on the server's thread, each arrival would wait behind the server's own work.
+  const receiver = new Worker(
+    `const http = require('node:http');
+     const { parentPort } = require('node:worker_threads');
+     const arrivals = [];
+     const server = http.createServer((req, res) => {
+       let body = '';
+       req.on('data', (c) => (body += c));
+       req.on('end', () => {
+         arrivals.push(Date.now() - Date.parse(JSON.parse(body).createdAt));
+         res.writeHead(200).end();
+       });
+     });
+     server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }));
+     parentPort.on('message', () => parentPort.postMessage({ arrivals }));`,
+    { eval: true },
+  );
+  const receiverPort = await new Promise<number>((r) => receiver.once('message', (m: { port: number }) => r(m.port)));
+  const arrivalsSoFar = () =>
+    new Promise<number[]>((r) => {
+      receiver.once('message', (m: { arrivals: number[] }) => r(m.arrivals));
+      receiver.postMessage('arrivals');
     });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   process.env.OUTBOUND_ALLOW_HOSTS = [process.env.OUTBOUND_ALLOW_HOSTS, '127.0.0.1'].filter(Boolean).join(',');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'waystation-simulate-'));
   const { configFromEnv } = await import('../config');
@@ -72,7 +85,7 @@ if (args.fresh) {
   const now = new Date();
   await built.database.db.insert(webhookEndpoints).values({
     name: 'simulate receiver',
-    url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+    url: `http://127.0.0.1:${receiverPort}/hooks`,
     secret: secrets.seal('whsec_simulate'),
     events: [],
     createdAt: now,
@@ -92,13 +105,13 @@ if (args.fresh) {
     const { pumpBacklog } = await import('../modules/notification/events');
     for (let i = 0; i < 600 && (await pumpBacklog(built.database.db, new Date())).pending > 0; i++) await new Promise((r) => setTimeout(r, 100));
     await new Promise((r) => setTimeout(r, 1_000));
-    const s = [...arrivals].sort((a, b) => a - b);
+    const s = (await arrivalsSoFar()).sort((a, b) => a - b);
     const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
     return { p50: q(0.5), p99: q(0.99), n: s.length };
   };
   stopFresh = async () => {
     await built.app.close();
-    receiver.close();
+    await receiver.terminate();
     if (built.database.kind === 'pglite') fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -186,6 +186,60 @@ describe('events out', () => {
     expect(logs[0]!.body).toContain('Eve Events');
     expect(logs[0]!.body).toContain('帆布包');
   });
+  it("a notification held up by its channel does not hold up the member site's webhooks", async () => {
+    // A Discord channel whose server keeps each request waiting until the test lets it go.
+    const held: http.ServerResponse[] = [];
+    const slow = http.createServer((req, res) => {
+      req.resume();
+      held.push(res);
+    });
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    try {
+      const ch = await t.call<{ id: number }>('POST', '/api/notification/vip/saveChannel', {
+        token: admin,
+        body: {
+          type: 'discord',
+          name: 'Discord（慢）',
+          config: { webhookUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/x` },
+          events: ['purchased'],
+        },
+      });
+      expect(ch.code, ch.message).toBe(20000);
+      const site = await t.call('POST', '/api/notification/webhook/save', {
+        token: admin,
+        body: { name: 'Member site (purchases)', url: receiver.url, events: ['purchase.purchase'] },
+      });
+      expect(site.code, site.message).toBe(20000);
+      const buy = async (line: { id: number }, mallOrderNo: string) => {
+        await t.call('POST', '/api/buy/claim', { token: admin, body: { id: line.id } });
+        const bought = await t.call('POST', '/api/buy/purchased', { token: admin, body: { id: line.id, mallOrderNo, realPrice: 8_800 } });
+        expect(bought.code, bought.message).toBe(20000);
+      };
+      const arrived = (line: { id: number }) =>
+        receiver.got.some((g) => g.headers['x-waystation-event'] === 'purchase.purchase' && JSON.parse(g.body).entityId === String(line.id));
+      const first = await memberWithPaidOrder();
+      const second = await memberWithPaidOrder();
+      await buy(first.line, 'TB-HELD-1');
+      const pumped = t.events.run();
+      await expect.poll(() => held.length).toBe(1);
+      await expect.poll(() => arrived(first.line)).toBe(true);
+      // The first line's notification is still waiting on Discord when the second line is bought.
+      await buy(second.line, 'TB-HELD-2');
+      void t.events.run();
+      await expect.poll(() => arrived(second.line)).toBe(true);
+      expect(held.length).toBe(1);
+      for (const res of held) res.writeHead(204).end();
+      await expect.poll(() => held.length).toBe(2);
+      for (const res of held.slice(1)) res.writeHead(204).end();
+      await pumped;
+      await t.events.run();
+      const logs = await t.db.select().from(notifyLogs).where(eq(notifyLogs.channelId, ch.data.id));
+      expect(logs.map((l) => l.status)).toEqual(['sent', 'sent']);
+    } finally {
+      slow.closeAllConnections();
+      slow.close();
+    }
+  });
 });
 
 describe('storage reminder', () => {
