@@ -345,8 +345,11 @@ export function createEventPump(db: Db, secrets: SecretBox, now: () => Date) {
   const lanes = [lane('webhook', DELIVERY_BATCH), lane('notify', NOTIFY_BATCH)];
   /** Ticks both lanes and waits until neither has work in hand. */
   const idle = async () => {
-    let busy: Promise<void>[];
-    while ((busy = lanes.flatMap((l) => l.running() ?? [])).length) await Promise.all(busy);
+    for (;;) {
+      const busy = lanes.flatMap((l) => l.running() ?? []);
+      if (!busy.length) return;
+      await Promise.all(busy);
+    }
   };
   const tick = () => {
     for (const l of lanes) l.tick();
