@@ -24,6 +24,9 @@ export default defineConfig({
         test: {
           name: 'server',
           maxWorkers: apiWorkers,
+          // A worker keeps the server's modules from one file to the next (each file still opens a database and an app
+          // of its own, and puts back any environment variable it changes): 663 s → 573 s for the suite on PGlite.
+          isolate: false,
           include: ['packages/server/src/**/*.int.test.ts'],
           globalSetup: ['packages/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
@@ -37,6 +40,8 @@ export default defineConfig({
           globalSetup: ['packages/server/src/testing/global-setup.ts', 'e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // As for the API files: the server's modules are imported once per worker, not once per file (about 3.5 s each).
+          isolate: false,
           fileParallelism: e2eWorkers > 1,
           maxWorkers: e2eWorkers,
           sequence: { groupOrder: e2eWorkers > 1 ? 1 : 0 },
