@@ -343,7 +343,7 @@ export function createEventPump(db: Db, secrets: SecretBox, now: () => Date) {
     return self;
   };
   const lanes = [lane('webhook', DELIVERY_BATCH), lane('notify', NOTIFY_BATCH)];
-  /** Ticks both lanes and waits until neither has work in hand. */
+  /** Waits until neither lane has work in hand (a lane may tick the other). */
   const idle = async () => {
     for (;;) {
       const busy = lanes.flatMap((l) => l.running() ?? []);
