@@ -283,24 +283,21 @@ export async function deliverDue(
     }),
   );
   const done = now();
-  await db.transaction(async (tx) => {
-    for (const [i, d] of claimed.entries()) {
-      const r = outcomes[i]!;
-      // A failure no retry can mend (a channel secret this server cannot unseal) ends the delivery at once.
-      const gaveUp = !r.ok && (r.permanent || d.attempts >= MAX_ATTEMPTS);
-      await tx
-        .update(eventDeliveries)
-        .set({
-          status: r.ok ? 'delivered' : gaveUp ? 'failed' : 'pending',
-          deliveredAt: r.ok ? done : null,
-          lastStatus: r.status,
-          lastError: r.error.slice(0, 500),
-          nextAttemptAt: r.ok || gaveUp ? done : new Date(done.getTime() + backoffMs(d.attempts)),
-          updatedAt: done,
-        })
-        .where(eq(eventDeliveries.id, d.id));
-    }
+  // One statement for the whole batch: fifty single-row updates took 250–500 ms of a busy day's half-second batch.
+  const rows = claimed.map((d, i) => {
+    const r = outcomes[i]!;
+    // A failure no retry can mend (a channel secret this server cannot unseal) ends the delivery at once.
+    const gaveUp = !r.ok && (r.permanent || d.attempts >= MAX_ATTEMPTS);
+    const status = r.ok ? 'delivered' : gaveUp ? 'failed' : 'pending';
+    const next = r.ok || gaveUp ? done : new Date(done.getTime() + backoffMs(d.attempts));
+    return sql`(${d.id}::bigint, ${status}, ${r.ok ? done.toISOString() : null}::timestamptz, ${r.status}::int, ${r.error.slice(0, 500)}, ${next.toISOString()}::timestamptz)`;
   });
+  await db.execute(sql`
+    update ${eventDeliveries} set
+      status = o.status, delivered_at = o.delivered_at, last_status = o.last_status, last_error = o.last_error,
+      next_attempt_at = o.next_attempt_at, updated_at = ${done.toISOString()}::timestamptz
+    from (values ${sql.join(rows, sql`, `)}) as o(id, status, delivered_at, last_status, last_error, next_attempt_at)
+    where ${eventDeliveries.id} = o.id`);
   const delivered = outcomes.filter((r) => r.ok).length;
   return { delivered, failed: claimed.length - delivered, attempted: claimed.length, fannedOut };
 }
