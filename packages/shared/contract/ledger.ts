@@ -31,6 +31,7 @@ export const LedgerType = vocab([
   { value: 'commission', zh: '佣金', en: 'Commission' },
   { value: 'withdrawal', zh: '提现', en: 'Withdrawal' },
   { value: 'storage_fee', zh: '仓储费', en: 'Storage fee' },
+  { value: 'payment_fee', zh: '支付手续费', en: 'Payment fee' },
 ] as const);
 export type LedgerType = (typeof LedgerType.values)[number];
 

@@ -1,20 +1,39 @@
 import { z } from 'zod';
 import { Currency } from './ledger';
 import { amount, isoTime } from './open';
+import { PaymentScenario } from '../vocab/config-content';
 
 /** The member API's balance top-ups (server: modules/payment/topups.ts). */
 
 // ---------------------------------------------------------------- balance top-up
 
-export const TopupBody = z.strictObject({ amount, currency: Currency, provider: z.enum(['sandbox']) });
+/** Through the sandbox (demo mode), or through a payment channel the member may use (see payments/methods). */
+export const TopupBody = z
+  .strictObject({
+    amount,
+    currency: Currency,
+    provider: z.enum(['sandbox']).optional(),
+    channelId: z.number().int().positive().max(2_147_483_647).optional(),
+  })
+  .refine((b) => (b.provider === undefined) !== (b.channelId === undefined), {
+    message: '请选择支付渠道（provider 或 channelId 二选一）',
+    path: ['channelId'],
+  });
 export const TopupIntent = z.object({
   intentNo: z.string(),
   amount: z.number().int(),
   currency: z.string(),
   provider: z.string(),
   status: z.enum(['pending', 'paid', 'failed']),
+  /** The channel paid through (null: the sandbox). */
+  channelId: z.number().int().nullable(),
+  /** The channel's fee, paid on top of the amount; the member pays `total` and the balance gains `amount`. */
+  fee: z.number().int(),
+  total: z.number().int(),
   /** Where the member pays: for the sandbox, the sandbox's own pay call. */
   payUrl: z.string(),
+  /** Stripe: the PaymentIntent's client secret, for Stripe.js on the member site ('' otherwise). */
+  clientSecret: z.string(),
   createTime: isoTime,
   paidTime: isoTime.nullable(),
 });
@@ -31,3 +50,35 @@ export const ProviderCallbackBody = z.strictObject({
   amount: z.number().int(),
   currency: z.string().max(3),
 });
+
+// ---------------------------------------------------------------- payment methods
+
+/** GET /payments/methods: what the member may pay with now, for this purpose and amount. */
+export const PaymentMethodsQuery = z.strictObject({
+  purpose: z.enum(PaymentScenario.values, { error: '支付场景无效' }),
+  amount: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, '金额格式错误')
+    .refine((s) => Number(s) > 0, '金额必须大于 0'),
+  currency: Currency,
+});
+export const PaymentMethods = z.object({
+  currency: z.string(),
+  /** In minor units of `currency`. */
+  amount: z.number().int(),
+  channels: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      providerType: z.string(),
+      /** Who takes the money ('' = the channel is only listed and cannot be paid through here). */
+      gateway: z.string(),
+      logo: z.string(),
+      fee: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+});
+export type PaymentMethods = z.infer<typeof PaymentMethods>;
+/** What Stripe posts: an event whose signature (Stripe-Signature) is checked on the raw body. */
+export const StripeNotifyQuery = z.strictObject({ channel: z.string().regex(/^\d{1,9}$/, '渠道编号错误') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RuleMessage, positiveAmount } from '../rules';
-import { PaymentProvider, PaymentScenario } from '../vocab/config-content';
+import { PaymentGateway, PaymentProvider, PaymentScenario } from '../vocab/config-content';
 import { PageQuery, pageOf, queryInt, textFilter } from './common';
 import { countryCode, currencyCode, intField, moneyText, statusField, IdQuery, SaveResult, ModifyConfigStatusQuery } from './reference';
 import { defineCall } from './call';
@@ -30,8 +30,23 @@ export const PaymentChannel = z.object({
   /** Enabled rules that offer this channel. */
   ruleCount: z.number().int(),
   modifyTime: z.string(),
+  /** The provider that takes the money ('' = none: the channel is only listed). */
+  gateway: z.union([z.enum(PaymentGateway.values), z.literal('')]),
+  apiBase: z.string(),
+  /** The provider's keys masked (••••1234), '' when not set: never returned in full. */
+  secretKey: z.string(),
+  webhookSecret: z.string(),
+  /** Where the provider sends its signed notifications for this channel (the member API's address on this server). */
+  notifyPath: z.string(),
 });
 export type PaymentChannel = z.infer<typeof PaymentChannel>;
+
+/** A provider key: on edit an empty value keeps the stored one (the browser never receives it to send back). */
+const providerKey = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^[\x21-\x7e]*$/, '密钥只能包含可见的 ASCII 字符');
 export const PaymentChannelListQuery = PageQuery.extend({
   keyword: textFilter,
   providerType: z.enum(PaymentProvider.values).optional(),
@@ -56,6 +71,16 @@ export const PaymentChannelSaveBody = z
     remark: z.string().max(500).default(''),
     sort: intField(100000).default(0),
     status: statusField.default('activity'),
+    gateway: z.union([z.enum(PaymentGateway.values), z.literal('')]).default(''),
+    /** The provider's API address; empty = its official one. */
+    apiBase: z
+      .string()
+      .trim()
+      .max(300)
+      .refine((s) => s === '' || /^https?:\/\/[^\s/?#]+\/?$/.test(s), '请输入 http(s)://主机[:端口] 形式的地址')
+      .default(''),
+    secretKey: providerKey.default(''),
+    webhookSecret: providerKey.default(''),
   })
   .refine((b) => Number(b.maxAmount) === 0 || Number(b.maxAmount) >= Number(b.minAmount), { path: ['maxAmount'], message: '最大金额不能小于最小金额' });
 export type PaymentChannelSaveBody = z.input<typeof PaymentChannelSaveBody>;
@@ -129,6 +154,8 @@ export const PaymentPreviewResult = z.object({
       id: z.number().int(),
       name: z.string(),
       providerType: z.string(),
+      /** Who takes the money ('' = the channel is only listed). */
+      gateway: z.string(),
       logo: z.string(),
       /** Fee and total in minor units of the payment currency. */
       fee: z.number().int(),

@@ -1,4 +1,5 @@
 import { PASSWORD_MESSAGE, RuleMessage } from './index';
+import { MEMBER_API_TRANSLATIONS } from './memberApiTranslations';
 
 /** A message in Chinese and English; {name} marks a value filled in where the message is made. */
 export type TextPair = readonly [zh: string, en: string];
@@ -300,89 +301,6 @@ const REQUESTS: TextPair[] = [
   ['请求格式错误：{detail}', 'Malformed request: {detail}'],
 ];
 
-/** The member API (contract/open and its services). */
-const MEMBER_API: TextPair[] = [
-  ['积分必须为非负整数', 'Points must be a whole number, 0 or more'],
-  ['积分不足', 'Not enough points'],
-  ['订单 {no} 没有待支付的商品', 'Order {no} has nothing left to pay for'],
-  ['请在 X-Member-Code 请求头中提供会员编号', 'Name the member in the X-Member-Code header'],
-  ['请填写退款原因', 'Please give the reason for the refund'],
-  ['Discord 账号格式不正确', 'The Discord account is not valid'],
-  ['请提供 Discord 账号', 'Please give the Discord account'],
-  ['请输入交易密码', 'Please enter the trade password'],
-  ['邮箱格式不正确', 'The email address is not valid'],
-  ['姓名最多60个字符', 'The name can be at most 60 characters'],
-  ['国家代码格式错误', 'The country code is two capital letters'],
-  ['验证码为6位数字', 'The code is 6 digits'],
-  ['充值单号格式错误', 'The top-up number is not valid'],
-  ['订单号格式错误', 'The order number is not valid'],
-  ['包裹号格式错误', 'The package number is not valid'],
-  ['商品链接最多500个字符', 'The product link can be at most 500 characters'],
-  ['请输入正确的商品链接', 'Enter a valid product link (http or https)'],
-  ['请输入正确的图片链接', 'Enter a valid image link (http or https)'],
-  ['请输入商品名称', 'Enter the product name'],
-  ['商品名称最多200个字符', 'The product name can be at most 200 characters'],
-  ['数量须为正整数', 'The quantity is a positive whole number'],
-  ['数量最多9999', 'The quantity can be at most 9999'],
-  ['备注最多500个字符', 'The remark can be at most 500 characters'],
-  ['请至少添加一件商品', 'Add at least one product'],
-  ['一个订单最多50件商品', 'An order can have at most 50 products'],
-  ['收件人最多60个字符', 'The receiver can be at most 60 characters'],
-  ['电话最多30个字符', 'The phone number can be at most 30 characters'],
-  ['详细地址最多300个字符', 'The street address can be at most 300 characters'],
-  ['一个包裹最多200件商品', 'A package can hold at most 200 items'],
-  ['一个包裹最多 {max} 件商品', 'A package can hold at most {max} items'],
-  ['该会员没有采购单 {id}', 'This member has no purchase line {id}'],
-  ['该会员没有包裹 {packageNo}', 'This member has no package {packageNo}'],
-  ['退款金额不能超过可退金额 {amount} {currency}', 'The refund can be at most what is left to refund: {amount} {currency}'],
-  ['采购单 {purchaseNo} 可退金额只剩 {amount} CNY', 'Purchase line {purchaseNo} has only {amount} CNY left to refund'],
-  ['包裹 {packageNo} 可退金额只剩 {amount} {currency}', 'Package {packageNo} has only {amount} {currency} left to refund'],
-  ['该邮箱已注册', 'This email address already has an account'],
-  ['验证码错误或已过期', 'The code is wrong or has expired'],
-  ['事件类型不正确', 'The event type is not valid'],
-  ['采购单号格式错误', 'The purchase order number is not valid'],
-  ['请填写退货原因', 'Enter the reason for the return'],
-  ['退货原因最多500个字符', 'The reason for the return can be at most 500 characters'],
-  ['优惠券编号格式错误', 'The coupon number is not valid'],
-  ['该优惠券不能用于运费', 'This coupon cannot be used on freight'],
-  ['代理不存在或已停用', 'The agent does not exist or is disabled'],
-  ['原因最多200个字符', 'The reason can be at most 200 characters'],
-  ['请选择要减免的仓储费', 'Choose the storage fees to waive'],
-  ['一次最多减免200条', 'At most 200 fees at a time'],
-  ['请填写减免原因', 'Give the reason for waiving'],
-  ['列字段格式不正确', 'Invalid column field'],
-  ['时区格式不正确', 'Invalid time zone'],
-  ['不是可以导出的列表', 'Not a list that can be exported'],
-  ['至少导出一列', 'Export at least one column'],
-  ['最多导出40列', 'At most 40 columns'],
-  ['证件号码为5~30位字母或数字', 'The document number is 5–30 letters or digits'],
-  ['姓名最多100个字符', 'The name can be at most 100 characters'],
-  ['语言代码格式错误', 'The language code is not valid (e.g. en or en-US)'],
-  ['名称最多60个字符', 'The name can be at most 60 characters'],
-  ['请在 Idempotency-Key 请求头中提供8~100位的请求标识', 'Send a request key of 8–100 characters in the Idempotency-Key header'],
-  ['每分钟至少1次', 'At least 1 call a minute'],
-  ['每分钟最多{n}次', 'At most {n} calls a minute'],
-  ['请输入 IP 地址或网段，如 203.0.113.0/24', 'Enter an IP address or range, e.g. 203.0.113.0/24'],
-  ['最多20个地址段', 'At most 20 address ranges'],
-  ['地址段 {cidr} 无效', 'The address range {cidr} is not valid'],
-  ['余额奖品须设置库存', 'A balance prize needs a stock'],
-  ['含余额奖品的活动须设置余额发放总额上限', 'An activity with balance prizes needs a cap on the balance it credits in all'],
-  ['视频文件已损坏或格式不正确（不是完整的 MP4/MOV 文件）', 'The video is damaged or not a whole MP4/MOV file'],
-  ['视频文件已损坏或格式不正确（不是完整的 WebM 文件）', 'The video is damaged or not a whole WebM file'],
-];
-
-/** What the member answers or redeems (issue 30.5: QC answers, redeem codes). */
-const MEMBER_ANSWERS: TextPair[] = [
-  ['采购单 {no} 没有待答复的质检问题', 'Purchase order {no} has no QC problem waiting for an answer'],
-  ['会员答复：{answer}', 'The member answered: {answer}'],
-  ['兑换码最多40个字符', 'A code can be at most 40 characters'],
-  ['兑换码不存在', 'No such code'],
-  ['兑换码已被使用', 'This code has been used'],
-  ['兑换码已过期', 'This code has expired'],
-  ['兑换码已失效', 'This code is no longer valid'],
-  ['商品质检发现问题，请答复', 'A QC check found a problem with your item: please answer'],
-];
-
 export const TRANSLATIONS: readonly TextPair[] = [
   ...RULES,
   ...SCHEMAS,
@@ -390,6 +308,5 @@ export const TRANSLATIONS: readonly TextPair[] = [
   ...SERVICES,
   ...BACKUPS,
   ...REQUESTS,
-  ...MEMBER_API,
-  ...MEMBER_ANSWERS,
+  ...MEMBER_API_TRANSLATIONS,
 ];

@@ -37,6 +37,10 @@ export const PaymentProvider = vocab([
 ] as const);
 export type PaymentProvider = (typeof PaymentProvider.values)[number];
 
+/** The provider that takes a channel's money (issue #32); a channel without one is only listed. */
+export const PaymentGateway = vocab([{ value: 'stripe', zh: 'Stripe', en: 'Stripe' }] as const);
+export type PaymentGateway = (typeof PaymentGateway.values)[number];
+
 export const PaymentScenario = vocab([
   { value: 'recharge', zh: '充值', en: 'Recharge' },
   { value: 'order_pay', zh: '订单支付', en: 'Order payment' },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { AppError } from './errors';
+import { OPEN_PREFIX } from '@waystation/shared/contract/open';
 
 /** No request carries more items in one list than this (schemas may say fewer). */
 export const MAX_ARRAY_ITEMS = 2000;
@@ -50,6 +51,15 @@ export function isTraversal(rawUrl: string): boolean {
  * them), over-long lists, deep nesting, traversing paths; and an empty JSON body is no body (as some clients send
  * `logout`).
  */
+const PROVIDER_CALLBACKS = `${OPEN_PREFIX}/payments/callback/`;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body as received, on payment providers' notifications only. */
+    rawBody?: string;
+  }
+}
+
 export function registerInputGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     if (isTraversal(req.raw.url ?? '/')) {
@@ -60,6 +70,8 @@ export function registerInputGuards(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // A payment provider signs the body as sent: its notification keeps the text for the signature check.
+    if (req.url.startsWith(PROVIDER_CALLBACKS)) req.rawBody = text;
     if (text.trim() === '') return done(null, undefined);
     return parseJson(req, text, done);
   });

@@ -331,6 +331,12 @@ export const paymentChannels = pgTable(
     remark: text('remark').notNull().default(''),
     sort: integer('sort').notNull().default(0),
     status: text('status').notNull().default('activity'),
+    /** The payment provider that takes the money ('' = none: the channel is only listed). */
+    gateway: text('gateway').notNull().default(''),
+    /** The provider's API address ('' = its official one). */
+    apiBase: text('api_base').notNull().default(''),
+    /** The provider's keys, each sealed (core/secrets); never returned in full. */
+    credentials: jsonb('credentials').notNull().default(sql`'{}'::jsonb`),
     ...stamps(),
   },
   (t) => [index('payment_channels_sort_idx').on(t.sort, t.id)],

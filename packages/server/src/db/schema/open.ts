@@ -125,9 +125,16 @@ export const topupIntents = pgTable(
     updatedAt: ts('updated_at').notNull(),
     /** The caller-scoped Idempotency-Key that created the intent: its retry (even after a crash) answers this intent. */
     idempotencyKey: text('idempotency_key'),
+    /** The payment channel paid through (null: the sandbox). */
+    channelId: integer('channel_id'),
+    /** The channel's fee, paid on top of `amount` (minor units of `currency`). */
+    fee: money('fee').notNull().default(0),
+    /** The provider's own id of the payment (Stripe's PaymentIntent id). */
+    providerRef: text('provider_ref'),
   },
   (t) => [
     uniqueIndex('topup_intents_no_key').on(t.intentNo),
+    uniqueIndex('topup_intents_provider_ref_key').on(t.provider, t.providerRef),
     index('topup_intents_member_idx').on(t.memberId, t.id),
     uniqueIndex('topup_intents_idempotency_key').on(t.idempotencyKey),
   ],

@@ -14,14 +14,29 @@ import {
   QcDecisionBody,
   RefundLineBody,
 } from '@waystation/shared/contract/openOrders';
-import { ProviderCallbackBody, SandboxPayBody, TopupBody, TopupIntent, TopupQuery } from '@waystation/shared/contract/openTopups';
+import {
+  PaymentMethods,
+  PaymentMethodsQuery,
+  ProviderCallbackBody,
+  SandboxPayBody,
+  StripeNotifyQuery,
+  TopupBody,
+  TopupIntent,
+  TopupQuery,
+} from '@waystation/shared/contract/openTopups';
 import type { ModuleContext } from '../context';
 import { openApi } from './http';
 import { memberActor } from '../vip/memberAccounts';
 import * as orders from '../purchase/shopOrders';
 import * as topups from '../payment/topups';
+import * as gateways from '../payment/gateways';
 import { answerQcProblem } from '../afterSales/qcDecision';
 import { redeemCode } from '../marketing/codes';
+
+const stripeSignature = (req: { headers: Record<string, string | string[] | undefined> }) => {
+  const h = req.headers['stripe-signature'];
+  return typeof h === 'string' ? h : undefined;
+};
 
 /** The member API's top-ups and shop orders (payment/topups.ts, purchase/shopOrders.ts). */
 export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void {
@@ -72,6 +87,29 @@ export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void
     // Every sandbox payment comes from this server's own address: a signed notification is never refused for rate.
     rateExemptWhenSigned: (req, now) => topups.callbackSigned(db, secrets, req.body, req.headers['x-sandbox-signature'] as string | undefined, now),
     handler: ({ body, req, now }) => memberTopups.callback(body, req.headers['x-sandbox-signature'] as string | undefined, now),
+  });
+
+  openApi(app, {
+    method: 'GET',
+    path: '/payments/methods',
+    auth: 'member',
+    summary: 'The payment channels the member may use now for a purpose and amount (the payment rules’ order), each with its fee',
+    query: PaymentMethodsQuery,
+    data: PaymentMethods,
+    handler: ({ member, query }) => gateways.paymentMethods(db, member.id, query),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/payments/callback/stripe',
+    auth: 'public',
+    summary: 'Stripe’s notification for a channel (?channel=ID; Stripe-Signature checked on the raw body with the channel’s signing secret)',
+    query: StripeNotifyQuery,
+    body: z.object({}).passthrough(),
+    data: z.object({ intentNo: z.string(), status: z.string() }),
+    withoutIdempotencyKey: 'Stripe retries the same event: the payment itself makes it apply once',
+    rateExemptWhenSigned: (req) =>
+      gateways.stripeNotifySigned(db, secrets, String((req.query as { channel?: unknown }).channel ?? ''), req.rawBody, stripeSignature(req)),
+    handler: ({ query, req, now }) => gateways.stripeCallback(db, secrets, query.channel, req.rawBody, stripeSignature(req), now),
   });
 
   // ---------------------------------------------------------------- shop orders

@@ -33,7 +33,7 @@ export function paymentRoutes(app: FastifyInstance): void {
   api(app, paymentSaveChannelCall, {
     permission: CHANNELS,
     summary: 'Create or edit a payment channel',
-    handler: ({ body, actor, now }) => service.saveChannel(db, actor, body, now),
+    handler: ({ body, actor, now }) => service.saveChannel(db, app.services.secrets, actor, body, now),
   });
   api(app, paymentModifyChannelStatusCall, {
     permission: CHANNELS,

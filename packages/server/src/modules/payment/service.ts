@@ -21,6 +21,8 @@ import { invalid, notFound } from '../../core/errors';
 import { isActive } from '../../core/status';
 import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging';
 import { loadRates } from '../reference/rates';
+import type { SecretBox } from '../../core/secrets';
+import { OPEN_PREFIX } from '@waystation/shared/contract/open';
 
 type Status = 'activity' | 'disabled';
 type ChannelRow = typeof paymentChannels.$inferSelect;
@@ -52,7 +54,24 @@ const toChannel = (r: ChannelRow, ruleCount: number): PaymentChannel => ({
   status: r.status as Status,
   ruleCount,
   modifyTime: r.updatedAt.toISOString(),
+  gateway: r.gateway as PaymentChannel['gateway'],
+  apiBase: r.apiBase,
+  secretKey: credentialsOf(r).secretKeyHint ?? '',
+  webhookSecret: credentialsOf(r).webhookSecretHint ?? '',
+  notifyPath: r.gateway ? gatewayNotifyPath(r.gateway, r.id) : '',
 });
+
+/** A channel's provider keys: each sealed, beside a hint (••••1234) the screens show. */
+export interface ChannelCredentials {
+  secretKey?: string;
+  secretKeyHint?: string;
+  webhookSecret?: string;
+  webhookSecretHint?: string;
+}
+export const credentialsOf = (r: ChannelRow) => r.credentials as ChannelCredentials;
+const hintOf = (plain: string) => `••••${plain.slice(-4)}`;
+/** Where a gateway posts its notifications for a channel (the member API's callback route). */
+export const gatewayNotifyPath = (gateway: string, channelId: number) => `${OPEN_PREFIX}/payments/callback/${gateway}?channel=${channelId}`;
 
 export async function listChannels(db: Db, q: PaymentChannelListQuery): Promise<Page<PaymentChannel>> {
   const { rows, total } = await offsetPage(db, {
@@ -87,22 +106,45 @@ async function assertCurrencies(db: Db, field: string, codes: string[]): Promise
   if (unknown.length) throw invalid(field, `未知的币种：${unknown.join(', ')}`);
 }
 
-/** Creates or edits a payment channel; money arrives as decimal text and is stored in minor units. */
-export async function saveChannel(db: Db, actor: Actor, input: z.output<typeof PaymentChannelSaveBody>, now: Date): Promise<{ id: number }> {
-  const { id, feePercent, fixedFee, minAmount, maxAmount, ...rest } = input;
-  const values = {
-    ...rest,
-    feeBp: decimalToMinor(feePercent),
-    fixedFee: decimalToMinor(fixedFee),
-    minAmount: decimalToMinor(minAmount),
-    maxAmount: decimalToMinor(maxAmount),
-  };
+/**
+ * Creates or edits a payment channel; money arrives as decimal text and is stored in minor units. The provider's keys
+ * are sealed; an empty key on edit keeps the stored one. A channel with a gateway needs both keys.
+ */
+export async function saveChannel(
+  db: Db,
+  secrets: SecretBox,
+  actor: Actor,
+  input: z.output<typeof PaymentChannelSaveBody>,
+  now: Date,
+): Promise<{ id: number }> {
+  const { id, feePercent, fixedFee, minAmount, maxAmount, secretKey, webhookSecret, ...rest } = input;
   return db.transaction(async (tx) => {
+    const [before] = id ? await tx.select().from(paymentChannels).where(eq(paymentChannels.id, id)).limit(1) : [];
+    const credentials: ChannelCredentials = rest.gateway && before ? { ...credentialsOf(before) } : {};
+    if (rest.gateway) {
+      if (secretKey) Object.assign(credentials, { secretKey: secrets.seal(secretKey), secretKeyHint: hintOf(secretKey) });
+      if (webhookSecret) Object.assign(credentials, { webhookSecret: secrets.seal(webhookSecret), webhookSecretHint: hintOf(webhookSecret) });
+      if (!credentials.secretKey) throw invalid('secretKey', '请输入支付网关的 Secret key');
+      if (!credentials.webhookSecret) throw invalid('webhookSecret', '请输入支付网关的 Webhook 签名密钥');
+    }
+    const values = {
+      ...rest,
+      credentials,
+      feeBp: decimalToMinor(feePercent),
+      fixedFee: decimalToMinor(fixedFee),
+      minAmount: decimalToMinor(minAmount),
+      maxAmount: decimalToMinor(maxAmount),
+    };
     await assertCurrencies(tx, 'currencies', [...new Set([...values.currencies, values.currency])]);
     const saved = await auditedSave(tx, actor, {
       table: paymentChannels,
       id,
       fields: values,
+      // The audit trail sees the keys' hints, never the sealed values.
+      view: (row) => ({
+        ...row,
+        credentials: { secretKey: credentialsOf(row).secretKeyHint ?? '', webhookSecret: credentialsOf(row).webhookSecretHint ?? '' },
+      }),
       action: { create: 'paymentChannel.create', update: 'paymentChannel.update' },
       targetType: 'paymentChannel',
       notFound: '支付渠道不存在',
@@ -285,7 +327,7 @@ export async function previewPayment(db: Db, input: z.output<typeof PaymentPrevi
       continue;
     }
     const fee = applyBp(amount, c.feeBp) + rates.convert(c.fixedFee, c.currency, input.currency);
-    channels.push({ id: c.id, name: c.name, providerType: c.providerType, logo: c.logo, fee, total: amount + fee });
+    channels.push({ id: c.id, name: c.name, providerType: c.providerType, gateway: c.gateway, logo: c.logo, fee, total: amount + fee });
   }
   return { rule: { id: rule.id, name: rule.name }, channels, excluded, ...base };
 }

@@ -37,7 +37,7 @@ async function writesOf(intentNo: string, type: string) {
 describe('top-up transitions write their rows (status, domain event, audit)', () => {
   it('paid: the intent is paid, one topup.paid event and audit row; a repeated callback writes nothing', async () => {
     const m = await newMember(t);
-    const intent = await createTopup(t.db, m.id, { amount: 5_000, currency: 'CNY', provider: 'sandbox' }, t.clock.now());
+    const { row: intent } = await createTopup(t.db, m.id, { amount: 5_000, currency: 'CNY', provider: 'sandbox' }, t.clock.now());
     const body = { intentNo: intent.intentNo, outcome: 'paid' as const, amount: 5_000, currency: 'CNY' };
     expect((await callback(body)).data).toEqual({ intentNo: intent.intentNo, status: 'paid' });
     expect((await callback(body)).data).toEqual({ intentNo: intent.intentNo, status: 'paid' });
@@ -51,7 +51,7 @@ describe('top-up transitions write their rows (status, domain event, audit)', ()
 
   it('failed: the intent fails without a pay time, one topup.failed event and audit row; a late paid changes nothing', async () => {
     const m = await newMember(t);
-    const intent = await createTopup(t.db, m.id, { amount: 1_200, currency: 'CNY', provider: 'sandbox' }, t.clock.now());
+    const { row: intent } = await createTopup(t.db, m.id, { amount: 1_200, currency: 'CNY', provider: 'sandbox' }, t.clock.now());
     expect((await callback({ intentNo: intent.intentNo, outcome: 'failed', amount: 1_200, currency: 'CNY' })).data.status).toBe('failed');
     expect((await callback({ intentNo: intent.intentNo, outcome: 'paid', amount: 1_200, currency: 'CNY' })).data.status).toBe('failed');
 

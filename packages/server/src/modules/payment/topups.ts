@@ -11,6 +11,7 @@ import { AppError, conflict, forbidden, notFound } from '../../core/errors';
 import { openOr, type SecretBox } from '../../core/secrets';
 import { applyTransition, type BoundMachine } from '../../core/transition';
 import { post } from '../ledger/service';
+import { createChannelTopup } from './gateways';
 
 /**
  * Balance top-ups through a payment provider. The member creates an intent; the provider tells us it was paid through
@@ -35,13 +36,17 @@ const topupRows: BoundMachine<TopupRow, TopupEvent> = {
   label: (status) => status,
 };
 
-const toIntent = (r: typeof topupIntents.$inferSelect): TopupIntent => ({
+export const toIntent = (r: typeof topupIntents.$inferSelect, clientSecret = ''): TopupIntent => ({
   intentNo: r.intentNo,
   amount: r.amount,
   currency: r.currency,
   provider: r.provider,
   status: r.status as TopupIntent['status'],
+  channelId: r.channelId,
+  fee: r.fee,
+  total: r.amount + r.fee,
   payUrl: r.provider === 'sandbox' ? `${OPEN_PREFIX}/sandbox/pay` : '',
+  clientSecret,
   createTime: r.createdAt.toISOString(),
   paidTime: r.paidAt?.toISOString() ?? null,
 });
@@ -50,11 +55,17 @@ const toIntent = (r: typeof topupIntents.$inferSelect): TopupIntent => ({
  * A new pending intent. The caller's Idempotency-Key is stored with it: a retry of the key whose first answer was lost
  * (the server died after the insert committed) gets the same intent back, never a second one.
  */
-export async function createTopup(db: Db, memberId: number, body: z.output<typeof TopupBody>, now: Date, idempotencyKey?: string): Promise<TopupIntent> {
+export async function createTopup(
+  db: Db,
+  memberId: number,
+  body: Pick<z.output<typeof TopupBody>, 'amount' | 'currency'> & { provider: string; channelId?: number; fee?: number },
+  now: Date,
+  idempotencyKey?: string,
+): Promise<{ row: TopupRow; created: boolean }> {
   return db.transaction(async (tx) => {
     if (idempotencyKey) {
       const [earlier] = await tx.select().from(topupIntents).where(eq(topupIntents.idempotencyKey, idempotencyKey));
-      if (earlier) return toIntent(earlier);
+      if (earlier) return { row: earlier, created: false };
     }
     const id = await nextId(tx, 'topup_intents');
     const [row] = await tx
@@ -64,6 +75,8 @@ export async function createTopup(db: Db, memberId: number, body: z.output<typeo
         intentNo: intentNoOf(id),
         memberId,
         provider: body.provider,
+        channelId: body.channelId ?? null,
+        fee: body.fee ?? 0,
         amount: body.amount,
         currency: body.currency,
         createdAt: now,
@@ -71,7 +84,7 @@ export async function createTopup(db: Db, memberId: number, body: z.output<typeo
         idempotencyKey: idempotencyKey || null,
       })
       .returning();
-    return toIntent(row);
+    return { row: row!, created: true };
   });
 }
 
@@ -153,39 +166,66 @@ export async function providerCallback(db: Db, secrets: SecretBox, body: z.outpu
   return db.transaction(async (tx) => {
     const [intent] = await tx.select().from(topupIntents).where(eq(topupIntents.intentNo, body.intentNo)).for('update');
     if (!intent) throw notFound('充值单不存在');
-    // A callback for an intent no longer pending (a repeat, or a late outcome) changes nothing.
-    const event: TopupEvent = body.outcome === 'paid' ? 'paid' : 'failed';
-    if (!topupMachine.transitionOf(intent.status, event)) return { intentNo: intent.intentNo, status: intent.status };
-    if (intent.amount !== body.amount || intent.currency !== body.currency) throw conflict('回调金额与充值单不符');
-    const actor = { id: null, name: `支付回调 ${intent.provider}`, ip: '' };
-    if (body.outcome === 'paid') {
+    return settleIntent(tx, intent, body, now);
+  });
+}
+
+/**
+ * A provider's verified outcome for an intent read FOR UPDATE: a repeat, or a late outcome for an intent no longer
+ * pending, changes nothing. Paid: the amount and currency must be what was asked (the amount plus the channel's fee);
+ * the member's balance gains the whole payment as a recharge and the fee is then charged from it, each once (ledger
+ * keys are the intent's).
+ */
+export async function settleIntent(
+  tx: Db,
+  intent: TopupRow,
+  paid: { outcome: 'paid' | 'failed'; amount: number; currency: string },
+  now: Date,
+): Promise<{ intentNo: string; status: string }> {
+  const event: TopupEvent = paid.outcome === 'paid' ? 'paid' : 'failed';
+  if (!topupMachine.transitionOf(intent.status, event)) return { intentNo: intent.intentNo, status: intent.status };
+  const total = intent.amount + intent.fee;
+  if (event === 'paid' && (paid.amount !== total || paid.currency !== intent.currency)) throw conflict('回调金额与充值单不符');
+  const actor = { id: null, name: `支付回调 ${intent.provider}`, ip: '' };
+  if (event === 'paid') {
+    const money = { ownerType: 'member' as const, ownerId: intent.memberId, kind: 'balance' as const, currency: intent.currency, refId: intent.intentNo };
+    await post(
+      tx,
+      {
+        ...money,
+        amount: total,
+        type: 'recharge',
+        refType: 'recharge',
+        remark: `充值 ${intent.intentNo}（${intent.provider}）`,
+        idempotencyKey: `topup-${intent.intentNo}`,
+        operator: actor,
+      },
+      now,
+    );
+    if (intent.fee > 0) {
       await post(
         tx,
         {
-          ownerType: 'member',
-          ownerId: intent.memberId,
-          kind: 'balance',
-          currency: intent.currency,
-          amount: intent.amount,
-          type: 'recharge',
+          ...money,
+          amount: -intent.fee,
+          type: 'payment_fee',
           refType: 'recharge',
-          refId: intent.intentNo,
-          remark: `充值 ${intent.intentNo}（${intent.provider}）`,
-          idempotencyKey: `topup-${intent.intentNo}`,
+          remark: `充值 ${intent.intentNo} 支付手续费`,
+          idempotencyKey: `topup-fee-${intent.intentNo}`,
           operator: actor,
         },
         now,
       );
     }
-    const { row } = await applyTransition(tx, topupRows, intent, {
-      event,
-      op: { actor, now },
-      set: { paidAt: event === 'paid' ? now : null },
-      audit: { amount: intent.amount },
-      eventData: { amount: intent.amount, currency: intent.currency },
-    });
-    return { intentNo: intent.intentNo, status: row.status };
+  }
+  const { row } = await applyTransition(tx, topupRows, intent, {
+    event,
+    op: { actor, now },
+    set: { paidAt: event === 'paid' ? now : null },
+    audit: { amount: intent.amount, ...(intent.fee ? { fee: intent.fee } : {}) },
+    eventData: { amount: intent.amount, currency: intent.currency, ...(intent.fee ? { fee: intent.fee } : {}) },
   });
+  return { intentNo: intent.intentNo, status: row.status };
 }
 
 /**
@@ -198,8 +238,9 @@ export function memberTopups(db: Db, secrets: SecretBox, sandbox: boolean) {
   };
   return {
     create: async (memberId: number, body: z.output<typeof TopupBody>, now: Date, idempotencyKey?: string) => {
-      if (body.provider === 'sandbox') sandboxOn();
-      return createTopup(db, memberId, body, now, idempotencyKey);
+      if (body.channelId !== undefined) return createChannelTopup(db, secrets, memberId, { ...body, channelId: body.channelId }, now, idempotencyKey);
+      sandboxOn();
+      return toIntent((await createTopup(db, memberId, { ...body, provider: 'sandbox' }, now, idempotencyKey)).row);
     },
     sandboxPay: async (memberId: number, intentNo: string, outcome: 'paid' | 'failed', origin: string, now: Date) => {
       sandboxOn();

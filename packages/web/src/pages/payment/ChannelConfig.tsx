@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { App, Button, Card, Form, Input, Radio, Select, Space } from 'antd';
+import { App, Button, Card, Divider, Form, Input, Radio, Select, Space, Typography } from 'antd';
 import { decimal2, percentage } from '@waystation/shared/rules';
-import { PaymentProvider } from '@waystation/shared/vocab/config-content';
+import { PaymentGateway, PaymentProvider } from '@waystation/shared/vocab/config-content';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { PaymentChannelSaveBody } from '@waystation/shared/contract/payment';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
@@ -18,6 +18,8 @@ import { useStatusOptions } from '../../components/list/status';
 
 type ChannelForm = Omit<PaymentChannelSaveBody, 'logo'> & { logo: Picture[] };
 
+const channelShape = PaymentChannelSaveBody.shape;
+
 /** Creates (no ?id=) or edits a payment channel, with its logo upload. */
 export default function ChannelConfig() {
   const m = usePaymentMessages();
@@ -32,6 +34,10 @@ export default function ChannelConfig() {
   const save = useSaveChannel();
   const [form] = Form.useForm<ChannelForm>();
   const currency = Form.useWatch('currency', form) ?? '';
+  const hasGateway = (Form.useWatch('gateway', form) ?? '') !== '';
+  /** Placeholder of a provider key: what is stored (masked), and that leaving it empty keeps it. */
+  const keyPlaceholder = (masked: string | undefined) => (masked ? fill(m.keySet, { masked }) : m.pleaseEnter);
+  const notifyPath = channel.data?.notifyPath ?? '';
   useEffect(() => {
     const c = channel.data;
     if (!c) return;
@@ -42,11 +48,22 @@ export default function ChannelConfig() {
       minAmount: minorToDecimal(c.minAmount),
       maxAmount: minorToDecimal(c.maxAmount),
       logo: c.logo ? [{ fileUri: c.logo, fileUrl: c.logo }] : [],
+      // The keys stay empty in the form: the server keeps the stored ones unless new ones are typed.
+      secretKey: '',
+      webhookSecret: '',
     });
   }, [channel.data, form]);
   const submit = async (v: ChannelForm) => {
     try {
-      await save.mutateAsync({ ...v, id: id || undefined, logo: v.logo?.[0]?.fileUrl ?? '' });
+      await save.mutateAsync({
+        ...v,
+        id: id || undefined,
+        logo: v.logo?.[0]?.fileUrl ?? '',
+        gateway: v.gateway ?? '',
+        apiBase: v.apiBase ?? '',
+        secretKey: v.secretKey ?? '',
+        webhookSecret: v.webhookSecret ?? '',
+      });
       message.success(m.done);
       navigate('/paymentManage/channelList');
     } catch (e) {
@@ -72,6 +89,10 @@ export default function ChannelConfig() {
           status: 'activity',
           sort: 0,
           logo: [],
+          gateway: '',
+          apiBase: '',
+          secretKey: '',
+          webhookSecret: '',
         }}
       >
         <Space align="start" wrap>
@@ -109,7 +130,7 @@ export default function ChannelConfig() {
           <ImagesField type="payment" max={1} />
         </Form.Item>
         <Space>
-          <Form.Item name="sort" label={m.sort} rules={[zodRule(PaymentChannelSaveBody.shape.sort)]}>
+          <Form.Item name="sort" label={m.sort} rules={[zodRule(channelShape.sort)]}>
             <NumberInput style={{ width: 120 }} />
           </Form.Item>
           <Form.Item name="status" label={m.status}>
@@ -119,6 +140,32 @@ export default function ChannelConfig() {
         <Form.Item name="remark" label={m.note}>
           <Input.TextArea rows={2} />
         </Form.Item>
+        <Divider>{m.paymentGateway}</Divider>
+        <Space align="start" wrap>
+          <Form.Item name="gateway" label={m.paymentGateway}>
+            <Select style={{ width: 160 }} options={[{ value: '', label: m.noGatewayDisplayOnly }, ...vocabOptions(PaymentGateway, lang)]} />
+          </Form.Item>
+          {hasGateway && (
+            <Form.Item name="apiBase" label={m.apiAddress} rules={[zodRule(channelShape.apiBase)]}>
+              <Input style={{ width: 360 }} placeholder={m.apiAddressOfficial} />
+            </Form.Item>
+          )}
+        </Space>
+        {hasGateway && (
+          <>
+            <Form.Item name="secretKey" label={m.secretKey} rules={[zodRule(channelShape.secretKey)]}>
+              <Input.Password autoComplete="new-password" placeholder={keyPlaceholder(channel.data?.secretKey)} />
+            </Form.Item>
+            <Form.Item name="webhookSecret" label={m.webhookSecret} rules={[zodRule(channelShape.webhookSecret)]}>
+              <Input.Password autoComplete="new-password" placeholder={keyPlaceholder(channel.data?.webhookSecret)} />
+            </Form.Item>
+            {id > 0 && notifyPath && (
+              <Form.Item label={m.notifyAddress} extra={m.notifyAddressHint}>
+                <Typography.Text copyable>{`${window.location.origin}${notifyPath}`}</Typography.Text>
+              </Form.Item>
+            )}
+          </>
+        )}
         <Space>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {m.save}

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Avatar, Button, Card, Form, Input, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { PaymentProvider } from '@waystation/shared/vocab/config-content';
+import { PaymentGateway, PaymentProvider } from '@waystation/shared/vocab/config-content';
 import type { PaymentChannel } from '@waystation/shared/contract/payment';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { formatTime } from '../../utils/time';
@@ -44,6 +44,7 @@ export default function ChannelList() {
       ),
     },
     { key: 'providerType', title: m.providerType, dataIndex: 'providerType', width: 110, render: (v: string) => PaymentProvider.label(v, lang) },
+    { key: 'gateway', title: m.paymentGateway, dataIndex: 'gateway', width: 110, render: (g: string) => (g ? PaymentGateway.label(g, lang) : m.none) },
     { key: 'currencies', title: m.currencies, dataIndex: 'currencies', width: 180, render: (cs: string[]) => cs.map((c) => <Tag key={c}>{c}</Tag>) },
     { key: 'fee', title: m.fee, width: 150, render: (_, c) => `${c.feeBp / 100}% + ${minorToDecimal(c.fixedFee)} ${c.currency}` },
     { key: 'limits', title: m.amountLimits, width: 180, render: (_, c) => limits(c) },

@@ -1,0 +1,271 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentMethods, TopupIntent } from '@waystation/shared/contract/openTopups';
+import type { PaymentChannel } from '@waystation/shared/contract/payment';
+import { auditLogs, ledgerEntries, moneyAccounts, paymentChannels, topupIntents } from '../../db/schema';
+import { emailCode } from '../../testing/member';
+import { createTestApp, type TestApp } from '../../testing/server';
+
+/**
+ * Issue #32: a member tops up through a Stripe channel. Stripe is a local server answering POST /v1/payment_intents as
+ * Stripe's API reference documents (form-encoded parameters, a PaymentIntent object back, an error object with 401 for
+ * a bad key); its notifications are signed with the Stripe SDK's own test header helper.
+ */
+
+const SECRET_KEY = 'sk_test_51Waystation0000000000000000KEY1';
+const WEBHOOK_SECRET = 'whsec_waystation_test_signing_secret_9876';
+
+interface StripeCall {
+  auth: string;
+  idempotencyKey: string;
+  params: URLSearchParams;
+}
+const stripeCalls: StripeCall[] = [];
+let piSeq = 0;
+const stripeApi = http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    const reply = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${piSeq}` });
+      res.end(JSON.stringify(json));
+    };
+    if (req.headers.authorization !== `Bearer ${SECRET_KEY}`) {
+      return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } });
+    }
+    if (req.method !== 'POST' || req.url !== '/v1/payment_intents')
+      return reply(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
+    const params = new URLSearchParams(body);
+    stripeCalls.push({ auth: req.headers.authorization, idempotencyKey: String(req.headers['idempotency-key'] ?? ''), params });
+    const id = `pi_3Test${String(++piSeq).padStart(6, '0')}`;
+    reply(200, {
+      id,
+      object: 'payment_intent',
+      amount: Number(params.get('amount')),
+      amount_received: 0,
+      currency: params.get('currency'),
+      client_secret: `${id}_secret_abc${piSeq}`,
+      description: params.get('description'),
+      metadata: { intentNo: params.get('metadata[intentNo]') },
+      status: 'requires_payment_method',
+      livemode: false,
+    });
+  });
+});
+
+let t: TestApp;
+let staff: string;
+let channelId: number;
+let key = 0;
+const allowedBefore = process.env.OUTBOUND_ALLOW_HOSTS;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
+  // The admin allows this address for outbound calls (the server calls no other address than those allowed).
+  process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
+  t = await createTestApp();
+  staff = await t.login();
+});
+afterAll(async () => {
+  if (allowedBefore === undefined) delete process.env.OUTBOUND_ALLOW_HOSTS;
+  else process.env.OUTBOUND_ALLOW_HOSTS = allowedBefore;
+  await t.close();
+  await new Promise((resolve) => stripeApi.close(resolve));
+});
+
+const open = <T = unknown>(method: 'GET' | 'POST', path: string, o: { token?: string; body?: unknown; query?: Record<string, unknown> } = {}) =>
+  t.call<T>(method, `/api/open/v1${path}`, {
+    body: o.body,
+    query: o.query,
+    headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(method === 'POST' ? { 'idempotency-key': `stripe-test-${++key}` } : {}) },
+  });
+
+async function newMember(country = 'US'): Promise<{ token: string; id: number }> {
+  const email = `stripe${Date.now()}${++key}@example.com`;
+  await open('POST', '/auth/register', { body: { email, password: 'secret123', name: 'Stripe Member', country } });
+  const r = await open<{ token: string; member: { id: number } }>('POST', '/auth/registerConfirm', { body: { email, code: await emailCode(t.db, email) } });
+  expect(r.code, r.message).toBe(20000);
+  return { token: r.data.token, id: r.data.member.id };
+}
+
+/** The member's USD balance (minor units; 0 without an account). */
+async function balanceOf(memberId: number): Promise<number> {
+  const [a] = await t.db
+    .select({ balance: moneyAccounts.balance })
+    .from(moneyAccounts)
+    .where(
+      and(eq(moneyAccounts.ownerType, 'member'), eq(moneyAccounts.ownerId, memberId), eq(moneyAccounts.kind, 'balance'), eq(moneyAccounts.currency, 'USD')),
+    );
+  return a?.balance ?? 0;
+}
+
+/** Stripe posting an event about a PaymentIntent to the channel's notification address, signed as Stripe signs. */
+async function notify(type: string, pi: { id: string; amount: number; currency: string; intentNo: string }, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify({
+    id: `evt_${pi.id}_${type}`,
+    object: 'event',
+    type,
+    data: {
+      object: {
+        id: pi.id,
+        object: 'payment_intent',
+        amount: pi.amount,
+        amount_received: pi.amount,
+        currency: pi.currency,
+        metadata: { intentNo: pi.intentNo },
+      },
+    },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/open/v1/payments/callback/stripe?channel=${channelId}`,
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+  return { status: res.statusCode, ...(res.json() as { code: number; message: string; data: { intentNo: string; status: string } }) };
+}
+
+describe('a top-up through a Stripe channel', () => {
+  it('the operator sets the channel up: the keys are sealed at rest and never returned in full', async () => {
+    const { port } = stripeApi.address() as AddressInfo;
+    const saved = await t.call<{ id: number }>('POST', '/api/payment/saveChannel', {
+      token: staff,
+      body: {
+        name: 'Stripe 银行卡',
+        providerType: 'card',
+        currencies: ['USD'],
+        feePercent: '2.9',
+        fixedFee: '0.30',
+        currency: 'USD',
+        countries: ['US', 'DE'],
+        gateway: 'stripe',
+        apiBase: `http://127.0.0.1:${port}`,
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+      },
+    });
+    expect(saved.code, saved.message).toBe(20000);
+    channelId = saved.data.id;
+    const rule = await t.call('POST', '/api/payment/saveRule', {
+      token: staff,
+      body: { name: 'USD 充值', scenario: 'recharge', currency: 'USD', channelIds: [channelId], priority: 0 },
+    });
+    expect(rule.code, rule.message).toBe(20000);
+
+    const detail = await t.call<PaymentChannel>('GET', '/api/payment/channelDetail', { token: staff, query: { id: channelId } });
+    expect(detail.data).toMatchObject({ gateway: 'stripe', secretKey: '••••KEY1', webhookSecret: '••••9876' });
+    expect(detail.data.notifyPath).toBe(`/api/open/v1/payments/callback/stripe?channel=${channelId}`);
+    const [row] = await t.db.select().from(paymentChannels).where(eq(paymentChannels.id, channelId));
+    const stored = JSON.stringify(row!.credentials);
+    expect(stored).not.toContain(SECRET_KEY);
+    expect(stored).not.toContain(WEBHOOK_SECRET);
+    const audits = await t.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.targetType, 'paymentChannel'), eq(auditLogs.targetId, String(channelId))));
+    expect(JSON.stringify(audits)).not.toContain(SECRET_KEY);
+
+    // An edit without keys keeps them; a gateway without keys is refused.
+    const kept = await t.call('POST', '/api/payment/saveChannel', {
+      token: staff,
+      body: {
+        id: channelId,
+        name: 'Stripe 银行卡',
+        providerType: 'card',
+        currencies: ['USD'],
+        feePercent: '2.9',
+        fixedFee: '0.30',
+        currency: 'USD',
+        countries: ['US', 'DE'],
+        gateway: 'stripe',
+        apiBase: `http://127.0.0.1:${port}`,
+      },
+    });
+    expect(kept.code, kept.message).toBe(20000);
+    expect((await t.call<PaymentChannel>('GET', '/api/payment/channelDetail', { token: staff, query: { id: channelId } })).data.secretKey).toBe('••••KEY1');
+    const keyless = await t.call('POST', '/api/payment/saveChannel', {
+      token: staff,
+      body: { name: 'Stripe 2', providerType: 'card', currencies: ['USD'], currency: 'USD', gateway: 'stripe' },
+    });
+    expect(keyless).toMatchObject({ code: 40001, message: '请输入支付网关的 Secret key' });
+  });
+
+  it('payments/methods lists the channel with its fee; the member pays amount + fee, the balance gains the amount, the ledger books both', async () => {
+    const m = await newMember('US');
+    const methods = await open<PaymentMethods>('GET', '/payments/methods', {
+      token: m.token,
+      query: { purpose: 'recharge', amount: '100.00', currency: 'USD' },
+    });
+    expect(methods.code, methods.message).toBe(20000);
+    // 2.9 % of 100.00 plus 0.30.
+    expect(methods.data.channels).toEqual([expect.objectContaining({ id: channelId, gateway: 'stripe', fee: 320, total: 10_320 })]);
+
+    const created = await open<TopupIntent>('POST', '/topups', { token: m.token, body: { amount: 10_000, currency: 'USD', channelId } });
+    expect(created.code, created.message).toBe(20000);
+    expect(created.data).toMatchObject({ provider: 'stripe', status: 'pending', amount: 10_000, fee: 320, total: 10_320, channelId });
+    expect(created.data.clientSecret).toMatch(/^pi_3Test\d+_secret_/);
+    const call = stripeCalls.at(-1)!;
+    expect(call.auth).toBe(`Bearer ${SECRET_KEY}`);
+    expect(call.idempotencyKey).toBe(`waystation-${created.data.intentNo}`);
+    expect([call.params.get('amount'), call.params.get('currency'), call.params.get('metadata[intentNo]')]).toEqual(['10320', 'usd', created.data.intentNo]);
+    const [intent] = await t.db.select().from(topupIntents).where(eq(topupIntents.intentNo, created.data.intentNo));
+    const pi = { id: intent!.providerRef!, amount: 10_320, currency: 'usd', intentNo: intent!.intentNo };
+
+    // A wrong amount credits nothing; a bad signature is refused.
+    expect(await notify('payment_intent.succeeded', { ...pi, amount: 10_000 })).toMatchObject({ status: 409, code: 40900 });
+    expect(await notify('payment_intent.succeeded', pi, 'whsec_someone_else')).toMatchObject({ status: 403, code: 40300 });
+    expect(await balanceOf(m.id)).toBe(0);
+
+    // Delivered twice: credited once.
+    expect((await notify('payment_intent.succeeded', pi)).data).toEqual({ intentNo: pi.intentNo, status: 'paid' });
+    expect((await notify('payment_intent.succeeded', pi)).data).toEqual({ intentNo: pi.intentNo, status: 'paid' });
+    expect(await balanceOf(m.id)).toBe(10_000);
+    const entries = await t.db
+      .select({ type: ledgerEntries.type, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.refId, pi.intentNo))
+      .orderBy(ledgerEntries.id);
+    expect(entries).toEqual([
+      { type: 'recharge', amount: 10_320 },
+      { type: 'payment_fee', amount: -320 },
+    ]);
+    // A late cancel of a paid payment changes nothing.
+    expect((await notify('payment_intent.canceled', pi)).data).toEqual({ intentNo: pi.intentNo, status: 'paid' });
+  });
+
+  it('refuses a channel the rules do not offer the member (a country the channel does not serve), and a canceled payment fails its intent', async () => {
+    const far = await newMember('JP');
+    const none = await open<PaymentMethods>('GET', '/payments/methods', { token: far.token, query: { purpose: 'recharge', amount: '10', currency: 'USD' } });
+    expect(none.data.channels).toEqual([]);
+    const refused = await open('POST', '/topups', { token: far.token, body: { amount: 1000, currency: 'USD', channelId } });
+    expect(refused).toMatchObject({ code: 40900, message: '该支付渠道当前不可用于这笔充值' });
+
+    const m = await newMember('DE');
+    const created = await open<TopupIntent>('POST', '/topups', { token: m.token, body: { amount: 2_000, currency: 'USD', channelId } });
+    const [intent] = await t.db.select().from(topupIntents).where(eq(topupIntents.intentNo, created.data.intentNo));
+    const canceled = await notify('payment_intent.canceled', { id: intent!.providerRef!, amount: 2_088, currency: 'usd', intentNo: intent!.intentNo });
+    expect(canceled.data).toEqual({ intentNo: intent!.intentNo, status: 'failed' });
+    expect(await balanceOf(m.id)).toBe(0);
+  });
+
+  it('a key Stripe refuses fails the intent with a clear message; nothing is credited', async () => {
+    await t.db
+      .update(paymentChannels)
+      .set({
+        credentials: {
+          ...((await t.db.select().from(paymentChannels).where(eq(paymentChannels.id, channelId)))[0]!.credentials as object),
+          secretKey: t.app.services.secrets.seal('sk_test_wrong'),
+        },
+      })
+      .where(eq(paymentChannels.id, channelId));
+    const m = await newMember('US');
+    const refused = await open('POST', '/topups', { token: m.token, body: { amount: 500, currency: 'USD', channelId } });
+    expect(refused).toMatchObject({ code: 40900, message: '支付网关的 Secret key 无效，请联系客服' });
+    const [intent] = await t.db.select().from(topupIntents).where(eq(topupIntents.memberId, m.id));
+    expect(intent!.status).toBe('failed');
+  });
+});

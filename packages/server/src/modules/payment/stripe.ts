@@ -1,0 +1,120 @@
+import Stripe from 'stripe';
+import { ErrorCode } from '@waystation/shared/contract/common';
+import { AppError, invalid } from '../../core/errors';
+import { assertPublicHost, safeFetch } from '../../core/outbound';
+
+/**
+ * Stripe behind a payment channel (issue #32), through Stripe's own SDK: a PaymentIntent per payment (the member site
+ * confirms it with Stripe.js and the client secret), and Stripe's signed notification checked by the SDK on the raw
+ * body. The SDK's requests go through safeFetch, so only an address an admin allowed is ever called.
+ */
+
+export interface StripeAccount {
+  secretKey: string;
+  webhookSecret: string;
+  /** '' = api.stripe.com. */
+  apiBase: string;
+}
+
+/** Currencies Stripe counts in whole units (no cents); ours are always hundredths. */
+const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+
+/** Our minor units (hundredths) as Stripe's smallest unit of the currency. */
+export function toStripeAmount(minor: number, currency: string): number {
+  if (!ZERO_DECIMAL.has(currency.toUpperCase())) return minor;
+  if (minor % 100 !== 0) throw invalid('amount', `${currency} 只能支付整数金额`);
+  return minor / 100;
+}
+export const fromStripeAmount = (amount: number, currency: string) => (ZERO_DECIMAL.has(currency.toUpperCase()) ? amount * 100 : amount);
+
+function client(account: StripeAccount): Stripe {
+  const base = account.apiBase ? new URL(account.apiBase) : null;
+  return new Stripe(account.secretKey, {
+    httpClient: Stripe.createFetchHttpClient(((url: string | URL, init?: RequestInit) =>
+      safeFetch(String(url), { ...init, timeoutMs: 20_000 })) as typeof fetch),
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base
+      ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+      : {}),
+  });
+}
+
+/** What went wrong at Stripe, in the words the member site shows (the provider's message kept for staff). */
+function stripeFailure(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { type?: string; message?: string };
+  if (e.type === 'StripeAuthenticationError') return new AppError(ErrorCode.CONFLICT, '支付网关的 Secret key 无效，请联系客服');
+  if (e.type === 'StripeCardError' || e.type === 'StripeInvalidRequestError') {
+    return new AppError(ErrorCode.CONFLICT, `支付网关拒绝了这笔支付：${e.message ?? ''}`.trim());
+  }
+  return new AppError(ErrorCode.CONFLICT, '支付网关暂时无法连接，请稍后重试');
+}
+
+/** A PaymentIntent for `total` (our minor units): its id and the client secret the member site confirms it with. */
+export async function createStripePayment(
+  account: StripeAccount,
+  p: { intentNo: string; total: number; currency: string; description: string },
+): Promise<{ id: string; clientSecret: string }> {
+  if (account.apiBase) await assertPublicHost(new URL(account.apiBase).hostname);
+  try {
+    const intent = await client(account).paymentIntents.create(
+      {
+        amount: toStripeAmount(p.total, p.currency),
+        currency: p.currency.toLowerCase(),
+        description: p.description,
+        metadata: { intentNo: p.intentNo },
+        automatic_payment_methods: { enabled: true },
+      },
+      // A retry after a lost answer gets the same PaymentIntent back, never a second charge.
+      { idempotencyKey: `waystation-${p.intentNo}` },
+    );
+    return { id: intent.id, clientSecret: intent.client_secret ?? '' };
+  } catch (err) {
+    throw stripeFailure(err);
+  }
+}
+
+/** What a verified notification says of a PaymentIntent; null for events this server does not act on. */
+export interface StripeOutcome {
+  paymentId: string;
+  outcome: 'paid' | 'failed';
+  /** In our minor units. */
+  amount: number;
+  currency: string;
+  intentNo: string;
+}
+
+/**
+ * Checks Stripe's signature (Stripe-Signature) on the body exactly as received, with the channel's signing secret, and
+ * reads the outcome. Throws 40300 when the signature does not match or is too old.
+ */
+export function stripeNotification(account: StripeAccount, rawBody: string, signature: string | undefined): StripeOutcome | null {
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature ?? '', account.webhookSecret);
+  } catch {
+    throw new AppError(ErrorCode.FORBIDDEN, '回调签名无效');
+  }
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.canceled') return null;
+  const pi = event.data.object as Stripe.PaymentIntent;
+  const currency = pi.currency.toUpperCase();
+  return {
+    paymentId: pi.id,
+    outcome: event.type === 'payment_intent.succeeded' ? 'paid' : 'failed',
+    amount: fromStripeAmount(event.type === 'payment_intent.succeeded' ? pi.amount_received : pi.amount, currency),
+    currency,
+    intentNo: pi.metadata?.intentNo ?? '',
+  };
+}
+
+/** Whether the notification's signature is good (a signed notification is never refused for rate). */
+export function stripeSigned(account: StripeAccount, rawBody: string, signature: string | undefined): boolean {
+  try {
+    Stripe.webhooks.constructEvent(rawBody, signature ?? '', account.webhookSecret);
+    return true;
+  } catch {
+    return false;
+  }
+}
