@@ -24,7 +24,7 @@ export const TopupIntent = z.object({
   amount: z.number().int(),
   currency: z.string(),
   provider: z.string(),
-  status: z.enum(['pending', 'paid', 'failed']),
+  status: z.enum(['pending', 'paid', 'failed', 'expired']),
   /** The channel paid through (null: the sandbox). */
   channelId: z.number().int().nullable(),
   /** The channel's fee, paid on top of the amount; the member pays `total` and the balance gains `amount`. */

@@ -35,6 +35,8 @@ import { exportJobSet, type ExportRuntime } from './export/service';
 import { reportRoutes } from './report/routes';
 import { OPEN_JOBS } from './open/jobs';
 import { PURCHASE_JOBS } from './purchase/jobs';
+import { paymentJobs } from './payment/gateways';
+import { secretBoxFor } from '../core/secrets';
 import { STORAGE_REMINDER_JOBS } from './notification/storageReminder';
 import { backupDepsOf } from './backup/service';
 import { backupJobs } from './backup/schedule';
@@ -49,6 +51,7 @@ export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres';
   GOODS_OUT_JOBS,
   OPEN_JOBS,
   PURCHASE_JOBS,
+  paymentJobs(secretBoxFor(o.config)),
   STORAGE_REMINDER_JOBS,
   // The day's storage fees are charged before the hour's roll-up reads the ledger.
   STORAGE_FEE_JOBS,

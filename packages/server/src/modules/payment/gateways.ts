@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fromMinor } from '@waystation/shared/contract/ledger';
 import type { PaymentMethods, PaymentMethodsQuery, TopupBody, TopupIntent } from '@waystation/shared/contract/openTopups';
@@ -8,7 +8,8 @@ import { conflict, notFound } from '../../core/errors';
 import type { SecretBox } from '../../core/secrets';
 import { topupMachine } from '@waystation/shared/machines/topup';
 import { credentialsOf, previewPayment } from './service';
-import { createStripePayment, type StripeAccount, stripeNotification, stripeSigned } from './stripe';
+import { cancelStripePayment, createStripePayment, type StripeAccount, stripeNotification, stripeSigned } from './stripe';
+import { periodicJob, type JobSet } from '../../core/jobs';
 import { createTopup, settleIntent, toIntent } from './topups';
 
 /**
@@ -124,3 +125,38 @@ export async function stripeCallback(db: Db, secrets: SecretBox, channel: string
     return settleIntent(tx, { ...intent, providerRef: outcome.paymentId }, outcome, now);
   });
 }
+
+/** A top-up not paid within this expires (its provider's payment is canceled first). */
+export const TOPUP_TTL_MS = 24 * 3_600_000;
+
+/**
+ * Expires the top-ups left pending past TOPUP_TTL_MS, oldest first: a gateway's payment is canceled at the provider
+ * first, so it can never be paid after; one the provider can no longer cancel (paid meanwhile) is left to its
+ * notification. A provider that cannot be reached leaves the intent for the next run.
+ */
+export async function expireTopups(db: Db, secrets: SecretBox, now: Date): Promise<{ expired: number; left: number }> {
+  const due = await db
+    .select()
+    .from(topupIntents)
+    .where(and(eq(topupIntents.status, 'pending'), lte(topupIntents.createdAt, new Date(now.getTime() - TOPUP_TTL_MS))))
+    .orderBy(asc(topupIntents.id))
+    .limit(200);
+  let expired = 0;
+  for (const intent of due) {
+    if (intent.provider === 'stripe' && intent.providerRef && intent.channelId) {
+      const canceled = await stripeAccountOf(db, secrets, intent.channelId)
+        .then((account) => cancelStripePayment(account, intent.providerRef!))
+        .catch(() => false);
+      if (!canceled) continue;
+    }
+    const settled = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(topupIntents).where(eq(topupIntents.id, intent.id)).for('update');
+      return row ? settleIntent(tx, row, { outcome: 'expired', amount: 0, currency: row.currency }, now) : null;
+    });
+    if (settled?.status === 'expired') expired++;
+  }
+  return { expired, left: due.length - expired };
+}
+
+/** Once an hour, one runner expires the unpaid top-ups. */
+export const paymentJobs = (secrets: SecretBox): JobSet => periodicJob('payment.expireTopups', 'hour', (_job, { db, now }) => expireTopups(db, secrets, now()));

@@ -8,6 +8,7 @@ import type { PaymentChannel } from '@waystation/shared/contract/payment';
 import { auditLogs, ledgerEntries, moneyAccounts, paymentChannels, topupIntents } from '../../db/schema';
 import { emailCode } from '../../testing/member';
 import { createTestApp, type TestApp } from '../../testing/server';
+import { expireTopups, TOPUP_TTL_MS } from './gateways';
 
 /**
  * Issue #32: a member tops up through a Stripe channel. Stripe is a local server answering POST /v1/payment_intents as
@@ -24,6 +25,9 @@ interface StripeCall {
   params: URLSearchParams;
 }
 const stripeCalls: StripeCall[] = [];
+const canceledIds: string[] = [];
+/** PaymentIntents the fake Stripe holds as paid: a cancel is refused. */
+const succeededIds = new Set<string>();
 let piSeq = 0;
 const stripeApi = http.createServer((req, res) => {
   let body = '';
@@ -35,6 +39,22 @@ const stripeApi = http.createServer((req, res) => {
     };
     if (req.headers.authorization !== `Bearer ${SECRET_KEY}`) {
       return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } });
+    }
+    const cancel = /^\/v1\/payment_intents\/(pi_\w+)\/cancel$/.exec(req.url ?? '');
+    if (req.method === 'POST' && cancel) {
+      canceledIds.push(cancel[1]!);
+      // A PaymentIntent that succeeded meanwhile cannot be canceled: Stripe answers 400 with the intent as it is.
+      if (succeededIds.has(cancel[1]!)) {
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'payment_intent_unexpected_state',
+            message: 'This PaymentIntent could not be canceled because it has a status of succeeded.',
+            payment_intent: { id: cancel[1], object: 'payment_intent', status: 'succeeded' },
+          },
+        });
+      }
+      return reply(200, { id: cancel[1], object: 'payment_intent', status: 'canceled', cancellation_reason: 'abandoned' });
     }
     if (req.method !== 'POST' || req.url !== '/v1/payment_intents')
       return reply(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
@@ -250,6 +270,32 @@ describe('a top-up through a Stripe channel', () => {
     const canceled = await notify('payment_intent.canceled', { id: intent!.providerRef!, amount: 2_088, currency: 'usd', intentNo: intent!.intentNo });
     expect(canceled.data).toEqual({ intentNo: intent!.intentNo, status: 'failed' });
     expect(await balanceOf(m.id)).toBe(0);
+  });
+
+  it('a top-up never paid expires after a day, its PaymentIntent canceled at Stripe; one paid meanwhile is left to its notification', async () => {
+    const m = await newMember('US');
+    const unpaid = await open<TopupIntent>('POST', '/topups', { token: m.token, body: { amount: 1_000, currency: 'USD', channelId } });
+    const paidLate = await open<TopupIntent>('POST', '/topups', { token: m.token, body: { amount: 3_000, currency: 'USD', channelId } });
+    const rowOf = async (intentNo: string) => (await t.db.select().from(topupIntents).where(eq(topupIntents.intentNo, intentNo)))[0]!;
+    const late = await rowOf(paidLate.data.intentNo);
+    succeededIds.add(late.providerRef!);
+
+    expect(await expireTopups(t.db, t.app.services.secrets, t.clock.now())).toEqual({ expired: 0, left: 0 });
+    t.clock.advance(TOPUP_TTL_MS + 60_000);
+    await expireTopups(t.db, t.app.services.secrets, t.clock.now());
+    const expired = await rowOf(unpaid.data.intentNo);
+    expect(expired.status).toBe('expired');
+    expect(canceledIds).toContain(expired.providerRef);
+    expect((await rowOf(paidLate.data.intentNo)).status).toBe('pending');
+    const detail = await open<TopupIntent>('GET', '/topups/detail', { token: m.token, query: { intentNo: unpaid.data.intentNo } });
+    expect(detail.data.status).toBe('expired');
+
+    // The paid one's notification credits it; a notification for the expired one credits nothing.
+    const paid = await notify('payment_intent.succeeded', { id: late.providerRef!, amount: 3_117, currency: 'usd', intentNo: late.intentNo });
+    expect(paid.data).toEqual({ intentNo: late.intentNo, status: 'paid' });
+    const stale = await notify('payment_intent.succeeded', { id: expired.providerRef!, amount: 1_059, currency: 'usd', intentNo: expired.intentNo });
+    expect(stale.data).toEqual({ intentNo: expired.intentNo, status: 'expired' });
+    expect(await balanceOf(m.id)).toBe(3_000);
   });
 
   it('a key Stripe refuses fails the intent with a clear message; nothing is credited', async () => {

@@ -76,6 +76,22 @@ export async function createStripePayment(
   }
 }
 
+/**
+ * Cancels a PaymentIntent no one completed. Returns false when Stripe says it can no longer be canceled (it succeeded
+ * meanwhile: its notification settles it), true when canceled (or already canceled).
+ */
+export async function cancelStripePayment(account: StripeAccount, paymentId: string): Promise<boolean> {
+  if (account.apiBase) await assertPublicHost(new URL(account.apiBase).hostname);
+  try {
+    await client(account).paymentIntents.cancel(paymentId, { cancellation_reason: 'abandoned' });
+    return true;
+  } catch (err) {
+    const e = err as { code?: string; raw?: { payment_intent?: { status?: string } } };
+    if (e.code === 'payment_intent_unexpected_state') return e.raw?.payment_intent?.status === 'canceled';
+    throw stripeFailure(err);
+  }
+}
+
 /** What a verified notification says of a PaymentIntent; null for events this server does not act on. */
 export interface StripeOutcome {
   paymentId: string;

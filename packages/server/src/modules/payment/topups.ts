@@ -179,10 +179,10 @@ export async function providerCallback(db: Db, secrets: SecretBox, body: z.outpu
 export async function settleIntent(
   tx: Db,
   intent: TopupRow,
-  paid: { outcome: 'paid' | 'failed'; amount: number; currency: string },
+  paid: { outcome: 'paid' | 'failed' | 'expired'; amount: number; currency: string },
   now: Date,
 ): Promise<{ intentNo: string; status: string }> {
-  const event: TopupEvent = paid.outcome === 'paid' ? 'paid' : 'failed';
+  const event: TopupEvent = paid.outcome === 'paid' ? 'paid' : paid.outcome === 'expired' ? 'expire' : 'failed';
   if (!topupMachine.transitionOf(intent.status, event)) return { intentNo: intent.intentNo, status: intent.status };
   const total = intent.amount + intent.fee;
   if (event === 'paid' && (paid.amount !== total || paid.currency !== intent.currency)) throw conflict('回调金额与充值单不符');
