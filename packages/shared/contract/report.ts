@@ -141,6 +141,7 @@ export const MONEY_CATEGORIES = [
   'price_topup',
   'freight_topup',
   'storage_fee',
+  'payment_fee',
   'refund',
   'commission',
   'withdrawal',

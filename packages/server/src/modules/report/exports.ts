@@ -37,6 +37,7 @@ const CATEGORY_NAMES: Record<(typeof MONEY_CATEGORIES)[number], string> = {
   price_topup: LedgerType.label('price_topup'),
   freight_topup: LedgerType.label('freight_topup'),
   storage_fee: LedgerType.label('storage_fee'),
+  payment_fee: LedgerType.label('payment_fee'),
   refund: LedgerType.label('refund'),
   commission: LedgerType.label('commission'),
   withdrawal: LedgerType.label('withdrawal'),
