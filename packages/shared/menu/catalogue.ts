@@ -195,6 +195,7 @@ export const CATALOGUE: CatalogueRoute[] = [
         permissions: ['payment:channelList'],
       }),
       page('configRule', 'payment/ConfigRuleList', t('支付规则', 'Payment rules')),
+      page('reconcile', 'payment/Reconcile', t('支付对账', 'Payment reconciliation')),
       hidden('config-rule-operate', 'payment/ConfigRuleOperate', t('编辑支付规则', 'Edit payment rule'), {
         activeMenu: '/paymentManage/configRule',
         permissions: ['payment:configRule'],

@@ -77,6 +77,7 @@ export const PAGES: Record<string, ComponentType> = {
   'payment/ConfigRuleList': lazy(() => import('./payment/ConfigRuleList')),
   'payment/ConfigRuleOperate': lazy(() => import('./payment/ConfigRuleOperate')),
   'payment/ConfigRuleDetail': lazy(() => import('./payment/ConfigRuleDetail')),
+  'payment/Reconcile': lazy(() => import('./payment/Reconcile')),
   'notification/ChannelList': lazy(() => import('./notification/ChannelList')),
   'notification/WebhookList': lazy(() => import('./notification/WebhookList')),
   'notification/SiteKeyList': lazy(() => import('./notification/SiteKeyList')),

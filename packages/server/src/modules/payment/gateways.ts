@@ -36,7 +36,7 @@ export async function paymentMethods(db: Db, memberId: number, q: z.output<typeo
 }
 
 /** A channel's gateway account, its keys unsealed; 40400 when the channel has no gateway. */
-async function stripeAccountOf(db: Db, secrets: SecretBox, channelId: number): Promise<StripeAccount> {
+export async function stripeAccountOf(db: Db, secrets: SecretBox, channelId: number): Promise<StripeAccount> {
   const [row] = await db.select().from(paymentChannels).where(eq(paymentChannels.id, channelId));
   const keys = row ? credentialsOf(row) : {};
   if (!row || row.gateway !== 'stripe' || !keys.secretKey || !keys.webhookSecret) throw notFound('该支付渠道未接入支付网关');

@@ -12,11 +12,21 @@ import {
   paymentDeleteRuleCall,
   paymentRulePreviewCall,
 } from '@waystation/shared/contract/payment';
-import { api } from '../../core/http';
+import { paymentReconcileCall, paymentReconcileExportFile, ReconcileResultKind } from '@waystation/shared/contract/paymentReconcile';
+import { api, fileApi } from '../../core/http';
+import { workbook, XLSX_TYPE } from '../../platform/excel';
+import { reconcile } from './reconcile';
 import * as service from './service';
 
 const CHANNELS = 'payment:channelList';
 const RULES = 'payment:configRule';
+const RECONCILE = 'payment:reconcile';
+const RESULT_NAMES: Record<ReconcileResultKind, string> = {
+  matched: '一致',
+  missing_in_ledger: '账本缺少',
+  missing_at_provider: '服务商无此笔',
+  amount_differs: '金额不符',
+};
 
 export function paymentRoutes(app: FastifyInstance): void {
   const { db } = app.services;
@@ -74,5 +84,33 @@ export function paymentRoutes(app: FastifyInstance): void {
     permission: RULES,
     summary: 'Channels a member of a level and agent paying an amount would see',
     handler: ({ body }) => service.previewPayment(db, body),
+  });
+  api(app, paymentReconcileCall, {
+    permission: RECONCILE,
+    summary: "A business day's gateway payments (read from each provider now) against the ledger's credits, per channel",
+    handler: ({ query }) => reconcile(db, app.services.secrets, query),
+  });
+  fileApi(app, paymentReconcileExportFile, {
+    permission: RECONCILE,
+    summary: 'The reconciliation of a day as Excel: the rows the screen lists (amounts in major units)',
+    handler: async ({ query }) => {
+      const result = await reconcile(db, app.services.secrets, query);
+      const major = (minor: number | null) => (minor === null ? '' : minor / 100);
+      const buf = await workbook(
+        '支付对账',
+        [
+          { header: '日期', value: () => result.date },
+          { header: '支付渠道', width: 20, value: (r) => r.channelName },
+          { header: '服务商单号', width: 28, value: (r) => r.paymentId },
+          { header: '充值单号', width: 16, value: (r) => r.intentNo },
+          { header: '币种', value: (r) => r.currency },
+          { header: '服务商金额', value: (r) => major(r.providerAmount) },
+          { header: '账本金额', value: (r) => major(r.ledgerAmount) },
+          { header: '结果', value: (r) => RESULT_NAMES[r.result] },
+        ],
+        result.rows,
+      );
+      return { stream: buf, bytes: buf.length, type: XLSX_TYPE, fileName: `reconcile-${query.date}.xlsx` };
+    },
   });
 }

@@ -9,6 +9,8 @@ import { auditLogs, ledgerEntries, moneyAccounts, paymentChannels, topupIntents 
 import { emailCode } from '../../testing/member';
 import { createTestApp, type TestApp } from '../../testing/server';
 import { expireTopups, TOPUP_TTL_MS } from './gateways';
+import type { ReconcileResult } from '@waystation/shared/contract/paymentReconcile';
+import ExcelJS from 'exceljs';
 
 /**
  * Issue #32: a member tops up through a Stripe channel. Stripe is a local server answering POST /v1/payment_intents as
@@ -28,6 +30,8 @@ const stripeCalls: StripeCall[] = [];
 const canceledIds: string[] = [];
 /** PaymentIntents the fake Stripe holds as paid: a cancel is refused. */
 const succeededIds = new Set<string>();
+/** Every PaymentIntent made, as the list call answers them. */
+const created = new Map<string, { id: string; object: string; amount: number; currency: string; metadata: { intentNo: string }; created: number }>();
 let piSeq = 0;
 const stripeApi = http.createServer((req, res) => {
   let body = '';
@@ -56,11 +60,34 @@ const stripeApi = http.createServer((req, res) => {
       }
       return reply(200, { id: cancel[1], object: 'payment_intent', status: 'canceled', cancellation_reason: 'abandoned' });
     }
+    const url = new URL(req.url ?? '/', 'http://stripe.test');
+    if (req.method === 'GET' && url.pathname === '/v1/payment_intents') {
+      // As Stripe's list call: created[gte] / created[lt] in unix seconds, newest first, a page of `limit`.
+      const gte = Number(url.searchParams.get('created[gte]') ?? 0);
+      const lt = Number(url.searchParams.get('created[lt]') ?? Number.MAX_SAFE_INTEGER);
+      const data = [...created.values()]
+        .filter((pi) => pi.created >= gte && pi.created < lt)
+        .reverse()
+        .map((pi) => ({
+          ...pi,
+          status: succeededIds.has(pi.id) ? 'succeeded' : 'requires_payment_method',
+          amount_received: succeededIds.has(pi.id) ? pi.amount : 0,
+        }));
+      return reply(200, { object: 'list', data, has_more: false, url: '/v1/payment_intents' });
+    }
     if (req.method !== 'POST' || req.url !== '/v1/payment_intents')
       return reply(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
     const params = new URLSearchParams(body);
     stripeCalls.push({ auth: req.headers.authorization, idempotencyKey: String(req.headers['idempotency-key'] ?? ''), params });
     const id = `pi_3Test${String(++piSeq).padStart(6, '0')}`;
+    created.set(id, {
+      id,
+      object: 'payment_intent',
+      amount: Number(params.get('amount')),
+      currency: params.get('currency') ?? '',
+      metadata: { intentNo: params.get('metadata[intentNo]') ?? '' },
+      created: Math.floor(t.clock.now().getTime() / 1000),
+    });
     reply(200, {
       id,
       object: 'payment_intent',
@@ -296,6 +323,42 @@ describe('a top-up through a Stripe channel', () => {
     const stale = await notify('payment_intent.succeeded', { id: expired.providerRef!, amount: 1_059, currency: 'usd', intentNo: expired.intentNo });
     expect(stale.data).toEqual({ intentNo: expired.intentNo, status: 'expired' });
     expect(await balanceOf(m.id)).toBe(3_000);
+  });
+
+  it('支付对账 lists the day’s Stripe payments against the ledger: matched, a missed notification, and a credit Stripe does not list; the export has the same rows', async () => {
+    staff = await t.login(); // the clock has moved a day: a fresh staff session
+    const m = await newMember('US');
+    const make = async (amount: number) => {
+      const r = await open<TopupIntent>('POST', '/topups', { token: m.token, body: { amount, currency: 'USD', channelId } });
+      return (await t.db.select().from(topupIntents).where(eq(topupIntents.intentNo, r.data.intentNo)))[0]!;
+    };
+    const [a, b, c] = [await make(10_000), await make(2_000), await make(5_000)];
+    const pi = (i: typeof a) => ({ id: i.providerRef!, amount: i.amount + i.fee, currency: 'usd', intentNo: i.intentNo });
+    succeededIds.add(a.providerRef!);
+    await notify('payment_intent.succeeded', pi(a));
+    succeededIds.add(b.providerRef!); // paid at Stripe; its notification never came
+    await notify('payment_intent.succeeded', pi(c)); // credited, while Stripe's records do not show it paid
+
+    const day = new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const res = await t.call<ReconcileResult>('GET', '/api/payment/reconcile', { token: staff, query: { date: day } });
+    expect(res.code, res.message).toBe(20000);
+    const mine = res.data.rows.filter((r) => [a.intentNo, b.intentNo, c.intentNo].includes(r.intentNo));
+    expect(mine.map((r) => [r.intentNo, r.providerAmount, r.ledgerAmount, r.result]).sort()).toEqual(
+      [
+        [a.intentNo, 10_320, 10_320, 'matched'],
+        [b.intentNo, 2_088, null, 'missing_in_ledger'],
+        [c.intentNo, null, 5_175, 'missing_at_provider'],
+      ].sort(),
+    );
+    expect(res.data.channels.find((x) => x.channelId === channelId)).toMatchObject({ currency: 'USD', error: '', differences: 2 });
+
+    const file = await t.app.inject({ method: 'GET', url: `/api/payment/reconcile/export?date=${day}`, headers: { 'x-token': staff } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as never);
+    const sheet = wb.worksheets[0]!;
+    expect(sheet.rowCount - 1).toBe(res.data.rows.length);
+    const cRow = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(4).value === c.intentNo)!;
+    expect([cRow.getCell(6).value, cRow.getCell(7).value, cRow.getCell(8).value]).toEqual(['', 51.75, '服务商无此笔']);
   });
 
   it('a key Stripe refuses fails the intent with a clear message; nothing is credited', async () => {

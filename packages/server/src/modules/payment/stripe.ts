@@ -92,6 +92,34 @@ export async function cancelStripePayment(account: StripeAccount, paymentId: str
   }
 }
 
+/** A payment as Stripe's records list it (amount in our minor units). */
+export interface StripePayment {
+  id: string;
+  amount: number;
+  currency: string;
+  intentNo: string;
+}
+
+/** The PaymentIntents created in [from, to) that succeeded, every page of them, as Stripe lists them. */
+export async function listStripePayments(account: StripeAccount, from: Date, to: Date): Promise<StripePayment[]> {
+  if (account.apiBase) await assertPublicHost(new URL(account.apiBase).hostname);
+  try {
+    const all = await client(account)
+      .paymentIntents.list({ created: { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) }, limit: 100 })
+      .autoPagingToArray({ limit: 10_000 });
+    return all
+      .filter((pi) => pi.status === 'succeeded')
+      .map((pi) => ({
+        id: pi.id,
+        amount: fromStripeAmount(pi.amount_received, pi.currency),
+        currency: pi.currency.toUpperCase(),
+        intentNo: pi.metadata?.intentNo ?? '',
+      }));
+  } catch (err) {
+    throw stripeFailure(err);
+  }
+}
+
 /** What a verified notification says of a PaymentIntent; null for events this server does not act on. */
 export interface StripeOutcome {
   paymentId: string;

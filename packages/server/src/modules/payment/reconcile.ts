@@ -1,0 +1,112 @@
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { ReconcileChannel, ReconcileQuery, ReconcileResult, ReconcileRow } from '@waystation/shared/contract/paymentReconcile';
+import type { Db } from '../../db';
+import { ledgerEntries, paymentChannels, topupIntents } from '../../db/schema';
+import type { SecretBox } from '../../core/secrets';
+import { stripeAccountOf } from './gateways';
+import { listStripePayments, type StripePayment } from './stripe';
+
+/** A business day (Asia/Shanghai) as the instants it spans. */
+function daySpan(date: string): { from: Date; to: Date } {
+  const from = new Date(`${date}T00:00:00+08:00`);
+  return { from, to: new Date(from.getTime() + 86_400_000) };
+}
+
+/**
+ * 支付对账: per gateway channel, the day's succeeded payments as the provider's own records list them (fetched now
+ * through its SDK), each against what the ledger credited for its top-up (充值 rows of the intent), and the ledger's
+ * credits for top-ups the provider does not list. A provider that cannot be read says why on its channel; its ledger
+ * side is still shown.
+ */
+export async function reconcile(db: Db, secrets: SecretBox, q: ReconcileQuery): Promise<ReconcileResult> {
+  const { from, to } = daySpan(q.date);
+  const channels = await db
+    .select()
+    .from(paymentChannels)
+    .where(and(eq(paymentChannels.gateway, 'stripe'), q.channelId ? eq(paymentChannels.id, q.channelId) : undefined))
+    .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
+  const out: ReconcileResult = { date: q.date, channels: [], rows: [] };
+  for (const c of channels) {
+    let provider: StripePayment[] = [];
+    let error = '';
+    try {
+      provider = await listStripePayments(await stripeAccountOf(db, secrets, c.id), from, to);
+    } catch (err) {
+      error = (err as Error).message;
+    }
+    const intents = await db
+      .select()
+      .from(topupIntents)
+      .where(and(eq(topupIntents.channelId, c.id), gte(topupIntents.createdAt, from), lt(topupIntents.createdAt, to)));
+    const credited = new Map<string, number>();
+    if (intents.length) {
+      const sums = await db
+        .select({ refId: ledgerEntries.refId, amount: sql<string>`sum(${ledgerEntries.amount})` })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.type, 'recharge'),
+            eq(ledgerEntries.refType, 'recharge'),
+            inArray(
+              ledgerEntries.refId,
+              intents.map((i) => i.intentNo),
+            ),
+          ),
+        )
+        .groupBy(ledgerEntries.refId);
+      for (const s of sums) if (s.refId) credited.set(s.refId, Number(s.amount));
+    }
+    const byRef = new Map(intents.filter((i) => i.providerRef).map((i) => [i.providerRef!, i]));
+    const byNo = new Map(intents.map((i) => [i.intentNo, i]));
+    const rows: ReconcileRow[] = [];
+    const seen = new Set<string>();
+    for (const p of provider) {
+      const intent = byRef.get(p.id) ?? byNo.get(p.intentNo);
+      if (intent) seen.add(intent.intentNo);
+      const ledger = intent ? credited.get(intent.intentNo) : undefined;
+      rows.push({
+        channelId: c.id,
+        channelName: c.name,
+        paymentId: p.id,
+        intentNo: intent?.intentNo ?? p.intentNo,
+        currency: p.currency,
+        providerAmount: p.amount,
+        ledgerAmount: ledger ?? null,
+        result: ledger === undefined ? 'missing_in_ledger' : ledger !== p.amount || intent!.currency !== p.currency ? 'amount_differs' : 'matched',
+      });
+    }
+    if (!error) {
+      for (const i of intents) {
+        const ledger = credited.get(i.intentNo);
+        if (ledger === undefined || seen.has(i.intentNo)) continue;
+        rows.push({
+          channelId: c.id,
+          channelName: c.name,
+          paymentId: i.providerRef ?? '',
+          intentNo: i.intentNo,
+          currency: i.currency,
+          providerAmount: null,
+          ledgerAmount: ledger,
+          result: 'missing_at_provider',
+        });
+      }
+    }
+    const currencies = [...new Set([...rows.map((r) => r.currency), ...(rows.length ? [] : [c.currency])])];
+    for (const currency of currencies) {
+      const mine = rows.filter((r) => r.currency === currency);
+      const channel: ReconcileChannel = {
+        channelId: c.id,
+        channelName: c.name,
+        currency,
+        providerTotal: mine.reduce((s, r) => s + (r.providerAmount ?? 0), 0),
+        ledgerTotal: mine.reduce((s, r) => s + (r.ledgerAmount ?? 0), 0),
+        payments: mine.length,
+        differences: mine.filter((r) => r.result !== 'matched').length,
+        error,
+      };
+      out.channels.push(channel);
+    }
+    out.rows.push(...rows);
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { defineCall, defineDownload } from './call';
+import { queryInt } from './common';
+import { BusinessDay } from './report';
+
+/**
+ * 支付管理 › 支付对账 (issue #32): a business day's payments as each gateway's own records list them, against the
+ * ledger's credits for them, per channel; every difference listed.
+ */
+
+export const ReconcileResultKind = ['matched', 'missing_in_ledger', 'missing_at_provider', 'amount_differs'] as const;
+export type ReconcileResultKind = (typeof ReconcileResultKind)[number];
+
+export const ReconcileQuery = z.strictObject({
+  /** A business day (Asia/Shanghai), YYYY-MM-DD. */
+  date: BusinessDay,
+  channelId: queryInt(1, 2_147_483_647).optional(),
+});
+export type ReconcileQuery = z.output<typeof ReconcileQuery>;
+
+export const ReconcileRow = z.object({
+  channelId: z.number().int(),
+  channelName: z.string(),
+  /** The provider's id of the payment ('' when only the ledger has it). */
+  paymentId: z.string(),
+  intentNo: z.string(),
+  currency: z.string(),
+  /** Minor units; null when that side has no record. */
+  providerAmount: z.number().int().nullable(),
+  ledgerAmount: z.number().int().nullable(),
+  result: z.enum(ReconcileResultKind),
+});
+export type ReconcileRow = z.infer<typeof ReconcileRow>;
+
+export const ReconcileChannel = z.object({
+  channelId: z.number().int(),
+  channelName: z.string(),
+  currency: z.string(),
+  providerTotal: z.number().int(),
+  ledgerTotal: z.number().int(),
+  payments: z.number().int(),
+  differences: z.number().int(),
+  /** Why the provider's records could not be read ('' when read). */
+  error: z.string(),
+});
+export type ReconcileChannel = z.infer<typeof ReconcileChannel>;
+
+export const ReconcileResult = z.object({
+  date: z.string(),
+  channels: z.array(ReconcileChannel),
+  rows: z.array(ReconcileRow),
+});
+export type ReconcileResult = z.infer<typeof ReconcileResult>;
+
+export const paymentReconcileCall = defineCall({ method: 'GET', url: '/api/payment/reconcile', query: ReconcileQuery, data: ReconcileResult });
+export const paymentReconcileExportFile = defineDownload({ url: '/api/payment/reconcile/export', query: ReconcileQuery });

@@ -1,0 +1,95 @@
+import { Alert, Button, Card, DatePicker, Empty, Space, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useQuery } from '@tanstack/react-query';
+import { paymentReconcileCall, paymentReconcileExportFile, type ReconcileResultKind, type ReconcileRow } from '@waystation/shared/contract/paymentReconcile';
+import { call } from '../../api/request';
+import { downloadFile } from '../../api/download';
+import { fill } from '../../i18n';
+import { formatMoney } from '../../components/money';
+import { useListQuery } from '../../components/useListQuery';
+import { usePaymentMessages } from './messages';
+
+const RESULT_COLOR: Record<ReconcileResultKind, string> = {
+  matched: 'green',
+  missing_in_ledger: 'red',
+  missing_at_provider: 'orange',
+  amount_differs: 'red',
+};
+
+/** Yesterday's business day (Asia/Shanghai): the last whole day a provider has settled. */
+const yesterday = () =>
+  dayjs()
+    .add(8 - dayjs().utcOffset() / 60, 'hour')
+    .subtract(1, 'day')
+    .format('YYYY-MM-DD');
+
+/**
+ * 支付管理 › 支付对账: a business day's payments as each gateway lists them, against the ledger's credits, per channel;
+ * the differences first. The day is in the URL; the export is the rows the table shows.
+ */
+export default function Reconcile() {
+  const m = usePaymentMessages();
+  const { query, setFilters } = useListQuery();
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(query.date ?? '') ? query.date! : yesterday();
+  const result = useQuery({ queryKey: ['payment', 'reconcile', date], queryFn: () => call(paymentReconcileCall, { date }) });
+  const rows = [...(result.data?.rows ?? [])].sort((a, b) => Number(a.result === 'matched') - Number(b.result === 'matched'));
+  const resultName: Record<ReconcileResultKind, string> = {
+    matched: m.rcMatched,
+    missing_in_ledger: m.rcMissingInLedger,
+    missing_at_provider: m.rcMissingAtProvider,
+    amount_differs: m.rcAmountDiffers,
+  };
+  const amount = (v: number | null, r: ReconcileRow) => (v === null ? '—' : formatMoney(v, r.currency));
+  return (
+    <Card>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <DatePicker
+          aria-label={m.rcDate}
+          allowClear={false}
+          value={dayjs(date)}
+          disabledDate={(d) => d.isAfter(dayjs())}
+          onChange={(d) => d && setFilters({ date: d.format('YYYY-MM-DD') })}
+        />
+        <Button onClick={() => downloadFile(paymentReconcileExportFile, { date }, fill(m.rcFile, { date }), 'spreadsheetml')} disabled={!rows.length}>
+          {m.rcExport}
+        </Button>
+      </Space>
+      {result.data && !result.data.channels.length && <Empty description={m.rcNoGateway} />}
+      {result.data?.channels.map((c) => (
+        <Alert
+          key={`${c.channelId}-${c.currency}`}
+          data-testid={`reconcile-channel-${c.channelId}`}
+          style={{ marginBottom: 8 }}
+          type={c.error ? 'error' : c.differences ? 'warning' : 'success'}
+          message={`${c.channelName} · ${c.currency}`}
+          description={
+            c.error
+              ? fill(m.rcProviderError, { error: c.error })
+              : fill(m.rcSummary, {
+                  payments: c.payments,
+                  provider: formatMoney(c.providerTotal, c.currency),
+                  ledger: formatMoney(c.ledgerTotal, c.currency),
+                  differences: c.differences,
+                })
+          }
+        />
+      ))}
+      <Table<ReconcileRow>
+        rowKey={(r) => `${r.channelId}-${r.paymentId}-${r.intentNo}`}
+        loading={result.isFetching}
+        dataSource={rows}
+        pagination={{ pageSize: 50, hideOnSinglePage: true }}
+        locale={{ emptyText: <Empty description={m.rcNoPayments} /> }}
+        scroll={{ x: 900 }}
+        columns={[
+          { key: 'channel', title: m.rcChannel, dataIndex: 'channelName', width: 160 },
+          { key: 'paymentId', title: m.rcPaymentId, dataIndex: 'paymentId', width: 220 },
+          { key: 'intentNo', title: m.rcIntentNo, dataIndex: 'intentNo', width: 140 },
+          { key: 'provider', title: m.rcProviderAmount, align: 'right', width: 140, render: (_, r) => amount(r.providerAmount, r) },
+          { key: 'ledger', title: m.rcLedgerAmount, align: 'right', width: 140, render: (_, r) => amount(r.ledgerAmount, r) },
+          { key: 'result', title: m.rcResult, width: 120, render: (_, r) => <Tag color={RESULT_COLOR[r.result]}>{resultName[r.result]}</Tag> },
+        ]}
+      />
+    </Card>
+  );
+}
