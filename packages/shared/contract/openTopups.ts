@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Currency } from './ledger';
 import { amount, isoTime } from './open';
 import { PaymentScenario } from '../vocab/config-content';
+import { PaymentOption } from './payment';
 
 /** The member API's balance top-ups (server: modules/payment/topups.ts). */
 
@@ -66,18 +67,7 @@ export const PaymentMethods = z.object({
   currency: z.string(),
   /** In minor units of `currency`. */
   amount: z.number().int(),
-  channels: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      providerType: z.string(),
-      /** Who takes the money ('' = the channel is only listed and cannot be paid through here). */
-      gateway: z.string(),
-      logo: z.string(),
-      fee: z.number().int(),
-      total: z.number().int(),
-    }),
-  ),
+  channels: z.array(PaymentOption),
 });
 export type PaymentMethods = z.infer<typeof PaymentMethods>;
 /** What Stripe posts: an event whose signature (Stripe-Signature) is checked on the raw body. */

@@ -147,21 +147,21 @@ export const PaymentPreviewBody = z.strictObject({
   countryCode: countryCode.optional(),
 });
 export type PaymentPreviewBody = z.input<typeof PaymentPreviewBody>;
+/** A channel a member may pay through, with what it costs (the staff preview and the member API's payments/methods). */
+export const PaymentOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  providerType: z.string(),
+  /** Who takes the money ('' = the channel is only listed and cannot be paid through here). */
+  gateway: z.string(),
+  logo: z.string(),
+  /** Fee and total in minor units of the payment currency. */
+  fee: z.number().int(),
+  total: z.number().int(),
+});
 export const PaymentPreviewResult = z.object({
   rule: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  channels: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      providerType: z.string(),
-      /** Who takes the money ('' = the channel is only listed). */
-      gateway: z.string(),
-      logo: z.string(),
-      /** Fee and total in minor units of the payment currency. */
-      fee: z.number().int(),
-      total: z.number().int(),
-    }),
-  ),
+  channels: z.array(PaymentOption),
   excluded: z.array(z.object({ id: z.number().int(), name: z.string(), reason: z.string() })),
   currency: z.string(),
   amount: z.number().int(),

@@ -179,21 +179,20 @@ async function notify(type: string, pi: { id: string; amount: number; currency: 
 describe('a top-up through a Stripe channel', () => {
   it('the operator sets the channel up: the keys are sealed at rest and never returned in full', async () => {
     const { port } = stripeApi.address() as AddressInfo;
+    const channel = {
+      name: 'Stripe 银行卡',
+      providerType: 'card',
+      currencies: ['USD'],
+      feePercent: '2.9',
+      fixedFee: '0.30',
+      currency: 'USD',
+      countries: ['US', 'DE'],
+      gateway: 'stripe',
+      apiBase: `http://127.0.0.1:${port}`,
+    };
     const saved = await t.call<{ id: number }>('POST', '/api/payment/saveChannel', {
       token: staff,
-      body: {
-        name: 'Stripe 银行卡',
-        providerType: 'card',
-        currencies: ['USD'],
-        feePercent: '2.9',
-        fixedFee: '0.30',
-        currency: 'USD',
-        countries: ['US', 'DE'],
-        gateway: 'stripe',
-        apiBase: `http://127.0.0.1:${port}`,
-        secretKey: SECRET_KEY,
-        webhookSecret: WEBHOOK_SECRET,
-      },
+      body: { ...channel, secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET },
     });
     expect(saved.code, saved.message).toBe(20000);
     channelId = saved.data.id;
@@ -217,21 +216,7 @@ describe('a top-up through a Stripe channel', () => {
     expect(JSON.stringify(audits)).not.toContain(SECRET_KEY);
 
     // An edit without keys keeps them; a gateway without keys is refused.
-    const kept = await t.call('POST', '/api/payment/saveChannel', {
-      token: staff,
-      body: {
-        id: channelId,
-        name: 'Stripe 银行卡',
-        providerType: 'card',
-        currencies: ['USD'],
-        feePercent: '2.9',
-        fixedFee: '0.30',
-        currency: 'USD',
-        countries: ['US', 'DE'],
-        gateway: 'stripe',
-        apiBase: `http://127.0.0.1:${port}`,
-      },
-    });
+    const kept = await t.call('POST', '/api/payment/saveChannel', { token: staff, body: { ...channel, id: channelId } });
     expect(kept.code, kept.message).toBe(20000);
     expect((await t.call<PaymentChannel>('GET', '/api/payment/channelDetail', { token: staff, query: { id: channelId } })).data.secretKey).toBe('••••KEY1');
     const keyless = await t.call('POST', '/api/payment/saveChannel', {
