@@ -1,107 +1,23 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethods, TopupIntent } from '@waystation/shared/contract/openTopups';
 import type { PaymentChannel } from '@waystation/shared/contract/payment';
 import { auditLogs, ledgerEntries, moneyAccounts, paymentChannels, topupIntents } from '../../db/schema';
 import { emailCode } from '../../testing/member';
 import { createTestApp, type TestApp } from '../../testing/server';
+import { FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from '../../testing/fakeStripe';
 import { expireTopups, TOPUP_TTL_MS } from './gateways';
 import type { ReconcileResult } from '@waystation/shared/contract/paymentReconcile';
 import ExcelJS from 'exceljs';
 
 /**
- * Issue #32: a member tops up through a Stripe channel. Stripe is a local server answering POST /v1/payment_intents as
- * Stripe's API reference documents (form-encoded parameters, a PaymentIntent object back, an error object with 401 for
- * a bad key); its notifications are signed with the Stripe SDK's own test header helper.
+ * Issue #32: a member tops up through a Stripe channel. Stripe is a local server answering as Stripe's API reference
+ * documents (testing/fakeStripe.ts); its notifications are signed with the Stripe SDK's own test header helper.
  */
 
-const SECRET_KEY = 'sk_test_51Waystation0000000000000000KEY1';
-const WEBHOOK_SECRET = 'whsec_waystation_test_signing_secret_9876';
-
-interface StripeCall {
-  auth: string;
-  idempotencyKey: string;
-  params: URLSearchParams;
-}
-const stripeCalls: StripeCall[] = [];
-const canceledIds: string[] = [];
-/** PaymentIntents the fake Stripe holds as paid: a cancel is refused. */
-const succeededIds = new Set<string>();
-/** Every PaymentIntent made, as the list call answers them. */
-const created = new Map<string, { id: string; object: string; amount: number; currency: string; metadata: { intentNo: string }; created: number }>();
-let piSeq = 0;
-const stripeApi = http.createServer((req, res) => {
-  let body = '';
-  req.on('data', (c) => (body += c));
-  req.on('end', () => {
-    const reply = (status: number, json: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${piSeq}` });
-      res.end(JSON.stringify(json));
-    };
-    if (req.headers.authorization !== `Bearer ${SECRET_KEY}`) {
-      return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } });
-    }
-    const cancel = /^\/v1\/payment_intents\/(pi_\w+)\/cancel$/.exec(req.url ?? '');
-    if (req.method === 'POST' && cancel) {
-      canceledIds.push(cancel[1]!);
-      // A PaymentIntent that succeeded meanwhile cannot be canceled: Stripe answers 400 with the intent as it is.
-      if (succeededIds.has(cancel[1]!)) {
-        return reply(400, {
-          error: {
-            type: 'invalid_request_error',
-            code: 'payment_intent_unexpected_state',
-            message: 'This PaymentIntent could not be canceled because it has a status of succeeded.',
-            payment_intent: { id: cancel[1], object: 'payment_intent', status: 'succeeded' },
-          },
-        });
-      }
-      return reply(200, { id: cancel[1], object: 'payment_intent', status: 'canceled', cancellation_reason: 'abandoned' });
-    }
-    const url = new URL(req.url ?? '/', 'http://stripe.test');
-    if (req.method === 'GET' && url.pathname === '/v1/payment_intents') {
-      // As Stripe's list call: created[gte] / created[lt] in unix seconds, newest first, a page of `limit`.
-      const gte = Number(url.searchParams.get('created[gte]') ?? 0);
-      const lt = Number(url.searchParams.get('created[lt]') ?? Number.MAX_SAFE_INTEGER);
-      const data = [...created.values()]
-        .filter((pi) => pi.created >= gte && pi.created < lt)
-        .reverse()
-        .map((pi) => ({
-          ...pi,
-          status: succeededIds.has(pi.id) ? 'succeeded' : 'requires_payment_method',
-          amount_received: succeededIds.has(pi.id) ? pi.amount : 0,
-        }));
-      return reply(200, { object: 'list', data, has_more: false, url: '/v1/payment_intents' });
-    }
-    if (req.method !== 'POST' || req.url !== '/v1/payment_intents')
-      return reply(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
-    const params = new URLSearchParams(body);
-    stripeCalls.push({ auth: req.headers.authorization, idempotencyKey: String(req.headers['idempotency-key'] ?? ''), params });
-    const id = `pi_3Test${String(++piSeq).padStart(6, '0')}`;
-    created.set(id, {
-      id,
-      object: 'payment_intent',
-      amount: Number(params.get('amount')),
-      currency: params.get('currency') ?? '',
-      metadata: { intentNo: params.get('metadata[intentNo]') ?? '' },
-      created: Math.floor(t.clock.now().getTime() / 1000),
-    });
-    reply(200, {
-      id,
-      object: 'payment_intent',
-      amount: Number(params.get('amount')),
-      amount_received: 0,
-      currency: params.get('currency'),
-      client_secret: `${id}_secret_abc${piSeq}`,
-      description: params.get('description'),
-      metadata: { intentNo: params.get('metadata[intentNo]') },
-      status: 'requires_payment_method',
-      livemode: false,
-    });
-  });
-});
+const SECRET_KEY = FAKE_STRIPE_KEY;
+const WEBHOOK_SECRET = FAKE_STRIPE_WEBHOOK_SECRET;
+let stripe: FakeStripe;
 
 let t: TestApp;
 let staff: string;
@@ -110,7 +26,7 @@ let key = 0;
 const allowedBefore = process.env.OUTBOUND_ALLOW_HOSTS;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
+  stripe = await startFakeStripe(() => t.clock.now());
   // The admin allows this address for outbound calls (the server calls no other address than those allowed).
   process.env.OUTBOUND_ALLOW_HOSTS = '127.0.0.1';
   t = await createTestApp();
@@ -120,7 +36,7 @@ afterAll(async () => {
   if (allowedBefore === undefined) delete process.env.OUTBOUND_ALLOW_HOSTS;
   else process.env.OUTBOUND_ALLOW_HOSTS = allowedBefore;
   await t.close();
-  await new Promise((resolve) => stripeApi.close(resolve));
+  await stripe.close();
 });
 
 const open = <T = unknown>(method: 'GET' | 'POST', path: string, o: { token?: string; body?: unknown; query?: Record<string, unknown> } = {}) =>
@@ -151,22 +67,7 @@ async function balanceOf(memberId: number): Promise<number> {
 
 /** Stripe posting an event about a PaymentIntent to the channel's notification address, signed as Stripe signs. */
 async function notify(type: string, pi: { id: string; amount: number; currency: string; intentNo: string }, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
-    id: `evt_${pi.id}_${type}`,
-    object: 'event',
-    type,
-    data: {
-      object: {
-        id: pi.id,
-        object: 'payment_intent',
-        amount: pi.amount,
-        amount_received: pi.amount,
-        currency: pi.currency,
-        metadata: { intentNo: pi.intentNo },
-      },
-    },
-  });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  const { payload, signature } = stripe.event(type, pi, secret);
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/open/v1/payments/callback/stripe?channel=${channelId}`,
@@ -178,7 +79,6 @@ async function notify(type: string, pi: { id: string; amount: number; currency: 
 
 describe('a top-up through a Stripe channel', () => {
   it('the operator sets the channel up: the keys are sealed at rest and never returned in full', async () => {
-    const { port } = stripeApi.address() as AddressInfo;
     const channel = {
       name: 'Stripe 银行卡',
       providerType: 'card',
@@ -188,7 +88,7 @@ describe('a top-up through a Stripe channel', () => {
       currency: 'USD',
       countries: ['US', 'DE'],
       gateway: 'stripe',
-      apiBase: `http://127.0.0.1:${port}`,
+      apiBase: stripe.url,
     };
     const saved = await t.call<{ id: number }>('POST', '/api/payment/saveChannel', {
       token: staff,
@@ -240,7 +140,7 @@ describe('a top-up through a Stripe channel', () => {
     expect(created.code, created.message).toBe(20000);
     expect(created.data).toMatchObject({ provider: 'stripe', status: 'pending', amount: 10_000, fee: 320, total: 10_320, channelId });
     expect(created.data.clientSecret).toMatch(/^pi_3Test\d+_secret_/);
-    const call = stripeCalls.at(-1)!;
+    const call = stripe.calls.at(-1)!;
     expect(call.auth).toBe(`Bearer ${SECRET_KEY}`);
     expect(call.idempotencyKey).toBe(`waystation-${created.data.intentNo}`);
     expect([call.params.get('amount'), call.params.get('currency'), call.params.get('metadata[intentNo]')]).toEqual(['10320', 'usd', created.data.intentNo]);
@@ -290,14 +190,14 @@ describe('a top-up through a Stripe channel', () => {
     const paidLate = await open<TopupIntent>('POST', '/topups', { token: m.token, body: { amount: 3_000, currency: 'USD', channelId } });
     const rowOf = async (intentNo: string) => (await t.db.select().from(topupIntents).where(eq(topupIntents.intentNo, intentNo)))[0]!;
     const late = await rowOf(paidLate.data.intentNo);
-    succeededIds.add(late.providerRef!);
+    stripe.succeeded.add(late.providerRef!);
 
     expect(await expireTopups(t.db, t.app.services.secrets, t.clock.now())).toEqual({ expired: 0, left: 0 });
     t.clock.advance(TOPUP_TTL_MS + 60_000);
     await expireTopups(t.db, t.app.services.secrets, t.clock.now());
     const expired = await rowOf(unpaid.data.intentNo);
     expect(expired.status).toBe('expired');
-    expect(canceledIds).toContain(expired.providerRef);
+    expect(stripe.canceled).toContain(expired.providerRef);
     expect((await rowOf(paidLate.data.intentNo)).status).toBe('pending');
     const detail = await open<TopupIntent>('GET', '/topups/detail', { token: m.token, query: { intentNo: unpaid.data.intentNo } });
     expect(detail.data.status).toBe('expired');
@@ -319,9 +219,9 @@ describe('a top-up through a Stripe channel', () => {
     };
     const [a, b, c] = [await make(10_000), await make(2_000), await make(5_000)];
     const pi = (i: typeof a) => ({ id: i.providerRef!, amount: i.amount + i.fee, currency: 'usd', intentNo: i.intentNo });
-    succeededIds.add(a.providerRef!);
+    stripe.succeeded.add(a.providerRef!);
     await notify('payment_intent.succeeded', pi(a));
-    succeededIds.add(b.providerRef!); // paid at Stripe; its notification never came
+    stripe.succeeded.add(b.providerRef!); // paid at Stripe; its notification never came
     await notify('payment_intent.succeeded', pi(c)); // credited, while Stripe's records do not show it paid
 
     const day = new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
