@@ -6,7 +6,6 @@ import type { Db } from '../../db';
 import { memberProfiles, paymentChannels, topupIntents } from '../../db/schema';
 import { conflict, notFound } from '../../core/errors';
 import type { SecretBox } from '../../core/secrets';
-import { topupMachine } from '@waystation/shared/machines/topup';
 import { credentialsOf, previewPayment } from './service';
 import { cancelStripePayment, createStripePayment, type StripeAccount, stripeNotification, stripeSigned } from './stripe';
 import { periodicJob, type JobSet } from '../../core/jobs';
@@ -121,7 +120,6 @@ export async function stripeCallback(db: Db, secrets: SecretBox, channel: string
       .for('update');
     if (!intent) throw notFound('充值单不存在');
     if (!intent.providerRef) await tx.update(topupIntents).set({ providerRef: outcome.paymentId }).where(eq(topupIntents.id, intent.id));
-    if (!topupMachine.transitionOf(intent.status, outcome.outcome === 'paid' ? 'paid' : 'failed')) return { intentNo: intent.intentNo, status: intent.status };
     return settleIntent(tx, { ...intent, providerRef: outcome.paymentId }, outcome, now);
   });
 }

@@ -2,8 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethods, TopupIntent } from '@waystation/shared/contract/openTopups';
 import type { PaymentChannel } from '@waystation/shared/contract/payment';
-import { auditLogs, ledgerEntries, moneyAccounts, paymentChannels, topupIntents } from '../../db/schema';
+import { auditLogs, ledgerEntries, paymentChannels, topupIntents } from '../../db/schema';
 import { emailCode } from '../../testing/member';
+import { balanceOf } from '../../testing/factories/goods-in';
 import { createTestApp, type TestApp } from '../../testing/server';
 import { FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from '../../testing/fakeStripe';
 import { expireTopups, TOPUP_TTL_MS } from './gateways';
@@ -52,17 +53,6 @@ async function newMember(country = 'US'): Promise<{ token: string; id: number }>
   const r = await open<{ token: string; member: { id: number } }>('POST', '/auth/registerConfirm', { body: { email, code: await emailCode(t.db, email) } });
   expect(r.code, r.message).toBe(20000);
   return { token: r.data.token, id: r.data.member.id };
-}
-
-/** The member's USD balance (minor units; 0 without an account). */
-async function balanceOf(memberId: number): Promise<number> {
-  const [a] = await t.db
-    .select({ balance: moneyAccounts.balance })
-    .from(moneyAccounts)
-    .where(
-      and(eq(moneyAccounts.ownerType, 'member'), eq(moneyAccounts.ownerId, memberId), eq(moneyAccounts.kind, 'balance'), eq(moneyAccounts.currency, 'USD')),
-    );
-  return a?.balance ?? 0;
 }
 
 /** Stripe posting an event about a PaymentIntent to the channel's notification address, signed as Stripe signs. */
@@ -150,12 +140,12 @@ describe('a top-up through a Stripe channel', () => {
     // A wrong amount credits nothing; a bad signature is refused.
     expect(await notify('payment_intent.succeeded', { ...pi, amount: 10_000 })).toMatchObject({ status: 409, code: 40900 });
     expect(await notify('payment_intent.succeeded', pi, 'whsec_someone_else')).toMatchObject({ status: 403, code: 40300 });
-    expect(await balanceOf(m.id)).toBe(0);
+    expect(await balanceOf(t.db, m.id, 'USD')).toBe(0);
 
     // Delivered twice: credited once.
     expect((await notify('payment_intent.succeeded', pi)).data).toEqual({ intentNo: pi.intentNo, status: 'paid' });
     expect((await notify('payment_intent.succeeded', pi)).data).toEqual({ intentNo: pi.intentNo, status: 'paid' });
-    expect(await balanceOf(m.id)).toBe(10_000);
+    expect(await balanceOf(t.db, m.id, 'USD')).toBe(10_000);
     const entries = await t.db
       .select({ type: ledgerEntries.type, amount: ledgerEntries.amount })
       .from(ledgerEntries)
@@ -181,7 +171,7 @@ describe('a top-up through a Stripe channel', () => {
     const [intent] = await t.db.select().from(topupIntents).where(eq(topupIntents.intentNo, created.data.intentNo));
     const canceled = await notify('payment_intent.canceled', { id: intent!.providerRef!, amount: 2_088, currency: 'usd', intentNo: intent!.intentNo });
     expect(canceled.data).toEqual({ intentNo: intent!.intentNo, status: 'failed' });
-    expect(await balanceOf(m.id)).toBe(0);
+    expect(await balanceOf(t.db, m.id, 'USD')).toBe(0);
   });
 
   it('a top-up never paid expires after a day, its PaymentIntent canceled at Stripe; one paid meanwhile is left to its notification', async () => {
@@ -207,7 +197,7 @@ describe('a top-up through a Stripe channel', () => {
     expect(paid.data).toEqual({ intentNo: late.intentNo, status: 'paid' });
     const stale = await notify('payment_intent.succeeded', { id: expired.providerRef!, amount: 1_059, currency: 'usd', intentNo: expired.intentNo });
     expect(stale.data).toEqual({ intentNo: expired.intentNo, status: 'expired' });
-    expect(await balanceOf(m.id)).toBe(3_000);
+    expect(await balanceOf(t.db, m.id, 'USD')).toBe(3_000);
   });
 
   it('支付对账 lists the day’s Stripe payments against the ledger: matched, a missed notification, and a credit Stripe does not list; the export has the same rows', async () => {

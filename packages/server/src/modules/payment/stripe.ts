@@ -27,8 +27,10 @@ export function toStripeAmount(minor: number, currency: string): number {
 }
 export const fromStripeAmount = (amount: number, currency: string) => (ZERO_DECIMAL.has(currency.toUpperCase()) ? amount * 100 : amount);
 
-function client(account: StripeAccount): Stripe {
+/** The SDK for a channel's account, once its API address is checked to be one the server may call. */
+async function client(account: StripeAccount): Promise<Stripe> {
   const base = account.apiBase ? new URL(account.apiBase) : null;
+  if (base) await assertPublicHost(base.hostname);
   return new Stripe(account.secretKey, {
     httpClient: Stripe.createFetchHttpClient(((url: string | URL, init?: RequestInit) =>
       safeFetch(String(url), { ...init, timeoutMs: 20_000 })) as typeof fetch),
@@ -57,9 +59,8 @@ export async function createStripePayment(
   account: StripeAccount,
   p: { intentNo: string; total: number; currency: string; description: string },
 ): Promise<{ id: string; clientSecret: string }> {
-  if (account.apiBase) await assertPublicHost(new URL(account.apiBase).hostname);
   try {
-    const intent = await client(account).paymentIntents.create(
+    const intent = await (await client(account)).paymentIntents.create(
       {
         amount: toStripeAmount(p.total, p.currency),
         currency: p.currency.toLowerCase(),
@@ -81,9 +82,8 @@ export async function createStripePayment(
  * meanwhile: its notification settles it), true when canceled (or already canceled).
  */
 export async function cancelStripePayment(account: StripeAccount, paymentId: string): Promise<boolean> {
-  if (account.apiBase) await assertPublicHost(new URL(account.apiBase).hostname);
   try {
-    await client(account).paymentIntents.cancel(paymentId, { cancellation_reason: 'abandoned' });
+    await (await client(account)).paymentIntents.cancel(paymentId, { cancellation_reason: 'abandoned' });
     return true;
   } catch (err) {
     const e = err as { code?: string; raw?: { payment_intent?: { status?: string } } };
@@ -102,10 +102,9 @@ export interface StripePayment {
 
 /** The PaymentIntents created in [from, to) that succeeded, every page of them, as Stripe lists them. */
 export async function listStripePayments(account: StripeAccount, from: Date, to: Date): Promise<StripePayment[]> {
-  if (account.apiBase) await assertPublicHost(new URL(account.apiBase).hostname);
   try {
-    const all = await client(account)
-      .paymentIntents.list({ created: { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) }, limit: 100 })
+    const all = await (await client(account)).paymentIntents
+      .list({ created: { gte: Math.floor(from.getTime() / 1000), lt: Math.floor(to.getTime() / 1000) }, limit: 100 })
       .autoPagingToArray({ limit: 10_000 });
     return all
       .filter((pi) => pi.status === 'succeeded')

@@ -84,10 +84,10 @@ export async function newShelf(db: Db, code: string, active = true): Promise<voi
     .onConflictDoNothing();
 }
 
-/** Balance of a member's CNY account (0 when none). */
-export async function balanceOf(db: Db, memberId: number): Promise<number> {
+/** Balance of a member's account in `currency` (CNY unless told; 0 when none). */
+export async function balanceOf(db: Db, memberId: number, currency = 'CNY'): Promise<number> {
   const rows = (await db.execute(
-    sql`select balance::int as b from money_accounts where owner_type = 'member' and owner_id = ${memberId} and kind = 'balance' and currency = 'CNY'`,
+    sql`select balance::int as b from money_accounts where owner_type = 'member' and owner_id = ${memberId} and kind = 'balance' and currency = ${currency}`,
   )) as unknown as { rows: { b: number }[] };
   return rows.rows[0]?.b ?? 0;
 }
