@@ -1,6 +1,7 @@
-// Builds the server once into dist/main.mjs (esbuild: TypeScript and @waystation/shared bundled, every npm package left
-// to node_modules), so `npm start` runs JavaScript instead of compiling TypeScript at every start. Also
-// `npm run build:server`. Rebuilt by scripts/start.mjs when a source is newer than the build.
+// Builds the server once into dist/main.mjs, and the backup command into dist/backup.mjs (esbuild: TypeScript and
+// @waystation/shared bundled, every npm package left to node_modules), so `npm start` and `npm run backup` run
+// JavaScript instead of compiling TypeScript at every start. Also `npm run build:server`. Rebuilt by scripts/start.mjs
+// and scripts/backup.mjs when a source is newer than the build.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,7 @@ import * as esbuild from 'esbuild';
 const serverDir = import.meta.dirname;
 const root = path.resolve(serverDir, '../..');
 export const BUILT = path.join(serverDir, 'dist/main.mjs');
+export const BUILT_BACKUP = path.join(serverDir, 'dist/backup.mjs');
 /** What the build is made of: a file here newer than the build means it is stale. */
 export const SOURCES = [
   path.join(serverDir, 'src'),
@@ -30,13 +32,14 @@ function newestMtime(entry) {
   return newest;
 }
 
-export const isStale = () => !fs.existsSync(BUILT) || Math.max(...SOURCES.map(newestMtime)) > fs.statSync(BUILT).mtimeMs;
+export const isStale = () => [BUILT, BUILT_BACKUP].some((built) => !fs.existsSync(built) || Math.max(...SOURCES.map(newestMtime)) > fs.statSync(built).mtimeMs);
 
 export async function buildServer() {
   const started = Date.now();
   await esbuild.build({
-    entryPoints: [path.join(serverDir, 'src/main.ts')],
-    outfile: BUILT,
+    entryPoints: { main: path.join(serverDir, 'src/main.ts'), backup: path.join(serverDir, 'src/modules/backup/cli.ts') },
+    outdir: path.dirname(BUILT),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -59,5 +62,5 @@ export async function buildServer() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const ms = await buildServer();
-  console.log(`Built ${path.relative(root, BUILT)} in ${ms} ms`);
+  console.log(`Built ${path.relative(root, BUILT)} and ${path.relative(root, BUILT_BACKUP)} in ${ms} ms`);
 }

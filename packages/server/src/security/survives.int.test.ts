@@ -12,7 +12,7 @@ import { createBackup, type Manifest, manifestChecksum } from '../modules/backup
 import { withDatabase } from '../testing/db';
 import { createTestApp, DEMO_PASSWORD } from '../testing/server';
 import { multipartBody } from '../testing/factories/goods-in';
-import { freePort } from '../testing/ports';
+import { BUILT_SERVER, freePort } from '../testing/ports';
 
 /**
  * Issue #28, round two: a server that survives (its own process, killed or cut off from its database) and input that
@@ -62,10 +62,10 @@ interface Server {
   call<T = unknown>(url: string, o?: { token?: string; body?: unknown }): Promise<{ status: number; code: number; message: string; data: T }>;
 }
 
-/** The real server in a process of its own (`packages/server/src/main.ts`), ready to answer. */
+/** The real server in a process of its own, as `npm start` runs it, ready to answer. */
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  const proc = spawn(process.execPath, [BUILT_SERVER], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', PORT: String(port), ADMIN_PASSWORD: PASSWORD, DEMO: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

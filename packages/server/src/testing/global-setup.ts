@@ -18,8 +18,20 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates and seeds one template database per test run; every test file then gets its own copy of it. */
+/** What packages/server/build.mjs exports (a plain script: no types of its own). */
+interface ServerBuild {
+  isStale(): boolean;
+  buildServer(): Promise<number>;
+}
+
+/**
+ * Migrates and seeds one template database per test run; every test file then gets its own copy of it. Builds the
+ * server as `npm start` runs it when the build is stale, once, before any file starts one (a build while another file
+ * starts the server would swap the bundle under it).
+ */
 export default async function setup(project: TestProject) {
+  const build = (await import(path.resolve(import.meta.dirname, '../../build.mjs'))) as ServerBuild;
+  if (build.isStale()) await build.buildServer();
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `ws_tpl_${process.pid}_${Date.now().toString(36)}`;

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, queryRows } from '../../db';
 import { withDatabase } from '../../testing/db';
-import { freePort } from '../../testing/ports';
+import { BUILT_SERVER, freePort } from '../../testing/ports';
 
 /**
  * Issue 13: the outbox across a kill -9. A real server (its own process, on the embedded database, or with DATABASE_URL
@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  const proc = spawn(process.execPath, [BUILT_SERVER], {
     cwd: root,
     env: {
       ...process.env,

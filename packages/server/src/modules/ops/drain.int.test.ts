@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../testing/ports';
+import { BUILT_SERVER, freePort } from '../../testing/ports';
 
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const PASSWORD = 'Drain-test-1234';
@@ -34,11 +34,8 @@ const readUntil = (socket: net.Socket, done: (text: string) => boolean, what: st
 // The drain is the HTTP server's and main.ts's, the same on either database: run once, on the embedded one.
 describe.skipIf(!!process.env.DATABASE_URL)('the built server on SIGTERM', () => {
   it('answers the request in flight, refuses readiness meanwhile, then exits 0', async () => {
-    // The server as `npm start` runs it: built once into JavaScript (packages/server/build.mjs), not through tsx.
-    const build = spawnSync(process.execPath, [path.join(root, 'packages/server/build.mjs')], { cwd: root, encoding: 'utf8' });
-    expect(build.status, build.stderr).toBe(0);
     const port = await freePort();
-    child = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.mjs')], {
+    child = spawn(process.execPath, [BUILT_SERVER], {
       cwd: root,
       env: {
         ...process.env,
