@@ -31,7 +31,10 @@ export const TopupIntent = z.object({
   /** The channel's fee, paid on top of the amount; the member pays `total` and the balance gains `amount`. */
   fee: z.number().int(),
   total: z.number().int(),
-  /** Where the member pays: for the sandbox, the sandbox's own pay call. */
+  /**
+   * Where the member pays: for the sandbox, the sandbox's own pay call; for Alipay, the signed page-payment address to
+   * send the member's browser to ('' otherwise).
+   */
   payUrl: z.string(),
   /** Stripe: the PaymentIntent's client secret, for Stripe.js on the member site ('' otherwise). */
   clientSecret: z.string(),
@@ -70,5 +73,14 @@ export const PaymentMethods = z.object({
   channels: z.array(PaymentOption),
 });
 export type PaymentMethods = z.infer<typeof PaymentMethods>;
-/** What Stripe posts: an event whose signature (Stripe-Signature) is checked on the raw body. */
-export const StripeNotifyQuery = z.strictObject({ channel: z.string().regex(/^\d{1,9}$/, '渠道编号错误') });
+/** A gateway's notification names its channel (?channel=ID): Stripe's signature is checked on the raw body. */
+export const GatewayNotifyQuery = z.strictObject({ channel: z.string().regex(/^\d{1,9}$/, '渠道编号错误') });
+/** Alipay's notification may name its channel; without it, the channel is the one of the top-up its trade names. */
+export const AlipayNotifyQuery = z.strictObject({
+  channel: z
+    .string()
+    .regex(/^\d{1,9}$/, '渠道编号错误')
+    .optional(),
+});
+/** What Alipay posts: form fields, all text, signed together (sign, RSA2) with Alipay's private key. */
+export const AlipayNotifyBody = z.record(z.string().max(100), z.string().max(5000));

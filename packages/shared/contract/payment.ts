@@ -36,6 +36,13 @@ export const PaymentChannel = z.object({
   /** The provider's keys masked (••••1234), '' when not set: never returned in full. */
   secretKey: z.string(),
   webhookSecret: z.string(),
+  /** Alipay: the app's id on the open platform, and the app private key masked like the keys above. */
+  appId: z.string(),
+  privateKey: z.string(),
+  /** Alipay: Alipay's public key (PEM; not secret: it checks Alipay's signatures). */
+  alipayPublicKey: z.string(),
+  /** Alipay: this server's public address; each payment tells Alipay to post its notification to it + notifyPath. */
+  notifyBase: z.string(),
   /** Where the provider sends its signed notifications for this channel (the member API's address on this server). */
   notifyPath: z.string(),
 });
@@ -47,6 +54,19 @@ const providerKey = z
   .trim()
   .max(500)
   .regex(/^[\x21-\x7e]*$/, '密钥只能包含可见的 ASCII 字符');
+/** An RSA key as PEM or bare Base64 (Alipay's key tool writes the latter). */
+const rsaKeyText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .regex(/^[A-Za-z0-9+/=\s-]*$/, '密钥只能是 PEM 或 Base64 文本');
+/** http(s)://host[:port], empty allowed. */
+const originText = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((s) => s === '' || /^https?:\/\/[^\s/?#]+\/?$/.test(s), '请输入 http(s)://主机[:端口] 形式的地址');
 export const PaymentChannelListQuery = PageQuery.extend({
   keyword: textFilter,
   providerType: z.enum(PaymentProvider.values).optional(),
@@ -72,15 +92,19 @@ export const PaymentChannelSaveBody = z
     sort: intField(100000).default(0),
     status: statusField.default('activity'),
     gateway: z.union([z.enum(PaymentGateway.values), z.literal('')]).default(''),
-    /** The provider's API address; empty = its official one. */
-    apiBase: z
-      .string()
-      .trim()
-      .max(300)
-      .refine((s) => s === '' || /^https?:\/\/[^\s/?#]+\/?$/.test(s), '请输入 http(s)://主机[:端口] 形式的地址')
-      .default(''),
+    /** The provider's API address; empty = its official one (Alipay: the host of its gateway.do). */
+    apiBase: originText.default(''),
     secretKey: providerKey.default(''),
     webhookSecret: providerKey.default(''),
+    /** Alipay: the app's id; the app private key (PKCS#1 or PKCS#8; empty on edit keeps it); Alipay's public key. */
+    appId: z
+      .string()
+      .trim()
+      .regex(/^\d{0,32}$/, 'AppID 是支付宝开放平台的应用编号（数字）')
+      .default(''),
+    privateKey: rsaKeyText(8000).default(''),
+    alipayPublicKey: rsaKeyText(4000).default(''),
+    notifyBase: originText.default(''),
   })
   .refine((b) => Number(b.maxAmount) === 0 || Number(b.maxAmount) >= Number(b.minAmount), { path: ['maxAmount'], message: '最大金额不能小于最小金额' });
 export type PaymentChannelSaveBody = z.input<typeof PaymentChannelSaveBody>;

@@ -103,6 +103,17 @@ const PAYMENT_GATEWAYS: TextPair[] = [
   ['金额必须大于 0', 'The amount must be more than 0'],
   ['渠道编号错误', 'The channel number is not valid'],
   ['金额格式错误', 'The amount is not valid'],
+  ['请输入支付宝应用的 AppID', "Please enter the Alipay app's AppID"],
+  ['请输入应用私钥', 'Please enter the app private key'],
+  ['请输入支付宝公钥', "Please enter Alipay's public key"],
+  ['请输入本站的公网地址（支付宝的通知发往此处）', "Please enter this server's public address (Alipay sends its notifications there)"],
+  ['支付宝渠道只接受人民币（CNY）', 'An Alipay channel only takes Chinese yuan (CNY)'],
+  ['应用私钥无效：需 PKCS#1 或 PKCS#8 格式的 RSA 私钥', 'The app private key is not valid: it must be an RSA private key in PKCS#1 or PKCS#8 format'],
+  ['支付宝公钥无效：需 RSA 公钥（PEM 或 Base64）', "Alipay's public key is not valid: it must be an RSA public key (PEM or Base64)"],
+  ['支付宝应用的 AppID 或密钥无效，请联系客服', "The Alipay app's AppID or keys are not valid: please contact support"],
+  ['支付宝的应答签名无效，请联系客服', "Alipay's answer was not signed correctly: please contact support"],
+  ['AppID 是支付宝开放平台的应用编号（数字）', "The AppID is the app's number on Alipay's open platform (digits only)"],
+  ['密钥只能是 PEM 或 Base64 文本', 'A key can only be PEM or Base64 text'],
 ];
 
 export const MEMBER_API_TRANSLATIONS: readonly TextPair[] = [...MEMBER_API, ...MEMBER_ANSWERS, ...PAYMENT_GATEWAYS];

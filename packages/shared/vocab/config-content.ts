@@ -38,7 +38,10 @@ export const PaymentProvider = vocab([
 export type PaymentProvider = (typeof PaymentProvider.values)[number];
 
 /** The provider that takes a channel's money (issue #32); a channel without one is only listed. */
-export const PaymentGateway = vocab([{ value: 'stripe', zh: 'Stripe', en: 'Stripe' }] as const);
+export const PaymentGateway = vocab([
+  { value: 'stripe', zh: 'Stripe', en: 'Stripe' },
+  { value: 'alipay', zh: '支付宝', en: 'Alipay' },
+] as const);
 export type PaymentGateway = (typeof PaymentGateway.values)[number];
 
 export const PaymentScenario = vocab([

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { errorCodes, type FastifyInstance } from 'fastify';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { AppError } from './errors';
 import { OPEN_PREFIX } from '@waystation/shared/contract/open';
@@ -53,9 +53,12 @@ export function isTraversal(rawUrl: string): boolean {
  */
 const PROVIDER_CALLBACKS = `${OPEN_PREFIX}/payments/callback/`;
 
+/** The one call that takes a form: Alipay posts its notifications form-encoded. */
+const FORM_CALLBACK = `${PROVIDER_CALLBACKS}alipay`;
+
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The JSON body as received, on payment providers' notifications only. */
+    /** The body as received, on payment providers' notifications only. */
     rawBody?: string;
   }
 }
@@ -74,6 +77,12 @@ export function registerInputGuards(app: FastifyInstance): void {
     if (req.url.startsWith(PROVIDER_CALLBACKS)) req.rawBody = text;
     if (text.trim() === '') return done(null, undefined);
     return parseJson(req, text, done);
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
+    if (!req.url.startsWith(FORM_CALLBACK)) return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined);
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    req.rawBody = text;
+    return done(null, Object.fromEntries(new URLSearchParams(text)));
   });
   app.addHook('preValidation', async (req) => {
     checkInput(req.query);

@@ -57,6 +57,11 @@ export interface OpenRouteSpec<Q extends z.ZodType | undefined, B extends z.ZodT
   rateExemptWhenSigned?: (req: FastifyRequest, now: Date) => Promise<boolean>;
   /** A read the terminals may cache this many seconds, revalidated by its ETag (304 when unchanged). */
   cacheSeconds?: number;
+  /**
+   * A provider that wants its own word back instead of the envelope (Alipay: `success`): the text sent, as text/plain,
+   * for a handled call (errors keep the envelope).
+   */
+  plainAnswer?: (data: z.input<D>) => string;
   handler: (ctx: OpenCtx<Out<Q>, Out<B>>) => Promise<z.input<D>>;
 }
 
@@ -227,6 +232,8 @@ export function openApi<Q extends z.ZodType | undefined, B extends z.ZodType | u
           req,
           reply,
         });
+        // A string with no content type set goes out as text/plain, past the response schema.
+        if (spec.plainAnswer) return spec.plainAnswer(data);
         const answer = { code: ErrorCode.OK, message: 'success', data: data ?? null };
         if (spec.cacheSeconds) {
           const etag = `"${crypto.createHash('sha1').update(JSON.stringify(answer)).digest('base64url')}"`;

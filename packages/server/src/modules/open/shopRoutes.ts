@@ -15,11 +15,13 @@ import {
   RefundLineBody,
 } from '@waystation/shared/contract/openOrders';
 import {
+  AlipayNotifyBody,
+  AlipayNotifyQuery,
+  GatewayNotifyQuery,
   PaymentMethods,
   PaymentMethodsQuery,
   ProviderCallbackBody,
   SandboxPayBody,
-  StripeNotifyQuery,
   TopupBody,
   TopupIntent,
   TopupQuery,
@@ -103,13 +105,29 @@ export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void
     path: '/payments/callback/stripe',
     auth: 'public',
     summary: 'Stripe’s notification for a channel (?channel=ID; Stripe-Signature checked on the raw body with the channel’s signing secret)',
-    query: StripeNotifyQuery,
+    query: GatewayNotifyQuery,
     body: z.object({}).passthrough(),
     data: z.object({ intentNo: z.string(), status: z.string() }),
     withoutIdempotencyKey: 'Stripe retries the same event: the payment itself makes it apply once',
     rateExemptWhenSigned: (req) =>
       gateways.stripeNotifySigned(db, secrets, String((req.query as { channel?: unknown }).channel ?? ''), req.rawBody, stripeSignature(req)),
     handler: ({ query, req, now }) => gateways.stripeCallback(db, secrets, query.channel, req.rawBody, stripeSignature(req), now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/payments/callback/alipay',
+    auth: 'public',
+    summary:
+      'Alipay’s asynchronous notification (form fields signed RSA2, checked with the Alipay public key of the channel of the top-up out_trade_no names, or of ?channel=ID); a handled one is answered with the plain text `success`',
+    query: AlipayNotifyQuery,
+    body: AlipayNotifyBody,
+    data: z.object({ intentNo: z.string(), status: z.string() }),
+    withoutIdempotencyKey: 'Alipay retries the same notification: the trade itself makes it apply once',
+    rateExemptWhenSigned: (req) => gateways.alipayNotifySigned(db, secrets, (req.query as { channel?: string }).channel, req.body),
+    // Alipay takes a notification as handled only when the answer is exactly `success` (anything else, our JSON
+    // envelope included, is retried for a day): a handled one gets that word; a refused one keeps the error envelope.
+    plainAnswer: () => 'success',
+    handler: ({ query, body, now }) => gateways.alipayCallback(db, secrets, query.channel, body, now),
   });
 
   // ---------------------------------------------------------------- shop orders

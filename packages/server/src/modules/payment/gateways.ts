@@ -4,10 +4,11 @@ import { fromMinor } from '@waystation/shared/contract/ledger';
 import type { PaymentMethods, PaymentMethodsQuery, TopupBody, TopupIntent } from '@waystation/shared/contract/openTopups';
 import type { Db } from '../../db';
 import { memberProfiles, paymentChannels, topupIntents } from '../../db/schema';
-import { conflict, notFound } from '../../core/errors';
+import { conflict, invalid, notFound } from '../../core/errors';
 import type { SecretBox } from '../../core/secrets';
-import { credentialsOf, previewPayment } from './service';
+import { credentialsOf, gatewayNotifyPath, previewPayment } from './service';
 import { cancelStripePayment, createStripePayment, type StripeAccount, stripeNotification, stripeSigned } from './stripe';
+import { type AlipayAccount, ALIPAY_CURRENCY, alipayNotification, alipayPageUrl, alipaySigned, closeAlipayTrade } from './alipay';
 import { periodicJob, type JobSet } from '../../core/jobs';
 import { createTopup, settleIntent, toIntent } from './topups';
 
@@ -42,6 +43,20 @@ export async function stripeAccountOf(db: Db, secrets: SecretBox, channelId: num
   return { secretKey: secrets.open(keys.secretKey), webhookSecret: secrets.open(keys.webhookSecret), apiBase: row.apiBase };
 }
 
+/** An Alipay channel's account, its private key unsealed, with the address its notifications go to; 40400 otherwise. */
+export async function alipayAccountOf(db: Db, secrets: SecretBox, channelId: number): Promise<AlipayAccount & { notifyUrl: string }> {
+  const [row] = await db.select().from(paymentChannels).where(eq(paymentChannels.id, channelId));
+  const keys = row ? credentialsOf(row) : {};
+  if (row?.gateway !== 'alipay' || !keys.appId || !keys.privateKey || !keys.alipayPublicKey) throw notFound('该支付渠道未接入支付网关');
+  return {
+    appId: keys.appId,
+    privateKey: secrets.open(keys.privateKey),
+    alipayPublicKey: keys.alipayPublicKey,
+    apiBase: row.apiBase,
+    notifyUrl: `${keys.notifyBase ?? ''}${gatewayNotifyPath('alipay', row.id)}`,
+  };
+}
+
 /**
  * A top-up through a payment channel: only a channel the rules offer this member for 充值 at this amount, with a gateway;
  * the member pays the amount plus the channel's fee. The intent is written first, then the gateway's payment is made
@@ -55,9 +70,12 @@ export async function createChannelTopup(
   now: Date,
   idempotencyKey?: string,
 ): Promise<TopupIntent> {
+  const [channel] = await db.select({ gateway: paymentChannels.gateway }).from(paymentChannels).where(eq(paymentChannels.id, body.channelId));
+  if (channel?.gateway === 'alipay' && body.currency !== ALIPAY_CURRENCY) throw invalid('currency', '支付宝渠道只接受人民币（CNY）');
   const methods = await paymentMethods(db, memberId, { purpose: 'recharge', amount: fromMinor(body.amount), currency: body.currency });
   const method = methods.channels.find((c) => c.id === body.channelId);
   if (!method) throw conflict('该支付渠道当前不可用于这笔充值');
+  if (method.gateway === 'alipay') return createAlipayTopup(db, secrets, memberId, body, method.fee, now, idempotencyKey);
   if (method.gateway !== 'stripe') throw conflict('该支付渠道未接入支付网关，不能在线支付');
   const account = await stripeAccountOf(db, secrets, body.channelId);
   const { row, created } = await createTopup(
@@ -88,6 +106,40 @@ export async function createChannelTopup(
     });
     throw err;
   }
+}
+
+/**
+ * A top-up through an Alipay channel: the intent, and the page-payment address the member's browser opens, signed
+ * locally (nothing is sent to Alipay until the member pays; out_trade_no is the intent number). A retry of the same
+ * request gets the same intent and a fresh address for the same trade. The address expires with the top-up.
+ */
+async function createAlipayTopup(
+  db: Db,
+  secrets: SecretBox,
+  memberId: number,
+  body: z.output<typeof TopupBody> & { channelId: number },
+  fee: number,
+  now: Date,
+  idempotencyKey?: string,
+): Promise<TopupIntent> {
+  const account = await alipayAccountOf(db, secrets, body.channelId);
+  const { row } = await createTopup(
+    db,
+    memberId,
+    { amount: body.amount, currency: body.currency, provider: 'alipay', channelId: body.channelId, fee },
+    now,
+    idempotencyKey,
+  );
+  if (row.status !== 'pending') return toIntent(row);
+  const payUrl = alipayPageUrl(account, {
+    intentNo: row.intentNo,
+    total: row.amount + row.fee,
+    subject: `Waystation top-up ${row.intentNo}`,
+    notifyUrl: account.notifyUrl,
+    expiresAt: new Date(row.createdAt.getTime() + TOPUP_TTL_MS),
+    now,
+  });
+  return toIntent(row, '', payUrl);
 }
 
 /** Whether a Stripe notification to this channel is validly signed (it is then never refused for rate). */
@@ -124,8 +176,71 @@ export async function stripeCallback(db: Db, secrets: SecretBox, channel: string
   });
 }
 
+/** The channel an Alipay notification is for: the one named (?channel=), else the one of the top-up its trade names. */
+async function alipayChannelOf(db: Db, channel: string | undefined, intentNo: string): Promise<number> {
+  if (channel) return Number(channel);
+  const [intent] = await db
+    .select({ channelId: topupIntents.channelId })
+    .from(topupIntents)
+    .where(and(eq(topupIntents.provider, 'alipay'), eq(topupIntents.intentNo, intentNo)));
+  if (!intent?.channelId) throw notFound('充值单不存在');
+  return intent.channelId;
+}
+
+/** Whether an Alipay notification is validly signed (it is then never refused for rate). */
+export async function alipayNotifySigned(db: Db, secrets: SecretBox, channel: string | undefined, body: unknown) {
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
+  if (!fields || !Object.values(fields).every((v) => typeof v === 'string')) return false;
+  const account = await alipayChannelOf(db, channel, String(fields.out_trade_no ?? ''))
+    .then((id) => alipayAccountOf(db, secrets, id))
+    .catch(() => null);
+  return !!account && alipaySigned(account, fields as Record<string, string>);
+}
+
+/**
+ * Alipay's asynchronous notification: its fields' signature is checked with the Alipay public key of the channel
+ * (alipayChannelOf; 40300 otherwise); TRADE_SUCCESS / TRADE_FINISHED settles the intent of out_trade_no once, the
+ * amount checked against what was asked; TRADE_CLOSED fails it. Alipay's trade number is kept. Other statuses are
+ * ignored.
+ */
+export async function alipayCallback(db: Db, secrets: SecretBox, channel: string | undefined, fields: Record<string, string>, now: Date) {
+  const channelId = await alipayChannelOf(db, channel, fields.out_trade_no ?? '');
+  const outcome = alipayNotification(await alipayAccountOf(db, secrets, channelId), fields);
+  if (!outcome) return { intentNo: fields.out_trade_no ?? '', status: 'ignored' };
+  return db.transaction(async (tx) => {
+    const [intent] = await tx
+      .select()
+      .from(topupIntents)
+      .where(and(eq(topupIntents.provider, 'alipay'), eq(topupIntents.channelId, channelId), eq(topupIntents.intentNo, outcome.intentNo)))
+      .for('update');
+    if (!intent) throw notFound('充值单不存在');
+    if (!intent.providerRef && outcome.tradeNo) await tx.update(topupIntents).set({ providerRef: outcome.tradeNo }).where(eq(topupIntents.id, intent.id));
+    return settleIntent(tx, { ...intent, providerRef: intent.providerRef ?? outcome.tradeNo }, outcome, now);
+  });
+}
+
 /** A top-up not paid within this expires (its provider's payment is canceled first). */
 export const TOPUP_TTL_MS = 24 * 3_600_000;
+
+/**
+ * Closes a pending top-up's payment at its provider: true when it can no longer be paid (or the provider never had
+ * it), false when the provider says it was paid meanwhile (its notification settles it) or cannot be reached.
+ */
+async function closeAtProvider(db: Db, secrets: SecretBox, intent: typeof topupIntents.$inferSelect, now: Date): Promise<boolean> {
+  if (!intent.channelId) return true;
+  if (intent.provider === 'stripe' && intent.providerRef) {
+    const paymentId = intent.providerRef;
+    return stripeAccountOf(db, secrets, intent.channelId)
+      .then((account) => cancelStripePayment(account, paymentId))
+      .catch(() => false);
+  }
+  if (intent.provider === 'alipay') {
+    return alipayAccountOf(db, secrets, intent.channelId)
+      .then((account) => closeAlipayTrade(account, intent.intentNo, now))
+      .catch(() => false);
+  }
+  return true;
+}
 
 /**
  * Expires the top-ups left pending past TOPUP_TTL_MS, oldest first: a gateway's payment is canceled at the provider
@@ -141,12 +256,7 @@ export async function expireTopups(db: Db, secrets: SecretBox, now: Date): Promi
     .limit(200);
   let expired = 0;
   for (const intent of due) {
-    if (intent.provider === 'stripe' && intent.providerRef && intent.channelId) {
-      const canceled = await stripeAccountOf(db, secrets, intent.channelId)
-        .then((account) => cancelStripePayment(account, intent.providerRef!))
-        .catch(() => false);
-      if (!canceled) continue;
-    }
+    if (!(await closeAtProvider(db, secrets, intent, now))) continue;
     const settled = await db.transaction(async (tx) => {
       const [row] = await tx.select().from(topupIntents).where(eq(topupIntents.id, intent.id)).for('update');
       return row ? settleIntent(tx, row, { outcome: 'expired', amount: 0, currency: row.currency }, now) : null;

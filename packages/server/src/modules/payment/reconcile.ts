@@ -3,8 +3,13 @@ import type { ReconcileChannel, ReconcileQuery, ReconcileResult, ReconcileRow } 
 import type { Db } from '../../db';
 import { ledgerEntries, paymentChannels, topupIntents } from '../../db/schema';
 import type { SecretBox } from '../../core/secrets';
-import { stripeAccountOf } from './gateways';
+import { alipayAccountOf, stripeAccountOf } from './gateways';
 import { listStripePayments, type StripePayment } from './stripe';
+import { ALIPAY_CURRENCY, queryAlipayTrade } from './alipay';
+
+/** A succeeded payment as a provider's records list it (amount in our minor units). */
+type ProviderPayment = StripePayment;
+type IntentRow = typeof topupIntents.$inferSelect;
 
 /** A business day (Asia/Shanghai) as the instants it spans. */
 function daySpan(date: string): { from: Date; to: Date } {
@@ -13,31 +18,54 @@ function daySpan(date: string): { from: Date; to: Date } {
 }
 
 /**
+ * Alipay has no list of payments but its bill download: each top-up of the channel and day is asked about with
+ * alipay.trade.query, a few at a time; the paid ones are its payments. (A payment on the app that no top-up here made
+ * is not seen: only the bill would show it.)
+ */
+async function alipayPayments(db: Db, secrets: SecretBox, channelId: number, intents: IntentRow[], now: Date): Promise<ProviderPayment[]> {
+  const account = await alipayAccountOf(db, secrets, channelId);
+  const out: ProviderPayment[] = [];
+  for (let i = 0; i < intents.length; i += 4) {
+    const trades = await Promise.all(intents.slice(i, i + 4).map((intent) => queryAlipayTrade(account, intent.intentNo, now)));
+    for (const t of trades) {
+      if (t && (t.status === 'TRADE_SUCCESS' || t.status === 'TRADE_FINISHED')) {
+        out.push({ id: t.tradeNo, amount: t.amount, currency: ALIPAY_CURRENCY, intentNo: t.intentNo });
+      }
+    }
+  }
+  return out;
+}
+
+/**
  * 支付对账: per gateway channel, the day's succeeded payments as the provider's own records list them (fetched now
  * through its SDK), each against what the ledger credited for its top-up (充值 rows of the intent), and the ledger's
  * credits for top-ups the provider does not list. A provider that cannot be read says why on its channel; its ledger
  * side is still shown.
  */
-export async function reconcile(db: Db, secrets: SecretBox, q: ReconcileQuery): Promise<ReconcileResult> {
+export async function reconcile(db: Db, secrets: SecretBox, q: ReconcileQuery, now = new Date()): Promise<ReconcileResult> {
   const { from, to } = daySpan(q.date);
   const channels = await db
     .select()
     .from(paymentChannels)
-    .where(and(eq(paymentChannels.gateway, 'stripe'), q.channelId ? eq(paymentChannels.id, q.channelId) : undefined))
+    .where(and(inArray(paymentChannels.gateway, ['stripe', 'alipay']), q.channelId ? eq(paymentChannels.id, q.channelId) : undefined))
     .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
   const out: ReconcileResult = { date: q.date, channels: [], rows: [] };
   for (const c of channels) {
-    let provider: StripePayment[] = [];
-    let error = '';
-    try {
-      provider = await listStripePayments(await stripeAccountOf(db, secrets, c.id), from, to);
-    } catch (err) {
-      error = (err as Error).message;
-    }
     const intents = await db
       .select()
       .from(topupIntents)
-      .where(and(eq(topupIntents.channelId, c.id), gte(topupIntents.createdAt, from), lt(topupIntents.createdAt, to)));
+      .where(and(eq(topupIntents.channelId, c.id), gte(topupIntents.createdAt, from), lt(topupIntents.createdAt, to)))
+      .orderBy(asc(topupIntents.id));
+    let provider: ProviderPayment[] = [];
+    let error = '';
+    try {
+      provider =
+        c.gateway === 'alipay'
+          ? await alipayPayments(db, secrets, c.id, intents, now)
+          : await listStripePayments(await stripeAccountOf(db, secrets, c.id), from, to);
+    } catch (err) {
+      error = (err as Error).message;
+    }
     const credited = new Map<string, number>();
     if (intents.length) {
       const sums = await db

@@ -88,13 +88,13 @@ export function paymentRoutes(app: FastifyInstance): void {
   api(app, paymentReconcileCall, {
     permission: RECONCILE,
     summary: "A business day's gateway payments (read from each provider now) against the ledger's credits, per channel",
-    handler: ({ query }) => reconcile(db, app.services.secrets, query),
+    handler: ({ query, now }) => reconcile(db, app.services.secrets, query, now),
   });
   fileApi(app, paymentReconcileExportFile, {
     permission: RECONCILE,
     summary: 'The reconciliation of a day as Excel: the rows the screen lists (amounts in major units)',
-    handler: async ({ query }) => {
-      const result = await reconcile(db, app.services.secrets, query);
+    handler: async ({ query, now }) => {
+      const result = await reconcile(db, app.services.secrets, query, now);
       const major = (minor: number | null) => (minor === null ? '' : minor / 100);
       const buf = await workbook(
         '支付对账',

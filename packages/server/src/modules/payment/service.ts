@@ -23,6 +23,7 @@ import { containsPattern, orderBy, filters, offsetPage } from '../../core/paging
 import { loadRates } from '../reference/rates';
 import type { SecretBox } from '../../core/secrets';
 import { OPEN_PREFIX } from '@waystation/shared/contract/open';
+import { ALIPAY_CURRENCY, keyHint, normalizePrivateKey, normalizePublicKey } from './alipay';
 
 type Status = 'activity' | 'disabled';
 type ChannelRow = typeof paymentChannels.$inferSelect;
@@ -58,20 +59,36 @@ const toChannel = (r: ChannelRow, ruleCount: number): PaymentChannel => ({
   apiBase: r.apiBase,
   secretKey: credentialsOf(r).secretKeyHint ?? '',
   webhookSecret: credentialsOf(r).webhookSecretHint ?? '',
+  appId: credentialsOf(r).appId ?? '',
+  privateKey: credentialsOf(r).privateKeyHint ?? '',
+  alipayPublicKey: credentialsOf(r).alipayPublicKey ?? '',
+  notifyBase: credentialsOf(r).notifyBase ?? '',
   notifyPath: r.gateway ? gatewayNotifyPath(r.gateway, r.id) : '',
 });
 
-/** A channel's provider keys: each sealed, beside a hint (••••1234) the screens show. */
+/** A channel's provider keys: each secret one sealed, beside a hint (••••1234) the screens show. */
 export interface ChannelCredentials {
+  /** Stripe. */
   secretKey?: string;
   secretKeyHint?: string;
   webhookSecret?: string;
   webhookSecretHint?: string;
+  /** Alipay: the app's id, its private key (PKCS#8 PEM, sealed), Alipay's public key (SPKI PEM), this server's public address. */
+  appId?: string;
+  privateKey?: string;
+  privateKeyHint?: string;
+  alipayPublicKey?: string;
+  notifyBase?: string;
 }
 export const credentialsOf = (r: ChannelRow) => r.credentials as ChannelCredentials;
 const hintOf = (plain: string) => `••••${plain.slice(-4)}`;
-/** Where a gateway posts its notifications for a channel (the member API's callback route). */
-export const gatewayNotifyPath = (gateway: string, channelId: number) => `${OPEN_PREFIX}/payments/callback/${gateway}?channel=${channelId}`;
+/**
+ * Where a gateway posts its notifications for a channel (the member API's callback route). Alipay's carries no query:
+ * Alipay does not keep a notify_url's query as it is (its documentation advises a bare path), and the notification's
+ * trade names the top-up, whose channel holds the key to check it with.
+ */
+export const gatewayNotifyPath = (gateway: string, channelId: number) =>
+  gateway === 'alipay' ? `${OPEN_PREFIX}/payments/callback/alipay` : `${OPEN_PREFIX}/payments/callback/${gateway}?channel=${channelId}`;
 
 export async function listChannels(db: Db, q: PaymentChannelListQuery): Promise<Page<PaymentChannel>> {
   const { rows, total } = await offsetPage(db, {
@@ -107,8 +124,43 @@ async function assertCurrencies(db: Db, field: string, codes: string[]): Promise
 }
 
 /**
+ * The gateway's credentials as they will be stored, on top of those kept from the same gateway: a typed secret is
+ * sealed (an empty one keeps the stored one); each one the gateway needs must be there. Stripe: its two keys. Alipay:
+ * AppID, app private key, Alipay's public key and this server's public address, CNY only.
+ */
+function gatewayCredentials(secrets: SecretBox, input: z.output<typeof PaymentChannelSaveBody>, kept: ChannelCredentials): ChannelCredentials {
+  const credentials = { ...kept };
+  if (input.gateway === 'stripe') {
+    const { secretKey, webhookSecret } = input;
+    if (secretKey) Object.assign(credentials, { secretKey: secrets.seal(secretKey), secretKeyHint: hintOf(secretKey) });
+    if (webhookSecret) Object.assign(credentials, { webhookSecret: secrets.seal(webhookSecret), webhookSecretHint: hintOf(webhookSecret) });
+    if (!credentials.secretKey) throw invalid('secretKey', '请输入支付网关的 Secret key');
+    if (!credentials.webhookSecret) throw invalid('webhookSecret', '请输入支付网关的 Webhook 签名密钥');
+  }
+  if (input.gateway === 'alipay') {
+    const { appId, privateKey, alipayPublicKey, notifyBase } = input;
+    if (!appId) throw invalid('appId', '请输入支付宝应用的 AppID');
+    if (privateKey) Object.assign(credentials, { privateKey: secrets.seal(normalizePrivateKey(privateKey)), privateKeyHint: keyHint(privateKey) });
+    if (!credentials.privateKey) throw invalid('privateKey', '请输入应用私钥');
+    if (!alipayPublicKey) throw invalid('alipayPublicKey', '请输入支付宝公钥');
+    if (!notifyBase) throw invalid('notifyBase', '请输入本站的公网地址（支付宝的通知发往此处）');
+    if (input.currencies.some((c) => c !== ALIPAY_CURRENCY)) throw invalid('currencies', '支付宝渠道只接受人民币（CNY）');
+    Object.assign(credentials, { appId, alipayPublicKey: normalizePublicKey(alipayPublicKey), notifyBase: notifyBase.replace(/\/$/, '') });
+  }
+  return credentials;
+}
+
+/** What the audit trail sees of a channel's credentials: the hints and what is not secret, never a sealed value. */
+const auditedCredentials = (c: ChannelCredentials) => ({
+  secretKey: c.secretKeyHint ?? '',
+  webhookSecret: c.webhookSecretHint ?? '',
+  ...(c.appId ? { appId: c.appId, privateKey: c.privateKeyHint ?? '', alipayPublicKey: c.alipayPublicKey ?? '', notifyBase: c.notifyBase ?? '' } : {}),
+});
+
+/**
  * Creates or edits a payment channel; money arrives as decimal text and is stored in minor units. The provider's keys
- * are sealed; an empty key on edit keeps the stored one. A channel with a gateway needs both keys.
+ * are sealed; an empty key on edit keeps the stored one (of the same gateway). A channel with a gateway needs all of
+ * the gateway's keys (gatewayCredentials).
  */
 export async function saveChannel(
   db: Db,
@@ -117,16 +169,10 @@ export async function saveChannel(
   input: z.output<typeof PaymentChannelSaveBody>,
   now: Date,
 ): Promise<{ id: number }> {
-  const { id, feePercent, fixedFee, minAmount, maxAmount, secretKey, webhookSecret, ...rest } = input;
+  const { id, feePercent, fixedFee, minAmount, maxAmount, secretKey, webhookSecret, appId, privateKey, alipayPublicKey, notifyBase, ...rest } = input;
   return db.transaction(async (tx) => {
     const [before] = id ? await tx.select().from(paymentChannels).where(eq(paymentChannels.id, id)).limit(1) : [];
-    const credentials: ChannelCredentials = rest.gateway && before ? { ...credentialsOf(before) } : {};
-    if (rest.gateway) {
-      if (secretKey) Object.assign(credentials, { secretKey: secrets.seal(secretKey), secretKeyHint: hintOf(secretKey) });
-      if (webhookSecret) Object.assign(credentials, { webhookSecret: secrets.seal(webhookSecret), webhookSecretHint: hintOf(webhookSecret) });
-      if (!credentials.secretKey) throw invalid('secretKey', '请输入支付网关的 Secret key');
-      if (!credentials.webhookSecret) throw invalid('webhookSecret', '请输入支付网关的 Webhook 签名密钥');
-    }
+    const credentials = rest.gateway ? gatewayCredentials(secrets, input, before && before.gateway === rest.gateway ? credentialsOf(before) : {}) : {};
     const values = {
       ...rest,
       credentials,
@@ -141,10 +187,7 @@ export async function saveChannel(
       id,
       fields: values,
       // The audit trail sees the keys' hints, never the sealed values.
-      view: (row) => ({
-        ...row,
-        credentials: { secretKey: credentialsOf(row).secretKeyHint ?? '', webhookSecret: credentialsOf(row).webhookSecretHint ?? '' },
-      }),
+      view: (row) => ({ ...row, credentials: auditedCredentials(credentialsOf(row)) }),
       action: { create: 'paymentChannel.create', update: 'paymentChannel.update' },
       targetType: 'paymentChannel',
       notFound: '支付渠道不存在',

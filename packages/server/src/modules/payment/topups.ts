@@ -36,7 +36,8 @@ const topupRows: BoundMachine<TopupRow, TopupEvent> = {
   label: (status) => status,
 };
 
-export const toIntent = (r: typeof topupIntents.$inferSelect, clientSecret = ''): TopupIntent => ({
+/** The intent as the member API shows it; a gateway's answer adds how the member pays (Stripe's client secret, Alipay's page address). */
+export const toIntent = (r: typeof topupIntents.$inferSelect, clientSecret = '', payUrl = ''): TopupIntent => ({
   intentNo: r.intentNo,
   amount: r.amount,
   currency: r.currency,
@@ -45,7 +46,7 @@ export const toIntent = (r: typeof topupIntents.$inferSelect, clientSecret = '')
   channelId: r.channelId,
   fee: r.fee,
   total: r.amount + r.fee,
-  payUrl: r.provider === 'sandbox' ? `${OPEN_PREFIX}/sandbox/pay` : '',
+  payUrl: r.provider === 'sandbox' ? `${OPEN_PREFIX}/sandbox/pay` : payUrl,
   clientSecret,
   createTime: r.createdAt.toISOString(),
   paidTime: r.paidAt?.toISOString() ?? null,

@@ -34,10 +34,13 @@ export default function ChannelConfig() {
   const save = useSaveChannel();
   const [form] = Form.useForm<ChannelForm>();
   const currency = Form.useWatch('currency', form) ?? '';
-  const hasGateway = (Form.useWatch('gateway', form) ?? '') !== '';
+  const gateway = Form.useWatch('gateway', form) ?? '';
+  const hasGateway = gateway !== '';
+  const notifyBase = Form.useWatch('notifyBase', form) ?? '';
   /** Placeholder of a provider key: what is stored (masked), and that leaving it empty keeps it. */
   const keyPlaceholder = (masked: string | undefined) => (masked ? fill(m.keySet, { masked }) : m.pleaseEnter);
-  const notifyPath = channel.data?.notifyPath ?? '';
+  /** Where the saved channel's gateway notifies (shown once saved with the gateway chosen now). */
+  const notifyPath = channel.data?.gateway === gateway ? (channel.data?.notifyPath ?? '') : '';
   useEffect(() => {
     const c = channel.data;
     if (!c) return;
@@ -51,6 +54,8 @@ export default function ChannelConfig() {
       // The keys stay empty in the form: the server keeps the stored ones unless new ones are typed.
       secretKey: '',
       webhookSecret: '',
+      privateKey: '',
+      notifyBase: c.notifyBase || window.location.origin,
     });
   }, [channel.data, form]);
   const submit = async (v: ChannelForm) => {
@@ -63,6 +68,10 @@ export default function ChannelConfig() {
         apiBase: v.apiBase ?? '',
         secretKey: v.secretKey ?? '',
         webhookSecret: v.webhookSecret ?? '',
+        appId: v.appId ?? '',
+        privateKey: v.privateKey ?? '',
+        alipayPublicKey: v.alipayPublicKey ?? '',
+        notifyBase: v.notifyBase ?? '',
       });
       message.success(m.done);
       navigate('/paymentManage/channelList');
@@ -93,6 +102,11 @@ export default function ChannelConfig() {
           apiBase: '',
           secretKey: '',
           webhookSecret: '',
+          appId: '',
+          privateKey: '',
+          alipayPublicKey: '',
+          // Alipay posts its notifications here: this server as the operator's browser reaches it, to be corrected if need be.
+          notifyBase: window.location.origin,
         }}
       >
         <Space align="start" wrap>
@@ -147,11 +161,32 @@ export default function ChannelConfig() {
           </Form.Item>
           {hasGateway && (
             <Form.Item name="apiBase" label={m.apiAddress} rules={[zodRule(channelShape.apiBase)]}>
-              <Input style={{ width: 360 }} placeholder={m.apiAddressOfficial} />
+              <Input style={{ width: gateway === 'alipay' ? 540 : 360 }} placeholder={gateway === 'alipay' ? m.alipayApiOfficial : m.apiAddressOfficial} />
             </Form.Item>
           )}
         </Space>
-        {hasGateway && (
+        {gateway === 'alipay' && (
+          <>
+            <Form.Item name="appId" label={m.appId} rules={[zodRule(channelShape.appId)]}>
+              <Input style={{ width: 260 }} />
+            </Form.Item>
+            <Form.Item name="privateKey" label={m.appPrivateKey} extra={m.appPrivateKeyHint} rules={[zodRule(channelShape.privateKey)]}>
+              <Input.Password autoComplete="new-password" placeholder={keyPlaceholder(channel.data?.privateKey)} />
+            </Form.Item>
+            <Form.Item name="alipayPublicKey" label={m.alipayPublicKey} extra={m.alipayPublicKeyHint} rules={[zodRule(channelShape.alipayPublicKey)]}>
+              <Input.TextArea rows={3} spellCheck={false} placeholder={m.pleaseEnter} />
+            </Form.Item>
+            <Form.Item name="notifyBase" label={m.notifyBase} extra={m.notifyBaseHint} rules={[zodRule(channelShape.notifyBase)]}>
+              <Input style={{ width: 360 }} />
+            </Form.Item>
+            {id > 0 && notifyPath && (
+              <Form.Item label={m.notifyAddress} extra={m.alipayNotifyHint}>
+                <Typography.Text copyable>{`${notifyBase.replace(/\/$/, '')}${notifyPath}`}</Typography.Text>
+              </Form.Item>
+            )}
+          </>
+        )}
+        {gateway === 'stripe' && (
           <>
             <Form.Item name="secretKey" label={m.secretKey} rules={[zodRule(channelShape.secretKey)]}>
               <Input.Password autoComplete="new-password" placeholder={keyPlaceholder(channel.data?.secretKey)} />
