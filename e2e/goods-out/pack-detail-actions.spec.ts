@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { packageItems, packages } from '../../packages/server/src/db/schema';
+import { packageDeclarations, packageItems, packages } from '../../packages/server/src/db/schema';
 import { newPackage } from '../../packages/server/src/modules/goodsOut/factory';
 import { passVerify, typeByHand } from '../support/browser';
 import { useStationServer } from '../support/stations';
@@ -29,6 +29,8 @@ describe('包裹详情: a pack order that fails or stalls', () => {
     const wh = await station.page('warehouse1');
     await wh.goto(`${station.server.url}/WarehouseManage/packDetail?id=${p.id}`);
     await expect.poll(() => statusShown(wh), { timeout: 15_000 }).toBe('预审通过');
+    // Not shipped: 物流轨迹 says there is nothing yet (issue #33.3).
+    await wh.getByTestId('pack-tracking').getByText('暂无物流轨迹').waitFor();
     // Quoted, not paid: fail or cancel; nothing to send back yet.
     expect(await wh.getByTestId('pack-reopen').count()).toBe(0);
 
@@ -100,5 +102,41 @@ describe('包裹详情: freight that was wrong', () => {
     expect(await wh.getByTestId('patch-amount').count()).toBe(0);
     await expect.poll(() => wh.getByTestId('trace-item').last().innerText()).toContain('无需补运费');
     expect(await rowOf(made.id)).toMatchObject({ status: 'pending_launch', patchStatus: 'patch_match', patchAmount: 0, freightReal: before.freightCharged });
+  }, 120_000);
+
+  it('completes a customs declaration by hand: the missing English, an HS code, the verifier; then the papers print', async () => {
+    // Issue #33: the second line comes from a Chinese title, so its English description is for staff to write.
+    const made = await newPackage(station.server.db, { status: 'packing', items: 2, titles: ['Wireless mouse', '蓝牙耳机'] });
+    const wh = await station.page('warehouse1');
+    await wh.goto(`${station.server.url}/WarehouseManage/packDetail?id=${made.id}`);
+    const card = wh.getByTestId('pack-customs');
+    await card.getByText('缺少英文品名').waitFor();
+    expect(await card.getByRole('button', { name: '打印报关单' }).isDisabled()).toBe(true);
+
+    await card.getByRole('button', { name: '编辑申报' }).click();
+    const dialog = wh.locator('.ant-modal:visible').filter({ hasText: '编辑申报' });
+    await dialog.waitFor();
+    await typeByHand(dialog.getByLabel('英文品名').nth(1), 'Bluetooth earphones');
+    await typeByHand(dialog.getByLabel('HS编码').nth(1), '851830');
+    await typeByHand(dialog.getByLabel('修改原因'), '按实物补全申报');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await passVerify(wh, station.server);
+    await wh.locator('.ant-message-notice').filter({ hasText: '申报已保存' }).last().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await expect.poll(() => card.getByText('缺少英文品名').count()).toBe(0);
+    await card.getByRole('cell', { name: 'Bluetooth earphones' }).waitFor();
+    const lines = await station.server.db
+      .select()
+      .from(packageDeclarations)
+      .where(eq(packageDeclarations.packageId, made.id))
+      .orderBy(packageDeclarations.lineNo);
+    expect(lines.map((l) => [l.descriptionEn, l.hsCode])).toEqual([
+      ['Wireless mouse', ''],
+      ['Bluetooth earphones', '851830'],
+    ]);
+    const [popup] = await Promise.all([wh.waitForEvent('popup'), card.getByRole('button', { name: '打印报关单' }).click()]);
+    expect(popup.url()).toContain(`/api/warehouse/package/customs?packageNo=${made.packageNo}&`);
+    await popup.close();
   }, 120_000);
 });

@@ -62,6 +62,10 @@ export const ShipChannel = z.object({
   countryCount: z.number().int(),
   /** Attributes this channel allows. */
   allowedAttrs: z.array(z.string()),
+  /** Customs (issue #33): the most a package may declare, minor units of the channel's currency (0 = no limit). */
+  customsMaxValue: z.number().int(),
+  /** HS code prefixes the channel refuses. */
+  customsForbiddenHs: z.array(z.string()),
   createTime: z.string(),
   modifyTime: z.string(),
 });
@@ -92,6 +96,11 @@ export const ChannelSaveBody = z
     description: z.string().max(2000).default(''),
     status: statusField.default('activity'),
     sort: intField(100000).default(0),
+    customsMaxValue: z.number().int('金额以分为单位').min(0, '申报价值上限不能小于0').max(100_000_000, '申报价值上限过大').default(0),
+    customsForbiddenHs: z
+      .array(z.string().regex(/^\d{2,10}$/, 'HS编码前缀为2~10位数字'))
+      .max(100, '最多100个禁运HS编码前缀')
+      .default([]),
   })
   .refine((b) => b.deliveryMaxDays >= b.deliveryMinDays, { path: ['deliveryMaxDays'], message: '最长时效不能小于最短时效' });
 export type ChannelSaveBody = z.input<typeof ChannelSaveBody>;

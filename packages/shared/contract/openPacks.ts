@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { vocab } from '../vocab/labels';
 import { FreightPatchStatus } from '../vocab/goods-out';
+import { TrackingStatus } from '../vocab/tracking';
 import { PageQuery, pageOf } from './common';
 import { isoTime, MemberFacingStatus } from './open';
+import { DeclarationInput } from './goodsOut/customs';
 
 /** The member API's pack orders and packages (server: modules/goodsOut/memberPacks.ts). */
 
@@ -74,6 +76,8 @@ export const PackCreateBody = z.strictObject({
   addressId: z.number().int().positive(),
   services: z.array(z.string().max(40)).max(10).default([]),
   remark: z.string().trim().max(500, '备注最多500个字符').default(''),
+  /** The customs declaration (issue #33); left out, the purchase lines make it and the English descriptions stay to write. */
+  declaration: DeclarationInput.optional(),
 });
 const packageNo = z.string().regex(/^PK\d{8,}$/, '包裹号格式错误');
 export const PackageNoBody = z.strictObject({ packageNo });
@@ -122,6 +126,16 @@ export const MemberPackage = z.object({
 export type MemberPackage = z.infer<typeof MemberPackage>;
 export const PackageListQuery = PageQuery.pick({ page: true, limit: true });
 export const PackageListResult = pageOf(MemberPackage);
+
+/** GET /packs/tracking: where the member's parcel is as the tracking service last said (null before it answered), events newest first. */
+export const MemberTracking = z.object({
+  packageNo: z.string(),
+  trackingNo: z.string(),
+  status: z.enum(TrackingStatus.values).nullable(),
+  checkedTime: isoTime.nullable(),
+  events: z.array(z.object({ time: isoTime, status: z.enum(TrackingStatus.values).nullable(), description: z.string(), location: z.string() })),
+});
+export type MemberTracking = z.infer<typeof MemberTracking>;
 
 export const MemberChannel = z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameEn: z.string() });
 export const MemberChannelList = z.object({ list: z.array(MemberChannel) });

@@ -33,7 +33,7 @@ export const TopupIntent = z.object({
   total: z.number().int(),
   /**
    * Where the member pays: for the sandbox, the sandbox's own pay call; for Alipay, the signed page-payment address to
-   * send the member's browser to ('' otherwise).
+   * send the member's browser to; for PayPal, the order's approval link ('' otherwise).
    */
   payUrl: z.string(),
   /** Stripe: the PaymentIntent's client secret, for Stripe.js on the member site ('' otherwise). */
@@ -73,7 +73,10 @@ export const PaymentMethods = z.object({
   channels: z.array(PaymentOption),
 });
 export type PaymentMethods = z.infer<typeof PaymentMethods>;
-/** A gateway's notification names its channel (?channel=ID): Stripe's signature is checked on the raw body. */
+/**
+ * A gateway's notification names its channel (?channel=ID): Stripe's signature is checked on the raw body; PayPal's
+ * event is confirmed by PayPal with the channel's webhook id.
+ */
 export const GatewayNotifyQuery = z.strictObject({ channel: z.string().regex(/^\d{1,9}$/, '渠道编号错误') });
 /** Alipay's notification may name its channel; without it, the channel is the one of the top-up its trade names. */
 export const AlipayNotifyQuery = z.strictObject({

@@ -43,6 +43,10 @@ export const PaymentChannel = z.object({
   alipayPublicKey: z.string(),
   /** Alipay: this server's public address; each payment tells Alipay to post its notification to it + notifyPath. */
   notifyBase: z.string(),
+  /** PayPal: the REST app's client id, its client secret masked like the keys above, the webhook's id (not secret). */
+  clientId: z.string(),
+  clientSecret: z.string(),
+  webhookId: z.string(),
   /** Where the provider sends its signed notifications for this channel (the member API's address on this server). */
   notifyPath: z.string(),
 });
@@ -92,7 +96,7 @@ export const PaymentChannelSaveBody = z
     sort: intField(100000).default(0),
     status: statusField.default('activity'),
     gateway: z.union([z.enum(PaymentGateway.values), z.literal('')]).default(''),
-    /** The provider's API address; empty = its official one (Alipay: the host of its gateway.do). */
+    /** The provider's API address; empty = its official one (Alipay: the host of its gateway.do; PayPal: api-m.paypal.com). */
     apiBase: originText.default(''),
     secretKey: providerKey.default(''),
     webhookSecret: providerKey.default(''),
@@ -105,6 +109,14 @@ export const PaymentChannelSaveBody = z
     privateKey: rsaKeyText(8000).default(''),
     alipayPublicKey: rsaKeyText(4000).default(''),
     notifyBase: originText.default(''),
+    /** PayPal: the REST app's client id and secret (empty on edit keeps it); the webhook's id from PayPal's dashboard. */
+    clientId: providerKey.default(''),
+    clientSecret: providerKey.default(''),
+    webhookId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{0,50}$/, 'Webhook ID 只能包含字母和数字')
+      .default(''),
   })
   .refine((b) => Number(b.maxAmount) === 0 || Number(b.maxAmount) >= Number(b.minAmount), { path: ['maxAmount'], message: '最大金额不能小于最小金额' });
 export type PaymentChannelSaveBody = z.input<typeof PaymentChannelSaveBody>;

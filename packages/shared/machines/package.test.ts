@@ -37,6 +37,7 @@ const EXPECTED: Record<string, string> = {
   'prepare_ship|ship': 'shipped',
   'shipped|sign': 'received',
   'shipped|manual_sign': 'received',
+  'shipped|raise': 'exception',
   'exception|resolve': 'previous',
   'exception|return_order': 'return_ordered',
   'exception|cancel': 'canceled',
@@ -130,8 +131,9 @@ describe('package machine', () => {
     expect(manualCorrection('packing', 'received')).toBeUndefined();
   });
 
-  it('lets any station raise an exception from the warehouse statuses only', () => {
-    expect(packageMachine.fromStatuses('raise').sort()).toEqual([...EXCEPTION_FROM].sort());
+  it('lets any station raise an exception from the warehouse statuses only, and the tracking job from shipped', () => {
+    expect(packageMachine.fromStatuses('raise').sort()).toEqual([...EXCEPTION_FROM, 'shipped'].sort());
+    expect(packageMachine.transitionOf('shipped', 'raise')?.permission).toBe('system');
   });
 
   it('moves sacks open → sealed → shipped only', () => {

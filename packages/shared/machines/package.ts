@@ -133,6 +133,8 @@ export const PACKAGE_TRANSITIONS: readonly PackageTransition[] = [
   row('shipped', 'sign', 'received', 'system', 'sign'),
   row('shipped', 'manual_sign', 'received', 'warehouse:packQuery', 'sign', true),
   ...EXCEPTION_FROM.map((s) => row(s, 'raise', 'exception', 'station', 'exception')),
+  // The carrier reports a shipped parcel returned, lost or stuck (the tracking job, never a station).
+  row('shipped', 'raise', 'exception', 'system', 'exception'),
   row('exception', 'resolve', 'previous', 'warehouse:abnormalPackage', 'exception_resolve'),
   row('exception', 'return_order', 'return_ordered', 'warehouse:abnormalPackage', 'return_ordered'),
   row('exception', 'cancel', 'canceled', 'warehouse:abnormalPackage', 'cancel'),

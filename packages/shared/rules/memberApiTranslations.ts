@@ -114,6 +114,15 @@ const PAYMENT_GATEWAYS: TextPair[] = [
   ['支付宝的应答签名无效，请联系客服', "Alipay's answer was not signed correctly: please contact support"],
   ['AppID 是支付宝开放平台的应用编号（数字）', "The AppID is the app's number on Alipay's open platform (digits only)"],
   ['密钥只能是 PEM 或 Base64 文本', 'A key can only be PEM or Base64 text'],
+  ['请输入 PayPal 应用的 Client ID', "Please enter the PayPal app's client ID"],
+  ['请输入 PayPal 应用的 Client secret', "Please enter the PayPal app's client secret"],
+  [
+    '请输入 PayPal 的 Webhook ID（在 PayPal 开发者后台添加 Webhook 后显示）',
+    "Please enter PayPal's webhook ID (shown once the webhook is added in PayPal's developer dashboard)",
+  ],
+  ['Webhook ID 只能包含字母和数字', 'A webhook ID can only contain letters and digits'],
+  ['PayPal 不支持币种：{currencies}', 'PayPal does not take {currencies}'],
+  ['支付网关的 Client ID 或 Client secret 无效，请联系客服', "The payment gateway's client ID or secret is not valid: please contact support"],
 ];
 
 export const MEMBER_API_TRANSLATIONS: readonly TextPair[] = [...MEMBER_API, ...MEMBER_ANSWERS, ...PAYMENT_GATEWAYS];

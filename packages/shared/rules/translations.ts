@@ -1,5 +1,6 @@
 import { PASSWORD_MESSAGE, RuleMessage } from './index';
 import { MEMBER_API_TRANSLATIONS } from './memberApiTranslations';
+import { CUSTOMS_TRANSLATIONS } from './customsTranslations';
 
 /** A message in Chinese and English; {name} marks a value filled in where the message is made. */
 export type TextPair = readonly [zh: string, en: string];
@@ -294,6 +295,21 @@ const BACKUPS: TextPair[] = [
   ['仅超级管理员可用，不能授予其他角色：{routes}', 'For the super admin only, cannot be granted to another role: {routes}'],
 ];
 
+/** Tracking through 17TRACK (issue #33.3): its settings, the job's and the connection test's reports, the member's notices. */
+const TRACKING: TextPair[] = [
+  ['修改了 API 地址，请重新填写 API 密钥', 'The API address changed: enter the API key again'],
+  ['请输入 17TRACK 的 API 密钥', 'Enter the 17TRACK API key'],
+  ['请先保存 17TRACK 的 API 密钥', 'Save the 17TRACK API key first'],
+  ['连接成功', 'Connected'],
+  ['17TRACK 暂时无法连接', '17TRACK cannot be reached right now'],
+  ['17TRACK 拒绝了 API 密钥（{detail}）', '17TRACK refused the API key ({detail})'],
+  ['17TRACK 请求过于频繁，下次再试', 'Too many calls to 17TRACK: the next run tries again'],
+  ['17TRACK 暂时不可用（HTTP {status}）', '17TRACK is not available right now (HTTP {status})'],
+  ['17TRACK 拒绝了请求（{detail}）', '17TRACK refused the request ({detail})'],
+  ['您的包裹已签收', 'Your package was delivered'],
+  ['您的包裹物流异常', 'A problem with your package on its way'],
+];
+
 /** The server's own refusals of a request as a whole. */
 const REQUESTS: TextPair[] = [
   ['参数校验失败', 'Invalid request'],
@@ -307,6 +323,8 @@ export const TRANSLATIONS: readonly TextPair[] = [
   ...Object.values(FreightRefusalText),
   ...SERVICES,
   ...BACKUPS,
+  ...TRACKING,
   ...REQUESTS,
   ...MEMBER_API_TRANSLATIONS,
+  ...CUSTOMS_TRANSLATIONS,
 ];

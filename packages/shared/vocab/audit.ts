@@ -207,6 +207,7 @@ export const AuditVerb = vocab([
   { value: 'return_refund', zh: '退包退款', en: 'Refund return' },
   { value: 'modifyWeight', zh: '修改重量', en: 'Change weight' },
   { value: 'modifyAttr', zh: '修改属性', en: 'Change attributes' },
+  { value: 'modifyDeclaration', zh: '修改报关申报', en: 'Change customs declaration' },
   { value: 'modifyAddr', zh: '修改地址', en: 'Change address' },
   { value: 'modifyChannel', zh: '修改渠道', en: 'Change channel' },
   { value: 'modifyFreight', zh: '修改运费', en: 'Change freight' },

@@ -41,6 +41,7 @@ export type PaymentProvider = (typeof PaymentProvider.values)[number];
 export const PaymentGateway = vocab([
   { value: 'stripe', zh: 'Stripe', en: 'Stripe' },
   { value: 'alipay', zh: '支付宝', en: 'Alipay' },
+  { value: 'paypal', zh: 'PayPal', en: 'PayPal' },
 ] as const);
 export type PaymentGateway = (typeof PaymentGateway.values)[number];
 
@@ -72,6 +73,8 @@ export const NotifyEvent = vocab([
   { value: 'storage_fee_warning', zh: '仓储费预警', en: 'Storage fee warning' },
   { value: 'qc_problem', zh: '质检问题待答复', en: 'QC problem to answer' },
   { value: 'pretrial_failed', zh: '包裹预审不通过', en: 'Pre-review failed' },
+  { value: 'package_delivered', zh: '包裹已签收', en: 'Package delivered' },
+  { value: 'tracking_problem', zh: '包裹物流异常', en: 'Package tracking problem' },
 ] as const);
 export type NotifyEvent = (typeof NotifyEvent.values)[number];
 
@@ -86,6 +89,8 @@ export const NOTIFY_VARIABLES: Record<NotifyEvent, readonly string[]> = {
   storage_fee_warning: ['memberName', 'itemCount', 'days', 'amount', 'currency'],
   qc_problem: ['memberName', 'orderNo', 'goodsName', 'problem'],
   pretrial_failed: ['memberName', 'packageNo', 'reason'],
+  package_delivered: ['memberName', 'packageNo', 'channelName', 'trackingNo'],
+  tracking_problem: ['memberName', 'packageNo', 'trackingNo', 'problem'],
 };
 
 export const AppPlatform = vocab([

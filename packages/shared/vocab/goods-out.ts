@@ -116,6 +116,8 @@ export const ExceptionType = vocab([
   { value: 'overweight', zh: '超重超尺寸', en: 'Over weight or size' },
   { value: 'label_error', zh: '面单错误', en: 'Label error' },
   { value: 'address_error', zh: '地址问题', en: 'Address problem' },
+  // Raised by the tracking job: the carrier reports the parcel returned, lost, refused or stuck.
+  { value: 'carrier_problem', zh: '物流异常', en: 'Carrier problem' },
   { value: 'other', zh: '其他', en: 'Other' },
 ] as const);
 export type ExceptionType = (typeof ExceptionType.values)[number];

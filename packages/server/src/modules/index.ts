@@ -24,7 +24,7 @@ import { notificationRoutes } from './notification/routes';
 import { goodsOutRoutes } from './goodsOut/routes';
 import { marketingRoutes } from './marketing/routes';
 import { MARKETING_JOBS } from './marketing/jobs';
-import { GOODS_OUT_JOBS } from './goodsOut/jobs';
+import { GOODS_OUT_JOBS, trackingJobs } from './goodsOut/jobs';
 import { backupRoutes } from './backup/routes';
 import { openRoutes } from './open/routes';
 import { REPORT_JOBS } from './report/rollup';
@@ -49,6 +49,7 @@ import { uploadRoutes } from '../platform/upload';
 export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres'; maintain?: () => Promise<void>; exports?: ExportRuntime }): JobSet[] => [
   MARKETING_JOBS,
   GOODS_OUT_JOBS,
+  trackingJobs(secretBoxFor(o.config)),
   OPEN_JOBS,
   PURCHASE_JOBS,
   paymentJobs(secretBoxFor(o.config)),

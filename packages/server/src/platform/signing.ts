@@ -35,7 +35,7 @@ export function signingKey(db: Db): Promise<Buffer> {
 export interface SignedDoc {
   path: string;
   scope: string;
-  param: 'id' | 'code';
+  param: 'id' | 'code' | 'packageNo';
 }
 
 const sign = (key: Buffer, scope: string, id: string, exp: number) => crypto.createHmac('sha256', key).update(`${scope}:${id}:${exp}`).digest('hex');

@@ -21,6 +21,7 @@ import { type PackageEvent, packageMachine } from '@waystation/shared/machines/p
 import { type PurchaseEvent, purchaseMachine } from '@waystation/shared/machines/purchase-order';
 import { businessDayStart } from '../platform/businessTime';
 import { boxFor } from './demo-goods-out';
+import { prefillDeclaration, writeDeclaration } from '../modules/goodsOut/customs';
 
 /** Days of history before today. */
 export const HISTORY_DAYS = 30;
@@ -313,6 +314,13 @@ export async function seedHistoryDemo(db: Db, now: Date): Promise<void> {
         createdAt: new Date(created),
         updatedAt: new Date(shipped),
       });
+      // The customs declaration its purchase lines make, as a member who sends none gets it (issue #33).
+      const declaration = await prefillDeclaration(
+        db,
+        items.map((it) => it.id),
+      );
+      const declared = await writeDeclaration(db, id, declaration, declaration.weights);
+      await db.update(packages).set({ declaredValue: declared }).where(eq(packages.id, id));
       await db.insert(packageItems).values(
         items.map((it) => ({
           packageId: id,

@@ -8,6 +8,7 @@ import { PACKAGE_EVENTS } from '../../machines/package';
 import { defineCall } from '../call';
 import { countryCode, dateText, grams, money, PackageActionResult, PackageAddress, reason } from './common';
 import { ExceptionRecord } from './exceptions';
+import { PackageTracking } from './tracking';
 
 /** Packages (包裹查询, 包裹详情): the list, the detail with the machine's actions, the sensitive modifications; registered by the server's routes/packages.ts. */
 /** GET /api/warehouse/package/pageList: packages by status, number filter, member, channel, dates, marketplace; keyset cursor. */
@@ -110,6 +111,8 @@ export const PackageDetail = PackageRow.extend({
   items: z.array(PackageItem),
   trace: z.array(PackageTrace),
   exception: z.lazy(() => ExceptionRecord).nullable(),
+  /** The parcel's way once shipped (物流轨迹), newest event first. */
+  tracking: PackageTracking,
   /** Signed URL of the shipping label PDF, once the package is weighed. */
   labelUrl: z.string().nullable(),
   actions: z.array(z.enum(PACKAGE_EVENTS)),

@@ -248,6 +248,10 @@ export const shipChannels = pgTable(
     description: text('description').notNull().default(''),
     status: text('status').notNull().default('activity'),
     sort: integer('sort').notNull().default(0),
+    /** The most a package on this channel may declare (minor units of the channel's currency); 0 = no limit. */
+    customsMaxValue: money('customs_max_value').notNull().default(0),
+    /** HS code prefixes this channel refuses (e.g. 93 arms, 3604 fireworks). */
+    customsForbiddenHs: text('customs_forbidden_hs').array().notNull().default(sql`'{}'::text[]`),
     ...stamps(),
   },
   (t) => [uniqueIndex('ship_channels_code_key').on(t.code)],

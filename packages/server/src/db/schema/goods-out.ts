@@ -211,3 +211,26 @@ export const packageExceptions = pgTable(
     index('package_exceptions_status_idx').on(t.status, t.id),
   ],
 );
+
+/** A package's customs declaration, one row per line (issue #33): what the CN22/CN23 and the invoice print. */
+export const packageDeclarations = pgTable(
+  'package_declarations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    packageId: bigint('package_id', { mode: 'number' }).notNull(),
+    lineNo: integer('line_no').notNull(),
+    descriptionEn: text('description_en').notNull(),
+    descriptionZh: text('description_zh').notNull().default(''),
+    /** Harmonized System code, 6 to 10 digits; '' when not yet known. */
+    hsCode: text('hs_code').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    /** Minor units of `currency`; one currency per package. */
+    unitValue: money('unit_value').notNull(),
+    currency: text('currency').notNull(),
+    /** ISO country of origin. */
+    origin: text('origin').notNull().default('CN'),
+    /** Net weight of the line (its items' weights). */
+    weightG: integer('weight_g').notNull().default(0),
+  },
+  (t) => [uniqueIndex('package_declarations_line_key').on(t.packageId, t.lineNo)],
+);

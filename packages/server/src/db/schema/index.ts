@@ -7,3 +7,4 @@ export * from './goods-out';
 export * from './backup';
 export * from './open';
 export * from './report';
+export * from './tracking';

@@ -9,10 +9,11 @@ import { type SignedDoc, signedUrl } from '../../platform/signing';
  * Their URLs are signed like item labels, so the local print driver can fetch them without a token.
  */
 
-export type DocKind = 'package-label' | 'sack-label' | 'manifest-pdf' | 'manifest-xlsx';
+export type DocKind = 'package-label' | 'package-customs' | 'sack-label' | 'manifest-pdf' | 'manifest-xlsx';
 /** Where each document is served, and the scope its URL signature is bound to. */
 export const GOODS_OUT_DOCS: Record<DocKind, SignedDoc> = {
   'package-label': { path: '/api/warehouse/package/labelPdf', scope: 'goods-out:package-label', param: 'id' },
+  'package-customs': { path: '/api/warehouse/package/customs', scope: 'goods-out:package-customs', param: 'packageNo' },
   'sack-label': { path: '/api/warehouse/sack/labelPdf', scope: 'goods-out:sack-label', param: 'id' },
   'manifest-pdf': { path: '/api/warehouse/outBatch/manifestPdf', scope: 'goods-out:manifest-pdf', param: 'id' },
   'manifest-xlsx': { path: '/api/warehouse/outBatch/manifestXlsx', scope: 'goods-out:manifest-xlsx', param: 'id' },
@@ -144,6 +145,20 @@ export interface ManifestData {
   weightG: number;
   sackCount: number;
   lines: ManifestLine[];
+  /** Each package's customs declaration lines (issue #33), by package no. */
+  declarations?: Map<string, DeclaredLine[]>;
+}
+
+/** A declaration line as the manifest prints it. */
+export interface DeclaredLine {
+  lineNo: number;
+  descriptionEn: string;
+  descriptionZh: string;
+  hsCode: string;
+  quantity: number;
+  unitValue: number;
+  currency: string;
+  origin: string;
 }
 
 /** The manifest's totals line: 总重 is the batch's own (the sacks as weighed), the packages' net weight beside it. */
@@ -152,7 +167,7 @@ export function manifestTotals(m: ManifestData): string {
   return `麻袋 ${m.sackCount} 个，包裹 ${m.lines.length} 个，总重 ${m.weightG} g（麻袋封袋重量合计），包裹实重合计 ${net} g`;
 }
 
-const MANIFEST_COLUMNS: [key: keyof ManifestLine | 'weight' | 'value', title: string, width: number][] = [
+const MANIFEST_COLUMNS: [key: keyof ManifestLine | 'weight' | 'value' | 'declared', title: string, width: number][] = [
   ['sackCode', '麻袋', 70],
   ['packageNo', '包裹号', 80],
   ['userCode', '会员', 60],
@@ -162,12 +177,17 @@ const MANIFEST_COLUMNS: [key: keyof ManifestLine | 'weight' | 'value', title: st
   ['weight', '重量(g)', 50],
   ['value', '申报价值', 60],
   ['itemCount', '件数', 32],
+  ['declared', '申报品名', 120],
   ['trackingNo', '运单号', 110],
 ];
 
-const valueText = (l: ManifestLine) => `${(l.declaredValue / 100).toFixed(2)} ${l.currency}`;
-const cell = (l: ManifestLine, key: (typeof MANIFEST_COLUMNS)[number][0]) =>
-  key === 'weight' ? String(l.weightG ?? '') : key === 'value' ? valueText(l) : String(l[key] ?? '');
+/** The declared value in the declaration's own currency (the freight's currency for a package declared before issue #33). */
+const valueText = (l: ManifestLine, declared: DeclaredLine[] = []) => `${(l.declaredValue / 100).toFixed(2)} ${declared[0]?.currency ?? l.currency}`;
+/** The declaration in one cell: each line's English description, quantity and HS code. */
+export const declaredText = (declared: DeclaredLine[] = []) =>
+  declared.map((d) => `${d.descriptionEn || d.descriptionZh} ×${d.quantity}${d.hsCode ? ` HS ${d.hsCode}` : ''}`).join('; ');
+const cell = (l: ManifestLine, key: (typeof MANIFEST_COLUMNS)[number][0], declared?: DeclaredLine[]) =>
+  key === 'weight' ? String(l.weightG ?? '') : key === 'value' ? valueText(l, declared) : key === 'declared' ? declaredText(declared) : String(l[key] ?? '');
 
 /** The batch manifest as an A4 landscape PDF: header, one row per package, totals. */
 export async function renderManifestPdf(m: ManifestData): Promise<Buffer> {
@@ -208,7 +228,7 @@ export async function renderManifestPdf(m: ManifestData): Promise<Buffer> {
     }
     let x = x0;
     for (const [key, , w] of MANIFEST_COLUMNS) {
-      doc.text(cell(l, key), x, y, { width: w - 4, lineBreak: false, ellipsis: true });
+      doc.text(cell(l, key, m.declarations?.get(l.packageNo)), x, y, { width: w - 4, lineBreak: false, ellipsis: true });
       x += w;
     }
     y += 13;
@@ -233,6 +253,7 @@ export async function renderManifestXlsx(m: ManifestData): Promise<Buffer> {
   const head = ws.addRow([...MANIFEST_COLUMNS.map(([, title]) => title), '状态']);
   head.font = { bold: true };
   for (const l of m.lines) {
+    const declared = m.declarations?.get(l.packageNo);
     ws.addRow([
       l.sackCode,
       l.packageNo,
@@ -243,6 +264,7 @@ export async function renderManifestXlsx(m: ManifestData): Promise<Buffer> {
       l.weightG ?? null,
       l.declaredValue / 100,
       l.itemCount,
+      declaredText(declared),
       l.trackingNo,
       PackageStatus.label(l.status),
     ]);
@@ -250,5 +272,24 @@ export async function renderManifestXlsx(m: ManifestData): Promise<Buffer> {
   MANIFEST_COLUMNS.forEach(([, , w], i) => {
     ws.getColumn(i + 1).width = Math.round(w / 6);
   });
+  // One row per declaration line: what a customs broker files.
+  const lines = wb.addWorksheet('申报明细');
+  lines.addRow(['包裹号', '行', '英文品名', '中文品名', 'HS编码', '数量', '单价', '金额', '币种', '原产国']).font = { bold: true };
+  for (const l of m.lines) {
+    for (const d of m.declarations?.get(l.packageNo) ?? []) {
+      lines.addRow([
+        l.packageNo,
+        d.lineNo,
+        d.descriptionEn,
+        d.descriptionZh,
+        d.hsCode,
+        d.quantity,
+        d.unitValue / 100,
+        (d.quantity * d.unitValue) / 100,
+        d.currency,
+        d.origin,
+      ]);
+    }
+  }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }

@@ -8,6 +8,7 @@ import type {
   ExceptionRecord,
   ReturnStepBody,
 } from '@waystation/shared/contract/goodsOut/exceptions';
+import { packageMachine } from '@waystation/shared/machines/package';
 import { ExceptionType } from '@waystation/shared/vocab/goods-out';
 import type { Db } from '../../db';
 import { admins, members, packageExceptions, packages } from '../../db/schema';
@@ -18,7 +19,7 @@ import { URI_PATTERN } from '../../platform/storage';
 import { refundPackage } from './orders';
 import { cancelPackageIn } from './cancel';
 import { toException } from './queries';
-import { actionResult, applyStep, type ExceptionRow, exceptionRows, lockPackage, type Op } from './transition';
+import { actionResult, applyStep, type ExceptionRow, exceptionRows, lockPackage, type Op, type PackageRow, packageStale } from './transition';
 import { isActive } from '../../core/status';
 
 /**
@@ -29,25 +30,32 @@ export async function raiseException(db: Db, body: z.infer<typeof ExceptionRaise
   for (const uri of body.photos) if (!URI_PATTERN.test(uri)) throw invalid('photos', `文件 ${uri} 不是本系统上传的文件`);
   return db.transaction(async (tx) => {
     const row = await lockPackage(tx, { packageNo: body.packageNo });
-    const { row: after } = await applyStep(tx, row, {
-      event: 'raise',
-      op,
-      note: `${ExceptionType.label(body.type)}：${body.reason}`,
-      set: { prevStatus: row.status },
-      audit: { type: body.type },
-    });
-    await tx.insert(packageExceptions).values({
-      packageId: row.id,
-      type: body.type,
-      reason: body.reason,
-      photos: body.photos,
-      fromStatus: row.status,
-      raisedBy: op.actor.name,
-      createdAt: op.now,
-      updatedAt: op.now,
-    });
-    return actionResult(after);
+    // A station raises from the warehouse statuses; a shipped parcel's trouble is the tracking job's to raise.
+    if (packageMachine.transitionOf(row.status, 'raise')?.permission === 'system') throw packageStale(row, 'raise');
+    return actionResult(await raiseOn(tx, row, body, op));
   });
+}
+
+/** The exception on a locked package: the package goes to exception remembering where it was, and the record is kept. */
+export async function raiseOn(tx: Db, row: PackageRow, e: { type: ExceptionType; reason: string; photos: string[] }, op: Op): Promise<PackageRow> {
+  const { row: after } = await applyStep(tx, row, {
+    event: 'raise',
+    op,
+    note: `${ExceptionType.label(e.type)}：${e.reason}`,
+    set: { prevStatus: row.status },
+    audit: { type: e.type },
+  });
+  await tx.insert(packageExceptions).values({
+    packageId: row.id,
+    type: e.type,
+    reason: e.reason,
+    photos: e.photos,
+    fromStatus: row.status,
+    raisedBy: op.actor.name,
+    createdAt: op.now,
+    updatedAt: op.now,
+  });
+  return after;
 }
 
 export async function listExceptions(db: Db, q: z.infer<typeof ExceptionListQuery>, media: (uri: string) => string) {

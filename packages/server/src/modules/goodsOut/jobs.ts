@@ -1,5 +1,7 @@
 import { periodicJob } from '../../core/jobs';
+import type { SecretBox } from '../../core/secrets';
 import { autoReceive } from './modify';
+import { runTracking } from './tracking';
 
 /**
  * Shipped packages nobody signed for count as received after AUTO_RECEIVE_DAYS: one job per hour, a conditional bulk
@@ -8,3 +10,7 @@ import { autoReceive } from './modify';
 export const GOODS_OUT_JOBS = periodicJob('goodsOut.autoReceive', 'hour', (_job, { db, now }) =>
   autoReceive(db, { actor: { id: null, name: 'system', ip: '' }, now: now() }),
 );
+
+/** Shipped parcels followed through 17TRACK once an hour (tracking.ts); nothing is called while tracking is not set up. */
+export const trackingJobs = (secrets: SecretBox) =>
+  periodicJob('goodsOut.tracking', 'hour', (_job, { db, now, heartbeat }) => runTracking(db, secrets, now, heartbeat));

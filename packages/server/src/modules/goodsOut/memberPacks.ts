@@ -115,6 +115,7 @@ export async function createPack(db: Db, memberId: number, body: z.output<typeof
       address,
       services: body.services,
       memberRemark: body.remark,
+      declaration: body.declaration,
     },
     op,
   );

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PretrialFailBody, PretrialPassBody } from '@waystation/shared/contract/goodsOut/pretrial';
+import type { DeclarationInput } from '@waystation/shared/contract/goodsOut/customs';
 import type { ItemAttr } from '@waystation/shared/vocab/config-content';
 import { packageNoOf } from '@waystation/shared/vocab/goods-out';
 import type { Db } from '../../db';
@@ -16,6 +17,7 @@ import { numberParam } from '../reference/settings';
 import { assertAllowed, isRepeat, writeDomainEvents } from '../../core/transition';
 import { actionResult, applyStep, lockPackage, nextId, type Op, packageRows, type PackageRow, writeTrace } from './transition';
 import { purchaseLines } from '../purchase/transition';
+import { checkDeclaration, prefillDeclaration, writeDeclaration } from './customs';
 
 /** The most items one package may hold when the setting package.maxItems is absent (the member API's own bound). */
 const MAX_PACK_ITEMS = 200;
@@ -30,6 +32,8 @@ export interface NewPackage {
   declaredValue?: number;
   insuranceFee?: number;
   memberRemark?: string;
+  /** The customs declaration; left out, the items' purchase lines make it (customs.ts). */
+  declaration?: z.output<typeof DeclarationInput>;
 }
 
 /**
@@ -52,6 +56,9 @@ export async function createPackage(db: Db, input: NewPackage, op: Op): Promise<
       // On a shelf: the line has been shelved and is still there.
       if (!isRepeat(purchaseLines, line, 'shelve')) throw conflict(`商品 ${item.itemCode} 未上架，不能打包`);
     }
+    const prefilled = await prefillDeclaration(tx, input.itemIds);
+    const declaration = input.declaration ?? prefilled;
+    await checkDeclaration(tx, input.channelId, declaration);
     const id = await nextId(tx, 'packages');
     const [row] = await tx
       .insert(packages)
@@ -66,7 +73,7 @@ export async function createPackage(db: Db, input: NewPackage, op: Op): Promise<
         mallTypes: [...new Set(items.map((i) => i.line.mallType))].sort(),
         attrs: input.attrs ?? [],
         services: input.services ?? [],
-        declaredValue: input.declaredValue ?? items.reduce((s, i) => s + i.line.paidAmount, 0),
+        declaredValue: input.declaredValue ?? declaration.lines.reduce((s, l) => s + l.quantity * l.unitValue, 0),
         insuranceFee: input.insuranceFee ?? 0,
         memberRemark: input.memberRemark ?? '',
         itemCount: items.length,
@@ -80,6 +87,7 @@ export async function createPackage(db: Db, input: NewPackage, op: Op): Promise<
       .values(
         items.map(({ item }) => ({ packageId: id, itemId: item.id, purchaseId: item.purchaseId, itemCode: item.itemCode, shelfCode: item.shelfCode ?? '' })),
       );
+    await writeDeclaration(tx, id, declaration, input.declaration ? [] : prefilled.weights);
     const note = `${items.length} 件商品`;
     await writeTrace(tx, id, { type: 'package_order_create', event: 'submit', from: 'pack_created', to: 'pack_pretrial', note }, op);
     await writeDomainEvents(tx, packageRows, 'submit', [{ id, from: 'pack_created', to: 'pack_pretrial', member: input.memberId, ref: row.packageNo }], {

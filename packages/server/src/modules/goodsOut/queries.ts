@@ -31,6 +31,7 @@ import { EXACT_COUNT_LIMIT, iso, pageByIds } from '../../core/paging';
 import type { PackageRow } from './transition';
 import type { PackageLabelData, SackLabelData } from './documents';
 import { manifestLines } from './sorting';
+import { packageTrackingView } from './trackingView';
 
 export interface Urls {
   media: (uri: string) => string;
@@ -251,6 +252,8 @@ export async function packageDetail(db: Db, by: { id?: number; packageNo?: strin
   if (!r) throw notFound('包裹不存在');
   const p = r.p;
   // The rest depends only on the package: asked for at once (in parallel on PostgreSQL's pool), not one after another.
+  const tracking = packageTrackingView(db, p);
+  tracking.catch(() => {}); // awaited below; a failure of the others must not leave it unhandled
   const [items, trace, [ex]] = await Promise.all([q.items.execute({ id: p.id }), q.trace.execute({ id: p.id }), q.exception.execute({ id: p.id })]);
   const mods = (['modifyWeight', 'modifyAttr', 'modifyAddr', 'modifyChannel', 'modifyFreight', 'modifyStatus'] as const).filter(
     (k) => caller.permissions.has('warehouse:packQuery') && mayModify(k, p.status),
@@ -310,6 +313,7 @@ export async function packageDetail(db: Db, by: { id?: number; packageNo?: strin
       createTime: t.createdAt.toISOString(),
     })),
     exception: ex ? toException(ex, { packageNo: p.packageNo, status: p.status, userCode: r.userCode }, urls.media) : null,
+    tracking: await tracking,
     labelUrl: p.realWeightG !== null ? urls.label(p.packageNo) : null,
     actions: packageMachine.allowed(p.status, caller.permissions).filter((e) => e !== 'manual_sign'),
     modifications: mods,

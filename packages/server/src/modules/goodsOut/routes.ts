@@ -9,7 +9,9 @@ import { packingRoutes } from './routes/packing';
 import { sortingRoutes } from './routes/sorting';
 import { exceptionRoutes } from './routes/exceptions';
 import { documentRoutes } from './routes/documents';
+import { customsRoutes } from './routes/customs';
 import { stationContext } from './routes/shared';
+import { trackingRoutes } from './routes/tracking';
 
 /**
  * Goods out: package query and detail, pre-review, removal, packing, sorting into sacks, out-of-storage, exceptions;
@@ -30,4 +32,6 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   sortingRoutes(app, stations);
   exceptionRoutes(app, stations);
   documentRoutes(app, stations);
+  trackingRoutes(app);
+  customsRoutes(app, stations);
 }

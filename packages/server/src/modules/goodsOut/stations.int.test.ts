@@ -363,10 +363,12 @@ describe('sorting, sacks and out-of-storage', () => {
       .getSheetValues()
       .filter(Boolean)
       .map((r) => (r as unknown[]).slice(1));
-    expect(rows[1]).toEqual(['麻袋', '包裹号', '会员', '收件人', '国家', '渠道', '重量(g)', '申报价值', '件数', '运单号', '状态']);
+    expect(rows[1]).toEqual(['麻袋', '包裹号', '会员', '收件人', '国家', '渠道', '重量(g)', '申报价值', '件数', '申报品名', '运单号', '状态']);
+    // Each package's customs declaration, prefilled from its two purchase lines (issue #33).
+    const declared = '纯棉短袖T恤 ×1; 纯棉短袖T恤 ×1';
     expect(rows.slice(2)).toEqual([
-      ['SKCA0001', p1.packageNo, 'U100001', 'Alice Martin', 'CA', 'EMS 国际特快', 900, 118, 2, 'EE100000001CN', '已发货'],
-      ['SKCA0001', p2.packageNo, 'U100003', 'Chloé Dubois', 'CA', 'EMS 国际特快', 900, 118, 2, 'EE100000002CN', '已发货'],
+      ['SKCA0001', p1.packageNo, 'U100001', 'Alice Martin', 'CA', 'EMS 国际特快', 900, 118, 2, declared, 'EE100000001CN', '已发货'],
+      ['SKCA0001', p2.packageNo, 'U100003', 'Chloé Dubois', 'CA', 'EMS 国际特快', 900, 118, 2, declared, 'EE100000002CN', '已发货'],
     ]);
     // The sack and the batch move through the engine: a domain event per step and an audit row, in the database.
     const [sack] = await t.db.select().from(sacks).where(eq(sacks.batchId, batch.data.id));

@@ -129,6 +129,8 @@ async function toChannels(db: Db, rows: (typeof shipChannels.$inferSelect)[]): P
     areaCount: areaCounts.find((a) => a.id === r.id)?.n ?? 0,
     countryCount: countryCounts.find((a) => a.id === r.id)?.n ?? 0,
     allowedAttrs: attrs.filter((a) => a.channelId === r.id).map((a) => a.attr),
+    customsMaxValue: r.customsMaxValue,
+    customsForbiddenHs: r.customsForbiddenHs,
     createTime: r.createdAt.toISOString(),
     modifyTime: r.updatedAt.toISOString(),
   }));

@@ -41,6 +41,9 @@ export const NOTIFY_ON: Record<string, NotifyEvent> = {
   'member.storage_fee_warning': 'storage_fee_warning',
   'purchase.qc_hold': 'qc_problem',
   'package.pretrial_fail': 'pretrial_failed',
+  // The tracking job (goodsOut/tracking.ts): the carrier delivered the parcel, or reports it in trouble.
+  'package.delivered': 'package_delivered',
+  'package.tracking_problem': 'tracking_problem',
 };
 
 const MAX_ATTEMPTS = 10;

@@ -147,7 +147,7 @@ describe('outgoing calls go to public addresses only (issue 12.2)', () => {
 describe('templates', () => {
   it('lists defaults per event and type, previews with sample values, refuses unknown variables', async () => {
     const list = await t.call<NotifyTemplate[]>('GET', '/api/notification/vip/templateList', { token: admin });
-    expect(list.data).toHaveLength(10 * 4); // 10 events (仓储费预警 since issue 15, 质检问题待答复 and 包裹预审不通过 since issue 30) × 4 channel types
+    expect(list.data).toHaveLength(12 * 4); // 12 events (仓储费预警 since issue 15, 质检问题待答复 and 包裹预审不通过 since issue 30, 包裹已签收 and 包裹物流异常 since issue 33) × 4 channel types
     const preview = await t.call<NotifyPreviewResult>('POST', '/api/notification/vip/previewTemplate', {
       token: admin,
       body: { event: 'freight_patch', subject: '补运费 {{packageNo}}', body: '需补 {{amount}} {{currency}}，{{orderNo}}' },

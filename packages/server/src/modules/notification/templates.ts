@@ -21,6 +21,14 @@ export const DEFAULT_TEMPLATES: Record<NotifyEvent, { subject: string; body: str
     subject: '包裹预审未通过',
     body: '{{memberName}}，您好！包裹 {{packageNo}} 预审未通过：{{reason}}。请修改渠道、地址或备注后重新提交，或取消包裹。',
   },
+  package_delivered: {
+    subject: '您的包裹已签收',
+    body: '{{memberName}}，您好！包裹 {{packageNo}}（{{channelName}}，运单号 {{trackingNo}}）已由承运商确认签收。',
+  },
+  tracking_problem: {
+    subject: '您的包裹物流异常',
+    body: '{{memberName}}，您好！包裹 {{packageNo}}（运单号 {{trackingNo}}）物流异常：{{problem}}。我们正在跟进，会尽快与您联系。',
+  },
 };
 
 /** Sample values for previews and test sends. */

@@ -363,6 +363,7 @@ describe('the member API’s description', () => {
       '/api/open/v1/payments/callback/sandbox',
       '/api/open/v1/payments/callback/stripe',
       '/api/open/v1/payments/callback/alipay',
+      '/api/open/v1/payments/callback/paypal',
       '/api/open/v1/agent/auth/login',
       '/api/open/v1/agent/auth/logout',
     ]);

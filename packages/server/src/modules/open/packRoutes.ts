@@ -4,6 +4,7 @@ import {
   MemberChannelList,
   MemberItemList,
   MemberPackage,
+  MemberTracking,
   PackageListQuery,
   PackageListResult,
   PackageNoBody,
@@ -16,6 +17,7 @@ import type { ModuleContext } from '../context';
 import { openApi } from './http';
 import { memberActor } from '../vip/memberAccounts';
 import * as packs from '../goodsOut/memberPacks';
+import { memberTracking } from '../goodsOut/trackingView';
 import { applyReturn } from '../afterSales/returns';
 import { memberDraw } from '../marketing/draws';
 
@@ -105,6 +107,15 @@ export function memberPackRoutes(app: FastifyInstance, ctx: ModuleContext): void
     query: PackageListQuery,
     data: PackageListResult,
     handler: ({ member, query }) => packs.listPackages(db, member.id, query),
+  });
+  openApi(app, {
+    method: 'GET',
+    path: '/packs/tracking',
+    auth: 'member',
+    summary: 'Where one of the member’s parcels is: its tracking number, the carrier’s last status and the events, newest first',
+    query: PackageNoQuery,
+    data: MemberTracking,
+    handler: ({ member, query }) => memberTracking(db, member.id, query.packageNo),
   });
   openApi(app, {
     method: 'GET',

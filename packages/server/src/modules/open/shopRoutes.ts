@@ -32,12 +32,25 @@ import { memberActor } from '../vip/memberAccounts';
 import * as orders from '../purchase/shopOrders';
 import * as topups from '../payment/topups';
 import * as gateways from '../payment/gateways';
+import { paypalCallback } from '../payment/paypalFlow';
 import { answerQcProblem } from '../afterSales/qcDecision';
 import { redeemCode } from '../marketing/codes';
 
 const stripeSignature = (req: { headers: Record<string, string | string[] | undefined> }) => {
   const h = req.headers['stripe-signature'];
   return typeof h === 'string' ? h : undefined;
+};
+
+/** The transmission headers PayPal sends with a notification, for PayPal to confirm it. */
+const paypalTransmission = (req: { headers: Record<string, string | string[] | undefined> }) => {
+  const h = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : undefined);
+  return {
+    transmissionId: h('paypal-transmission-id'),
+    transmissionTime: h('paypal-transmission-time'),
+    transmissionSig: h('paypal-transmission-sig'),
+    certUrl: h('paypal-cert-url'),
+    authAlgo: h('paypal-auth-algo'),
+  };
 };
 
 /** The member API's top-ups and shop orders (payment/topups.ts, purchase/shopOrders.ts). */
@@ -128,6 +141,21 @@ export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void
     // envelope included, is retried for a day): a handled one gets that word; a refused one keeps the error envelope.
     plainAnswer: () => 'success',
     handler: ({ query, body, now }) => gateways.alipayCallback(db, secrets, query.channel, body, now),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/payments/callback/paypal',
+    auth: 'public',
+    summary:
+      'PayPal’s notification for a channel (?channel=ID; confirmed by PayPal’s verify-webhook-signature with the channel’s webhook id): an approved order is captured, a completed capture credits once',
+    query: GatewayNotifyQuery,
+    body: z.object({}).passthrough(),
+    data: z.object({ intentNo: z.string(), status: z.string() }),
+    withoutIdempotencyKey: 'PayPal retries the same event: the order itself makes it apply once',
+    // No rateExemptWhenSigned: only a call to PayPal can tell a genuine notification, and making that call before the
+    // rate is counted would let anyone make this server call PayPal without limit. PayPal's notifications count in
+    // its address's window like any call; one refused for rate (429) PayPal delivers again later.
+    handler: ({ query, body, req, now }) => paypalCallback(db, secrets, query.channel, req.rawBody, body, paypalTransmission(req), now),
   });
 
   // ---------------------------------------------------------------- shop orders

@@ -9,6 +9,8 @@ import type { SecretBox } from '../../core/secrets';
 import { credentialsOf, gatewayNotifyPath, previewPayment } from './service';
 import { cancelStripePayment, createStripePayment, type StripeAccount, stripeNotification, stripeSigned } from './stripe';
 import { type AlipayAccount, ALIPAY_CURRENCY, alipayNotification, alipayPageUrl, alipaySigned, closeAlipayTrade } from './alipay';
+import { PAYPAL_CURRENCIES } from './paypal';
+import { closePaypalOrder, createPaypalTopup } from './paypalFlow';
 import { periodicJob, type JobSet } from '../../core/jobs';
 import { createTopup, settleIntent, toIntent } from './topups';
 
@@ -72,10 +74,12 @@ export async function createChannelTopup(
 ): Promise<TopupIntent> {
   const [channel] = await db.select({ gateway: paymentChannels.gateway }).from(paymentChannels).where(eq(paymentChannels.id, body.channelId));
   if (channel?.gateway === 'alipay' && body.currency !== ALIPAY_CURRENCY) throw invalid('currency', '支付宝渠道只接受人民币（CNY）');
+  if (channel?.gateway === 'paypal' && !PAYPAL_CURRENCIES.has(body.currency)) throw invalid('currency', `PayPal 不支持币种：${body.currency}`);
   const methods = await paymentMethods(db, memberId, { purpose: 'recharge', amount: fromMinor(body.amount), currency: body.currency });
   const method = methods.channels.find((c) => c.id === body.channelId);
   if (!method) throw conflict('该支付渠道当前不可用于这笔充值');
   if (method.gateway === 'alipay') return createAlipayTopup(db, secrets, memberId, body, method.fee, now, idempotencyKey);
+  if (method.gateway === 'paypal') return createPaypalTopup(db, secrets, memberId, body, method.fee, now, idempotencyKey);
   if (method.gateway !== 'stripe') throw conflict('该支付渠道未接入支付网关，不能在线支付');
   const account = await stripeAccountOf(db, secrets, body.channelId);
   const { row, created } = await createTopup(
@@ -239,13 +243,15 @@ async function closeAtProvider(db: Db, secrets: SecretBox, intent: typeof topupI
       .then((account) => closeAlipayTrade(account, intent.intentNo, now))
       .catch(() => false);
   }
+  if (intent.provider === 'paypal') return closePaypalOrder(db, secrets, intent, now).catch(() => false);
   return true;
 }
 
 /**
  * Expires the top-ups left pending past TOPUP_TTL_MS, oldest first: a gateway's payment is canceled at the provider
  * first, so it can never be paid after; one the provider can no longer cancel (paid meanwhile) is left to its
- * notification. A provider that cannot be reached leaves the intent for the next run.
+ * notification (a PayPal order the buyer approved is captured instead: closePaypalOrder). A provider that cannot be
+ * reached leaves the intent for the next run.
  */
 export async function expireTopups(db: Db, secrets: SecretBox, now: Date): Promise<{ expired: number; left: number }> {
   const due = await db

@@ -6,6 +6,7 @@ import type { SecretBox } from '../../core/secrets';
 import { alipayAccountOf, stripeAccountOf } from './gateways';
 import { listStripePayments, type StripePayment } from './stripe';
 import { ALIPAY_CURRENCY, queryAlipayTrade } from './alipay';
+import { paypalPayments } from './paypalFlow';
 
 /** A succeeded payment as a provider's records list it (amount in our minor units). */
 type ProviderPayment = StripePayment;
@@ -47,7 +48,7 @@ export async function reconcile(db: Db, secrets: SecretBox, q: ReconcileQuery, n
   const channels = await db
     .select()
     .from(paymentChannels)
-    .where(and(inArray(paymentChannels.gateway, ['stripe', 'alipay']), q.channelId ? eq(paymentChannels.id, q.channelId) : undefined))
+    .where(and(inArray(paymentChannels.gateway, ['stripe', 'alipay', 'paypal']), q.channelId ? eq(paymentChannels.id, q.channelId) : undefined))
     .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
   const out: ReconcileResult = { date: q.date, channels: [], rows: [] };
   for (const c of channels) {
@@ -59,10 +60,9 @@ export async function reconcile(db: Db, secrets: SecretBox, q: ReconcileQuery, n
     let provider: ProviderPayment[] = [];
     let error = '';
     try {
-      provider =
-        c.gateway === 'alipay'
-          ? await alipayPayments(db, secrets, c.id, intents, now)
-          : await listStripePayments(await stripeAccountOf(db, secrets, c.id), from, to);
+      if (c.gateway === 'alipay') provider = await alipayPayments(db, secrets, c.id, intents, now);
+      else if (c.gateway === 'paypal') provider = await paypalPayments(db, secrets, c.id, intents);
+      else provider = await listStripePayments(await stripeAccountOf(db, secrets, c.id), from, to);
     } catch (err) {
       error = (err as Error).message;
     }

@@ -24,6 +24,7 @@ import { loadRates } from '../reference/rates';
 import type { SecretBox } from '../../core/secrets';
 import { OPEN_PREFIX } from '@waystation/shared/contract/open';
 import { ALIPAY_CURRENCY, keyHint, normalizePrivateKey, normalizePublicKey } from './alipay';
+import { paypalCredentials } from './paypal';
 
 type Status = 'activity' | 'disabled';
 type ChannelRow = typeof paymentChannels.$inferSelect;
@@ -63,6 +64,9 @@ const toChannel = (r: ChannelRow, ruleCount: number): PaymentChannel => ({
   privateKey: credentialsOf(r).privateKeyHint ?? '',
   alipayPublicKey: credentialsOf(r).alipayPublicKey ?? '',
   notifyBase: credentialsOf(r).notifyBase ?? '',
+  clientId: credentialsOf(r).clientId ?? '',
+  clientSecret: credentialsOf(r).clientSecretHint ?? '',
+  webhookId: credentialsOf(r).webhookId ?? '',
   notifyPath: r.gateway ? gatewayNotifyPath(r.gateway, r.id) : '',
 });
 
@@ -79,6 +83,11 @@ export interface ChannelCredentials {
   privateKeyHint?: string;
   alipayPublicKey?: string;
   notifyBase?: string;
+  /** PayPal: the REST app's client id, its secret (sealed), the webhook's id (PayPal confirms notifications for it). */
+  clientId?: string;
+  clientSecret?: string;
+  clientSecretHint?: string;
+  webhookId?: string;
 }
 export const credentialsOf = (r: ChannelRow) => r.credentials as ChannelCredentials;
 const hintOf = (plain: string) => `••••${plain.slice(-4)}`;
@@ -126,7 +135,7 @@ async function assertCurrencies(db: Db, field: string, codes: string[]): Promise
 /**
  * The gateway's credentials as they will be stored, on top of those kept from the same gateway: a typed secret is
  * sealed (an empty one keeps the stored one); each one the gateway needs must be there. Stripe: its two keys. Alipay:
- * AppID, app private key, Alipay's public key and this server's public address, CNY only.
+ * AppID, app private key, Alipay's public key and this server's public address, CNY only. PayPal: paypalCredentials.
  */
 function gatewayCredentials(secrets: SecretBox, input: z.output<typeof PaymentChannelSaveBody>, kept: ChannelCredentials): ChannelCredentials {
   const credentials = { ...kept };
@@ -147,7 +156,7 @@ function gatewayCredentials(secrets: SecretBox, input: z.output<typeof PaymentCh
     if (input.currencies.some((c) => c !== ALIPAY_CURRENCY)) throw invalid('currencies', '支付宝渠道只接受人民币（CNY）');
     Object.assign(credentials, { appId, alipayPublicKey: normalizePublicKey(alipayPublicKey), notifyBase: notifyBase.replace(/\/$/, '') });
   }
-  return credentials;
+  return input.gateway === 'paypal' ? paypalCredentials(secrets, input, credentials) : credentials;
 }
 
 /** What the audit trail sees of a channel's credentials: the hints and what is not secret, never a sealed value. */
@@ -155,6 +164,7 @@ const auditedCredentials = (c: ChannelCredentials) => ({
   secretKey: c.secretKeyHint ?? '',
   webhookSecret: c.webhookSecretHint ?? '',
   ...(c.appId ? { appId: c.appId, privateKey: c.privateKeyHint ?? '', alipayPublicKey: c.alipayPublicKey ?? '', notifyBase: c.notifyBase ?? '' } : {}),
+  ...(c.clientId ? { clientId: c.clientId, clientSecret: c.clientSecretHint ?? '', webhookId: c.webhookId ?? '' } : {}),
 });
 
 /**
@@ -169,7 +179,9 @@ export async function saveChannel(
   input: z.output<typeof PaymentChannelSaveBody>,
   now: Date,
 ): Promise<{ id: number }> {
-  const { id, feePercent, fixedFee, minAmount, maxAmount, secretKey, webhookSecret, appId, privateKey, alipayPublicKey, notifyBase, ...rest } = input;
+  const { id, feePercent, fixedFee, minAmount, maxAmount, ...fields } = input;
+  // The provider's keys go into `credentials` (gatewayCredentials), never into columns of their own.
+  const { secretKey, webhookSecret, appId, privateKey, alipayPublicKey, notifyBase, clientId, clientSecret, webhookId, ...rest } = fields;
   return db.transaction(async (tx) => {
     const [before] = id ? await tx.select().from(paymentChannels).where(eq(paymentChannels.id, id)).limit(1) : [];
     const credentials = rest.gateway ? gatewayCredentials(secrets, input, before && before.gateway === rest.gateway ? credentialsOf(before) : {}) : {};

@@ -40,6 +40,16 @@ export async function numberParam(db: Db, key: string, fallback: number, range: 
   return n;
 }
 
+/** A text system parameter (参数设置): its trimmed value when the row is active and not empty, else `fallback`. */
+export async function textParam(db: Db, key: string, fallback: string): Promise<string> {
+  const [row] = await db
+    .select({ value: params.paramValue })
+    .from(params)
+    .where(and(eq(params.paramKey, key), eq(params.status, 'activity')))
+    .limit(1);
+  return row?.value.trim() || fallback;
+}
+
 const toParam = (r: typeof params.$inferSelect): Param => ({
   id: r.id,
   paramKey: r.paramKey,

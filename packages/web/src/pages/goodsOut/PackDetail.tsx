@@ -18,6 +18,8 @@ import { modifyPackage, pretrialFail, pretrialPass, useInvalidateGoodsOut, usePa
 import { useShipChannelOptions } from '../logistics/selectors';
 import { PackageStatusTag, RaiseExceptionButton } from './components';
 import { PackStateActions } from './PackStateActions';
+import { PackTracking } from './PackTracking';
+import { PackCustoms } from './PackCustoms';
 import { useGoodsOutMessages } from './messages';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { NumberInput } from '../../components/NumberInput';
@@ -342,6 +344,8 @@ export default function PackDetailPage() {
           ]}
         />
       </Card>
+      <PackCustoms id={d.id} packageNo={d.packageNo} editable={d.modifications.includes('modifyAttr')} />
+      <PackTracking tracking={d.tracking} />
       <Card title={m.trace} size="small">
         <TraceTimeline entries={d.trace} types={PackageTraceType} statuses={PackageStatus} />
       </Card>

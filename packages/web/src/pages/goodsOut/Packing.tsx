@@ -9,6 +9,7 @@ import { fill, useLang } from '../../i18n';
 import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
 import { MeasureInput, useMeasureRules } from '../../warehouse/MeasureInput';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';
+import { PackCustoms } from './PackCustoms';
 import { StationWorkPanel, stationWorkKey } from '../../warehouse/StationWork';
 import { isUndelivered } from '../../warehouse/pendingScans';
 import { cue } from '../../warehouse/voice';
@@ -232,6 +233,9 @@ export default function Packing() {
                   </List.Item>
                 )}
               />
+              <div style={{ marginTop: 12 }}>
+                <PackCustoms id={pkg.id} packageNo={pkg.packageNo} editable />
+              </div>
               {allChecked && !weighed && pkg.actions.includes('pack_done') && (
                 <Form form={form} layout="inline" style={{ marginTop: 12 }} onFinish={weigh} data-enter-chain>
                   {(['weightG', 'lengthMm', 'widthMm', 'heightMm'] as const).map((f, i) => (

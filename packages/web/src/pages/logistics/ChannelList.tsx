@@ -4,6 +4,8 @@ import { Button, Card, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ConfigStatus, ItemAttr } from '@waystation/shared/vocab/config-content';
 import { logisticsChannelPageListCall, ChannelSaveBody, type ShipChannel } from '@waystation/shared/contract/logistics';
+import { decimalToMinor, minorToDecimal } from '@waystation/shared/contract/reference';
+import { amountText } from '@waystation/shared/rules';
 import { formatTime } from '../../utils/time';
 import type { ResizableColumn } from '../../components/ResizableTable';
 import { FilterSelect } from '../../components/list/FilterBar';
@@ -156,7 +158,20 @@ function ChannelEditModal({ channel, onClose }: { channel: ShipChannel | null; o
   const currencies = useCurrencyOptions();
   const save = useSaveChannel();
   const saveForm = useFormSave();
-  const submit = () => saveForm(form, (v) => save.mutateAsync({ ...v, id: channel?.id, forwarderId: v.forwarderId ?? null }), onClose);
+  // The limit is typed in the channel's currency with decimals and saved in minor units.
+  const submit = () =>
+    saveForm(
+      form,
+      (v) =>
+        save.mutateAsync({
+          ...v,
+          id: channel?.id,
+          forwarderId: v.forwarderId ?? null,
+          customsMaxValue: decimalToMinor(String((v as { customsMaxText?: string }).customsMaxText || '0')),
+          customsMaxText: undefined,
+        } as ChannelSaveBody),
+      onClose,
+    );
   return (
     <Modal
       open
@@ -173,7 +188,11 @@ function ChannelEditModal({ channel, onClose }: { channel: ShipChannel | null; o
         form={form}
         name="channelEdit"
         layout="vertical"
-        initialValues={channel ?? { currency: 'CNY', status: 'activity', sort: 0, deliveryMinDays: 7, deliveryMaxDays: 15 }}
+        initialValues={
+          channel
+            ? { ...channel, customsMaxText: minorToDecimal(channel.customsMaxValue) }
+            : { currency: 'CNY', status: 'activity', sort: 0, deliveryMinDays: 7, deliveryMaxDays: 15, customsMaxText: '0.00', customsForbiddenHs: [] }
+        }
       >
         <Space.Compact block>
           <Form.Item name="code" label={m.code} rules={[zodRule(shape.code)]} style={{ flex: 1 }}>
@@ -204,6 +223,14 @@ function ChannelEditModal({ channel, onClose }: { channel: ShipChannel | null; o
           </Form.Item>
           <Form.Item name="status" label={m.status}>
             <Select style={{ width: 100 }} options={vocabOptions(ConfigStatus, lang)} />
+          </Form.Item>
+        </Space>
+        <Space>
+          <Form.Item name="customsMaxText" label={m.customsMaxValue} extra={m.customsMaxHint} rules={[zodRule(amountText)]}>
+            <Input inputMode="decimal" style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="customsForbiddenHs" label={m.customsForbiddenHs} rules={[zodRule(shape.customsForbiddenHs)]}>
+            <Select mode="tags" tokenSeparators={[',', ' ']} style={{ width: 300 }} open={false} />
           </Form.Item>
         </Space>
         <Form.Item name="description" label={m.description} rules={[zodRule(shape.description)]}>

@@ -5,6 +5,7 @@ import { decimal2, percentage } from '@waystation/shared/rules';
 import { PaymentGateway, PaymentProvider } from '@waystation/shared/vocab/config-content';
 import { minorToDecimal } from '@waystation/shared/contract/reference';
 import { PaymentChannelSaveBody } from '@waystation/shared/contract/payment';
+import { OPEN_PREFIX } from '@waystation/shared/contract/open';
 import { showFieldErrors, zodRule } from '../../components/zodRule';
 import { ImagesField, type Picture } from '../config/TipsConfigImages';
 import { useChannel, useSaveChannel } from './api';
@@ -41,6 +42,7 @@ export default function ChannelConfig() {
   const keyPlaceholder = (masked: string | undefined) => (masked ? fill(m.keySet, { masked }) : m.pleaseEnter);
   /** Where the saved channel's gateway notifies (shown once saved with the gateway chosen now). */
   const notifyPath = channel.data?.gateway === gateway ? (channel.data?.notifyPath ?? '') : '';
+  const apiPlaceholder = gateway === 'alipay' ? m.alipayApiOfficial : gateway === 'paypal' ? m.paypalApiOfficial : m.apiAddressOfficial;
   useEffect(() => {
     const c = channel.data;
     if (!c) return;
@@ -55,6 +57,7 @@ export default function ChannelConfig() {
       secretKey: '',
       webhookSecret: '',
       privateKey: '',
+      clientSecret: '',
       notifyBase: c.notifyBase || window.location.origin,
     });
   }, [channel.data, form]);
@@ -72,6 +75,9 @@ export default function ChannelConfig() {
         privateKey: v.privateKey ?? '',
         alipayPublicKey: v.alipayPublicKey ?? '',
         notifyBase: v.notifyBase ?? '',
+        clientId: v.clientId ?? '',
+        clientSecret: v.clientSecret ?? '',
+        webhookId: v.webhookId ?? '',
       });
       message.success(m.done);
       navigate('/paymentManage/channelList');
@@ -105,6 +111,9 @@ export default function ChannelConfig() {
           appId: '',
           privateKey: '',
           alipayPublicKey: '',
+          clientId: '',
+          clientSecret: '',
+          webhookId: '',
           // Alipay posts its notifications here: this server as the operator's browser reaches it, to be corrected if need be.
           notifyBase: window.location.origin,
         }}
@@ -161,7 +170,7 @@ export default function ChannelConfig() {
           </Form.Item>
           {hasGateway && (
             <Form.Item name="apiBase" label={m.apiAddress} rules={[zodRule(channelShape.apiBase)]}>
-              <Input style={{ width: gateway === 'alipay' ? 540 : 360 }} placeholder={gateway === 'alipay' ? m.alipayApiOfficial : m.apiAddressOfficial} />
+              <Input style={{ width: gateway === 'stripe' ? 360 : 540 }} placeholder={apiPlaceholder} />
             </Form.Item>
           )}
         </Space>
@@ -184,6 +193,27 @@ export default function ChannelConfig() {
                 <Typography.Text copyable>{`${notifyBase.replace(/\/$/, '')}${notifyPath}`}</Typography.Text>
               </Form.Item>
             )}
+          </>
+        )}
+        {gateway === 'paypal' && (
+          <>
+            <Form.Item name="clientId" label={m.clientId} extra={m.clientIdHint} rules={[zodRule(channelShape.clientId)]}>
+              <Input style={{ width: 540 }} spellCheck={false} />
+            </Form.Item>
+            <Form.Item name="clientSecret" label={m.clientSecret} rules={[zodRule(channelShape.clientSecret)]}>
+              <Input.Password autoComplete="new-password" placeholder={keyPlaceholder(channel.data?.clientSecret)} />
+            </Form.Item>
+            <Form.Item name="webhookId" label={m.webhookId} extra={m.webhookIdHint} rules={[zodRule(channelShape.webhookId)]}>
+              <Input style={{ width: 260 }} spellCheck={false} />
+            </Form.Item>
+            {/* PayPal's webhook is added with this address before its ID exists: shown for any saved channel. */}
+            <Form.Item label={m.notifyAddress} extra={id > 0 ? m.notifyAddressHint : undefined}>
+              {id > 0 ? (
+                <Typography.Text copyable>{`${window.location.origin}${OPEN_PREFIX}/payments/callback/paypal?channel=${id}`}</Typography.Text>
+              ) : (
+                <Typography.Text type="secondary">{m.paypalNotifyAfterSave}</Typography.Text>
+              )}
+            </Form.Item>
           </>
         )}
         {gateway === 'stripe' && (

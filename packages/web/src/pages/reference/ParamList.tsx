@@ -13,6 +13,7 @@ import { ParamName, ParamRemark } from '@waystation/shared/vocab/config-content'
 import { StatusTag, StatusToggle, useStatusOptions } from '../../components/list/status';
 import { useFormSave } from '../../components/list/useFormSave';
 import { paramPageListCall } from '@waystation/shared/contract/reference';
+import { TrackingSettings } from './TrackingSettings';
 
 /** A starting parameter's name or remark in the UI language, unless staff have changed it (then as typed). */
 function paramText(v: { label(value: string, lang?: Lang): string }, key: string, stored: string | null | undefined, lang: Lang): string | null | undefined {
@@ -66,6 +67,7 @@ export default function ParamList() {
   ];
   return (
     <Card>
+      <TrackingSettings />
       <ListPage<Param>
         list={list}
         result={params}

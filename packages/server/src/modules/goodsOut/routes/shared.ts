@@ -15,7 +15,7 @@ export const ABNORMAL = 'warehouse:abnormalPackage';
 export interface StationContext {
   db: FastifyInstance['services']['db'];
   media: (uri: string) => string;
-  urlsAt(now: Date): Promise<DocUrls & { label: (no: string) => string; media: (uri: string) => string }>;
+  urlsAt(now: Date): Promise<DocUrls & { label: (no: string) => string; customs: (no: string) => string; media: (uri: string) => string }>;
 }
 
 export function stationContext(app: FastifyInstance, ctx: ModuleContext): StationContext {
@@ -23,8 +23,9 @@ export function stationContext(app: FastifyInstance, ctx: ModuleContext): Statio
   const media = (uri: string) => ctx.storage.urlOf(uri);
   const urlsAt = async (now: Date) => {
     const key = await signingKey(db);
-    const docs: DocUrls & { label: (no: string) => string } = {
+    const docs: DocUrls & { label: (no: string) => string; customs: (no: string) => string } = {
       label: (no) => docUrl(key, 'package-label', no, now),
+      customs: (no) => docUrl(key, 'package-customs', no, now),
       sackLabel: (code) => docUrl(key, 'sack-label', code, now),
       manifestPdf: (no) => docUrl(key, 'manifest-pdf', no, now),
       manifestXlsx: (no) => docUrl(key, 'manifest-xlsx', no, now),
