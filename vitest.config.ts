@@ -5,9 +5,22 @@ import { defineConfig } from 'vitest/config';
 // the second core idle while PGlite or PostgreSQL works. Every API test file has a database of its own, so they run
 // two at a time at least.
 const apiWorkers = Math.max(2, os.availableParallelism() - 1);
-// Browser files one after another by default: a scanner's key burst is told from typing by its timing, which two files
-// sharing two cores could blur. E2E_WORKERS=2 runs two at a time, after the API files (being measured for issue #31).
-const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
+// Browser files two at a time (each has a server and pages of its own), after the API files.
+// The station files run after those, one at a time: a scanner's key burst is told from typing by its timing, and they
+// run with the CPU throttled 4×, which another file beside them would turn into more. E2E_WORKERS=1 runs the others
+// one at a time too.
+const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+/** The browser files that scan at a station (see above). */
+const STATION_SPECS = ['e2e/stations/**/*.spec.ts', 'e2e/goods-in/journey.spec.ts', 'e2e/goods-out/**/*.spec.ts', 'e2e/shell/dark-mode.spec.ts'];
+const e2eProject = {
+  globalSetup: ['packages/server/src/testing/global-setup.ts', 'e2e/support/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // As for the API files: the server's modules are imported once per worker, not once per file (about 3.5 s each).
+  isolate: false,
+  // A page under a loaded CI machine can take seconds to show what a person waits for.
+  expect: { poll: { timeout: 10_000 } },
+};
 
 export default defineConfig({
   test: {
@@ -35,19 +48,24 @@ export default defineConfig({
       },
       {
         test: {
+          ...e2eProject,
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
-          globalSetup: ['packages/server/src/testing/global-setup.ts', 'e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // As for the API files: the server's modules are imported once per worker, not once per file (about 3.5 s each).
-          isolate: false,
+          exclude: STATION_SPECS,
           fileParallelism: e2eWorkers > 1,
           maxWorkers: e2eWorkers,
           // After the API files (a project that keeps its modules between files needs a group of its own).
           sequence: { groupOrder: 1 },
-          // A page under a loaded CI machine can take seconds to show what a person waits for.
-          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        test: {
+          ...e2eProject,
+          name: 'stations',
+          include: STATION_SPECS,
+          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
