@@ -15,6 +15,15 @@ export const TopupBody = z
     currency: Currency,
     provider: z.enum(['sandbox']).optional(),
     channelId: z.number().int().positive().max(2_147_483_647).optional(),
+    /**
+     * Where the provider sends the member's browser back after paying or giving up (PayPal, Alipay): the member site's own
+     * page, https (http only for localhost while developing).
+     */
+    returnUrl: z
+      .string()
+      .max(500, '返回地址最多500个字符')
+      .regex(/^(https:\/\/[^\s/?#]+|http:\/\/(localhost|127\.0\.0\.1)(:\d+)?)([/?#][^\s]*)?$/, '返回地址须为 https 链接')
+      .optional(),
   })
   .refine((b) => (b.provider === undefined) !== (b.channelId === undefined), {
     message: '请选择支付渠道（provider 或 channelId 二选一）',

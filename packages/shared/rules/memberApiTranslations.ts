@@ -6,6 +6,8 @@ import type { TextPair } from './translations';
 const MEMBER_API: TextPair[] = [
   ['积分必须为非负整数', 'Points must be a whole number, 0 or more'],
   ['积分不足', 'Not enough points'],
+  ['返回地址最多500个字符', 'The return address can be at most 500 characters'],
+  ['返回地址须为 https 链接', 'The return address must be an https link'],
   ['订单 {no} 没有待支付的商品', 'Order {no} has nothing left to pay for'],
   ['请在 X-Member-Code 请求头中提供会员编号', 'Name the member in the X-Member-Code header'],
   ['请填写退款原因', 'Please give the reason for the refund'],

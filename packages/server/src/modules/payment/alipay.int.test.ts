@@ -77,7 +77,9 @@ async function notify(fields: Record<string, string>, query = '') {
 const refusal = (r: { body: string }) => JSON.parse(r.body) as { code: number; message: string };
 
 const rowOf = async (intentNo: string) => (await t.db.select().from(topupIntents).where(eq(topupIntents.intentNo, intentNo)))[0]!;
-const topup = (token: string, amount: number, currency = 'CNY') => open<TopupIntent>('POST', '/topups', { token, body: { amount, currency, channelId } });
+const RETURN_URL = 'https://shop.example.com/wallet?topup=done';
+const topup = (token: string, amount: number, currency = 'CNY') =>
+  open<TopupIntent>('POST', '/topups', { token, body: { amount, currency, channelId, returnUrl: RETURN_URL } });
 
 const channelBody = {
   name: '支付宝',
@@ -178,6 +180,12 @@ describe('a top-up through an Alipay channel', () => {
     const usd = await topup(m.token, 10_000, 'USD');
     expect(usd).toMatchObject({ code: 40001, message: '支付宝渠道只接受人民币（CNY）' });
 
+    // The return address is the member site's own https page: a plain http one elsewhere is refused.
+    const plain = await open<TopupIntent>('POST', '/topups', {
+      token: m.token,
+      body: { amount: 10_000, currency: 'CNY', channelId, returnUrl: 'http://shop.example.com/' },
+    });
+    expect([plain.code, plain.message]).toEqual([40001, '返回地址须为 https 链接']);
     const created = await topup(m.token, 10_000);
     expect(created.code, created.message).toBe(20000);
     expect(created.data).toMatchObject({ provider: 'alipay', status: 'pending', amount: 10_000, fee: 60, total: 10_060, channelId, clientSecret: '' });
@@ -189,6 +197,7 @@ describe('a top-up through an Alipay channel', () => {
       sign_type: 'RSA2',
       timestamp: businessDateTime(t.clock.now()),
       notify_url: `${NOTIFY_BASE}/api/open/v1/payments/callback/alipay`,
+      return_url: RETURN_URL,
     });
     expect(JSON.parse(page.searchParams.get('biz_content')!)).toMatchObject({
       out_trade_no: created.data.intentNo,

@@ -174,7 +174,7 @@ async function call(account: AlipayAccount, method: string, bizContent: Record<s
  */
 export function alipayPageUrl(
   account: AlipayAccount,
-  p: { intentNo: string; total: number; subject: string; notifyUrl: string; expiresAt: Date; now: Date },
+  p: { intentNo: string; total: number; subject: string; notifyUrl: string; returnUrl?: string; expiresAt: Date; now: Date },
 ): string {
   return client(account).pageExecute('alipay.trade.page.pay', 'GET', {
     bizContent: {
@@ -186,6 +186,8 @@ export function alipayPageUrl(
       timeExpire: businessDateTime(p.expiresAt),
     },
     notifyUrl: p.notifyUrl,
+    // Where Alipay sends the buyer back after paying (the notification, not this, credits the top-up).
+    ...(p.returnUrl ? { returnUrl: p.returnUrl } : {}),
     timestamp: businessDateTime(p.now),
   });
 }

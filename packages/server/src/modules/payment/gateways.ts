@@ -140,6 +140,7 @@ async function createAlipayTopup(
     total: row.amount + row.fee,
     subject: `Waystation top-up ${row.intentNo}`,
     notifyUrl: account.notifyUrl,
+    returnUrl: body.returnUrl,
     expiresAt: new Date(row.createdAt.getTime() + TOPUP_TTL_MS),
     now,
   });

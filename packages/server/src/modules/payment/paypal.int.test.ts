@@ -60,8 +60,9 @@ async function notify(e: { payload: string; headers: Record<string, string> }, c
 }
 
 const rowOf = async (intentNo: string) => (await t.db.select().from(topupIntents).where(eq(topupIntents.intentNo, intentNo)))[0]!;
+const RETURN_URL = 'https://shop.example.com/wallet?topup=done';
 const topup = (token: string, amount: number, currency = 'USD', channel = channelId) =>
-  open<TopupIntent>('POST', '/topups', { token, body: { amount, currency, channelId: channel } });
+  open<TopupIntent>('POST', '/topups', { token, body: { amount, currency, channelId: channel, returnUrl: RETURN_URL } });
 const callsTo = (path: string) => paypal.calls.filter((c) => c.method === 'POST' && c.path === path);
 const orderIdOf = async (intentNo: string) => (await rowOf(intentNo)).providerRef!;
 const ledgerOf = (intentNo: string) =>
@@ -149,6 +150,8 @@ describe('a top-up through a PayPal channel', () => {
     expect(JSON.parse(create.body)).toMatchObject({
       intent: 'CAPTURE',
       purchase_units: [{ amount: { currency_code: 'USD', value: '103.70' }, custom_id: intentNo, invoice_id: intentNo }],
+      // The buyer comes back to the member site's page after approving or canceling.
+      application_context: { return_url: RETURN_URL, cancel_url: RETURN_URL },
     });
     expect(callsTo('/v1/oauth2/token')).toHaveLength(1);
     expect((await fetch(created.data.payUrl)).status).toBe(200); // the member's browser at PayPal's checkout

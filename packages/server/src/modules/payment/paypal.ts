@@ -220,7 +220,7 @@ function readOrder(order: Order): PaypalOrder {
  */
 export async function createPaypalOrder(
   account: PaypalAccount,
-  p: { intentNo: string; total: number; currency: string; description: string },
+  p: { intentNo: string; total: number; currency: string; description: string; returnUrl?: string },
 ): Promise<{ id: string; approveUrl: string }> {
   const { result } = await attempt(account, (orders) =>
     orders.createOrder({
@@ -234,6 +234,8 @@ export async function createPaypalOrder(
             description: p.description,
           },
         ],
+        // Without it PayPal shows the buyer an error page after approving; the notification completes the top-up either way.
+        ...(p.returnUrl ? { applicationContext: { returnUrl: p.returnUrl, cancelUrl: p.returnUrl } } : {}),
       },
       paypalRequestId: `waystation-${p.intentNo}`,
     }),

@@ -69,6 +69,7 @@ export async function createPaypalTopup(
       total: row.amount + row.fee,
       currency: row.currency,
       description: `Waystation top-up ${row.intentNo}`,
+      returnUrl: body.returnUrl,
     });
     const [saved] = await db
       .update(topupIntents)
