@@ -4,7 +4,7 @@ import { FreightPatchStatus } from '../vocab/goods-out';
 import { TrackingStatus } from '../vocab/tracking';
 import { PageQuery, pageOf } from './common';
 import { isoTime, MemberFacingStatus } from './open';
-import { DeclarationInput } from './goodsOut/customs';
+import { Declaration, DeclarationInput } from './goodsOut/customs';
 
 /** The member API's pack orders and packages (server: modules/goodsOut/memberPacks.ts). */
 
@@ -122,6 +122,8 @@ export const MemberPackage = z.object({
   failReason: z.string().nullable(),
   createTime: isoTime,
   timeline: z.array(z.object({ type: z.string(), status: z.string(), note: z.string(), time: isoTime })),
+  /** The customs declaration as the papers will print it (packs/detail only; staff may have corrected it). */
+  declaration: Declaration.omit({ pdfUrl: true }).optional(),
 });
 export type MemberPackage = z.infer<typeof MemberPackage>;
 export const PackageListQuery = PageQuery.pick({ page: true, limit: true });

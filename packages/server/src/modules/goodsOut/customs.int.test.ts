@@ -160,5 +160,12 @@ describe('customs declarations', () => {
     );
     expect(made.code, made.message).toBe(20000);
     expect(await declaration(made.data.packageNo)).toMatchObject({ currency: 'USD', total: 60_000, complete: true });
+    // The member reads back what the papers will say.
+    expect((made.data as unknown as { declaration: Declaration }).declaration).toMatchObject({
+      currency: 'USD',
+      total: 60_000,
+      form: 'CN23',
+      lines: [{ lineNo: 1, descriptionEn: 'Bluetooth earphones', hsCode: '851830', quantity: 2, unitValue: 30_000 }],
+    });
   });
 });

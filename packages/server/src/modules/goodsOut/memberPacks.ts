@@ -6,6 +6,7 @@ import { type PackageAddress, memberAddresses, packageItems, packages, packageTr
 import { isRepeat, type Op } from '../../core/transition';
 import { notFound } from '../../core/errors';
 import { offsetPage } from '../../core/paging';
+import { declarationOf } from './customs';
 import { createPackage, payPackage, payPatch } from './orders';
 import { memberCancelPackage } from './cancel';
 import { applyStep, lockPackage, type PackageRow, packageRows } from './transition';
@@ -63,8 +64,10 @@ async function toPackages(db: Db, rows: PackageRow[]): Promise<MemberPackage[]> 
 }
 
 export async function packageDetail(db: Db, memberId: number, packageNo: string): Promise<MemberPackage> {
-  const [out] = await toPackages(db, [await ownPackage(db, memberId, packageNo)]);
-  return out!;
+  const row = await ownPackage(db, memberId, packageNo);
+  const [out] = await toPackages(db, [row]);
+  const { pdfUrl: _, ...declaration } = await declarationOf(db, row.id, null);
+  return { ...out!, declaration };
 }
 
 export async function listPackages(db: Db, memberId: number, q: { page: number; limit: number }) {
