@@ -130,7 +130,23 @@ describe('goods out, through the screens', () => {
       .getSheetValues()
       .filter(Boolean)
       .map((r) => (r as unknown[]).slice(1));
-    expect(rows.slice(2)).toEqual([['SKE2E-CA-1', p.packageNo, 'U100001', 'Alice Martin', 'CA', 'EMS 国际特快', 950, 118, 2, 'EE900000001CN', '已发货']]);
+    // The customs declaration rides along (issue #33): the purchase lines' titles, one per line.
+    expect(rows.slice(2)).toEqual([
+      [
+        'SKE2E-CA-1',
+        p.packageNo,
+        'U100001',
+        'Alice Martin',
+        'CA',
+        'EMS 国际特快',
+        950,
+        118,
+        2,
+        '端到端 帆布包 ×1; 端到端 马克杯 ×1',
+        'EE900000001CN',
+        '已发货',
+      ],
+    ]);
 
     // The package query shows it shipped, and its timeline every step.
     await wh.goto(`${station.server.url}/WarehouseManage/packDetail?id=${p.id}`);

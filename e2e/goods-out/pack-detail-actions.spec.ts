@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { packageDeclarations, packageItems, packages } from '../../packages/server/src/db/schema';
 import { newPackage } from '../../packages/server/src/modules/goodsOut/factory';
 import { passVerify, typeByHand } from '../support/browser';
@@ -12,11 +12,20 @@ const station = useStationServer('pack-detail-actions', { now: () => new Date() 
 const statusShown = (page: Page) => page.getByTestId('package-status').first().innerText();
 const dbStatus = async (id: number) => (await station.server.db.select({ s: packages.status }).from(packages).where(eq(packages.id, id)))[0].s;
 
+/**
+ * A dialog that has stopped moving: station pages keep antd's animations, and a button pressed while the dialog still
+ * zooms in is released over the backdrop, so the click is lost (seen in CI under load).
+ */
+async function settled(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await expect.poll(() => dialog.evaluate((el) => el.getAnimations({ subtree: true }).length)).toBe(0);
+}
+
 /** Clicks an action of 包裹详情, fills its dialog's one field by hand, confirms, and waits for the success message. */
 async function act(page: Page, action: 'fail' | 'reopen' | 'cancel', title: string, field: string, text: string): Promise<void> {
   await page.getByTestId(`pack-${action}`).click();
   const dialog = page.locator('.ant-modal:visible').filter({ hasText: title });
-  await dialog.waitFor();
+  await settled(dialog);
   await typeByHand(dialog.getByLabel(field), text);
   await dialog.getByRole('button', { name: /确\s*认/ }).click();
   await page.locator('.ant-message-notice').filter({ hasText: '操作成功' }).last().waitFor();
@@ -47,6 +56,7 @@ describe('包裹详情: a pack order that fails or stalls', () => {
 
     await wh.getByTestId(`fail-${p.id}`).click();
     const failDialog = wh.locator('.ant-modal:visible').filter({ hasText: '预审不通过' });
+    await settled(failDialog);
     await typeByHand(failDialog.getByLabel('不通过原因'), '地址不完整');
     await failDialog.getByRole('button', { name: /确\s*定/ }).click();
     await expect.poll(() => statusShown(wh), { timeout: 15_000 }).toBe('预审不通过');
@@ -55,6 +65,7 @@ describe('包裹详情: a pack order that fails or stalls', () => {
     await wh.getByTestId('pack-cancel').click();
     const cancelDialog = wh.locator('.ant-modal:visible').filter({ hasText: '取消包裹' });
     await cancelDialog.getByText('商品退回会员的在库商品').waitFor();
+    await settled(cancelDialog);
     await cancelDialog.getByRole('button', { name: /确\s*认/ }).click();
     await cancelDialog.locator('.ant-form-item-explain-error').filter({ hasText: '取消原因' }).waitFor();
     await cancelDialog.getByRole('button', { name: /取\s*消/ }).click();
@@ -88,7 +99,7 @@ describe('包裹详情: freight that was wrong', () => {
 
     await wh.getByTestId('modify-modifyFreight').click();
     const dialog = wh.locator('.ant-modal:visible').filter({ hasText: '修改运费' });
-    await dialog.waitFor();
+    await settled(dialog);
     await typeByHand(dialog.getByLabel('实际运费'), (before.freightCharged / 100).toFixed(2));
     await typeByHand(dialog.getByLabel('修改原因'), '按会员协议价计费');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
@@ -115,7 +126,7 @@ describe('包裹详情: freight that was wrong', () => {
 
     await card.getByRole('button', { name: '编辑申报' }).click();
     const dialog = wh.locator('.ant-modal:visible').filter({ hasText: '编辑申报' });
-    await dialog.waitFor();
+    await settled(dialog);
     await typeByHand(dialog.getByLabel('英文品名').nth(1), 'Bluetooth earphones');
     await typeByHand(dialog.getByLabel('HS编码').nth(1), '851830');
     await typeByHand(dialog.getByLabel('修改原因'), '按实物补全申报');

@@ -7,6 +7,24 @@ import { defineCall } from './call';
 
 // ---------------------------------------------------------------- forwarders
 
+/** The carriers a forwarder's account can be with ('' = none). */
+export const FORWARDER_CARRIERS = ['', 'easypost'] as const;
+export type ForwarderCarrier = (typeof FORWARDER_CARRIERS)[number];
+const senderText = (max: number) => z.string().trim().max(max).default('');
+/** The sender's address a carrier books with (EasyPost's from_address). */
+export const CarrierSender = z.strictObject({
+  name: senderText(100),
+  company: senderText(100),
+  street1: senderText(200),
+  street2: senderText(200),
+  city: senderText(100),
+  state: senderText(100),
+  zip: senderText(20),
+  country: z.union([z.literal(''), z.string().regex(/^[A-Z]{2}$/, '国家请填两位大写字母代码')]).default(''),
+  phone: senderText(50),
+});
+export type CarrierSender = z.infer<typeof CarrierSender>;
+
 export const Forwarder = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -18,6 +36,13 @@ export const Forwarder = z.object({
   status: statusField,
   remark: z.string(),
   channelCount: z.number().int(),
+  /** The carrier account that books shipments at packing (issue #33.2): '' = none, our own label prints. */
+  carrier: z.enum(FORWARDER_CARRIERS),
+  apiBase: z.string(),
+  /** The key as ••••1234 ('' when none is stored); never the key. */
+  apiKeyHint: z.string(),
+  carrierService: z.string(),
+  sender: CarrierSender,
   createTime: z.string(),
   modifyTime: z.string(),
 });
@@ -40,6 +65,22 @@ export const ForwarderSaveBody = z.strictObject({
   trackingUrl: z.string().max(500).default(''),
   status: statusField.default('activity'),
   remark: z.string().max(500).default(''),
+  carrier: z.enum(FORWARDER_CARRIERS).default(''),
+  /** '' = the carrier's own API address. */
+  apiBase: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^https?:\/\/[^\s]+$/, RuleMessage.url),
+    ])
+    .default(''),
+  /** Empty on edit keeps the stored key. */
+  apiKey: z.string().trim().max(500).default(''),
+  /** The carrier's service to buy ('' = the cheapest rate). */
+  carrierService: z.string().trim().max(100).default(''),
+  sender: CarrierSender.default(CarrierSender.parse({})),
 });
 export type ForwarderSaveBody = z.input<typeof ForwarderSaveBody>;
 

@@ -1,6 +1,7 @@
 import { PASSWORD_MESSAGE, RuleMessage } from './index';
 import { MEMBER_API_TRANSLATIONS } from './memberApiTranslations';
 import { CUSTOMS_TRANSLATIONS } from './customsTranslations';
+import { CARRIERS_TRANSLATIONS } from './carriersTranslations';
 
 /** A message in Chinese and English; {name} marks a value filled in where the message is made. */
 export type TextPair = readonly [zh: string, en: string];
@@ -327,4 +328,5 @@ export const TRANSLATIONS: readonly TextPair[] = [
   ...REQUESTS,
   ...MEMBER_API_TRANSLATIONS,
   ...CUSTOMS_TRANSLATIONS,
+  ...CARRIERS_TRANSLATIONS,
 ];

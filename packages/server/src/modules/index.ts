@@ -24,7 +24,7 @@ import { notificationRoutes } from './notification/routes';
 import { goodsOutRoutes } from './goodsOut/routes';
 import { marketingRoutes } from './marketing/routes';
 import { MARKETING_JOBS } from './marketing/jobs';
-import { GOODS_OUT_JOBS, trackingJobs } from './goodsOut/jobs';
+import { carrierJobs, GOODS_OUT_JOBS, trackingJobs } from './goodsOut/jobs';
 import { backupRoutes } from './backup/routes';
 import { openRoutes } from './open/routes';
 import { REPORT_JOBS } from './report/rollup';
@@ -50,6 +50,7 @@ export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres';
   MARKETING_JOBS,
   GOODS_OUT_JOBS,
   trackingJobs(secretBoxFor(o.config)),
+  carrierJobs(secretBoxFor(o.config)),
   OPEN_JOBS,
   PURCHASE_JOBS,
   paymentJobs(secretBoxFor(o.config)),

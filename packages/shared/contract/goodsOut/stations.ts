@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CarrierShipment } from './carriers';
 import { queryInt } from '../common';
 import { ScanCode } from '../warehouse';
 import { PackageStatus } from '../../vocab/goods-out';
@@ -87,6 +88,8 @@ export const PackingWeighResult = PackageActionResult.extend({
   freightReal: z.number().int(),
   patchAmount: z.number().int(),
   labelUrl: z.string(),
+  /** The booking with the forwarder's carrier (issue #33.2); absent for a channel without a carrier account. */
+  carrier: CarrierShipment.optional(),
 });
 export type PackingWeighResult = z.infer<typeof PackingWeighResult>;
 export const LabelConfirmBody = z.strictObject({ packageNo: ScanCode, code: ScanCode });

@@ -228,6 +228,12 @@ export const forwarders = pgTable(
     trackingUrl: text('tracking_url').notNull().default(''),
     status: text('status').notNull().default('activity'),
     remark: text('remark').notNull().default(''),
+    /** The carrier whose API books this forwarder's shipments at packing ('' = none: our own label prints). */
+    carrier: text('carrier').notNull().default(''),
+    /** The carrier's API address ('' = its official one). */
+    apiBase: text('api_base').notNull().default(''),
+    /** The carrier account: its key sealed (core/secrets), never returned in full; the sender address and service. */
+    credentials: jsonb('credentials').notNull().default(sql`'{}'::jsonb`),
     ...stamps(),
   },
   (t) => [uniqueIndex('forwarders_code_key').on(t.code)],

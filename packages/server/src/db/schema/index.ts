@@ -8,3 +8,4 @@ export * from './backup';
 export * from './open';
 export * from './report';
 export * from './tracking';
+export * from './carriers';

@@ -10,6 +10,7 @@ import { isRepeat } from '../../core/transition';
 import { applyStep as applyLineStep } from '../purchase/transition';
 import { refundPackage } from './orders';
 import { actionResult, applyStep, lockPackage, type Op, packageRows, packageStale, type PackageRow, writeTrace } from './transition';
+import { markShipmentCancel } from './carriers/booking';
 
 /** Pack orders that fail or stall (issue 30): cancel and back to pre-review, for staff (包裹详情) and the member API. */
 
@@ -57,6 +58,7 @@ async function releaseItems(tx: Db, row: PackageRow, op: Op): Promise<number> {
  */
 export async function cancelPackageIn(tx: Db, row: PackageRow, op: Op, note: string): Promise<PackageRow> {
   const { row: after } = await applyStep(tx, row, { event: 'cancel', op, note, set: { cancelTime: op.now } });
+  await markShipmentCancel(tx, row.id, op.now);
   const restocked = await releaseItems(tx, row, op);
   if (restocked) {
     await writeTrace(tx, row.id, { type: 'cancel', event: 'restock', from: 'canceled', to: 'canceled', note: `${restocked} 件商品待重新上架` }, op);

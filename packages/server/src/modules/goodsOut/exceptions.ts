@@ -18,6 +18,7 @@ import { filters, offsetPage } from '../../core/paging';
 import { URI_PATTERN } from '../../platform/storage';
 import { refundPackage } from './orders';
 import { cancelPackageIn } from './cancel';
+import { markShipmentCancel } from './carriers/booking';
 import { toException } from './queries';
 import { actionResult, applyStep, type ExceptionRow, exceptionRows, lockPackage, type Op, type PackageRow, packageStale } from './transition';
 import { isActive } from '../../core/status';
@@ -45,6 +46,8 @@ export async function raiseOn(tx: Db, row: PackageRow, e: { type: ExceptionType;
     set: { prevStatus: row.status },
     audit: { type: e.type },
   });
+  // A shipment booked with the carrier is canceled there (after the commit: routes/exceptions.ts, the carrier job).
+  await markShipmentCancel(tx, row.id, op.now);
   await tx.insert(packageExceptions).values({
     packageId: row.id,
     type: e.type,

@@ -2,6 +2,7 @@ import { periodicJob } from '../../core/jobs';
 import type { SecretBox } from '../../core/secrets';
 import { autoReceive } from './modify';
 import { runTracking } from './tracking';
+import { sendCancels } from './carriers/booking';
 
 /**
  * Shipped packages nobody signed for count as received after AUTO_RECEIVE_DAYS: one job per hour, a conditional bulk
@@ -14,3 +15,7 @@ export const GOODS_OUT_JOBS = periodicJob('goodsOut.autoReceive', 'hour', (_job,
 /** Shipped parcels followed through 17TRACK once an hour (tracking.ts); nothing is called while tracking is not set up. */
 export const trackingJobs = (secrets: SecretBox) =>
   periodicJob('goodsOut.tracking', 'hour', (_job, { db, now, heartbeat }) => runTracking(db, secrets, now, heartbeat));
+
+/** Shipments to cancel at their carriers that did not take the cancel yet, tried again once an hour (carriers/booking.ts). */
+export const carrierJobs = (secrets: SecretBox) =>
+  periodicJob('goodsOut.carrierCancel', 'hour', (_job, { db, now }) => sendCancels(db, secrets, { actor: { id: null, name: 'system', ip: '' }, now: now() }));

@@ -12,6 +12,7 @@ import { documentRoutes } from './routes/documents';
 import { customsRoutes } from './routes/customs';
 import { stationContext } from './routes/shared';
 import { trackingRoutes } from './routes/tracking';
+import { carrierRoutes } from './routes/carriers';
 
 /**
  * Goods out: package query and detail, pre-review, removal, packing, sorting into sacks, out-of-storage, exceptions;
@@ -34,4 +35,5 @@ export function goodsOutRoutes(app: FastifyInstance, ctx: ModuleContext): void {
   documentRoutes(app, stations);
   trackingRoutes(app);
   customsRoutes(app, stations);
+  carrierRoutes(app, stations);
 }

@@ -19,6 +19,8 @@ import { channelAreaCountries, channelAreas, channelAttrs, countries, currencies
 import { type Actor, auditedSave, auditedToggle, writeAudit } from '../../core/audit';
 import { invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { containsPattern, filters, offsetPage, orderBy } from '../../core/paging';
+import type { SecretBox } from '../../core/secrets';
+import { auditedCarrier, carrierColumns, carrierView } from '../goodsOut/carriers/account';
 
 type Status = 'activity' | 'disabled';
 
@@ -36,6 +38,7 @@ function toForwarder(r: typeof forwarders.$inferSelect, channelCount: number): F
     status: r.status as Status,
     remark: r.remark,
     channelCount,
+    ...carrierView(r),
     createTime: r.createdAt.toISOString(),
     modifyTime: r.updatedAt.toISOString(),
   };
@@ -70,14 +73,17 @@ export async function listForwarders(db: Db, q: ForwarderListQuery): Promise<Pag
 }
 
 /** Creates or edits a forwarder; codes are unique. */
-export async function saveForwarder(db: Db, actor: Actor, input: z.output<typeof ForwarderSaveBody>, now: Date): Promise<{ id: number }> {
-  const { id, ...fields } = input;
+export async function saveForwarder(db: Db, secrets: SecretBox, actor: Actor, input: z.output<typeof ForwarderSaveBody>, now: Date): Promise<{ id: number }> {
+  // The carrier account's key goes sealed into `credentials` (carrierColumns), never into a column of its own.
+  const { id, carrier, apiBase, apiKey, carrierService, sender, ...fields } = input;
   try {
     return await db.transaction(async (tx) => {
+      const [before] = id ? await tx.select().from(forwarders).where(eq(forwarders.id, id)).limit(1) : [];
       const saved = await auditedSave(tx, actor, {
         table: forwarders,
         id,
-        fields,
+        fields: { ...fields, ...carrierColumns(secrets, input, before) },
+        view: auditedCarrier,
         action: { create: 'forwarder.create', update: 'forwarder.update' },
         targetType: 'forwarder',
         notFound: '货代不存在',

@@ -20,6 +20,7 @@ import { PackageStatusTag, RaiseExceptionButton } from './components';
 import { PackStateActions } from './PackStateActions';
 import { PackTracking } from './PackTracking';
 import { PackCustoms } from './PackCustoms';
+import { PackCarrier } from './PackCarrier';
 import { useGoodsOutMessages } from './messages';
 import { showFieldErrors, validValues, zodRule } from '../../components/zodRule';
 import { NumberInput } from '../../components/NumberInput';
@@ -345,6 +346,7 @@ export default function PackDetailPage() {
         />
       </Card>
       <PackCustoms id={d.id} packageNo={d.packageNo} editable={d.modifications.includes('modifyAttr')} />
+      <PackCarrier id={d.id} />
       <PackTracking tracking={d.tracking} />
       <Card title={m.trace} size="small">
         <TraceTimeline entries={d.trace} types={PackageTraceType} statuses={PackageStatus} />

@@ -10,6 +10,7 @@ import { ScanInput, type ScanOutcome } from '../../warehouse/ScanInput';
 import { MeasureInput, useMeasureRules } from '../../warehouse/MeasureInput';
 import { PrintDriverStatus, PrintLabelButton } from '../../warehouse/PrintDriver';
 import { PackCustoms } from './PackCustoms';
+import { CarrierOutcome } from './PackCarrier';
 import { StationWorkPanel, stationWorkKey } from '../../warehouse/StationWork';
 import { isUndelivered } from '../../warehouse/pendingScans';
 import { cue } from '../../warehouse/voice';
@@ -269,6 +270,7 @@ export default function Packing() {
                     </Descriptions.Item>
                     <Descriptions.Item label={m.patch}>{weighed.patchAmount ? formatMoney(weighed.patchAmount, weighed.currency) : '-'}</Descriptions.Item>
                   </Descriptions>
+                  {weighed.carrier && <CarrierOutcome id={weighed.id} shipment={weighed.carrier} onBooked={(carrier) => setWeighed({ ...weighed, carrier })} />}
                   {!labelNext(weighed) ? (
                     patchAlert(weighed.patchAmount, weighed.currency)
                   ) : (

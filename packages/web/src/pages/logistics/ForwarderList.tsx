@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import type { FormInstance } from 'antd';
 import { Button, Card, Form, Input, Modal, Select, Space } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { fill } from '../../i18n';
 import { urlText } from '@waystation/shared/rules';
 import type { Forwarder, ForwarderSaveBody } from '@waystation/shared/contract/logistics';
 import { formatTime } from '../../utils/time';
@@ -106,7 +108,60 @@ function ForwarderModal({ forwarder, onClose }: { forwarder: Forwarder | null; o
         <Form.Item name="remark" label={m.note}>
           <Input.TextArea rows={2} />
         </Form.Item>
+        <CarrierFields form={form} keyHint={forwarder?.carrier ? forwarder.apiKeyHint : ''} />
       </Form>
     </Modal>
+  );
+}
+
+const SENDER_FIELDS = [
+  ['name', 'senderName'],
+  ['company', 'senderCompany'],
+  ['street1', 'senderStreet1'],
+  ['street2', 'senderStreet2'],
+  ['city', 'senderCity'],
+  ['state', 'senderState'],
+  ['zip', 'senderZip'],
+  ['country', 'senderCountry'],
+  ['phone', 'senderPhone'],
+] as const;
+
+/** The forwarder's carrier account (issue #33.2): the carrier, its API address, the key (masked), service and sender. */
+function CarrierFields({ form, keyHint }: { form: FormInstance<ForwarderSaveBody>; keyHint: string }) {
+  const m = useLogisticsMessages();
+  const carrier = Form.useWatch('carrier', form);
+  return (
+    <>
+      <Form.Item name="carrier" label={m.carrierApi} initialValue="">
+        <Select
+          options={[
+            { value: '', label: m.carrierNone },
+            { value: 'easypost', label: 'EasyPost' },
+          ]}
+        />
+      </Form.Item>
+      {carrier ? (
+        <>
+          <Form.Item name="apiBase" label={m.carrierApiBase} extra={m.carrierApiBaseHelp}>
+            <Input placeholder="https://api.easypost.com/v2" />
+          </Form.Item>
+          <Form.Item name="apiKey" label={m.carrierApiKey} extra={keyHint ? fill(m.carrierKeyKept, { hint: keyHint }) : undefined}>
+            <Input.Password autoComplete="new-password" placeholder={keyHint || undefined} />
+          </Form.Item>
+          <Form.Item name="carrierService" label={m.carrierService} extra={m.carrierServiceHelp}>
+            <Input />
+          </Form.Item>
+          <Form.Item label={m.carrierSender} style={{ marginBottom: 0 }}>
+            <Space wrap>
+              {SENDER_FIELDS.map(([field, label]) => (
+                <Form.Item key={field} name={['sender', field]} label={m[label]}>
+                  <Input />
+                </Form.Item>
+              ))}
+            </Space>
+          </Form.Item>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -14,6 +14,7 @@ import { STATION_PERMISSIONS } from '@waystation/shared/machines/package';
 import { api } from '../../../core/http';
 import { assignException, exceptionDetail, handleException, listExceptions, raiseException, returnStep } from '../exceptions';
 import { activeStaffOptions } from '../queries';
+import { sendCancels } from '../carriers/booking';
 import { type StationContext, ABNORMAL } from './shared';
 
 /** Exceptions (any station raises one; 异常包裹 handles it) and package returns. */
@@ -21,7 +22,12 @@ export function exceptionRoutes(app: FastifyInstance, { db, media }: StationCont
   api(app, warehouseExceptionRaiseCall, {
     permission: STATION_PERMISSIONS,
     summary: 'Any station: raise an exception on a package (→ exception)',
-    handler: ({ body, actor, now }) => raiseException(db, body, { actor, now }),
+    handler: async ({ body, actor, now }) => {
+      const raised = await raiseException(db, body, { actor, now });
+      // Its shipment booked with a carrier, if any, is canceled there now (a failure is kept for the carrier job).
+      await sendCancels(db, app.services.secrets, { actor, now }, raised.id);
+      return raised;
+    },
   });
   api(app, warehouseExceptionPageListCall, {
     permission: ABNORMAL,

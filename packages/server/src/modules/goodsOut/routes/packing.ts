@@ -10,6 +10,7 @@ import { api } from '../../../core/http';
 import { packageDetail } from '../queries';
 import { confirmLabel, packingCheckItem, packingOpen, packingWeigh } from '../stations';
 import { parkedPackages } from '../stationLists';
+import { bookCarrier } from '../carriers/booking';
 import { type StationContext, PACKING } from './shared';
 
 /** The packing station: open, check items, weigh, parked packages, confirm the label. */
@@ -31,7 +32,12 @@ export function packingRoutes(app: FastifyInstance, { db, urlsAt }: StationConte
     permission: PACKING,
     summary: 'Weight and size: real freight (→ packed, or patch_wait with a top-up bill); overpaid freight back to the balance',
     creditsWithoutTicket: 'the member gets back their own overpaid freight, priced by the channel from the weighed box (no amount is entered)',
-    handler: async ({ body, actor, now, caller }) => packingWeigh(db, body, { actor, now, permissions: caller.permissions }, (await urlsAt(now)).label),
+    handler: async ({ body, actor, now, caller }) => {
+      const weighed = await packingWeigh(db, body, { actor, now, permissions: caller.permissions }, (await urlsAt(now)).label);
+      // Booked with the forwarder's carrier once the weighing is committed: a refusal leaves the package weighed.
+      const carrier = await bookCarrier(db, app.services.secrets, weighed.id, { actor, now });
+      return carrier ? { ...weighed, carrier } : weighed;
+    },
   });
   api(app, warehousePackingParkedCall, {
     permission: PACKING,

@@ -1,0 +1,78 @@
+import type { PackageAddress } from '../../../db/schema/goods-out';
+import { easypost } from './easypost';
+
+/**
+ * Carriers (issue #33.2): a forwarder with a carrier account books each package's shipment through the carrier's API
+ * at packing and prints the carrier's label with its tracking number; an exception cancels it. One adapter per carrier.
+ */
+
+/** The sender's address, as a carrier's booking needs it. */
+export interface CarrierAddress {
+  name: string;
+  company: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  phone: string;
+}
+
+/** A forwarder's carrier account, its key opened. */
+export interface CarrierAccount {
+  apiKey: string;
+  /** '' = the carrier's own API address. */
+  apiBase: string;
+  /** The service to buy ('' = the cheapest rate). */
+  service: string;
+  from: CarrierAddress;
+}
+
+/** One customs declaration line as carriers take it. */
+export interface CarrierCustomsLine {
+  description: string;
+  quantity: number;
+  /** The line's total value (quantity × unit value), in major units of `currency`. */
+  value: number;
+  currency: string;
+  weightG: number;
+  hsCode: string;
+  origin: string;
+}
+
+export interface CarrierPackage {
+  packageNo: string;
+  address: PackageAddress;
+  countryCode: string;
+  weightG: number;
+  lengthMm: number;
+  widthMm: number;
+  heightMm: number;
+  customs: CarrierCustomsLine[];
+}
+
+export interface CarrierBooking {
+  trackingNo: string;
+  labelPdf: Buffer;
+  /** The carrier's id of the shipment (cancelShipment names it). */
+  carrierRef: string;
+}
+
+export interface Carrier {
+  /** What staff see in lists. */
+  label: string;
+  bookShipment(account: CarrierAccount, pkg: CarrierPackage): Promise<CarrierBooking>;
+  cancelShipment(account: CarrierAccount, carrierRef: string): Promise<void>;
+}
+
+/**
+ * A carrier's answer that it will not do what was asked (bad key, invalid address, no rate): the message is shown to
+ * the packer as it is. Any other failure (the carrier unreachable) is a CarrierError too, with its own message.
+ */
+export class CarrierError extends Error {}
+
+export const CARRIERS = { easypost } as const satisfies Record<string, Carrier>;
+export type CarrierCode = keyof typeof CARRIERS;
+export const isCarrierCode = (c: string): c is CarrierCode => Object.hasOwn(CARRIERS, c);
