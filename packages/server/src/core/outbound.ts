@@ -59,7 +59,7 @@ export async function assertPublicHost(host: string, resolve?: Resolver): Promis
  * A lookup that answers the address already checked, whatever DNS says now: the connection goes where the check
  * looked (no rebinding between check and connect), while the Host header and TLS SNI stay the name.
  */
-function pinnedLookup(address: string): net.LookupFunction {
+export function pinnedLookup(address: string): net.LookupFunction {
   const family = net.isIP(address) === 6 ? 6 : 4;
   return ((_name: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (typeof options === 'function') return (options as (...args: unknown[]) => void)(null, address, family);

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import EasyPostClient, { type IRate } from '@easypost/api';
-import { resolvePublicHost, safeFetch } from '../../../core/outbound';
+import { pinnedLookup, resolvePublicHost, safeFetch } from '../../../core/outbound';
 import type { Carrier, CarrierAccount, CarrierAddress, CarrierPackage } from './index';
 import { CarrierError } from './index';
 
@@ -19,16 +19,6 @@ function baseOf(apiBase: string): URL {
   if (base.pathname === '/' || base.pathname === '') base.pathname = '/v2/';
   if (!base.pathname.endsWith('/')) base.pathname += '/';
   return base;
-}
-
-/** A lookup that answers the address already checked (as safeFetch pins its connections): no rebinding in between. */
-function pinnedLookup(address: string): net.LookupFunction {
-  const family = net.isIP(address) === 6 ? 6 : 4;
-  return ((_name: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-    if (typeof options === 'function') return (options as (...args: unknown[]) => void)(null, address, family);
-    if (options?.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  }) as unknown as net.LookupFunction;
 }
 
 /**
