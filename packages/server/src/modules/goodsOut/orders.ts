@@ -56,8 +56,8 @@ export async function createPackage(db: Db, input: NewPackage, op: Op): Promise<
       // On a shelf: the line has been shelved and is still there.
       if (!isRepeat(purchaseLines, line, 'shelve')) throw conflict(`商品 ${item.itemCode} 未上架，不能打包`);
     }
-    const prefilled = await prefillDeclaration(tx, input.itemIds);
-    const declaration = input.declaration ?? prefilled;
+    const prefilled = input.declaration ? null : await prefillDeclaration(tx, input.itemIds);
+    const declaration = input.declaration ?? prefilled!;
     await checkDeclaration(tx, input.channelId, declaration);
     const id = await nextId(tx, 'packages');
     const [row] = await tx
@@ -87,7 +87,7 @@ export async function createPackage(db: Db, input: NewPackage, op: Op): Promise<
       .values(
         items.map(({ item }) => ({ packageId: id, itemId: item.id, purchaseId: item.purchaseId, itemCode: item.itemCode, shelfCode: item.shelfCode ?? '' })),
       );
-    await writeDeclaration(tx, id, declaration, input.declaration ? [] : prefilled.weights);
+    await writeDeclaration(tx, id, declaration, prefilled?.weights);
     const note = `${items.length} 件商品`;
     await writeTrace(tx, id, { type: 'package_order_create', event: 'submit', from: 'pack_created', to: 'pack_pretrial', note }, op);
     await writeDomainEvents(tx, packageRows, 'submit', [{ id, from: 'pack_created', to: 'pack_pretrial', member: input.memberId, ref: row.packageNo }], {

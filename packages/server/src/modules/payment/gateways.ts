@@ -12,7 +12,7 @@ import { type AlipayAccount, ALIPAY_CURRENCY, alipayNotification, alipayPageUrl,
 import { PAYPAL_CURRENCIES } from './paypal';
 import { closePaypalOrder, createPaypalTopup } from './paypalFlow';
 import { periodicJob, type JobSet } from '../../core/jobs';
-import { createTopup, settleIntent, toIntent } from './topups';
+import { createTopup, failIntent, settleIntent, toIntent } from './topups';
 
 /**
  * Payment channels that take money (issue #32): what a member may pay with now (the payment rules decide, the channel's
@@ -104,10 +104,7 @@ export async function createChannelTopup(
       .returning();
     return toIntent(saved ?? row, payment.clientSecret);
   } catch (err) {
-    await db.transaction(async (tx) => {
-      const [intent] = await tx.select().from(topupIntents).where(eq(topupIntents.id, row.id)).for('update');
-      if (intent) await settleIntent(tx, intent, { outcome: 'failed', amount: 0, currency: intent.currency }, now);
-    });
+    await failIntent(db, row.id, now);
     throw err;
   }
 }

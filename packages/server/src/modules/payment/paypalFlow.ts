@@ -7,7 +7,7 @@ import { paymentChannels, topupIntents } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../core/errors';
 import type { SecretBox } from '../../core/secrets';
 import { credentialsOf } from './service';
-import { createTopup, settleIntent, toIntent } from './topups';
+import { createTopup, failIntent, settleIntent, toIntent } from './topups';
 import {
   capturePaypalOrder,
   createPaypalOrder,
@@ -80,12 +80,7 @@ export async function createPaypalTopup(
     if (!saved && row.providerRef !== order.id) return toIntent(row);
     return toIntent(saved ?? row, '', order.approveUrl);
   } catch (err) {
-    if (created) {
-      await db.transaction(async (tx) => {
-        const [intent] = await tx.select().from(topupIntents).where(eq(topupIntents.id, row.id)).for('update');
-        if (intent) await settleIntent(tx, intent, { outcome: 'failed', amount: 0, currency: intent.currency }, now);
-      });
-    }
+    if (created) await failIntent(db, row.id, now);
     throw err;
   }
 }

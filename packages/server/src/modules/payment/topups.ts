@@ -253,3 +253,11 @@ export function memberTopups(db: Db, secrets: SecretBox, sandbox: boolean) {
     },
   };
 }
+
+/** Fails a pending top-up whose provider refused to make its payment (the refusal is then thrown to the member). */
+export async function failIntent(db: Db, id: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [intent] = await tx.select().from(topupIntents).where(eq(topupIntents.id, id)).for('update');
+    if (intent) await settleIntent(tx, intent, { outcome: 'failed', amount: 0, currency: intent.currency }, now);
+  });
+}
