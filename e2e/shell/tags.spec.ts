@@ -17,14 +17,9 @@ async function contextMenu(page: Page, title: string, action: string): Promise<v
   await expect.poll(() => openMenus(page).count()).toBe(0);
 }
 
-async function openTabs(page: Page, url: (p: string) => string): Promise<void> {
-  await page.goto(url('/dashboard'));
-  await page.getByText('欢迎，').waitFor();
-  for (const [label, path] of [
-    ['管理员账号', '/systemManage/adminUser'],
-    ['角色管理', '/systemManage/role'],
-    ['审计日志', '/systemManage/audit'],
-  ]) {
+/** Opens 系统管理's screens from the sidebar, one after another. */
+async function openSystemScreens(page: Page, screens: [label: string, path: string][]): Promise<void> {
+  for (const [label, path] of screens) {
     const system = page.locator('.sidebar-container li.ant-menu-submenu').filter({ hasText: '系统管理' });
     if (!(await system.getAttribute('class'))?.includes('ant-menu-submenu-open')) {
       await system.locator('.ant-menu-submenu-title').click();
@@ -33,6 +28,16 @@ async function openTabs(page: Page, url: (p: string) => string): Promise<void> {
     await page.waitForURL((u) => u.pathname === path);
     await tab(page, label).waitFor();
   }
+}
+
+async function openTabs(page: Page, url: (p: string) => string): Promise<void> {
+  await page.goto(url('/dashboard'));
+  await page.getByText('欢迎，').waitFor();
+  await openSystemScreens(page, [
+    ['管理员账号', '/systemManage/adminUser'],
+    ['角色管理', '/systemManage/role'],
+    ['审计日志', '/systemManage/audit'],
+  ]);
 }
 
 describe('tags view', () => {
@@ -79,6 +84,52 @@ describe('tags view', () => {
     await tab(page, '角色管理').click();
     await page.waitForURL((u) => u.pathname === '/systemManage/role' && u.searchParams.get('keyword') === 'ware');
     expect(await page.locator('.list-filters input#keyword').inputValue()).toBe('ware');
+  });
+
+  it('keeps the 8 most recently used pages; an older tab reopens fresh from its address, with its filters', async () => {
+    const e = e2e();
+    const ctx = await e.context();
+    await loginApi(e, ctx);
+    const page = await ctx.newPage();
+    await openTabs(page, e.url);
+    await tab(page, '管理员账号').click();
+    await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
+    await typeByHand(page.locator('.list-filters input#username'), 'half-typed');
+    await tab(page, '角色管理').click();
+    await page.waitForURL((u) => u.pathname === '/systemManage/role');
+    await typeByHand(page.locator('.list-filters input#keyword'), 'ware');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('keyword') === 'ware');
+    // Typed after searching, not searched: lost when the page falls out of the kept ones.
+    await typeByHand(page.locator('.list-filters input#keyword:visible'), 'warehouse');
+    // Seven more screens: the staff list is now the eighth most recent and is still kept.
+    await openSystemScreens(page, [
+      ['审计日志', '/systemManage/audit'],
+      ['事件推送', '/systemManage/webhooks'],
+      ['站点密钥', '/systemManage/siteKeys'],
+      ['会员端配置', '/systemManage/vipTerminalConfig'],
+      ['代理端配置', '/systemManage/agentBackendConfig'],
+      ['系统参数', '/systemManage/param'],
+      ['版本管理', '/systemManage/appVersion'],
+    ]);
+    await tab(page, '管理员账号').click();
+    await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
+    expect(await page.locator('.list-filters input#username').inputValue()).toBe('half-typed');
+    // Two more: the roles list falls out of the eight kept, the staff list is kept again.
+    await openSystemScreens(page, [
+      ['基础数据', '/systemManage/referenceData'],
+      ['数据备份', '/systemManage/backup'],
+    ]);
+    expect(await tabTitles(page)).toHaveLength(12);
+    await tab(page, '管理员账号').click();
+    await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
+    expect(await page.locator('.list-filters input#username').inputValue()).toBe('half-typed');
+    await tab(page, '角色管理').click();
+    await page.waitForURL((u) => u.pathname === '/systemManage/role' && u.searchParams.get('keyword') === 'ware');
+    await page.getByText('角色标识').first().waitFor();
+    expect(await page.locator('.list-filters input#keyword:visible').inputValue()).toBe('ware');
+    // Only the open screen and the eight kept are in the page.
+    expect(await page.locator('.list-filters').count()).toBeLessThanOrEqual(9);
   });
 
   // A test of its own: on a loaded CI machine the steps above and below together came near the 60 s a test has.
