@@ -137,18 +137,19 @@ function CarrierFields({ form, keyHint }: { form: FormInstance<ForwarderSaveBody
           options={[
             { value: '', label: m.carrierNone },
             { value: 'easypost', label: 'EasyPost' },
+            { value: 'shippo', label: 'Shippo' },
           ]}
         />
       </Form.Item>
       {carrier ? (
         <>
           <Form.Item name="apiBase" label={m.carrierApiBase} extra={m.carrierApiBaseHelp}>
-            <Input placeholder="https://api.easypost.com/v2" />
+            <Input placeholder={carrier === 'shippo' ? 'https://api.goshippo.com' : 'https://api.easypost.com/v2'} />
           </Form.Item>
           <Form.Item name="apiKey" label={m.carrierApiKey} extra={keyHint ? fill(m.carrierKeyKept, { hint: keyHint }) : undefined}>
             <Input.Password autoComplete="new-password" placeholder={keyHint || undefined} />
           </Form.Item>
-          <Form.Item name="carrierService" label={m.carrierService} extra={m.carrierServiceHelp}>
+          <Form.Item name="carrierService" label={m.carrierService} extra={carrier === 'shippo' ? m.carrierServiceHelpShippo : m.carrierServiceHelp}>
             <Input />
           </Form.Item>
           <Form.Item label={m.carrierSender} style={{ marginBottom: 0 }}>

@@ -127,6 +127,8 @@ export const useLogisticsMessages = defineMessages(
     carrierKeyKept: '已保存 {hint}，留空则不修改',
     carrierService: '服务',
     carrierServiceHelp: '要购买的运价服务名，如 PriorityMailInternational；留空则买最便宜的',
+    carrierServiceHelpShippo:
+      '写作「承运商账户 ID:服务等级 token」（如 a1b2c3…:usps_priority_mail_international）一步出单；只写服务等级 token 则买该服务最便宜的运价；留空则买最便宜的',
     carrierSender: '发件地址',
     senderName: '姓名',
     senderCompany: '公司',
@@ -262,6 +264,8 @@ export const useLogisticsMessages = defineMessages(
     carrierKeyKept: 'Stored {hint}; leave empty to keep it',
     carrierService: 'Service',
     carrierServiceHelp: 'The rate service to buy, e.g. PriorityMailInternational; empty buys the cheapest',
+    carrierServiceHelpShippo:
+      'Written as "<carrier account id>:<servicelevel token>" (e.g. a1b2c3…:usps_priority_mail_international) to buy in one call; a servicelevel token alone buys its cheapest rate; empty buys the cheapest',
     carrierSender: 'Sender address',
     senderName: 'Name',
     senderCompany: 'Company',

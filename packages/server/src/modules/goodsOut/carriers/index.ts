@@ -1,5 +1,6 @@
 import type { PackageAddress } from '../../../db/schema/goods-out';
 import { easypost } from './easypost';
+import { shippo } from './shippo';
 
 /**
  * Carriers (issue #33.2): a forwarder with a carrier account books each package's shipment through the carrier's API
@@ -73,6 +74,6 @@ export interface Carrier {
  */
 export class CarrierError extends Error {}
 
-export const CARRIERS = { easypost } as const satisfies Record<string, Carrier>;
+export const CARRIERS = { easypost, shippo } as const satisfies Record<string, Carrier>;
 export type CarrierCode = keyof typeof CARRIERS;
 export const isCarrierCode = (c: string): c is CarrierCode => Object.hasOwn(CARRIERS, c);
