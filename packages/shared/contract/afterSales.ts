@@ -5,6 +5,7 @@ import { positiveAmount } from '../rules';
 import { vocab } from '../vocab/labels';
 import { idParam, PageQuery, pageOf, textFilter } from './common';
 import { defineCall } from './call';
+import { PaymentRefund } from './paymentRefunds';
 
 const id = z.number().int().positive();
 const reviewRemark = z.string().trim().max(300);
@@ -31,6 +32,9 @@ export const Refund = z.object({
   createTime: z.string(),
 });
 export type Refund = z.infer<typeof Refund>;
+/** One refund with, for 原路退回 of a bill paid through a payment gateway, the provider refunds it opened and their state. */
+export const RefundDetail = Refund.extend({ paymentRefunds: z.array(PaymentRefund) });
+export type RefundDetail = z.infer<typeof RefundDetail>;
 
 /** GET /api/afterSales/refundList */
 export const RefundListQuery = PageQuery.extend({
@@ -133,14 +137,14 @@ export const ReturnSignBody = z.strictObject({ id });
 
 // The calls (issue #29): each declared once, registered by the server's routes.ts, made by the web.
 export const afterSalesRefundListCall = defineCall({ method: 'GET', url: '/api/afterSales/refundList', query: RefundListQuery, data: RefundListResult });
-export const afterSalesRefundDetailCall = defineCall({ method: 'GET', url: '/api/afterSales/refundDetail', query: RefundDetailQuery, data: Refund });
+export const afterSalesRefundDetailCall = defineCall({ method: 'GET', url: '/api/afterSales/refundDetail', query: RefundDetailQuery, data: RefundDetail });
 export const afterSalesCreateRefundCall = defineCall({
   method: 'POST',
   url: '/api/afterSales/createRefund',
   body: CreateRefundBody,
   data: z.object({ id: z.number().int(), refundNo: z.string() }),
 });
-export const afterSalesRefundReviewCall = defineCall({ method: 'POST', url: '/api/afterSales/refundReview', body: RefundReviewBody, data: Refund });
+export const afterSalesRefundReviewCall = defineCall({ method: 'POST', url: '/api/afterSales/refundReview', body: RefundReviewBody, data: RefundDetail });
 export const afterSalesReturnListCall = defineCall({ method: 'GET', url: '/api/afterSales/returnList', query: ReturnListQuery, data: ReturnListResult });
 export const afterSalesReturnDetailCall = defineCall({ method: 'GET', url: '/api/afterSales/returnDetail', query: RefundDetailQuery, data: ReturnItem });
 export const afterSalesReturnReviewCall = defineCall({ method: 'POST', url: '/api/afterSales/returnReview', body: ReturnReviewBody, data: ReturnItem });

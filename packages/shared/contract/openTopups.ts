@@ -9,26 +9,62 @@ import { PaymentOption } from './payment';
 // ---------------------------------------------------------------- balance top-up
 
 /** Through the sandbox (demo mode), or through a payment channel the member may use (see payments/methods). */
+const provider = z.enum(['sandbox']).optional();
+const channelId = z.number().int().positive().max(2_147_483_647).optional();
+/**
+ * Where the provider sends the member's browser back after paying or giving up (PayPal, Alipay): the member site's own
+ * page, https (http only for localhost while developing).
+ */
+const returnUrl = z
+  .string()
+  .max(500, '返回地址最多500个字符')
+  .regex(/^(https:\/\/[^\s/?#]+|http:\/\/(localhost|127\.0\.0\.1)(:\d+)?)([/?#][^\s]*)?$/, '返回地址须为 https 链接')
+  .optional();
+const oneWayToPay = {
+  check: (b: { provider?: string; channelId?: number }) => (b.provider === undefined) !== (b.channelId === undefined),
+  message: '请选择支付渠道（provider 或 channelId 二选一）',
+};
 export const TopupBody = z
+  .strictObject({ amount, currency: Currency, provider, channelId, returnUrl })
+  .refine(oneWayToPay.check, { message: oneWayToPay.message, path: ['channelId'] });
+
+/** The bills a payment can pay once its money is in the balance (PaymentScenario's values but 充值). */
+export const BillPurpose = ['order_pay', 'package_pay', 'patch_pay'] as const;
+export type BillPurpose = (typeof BillPurpose)[number];
+/**
+ * POST /payments/bills: pays a bill through a payment channel (or the sandbox). The server works out what is due — a shop
+ * order's price after the level's discount, the coupon and the points, plus the service fee; a package's quoted freight
+ * after a shipping coupon plus its insurance; a package's freight top-up — and the member pays that plus the channel's
+ * fee. When the provider says paid, the money is credited to the balance and the bill paid from it at once; a bill that
+ * can no longer be paid (paid from the balance meanwhile, a coupon used elsewhere) leaves the money in the balance.
+ */
+export const BillPayBody = z
   .strictObject({
-    amount,
-    currency: Currency,
-    provider: z.enum(['sandbox']).optional(),
-    channelId: z.number().int().positive().max(2_147_483_647).optional(),
-    /**
-     * Where the provider sends the member's browser back after paying or giving up (PayPal, Alipay): the member site's own
-     * page, https (http only for localhost while developing).
-     */
-    returnUrl: z
+    purpose: z.enum(BillPurpose, { error: '支付用途无效（order_pay、package_pay 或 patch_pay）' }),
+    orderNo: z
       .string()
-      .max(500, '返回地址最多500个字符')
-      .regex(/^(https:\/\/[^\s/?#]+|http:\/\/(localhost|127\.0\.0\.1)(:\d+)?)([/?#][^\s]*)?$/, '返回地址须为 https 链接')
+      .regex(/^SO\d{6,}$/, '订单号格式错误')
       .optional(),
+    packageNo: z
+      .string()
+      .regex(/^PK\d{8,}$/, '包裹号格式错误')
+      .optional(),
+    couponGrantNo: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{4,40}$/, '优惠券编号格式错误')
+      .optional(),
+    points: z.number().int().min(0, '积分必须为非负整数').max(100_000_000, '积分必须为非负整数').optional(),
+    provider,
+    channelId,
+    returnUrl,
   })
-  .refine((b) => (b.provider === undefined) !== (b.channelId === undefined), {
-    message: '请选择支付渠道（provider 或 channelId 二选一）',
-    path: ['channelId'],
-  });
+  .refine(oneWayToPay.check, { message: oneWayToPay.message, path: ['channelId'] })
+  .refine((b) => (b.purpose === 'order_pay' ? !!b.orderNo && !b.packageNo : !!b.packageNo && !b.orderNo), {
+    message: '订单支付须填 orderNo，包裹运费和补运费须填 packageNo',
+    path: ['purpose'],
+  })
+  .refine((b) => !b.points || b.purpose === 'order_pay', { message: '积分只能用于订单支付', path: ['points'] })
+  .refine((b) => !b.couponGrantNo || b.purpose !== 'patch_pay', { message: '补运费不能使用优惠券', path: ['couponGrantNo'] });
 export const TopupIntent = z.object({
   intentNo: z.string(),
   amount: z.number().int(),
@@ -49,6 +85,13 @@ export const TopupIntent = z.object({
   clientSecret: z.string(),
   createTime: isoTime,
   paidTime: isoTime.nullable(),
+  /** 'recharge' for a top-up, else the bill it pays (BillPurpose). */
+  purpose: z.string(),
+  /** The bill's order or package number ('' for a top-up). */
+  billRef: z.string(),
+  /** '' until paid; 'paid' when the bill was paid from the credited money; 'refused' when it could not be (billNote says why, the money stays in the balance). */
+  billStatus: z.enum(['', 'paid', 'refused']),
+  billNote: z.string(),
 });
 export type TopupIntent = z.infer<typeof TopupIntent>;
 export const TopupQuery = z.strictObject({ intentNo: z.string().regex(/^TU\d{6,}$/, '充值单号格式错误') });

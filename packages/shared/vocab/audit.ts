@@ -57,6 +57,8 @@ export const AuditSubject = vocab([
   { value: 'currency', zh: '币种', en: 'Currency' },
   { value: 'paymentChannel', zh: '支付渠道', en: 'Payment channel' },
   { value: 'paymentRule', zh: '支付规则', en: 'Payment rule' },
+  { value: 'payment.refund', zh: '原路退款', en: 'Refund to the payer' },
+  { value: 'paymentRefund', zh: '原路退款', en: 'Refund to the payer' },
   { value: 'profitConf', zh: '利润配置', en: 'Profit settings' },
   { value: 'profit_conf', zh: '利润配置', en: 'Profit settings' },
   { value: 'marketing', zh: '营销', en: 'Marketing' },
@@ -92,6 +94,8 @@ export const AuditSubject = vocab([
 export const AuditVerb = vocab([
   { value: 'login', zh: '登录', en: 'Log in' },
   { value: 'paid', zh: '已退到余额', en: 'Paid to balance' },
+  { value: 'open', zh: '发起', en: 'Open' },
+  { value: 'succeeded', zh: '成功', en: 'Succeeded' },
   { value: 'settings', zh: '修改设置', en: 'Change settings' },
   { value: 'retention', zh: '按保留规则删除', en: 'Delete by retention' },
   { value: 'run', zh: '执行', en: 'Run' },

@@ -36,6 +36,7 @@ import { reportRoutes } from './report/routes';
 import { OPEN_JOBS } from './open/jobs';
 import { PURCHASE_JOBS } from './purchase/jobs';
 import { paymentJobs } from './payment/gateways';
+import { paymentRefundJobs } from './payment/providerRefunds';
 import { secretBoxFor } from '../core/secrets';
 import { STORAGE_REMINDER_JOBS } from './notification/storageReminder';
 import { backupDepsOf } from './backup/service';
@@ -54,6 +55,7 @@ export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres';
   OPEN_JOBS,
   PURCHASE_JOBS,
   paymentJobs(secretBoxFor(o.config)),
+  paymentRefundJobs(secretBoxFor(o.config)),
   STORAGE_REMINDER_JOBS,
   // The day's storage fees are charged before the hour's roll-up reads the ledger.
   STORAGE_FEE_JOBS,

@@ -78,6 +78,10 @@ export async function startFakeAlipay(keys: AlipayTestKeys) {
   const trades = new Map<string, Trade>();
   const calls: AlipayCall[] = [];
   const closed: string[] = [];
+  /** Refunds by out_request_no; `done` once the money moved. */
+  const refunds = new Map<string, { outTradeNo: string; amount: number; reason: string; done: boolean }>();
+  /** fund_change of a new refund ('Y' moved now, 'N' later: settleRefund); a refusal every new refund gets. */
+  const refundSettings: { fundChange: 'Y' | 'N'; refusal: { subCode: string; subMsg: string } | null } = { fundChange: 'Y', refusal: null };
   let seq = 0;
   const server = http.createServer((req, res) => {
     let body = '';
@@ -141,6 +145,51 @@ export async function startFakeAlipay(keys: AlipayTestKeys) {
           buyer_pay_amount: trade.status === 'TRADE_SUCCESS' ? trade.totalAmount : '0.00',
         });
       }
+      // Refunds (issue #32.4), as the open platform documents alipay.trade.refund and alipay.trade.fastpay.refund.query.
+      if (method === 'alipay.trade.refund') {
+        if (!trade) return failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
+        if (trade.status !== 'TRADE_SUCCESS') return failed('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+        const requestNo = biz.out_request_no || outTradeNo;
+        const amount = Math.round(Number(biz.refund_amount) * 100);
+        const earlier = refunds.get(requestNo);
+        if (earlier && earlier.amount !== amount) return failed('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额与原请求不一致');
+        if (!earlier) {
+          if (refundSettings.refusal) return failed(refundSettings.refusal.subCode, refundSettings.refusal.subMsg);
+          const refunded = [...refunds.values()].filter((r) => r.outTradeNo === outTradeNo).reduce((sum, r) => sum + r.amount, 0);
+          if (!(amount > 0) || refunded + amount > Math.round(Number(trade.totalAmount) * 100))
+            return failed('ACQ.REASON_TRADE_REFUND_FEE_ERR', '退款金额无效');
+          refunds.set(requestNo, { outTradeNo, amount, reason: biz.refund_reason ?? '', done: refundSettings.fundChange === 'Y' });
+        }
+        const refunded = [...refunds.values()].filter((r) => r.outTradeNo === outTradeNo).reduce((sum, r) => sum + r.amount, 0);
+        return answer({
+          code: '10000',
+          msg: 'Success',
+          trade_no: trade.tradeNo,
+          out_trade_no: outTradeNo,
+          buyer_logon_id: '159****5620',
+          // "Y": the money moved by this call; a repeat of a refund already made, or one not yet made, answers "N".
+          fund_change: !earlier && refunds.get(requestNo)!.done ? 'Y' : 'N',
+          refund_fee: (refunded / 100).toFixed(2),
+          gmt_refund_pay: '2026-11-22 16:10:00',
+        });
+      }
+      if (method === 'alipay.trade.fastpay.refund.query') {
+        if (!trade) return failed('ACQ.TRADE_NOT_EXIST', '交易不存在');
+        const requestNo = biz.out_request_no || outTradeNo;
+        const refund = refunds.get(requestNo);
+        // No refund_status: "the request was not received or the refund failed" (Alipay's reference).
+        if (!refund) return answer({ code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: outTradeNo });
+        return answer({
+          code: '10000',
+          msg: 'Success',
+          trade_no: trade.tradeNo,
+          out_trade_no: outTradeNo,
+          out_request_no: requestNo,
+          total_amount: trade.totalAmount,
+          refund_amount: (refund.amount / 100).toFixed(2),
+          ...(refund.done ? { refund_status: 'REFUND_SUCCESS', gmt_refund_pay: '2026-11-22 16:10:00' } : {}),
+        });
+      }
       return failed('isv.invalid-method', '不存在的方法名');
     });
   });
@@ -155,6 +204,14 @@ export async function startFakeAlipay(keys: AlipayTestKeys) {
     calls,
     closed,
     tradeOf,
+    refunds,
+    refundSettings,
+    /** Alipay moves the money of a refund it answered fund_change "N" to. */
+    settleRefund(outRequestNo: string) {
+      const refund = refunds.get(outRequestNo);
+      if (!refund) throw new Error(`no Alipay refund ${outRequestNo}`);
+      refund.done = true;
+    },
     /** The buyer pays an opened trade. */
     pay(outTradeNo: string) {
       tradeOf(outTradeNo).status = 'TRADE_SUCCESS';

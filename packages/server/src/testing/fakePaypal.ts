@@ -37,6 +37,14 @@ interface FakeOrder {
   invoiceId: string;
   capture?: Capture;
 }
+interface FakeRefund {
+  id: string;
+  captureId: string;
+  status: string;
+  amount: { currency_code: string; value: string };
+  invoiceId: string;
+  note: string;
+}
 export interface PaypalCall {
   method: string;
   path: string;
@@ -53,6 +61,24 @@ export async function startFakePaypal() {
   const settings = { captureStatus: 'COMPLETED' };
   /** Orders whose buyer's funding is declined at capture. */
   const declined = new Set<string>();
+  /** Refunds by id; a new one's status (PENDING for the test to settle with settleRefund), and an issue every new one is refused with. */
+  const paypalRefunds = new Map<string, FakeRefund>();
+  const refundSettings: { status: string; refusal: string } = { status: 'PENDING', refusal: '' };
+  const refundView = (r: FakeRefund) => ({
+    id: r.id,
+    amount: r.amount,
+    invoice_id: r.invoiceId,
+    note_to_payer: r.note,
+    status: r.status,
+    ...(r.status === 'PENDING' ? { status_details: { reason: 'ECHECK' } } : {}),
+    ...(r.status === 'FAILED' ? { status_details: { reason: 'REFUND_FAILED_INSUFFICIENT_FUNDS' } } : {}),
+    create_time: '2026-11-22T08:10:00Z',
+    update_time: '2026-11-22T08:10:00Z',
+    links: [
+      { href: `${url}/v2/payments/refunds/${r.id}`, rel: 'self', method: 'GET' },
+      { href: `${url}/v2/payments/captures/${r.captureId}`, rel: 'up', method: 'GET' },
+    ],
+  });
   let seq = 0;
   const nextId = (prefix: string) => `${prefix}${String(++seq).padStart(17 - prefix.length, '0')}`;
   let url = '';
@@ -197,6 +223,46 @@ export async function startFakePaypal() {
         order.capture = { id: nextId('3C67'), status: settings.captureStatus, amount: order.amount };
         return remember(201, orderView(order));
       }
+      // Refunds (issue #32.4), as PayPal's Payments v2 reference documents them.
+      const refundOf = /^\/v2\/payments\/captures\/(\w+)\/refund$/.exec(path);
+      if (req.method === 'POST' && refundOf) {
+        const captured = [...orders.values()].find((o) => o.capture?.id === refundOf[1]);
+        if (!captured?.capture) {
+          return reply(404, {
+            name: 'RESOURCE_NOT_FOUND',
+            details: [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist.' }],
+            message: 'The specified resource does not exist.',
+          });
+        }
+        if (captured.capture.status !== 'COMPLETED') return refuse('CAPTURE_NOT_COMPLETED', 'Refund cannot be issued against a capture that is not completed.');
+        if (refundSettings.refusal) return refuse(refundSettings.refusal, 'The refund could not be processed.');
+        const r = JSON.parse(body || '{}') as { amount?: { currency_code: string; value: string }; invoice_id?: string; note_to_payer?: string };
+        const amount = r.amount ?? captured.capture.amount;
+        if (amount.currency_code !== captured.capture.amount.currency_code)
+          return refuse('REFUND_CURRENCY_MISMATCH', 'Refund must be in the same currency as the capture.');
+        const toMinor = (v: string) => Math.round(Number(v) * 100);
+        const done = [...paypalRefunds.values()].filter((x) => x.captureId === captured.capture!.id && x.status !== 'FAILED' && x.status !== 'CANCELLED');
+        const left = toMinor(captured.capture.amount.value) - done.reduce((sum, x) => sum + toMinor(x.amount.value), 0);
+        if (toMinor(amount.value) > left) {
+          return refuse('REFUND_AMOUNT_EXCEEDED', 'The refund amount must be less than or equal to the capture amount that has not yet been refunded.');
+        }
+        const refund = {
+          id: nextId('1JU0'),
+          captureId: captured.capture.id,
+          status: refundSettings.status,
+          amount,
+          invoiceId: r.invoice_id ?? '',
+          note: r.note_to_payer ?? '',
+        };
+        paypalRefunds.set(refund.id, refund);
+        return remember(201, refundView(refund));
+      }
+      const refundPath = /^\/v2\/payments\/refunds\/(\w+)$/.exec(path);
+      if (req.method === 'GET' && refundPath) {
+        const refund = paypalRefunds.get(refundPath[1]!);
+        if (!refund) return reply(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' });
+        return reply(200, refundView(refund));
+      }
       reply(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' });
     });
   });
@@ -245,6 +311,14 @@ export async function startFakePaypal() {
     settings,
     declined,
     orderOf,
+    refunds: paypalRefunds,
+    refundSettings,
+    /** PayPal finishes a pending refund. */
+    settleRefund(id: string, status: 'COMPLETED' | 'FAILED') {
+      const refund = paypalRefunds.get(id);
+      if (!refund) throw new Error(`no PayPal refund ${id}`);
+      refund.status = status;
+    },
     /** The buyer approves the order at PayPal's checkout. */
     approve(id: string) {
       orderOf(id).status = 'APPROVED';

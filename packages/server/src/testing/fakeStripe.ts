@@ -18,6 +18,17 @@ export interface StripeCall {
   idempotencyKey: string;
   params: URLSearchParams;
 }
+interface StoredRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: string;
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
 interface StoredIntent {
   id: string;
   object: string;
@@ -33,6 +44,12 @@ export async function startFakeStripe(now: () => Date) {
   const succeeded = new Set<string>();
   const created = new Map<string, StoredIntent>();
   let seq = 0;
+  const refundCalls: StripeCall[] = [];
+  const refunds = new Map<string, StoredRefund>();
+  const refundsByKey = new Map<string, string>();
+  const refundedOf = new Map<string, number>();
+  /** The status a new refund answers with: 'succeeded', or 'pending' for the test to settle with settleRefund. */
+  const refundSettings = { status: 'pending' as string };
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -75,6 +92,59 @@ export async function startFakeStripe(now: () => Date) {
           }));
         return reply(200, { object: 'list', data, has_more: false, url: '/v1/payment_intents' });
       }
+      // Refunds (issue #32.4), as Stripe's reference documents POST /v1/refunds and GET /v1/refunds/:id.
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const params = new URLSearchParams(body);
+        const key = String(req.headers['idempotency-key'] ?? '');
+        refundCalls.push({ auth: req.headers.authorization, idempotencyKey: key, params });
+        // The same Idempotency-Key gets the first answer again (Stripe keeps keys 24 hours).
+        const again = key ? refundsByKey.get(key) : undefined;
+        if (again) return reply(200, refunds.get(again));
+        const pi = params.get('payment_intent') ?? '';
+        const paid = created.get(pi);
+        if (!paid || !succeeded.has(pi)) {
+          return reply(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `This PaymentIntent (${pi}) does not have a successful charge to refund.`,
+            },
+          });
+        }
+        const amount = Number(params.get('amount') ?? paid.amount);
+        const left = paid.amount - (refundedOf.get(pi) ?? 0);
+        if (amount > left) {
+          return reply(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              param: 'amount',
+              message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+            },
+          });
+        }
+        refundedOf.set(pi, (refundedOf.get(pi) ?? 0) + amount);
+        const refund: StoredRefund = {
+          id: `re_3Test${String(++seq).padStart(6, '0')}`,
+          object: 'refund',
+          amount,
+          currency: paid.currency,
+          payment_intent: pi,
+          status: refundSettings.status,
+          failure_reason: null,
+          metadata: Object.fromEntries([...params].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
+          created: Math.floor(now().getTime() / 1000),
+        };
+        refunds.set(refund.id, refund);
+        if (key) refundsByKey.set(key, refund.id);
+        return reply(200, refund);
+      }
+      const refundPath = /^\/v1\/refunds\/(re_\w+)$/.exec(url.pathname);
+      if (req.method === 'GET' && refundPath) {
+        const refund = refunds.get(refundPath[1]!);
+        if (!refund) return reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such refund: '${refundPath[1]}'` } });
+        return reply(200, refund);
+      }
       if (req.method !== 'POST' || req.url !== '/v1/payment_intents') {
         return reply(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
       }
@@ -106,6 +176,19 @@ export async function startFakeStripe(now: () => Date) {
     calls,
     canceled,
     succeeded,
+    refundCalls,
+    refunds,
+    refundSettings,
+    /** Stripe finishes a pending refund: succeeded, or failed with a reason (its amount is then refundable again). */
+    settleRefund(id: string, status: 'succeeded' | 'failed', failureReason = 'expired_or_canceled_card') {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`no Stripe refund ${id}`);
+      refund.status = status;
+      if (status === 'failed') {
+        refund.failure_reason = failureReason;
+        refundedOf.set(refund.payment_intent, (refundedOf.get(refund.payment_intent) ?? 0) - refund.amount);
+      }
+    },
     /** Stripe's event about a PaymentIntent, as the body it posts and its Stripe-Signature header. */
     event(type: string, pi: { id: string; amount: number; currency: string; intentNo: string }, secret = FAKE_STRIPE_WEBHOOK_SECRET) {
       const payload = JSON.stringify({

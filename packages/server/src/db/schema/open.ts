@@ -131,12 +131,62 @@ export const topupIntents = pgTable(
     fee: money('fee').notNull().default(0),
     /** The provider's own id of the payment (Stripe's PaymentIntent id). */
     providerRef: text('provider_ref'),
+    /** What the payment is for: a top-up ('recharge'), or a bill paid from the balance once credited (PaymentScenario). */
+    purpose: text('purpose').notNull().default('recharge'),
+    /** The bill: the shop order's or the package's number. */
+    billRef: text('bill_ref').notNull().default(''),
+    /** What the member spends with the payment (couponGrantNo, points). */
+    billOptions: jsonb('bill_options').$type<{ couponGrantNo?: string; points?: number }>().notNull().default({}),
+    /** '' not yet settled, 'paid', or 'refused' (the money stays in the balance; billNote says why). */
+    billStatus: text('bill_status').notNull().default(''),
+    billNote: text('bill_note').notNull().default(''),
   },
   (t) => [
     uniqueIndex('topup_intents_no_key').on(t.intentNo),
     uniqueIndex('topup_intents_provider_ref_key').on(t.provider, t.providerRef),
     index('topup_intents_member_idx').on(t.memberId, t.id),
     uniqueIndex('topup_intents_idempotency_key').on(t.idempotencyKey),
+  ],
+);
+
+/**
+ * A refund of a paid gateway top-up through its provider (issue #32.4): 'sending' until the provider accepted it,
+ * 'pending' while it is not final there, then 'succeeded' or 'failed' (a failed one's amount went back to the balance).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Ours, and the provider's idempotency key for it (Stripe's Idempotency-Key, PayPal-Request-Id, Alipay's out_request_no). */
+    refundNo: text('refund_no').notNull(),
+    intentId: bigint('intent_id', { mode: 'number' }).notNull(),
+    memberId: integer('member_id').notNull(),
+    provider: text('provider').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('sending'),
+    /** The provider's id of the refund ('' until it answered one). */
+    providerRef: text('provider_ref').notNull().default(''),
+    /** The provider's words: why it refused, or what went wrong at the last attempt. */
+    failure: text('failure').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    /** What the refund is for (e.g. 'afterSales.refund' and its id); '' when staff refunded the top-up itself. */
+    sourceType: text('source_type').notNull().default(''),
+    sourceId: text('source_id').notNull().default(''),
+    /** The ledger rows: the balance debited at the opening, credited back when the provider failed it. */
+    debitEntryId: bigint('debit_entry_id', { mode: 'number' }),
+    backEntryId: bigint('back_entry_id', { mode: 'number' }),
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name').notNull().default(''),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_no_key').on(t.refundNo),
+    index('payment_refunds_intent_idx').on(t.intentId, t.id),
+    index('payment_refunds_open_idx').on(t.status, t.updatedAt).where(sql`${t.status} in ('sending', 'pending')`),
+    index('payment_refunds_source_idx').on(t.sourceType, t.sourceId).where(sql`${t.sourceType} <> ''`),
   ],
 );
 

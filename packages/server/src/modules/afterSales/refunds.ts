@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, ilike, ne, sql } from 'drizzle-orm';
 import type { Page } from '@waystation/shared/contract/common';
 import { toMinor } from '@waystation/shared/contract/ledger';
-import type { CreateRefundBody, Refund, RefundListQuery } from '@waystation/shared/contract/afterSales';
+import type { CreateRefundBody, Refund, RefundDetail, RefundListQuery } from '@waystation/shared/contract/afterSales';
 import { refundMachine, type RefundChannel, type RefundEvent, type RefundReason, RefundStatus, type ReviewResult } from '@waystation/shared/machines/refund';
 import type { PurchaseEvent } from '@waystation/shared/machines/purchase-order';
 import type { Db } from '../../db';
@@ -15,6 +15,9 @@ import { containsPattern, filters, iso, offsetPage, orderBy } from '../../core/p
 import * as ledger from '../ledger/service';
 import { settleOrderRefund } from '../purchase/lineRefunds';
 import { countAfterSalesRefund, refundableOf } from '../goodsOut/freight';
+import { refundBillToPayer } from '../payment/bills';
+import { paymentRefundsFor, sendPaymentRefund } from '../payment/providerRefunds';
+import type { SecretBox } from '../../core/secrets';
 
 const stamp = (now: Date) => now.toISOString().slice(0, 10).replace(/-/g, '');
 const newNo = (prefix: string, now: Date) => `${prefix}${stamp(now)}${crypto.randomInt(100000, 999999)}`;
@@ -140,10 +143,10 @@ export async function listRefunds(db: Db, q: RefundListQuery): Promise<Page<Refu
   return { list: rows.map(toRefund), total };
 }
 
-export async function refundDetail(db: Db, id: number): Promise<Refund> {
+export async function refundDetail(db: Db, id: number): Promise<RefundDetail> {
   const [row] = await refundQuery(db).where(eq(refundRequests.id, id));
   if (!row) throw notFound('退款申请不存在');
-  return toRefund(row);
+  return { ...toRefund(row), paymentRefunds: await paymentRefundsFor(db, 'afterSales.refund', String(id)) };
 }
 
 /** Opens a refund awaiting review (in `tx` when given); a source has at most one refund that is not refused. */
@@ -240,10 +243,19 @@ export async function createRefund(db: Db, actor: Actor, body: CreateRefundBody,
 
 /**
  * Reviews a refund (refund_review). Pass pays it exactly once — a conditional status update plus a ledger row
- * keyed by the refund — to the member's balance, or records it as returned through the original channel.
+ * keyed by the refund — to the member's balance, or returns it through the original channel: back through the payment
+ * gateway that paid the bill (refundBillToPayer; sent to the provider after the commit, followed by its job), or, for a
+ * bill not paid through a gateway, recorded as returned outside Waystation.
  */
-export async function reviewRefund(db: Db, actor: Actor, body: { id: number; result: ReviewResult; remark?: string }, now: Date): Promise<Refund> {
+export async function reviewRefund(
+  db: Db,
+  actor: Actor,
+  body: { id: number; result: ReviewResult; remark?: string },
+  now: Date,
+  secrets?: SecretBox,
+): Promise<RefundDetail> {
   const event = body.result === 'REVIEW_SUCCESS' ? 'pass' : 'fail';
+  let toSend: number[] = [];
   await db.transaction(async (tx) => {
     const [r] = await tx.select().from(refundRequests).where(eq(refundRequests.id, body.id));
     if (!r) throw notFound('退款申请不存在');
@@ -276,6 +288,13 @@ export async function reviewRefund(db: Db, actor: Actor, body: { id: number; res
         );
         entryId = entry.id;
         await tx.update(refundRequests).set({ ledgerEntryId: entry.id }).where(eq(refundRequests.id, r.id));
+      } else {
+        const back = await refundBillToPayer(tx, actor, r, now);
+        if (back) {
+          entryId = back.entryId;
+          toSend = back.paymentRefundIds;
+          await tx.update(refundRequests).set({ ledgerEntryId: entryId }).where(eq(refundRequests.id, r.id));
+        }
       }
       if (r.sourceType === 'purchase_order')
         await movePurchaseLine(tx, r.sourceId, 'refund', actor, r.refundNo, now, { refunded: r.amount, strict: r.reason === 'return_goods' });
@@ -284,6 +303,8 @@ export async function reviewRefund(db: Db, actor: Actor, body: { id: number; res
     if (entryId)
       await writeAudit(tx, actor, { action: 'afterSales.refund.paid', targetType: 'refund', targetId: r.id, after: { transactionId: entryId } }, now);
   });
+  // A provider that cannot be reached now leaves its refund 'sending': the follow-up job sends it.
+  if (secrets) for (const id of toSend) await sendPaymentRefund(db, secrets, id, now);
   return refundDetail(db, body.id);
 }
 

@@ -39,7 +39,7 @@ export function afterSalesRoutes(app: FastifyInstance, ctx: ModuleContext): void
     summary: 'Approve (pay once) or reject a refund (refund_review)',
     verify: 'refund_review',
     verifyTarget: ({ body }) => body.id,
-    handler: ({ body, actor, now }) => refunds.reviewRefund(db, actor, body, now),
+    handler: ({ body, actor, now }) => refunds.reviewRefund(db, actor, body, now, app.services.secrets),
   });
   api(app, afterSalesReturnListCall, {
     permission: 'afterSales:returnReview',

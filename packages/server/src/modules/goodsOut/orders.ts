@@ -150,6 +150,18 @@ export async function pretrialFail(db: Db, body: z.infer<typeof PretrialFailBody
 }
 
 /**
+ * What paying the package's quoted freight costs: the freight less a shipping coupon (spent in the caller's transaction:
+ * a refused payment leaves it unused), plus the insurance. 40900 unless the package waits for payment.
+ */
+export async function spendOnFreight(tx: Db, row: PackageRow, couponGrantNo: string | undefined, now: Date) {
+  assertAllowed(packageRows, row, 'pay');
+  const discount = couponGrantNo
+    ? await spendCoupon(tx, { grantNo: couponGrantNo, memberId: row.memberId, gross: row.freightEstimated, currency: row.currency, on: 'shipping' }, now)
+    : 0;
+  return { discount, amount: row.freightEstimated - discount + row.insuranceFee };
+}
+
+/**
  * The member pays a pre-reviewed package (member site): pay → paid → remove_wait in one transaction. From the
  * balance, the ledger is debited (freight + insurance, less a shipping coupon's discount on the freight); otherwise
  * the payment came through a payment channel. The member's agent earns its commission on what was paid.
@@ -159,16 +171,7 @@ export async function payPackage(db: Db, id: number, op: Op, opts: { fromBalance
     let row = await lockPackage(tx, { id });
     // Paid already (pay → paid → remove_wait run in one transaction): a second payment is the first one.
     if (row.payTime && (isRepeat(packageRows, row, 'pay_done') || isRepeat(packageRows, row, 'queue'))) return row;
-    assertAllowed(packageRows, row, 'pay');
-    // A coupon is used up here, in the payment's transaction: a refused payment leaves it unused.
-    const discount = opts.couponGrantNo
-      ? await spendCoupon(
-          tx,
-          { grantNo: opts.couponGrantNo, memberId: row.memberId, gross: row.freightEstimated, currency: row.currency, on: 'shipping' },
-          op.now,
-        )
-      : 0;
-    const amount = row.freightEstimated - discount + row.insuranceFee;
+    const { discount, amount } = await spendOnFreight(tx, row, opts.couponGrantNo, op.now);
     const coupon = discount ? `（优惠券 ${opts.couponGrantNo} 抵扣 ${(discount / 100).toFixed(2)}）` : '';
     ({ row } = await applyStep(tx, row, {
       event: 'pay',

@@ -16,6 +16,7 @@ import {
 } from '@waystation/shared/contract/openOrders';
 import {
   AlipayNotifyBody,
+  BillPayBody,
   AlipayNotifyQuery,
   GatewayNotifyQuery,
   PaymentMethods,
@@ -33,6 +34,7 @@ import * as orders from '../purchase/shopOrders';
 import * as topups from '../payment/topups';
 import * as gateways from '../payment/gateways';
 import { paypalCallback } from '../payment/paypalFlow';
+import { createBillPayment } from '../payment/bills';
 import { answerQcProblem } from '../afterSales/qcDecision';
 import { redeemCode } from '../marketing/codes';
 
@@ -112,6 +114,16 @@ export function memberShopRoutes(app: FastifyInstance, ctx: ModuleContext): void
     query: PaymentMethodsQuery,
     data: PaymentMethods,
     handler: ({ member, query }) => gateways.paymentMethods(db, member.id, query),
+  });
+  openApi(app, {
+    method: 'POST',
+    path: '/payments/bills',
+    auth: 'member',
+    summary:
+      'Pays a shop order, a package’s freight or its freight top-up through a payment channel (or the sandbox): the server works out what is due; once the provider says paid, the money is credited to the balance and the bill paid from it (refused bills leave it in the balance)',
+    body: BillPayBody,
+    data: TopupIntent,
+    handler: ({ member, body, now, idempotencyKey }) => createBillPayment(db, secrets, member.id, body, ctx.config.paymentSandbox, now, idempotencyKey),
   });
   openApi(app, {
     method: 'POST',

@@ -274,3 +274,50 @@ export function alipayNotification(account: AlipayAccount, fields: Record<string
     currency: ALIPAY_CURRENCY,
   };
 }
+
+// ---------------------------------------------------------------- refunds (issue #32.4)
+
+/**
+ * What Alipay says of a refund: `succeeded` (the money moved), `pending` (accepted, not yet moved: ask again with
+ * queryAlipayRefund), `refused` (Alipay's business refusal, in its words), or `unknown` (alipay.trade.fastpay.refund.query
+ * finds no such refund: it never arrived or did not go through, and may be asked for again with the same number).
+ */
+export type AlipayRefund = { state: 'succeeded' | 'pending' | 'unknown'; tradeNo: string } | { state: 'refused'; refused: string };
+
+/** Refusals that are Alipay's answer about this refund; any other failure (isp.*, ACQ.SYSTEM_ERROR) is to be retried. */
+const refusedRefund = (r: AlipaySdkCommonResult) => r.code === '40004' && String(r.subCode ?? '').startsWith('ACQ.') && r.subCode !== 'ACQ.SYSTEM_ERROR';
+
+/**
+ * Refunds `amount` (our minor units of CNY) of the trade of a top-up (alipay.trade.refund by out_trade_no); `refundNo`
+ * is out_request_no, so a repeat is the same refund. fund_change "Y": the money moved now; "N": Alipay accepted it
+ * (or had it already), its outcome to be asked with queryAlipayRefund.
+ */
+export async function refundAlipayTrade(
+  account: AlipayAccount,
+  p: { intentNo: string; amount: number; refundNo: string; reason: string },
+  now: Date,
+): Promise<AlipayRefund> {
+  const r = await call(
+    account,
+    'alipay.trade.refund',
+    { out_trade_no: p.intentNo, refund_amount: minorToDecimal(p.amount), out_request_no: p.refundNo, refund_reason: p.reason.slice(0, 256) },
+    now,
+  );
+  if (r.code === '10000') return { state: r.fundChange === 'Y' ? 'succeeded' : 'pending', tradeNo: String(r.tradeNo ?? '') };
+  if (refusedRefund(r)) return { state: 'refused', refused: `${r.subMsg || r.subCode}`.trim() };
+  throw alipayFailure(null, r);
+}
+
+/**
+ * A refund as alipay.trade.fastpay.refund.query tells it: refund_status REFUND_SUCCESS is final; without it Alipay
+ * "did not receive the request or the refund failed" (its reference), which is `unknown`: the same request may be sent
+ * again (same out_request_no) and Alipay's answer to that decides.
+ */
+export async function queryAlipayRefund(account: AlipayAccount, p: { intentNo: string; refundNo: string }, now: Date): Promise<AlipayRefund> {
+  const r = await call(account, 'alipay.trade.fastpay.refund.query', { out_trade_no: p.intentNo, out_request_no: p.refundNo }, now);
+  if (r.code !== '10000') {
+    if (r.subCode === 'ACQ.TRADE_NOT_EXIST') return { state: 'unknown', tradeNo: '' };
+    throw alipayFailure(null, r);
+  }
+  return { state: r.refundStatus === 'REFUND_SUCCESS' ? 'succeeded' : 'unknown', tradeNo: String(r.tradeNo ?? '') };
+}

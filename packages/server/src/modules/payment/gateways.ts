@@ -13,6 +13,7 @@ import { PAYPAL_CURRENCIES } from './paypal';
 import { closePaypalOrder, createPaypalTopup } from './paypalFlow';
 import { periodicJob, type JobSet } from '../../core/jobs';
 import { createTopup, failIntent, settleIntent, toIntent } from './topups';
+import type { Bill } from './bills';
 
 /**
  * Payment channels that take money (issue #32): what a member may pay with now (the payment rules decide, the channel's
@@ -68,16 +69,16 @@ export async function createChannelTopup(
   db: Db,
   secrets: SecretBox,
   memberId: number,
-  body: z.output<typeof TopupBody> & { channelId: number },
+  body: z.output<typeof TopupBody> & { channelId: number; bill?: Bill },
   now: Date,
   idempotencyKey?: string,
 ): Promise<TopupIntent> {
   const [channel] = await db.select({ gateway: paymentChannels.gateway }).from(paymentChannels).where(eq(paymentChannels.id, body.channelId));
   if (channel?.gateway === 'alipay' && body.currency !== ALIPAY_CURRENCY) throw invalid('currency', '支付宝渠道只接受人民币（CNY）');
   if (channel?.gateway === 'paypal' && !PAYPAL_CURRENCIES.has(body.currency)) throw invalid('currency', `PayPal 不支持币种：${body.currency}`);
-  const methods = await paymentMethods(db, memberId, { purpose: 'recharge', amount: fromMinor(body.amount), currency: body.currency });
+  const methods = await paymentMethods(db, memberId, { purpose: body.bill?.purpose ?? 'recharge', amount: fromMinor(body.amount), currency: body.currency });
   const method = methods.channels.find((c) => c.id === body.channelId);
-  if (!method) throw conflict('该支付渠道当前不可用于这笔充值');
+  if (!method) throw conflict(body.bill ? '该支付渠道当前不可用于这笔支付' : '该支付渠道当前不可用于这笔充值');
   if (method.gateway === 'alipay') return createAlipayTopup(db, secrets, memberId, body, method.fee, now, idempotencyKey);
   if (method.gateway === 'paypal') return createPaypalTopup(db, secrets, memberId, body, method.fee, now, idempotencyKey);
   if (method.gateway !== 'stripe') throw conflict('该支付渠道未接入支付网关，不能在线支付');
@@ -85,7 +86,7 @@ export async function createChannelTopup(
   const { row, created } = await createTopup(
     db,
     memberId,
-    { amount: body.amount, currency: body.currency, provider: 'stripe', channelId: body.channelId, fee: method.fee },
+    { amount: body.amount, currency: body.currency, provider: 'stripe', channelId: body.channelId, fee: method.fee, bill: body.bill },
     now,
     idempotencyKey,
   );
@@ -118,7 +119,7 @@ async function createAlipayTopup(
   db: Db,
   secrets: SecretBox,
   memberId: number,
-  body: z.output<typeof TopupBody> & { channelId: number },
+  body: z.output<typeof TopupBody> & { channelId: number; bill?: Bill },
   fee: number,
   now: Date,
   idempotencyKey?: string,
@@ -127,7 +128,7 @@ async function createAlipayTopup(
   const { row } = await createTopup(
     db,
     memberId,
-    { amount: body.amount, currency: body.currency, provider: 'alipay', channelId: body.channelId, fee },
+    { amount: body.amount, currency: body.currency, provider: 'alipay', channelId: body.channelId, fee, bill: body.bill },
     now,
     idempotencyKey,
   );

@@ -362,3 +362,6 @@ export function paypalEvent(body: unknown): PaypalEvent {
     currency: String(r.amount?.currency_code ?? ''),
   };
 }
+
+/** For the refund calls (paypalRefunds.ts), kept apart so this file stays within its size: the SDK client and its failures. */
+export { client as paypalClient, paypalFailure };

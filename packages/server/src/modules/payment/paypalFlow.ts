@@ -8,6 +8,7 @@ import { AppError, conflict, notFound } from '../../core/errors';
 import type { SecretBox } from '../../core/secrets';
 import { credentialsOf } from './service';
 import { createTopup, failIntent, settleIntent, toIntent } from './topups';
+import type { Bill } from './bills';
 import {
   capturePaypalOrder,
   createPaypalOrder,
@@ -48,7 +49,7 @@ export async function createPaypalTopup(
   db: Db,
   secrets: SecretBox,
   memberId: number,
-  body: z.output<typeof TopupBody> & { channelId: number },
+  body: z.output<typeof TopupBody> & { channelId: number; bill?: Bill },
   fee: number,
   now: Date,
   idempotencyKey?: string,
@@ -58,7 +59,7 @@ export async function createPaypalTopup(
   const { row, created } = await createTopup(
     db,
     memberId,
-    { amount: body.amount, currency: body.currency, provider: 'paypal', channelId: body.channelId, fee },
+    { amount: body.amount, currency: body.currency, provider: 'paypal', channelId: body.channelId, fee, bill: body.bill },
     now,
     idempotencyKey,
   );

@@ -13,9 +13,11 @@ import {
   paymentRulePreviewCall,
 } from '@waystation/shared/contract/payment';
 import { paymentReconcileCall, paymentReconcileExportFile, ReconcileResultKind } from '@waystation/shared/contract/paymentReconcile';
+import { paymentRefundListCall, paymentRefundPaymentCall } from '@waystation/shared/contract/paymentRefunds';
 import { api, fileApi } from '../../core/http';
 import { workbook, XLSX_TYPE } from '../../platform/excel';
 import { reconcile } from './reconcile';
+import { listPaymentRefunds, refundPayment } from './providerRefunds';
 import * as service from './service';
 
 const CHANNELS = 'payment:channelList';
@@ -89,6 +91,18 @@ export function paymentRoutes(app: FastifyInstance): void {
     permission: RECONCILE,
     summary: "A business day's gateway payments (read from each provider now) against the ledger's credits, per channel",
     handler: ({ query, now }) => reconcile(db, app.services.secrets, query, now),
+  });
+  api(app, paymentRefundPaymentCall, {
+    permission: RECONCILE,
+    summary: "Refund a paid gateway top-up to where its money came from (the provider's refund; refund_review): the balance is debited now",
+    verify: 'refund_review',
+    verifyTarget: ({ body }) => body.intentNo,
+    handler: ({ body, actor, now }) => refundPayment(db, app.services.secrets, actor, body, now),
+  });
+  api(app, paymentRefundListCall, {
+    permission: RECONCILE,
+    summary: "A top-up's refunds through its provider, and what is left to refund",
+    handler: ({ query }) => listPaymentRefunds(db, query.intentNo),
   });
   fileApi(app, paymentReconcileExportFile, {
     permission: RECONCILE,

@@ -161,3 +161,50 @@ export function stripeSigned(account: StripeAccount, rawBody: string, signature:
     return false;
   }
 }
+
+// ---------------------------------------------------------------- refunds (issue #32.4)
+
+/** A refund as Stripe tells it: pending / requires_action (not final), succeeded, failed or canceled. */
+export interface StripeRefund {
+  id: string;
+  status: string;
+  /** Stripe's reason when it failed (failure_reason). */
+  failure: string;
+}
+/** Stripe refused the refund outright (already refunded, more than the payment…): its words. */
+export interface ProviderRefusal {
+  refused: string;
+}
+
+const readRefund = (r: Stripe.Refund): StripeRefund => ({ id: r.id, status: r.status ?? '', failure: r.failure_reason ?? '' });
+
+/**
+ * Refunds `amount` (our minor units) of a PaymentIntent. `refundNo` is the Idempotency-Key: a retry after a lost
+ * answer gets the same refund back, never a second one. A request Stripe refuses comes back as `refused`; a Stripe
+ * that cannot be reached throws.
+ */
+export async function refundStripePayment(
+  account: StripeAccount,
+  p: { paymentId: string; amount: number; currency: string; refundNo: string },
+): Promise<StripeRefund | ProviderRefusal> {
+  try {
+    const refund = await (await client(account)).refunds.create(
+      { payment_intent: p.paymentId, amount: toStripeAmount(p.amount, p.currency), metadata: { refundNo: p.refundNo } },
+      { idempotencyKey: `waystation-${p.refundNo}` },
+    );
+    return readRefund(refund);
+  } catch (err) {
+    const e = err as { type?: string; message?: string };
+    if (e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError') return { refused: e.message || 'invalid_request_error' };
+    throw stripeFailure(err);
+  }
+}
+
+/** A refund as Stripe has it now (refunds.retrieve). */
+export async function getStripeRefund(account: StripeAccount, refundId: string): Promise<StripeRefund> {
+  try {
+    return readRefund(await (await client(account)).refunds.retrieve(refundId));
+  } catch (err) {
+    throw stripeFailure(err);
+  }
+}

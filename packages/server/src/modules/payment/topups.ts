@@ -12,6 +12,7 @@ import { openOr, type SecretBox } from '../../core/secrets';
 import { applyTransition, type BoundMachine } from '../../core/transition';
 import { post } from '../ledger/service';
 import { createChannelTopup } from './gateways';
+import { type Bill, payBill } from './bills';
 
 /**
  * Balance top-ups through a payment provider. The member creates an intent; the provider tells us it was paid through
@@ -50,6 +51,10 @@ export const toIntent = (r: typeof topupIntents.$inferSelect, clientSecret = '',
   clientSecret,
   createTime: r.createdAt.toISOString(),
   paidTime: r.paidAt?.toISOString() ?? null,
+  purpose: r.purpose,
+  billRef: r.billRef,
+  billStatus: r.billStatus as TopupIntent['billStatus'],
+  billNote: r.billNote,
 });
 
 /**
@@ -59,7 +64,7 @@ export const toIntent = (r: typeof topupIntents.$inferSelect, clientSecret = '',
 export async function createTopup(
   db: Db,
   memberId: number,
-  body: Pick<z.output<typeof TopupBody>, 'amount' | 'currency'> & { provider: string; channelId?: number; fee?: number },
+  body: Pick<z.output<typeof TopupBody>, 'amount' | 'currency'> & { provider: string; channelId?: number; fee?: number; bill?: Bill },
   now: Date,
   idempotencyKey?: string,
 ): Promise<{ row: TopupRow; created: boolean }> {
@@ -83,6 +88,7 @@ export async function createTopup(
         createdAt: now,
         updatedAt: now,
         idempotencyKey: idempotencyKey || null,
+        ...(body.bill ? { purpose: body.bill.purpose, billRef: body.bill.ref, billOptions: body.bill.options } : {}),
       })
       .returning();
     return { row: row!, created: true };
@@ -175,7 +181,7 @@ export async function providerCallback(db: Db, secrets: SecretBox, body: z.outpu
  * A provider's verified outcome for an intent read FOR UPDATE: a repeat, or a late outcome for an intent no longer
  * pending, changes nothing. Paid: the amount and currency must be what was asked (the amount plus the channel's fee);
  * the member's balance gains the whole payment as a recharge and the fee is then charged from it, each once (ledger
- * keys are the intent's).
+ * keys are the intent's); a payment for a bill then pays the bill from it (payBill).
  */
 export async function settleIntent(
   tx: Db,
@@ -188,6 +194,7 @@ export async function settleIntent(
   const total = intent.amount + intent.fee;
   if (event === 'paid' && (paid.amount !== total || paid.currency !== intent.currency)) throw conflict('回调金额与充值单不符');
   const actor = { id: null, name: `支付回调 ${intent.provider}`, ip: '' };
+  let bill = {};
   if (event === 'paid') {
     const money = { ownerType: 'member' as const, ownerId: intent.memberId, kind: 'balance' as const, currency: intent.currency, refId: intent.intentNo };
     await post(
@@ -218,11 +225,12 @@ export async function settleIntent(
         now,
       );
     }
+    if (intent.purpose !== 'recharge') bill = await payBill(tx, intent, now);
   }
   const { row } = await applyTransition(tx, topupRows, intent, {
     event,
     op: { actor, now },
-    set: { paidAt: event === 'paid' ? now : null },
+    set: { paidAt: event === 'paid' ? now : null, ...bill },
     audit: { amount: intent.amount, ...(intent.fee ? { fee: intent.fee } : {}) },
     eventData: { amount: intent.amount, currency: intent.currency, ...(intent.fee ? { fee: intent.fee } : {}) },
   });

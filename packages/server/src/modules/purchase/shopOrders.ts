@@ -64,6 +64,47 @@ export async function createOrder(db: Db, member: Member, body: z.output<typeof 
   return orderDetail(db, member.id, orderNo, () => '');
 }
 
+/** The member's order, locked (40400 when the member has no such order). */
+export async function lockMemberOrder(tx: Db, memberId: number, orderNo: string) {
+  const [order] = await tx
+    .select()
+    .from(shopOrders)
+    .where(and(eq(shopOrders.orderNo, orderNo), eq(shopOrders.memberId, memberId)))
+    .for('update');
+  if (!order) throw notFound('订单不存在');
+  return order;
+}
+
+/**
+ * What paying the order costs (priceOrder), the coupon and the points spent in the caller's transaction: the level's
+ * discount first, then the coupon on what it leaves, then the points on what is left, never more. 40900 unless the order
+ * waits for payment.
+ */
+export async function spendOnOrder(
+  tx: Db,
+  memberId: number,
+  order: typeof shopOrders.$inferSelect,
+  spend: { couponGrantNo?: string; points?: number },
+  now: Date,
+) {
+  if (!isAllowed(shopOrderRows, order, 'pay')) throw conflict(`订单 ${order.orderNo} 当前不是待支付状态`, { status: order.status });
+  const lines = await tx
+    .select()
+    .from(purchaseOrders)
+    .where(and(eq(purchaseOrders.orderId, order.id), eq(purchaseOrders.status, 'ordered')));
+  const amounts = lines.map((l) => l.paidAmount);
+  const rates = await payRates(tx, memberId);
+  const { gross, goods: afterLevel } = priceOrder(amounts, rates);
+  if (!lines.length || gross <= 0) throw conflict(`订单 ${order.orderNo} 没有待支付的商品`);
+  // A coupon is used up here, in the payment's transaction: a refused payment leaves it unused.
+  const couponDiscount = spend.couponGrantNo
+    ? await spendCoupon(tx, { grantNo: spend.couponGrantNo, memberId, gross: afterLevel, currency: order.currency, on: 'purchase' }, now)
+    : 0;
+  const pointsUsed = Math.min(spend.points ?? 0, afterLevel - couponDiscount);
+  if (pointsUsed > 0) await spendPoints(tx, memberId, pointsUsed, 'shop_order_pay', order.orderNo, now);
+  return { lines, price: priceOrder(amounts, rates, { couponDiscount, pointsUsed }), couponDiscount, pointsUsed };
+}
+
 /**
  * Pays an order from the balance, priced by priceOrder: the goods are priced down by the member level's discount, then
  * the coupon's and the points'; the purchase service fee (setting service.feePercent) is charged on what remains. Two debits (goods, once per
@@ -79,34 +120,12 @@ export async function payOrder(
   idempotencyKey: string,
   spend: { couponGrantNo?: string; points?: number } = {},
 ) {
-  const { couponGrantNo, points = 0 } = spend;
+  const { couponGrantNo } = spend;
   await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(shopOrders)
-      .where(and(eq(shopOrders.orderNo, orderNo), eq(shopOrders.memberId, member.id)))
-      .for('update');
-    if (!order) throw notFound('订单不存在');
+    const order = await lockMemberOrder(tx, member.id, orderNo);
     // Paid already under this very key (its first answer was lost when the server died): the retry answers the order.
     if (idempotencyKey && order.payIdempotencyKey === idempotencyKey) return;
-    if (!isAllowed(shopOrderRows, order, 'pay')) throw conflict(`订单 ${orderNo} 当前不是待支付状态`, { status: order.status });
-    const lines = await tx
-      .select()
-      .from(purchaseOrders)
-      .where(and(eq(purchaseOrders.orderId, order.id), eq(purchaseOrders.status, 'ordered')));
-    const amounts = lines.map((l) => l.paidAmount);
-    const rates = await payRates(tx, member.id);
-    // The level's discount alone: the coupon and the points are worked out on what it leaves.
-    const { gross, goods: afterLevel } = priceOrder(amounts, rates);
-    if (!lines.length || gross <= 0) throw conflict(`订单 ${orderNo} 没有待支付的商品`);
-    // A coupon is used up here, in the payment's transaction: a refused payment leaves it unused.
-    const couponDiscount = couponGrantNo
-      ? await spendCoupon(tx, { grantNo: couponGrantNo, memberId: member.id, gross: afterLevel, currency: order.currency, on: 'purchase' }, now)
-      : 0;
-    // Points take off what is left after the discounts, never more.
-    const pointsUsed = Math.min(points, afterLevel - couponDiscount);
-    if (pointsUsed > 0) await spendPoints(tx, member.id, pointsUsed, 'shop_order_pay', orderNo, now);
-    const price = priceOrder(amounts, rates, { couponDiscount, pointsUsed });
+    const { lines, price, couponDiscount, pointsUsed } = await spendOnOrder(tx, member.id, order, spend, now);
     const { levelDiscount, goods, serviceFee, feeBp } = price;
     const debit = (amount: number, remark: string, key: string) =>
       post(

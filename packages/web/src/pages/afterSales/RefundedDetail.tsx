@@ -9,6 +9,7 @@ import { reviewRefund, useInvalidateAfterSales, useRefund } from './api';
 import { useAfterSalesMessages } from './messages';
 import { REFUND_COLOR } from './RefundedList';
 import { ReviewButtons } from './ReviewButtons';
+import { PaymentRefundTable } from '../payment/PaymentRefundTable';
 
 /** afterSales/RefundedDetail (/afterSalesManage/refundedDetail?id=): one refund; review with refund_review verification. */
 export default function RefundedDetail() {
@@ -67,6 +68,11 @@ export default function RefundedDetail() {
         </Descriptions.Item>
         <Descriptions.Item label={t('common.createTime')}>{formatTime(r.createTime)}</Descriptions.Item>
       </Descriptions>
+      {r.paymentRefunds.length ? (
+        <Card size="small" type="inner" title={m.paymentRefunds} style={{ marginTop: 16 }}>
+          <PaymentRefundTable refunds={r.paymentRefunds} />
+        </Card>
+      ) : null}
       {holder}
     </Card>
   );

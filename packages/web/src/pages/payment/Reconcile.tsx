@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Alert, Button, Card, DatePicker, Empty, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +9,8 @@ import { fill } from '../../i18n';
 import { formatMoney } from '../../components/money';
 import { useListQuery } from '../../components/useListQuery';
 import { usePaymentMessages } from './messages';
+import { useVerify } from '../../components/verify/useVerify';
+import { RefundDialog } from './RefundDialog';
 
 const RESULT_COLOR: Record<ReconcileResultKind, string> = {
   matched: 'green',
@@ -30,6 +33,8 @@ const yesterday = () =>
 export default function Reconcile() {
   const m = usePaymentMessages();
   const { query, setFilters } = useListQuery();
+  const [run, verifyHolder] = useVerify();
+  const [refunding, setRefunding] = useState('');
   const date = /^\d{4}-\d{2}-\d{2}$/.test(query.date ?? '') ? query.date! : yesterday();
   const result = useQuery({ queryKey: ['payment', 'reconcile', date], queryFn: () => call(paymentReconcileCall, { date }) });
   const rows = [...(result.data?.rows ?? [])].sort((a, b) => Number(a.result === 'matched') - Number(b.result === 'matched'));
@@ -88,8 +93,23 @@ export default function Reconcile() {
           { key: 'provider', title: m.rcProviderAmount, align: 'right', width: 140, render: (_, r) => amount(r.providerAmount, r) },
           { key: 'ledger', title: m.rcLedgerAmount, align: 'right', width: 140, render: (_, r) => amount(r.ledgerAmount, r) },
           { key: 'result', title: m.rcResult, width: 120, render: (_, r) => <Tag color={RESULT_COLOR[r.result]}>{resultName[r.result]}</Tag> },
+          {
+            key: 'actions',
+            title: m.rcActions,
+            width: 90,
+            fixed: 'right',
+            // A payment the provider took and the ledger credited: its money can go back the way it came.
+            render: (_, r) =>
+              r.providerAmount !== null && r.ledgerAmount !== null && r.intentNo ? (
+                <Button size="small" type="link" onClick={() => setRefunding(r.intentNo)}>
+                  {m.rfAction}
+                </Button>
+              ) : null,
+          },
         ]}
       />
+      {refunding && <RefundDialog intentNo={refunding} run={run} onClose={() => setRefunding('')} />}
+      {verifyHolder}
     </Card>
   );
 }

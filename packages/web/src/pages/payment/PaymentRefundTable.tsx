@@ -1,0 +1,39 @@
+import { Table, Tag } from 'antd';
+import type { PaymentRefund, PaymentRefundStatus } from '@waystation/shared/contract/paymentRefunds';
+import { formatMoney } from '../../components/money';
+import { usePaymentMessages } from './messages';
+
+const STATUS_COLOR: Record<PaymentRefundStatus, string> = { sending: 'blue', pending: 'gold', succeeded: 'green', failed: 'red' };
+
+/** Refunds through a payment provider with their state (the provider's words on a failed one, on hover). */
+export function PaymentRefundTable({ refunds, loading = false }: { refunds: PaymentRefund[]; loading?: boolean }) {
+  const m = usePaymentMessages();
+  const statusName: Record<PaymentRefundStatus, string> = { sending: m.rfSending, pending: m.rfPending, succeeded: m.rfSucceeded, failed: m.rfFailed };
+  return (
+    <Table<PaymentRefund>
+      size="small"
+      rowKey="id"
+      loading={loading}
+      dataSource={refunds}
+      pagination={false}
+      locale={{ emptyText: m.rfNone }}
+      columns={[
+        { key: 'no', title: m.rfNo, dataIndex: 'refundNo', width: 130 },
+        { key: 'amount', title: m.rfAmount, align: 'right', width: 120, render: (_, r) => formatMoney(r.amount, r.currency) },
+        {
+          key: 'status',
+          title: m.rfStatus,
+          width: 150,
+          render: (_, r) => (
+            <span title={r.failure}>
+              <Tag color={STATUS_COLOR[r.status]}>{statusName[r.status]}</Tag>
+            </span>
+          ),
+        },
+        { key: 'ref', title: m.rfProviderRef, dataIndex: 'providerRef', ellipsis: true },
+        { key: 'remark', title: m.rfRemark, dataIndex: 'remark', ellipsis: true },
+        { key: 'by', title: m.rfOperator, dataIndex: 'operatorName', width: 100 },
+      ]}
+    />
+  );
+}
