@@ -4,7 +4,7 @@ import { topupIntents } from '../../packages/server/src/db/schema';
 import { newMember } from '../../packages/server/src/testing/factories/money-people';
 import { FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from '../../packages/server/src/testing/fakeStripe';
 import { createChannelTopup } from '../../packages/server/src/modules/payment/gateways';
-import { loginApi, openFromSidebar, typeByHand, useE2E } from '../support/browser';
+import { loginApi, openFromSidebar, passVerify, toast, typeByHand, useE2E } from '../support/browser';
 
 const e2e = useE2E();
 let stripe: FakeStripe;
@@ -81,5 +81,41 @@ describe('支付对账', () => {
     await expect.poll(() => rows.first().innerText()).toContain(lost.intentNo);
     expect(await rows.first().innerText()).toContain('账本缺少');
     expect(await rows.filter({ hasText: paid.intentNo }).innerText()).toContain('一致');
+
+    // 退款 on the matched payment: 10.00 back to the card through Stripe (refund_review), 处理中 until Stripe settles it.
+    await rows
+      .filter({ hasText: paid.intentNo })
+      .getByRole('button', { name: /^退\s*款$/ })
+      .click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: `原路退款 · ${paid.intentNo}` });
+    await dialog.getByText('实付 40.00 USD，可退 40.00 USD', { exact: false }).waitFor();
+    await dialog.getByText('暂无退款').waitFor();
+    await typeByHand(dialog.getByLabel('退款金额'), '10.00');
+    await typeByHand(dialog.getByLabel('退款原因'), '客户取消订单');
+    await dialog.getByRole('button', { name: /^退\s*款$/ }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: '10.00 USD' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await passVerify(page, e.server, { operation: '退款审核' });
+    await toast(page, '操作成功').waitFor();
+    await dialog.locator('tr.ant-table-row').filter({ hasText: '处理中' }).filter({ hasText: '10.00 USD' }).waitFor();
+    await dialog.getByText('实付 40.00 USD，可退 30.00 USD', { exact: false }).waitFor();
+    const sent = stripe.refundCalls.at(-1)!;
+    expect([sent.params.get('payment_intent'), sent.params.get('amount')]).toEqual([paid.providerRef, '1000']);
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // 补记入账 of the payment whose notification never came: Stripe is asked again, the row then matches.
+    await rows.filter({ hasText: lost.intentNo }).getByRole('button', { name: '补记入账' }).click();
+    await page
+      .locator('.ant-modal-confirm')
+      .filter({ hasText: lost.intentNo })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await passVerify(page, e.server, { operation: '修改用户余额' });
+    await expect.poll(() => rows.filter({ hasText: lost.intentNo }).innerText()).toContain('一致');
+    await summary.getByText('2 笔，服务商 65.00 USD，账本 65.00 USD，差异 0 笔').waitFor();
   });
 });

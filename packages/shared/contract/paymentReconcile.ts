@@ -54,3 +54,17 @@ export type ReconcileResult = z.infer<typeof ReconcileResult>;
 
 export const paymentReconcileCall = defineCall({ method: 'GET', url: '/api/payment/reconcile', query: ReconcileQuery, data: ReconcileResult });
 export const paymentReconcileExportFile = defineDownload({ url: '/api/payment/reconcile/export', query: ReconcileQuery });
+
+/**
+ * POST /api/payment/creditMissing (modify_user_amount): a 账本缺少 row credited by hand. The provider is asked again, now:
+ * only a top-up still pending that the provider says it received, for the amount asked, is credited — as its lost
+ * notification would have done, once.
+ */
+export const CreditMissingBody = z.strictObject({ intentNo: z.string().regex(/^TU\d{6,}$/, '充值单号格式错误') });
+export const CreditMissingResult = z.object({ intentNo: z.string(), status: z.string() });
+export const paymentCreditMissingCall = defineCall({
+  method: 'POST',
+  url: '/api/payment/creditMissing',
+  body: CreditMissingBody,
+  data: CreditMissingResult,
+});

@@ -43,6 +43,7 @@ export async function startFakeStripe(now: () => Date) {
   const canceled: string[] = [];
   const succeeded = new Set<string>();
   const created = new Map<string, StoredIntent>();
+  const answersByKey = new Map<string, unknown>();
   let seq = 0;
   const refundCalls: StripeCall[] = [];
   const refunds = new Map<string, StoredRefund>();
@@ -149,7 +150,11 @@ export async function startFakeStripe(now: () => Date) {
         return reply(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
       }
       const params = new URLSearchParams(body);
-      calls.push({ auth: req.headers.authorization, idempotencyKey: String(req.headers['idempotency-key'] ?? ''), params });
+      const key = String(req.headers['idempotency-key'] ?? '');
+      calls.push({ auth: req.headers.authorization, idempotencyKey: key, params });
+      // The same Idempotency-Key gets the first answer again (Stripe keeps keys 24 hours).
+      const first = key ? answersByKey.get(key) : undefined;
+      if (first) return reply(200, first);
       const id = `pi_3Test${String(++seq).padStart(6, '0')}`;
       const intent: StoredIntent = {
         id,
@@ -160,14 +165,16 @@ export async function startFakeStripe(now: () => Date) {
         created: Math.floor(now().getTime() / 1000),
       };
       created.set(id, intent);
-      reply(200, {
+      const answer = {
         ...intent,
         amount_received: 0,
         client_secret: `${id}_secret_abc${seq}`,
         description: params.get('description'),
         status: 'requires_payment_method',
         livemode: false,
-      });
+      };
+      if (key) answersByKey.set(key, answer);
+      reply(200, answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -90,8 +90,10 @@ export async function createChannelTopup(
     now,
     idempotencyKey,
   );
-  if (!created) return toIntent(row);
+  if (row.status !== 'pending') return toIntent(row);
   try {
+    // A retry makes the same call with the same Idempotency-Key: Stripe answers the first PaymentIntent again, with
+    // the client secret the member's page needs.
     const payment = await createStripePayment(account, {
       intentNo: row.intentNo,
       total: row.amount + row.fee,
@@ -105,7 +107,8 @@ export async function createChannelTopup(
       .returning();
     return toIntent(saved ?? row, payment.clientSecret);
   } catch (err) {
-    await failIntent(db, row.id, now);
+    // Only the first call's refusal fails the intent: a retry's error leaves it as the first call made it.
+    if (created) await failIntent(db, row.id, now);
     throw err;
   }
 }

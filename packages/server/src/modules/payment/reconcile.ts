@@ -3,6 +3,9 @@ import type { ReconcileChannel, ReconcileQuery, ReconcileResult, ReconcileRow } 
 import type { Db } from '../../db';
 import { ledgerEntries, paymentChannels, topupIntents } from '../../db/schema';
 import type { SecretBox } from '../../core/secrets';
+import { type Actor, writeAudit } from '../../core/audit';
+import { conflict, notFound } from '../../core/errors';
+import { settleIntent } from './topups';
 import { alipayAccountOf, stripeAccountOf } from './gateways';
 import { listStripePayments, type StripePayment } from './stripe';
 import { ALIPAY_CURRENCY, queryAlipayTrade } from './alipay';
@@ -137,4 +140,56 @@ export async function reconcile(db: Db, secrets: SecretBox, q: ReconcileQuery, n
     out.rows.push(...rows);
   }
   return out;
+}
+
+/** What the intent's provider says now that it received for it (null: no succeeded payment). */
+async function providerPaymentOf(db: Db, secrets: SecretBox, intent: IntentRow, now: Date): Promise<ProviderPayment | null> {
+  if (!intent.channelId) return null;
+  let found: ProviderPayment[] = [];
+  if (intent.provider === 'alipay') found = await alipayPayments(db, secrets, intent.channelId, [intent], now);
+  else if (intent.provider === 'paypal') found = await paypalPayments(db, secrets, intent.channelId, [intent]);
+  else if (intent.provider === 'stripe' && intent.providerRef) {
+    // The PaymentIntent was made with the top-up: Stripe lists it among those created around then.
+    const from = new Date(intent.createdAt.getTime() - 3_600_000);
+    found = await listStripePayments(await stripeAccountOf(db, secrets, intent.channelId), from, new Date(intent.createdAt.getTime() + 3_600_000));
+  }
+  return found.find((p) => p.id === intent.providerRef || p.intentNo === intent.intentNo) ?? null;
+}
+
+/**
+ * 补记入账 of a 账本缺少 row: the provider took the money and its notification never credited it. The provider is asked
+ * again now; a top-up still pending that it says it received is settled as that notification would have settled it
+ * (settleIntent: the amount checked, the balance credited once, a bill paid from it), and the staff member is audited.
+ */
+export async function creditMissing(db: Db, secrets: SecretBox, actor: Actor, intentNo: string, now: Date): Promise<{ intentNo: string; status: string }> {
+  const [intent] = await db.select().from(topupIntents).where(eq(topupIntents.intentNo, intentNo));
+  if (!intent) throw notFound('充值单不存在');
+  if (intent.status !== 'pending') throw conflict(`充值单 ${intentNo} 不是待支付状态，无需补记`);
+  const payment = await providerPaymentOf(db, secrets, intent, now).catch((err: Error) => {
+    throw conflict(`暂时无法向支付服务商核实：${err.message}`);
+  });
+  if (!payment) throw conflict(`支付服务商没有充值单 ${intentNo} 的成功付款，不能补记`);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(topupIntents).where(eq(topupIntents.id, intent.id)).for('update');
+    if (row!.status !== 'pending') throw conflict(`充值单 ${intentNo} 不是待支付状态，无需补记`);
+    if (!row!.providerRef) await tx.update(topupIntents).set({ providerRef: payment.id }).where(eq(topupIntents.id, row!.id));
+    const settled = await settleIntent(
+      tx,
+      { ...row!, providerRef: row!.providerRef ?? payment.id },
+      { outcome: 'paid', amount: payment.amount, currency: payment.currency },
+      now,
+    );
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'payment.creditMissing',
+        targetType: 'topup',
+        targetId: intentNo,
+        after: { paymentId: payment.id, amount: payment.amount, currency: payment.currency },
+      },
+      now,
+    );
+    return settled;
+  });
 }

@@ -12,11 +12,11 @@ import {
   paymentDeleteRuleCall,
   paymentRulePreviewCall,
 } from '@waystation/shared/contract/payment';
-import { paymentReconcileCall, paymentReconcileExportFile, ReconcileResultKind } from '@waystation/shared/contract/paymentReconcile';
+import { paymentCreditMissingCall, paymentReconcileCall, paymentReconcileExportFile, ReconcileResultKind } from '@waystation/shared/contract/paymentReconcile';
 import { paymentRefundListCall, paymentRefundPaymentCall } from '@waystation/shared/contract/paymentRefunds';
 import { api, fileApi } from '../../core/http';
 import { workbook, XLSX_TYPE } from '../../platform/excel';
-import { reconcile } from './reconcile';
+import { creditMissing, reconcile } from './reconcile';
 import { listPaymentRefunds, refundPayment } from './providerRefunds';
 import * as service from './service';
 
@@ -91,6 +91,13 @@ export function paymentRoutes(app: FastifyInstance): void {
     permission: RECONCILE,
     summary: "A business day's gateway payments (read from each provider now) against the ledger's credits, per channel",
     handler: ({ query, now }) => reconcile(db, app.services.secrets, query, now),
+  });
+  api(app, paymentCreditMissingCall, {
+    permission: RECONCILE,
+    summary: '补记入账 of a 账本缺少 row: the provider is asked again; a pending top-up it received is credited once (modify_user_amount)',
+    verify: 'modify_user_amount',
+    verifyTarget: ({ body }) => body.intentNo,
+    handler: ({ body, actor, now }) => creditMissing(db, app.services.secrets, actor, body.intentNo, now),
   });
   api(app, paymentRefundPaymentCall, {
     permission: RECONCILE,

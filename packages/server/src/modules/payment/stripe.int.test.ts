@@ -5,9 +5,10 @@ import type { PaymentChannel } from '@waystation/shared/contract/payment';
 import { auditLogs, ledgerEntries, paymentChannels, topupIntents } from '../../db/schema';
 import { emailCode } from '../../testing/member';
 import { balanceOf } from '../../testing/factories/goods-in';
+import { verifiedCall } from '../../testing/factories/money-people';
 import { createTestApp, type TestApp } from '../../testing/server';
 import { FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from '../../testing/fakeStripe';
-import { expireTopups, TOPUP_TTL_MS } from './gateways';
+import { createChannelTopup, expireTopups, TOPUP_TTL_MS } from './gateways';
 import type { ReconcileResult } from '@waystation/shared/contract/paymentReconcile';
 import ExcelJS from 'exceljs';
 
@@ -137,6 +138,15 @@ describe('a top-up through a Stripe channel', () => {
     const [intent] = await t.db.select().from(topupIntents).where(eq(topupIntents.intentNo, created.data.intentNo));
     const pi = { id: intent!.providerRef!, amount: 10_320, currency: 'usd', intentNo: intent!.intentNo };
 
+    // A retry under the same Idempotency-Key whose first answer was lost (the server died after the intent was written):
+    // the same intent and PaymentIntent, its client secret included.
+    const twice = () =>
+      createChannelTopup(t.db, t.app.services.secrets, m.id, { amount: 2_500, currency: 'USD', channelId }, t.clock.now(), `retry-${created.data.intentNo}`);
+    const [first, retry] = [await twice(), await twice()];
+    expect(retry.intentNo).toBe(first.intentNo);
+    expect(retry.clientSecret).toMatch(/^pi_3Test\d+_secret_/);
+    expect(retry.clientSecret).toBe(first.clientSecret);
+
     // A wrong amount credits nothing; a bad signature is refused.
     expect(await notify('payment_intent.succeeded', { ...pi, amount: 10_000 })).toMatchObject({ status: 409, code: 40900 });
     expect(await notify('payment_intent.succeeded', pi, 'whsec_someone_else')).toMatchObject({ status: 403, code: 40300 });
@@ -234,6 +244,24 @@ describe('a top-up through a Stripe channel', () => {
     expect(sheet.rowCount - 1).toBe(res.data.rows.length);
     const cRow = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(4).value === c.intentNo)!;
     expect([cRow.getCell(6).value, cRow.getCell(7).value, cRow.getCell(8).value]).toEqual(['', 51.75, '服务商无此笔']);
+
+    // 补记入账 of the missed notification: Stripe is asked again and the top-up credited once, as its notification would.
+    const credit = (intentNo: string) =>
+      verifiedCall<{ intentNo: string; status: string }>(t, 'modify_user_amount', intentNo, 'POST', '/api/payment/creditMissing', {
+        token: staff,
+        body: { intentNo },
+      });
+    const before = await balanceOf(t.db, m.id, 'USD');
+    expect((await credit(b.intentNo)).data).toEqual({ intentNo: b.intentNo, status: 'paid' });
+    expect(await balanceOf(t.db, m.id, 'USD')).toBe(before + 2_000);
+    expect(await credit(b.intentNo)).toMatchObject({ code: 40900, message: `充值单 ${b.intentNo} 不是待支付状态，无需补记` });
+    const unpaid = await make(3_000);
+    expect(await credit(unpaid.intentNo)).toMatchObject({ code: 40900, message: `支付服务商没有充值单 ${unpaid.intentNo} 的成功付款，不能补记` });
+    expect(await balanceOf(t.db, m.id, 'USD')).toBe(before + 2_000);
+    const bare = await t.call('POST', '/api/payment/creditMissing', { token: staff, body: { intentNo: unpaid.intentNo } });
+    expect(bare.code).toBe(42800);
+    const again = await t.call<ReconcileResult>('GET', '/api/payment/reconcile', { token: staff, query: { date: day } });
+    expect(again.data.rows.find((r) => r.intentNo === b.intentNo)?.result).toBe('matched');
   });
 
   it('a key Stripe refuses fails the intent with a clear message; nothing is credited', async () => {

@@ -1,11 +1,17 @@
 import { useState } from 'react';
-import { Alert, Button, Card, DatePicker, Empty, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Empty, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
-import { paymentReconcileCall, paymentReconcileExportFile, type ReconcileResultKind, type ReconcileRow } from '@waystation/shared/contract/paymentReconcile';
+import {
+  paymentCreditMissingCall,
+  paymentReconcileCall,
+  paymentReconcileExportFile,
+  type ReconcileResultKind,
+  type ReconcileRow,
+} from '@waystation/shared/contract/paymentReconcile';
 import { call } from '../../api/request';
 import { downloadFile } from '../../api/download';
-import { fill } from '../../i18n';
+import { fill, useT } from '../../i18n';
 import { formatMoney } from '../../components/money';
 import { useListQuery } from '../../components/useListQuery';
 import { usePaymentMessages } from './messages';
@@ -32,6 +38,8 @@ const yesterday = () =>
  */
 export default function Reconcile() {
   const m = usePaymentMessages();
+  const t = useT();
+  const { modal, message } = App.useApp();
   const { query, setFilters } = useListQuery();
   const [run, verifyHolder] = useVerify();
   const [refunding, setRefunding] = useState('');
@@ -45,6 +53,21 @@ export default function Reconcile() {
     amount_differs: m.rcAmountDiffers,
   };
   const amount = (v: number | null, r: ReconcileRow) => (v === null ? '—' : formatMoney(v, r.currency));
+  const creditByHand = (r: ReconcileRow) =>
+    modal.confirm({
+      title: m.rcCredit,
+      content: fill(m.rcCreditConfirm, { intentNo: r.intentNo, amount: amount(r.providerAmount, r) }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      // Not awaited: the confirmation closes and the verify dialog takes over.
+      onOk: () =>
+        void (async () => {
+          const done = await run('modify_user_amount', r.intentNo, (headers) => call(paymentCreditMissingCall, { intentNo: r.intentNo }, { headers }));
+          if (!done) return;
+          message.success(t('common.success'));
+          await result.refetch();
+        })(),
+    });
   return (
     <Card>
       <Space wrap style={{ marginBottom: 16 }}>
@@ -103,6 +126,11 @@ export default function Reconcile() {
               r.providerAmount !== null && r.ledgerAmount !== null && r.intentNo ? (
                 <Button size="small" type="link" onClick={() => setRefunding(r.intentNo)}>
                   {m.rfAction}
+                </Button>
+              ) : r.result === 'missing_in_ledger' && r.intentNo ? (
+                // The provider took the money and the ledger never credited it: asked again, credited once.
+                <Button size="small" type="link" onClick={() => creditByHand(r)}>
+                  {m.rcCredit}
                 </Button>
               ) : null,
           },

@@ -132,6 +132,9 @@ export const usePaymentMessages = defineMessages(
     rcMissingAtProvider: '服务商无此笔',
     rcAmountDiffers: '金额不符',
     rcActions: '操作',
+    rcCredit: '补记入账',
+    rcCreditConfirm:
+      '向支付服务商核实充值单 {intentNo} 已付款 {amount} 后记入会员余额？只有仍待支付、服务商确认已收款且金额相符的充值单才会入账，且只入账一次。',
     rfAction: '退款',
     rfTitle: '原路退款',
     rfSubmit: '退款',
@@ -281,6 +284,9 @@ export const usePaymentMessages = defineMessages(
     rcMissingAtProvider: 'Not at the provider',
     rcAmountDiffers: 'Amounts differ',
     rcActions: 'Actions',
+    rcCredit: 'Credit by hand',
+    rcCreditConfirm:
+      'Ask the payment provider again and credit top-up {intentNo} ({amount}) to the member’s balance? Only a top-up still pending that the provider confirms it received, for the amount asked, is credited, and only once.',
     rfAction: 'Refund',
     rfTitle: 'Refund to the original payment',
     rfSubmit: 'Refund',
