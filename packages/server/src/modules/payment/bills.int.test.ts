@@ -9,7 +9,7 @@ import { verifiedCall } from '../../testing/factories/money-people';
 import { followPaymentRefunds } from './providerRefunds';
 import { emailCode } from '../../testing/member';
 import { balanceOf } from '../../testing/factories/goods-in';
-import { startTestServer, type TestApp } from '../../testing/server';
+import { createTestApp, startTestServer, type TestApp } from '../../testing/server';
 import { FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe, startFakeStripe } from '../../testing/fakeStripe';
 import { newPackage } from '../goodsOut/factory';
 
@@ -159,6 +159,25 @@ describe('paying a bill through the sandbox', () => {
       .from(topupIntents)
       .where(and(eq(topupIntents.memberId, m.id)));
     expect(intents).toEqual([]);
+
+    // Where the sandbox is off, it pays no bill either.
+    const off = await createTestApp({ paymentSandbox: false });
+    try {
+      const email = `nosandbox${Date.now()}@example.com`;
+      const headers = (n: number) => ({ 'idempotency-key': `nosandbox-${Date.now()}-${n}` });
+      await off.call('POST', '/api/open/v1/auth/register', { body: { email, password: 'secret123', name: 'No Sandbox' }, headers: headers(1) });
+      const r = await off.call<SessionResult>('POST', '/api/open/v1/auth/registerConfirm', {
+        body: { email, code: await emailCode(off.db, email) },
+        headers: headers(2),
+      });
+      const refused = await off.call('POST', '/api/open/v1/payments/bills', {
+        body: { purpose: 'order_pay', orderNo: 'SO20261128000001', provider: 'sandbox' },
+        headers: { authorization: `Bearer ${r.data.token}`, ...headers(3) },
+      });
+      expect(refused).toMatchObject({ code: 40300, message: '沙箱支付未开启' });
+    } finally {
+      await off.close();
+    }
   });
 });
 

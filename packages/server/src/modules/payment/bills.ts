@@ -85,13 +85,14 @@ export async function createBillPayment(
   now: Date,
   idempotencyKey?: string,
 ): Promise<TopupIntent> {
+  // The sandbox answers only where it is on, before anything else is read (as for top-ups).
+  if (body.channelId === undefined && !sandbox) throw forbidden('沙箱支付未开启');
   const bill = billOf(body);
   const { amount, currency } = await quoteBill(db, memberId, bill, now);
   if (amount <= 0) throw conflict('这笔账单无需支付');
   if (body.channelId !== undefined) {
     return createChannelTopup(db, secrets, memberId, { amount, currency, channelId: body.channelId, returnUrl: body.returnUrl, bill }, now, idempotencyKey);
   }
-  if (!sandbox) throw forbidden('沙箱支付未开启');
   return toIntent((await createTopup(db, memberId, { amount, currency, provider: 'sandbox', bill }, now, idempotencyKey)).row);
 }
 
