@@ -101,7 +101,7 @@ export async function buildApp(config: AppConfig, given?: Database): Promise<Bui
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('services', { db, now: config.now, secrets });
+  app.decorate('services', { db, now: config.now, secrets, carrierSandbox: config.carrierSandbox });
   const metrics = createMetrics();
   database.observeQueries((seconds, failed) => metrics.observeQuery(seconds, failed));
   const lifecycle: Lifecycle = { shuttingDown: false };

@@ -46,6 +46,8 @@ export interface AppConfig {
   uploadS3: S3Settings | null;
   /** The member API's sandbox payment provider (tops up balances without money): demo mode, or PAYMENT_SANDBOX=1. */
   paymentSandbox: boolean;
+  /** The demo carrier (演示承运商: books and tracks without a real carrier, calls nobody): demo mode, or CARRIER_SANDBOX=1. */
+  carrierSandbox: boolean;
   /**
    * Who may read GET /metrics: the addresses/CIDRs in METRICS_ALLOW (default: this machine only when the server
    * listens on loopback, nobody otherwise), or a caller with `Authorization: Bearer <METRICS_TOKEN>`.
@@ -82,6 +84,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadS3: s3SettingsFromEnv(env, 'UPLOAD_S3_'),
     paymentSandbox:
       env.PAYMENT_SANDBOX === undefined || env.PAYMENT_SANDBOX === '' ? demo : ['1', 'true', 'on', 'yes'].includes(env.PAYMENT_SANDBOX.toLowerCase()),
+    carrierSandbox:
+      env.CARRIER_SANDBOX === undefined || env.CARRIER_SANDBOX === '' ? demo : ['1', 'true', 'on', 'yes'].includes(env.CARRIER_SANDBOX.toLowerCase()),
     metrics: parseMetricsAccess(env, host),
   };
 }

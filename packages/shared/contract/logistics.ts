@@ -8,7 +8,7 @@ import { defineCall } from './call';
 // ---------------------------------------------------------------- forwarders
 
 /** The carriers a forwarder's account can be with ('' = none). */
-export const FORWARDER_CARRIERS = ['', 'easypost', 'shippo'] as const;
+export const FORWARDER_CARRIERS = ['', 'easypost', 'shippo', 'sandbox'] as const;
 export type ForwarderCarrier = (typeof FORWARDER_CARRIERS)[number];
 const senderText = (max: number) => z.string().trim().max(max).default('');
 /** The sender's address a carrier books with (EasyPost's from_address, Shippo's address_from). */

@@ -36,6 +36,8 @@ export interface Services {
   now: () => Date;
   /** Encryption at rest for secrets the server reads back (core/secrets.ts). */
   secrets: SecretBox;
+  /** Whether the demo carrier may book (AppConfig.carrierSandbox). */
+  carrierSandbox: boolean;
 }
 
 export interface Ctx<Q, B> {

@@ -50,7 +50,7 @@ import { uploadRoutes } from '../platform/upload';
 export const jobSetsOf = (o: { config: AppConfig; dbKind: 'pglite' | 'postgres'; maintain?: () => Promise<void>; exports?: ExportRuntime }): JobSet[] => [
   MARKETING_JOBS,
   GOODS_OUT_JOBS,
-  trackingJobs(secretBoxFor(o.config)),
+  trackingJobs(secretBoxFor(o.config), o.config.carrierSandbox),
   carrierJobs(secretBoxFor(o.config)),
   OPEN_JOBS,
   PURCHASE_JOBS,

@@ -295,7 +295,30 @@ export async function seedConfigContentDemo(db: Db, now: Date): Promise<void> {
         trackingUrl: 'https://www.dhl.com/cn-zh/home/tracking.html?tracking-id={trackingNo}',
         ...stamp,
       },
-      { code: 'YUNEXP', name: '云途物流', contactName: '王经理', phone: '0755-88888888', website: 'https://www.yunexpress.com', ...stamp },
+      {
+        code: 'YUNEXP',
+        name: '云途物流',
+        contactName: '王经理',
+        phone: '0755-88888888',
+        website: 'https://www.yunexpress.com',
+        // The demo carrier (演示承运商, no key, calls nobody): weighing a package of ECO-AIR or SEA-EU books with it.
+        carrier: 'sandbox',
+        credentials: {
+          service: '',
+          sender: {
+            name: 'Waystation 演示仓',
+            company: 'Waystation Demo Warehouse',
+            street1: '宝安区福永街道凤凰路 88 号',
+            street2: '3 号仓',
+            city: 'Shenzhen',
+            state: 'Guangdong',
+            zip: '518103',
+            country: 'CN',
+            phone: '0755-88888888',
+          },
+        },
+        ...stamp,
+      },
     ])
     .onConflictDoNothing()
     .returning();

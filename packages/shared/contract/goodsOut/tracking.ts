@@ -58,3 +58,17 @@ export type TrackingTestResult = z.infer<typeof TrackingTestResult>;
 export const trackingSettingsCall = defineCall({ method: 'GET', url: '/api/tracking/settings', data: TrackingSettings });
 export const trackingSaveSettingsCall = defineCall({ method: 'POST', url: '/api/tracking/saveSettings', body: TrackingSettingsSaveBody, data: z.null() });
 export const trackingTestCall = defineCall({ method: 'POST', url: '/api/tracking/test', data: TrackingTestResult });
+
+/** What one run of the tracking job did (立即跟踪): 17TRACK skipped when it is not set up; the demo carrier's parcels count in polled. */
+export const TrackingRunResult = z.object({
+  skipped: z.boolean(),
+  registered: z.number().int(),
+  polled: z.number().int(),
+  events: z.number().int(),
+  delivered: z.number().int(),
+  problems: z.number().int(),
+  error: z.string(),
+});
+export type TrackingRunResult = z.infer<typeof TrackingRunResult>;
+
+export const trackingRunCall = defineCall({ method: 'POST', url: '/api/tracking/run', data: TrackingRunResult });

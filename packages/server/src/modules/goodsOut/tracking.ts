@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import { TRACKING_PROBLEMS, TrackingStatus } from '@waystation/shared/vocab/tracking';
 import type { Db } from '../../db';
 import { packages, packageTracking, packageTrackingEvents } from '../../db/schema';
 import type { SecretBox } from '../../core/secrets';
 import { isAllowed, writeDomainEvents } from '../../core/transition';
+import { SANDBOX_LABEL } from './carriers/sandbox';
 import { raiseOn } from './exceptions';
 import {
   ALREADY_REGISTERED,
@@ -14,6 +15,7 @@ import {
   seventeenTrack,
   type TrackInfo,
 } from './seventeenTrack';
+import { nextSandboxStep, sandboxBooked, sandboxDue } from './sandboxTracking';
 import { recordRun, trackingConfig } from './trackingSettings';
 import { applyStep, lockPackage, type Op, packageRows } from './transition';
 
@@ -22,14 +24,21 @@ import { applyStep, lockPackage, type Op, packageRows } from './transition';
  * longest unchecked first, 40 a call), stores the events once each, marks a delivered package received (before the
  * 30-day auto-receive) and raises one exception when the carrier reports the parcel in trouble. Members are told of both
  * (domain events package.delivered and package.tracking_problem). Without settings, or switched off, it calls nobody.
+ * Where the demo carrier is allowed, its parcels move one step a run the same way, without 17TRACK (sandboxTracking.ts).
  */
 
 /** Batches of 40 one run takes at most (1,000 packages an hour); the rest wait for the next run, longest unchecked first. */
 const MAX_BATCHES = 25;
-const ACTOR = { id: null, name: '17TRACK', ip: '' };
+/** Who reported the parcel's way: the actor of the trace and the audit trail, and the words of the delivery's note. */
+interface Source {
+  name: string;
+}
+const SEVENTEEN_TRACK: Source = { name: '17TRACK' };
+/** The demo carrier's parcels this many at most a run. */
+const MAX_SANDBOX = 200;
 
 export interface TrackingRun {
-  /** Tracking is off or has no key: nothing was called. */
+  /** Tracking is off or has no key: 17TRACK was not called (the demo carrier's parcels may still have moved). */
   skipped: boolean;
   registered: number;
   polled: number;
@@ -57,6 +66,8 @@ async function duePackages(db: Db, before: Date, limit: number): Promise<Due[]> 
       and(
         or(eq(packages.status, 'shipped'), and(eq(packages.status, 'exception'), eq(packages.prevStatus, 'shipped'))),
         ne(packages.trackingNo, ''),
+        // The demo carrier's numbers are nobody's: they never go to 17TRACK.
+        not(sandboxBooked),
         or(isNull(packageTracking.checkedAt), lt(packageTracking.checkedAt, before)),
       ),
     )
@@ -100,8 +111,8 @@ async function register(db: Db, client: SeventeenTrackClient, due: Due[], now: D
  * What 17TRACK says of one package, in one transaction: its new events (each stored once), its status, and on
  * delivery the package received; on a problem new since the last one, an exception and the member told.
  */
-async function applyInfo(db: Db, packageId: number, info: TrackInfo, now: Date, run: TrackingRun): Promise<void> {
-  const op: Op = { actor: ACTOR, now };
+async function applyInfo(db: Db, packageId: number, info: TrackInfo, now: Date, run: TrackingRun, source = SEVENTEEN_TRACK): Promise<void> {
+  const op: Op = { actor: { id: null, name: source.name, ip: '' }, now };
   await db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id: packageId });
     const [t] = await tx.select().from(packageTracking).where(eq(packageTracking.packageId, packageId)).for('update');
@@ -127,14 +138,14 @@ async function applyInfo(db: Db, packageId: number, info: TrackInfo, now: Date, 
     const facts = { id: row.id, from: row.status, member: row.memberId, ref: row.packageNo };
     let problemStatus = TRACKING_PROBLEMS.includes(info.status) ? (t?.problemStatus ?? '') : '';
     if (info.status === 'delivered' && isAllowed(packageRows, row, 'sign')) {
-      await applyStep(tx, row, { event: 'sign', op, note: '承运商确认签收（17TRACK）', set: { receivedAt: now, receivedBy: 'carrier' } });
+      await applyStep(tx, row, { event: 'sign', op, note: `承运商确认签收（${source.name}）`, set: { receivedAt: now, receivedBy: 'carrier' } });
       await writeDomainEvents(tx, packageRows, 'delivered', [{ ...facts, to: 'received' }], { op, eventData: { trackingNo: row.trackingNo } });
       run.delivered++;
     } else if (problemStatus !== info.status && TRACKING_PROBLEMS.includes(info.status)) {
       const latest = info.events.reduce<(typeof info.events)[number] | null>((a, e) => (!a || e.at > a.at ? e : a), null);
       // The member reads the carrier's words; staff also the status and the number.
       const problem = latest?.description || TrackingStatus.label(info.status);
-      const reason = `17TRACK ${info.number}：${TrackingStatus.label(info.status)}${latest?.description ? `，${latest.description}` : ''}`;
+      const reason = `${source.name} ${info.number}：${TrackingStatus.label(info.status)}${latest?.description ? `，${latest.description}` : ''}`;
       // A package a tracking problem already holds keeps its one exception; the new problem is only remembered.
       if (isAllowed(packageRows, row, 'raise')) {
         await raiseOn(tx, row, { type: 'carrier_problem', reason, photos: [] }, op);
@@ -175,19 +186,46 @@ async function trackBatch(db: Db, client: SeventeenTrackClient, due: Due[], now:
   );
 }
 
-/** The hourly run (goodsOut.tracking): see the top of this file. */
-export async function runTracking(db: Db, secrets: SecretBox, now: () => Date, heartbeat?: () => Promise<void>): Promise<TrackingRun> {
+/** The demo carrier's parcels, each one step further (sandboxTracking.ts), applied as 17TRACK's answers are. */
+async function trackSandbox(db: Db, now: () => Date, run: TrackingRun): Promise<void> {
+  for (const d of await sandboxDue(db, MAX_SANDBOX)) {
+    const info = nextSandboxStep(d, now());
+    if (!info) continue;
+    const at = now();
+    await db
+      .insert(packageTracking)
+      .values({ packageId: d.id, trackingNo: d.trackingNo, createdAt: at, updatedAt: at })
+      .onConflictDoUpdate({ target: packageTracking.packageId, set: { trackingNo: d.trackingNo, updatedAt: at } });
+    await applyInfo(db, d.id, info, at, run, { name: SANDBOX_LABEL });
+    run.polled++;
+  }
+}
+
+/**
+ * The hourly run (goodsOut.tracking), also run at once from the settings screen: see the top of this file.
+ * `sandboxOn`: the server allows the demo carrier, whose parcels then move too.
+ */
+export async function runTracking(
+  db: Db,
+  secrets: SecretBox,
+  now: () => Date,
+  o: { heartbeat?: () => Promise<void>; sandboxOn?: boolean } = {},
+): Promise<TrackingRun> {
   const run: TrackingRun = { skipped: false, registered: 0, polled: 0, events: 0, delivered: 0, problems: 0, error: '' };
-  const config = await trackingConfig(db, secrets);
-  if (!config) return { ...run, skipped: true };
-  const client = seventeenTrack(config);
   const started = now();
+  if (o.sandboxOn) await trackSandbox(db, now, run);
+  const config = await trackingConfig(db, secrets);
+  if (!config) {
+    if (run.polled) await recordRun(db, { at: started.toISOString(), registered: 0, polled: run.polled, events: run.events, error: '' }, now());
+    return { ...run, skipped: true };
+  }
+  const client = seventeenTrack(config);
   try {
     for (let i = 0; i < MAX_BATCHES; i++) {
       const due = await duePackages(db, started, SEVENTEEN_TRACK_BATCH);
       if (!due.length) break;
       await trackBatch(db, client, due, now, run);
-      await heartbeat?.();
+      await o.heartbeat?.();
     }
   } catch (err) {
     if (!(err instanceof SeventeenTrackError)) throw err;

@@ -109,7 +109,7 @@ export function logisticsRoutes(app: FastifyInstance): void {
   api(app, forwarderSaveCall, {
     permission: 'logistics:forwarder',
     summary: 'Create or edit a forwarder',
-    handler: ({ body, actor, now }) => service.saveForwarder(db, app.services.secrets, actor, body, now),
+    handler: ({ body, actor, now }) => service.saveForwarder(db, app.services, actor, body, now),
   });
 
   api(app, logisticsFreightQuoteCall, {

@@ -73,7 +73,13 @@ export async function listForwarders(db: Db, q: ForwarderListQuery): Promise<Pag
 }
 
 /** Creates or edits a forwarder; codes are unique. */
-export async function saveForwarder(db: Db, secrets: SecretBox, actor: Actor, input: z.output<typeof ForwarderSaveBody>, now: Date): Promise<{ id: number }> {
+export async function saveForwarder(
+  db: Db,
+  { secrets, carrierSandbox }: { secrets: SecretBox; carrierSandbox: boolean },
+  actor: Actor,
+  input: z.output<typeof ForwarderSaveBody>,
+  now: Date,
+): Promise<{ id: number }> {
   // The carrier account's key goes sealed into `credentials` (carrierColumns), never into a column of its own.
   const { id, carrier, apiBase, apiKey, carrierService, sender, ...fields } = input;
   try {
@@ -82,7 +88,7 @@ export async function saveForwarder(db: Db, secrets: SecretBox, actor: Actor, in
       const saved = await auditedSave(tx, actor, {
         table: forwarders,
         id,
-        fields: { ...fields, ...carrierColumns(secrets, input, before) },
+        fields: { ...fields, ...carrierColumns(secrets, input, before, carrierSandbox) },
         view: auditedCarrier,
         action: { create: 'forwarder.create', update: 'forwarder.update' },
         targetType: 'forwarder',

@@ -132,26 +132,32 @@ function CarrierFields({ form, keyHint }: { form: FormInstance<ForwarderSaveBody
   const carrier = Form.useWatch('carrier', form);
   return (
     <>
-      <Form.Item name="carrier" label={m.carrierApi} initialValue="">
+      <Form.Item name="carrier" label={m.carrierApi} initialValue="" extra={carrier === 'sandbox' ? m.carrierSandboxHelp : undefined}>
         <Select
           options={[
             { value: '', label: m.carrierNone },
             { value: 'easypost', label: 'EasyPost' },
             { value: 'shippo', label: 'Shippo' },
+            { value: 'sandbox', label: m.carrierSandbox },
           ]}
         />
       </Form.Item>
       {carrier ? (
         <>
-          <Form.Item name="apiBase" label={m.carrierApiBase} extra={m.carrierApiBaseHelp}>
-            <Input placeholder={carrier === 'shippo' ? 'https://api.goshippo.com' : 'https://api.easypost.com/v2'} />
-          </Form.Item>
-          <Form.Item name="apiKey" label={m.carrierApiKey} extra={keyHint ? fill(m.carrierKeyKept, { hint: keyHint }) : undefined}>
-            <Input.Password autoComplete="new-password" placeholder={keyHint || undefined} />
-          </Form.Item>
-          <Form.Item name="carrierService" label={m.carrierService} extra={carrier === 'shippo' ? m.carrierServiceHelpShippo : m.carrierServiceHelp}>
-            <Input />
-          </Form.Item>
+          {/* The demo carrier calls nobody: no address, key or service, only the sender its label prints. */}
+          {carrier === 'sandbox' ? null : (
+            <>
+              <Form.Item name="apiBase" label={m.carrierApiBase} extra={m.carrierApiBaseHelp}>
+                <Input placeholder={carrier === 'shippo' ? 'https://api.goshippo.com' : 'https://api.easypost.com/v2'} />
+              </Form.Item>
+              <Form.Item name="apiKey" label={m.carrierApiKey} extra={keyHint ? fill(m.carrierKeyKept, { hint: keyHint }) : undefined}>
+                <Input.Password autoComplete="new-password" placeholder={keyHint || undefined} />
+              </Form.Item>
+              <Form.Item name="carrierService" label={m.carrierService} extra={carrier === 'shippo' ? m.carrierServiceHelpShippo : m.carrierServiceHelp}>
+                <Input />
+              </Form.Item>
+            </>
+          )}
           <Form.Item label={m.carrierSender} style={{ marginBottom: 0 }}>
             <Space wrap>
               {SENDER_FIELDS.map(([field, label]) => (

@@ -121,6 +121,8 @@ export const useLogisticsMessages = defineMessages(
     countryLabel: '国家',
     carrierApi: '承运商接口',
     carrierNone: '无（打印本系统面单）',
+    carrierSandbox: '演示承运商',
+    carrierSandboxHelp: '仅演示模式可用：不连接真实承运商，称重即订舱、打印演示面单，物流跟踪按步推进到签收',
     carrierApiBase: 'API 地址',
     carrierApiBaseHelp: '留空使用承运商官方地址',
     carrierApiKey: 'API key',
@@ -258,6 +260,9 @@ export const useLogisticsMessages = defineMessages(
     countryLabel: 'Country',
     carrierApi: 'Carrier API',
     carrierNone: 'None (our own label prints)',
+    carrierSandbox: 'Demo carrier',
+    carrierSandboxHelp:
+      'Demo mode only: no real carrier is called; weighing books and prints a demo label, and tracking moves the parcel step by step to delivered',
     carrierApiBase: 'API address',
     carrierApiBaseHelp: "Empty: the carrier's official address",
     carrierApiKey: 'API key',

@@ -5,6 +5,7 @@ import {
   type TrackingSettingsSaveBody,
   TrackingSettingsSaveBody as SaveBody,
   trackingSaveSettingsCall,
+  trackingRunCall,
   trackingSettingsCall,
   trackingTestCall,
 } from '@waystation/shared/contract/goodsOut/tracking';
@@ -18,7 +19,10 @@ import { useReferenceMessages } from './messages';
 
 const KEY = ['reference', 'tracking'] as const;
 
-/** 系统参数's 物流跟踪 section: the 17TRACK key (masked once saved), its API address, the switch and a connection test. */
+/**
+ * 系统参数's 物流跟踪 section: the 17TRACK key (masked once saved), its API address, the switch, a connection test, and
+ * 立即跟踪, one run of the hourly job now (the demo carrier's parcels move one step a run).
+ */
 export function TrackingSettings() {
   const m = useReferenceMessages();
   const lang = useLang((s) => s.lang);
@@ -31,6 +35,13 @@ export function TrackingSettings() {
   });
   const saveForm = useFormSave();
   const [testing, setTesting] = useState(false);
+  const runNow = useMutation({
+    mutationFn: () => call(trackingRunCall),
+    onSuccess: (r) => {
+      message.success(fill(m.trackingRunDone, { polled: r.polled, events: r.events, delivered: r.delivered }));
+      return qc.invalidateQueries({ queryKey: KEY });
+    },
+  });
   const [form] = Form.useForm<TrackingSettingsSaveBody>();
   const s = settings.data;
   if (!s) return null;
@@ -48,7 +59,9 @@ export function TrackingSettings() {
   const run = s.lastRun;
   return (
     <Card size="small" title={m.tracking} data-testid="tracking-settings" style={{ marginBottom: 16 }}>
-      <Typography.Paragraph type="secondary">{m.trackingHelp}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {m.trackingHelp} {m.trackingSandboxHelp}
+      </Typography.Paragraph>
       <Form
         form={form}
         layout="inline"
@@ -76,6 +89,9 @@ export function TrackingSettings() {
           </Button>
           <Button onClick={test} loading={testing} disabled={!s.apiKeySet}>
             {m.trackingTest}
+          </Button>
+          <Button onClick={() => runNow.mutate()} loading={runNow.isPending} data-testid="tracking-run-now">
+            {m.trackingRunNow}
           </Button>
         </Space>
       </Form>

@@ -67,6 +67,7 @@ export const useReferenceMessages = defineMessages(
     confirmStatus: '确定要{action}参数「{key}」吗？',
     tracking: '物流跟踪（17TRACK）',
     trackingHelp: '启用后每小时向 17TRACK 登记新发货的包裹并查询轨迹：签收即标记包裹已签收，退回、丢失等问题登记为异常包裹。',
+    trackingSandboxHelp: '演示承运商订舱的包裹不经 17TRACK：每次运行（每小时或点「立即跟踪」）前进一步，已收到信息 → 运输途中 → 派送途中 → 已签收。',
     trackingKey: 'API 密钥',
     trackingKeySet: '已设置（{masked}），留空则不修改',
     trackingBase: 'API 地址',
@@ -74,6 +75,8 @@ export const useReferenceMessages = defineMessages(
     trackingTest: '测试连接',
     trackingQuota: '剩余额度 {n}',
     trackingLastRun: '上次运行：{at}，登记 {registered}，查询 {polled}，新轨迹 {events}',
+    trackingRunNow: '立即跟踪',
+    trackingRunDone: '已运行一次：查询 {polled}，新轨迹 {events}，签收 {delivered}',
   },
   {
     exportParams: 'Parameters',
@@ -142,6 +145,8 @@ export const useReferenceMessages = defineMessages(
     tracking: 'Parcel tracking (17TRACK)',
     trackingHelp:
       'When on, shipped packages are registered with 17TRACK every hour and their tracking read: a delivery marks the package received, a return, loss or other problem raises a package exception.',
+    trackingSandboxHelp:
+      "Packages booked with the demo carrier skip 17TRACK: each run (hourly, or 'Track now') moves them one step, info received → in transit → out for delivery → delivered.",
     trackingKey: 'API key',
     trackingKeySet: 'Set ({masked}); leave empty to keep it',
     trackingBase: 'API address',
@@ -149,5 +154,7 @@ export const useReferenceMessages = defineMessages(
     trackingTest: 'Test connection',
     trackingQuota: '{n} tracking left',
     trackingLastRun: 'Last run: {at}, {registered} registered, {polled} read, {events} new events',
+    trackingRunNow: 'Track now',
+    trackingRunDone: 'Ran once: {polled} read, {events} new events, {delivered} delivered',
   },
 );

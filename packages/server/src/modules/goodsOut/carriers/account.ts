@@ -6,6 +6,7 @@ import { forwarders } from '../../../db/schema';
 import { invalid } from '../../../core/errors';
 import type { SecretBox } from '../../../core/secrets';
 import { type CarrierAccount, type CarrierCode, isCarrierCode } from './index';
+import { SANDBOX_CARRIER, SANDBOX_OFF } from './sandbox';
 
 /**
  * A forwarder's carrier account as stored in forwarders.credentials: the API key sealed beside its hint (••••1234),
@@ -42,14 +43,20 @@ export const auditedCarrier = (row: ForwarderRow) => ({ ...row, credentials: { .
 
 /**
  * The columns a save writes for the carrier account: the key sealed (an empty one keeps the stored key of the same
- * carrier); a carrier needs its key and a full sender address. No carrier: nothing is kept.
+ * carrier); a carrier needs its key and a full sender address. No carrier: nothing is kept. The demo carrier needs no
+ * key and is refused where the server does not allow it (`sandboxOn`).
  */
-export function carrierColumns(secrets: SecretBox, input: SaveInput, before: ForwarderRow | undefined) {
+export function carrierColumns(secrets: SecretBox, input: SaveInput, before: ForwarderRow | undefined, sandboxOn = false) {
   const { carrier, apiBase, apiKey, carrierService, sender } = input;
   if (!carrier) return { carrier: '', apiBase: '', credentials: {} };
+  if (carrier === SANDBOX_CARRIER && !sandboxOn) throw invalid('carrier', SANDBOX_OFF);
+  const missing = (['name', 'street1', 'city', 'zip', 'country'] as const).filter((k) => !sender[k]);
+  if (carrier === SANDBOX_CARRIER) {
+    if (missing.length) throw invalid('sender', '请填写完整的发件地址（姓名、街道、城市、邮编、国家）');
+    return { carrier, apiBase: '', credentials: { service: carrierService, sender } satisfies StoredCarrierCredentials };
+  }
   const kept = before && before.carrier === carrier ? credentialsOf(before) : {};
   if (!apiKey && !kept.apiKey) throw invalid('apiKey', '请输入承运商 API key');
-  const missing = (['name', 'street1', 'city', 'zip', 'country'] as const).filter((k) => !sender[k]);
   if (missing.length) throw invalid('sender', '请填写完整的发件地址（姓名、街道、城市、邮编、国家）');
   const credentials: StoredCarrierCredentials = {
     apiKey: apiKey ? secrets.seal(apiKey) : kept.apiKey,
@@ -70,10 +77,11 @@ export async function carrierAccountOf(
   const [row] = await db.select().from(forwarders).where(eq(forwarders.id, forwarderId)).limit(1);
   if (!row || !isCarrierCode(row.carrier)) return null;
   const c = credentialsOf(row);
-  if (!c.apiKey) return null;
+  // The demo carrier calls nobody: it has no key.
+  if (!c.apiKey && row.carrier !== SANDBOX_CARRIER) return null;
   return {
     forwarderId: row.id,
     carrier: row.carrier,
-    account: { apiKey: secrets.open(c.apiKey), apiBase: row.apiBase, service: c.service ?? '', from: { ...EMPTY_SENDER, ...c.sender } },
+    account: { apiKey: c.apiKey ? secrets.open(c.apiKey) : '', apiBase: row.apiBase, service: c.service ?? '', from: { ...EMPTY_SENDER, ...c.sender } },
   };
 }

@@ -9,6 +9,7 @@ import { declarationOf } from '../customs';
 import type { Op } from '../transition';
 import { carrierAccountOf } from './account';
 import { CARRIERS, type CarrierPackage, isCarrierCode } from './index';
+import { carrierFor } from './sandbox';
 
 /**
  * Booking at packing (issue #33.2): once a package on a channel whose forwarder has a carrier account is weighed, its
@@ -84,9 +85,17 @@ async function shipmentParcel(db: Db, p: typeof packages.$inferSelect): Promise<
 /**
  * Books the package's shipment with its forwarder's carrier: null when the forwarder has no carrier account. A live
  * booking is answered as it is (a repeated weigh books once); a refusal is recorded and answered with its message.
- * `strict` (the retry call) refuses a package that cannot be booked instead of passing it by.
+ * `strict` (the retry call) refuses a package that cannot be booked instead of passing it by. The demo carrier books
+ * only where the server allows it (`sandboxOn`); elsewhere its booking is refused like a carrier's.
  */
-export async function bookCarrier(db: Db, secrets: SecretBox, packageId: number, op: Op, strict = false): Promise<CarrierShipment | null> {
+export async function bookCarrier(
+  db: Db,
+  secrets: SecretBox,
+  packageId: number,
+  op: Op,
+  o: { strict?: boolean; sandboxOn?: boolean } = {},
+): Promise<CarrierShipment | null> {
+  const strict = o.strict ?? false;
   const [p] = await db.select().from(packages).where(eq(packages.id, packageId)).limit(1);
   if (!p) throw notFound('包裹不存在');
   const [channel] = await db.select({ forwarderId: shipChannels.forwarderId }).from(shipChannels).where(eq(shipChannels.id, p.channelId));
@@ -123,7 +132,7 @@ export async function bookCarrier(db: Db, secrets: SecretBox, packageId: number,
     if (live?.status === 'cancel_pending' && strict) throw conflict(`包裹 ${p.packageNo} 的上一张运单还没有在承运商取消，请稍后重试`);
     return view(live);
   }
-  const carrier = CARRIERS[found.carrier];
+  const carrier = carrierFor(found.carrier, CARRIERS[found.carrier], o.sandboxOn ?? false);
   try {
     const booked = await carrier.bookShipment(found.account, await shipmentParcel(db, p));
     return await db.transaction(async (tx) => {

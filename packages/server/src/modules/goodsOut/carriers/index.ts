@@ -1,5 +1,6 @@
 import type { PackageAddress } from '../../../db/schema/goods-out';
 import { easypost } from './easypost';
+import { sandbox } from './sandbox';
 import { shippo } from './shippo';
 
 /**
@@ -74,6 +75,6 @@ export interface Carrier {
  */
 export class CarrierError extends Error {}
 
-export const CARRIERS = { easypost, shippo } as const satisfies Record<string, Carrier>;
+export const CARRIERS = { easypost, shippo, sandbox } as const satisfies Record<string, Carrier>;
 export type CarrierCode = keyof typeof CARRIERS;
 export const isCarrierCode = (c: string): c is CarrierCode => Object.hasOwn(CARRIERS, c);

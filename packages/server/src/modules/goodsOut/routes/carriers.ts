@@ -19,7 +19,8 @@ export function carrierRoutes(app: FastifyInstance, { db }: StationContext): voi
   api(app, warehousePackageBookCarrierCall, {
     permission: PACKING,
     summary: "Book the package's shipment with its forwarder's carrier again (after a refusal); a live booking is answered as it is",
-    handler: async ({ body, actor, now }) => (await bookCarrier(db, secrets, body.id, { actor, now }, true))!,
+    handler: async ({ body, actor, now }) =>
+      (await bookCarrier(db, secrets, body.id, { actor, now }, { strict: true, sandboxOn: app.services.carrierSandbox }))!,
   });
   api(app, warehousePackageCancelCarrierCall, {
     permission: ABNORMAL,

@@ -35,7 +35,7 @@ export function packingRoutes(app: FastifyInstance, { db, urlsAt }: StationConte
     handler: async ({ body, actor, now, caller }) => {
       const weighed = await packingWeigh(db, body, { actor, now, permissions: caller.permissions }, (await urlsAt(now)).label);
       // Booked with the forwarder's carrier once the weighing is committed: a refusal leaves the package weighed.
-      const carrier = await bookCarrier(db, app.services.secrets, weighed.id, { actor, now });
+      const carrier = await bookCarrier(db, app.services.secrets, weighed.id, { actor, now }, { sandboxOn: app.services.carrierSandbox });
       return carrier ? { ...weighed, carrier } : weighed;
     },
   });
