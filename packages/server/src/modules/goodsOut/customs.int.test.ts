@@ -78,6 +78,9 @@ describe('customs declarations', () => {
     const pdf = await pdfText((await t.app.inject({ method: 'GET', url: d.pdfUrl! })).rawPayload);
     expect(pdf).toContain('CUSTOMS DECLARATION CN 22');
     expect(pdf).toContain('Phone case');
+    // Once the carrier's number is known, the form names the item by it.
+    await t.db.update(packages).set({ trackingNo: 'LX123456789CN' }).where(eq(packages.id, pkg.id));
+    expect(await pdfText((await t.app.inject({ method: 'GET', url: d.pdfUrl! })).rawPayload)).toContain(`LX123456789CN (${pkg.packageNo})`);
 
     const shipped = await newPackage(t.db, { status: 'wait_ship', items: 1, titles: ['Desk lamp'], country: 'AU' });
     const ems = await channelIdOf(t.db, 'EMS');

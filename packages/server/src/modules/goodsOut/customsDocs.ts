@@ -19,6 +19,8 @@ const DEFAULT_SENDER = 'Waystation Warehouse\nChina';
 
 export interface CustomsPapers {
   packageNo: string;
+  /** The carrier's tracking number once booked or handed over ('' before): the item number the forms name. */
+  trackingNo: string;
   date: Date;
   sender: string;
   receiver: PackageAddress;
@@ -43,6 +45,7 @@ export async function customsPapersOf(db: Db, packageNo: string, now: Date): Pro
   if (missing.length) throw conflict(`包裹 ${packageNo} 第 ${missing.join('、')} 行申报缺少英文品名，请先补全申报`);
   return {
     packageNo,
+    trackingNo: row.pkg.trackingNo,
     date: now,
     sender: await textParam(db, 'customs.sender', DEFAULT_SENDER),
     receiver: row.pkg.address,
@@ -54,6 +57,8 @@ export async function customsPapersOf(db: Db, packageNo: string, now: Date): Pro
   };
 }
 
+/** The item's number on the forms: the carrier's tracking number with our package number, or ours alone before booking. */
+const itemNo = (p: CustomsPapers) => (p.trackingNo ? `${p.trackingNo} (${p.packageNo})` : p.packageNo);
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
 const kg = (g: number) => `${(g / 1000).toFixed(3)} kg`;
 const addressText = (a: PackageAddress) =>
@@ -105,7 +110,7 @@ function cn22(doc: Doc, p: CustomsPapers): void {
   doc
     .font('cjk')
     .fontSize(7)
-    .text(`May be opened officially  ·  ${p.channelName}  ·  ${p.packageNo}`, x, 10 * MM, { width: inner });
+    .text(`May be opened officially  ·  ${p.channelName}  ·  ${itemNo(p)}`, x, 10 * MM, { width: inner });
   doc.fontSize(8).text('Category: [X] Sale of goods   [ ] Gift   [ ] Documents   [ ] Returned goods   [ ] Other', x, 15 * MM, { width: inner });
   let y = linesTable(
     doc,
@@ -146,7 +151,10 @@ function cn23(doc: Doc, p: CustomsPapers): void {
   const x = doc.page.margins.left;
   const inner = doc.page.width - doc.page.margins.left - doc.page.margins.right;
   doc.font('cjk-bold').fontSize(16).text('CUSTOMS DECLARATION CN 23', x, doc.page.margins.top, { width: inner });
-  doc.font('cjk').fontSize(9).text(`Item no. ${p.packageNo}   ·   ${p.channelName}   ·   May be opened officially`, { width: inner });
+  doc
+    .font('cjk')
+    .fontSize(9)
+    .text(`Item no. ${itemNo(p)}   ·   ${p.channelName}   ·   May be opened officially`, { width: inner });
   const top = doc.y + 8;
   doc.font('cjk-bold').fontSize(9).text('From (sender)', x, top);
   doc.font('cjk').text(p.sender, x, doc.y, { width: inner / 2 - 10 });
@@ -197,7 +205,10 @@ function invoice(doc: Doc, p: CustomsPapers): void {
   doc
     .font('cjk')
     .fontSize(9)
-    .text(`Invoice no. ${p.packageNo}    Date: ${businessDateTime(p.date)}    Carrier: ${p.channelName}`, { width: inner, align: 'center' });
+    .text(
+      `Invoice no. ${p.packageNo}    Date: ${businessDateTime(p.date)}    Carrier: ${p.channelName}${p.trackingNo ? `    Tracking no. ${p.trackingNo}` : ''}`,
+      { width: inner, align: 'center' },
+    );
   const top = doc.y + 10;
   doc.font('cjk-bold').text('Shipper / Exporter', x, top);
   doc.font('cjk').text(p.sender, x, doc.y, { width: inner / 2 - 10 });
