@@ -1,8 +1,8 @@
 import net from 'node:net';
 import EasyPostClient, { type IRate } from '@easypost/api';
 import { pinnedLookup, resolvePublicHost, safeFetch } from '../../../core/outbound';
-import type { Carrier, CarrierAccount, CarrierAddress, CarrierPackage } from './index';
-import { CarrierError } from './index';
+import type { Carrier, CarrierAccount, CarrierPackage } from './index';
+import { addressOf, CarrierError } from './index';
 
 /**
  * EasyPost (https://docs.easypost.com), through its official SDK: a Shipment with both addresses, the parcel and the
@@ -57,18 +57,6 @@ function failure(err: unknown, what: 'book' | 'cancel'): CarrierError {
 
 const oz = (g: number) => Math.max(0.1, Math.round((g / 28.349523125) * 10) / 10);
 const inches = (mm: number) => Math.max(0.1, Math.round((mm / 25.4) * 10) / 10);
-
-const addressOf = (a: CarrierAddress) => ({
-  name: a.name,
-  company: a.company,
-  street1: a.street1,
-  street2: a.street2,
-  city: a.city,
-  state: a.state,
-  zip: a.zip,
-  country: a.country,
-  phone: a.phone,
-});
 
 function shipmentParams(account: CarrierAccount, p: CarrierPackage) {
   const to = p.address;

@@ -22,6 +22,19 @@ export interface CarrierAddress {
   phone: string;
 }
 
+/** The sender's address field by field, as the carriers' APIs take it (nothing else of the object goes along). */
+export const addressOf = (a: CarrierAddress) => ({
+  name: a.name,
+  company: a.company,
+  street1: a.street1,
+  street2: a.street2,
+  city: a.city,
+  state: a.state,
+  zip: a.zip,
+  country: a.country,
+  phone: a.phone,
+});
+
 /** A forwarder's carrier account, its key opened. */
 export interface CarrierAccount {
   apiKey: string;

@@ -1,8 +1,8 @@
 import { type Rate, Shippo, type ShipmentCreateRequest, type Transaction } from 'shippo';
 import { HTTPClient } from 'shippo/lib/http.js';
 import { resolvePublicHost, safeFetch } from '../../../core/outbound';
-import type { Carrier, CarrierAccount, CarrierAddress, CarrierPackage } from './index';
-import { CarrierError } from './index';
+import type { Carrier, CarrierAccount, CarrierPackage } from './index';
+import { addressOf, CarrierError } from './index';
 
 /**
  * Shippo (https://docs.goshippo.com), through its official SDK: with a service named as
@@ -92,18 +92,6 @@ const refusal = (what: 'book' | 'cancel', detail: string) =>
 
 const messagesOf = (m: { source?: string; code?: string; text?: string }[] | undefined) =>
   (m ?? []).map((x) => [x.source, x.text || x.code].filter(Boolean).join(': ')).join('; ') || 'ERROR';
-
-const addressOf = (a: CarrierAddress) => ({
-  name: a.name,
-  company: a.company,
-  street1: a.street1,
-  street2: a.street2,
-  city: a.city,
-  state: a.state,
-  zip: a.zip,
-  country: a.country,
-  phone: a.phone,
-});
 
 const cm = (mm: number) => String(Math.max(0.1, Math.round(mm) / 10));
 
