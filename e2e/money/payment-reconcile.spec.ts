@@ -106,6 +106,9 @@ describe('支付对账', () => {
     expect([sent.params.get('payment_intent'), sent.params.get('amount')]).toEqual([paid.providerRef, '1000']);
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // The day's refunds, against what the ledger took from the member's balance for them.
+    const refundRow = page.getByTestId('reconcile-refunds').locator('tr.ant-table-row').filter({ hasText: paid.intentNo });
+    await expect.poll(() => refundRow.innerText()).toMatch(/10\.00 USD[\s\S]*处理中[\s\S]*10\.00 USD[\s\S]*一致/);
 
     // 补记入账 of the payment whose notification never came: Stripe is asked again, the row then matches.
     await rows.filter({ hasText: lost.intentNo }).getByRole('button', { name: '补记入账' }).click();

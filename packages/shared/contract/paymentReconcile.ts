@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, defineDownload } from './call';
 import { queryInt } from './common';
 import { BusinessDay } from './report';
+import { PaymentRefundStatus } from './paymentRefunds';
 
 /**
  * 支付管理 › 支付对账 (issue #32): a business day's payments as each gateway's own records list them, against the
@@ -45,10 +46,32 @@ export const ReconcileChannel = z.object({
 });
 export type ReconcileChannel = z.infer<typeof ReconcileChannel>;
 
+/**
+ * A refund opened that day through a channel's provider, against what the ledger took from the member's balance for it:
+ * the amount while the refund is live (sending, pending, succeeded), nothing once it failed (credited back).
+ */
+export const ReconcileRefundRow = z.object({
+  channelId: z.number().int(),
+  channelName: z.string(),
+  refundNo: z.string(),
+  intentNo: z.string(),
+  /** The provider's id of the refund ('' until it answered). */
+  providerRef: z.string(),
+  currency: z.string(),
+  /** Minor units. */
+  amount: z.number().int(),
+  status: z.enum(PaymentRefundStatus),
+  /** What the ledger took from the balance for it, net (minor units). */
+  ledgerAmount: z.number().int(),
+  result: z.enum(['matched', 'amount_differs']),
+});
+export type ReconcileRefundRow = z.infer<typeof ReconcileRefundRow>;
+
 export const ReconcileResult = z.object({
   date: z.string(),
   channels: z.array(ReconcileChannel),
   rows: z.array(ReconcileRow),
+  refunds: z.array(ReconcileRefundRow),
 });
 export type ReconcileResult = z.infer<typeof ReconcileResult>;
 

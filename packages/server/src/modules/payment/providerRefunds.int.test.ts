@@ -2,6 +2,8 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TopupIntent } from '@waystation/shared/contract/openTopups';
 import type { PaymentRefund, PaymentRefundList } from '@waystation/shared/contract/paymentRefunds';
+import type { ReconcileResult } from '@waystation/shared/contract/paymentReconcile';
+import ExcelJS from 'exceljs';
 import { auditLogs, domainEvents, ledgerEntries, paymentRefunds, topupIntents } from '../../db/schema';
 import { signedUpMember } from '../../testing/member';
 import { balanceOf } from '../../testing/factories/goods-in';
@@ -291,5 +293,31 @@ describe('a refund through PayPal', () => {
     expect(await balanceOf(t.db, memberId, 'EUR')).toBe(3000);
     expect((await entriesOf(second.data.id)).map((e) => e.amount)).toEqual([-3000, 3000]);
     expect(await eventsOf(second.data.id)).toEqual(['topup.refund.failed']);
+  });
+});
+
+describe('支付对账 lists the day’s refunds', () => {
+  it('each refund against what the ledger took from the balance: the amount while live, nothing once failed; the export has them', async () => {
+    const { intentNo } = await paidTopup('stripe', 9000, 'USD');
+    const live = await refund(intentNo, '40.00');
+    const failed = await refund(intentNo, '10.00');
+    stripe.settleRefund(failed.data.providerRef, 'failed');
+    await follow();
+    const day = new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const res = await t.call<ReconcileResult>('GET', '/api/payment/reconcile', { token: staff, query: { date: day } });
+    expect(res.code, res.message).toBe(20000);
+    const mine = res.data.refunds.filter((r) => r.intentNo === intentNo);
+    expect(mine.map((r) => [r.refundNo, r.amount, r.status, r.ledgerAmount, r.result])).toEqual([
+      [live.data.refundNo, 4000, 'pending', 4000, 'matched'],
+      [failed.data.refundNo, 1000, 'failed', 0, 'matched'],
+    ]);
+
+    const file = await t.app.inject({ method: 'GET', url: `/api/payment/reconcile/export?date=${day}`, headers: { 'x-token': staff } });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as never);
+    const sheet = wb.getWorksheet('退款')!;
+    expect(sheet.rowCount - 1).toBe(res.data.refunds.length);
+    const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(3).value === failed.data.refundNo)!;
+    expect([row.getCell(7).value, row.getCell(8).value, row.getCell(9).value, row.getCell(10).value]).toEqual([10, '失败（已退回余额）', 0, '一致']);
   });
 });

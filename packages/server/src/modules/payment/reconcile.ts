@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { ReconcileChannel, ReconcileQuery, ReconcileResult, ReconcileRow } from '@waystation/shared/contract/paymentReconcile';
+import type { ReconcileChannel, ReconcileQuery, ReconcileRefundRow, ReconcileResult, ReconcileRow } from '@waystation/shared/contract/paymentReconcile';
 import type { Db } from '../../db';
-import { ledgerEntries, paymentChannels, topupIntents } from '../../db/schema';
+import { ledgerEntries, paymentChannels, paymentRefunds, topupIntents } from '../../db/schema';
 import type { SecretBox } from '../../core/secrets';
 import { type Actor, writeAudit } from '../../core/audit';
 import { conflict, notFound } from '../../core/errors';
@@ -53,7 +53,7 @@ export async function reconcile(db: Db, secrets: SecretBox, q: ReconcileQuery, n
     .from(paymentChannels)
     .where(and(inArray(paymentChannels.gateway, ['stripe', 'alipay', 'paypal']), q.channelId ? eq(paymentChannels.id, q.channelId) : undefined))
     .orderBy(asc(paymentChannels.sort), asc(paymentChannels.id));
-  const out: ReconcileResult = { date: q.date, channels: [], rows: [] };
+  const out: ReconcileResult = { date: q.date, channels: [], rows: [], refunds: [] };
   for (const c of channels) {
     const intents = await db
       .select()
@@ -138,8 +138,40 @@ export async function reconcile(db: Db, secrets: SecretBox, q: ReconcileQuery, n
       out.channels.push(channel);
     }
     out.rows.push(...rows);
+    out.refunds.push(...(await refundsOfDay(db, c, from, to)));
   }
   return out;
+}
+
+/** The day's refunds through the channel's provider, each against the ledger rows it wrote (debit, and credit back). */
+async function refundsOfDay(db: Db, c: { id: number; name: string }, from: Date, to: Date): Promise<ReconcileRefundRow[]> {
+  const refunds = await db
+    .select({ r: paymentRefunds, intentNo: topupIntents.intentNo })
+    .from(paymentRefunds)
+    .innerJoin(topupIntents, eq(topupIntents.id, paymentRefunds.intentId))
+    .where(and(eq(topupIntents.channelId, c.id), gte(paymentRefunds.createdAt, from), lt(paymentRefunds.createdAt, to)))
+    .orderBy(asc(paymentRefunds.id));
+  const ids = refunds.flatMap(({ r }) => [r.debitEntryId, r.backEntryId]).filter((id): id is number => id !== null);
+  const entries = ids.length
+    ? await db.select({ id: ledgerEntries.id, amount: ledgerEntries.amount }).from(ledgerEntries).where(inArray(ledgerEntries.id, ids))
+    : [];
+  const amountOf = new Map(entries.map((e) => [e.id, e.amount]));
+  const taken = (id: number | null) => (id === null ? 0 : -(amountOf.get(id) ?? 0));
+  return refunds.map(({ r, intentNo }) => {
+    const ledgerAmount = taken(r.debitEntryId) + taken(r.backEntryId);
+    return {
+      channelId: c.id,
+      channelName: c.name,
+      refundNo: r.refundNo,
+      intentNo,
+      providerRef: r.providerRef,
+      currency: r.currency,
+      amount: r.amount,
+      status: r.status as ReconcileRefundRow['status'],
+      ledgerAmount,
+      result: ledgerAmount === (r.status === 'failed' ? 0 : r.amount) ? 'matched' : 'amount_differs',
+    };
+  });
 }
 
 /** What the intent's provider says now that it received for it (null: no succeeded payment). */

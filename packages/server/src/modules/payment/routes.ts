@@ -13,9 +13,9 @@ import {
   paymentRulePreviewCall,
 } from '@waystation/shared/contract/payment';
 import { paymentCreditMissingCall, paymentReconcileCall, paymentReconcileExportFile, ReconcileResultKind } from '@waystation/shared/contract/paymentReconcile';
-import { paymentRefundListCall, paymentRefundPaymentCall } from '@waystation/shared/contract/paymentRefunds';
+import { type PaymentRefundStatus, paymentRefundListCall, paymentRefundPaymentCall } from '@waystation/shared/contract/paymentRefunds';
 import { api, fileApi } from '../../core/http';
-import { workbook, XLSX_TYPE } from '../../platform/excel';
+import { sheetOf, workbookOf, XLSX_TYPE } from '../../platform/excel';
 import { creditMissing, reconcile } from './reconcile';
 import { listPaymentRefunds, refundPayment } from './providerRefunds';
 import * as service from './service';
@@ -29,6 +29,7 @@ const RESULT_NAMES: Record<ReconcileResultKind, string> = {
   missing_at_provider: '服务商无此笔',
   amount_differs: '金额不符',
 };
+const REFUND_STATUS_NAMES: Record<PaymentRefundStatus, string> = { sending: '提交中', pending: '处理中', succeeded: '已退款', failed: '失败（已退回余额）' };
 
 export function paymentRoutes(app: FastifyInstance): void {
   const { db } = app.services;
@@ -117,20 +118,38 @@ export function paymentRoutes(app: FastifyInstance): void {
     handler: async ({ query, now }) => {
       const result = await reconcile(db, app.services.secrets, query, now);
       const major = (minor: number | null) => (minor === null ? '' : minor / 100);
-      const buf = await workbook(
-        '支付对账',
-        [
-          { header: '日期', value: () => result.date },
-          { header: '支付渠道', width: 20, value: (r) => r.channelName },
-          { header: '服务商单号', width: 28, value: (r) => r.paymentId },
-          { header: '充值单号', width: 16, value: (r) => r.intentNo },
-          { header: '币种', value: (r) => r.currency },
-          { header: '服务商金额', value: (r) => major(r.providerAmount) },
-          { header: '账本金额', value: (r) => major(r.ledgerAmount) },
-          { header: '结果', value: (r) => RESULT_NAMES[r.result] },
-        ],
-        result.rows,
-      );
+      const buf = await workbookOf([
+        sheetOf(
+          '支付对账',
+          [
+            { header: '日期', value: () => result.date },
+            { header: '支付渠道', width: 20, value: (r) => r.channelName },
+            { header: '服务商单号', width: 28, value: (r) => r.paymentId },
+            { header: '充值单号', width: 16, value: (r) => r.intentNo },
+            { header: '币种', value: (r) => r.currency },
+            { header: '服务商金额', value: (r) => major(r.providerAmount) },
+            { header: '账本金额', value: (r) => major(r.ledgerAmount) },
+            { header: '结果', value: (r) => RESULT_NAMES[r.result] },
+          ],
+          result.rows,
+        ),
+        sheetOf(
+          '退款',
+          [
+            { header: '日期', value: () => result.date },
+            { header: '支付渠道', width: 20, value: (r) => r.channelName },
+            { header: '退款单号', width: 16, value: (r) => r.refundNo },
+            { header: '充值单号', width: 16, value: (r) => r.intentNo },
+            { header: '服务商退款号', width: 28, value: (r) => r.providerRef },
+            { header: '币种', value: (r) => r.currency },
+            { header: '退款金额', value: (r) => major(r.amount) },
+            { header: '状态', value: (r) => REFUND_STATUS_NAMES[r.status] },
+            { header: '账本扣回', value: (r) => major(r.ledgerAmount) },
+            { header: '结果', value: (r) => RESULT_NAMES[r.result] },
+          ],
+          result.refunds,
+        ),
+      ]);
       return { stream: buf, bytes: buf.length, type: XLSX_TYPE, fileName: `reconcile-${query.date}.xlsx` };
     },
   });

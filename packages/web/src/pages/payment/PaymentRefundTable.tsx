@@ -5,10 +5,20 @@ import { usePaymentMessages } from './messages';
 
 const STATUS_COLOR: Record<PaymentRefundStatus, string> = { sending: 'blue', pending: 'gold', succeeded: 'green', failed: 'red' };
 
+/** A refund's state as a coloured tag, the provider's words on a failed one on hover. */
+export function RefundStatusTag({ status, failure = '' }: { status: PaymentRefundStatus; failure?: string }) {
+  const m = usePaymentMessages();
+  const name: Record<PaymentRefundStatus, string> = { sending: m.rfSending, pending: m.rfPending, succeeded: m.rfSucceeded, failed: m.rfFailed };
+  return (
+    <span title={failure}>
+      <Tag color={STATUS_COLOR[status]}>{name[status]}</Tag>
+    </span>
+  );
+}
+
 /** Refunds through a payment provider with their state (the provider's words on a failed one, on hover). */
 export function PaymentRefundTable({ refunds, loading = false }: { refunds: PaymentRefund[]; loading?: boolean }) {
   const m = usePaymentMessages();
-  const statusName: Record<PaymentRefundStatus, string> = { sending: m.rfSending, pending: m.rfPending, succeeded: m.rfSucceeded, failed: m.rfFailed };
   return (
     <Table<PaymentRefund>
       size="small"
@@ -24,11 +34,7 @@ export function PaymentRefundTable({ refunds, loading = false }: { refunds: Paym
           key: 'status',
           title: m.rfStatus,
           width: 150,
-          render: (_, r) => (
-            <span title={r.failure}>
-              <Tag color={STATUS_COLOR[r.status]}>{statusName[r.status]}</Tag>
-            </span>
-          ),
+          render: (_, r) => <RefundStatusTag status={r.status} failure={r.failure} />,
         },
         { key: 'ref', title: m.rfProviderRef, dataIndex: 'providerRef', ellipsis: true },
         { key: 'remark', title: m.rfRemark, dataIndex: 'remark', ellipsis: true },

@@ -17,6 +17,7 @@ import { useListQuery } from '../../components/useListQuery';
 import { usePaymentMessages } from './messages';
 import { useVerify } from '../../components/verify/useVerify';
 import { RefundDialog } from './RefundDialog';
+import { ReconcileRefunds } from './ReconcileRefunds';
 
 const RESULT_COLOR: Record<ReconcileResultKind, string> = {
   matched: 'green',
@@ -78,7 +79,10 @@ export default function Reconcile() {
           disabledDate={(d) => d.isAfter(dayjs())}
           onChange={(d) => d && setFilters({ date: d.format('YYYY-MM-DD') })}
         />
-        <Button onClick={() => downloadFile(paymentReconcileExportFile, { date }, fill(m.rcFile, { date }), 'spreadsheetml')} disabled={!rows.length}>
+        <Button
+          onClick={() => downloadFile(paymentReconcileExportFile, { date }, fill(m.rcFile, { date }), 'spreadsheetml')}
+          disabled={!rows.length && !result.data?.refunds.length}
+        >
           {m.rcExport}
         </Button>
       </Space>
@@ -136,7 +140,18 @@ export default function Reconcile() {
           },
         ]}
       />
-      {refunding && <RefundDialog intentNo={refunding} run={run} onClose={() => setRefunding('')} />}
+      <ReconcileRefunds refunds={result.data?.refunds ?? []} />
+      {refunding && (
+        <RefundDialog
+          intentNo={refunding}
+          run={run}
+          onClose={() => {
+            setRefunding('');
+            // The day's refunds list below gains what was just refunded.
+            void result.refetch();
+          }}
+        />
+      )}
       {verifyHolder}
     </Card>
   );

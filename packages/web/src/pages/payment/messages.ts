@@ -133,6 +133,8 @@ export const usePaymentMessages = defineMessages(
     rcAmountDiffers: '金额不符',
     rcActions: '操作',
     rcCredit: '补记入账',
+    rcRefunds: '当天的原路退款',
+    rcLedgerTaken: '账本扣回',
     rcCreditConfirm:
       '向支付服务商核实充值单 {intentNo} 已付款 {amount} 后记入会员余额？只有仍待支付、服务商确认已收款且金额相符的充值单才会入账，且只入账一次。',
     rfAction: '退款',
@@ -285,6 +287,8 @@ export const usePaymentMessages = defineMessages(
     rcAmountDiffers: 'Amounts differ',
     rcActions: 'Actions',
     rcCredit: 'Credit by hand',
+    rcRefunds: 'Refunds to the payer opened that day',
+    rcLedgerTaken: 'Taken from the balance',
     rcCreditConfirm:
       'Ask the payment provider again and credit top-up {intentNo} ({amount}) to the member’s balance? Only a top-up still pending that the provider confirms it received, for the amount asked, is credited, and only once.',
     rfAction: 'Refund',
