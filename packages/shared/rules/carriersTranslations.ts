@@ -26,7 +26,10 @@ export const CARRIERS_TRANSLATIONS: TextPair[] = [
   ['承运商 {carrier} 没有服务 {service} 的运价', 'Carrier {carrier} has no rate for service {service}'],
   ['承运商 {carrier} 没有可用的运价', 'Carrier {carrier} has no rate available'],
   ['承运商 {carrier} 没有返回面单或运单号', 'Carrier {carrier} sent no label or tracking number'],
-  ['承运商 {carrier} 的面单下载失败（HTTP {status}）', "Carrier {carrier}'s label could not be downloaded (HTTP {status})"],
+  [
+    '承运商 {carrier} 的面单下载失败（{message}），已买的运单将被取消',
+    "Carrier {carrier}'s label could not be downloaded ({message}); the shipment bought is canceled",
+  ],
   ['{carrier} 请求的地址 {host} 不是配置的 API 地址', '{carrier} was to call {host}, which is not the configured API address'],
   ['演示承运商只在演示模式（或 CARRIER_SANDBOX=1）下可用', 'The demo carrier is available in demo mode (or with CARRIER_SANDBOX=1) only'],
 ];

@@ -36,6 +36,8 @@ export async function startFakeEasypost() {
   const shipments = new Map<string, StoredShipment>();
   const bought: string[] = [];
   const refunded: string[] = [];
+  /** `down`: the label file host answers 503 (a label bought but not fetched). */
+  const files = { down: false };
   let seq = 0;
   const shipmentJson = (s: StoredShipment, base: string) => ({
     id: s.id,
@@ -69,6 +71,7 @@ export async function startFakeEasypost() {
         // The label files are on EasyPost's file host: public links, no key.
         const file = /^\/files\/postage_label\/(shp_\w+)\.pdf$/.exec(path);
         if (req.method === 'GET' && file) {
+          if (files.down) return error(503, 'SERVICE_UNAVAILABLE', 'The file host is not answering.');
           const s = shipments.get(file[1]!);
           if (!s?.trackingCode) return error(404, 'NOT_FOUND', 'The requested resource could not be found.');
           const { doc, done } = await newPdf([100, 150], `EasyPost label ${s.trackingCode}`);
@@ -150,6 +153,7 @@ export async function startFakeEasypost() {
     shipments,
     bought,
     refunded,
+    files,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

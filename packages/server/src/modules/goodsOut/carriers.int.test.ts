@@ -227,4 +227,21 @@ describe('booking at packing', () => {
     expect(done).toMatchObject({ status: 'canceled' });
     expect(ep.refunded).toHaveLength(2);
   });
+
+  it('a label bought but not fetched (the file host down) is canceled at the carrier at once; our own label prints', async () => {
+    const p = await newPackage(t.db, { status: 'packing' });
+    ep.files.down = true;
+    try {
+      const w = await weigh(p.packageNo);
+      expect(w.data.status).toBe('packed');
+      expect(w.data.carrier).toMatchObject({ status: 'canceled', trackingNo: '' });
+      expect(w.data.carrier!.error).toBe('承运商 EasyPost 的面单下载失败（HTTP 503），已买的运单将被取消');
+      expect(ep.refunded.at(-1)).toBe(w.data.carrier!.carrierRef);
+      expect(ep.bought).toContain(w.data.carrier!.carrierRef);
+      expect((await packageRow(p.id)).trackingNo).toBe('');
+      expect(await labelText(w.data.labelUrl)).toContain(p.packageNo);
+    } finally {
+      ep.files.down = false;
+    }
+  });
 });

@@ -8,7 +8,7 @@ import type { SecretBox } from '../../../core/secrets';
 import { declarationOf } from '../customs';
 import type { Op } from '../transition';
 import { carrierAccountOf } from './account';
-import { CARRIERS, type CarrierPackage, isCarrierCode } from './index';
+import { CARRIERS, CarrierError, type CarrierPackage, isCarrierCode } from './index';
 import { carrierFor } from './sandbox';
 
 /**
@@ -154,14 +154,24 @@ export async function bookCarrier(
     });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
+    // Sold but unusable (its label could not be fetched): canceled at the carrier like an exception's booking.
+    const bought = err instanceof CarrierError ? err.boughtRef : '';
     const [s] = await db
       .update(packageShipments)
-      .set({ status: 'refused', error: message, updatedAt: op.now })
+      .set({ status: bought ? 'cancel_pending' : 'refused', ...(bought ? { carrierRef: bought } : {}), error: message, updatedAt: op.now })
       .where(eq(packageShipments.id, claimed.id))
       .returning();
-    const after = { carrier: found.carrier, error: message };
-    await writeAudit(db, op.actor, { action: 'package.carrierRefused', targetType: 'package', targetId: p.id, after, result: 'refused' }, op.now);
-    return view(s);
+    const refusal = { carrier: found.carrier, error: message, ...(bought ? { carrierRef: bought } : {}) };
+    await writeAudit(db, op.actor, { action: 'package.carrierRefused', targetType: 'package', targetId: p.id, after: refusal, result: 'refused' }, op.now);
+    if (!bought) return view(s);
+    await sendCancels(db, secrets, op, p.id);
+    // Canceled: the reason it was is what the packer reads (a cancel the carrier refused keeps its own words, retried by the job).
+    const [canceled] = await db
+      .update(packageShipments)
+      .set({ error: message })
+      .where(and(eq(packageShipments.id, claimed.id), eq(packageShipments.status, 'canceled')))
+      .returning();
+    return view(canceled ?? (await db.select().from(packageShipments).where(eq(packageShipments.id, claimed.id)))[0]);
   }
 }
 

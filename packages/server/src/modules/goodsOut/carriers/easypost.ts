@@ -1,8 +1,8 @@
 import net from 'node:net';
 import EasyPostClient, { type IRate } from '@easypost/api';
-import { pinnedLookup, resolvePublicHost, safeFetch } from '../../../core/outbound';
+import { pinnedLookup, resolvePublicHost } from '../../../core/outbound';
 import type { Carrier, CarrierAccount, CarrierPackage } from './index';
-import { addressOf, CarrierError } from './index';
+import { addressOf, CarrierError, fetchBoughtLabel } from './index';
 
 /**
  * EasyPost (https://docs.easypost.com), through its official SDK: a Shipment with both addresses, the parcel and the
@@ -100,11 +100,9 @@ export const easypost: Carrier = {
       const lowest = rates.reduce((a, b) => (Number.parseFloat(b.rate) < Number.parseFloat(a.rate) ? b : a));
       const bought = await ep.Shipment.buy(shipment.id, lowest);
       const labelUrl = bought.postage_label?.label_pdf_url || bought.postage_label?.label_url;
-      if (!labelUrl || !bought.tracking_code) throw new CarrierError(`承运商 ${NAME} 没有返回面单或运单号`);
-      // The label file is on the carrier's file host: fetched like any outbound call, public (or allowed) hosts only.
-      const res = await safeFetch(labelUrl, { timeoutMs: 20_000 });
-      if (!res.ok) throw new CarrierError(`承运商 ${NAME} 的面单下载失败（HTTP ${res.status}）`);
-      return { trackingNo: bought.tracking_code, labelPdf: Buffer.from(await res.arrayBuffer()), carrierRef: shipment.id };
+      if (!labelUrl || !bought.tracking_code) throw new CarrierError(`承运商 ${NAME} 没有返回面单或运单号`, shipment.id);
+      // The label file is on the carrier's file host.
+      return { trackingNo: bought.tracking_code, labelPdf: await fetchBoughtLabel(NAME, labelUrl, shipment.id), carrierRef: shipment.id };
     } catch (err) {
       throw failure(err, 'book');
     }

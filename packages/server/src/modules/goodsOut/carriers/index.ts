@@ -1,4 +1,5 @@
 import type { PackageAddress } from '../../../db/schema/goods-out';
+import { safeFetch } from '../../../core/outbound';
 import { easypost } from './easypost';
 import { sandbox } from './sandbox';
 import { shippo } from './shippo';
@@ -86,7 +87,29 @@ export interface Carrier {
  * A carrier's answer that it will not do what was asked (bad key, invalid address, no rate): the message is shown to
  * the packer as it is. Any other failure (the carrier unreachable) is a CarrierError too, with its own message.
  */
-export class CarrierError extends Error {}
+export class CarrierError extends Error {
+  constructor(
+    message: string,
+    /** The shipment the carrier sold before the failure (its label could not be fetched): booking cancels it. */
+    readonly boughtRef = '',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A bought label's PDF, fetched like any outbound call (public or allowed hosts only). A failure names the bought
+ * shipment, so that booking cancels it at the carrier: no label is paid for and left unused.
+ */
+export async function fetchBoughtLabel(carrier: string, url: string, boughtRef: string): Promise<Buffer> {
+  try {
+    const res = await safeFetch(url, { timeoutMs: 20_000 });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  } catch (err) {
+    throw new CarrierError(`承运商 ${carrier} 的面单下载失败（${(err as Error).message}），已买的运单将被取消`, boughtRef);
+  }
+}
 
 export const CARRIERS = { easypost, shippo, sandbox } as const satisfies Record<string, Carrier>;
 export type CarrierCode = keyof typeof CARRIERS;

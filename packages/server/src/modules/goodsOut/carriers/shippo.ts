@@ -2,7 +2,7 @@ import { type Rate, Shippo, type ShipmentCreateRequest, type Transaction } from 
 import { HTTPClient } from 'shippo/lib/http.js';
 import { resolvePublicHost, safeFetch } from '../../../core/outbound';
 import type { Carrier, CarrierAccount, CarrierPackage } from './index';
-import { addressOf, CarrierError } from './index';
+import { addressOf, CarrierError, fetchBoughtLabel } from './index';
 
 /**
  * Shippo (https://docs.goshippo.com), through its official SDK: with a service named as
@@ -153,12 +153,11 @@ export const shippo: Carrier = {
         t = await sh.transactions.get(t.objectId);
       }
       if (t.status === 'ERROR') throw refusal('book', messagesOf(t.messages));
-      if (t.status !== 'SUCCESS') throw new CarrierError(`承运商 ${NAME} 的面单还没有生成（${t.status ?? '无状态'}），请稍后重试`);
-      if (!t.labelUrl || !t.trackingNumber || !t.objectId) throw new CarrierError(`承运商 ${NAME} 没有返回面单或运单号`);
-      // The label file is on Shippo's file host: fetched like any outbound call, public (or allowed) hosts only.
-      const res = await safeFetch(t.labelUrl, { timeoutMs: 20_000 });
-      if (!res.ok) throw new CarrierError(`承运商 ${NAME} 的面单下载失败（HTTP ${res.status}）`);
-      return { trackingNo: t.trackingNumber, labelPdf: Buffer.from(await res.arrayBuffer()), carrierRef: t.objectId };
+      // A transaction that is not an answer we can use is canceled if Shippo sold it (objectId): never paid for and left.
+      if (t.status !== 'SUCCESS') throw new CarrierError(`承运商 ${NAME} 的面单还没有生成（${t.status ?? '无状态'}），请稍后重试`, t.objectId ?? '');
+      if (!t.labelUrl || !t.trackingNumber || !t.objectId) throw new CarrierError(`承运商 ${NAME} 没有返回面单或运单号`, t.objectId ?? '');
+      // The label file is on Shippo's file host.
+      return { trackingNo: t.trackingNumber, labelPdf: await fetchBoughtLabel(NAME, t.labelUrl, t.objectId), carrierRef: t.objectId };
     } catch (err) {
       throw failure(err, 'book');
     }
