@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/server';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../testing/server';
 import { queryRows } from '../db';
 import { boxFor } from './demo-goods-out';
 
@@ -40,6 +40,21 @@ describe('demo data', () => {
     expect(r.volumes).toBeGreaterThan(30);
     expect(r.weights).toBeGreaterThan(r.n / 2);
     expect(r.itemSizes).toBeGreaterThan(r.items / 20);
+  });
+
+  it('declares every demo package line in English with an HS code: its customs papers print', async () => {
+    const lines = await queryRows<{ en: string; hs: string; zh: string }>(
+      t.db,
+      sql`select description_en as en, hs_code as hs, description_zh as zh from package_declarations`,
+    );
+    expect(lines.length).toBeGreaterThan(100);
+    expect(lines.filter((l) => !l.en || !/^\d{6}$/.test(l.hs)).map((l) => l.zh)).toEqual([]);
+    const [pkg] = await queryRows<{ no: string }>(t.db, sql`select package_no as no from packages where status = 'removed' order by id limit 1`);
+    const token = await t.login('warehouse1', DEMO_PASSWORD);
+    const d = await t.call<{ complete: boolean; pdfUrl: string }>('GET', '/api/warehouse/package/declaration', { token, query: { packageNo: pkg!.no } });
+    expect(d.data.complete).toBe(true);
+    const papers = await t.app.inject({ method: 'GET', url: d.data.pdfUrl });
+    expect([papers.statusCode, papers.headers['content-type']]).toEqual([200, 'application/pdf']);
   });
 
   it('boxes goods whose volumetric weight stays under their weight, in whole centimetres', () => {

@@ -10,6 +10,7 @@ import { seedHistoryDemo } from './demo-history';
 import { seedGoodsOutDemo } from './demo-goods-out';
 import { seedMoneyPeopleDemo } from './demo-money-people';
 import { seedMarketingDemo } from './demo-marketing';
+import { seedCustomsEnglishDemo } from './demo-customs';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -86,6 +87,8 @@ export const DEMO_STEPS: [key: string, run: (db: Db, now: Date) => Promise<void>
   ['simulator-site-key', seedSimulatorSiteKey],
   // Added later than the other simulator staff (its outbox reader): a step of its own reaches existing demo databases.
   ['simulator-outbox-reader', seedSimulatorStaff],
+  // The demo packages' declarations in English (their titles are Chinese): customs papers print at once.
+  ['customs-english', seedCustomsEnglishDemo],
 ];
 
 export async function seedDemo(db: Db, now: Date): Promise<void> {
