@@ -1,10 +1,10 @@
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TopupIntent } from '@waystation/shared/contract/openTopups';
 import type { PaymentRefund, PaymentRefundList } from '@waystation/shared/contract/paymentRefunds';
 import type { ReconcileResult } from '@waystation/shared/contract/paymentReconcile';
 import ExcelJS from 'exceljs';
-import { auditLogs, domainEvents, ledgerEntries, paymentRefunds, topupIntents } from '../../db/schema';
+import { auditLogs, domainEvents, jobs, ledgerEntries, paymentRefunds, topupIntents } from '../../db/schema';
 import { signedUpMember } from '../../testing/member';
 import { balanceOf } from '../../testing/factories/goods-in';
 import { verifiedCall } from '../../testing/factories/money-people';
@@ -13,7 +13,7 @@ import { FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, type FakeStripe, startFake
 import { alipayTestKeys, type FakeAlipay, startFakeAlipay } from '../../testing/fakeAlipay';
 import { FAKE_PAYPAL_CLIENT_ID, FAKE_PAYPAL_SECRET, FAKE_PAYPAL_WEBHOOK_ID, type FakePaypal, startFakePaypal } from '../../testing/fakePaypal';
 import { post } from '../ledger/service';
-import { followPaymentRefunds, openPaymentRefund } from './providerRefunds';
+import { followPaymentRefunds, openPaymentRefund, paymentRefundJobs } from './providerRefunds';
 
 /**
  * Issue #32.4: money back to where it came from. A paid top-up of each gateway is refunded through the staff route
@@ -319,5 +319,23 @@ describe('支付对账 lists the day’s refunds', () => {
     expect(sheet.rowCount - 1).toBe(res.data.refunds.length);
     const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(3).value === failed.data.refundNo)!;
     expect([row.getCell(7).value, row.getCell(8).value, row.getCell(9).value, row.getCell(10).value]).toEqual([10, '失败（已退回余额）', 0, '一致']);
+  });
+});
+
+describe('the follow-up job', () => {
+  it('is scheduled for a slot only while a refund is not final', async () => {
+    const slotJobs = async () => (await t.db.select().from(jobs).where(eq(jobs.kind, 'payment.followRefunds'))).length;
+    const schedule = (at: Date) => paymentRefundJobs(t.app.services.secrets).schedule!(t.db, at);
+    await t.db
+      .update(paymentRefunds)
+      .set({ status: 'succeeded' })
+      .where(inArray(paymentRefunds.status, ['sending', 'pending']));
+    const before = await slotJobs();
+    await schedule(new Date('2026-12-01T10:00:00Z'));
+    expect(await slotJobs()).toBe(before);
+    const { intentNo } = await paidTopup('stripe', 2000, 'USD');
+    expect((await refund(intentNo, '5.00')).data.status).toBe('pending');
+    await schedule(new Date('2026-12-01T10:05:00Z'));
+    expect(await slotJobs()).toBe(before + 1);
   });
 });

@@ -268,10 +268,19 @@ export async function followPaymentRefunds(db: Db, secrets: SecretBox, now: Date
 const FOLLOW_KIND = 'payment.followRefunds';
 const FOLLOW_EVERY_MS = 5 * 60_000;
 
-/** Every five minutes, one runner follows the refunds not final (the job's key is its five-minute slot). */
+/**
+ * Every five minutes, one runner follows the refunds not final (the job's key is its five-minute slot); a slot with
+ * none to follow adds no job, so the job lists are not filled with empty runs.
+ */
 export const paymentRefundJobs = (secrets: SecretBox): JobSet => ({
   kinds: [{ kind: FOLLOW_KIND, run: (_job, { db, now }) => followPaymentRefunds(db, secrets, now()) }],
   schedule: async (db, now) => {
+    const [open] = await db
+      .select({ id: paymentRefunds.id })
+      .from(paymentRefunds)
+      .where(inArray(paymentRefunds.status, ['sending', 'pending']))
+      .limit(1);
+    if (!open) return;
     const slot = new Date(Math.floor(now.getTime() / FOLLOW_EVERY_MS) * FOLLOW_EVERY_MS);
     await enqueueJob(db, { kind: FOLLOW_KIND, key: `${FOLLOW_KIND}:${slot.toISOString().slice(0, 16)}`, runAt: now }, now);
   },
