@@ -29,11 +29,6 @@ import { applyStep, lockPackage, type Op, packageRows } from './transition';
 
 /** Batches of 40 one run takes at most (1,000 packages an hour); the rest wait for the next run, longest unchecked first. */
 const MAX_BATCHES = 25;
-/** Who reported the parcel's way: the actor of the trace and the audit trail, and the words of the delivery's note. */
-interface Source {
-  name: string;
-}
-const SEVENTEEN_TRACK: Source = { name: '17TRACK' };
 /** The demo carrier's parcels this many at most a run. */
 const MAX_SANDBOX = 200;
 
@@ -111,8 +106,9 @@ async function register(db: Db, client: SeventeenTrackClient, due: Due[], now: D
  * What 17TRACK says of one package, in one transaction: its new events (each stored once), its status, and on
  * delivery the package received; on a problem new since the last one, an exception and the member told.
  */
-async function applyInfo(db: Db, packageId: number, info: TrackInfo, now: Date, run: TrackingRun, source = SEVENTEEN_TRACK): Promise<void> {
-  const op: Op = { actor: { id: null, name: source.name, ip: '' }, now };
+/** `source`: who reported the parcel's way (the actor of the trace and audit, and the words of the notes). */
+async function applyInfo(db: Db, packageId: number, info: TrackInfo, now: Date, run: TrackingRun, source = '17TRACK'): Promise<void> {
+  const op: Op = { actor: { id: null, name: source, ip: '' }, now };
   await db.transaction(async (tx) => {
     const row = await lockPackage(tx, { id: packageId });
     const [t] = await tx.select().from(packageTracking).where(eq(packageTracking.packageId, packageId)).for('update');
@@ -138,14 +134,14 @@ async function applyInfo(db: Db, packageId: number, info: TrackInfo, now: Date, 
     const facts = { id: row.id, from: row.status, member: row.memberId, ref: row.packageNo };
     let problemStatus = TRACKING_PROBLEMS.includes(info.status) ? (t?.problemStatus ?? '') : '';
     if (info.status === 'delivered' && isAllowed(packageRows, row, 'sign')) {
-      await applyStep(tx, row, { event: 'sign', op, note: `承运商确认签收（${source.name}）`, set: { receivedAt: now, receivedBy: 'carrier' } });
+      await applyStep(tx, row, { event: 'sign', op, note: `承运商确认签收（${source}）`, set: { receivedAt: now, receivedBy: 'carrier' } });
       await writeDomainEvents(tx, packageRows, 'delivered', [{ ...facts, to: 'received' }], { op, eventData: { trackingNo: row.trackingNo } });
       run.delivered++;
     } else if (problemStatus !== info.status && TRACKING_PROBLEMS.includes(info.status)) {
       const latest = info.events.reduce<(typeof info.events)[number] | null>((a, e) => (!a || e.at > a.at ? e : a), null);
       // The member reads the carrier's words; staff also the status and the number.
       const problem = latest?.description || TrackingStatus.label(info.status);
-      const reason = `${source.name} ${info.number}：${TrackingStatus.label(info.status)}${latest?.description ? `，${latest.description}` : ''}`;
+      const reason = `${source} ${info.number}：${TrackingStatus.label(info.status)}${latest?.description ? `，${latest.description}` : ''}`;
       // A package a tracking problem already holds keeps its one exception; the new problem is only remembered.
       if (isAllowed(packageRows, row, 'raise')) {
         await raiseOn(tx, row, { type: 'carrier_problem', reason, photos: [] }, op);
@@ -196,7 +192,7 @@ async function trackSandbox(db: Db, now: () => Date, run: TrackingRun): Promise<
       .insert(packageTracking)
       .values({ packageId: d.id, trackingNo: d.trackingNo, createdAt: at, updatedAt: at })
       .onConflictDoUpdate({ target: packageTracking.packageId, set: { trackingNo: d.trackingNo, updatedAt: at } });
-    await applyInfo(db, d.id, info, at, run, { name: SANDBOX_LABEL });
+    await applyInfo(db, d.id, info, at, run, SANDBOX_LABEL);
     run.polled++;
   }
 }

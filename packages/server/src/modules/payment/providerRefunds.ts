@@ -218,25 +218,15 @@ async function rowAndIntent(db: Db, id: number): Promise<{ row: RefundRow; inten
  * records the answer: 'pending', or straight 'succeeded' / 'failed'. A provider that cannot be reached leaves it
  * 'sending' with the reason in `failure`, for followPaymentRefunds to send again. Other states are returned as they are.
  */
-export async function sendPaymentRefund(db: Db, secrets: SecretBox, id: number, now: Date): Promise<RefundRow> {
-  const { row, intent } = await rowAndIntent(db, id);
-  if (row.status !== 'sending') return row;
-  let outcome: RefundOutcome;
-  try {
-    outcome = await sendToProvider(db, secrets, row, intent, now);
-  } catch (err) {
-    return noteFailure(db, row, err, now);
-  }
-  return applyOutcome(db, id, outcome, now);
-}
+export const sendPaymentRefund = (db: Db, secrets: SecretBox, id: number, now: Date) => advance(db, secrets, id, now, 'sending');
 
-/** Asks the provider about a 'pending' refund and records what it says. */
-async function checkPaymentRefund(db: Db, secrets: SecretBox, id: number, now: Date): Promise<RefundRow> {
+/** One call to the provider for a refund still in `from` ('sending': send it; 'pending': ask about it), its answer recorded. */
+async function advance(db: Db, secrets: SecretBox, id: number, now: Date, from: 'sending' | 'pending'): Promise<RefundRow> {
   const { row, intent } = await rowAndIntent(db, id);
-  if (row.status !== 'pending') return row;
+  if (row.status !== from) return row;
   let outcome: RefundOutcome;
   try {
-    outcome = await askProvider(db, secrets, row, intent, now);
+    outcome = await (from === 'sending' ? sendToProvider : askProvider)(db, secrets, row, intent, now);
   } catch (err) {
     return noteFailure(db, row, err, now);
   }
@@ -257,7 +247,7 @@ export async function followPaymentRefunds(db: Db, secrets: SecretBox, now: Date
   const out = { sent: 0, checked: 0, settled: 0 };
   for (const r of due) {
     if (r.status === 'sending' && r.updatedAt.getTime() > now.getTime() - RESEND_AFTER_MS) continue;
-    const after = r.status === 'sending' ? await sendPaymentRefund(db, secrets, r.id, now) : await checkPaymentRefund(db, secrets, r.id, now);
+    const after = await advance(db, secrets, r.id, now, r.status as 'sending' | 'pending');
     if (r.status === 'sending') out.sent++;
     else out.checked++;
     if (after.status === 'succeeded' || after.status === 'failed') out.settled++;
