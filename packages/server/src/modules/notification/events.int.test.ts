@@ -220,16 +220,18 @@ describe('events out', () => {
       const first = await memberWithPaidOrder();
       const second = await memberWithPaidOrder();
       await buy(first.line, 'TB-HELD-1');
+      // Deliveries under a loaded CI machine (the PostgreSQL phase) took over the default second: wait as a person would.
+      const WAIT = { timeout: 10_000 };
       const pumped = t.events.run();
-      await expect.poll(() => held.length).toBe(1);
-      await expect.poll(() => arrived(first.line)).toBe(true);
+      await expect.poll(() => held.length, WAIT).toBe(1);
+      await expect.poll(() => arrived(first.line), WAIT).toBe(true);
       // The first line's notification is still waiting on Discord when the second line is bought.
       await buy(second.line, 'TB-HELD-2');
       void t.events.run();
-      await expect.poll(() => arrived(second.line)).toBe(true);
+      await expect.poll(() => arrived(second.line), WAIT).toBe(true);
       expect(held.length).toBe(1);
       for (const res of held) res.writeHead(204).end();
-      await expect.poll(() => held.length).toBe(2);
+      await expect.poll(() => held.length, WAIT).toBe(2);
       for (const res of held.slice(1)) res.writeHead(204).end();
       await pumped;
       await t.events.run();
