@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginApi, loginUi, sessionCookies, tabTitles, toast, useE2E, typeByHand } from '../support/browser';
+import { loginApi, loginUi, sessionCookies, tabTitles, TEST_ADMIN, toast, useE2E, typeByHand } from '../support/browser';
 
 const e2e = useE2E();
 
@@ -31,6 +31,32 @@ describe('navigation guard and session', () => {
     expect(await page.title()).toBe('管理员账号 - 驿站代购集运管理后台');
     // The filter from the URL is in the form.
     await page.locator('.list-filters').getByTitle('正常').waitFor();
+  });
+
+  it('the login form comes with the page: typed and sent before the app’s script arrives, it logs in once it has', async () => {
+    const e = e2e();
+    const page = await e.page();
+    // The app's script is held back until the person has typed and pressed Enter (a slow line does the same).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(e.url('/login?redirect=/systemManage/adminUser'), { waitUntil: 'commit' });
+    await typeByHand(page.getByLabel('用户名'), 'admin');
+    await typeByHand(page.getByLabel('密码', { exact: true }), TEST_ADMIN.password);
+    await page.keyboard.press('Enter');
+    // Held, not sent by the browser itself (which would put the password in the address).
+    expect(await page.evaluate(() => (window as Window & { wsLoginQueued?: boolean }).wsLoginQueued)).toBe(true);
+    expect(page.url()).not.toContain('password');
+    expect(await page.getByLabel('用户名').inputValue()).toBe('admin');
+
+    release();
+    await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
+    await page.getByRole('cell', { name: 'warehouse1' }).waitFor();
   });
 
   it('shows the empty-field messages, the caps-lock warning and toggles the password visibility', async () => {

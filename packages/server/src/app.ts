@@ -1,4 +1,5 @@
 import { OPEN_SECURITY_SCHEMES } from './modules/open/http';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -18,12 +19,14 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorCode, httpStatusOf } from '@waystation/shared/contract/common';
+import { LOGIN_EARLY_SUBMIT_SCRIPT, LOGIN_PAGE_FILE } from '@waystation/shared/contract/loginPage';
 import { zodErrorMap } from '@waystation/shared/rules/messages';
 import { type AppConfig, fastifyTrustProxy } from './config';
 import { type Database, openDatabase } from './db';
 import { AppError, isDatabaseUnavailable, schemaInvalid } from './core/errors';
 import { localized, requestLang } from './core/language';
 import { registerAccessControl } from './core/http';
+import { SESSION_COOKIE } from './core/sessionCookie';
 import { registerInputGuards } from './core/inputGuards';
 import { secretBoxFor } from './core/secrets';
 import { MODULES } from './modules';
@@ -233,7 +236,8 @@ async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig):
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The prerendered login page's one inline script, by its hash (shared/contract/loginPage.ts).
+        scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(LOGIN_EARLY_SUBMIT_SCRIPT).digest('base64')}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -285,4 +289,12 @@ function registerWebApp(app: FastifyInstance, webDist: string | undefined): void
   const sendIndex = (reply: FastifyReply) => reply.type('text/html').header('Cache-Control', 'no-cache').send(fs.createReadStream(index!));
   // The site root is a directory to the static handler; it is the app's page.
   if (hasWeb) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  // /login with its form already in the HTML (built by packages/web/vite.config.ts), compressed as the assets are; to
+  // someone signed in it is the app's page, which sends them on.
+  const loginPage = webDist ? path.join(webDist, LOGIN_PAGE_FILE) : undefined;
+  if (hasWeb)
+    app.get('/login', { schema: { hide: true } }, (req, reply) => {
+      if (req.cookies[SESSION_COOKIE] || !fs.existsSync(loginPage!)) return sendIndex(reply);
+      return reply.header('Cache-Control', 'no-cache').sendFile(LOGIN_PAGE_FILE);
+    });
 }

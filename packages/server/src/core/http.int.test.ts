@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,6 +12,8 @@ import { sql } from 'drizzle-orm';
 import { openPostgres, queryRows } from '../db';
 import { openTestDatabase } from '../testing/db';
 import { createTestApp, type TestApp } from '../testing/server';
+import { LOGIN_EARLY_SUBMIT_SCRIPT, LOGIN_PAGE_FILE } from '@waystation/shared/contract/loginPage';
+import { SESSION_COOKIE } from './sessionCookie';
 
 let t: TestApp;
 let admin: string;
@@ -109,6 +112,28 @@ describe('HTTP core', () => {
       const plain = await web.app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(big);
+    } finally {
+      await web.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('sends /login with its form prerendered to someone not signed in, allowing its one inline script by hash', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-web-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Waystation</title><div id="app"></div>');
+    fs.writeFileSync(path.join(dir, LOGIN_PAGE_FILE), `<script>${LOGIN_EARLY_SUBMIT_SCRIPT}</script><div id="app"><form>login</form></div>`);
+    const web = await createTestApp({ webDist: dir });
+    try {
+      const login = await web.app.inject({ method: 'GET', url: '/login?redirect=/dashboard' });
+      expect(login.statusCode).toBe(200);
+      expect(login.headers['content-type']).toContain('text/html');
+      expect(login.body).toContain('<form>login</form>');
+      const hash = createHash('sha256').update(LOGIN_EARLY_SUBMIT_SCRIPT).digest('base64');
+      expect(String(login.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${hash}'`);
+      // Someone signed in gets the app's page, which sends them on; so does everyone where no login page was built.
+      const signedIn = await web.app.inject({ method: 'GET', url: '/login', cookies: { [SESSION_COOKIE]: 'marker' } });
+      expect(signedIn.body).toContain('<div id="app"></div>');
+      fs.rmSync(path.join(dir, LOGIN_PAGE_FILE));
+      expect((await web.app.inject({ method: 'GET', url: '/login' })).body).toContain('<div id="app"></div>');
     } finally {
       await web.close();
       fs.rmSync(dir, { recursive: true, force: true });

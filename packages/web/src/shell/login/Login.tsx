@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../api/request';
 import type { LoginVerifyRequired } from '@waystation/shared/contract/verification';
@@ -12,6 +12,9 @@ import { FullPageLoading } from '../FullPageLoading';
 // Shown only when the admin login asks for a second factor: not part of the form's first paint.
 const LoginVerifyStep = lazy(() => import('../../components/verify/LoginVerifyStep').then((m) => ({ default: m.LoginVerifyStep })));
 import './login.css';
+
+/** Set by the prerendered page's script (LOGIN_EARLY_SUBMIT_SCRIPT) and by this form once it is the app's. */
+type EarlySubmitWindow = Window & { wsLoginReady?: boolean; wsLoginQueued?: boolean };
 
 function EyeIcon({ open }: { open: boolean }) {
   return (
@@ -34,8 +37,10 @@ export default function Login() {
   const theme = useSettings((s) => s.theme);
   const navigate = useNavigate();
   const location = useLocation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // The fields are the browser's own (uncontrolled): what a person typed into the prerendered form before the app
+  // took it over is in them, and is what a submit reads. These keep what was last submitted, for the second factor.
+  const [submitted, setSubmitted] = useState({ username: '', password: '' });
+  const formRef = useRef<HTMLFormElement>(null);
   const [showPassword, setShowPassword] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
@@ -44,6 +49,15 @@ export default function Login() {
   const [pending, setPending] = useState<LoginVerifyRequired | null>(null);
 
   useEffect(preloadShellWhenIdle, []);
+  // The form is the app's now: a submit held back by the prerendered page's script (pressed before this) goes ahead.
+  useEffect(() => {
+    const early = window as EarlySubmitWindow;
+    early.wsLoginReady = true;
+    if (early.wsLoginQueued) {
+      early.wsLoginQueued = false;
+      formRef.current?.requestSubmit();
+    }
+  }, []);
 
   /** The login's answer brings the session (info, routes, counters); without it they are asked for at once. */
   const enter = (session: SessionStart | undefined) => {
@@ -56,13 +70,16 @@ export default function Login() {
 
   const checkCapsLock = (e: KeyboardEvent<HTMLInputElement>) => setCapsLock(e.getModifierState?.('CapsLock') ?? false);
 
-  const onSubmit = async (e: FormEvent) => {
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const name = username.trim();
+    const fields = new FormData(e.currentTarget);
+    const name = String(fields.get('username') ?? '').trim();
+    const password = String(fields.get('password') ?? '');
     const next = { username: name ? undefined : t('login.usernameRequired'), password: password ? undefined : t('login.passwordRequired') };
     setErrors(next);
     if (next.username || next.password || loading) return;
     setLoading(true);
+    setSubmitted({ username: name, password });
     // The shell downloads while the server checks the password; its answer carries what the first screen shows.
     preloadShell();
     try {
@@ -88,10 +105,10 @@ export default function Login() {
       </div>
       {pending ? (
         <Suspense fallback={<FullPageLoading />}>
-          <LoginVerifyStep pending={pending} username={username.trim()} password={password} onCancel={() => setPending(null)} onSignedIn={enter} />
+          <LoginVerifyStep pending={pending} username={submitted.username} password={submitted.password} onCancel={() => setPending(null)} onSignedIn={enter} />
         </Suspense>
       ) : (
-        <form className="login-form" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
+        <form ref={formRef} className="login-form" onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
           <h1 className="login-title">{t('login.title')}</h1>
           <div className="login-field">
             <input
@@ -103,8 +120,7 @@ export default function Login() {
               aria-invalid={!!errors.username}
               autoComplete="username"
               autoFocus
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
+              defaultValue={submitted.username}
             />
             {errors.username && <div className="login-error">{errors.username}</div>}
           </div>
@@ -118,8 +134,7 @@ export default function Login() {
                 aria-label={t('login.password')}
                 aria-invalid={!!errors.password}
                 autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                defaultValue={submitted.password}
                 onKeyUp={checkCapsLock}
                 onKeyDown={checkCapsLock}
                 onBlur={() => setCapsLock(false)}
