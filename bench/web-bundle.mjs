@@ -65,7 +65,8 @@ try {
       const page = await ctx.newPage();
       await page.goto(`${server.url}/index.html`, { waitUntil: 'commit' });
       await page.locator('#login-username').waitFor();
-      spaPaintMs.push(await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime).then((h) => h.jsonValue()));
+      await page.waitForLoadState('networkidle');
+      spaPaintMs.push(await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN));
       await ctx.close();
     }
     const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });
