@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where an API test file leaves
 // the second core idle while PGlite or PostgreSQL works. Every API test file has a database of its own, so they run
-// two at a time at least. API_WORKERS sets it (CI runs the PostgreSQL pass with one, beside the browser files).
-const apiWorkers = Number(process.env.API_WORKERS) || Math.max(2, os.availableParallelism() - 1);
+// two at a time at least.
+const apiWorkers = Math.max(2, os.availableParallelism() - 1);
 // Browser files two at a time (each has a server and pages of its own), after the API files.
 // The station files run after those, one at a time: a scanner's key burst is told from typing by its timing, and they
 // run with the CPU throttled 4×, which another file beside them would turn into more. E2E_WORKERS=1 runs the others
@@ -44,8 +44,6 @@ export default defineConfig({
           globalSetup: ['packages/server/src/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // A poll ends when its condition holds; the limit only matters to one that fails, or waits on a busy machine.
-          expect: { poll: { timeout: 5_000 } },
         },
       },
       {
