@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AlipaySdk, type AlipaySdkCommonResult, type ProxyAgent } from 'alipay-sdk';
+import type { AlipaySdk, AlipaySdkCommonResult, ProxyAgent } from 'alipay-sdk';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { decimalToMinor, minorToDecimal } from '@waystation/shared/contract/reference';
 import { AppError, invalid } from '../../core/errors';
@@ -130,8 +130,10 @@ const safeDispatcher = {
   destroy: async () => {},
 };
 
-function client(account: AlipayAccount): AlipaySdk {
-  return new AlipaySdk({
+async function client(account: AlipayAccount): Promise<AlipaySdk> {
+  // The SDK loads at its first use: it is large (tens of MB and about half a second to load) and most servers never call it.
+  const sdk = await import('alipay-sdk');
+  return new sdk.AlipaySdk({
     appId: account.appId,
     privateKey: account.privateKey,
     keyType: 'PKCS8',
@@ -161,7 +163,7 @@ function alipayFailure(err: unknown, result?: AlipaySdkCommonResult): AppError {
 async function call(account: AlipayAccount, method: string, bizContent: Record<string, string>, now: Date): Promise<AlipaySdkCommonResult> {
   try {
     // Alipay reads the timestamp as Beijing time: given here, not the server's local time the SDK would write.
-    return await client(account).exec(method, { bizContent, timestamp: businessDateTime(now) }, { validateSign: true });
+    return await (await client(account)).exec(method, { bizContent, timestamp: businessDateTime(now) }, { validateSign: true });
   } catch (err) {
     throw alipayFailure(err);
   }
@@ -172,11 +174,11 @@ async function call(account: AlipayAccount, method: string, bizContent: Record<s
  * opens (made locally, nothing is sent). It expires at `expiresAt`, so a payment can never start after the top-up
  * expired here.
  */
-export function alipayPageUrl(
+export async function alipayPageUrl(
   account: AlipayAccount,
   p: { intentNo: string; total: number; subject: string; notifyUrl: string; returnUrl?: string; expiresAt: Date; now: Date },
-): string {
-  return client(account).pageExecute('alipay.trade.page.pay', 'GET', {
+): Promise<string> {
+  return (await client(account)).pageExecute('alipay.trade.page.pay', 'GET', {
     bizContent: {
       outTradeNo: p.intentNo,
       // Yuan with two decimals: 10060 → "100.60".
@@ -243,9 +245,9 @@ export interface AlipayOutcome {
 }
 
 /** Whether the notification's signature is Alipay's (checked by the SDK on the fields as received) and for this app. */
-export function alipaySigned(account: AlipayAccount, fields: Record<string, string>): boolean {
+export async function alipaySigned(account: AlipayAccount, fields: Record<string, string>): Promise<boolean> {
   try {
-    return fields.app_id === account.appId && client(account).checkNotifySignV2(fields);
+    return fields.app_id === account.appId && (await client(account)).checkNotifySignV2(fields);
   } catch {
     return false;
   }
@@ -256,8 +258,8 @@ export function alipaySigned(account: AlipayAccount, fields: Record<string, stri
  * the values as they are) with the channel's Alipay public key, and reads the outcome. 40300 when the signature or
  * the app does not match.
  */
-export function alipayNotification(account: AlipayAccount, fields: Record<string, string>): AlipayOutcome | null {
-  if (!alipaySigned(account, fields)) throw new AppError(ErrorCode.FORBIDDEN, '回调签名无效');
+export async function alipayNotification(account: AlipayAccount, fields: Record<string, string>): Promise<AlipayOutcome | null> {
+  if (!(await alipaySigned(account, fields))) throw new AppError(ErrorCode.FORBIDDEN, '回调签名无效');
   const status = fields.trade_status ?? '';
   if (!PAID.has(status) && status !== 'TRADE_CLOSED') return null;
   let amount = 0;

@@ -136,7 +136,7 @@ async function createAlipayTopup(
     idempotencyKey,
   );
   if (row.status !== 'pending') return toIntent(row);
-  const payUrl = alipayPageUrl(account, {
+  const payUrl = await alipayPageUrl(account, {
     intentNo: row.intentNo,
     total: row.amount + row.fee,
     subject: `Waystation top-up ${row.intentNo}`,
@@ -151,7 +151,7 @@ async function createAlipayTopup(
 /** Whether a Stripe notification to this channel is validly signed (it is then never refused for rate). */
 export async function stripeNotifySigned(db: Db, secrets: SecretBox, channel: string, rawBody: string | undefined, signature: string | undefined) {
   const account = await stripeAccountOf(db, secrets, Number(channel)).catch(() => null);
-  return !!account && rawBody !== undefined && stripeSigned(account, rawBody, signature);
+  return !!account && rawBody !== undefined && (await stripeSigned(account, rawBody, signature));
 }
 
 /**
@@ -162,7 +162,7 @@ export async function stripeNotifySigned(db: Db, secrets: SecretBox, channel: st
 export async function stripeCallback(db: Db, secrets: SecretBox, channel: string, rawBody: string | undefined, signature: string | undefined, now: Date) {
   const channelId = Number(channel);
   const account = await stripeAccountOf(db, secrets, channelId);
-  const outcome = stripeNotification(account, rawBody ?? '', signature);
+  const outcome = await stripeNotification(account, rawBody ?? '', signature);
   if (!outcome) return { intentNo: '', status: 'ignored' };
   return db.transaction(async (tx) => {
     const [intent] = await tx
@@ -200,7 +200,7 @@ export async function alipayNotifySigned(db: Db, secrets: SecretBox, channel: st
   const account = await alipayChannelOf(db, channel, String(fields.out_trade_no ?? ''))
     .then((id) => alipayAccountOf(db, secrets, id))
     .catch(() => null);
-  return !!account && alipaySigned(account, fields as Record<string, string>);
+  return !!account && (await alipaySigned(account, fields as Record<string, string>));
 }
 
 /**
@@ -211,7 +211,7 @@ export async function alipayNotifySigned(db: Db, secrets: SecretBox, channel: st
  */
 export async function alipayCallback(db: Db, secrets: SecretBox, channel: string | undefined, fields: Record<string, string>, now: Date) {
   const channelId = await alipayChannelOf(db, channel, fields.out_trade_no ?? '');
-  const outcome = alipayNotification(await alipayAccountOf(db, secrets, channelId), fields);
+  const outcome = await alipayNotification(await alipayAccountOf(db, secrets, channelId), fields);
   if (!outcome) return { intentNo: fields.out_trade_no ?? '', status: 'ignored' };
   return db.transaction(async (tx) => {
     const [intent] = await tx

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ApiError, CheckoutPaymentIntent, Client, Environment, type OAuthToken, type Order, OrdersController } from '@paypal/paypal-server-sdk';
+import type { ApiError, Client, OAuthToken, Order, OrdersController } from '@paypal/paypal-server-sdk';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { decimalToMinor, minorToDecimal } from '@waystation/shared/contract/reference';
 import { AppError, invalid } from '../../core/errors';
@@ -134,11 +134,22 @@ const safeAdapter = (apiBase: string) => async (config: AdapterConfig) => {
 const tokens = new Map<string, OAuthToken>();
 const tokenKey = (a: PaypalAccount) => crypto.createHash('sha256').update(`${a.apiBase}\n${a.clientId}\n${a.clientSecret}`).digest('hex');
 
-function client(account: PaypalAccount): Client {
+type PaypalSdk = typeof import('@paypal/paypal-server-sdk');
+let loadedSdk: PaypalSdk | undefined;
+/** PayPal's SDK, loaded at its first use: it is large (about 40 MB and 0.7 s to load) and most servers never call it. */
+async function paypalSdk(): Promise<PaypalSdk> {
+  loadedSdk ??= await import('@paypal/paypal-server-sdk');
+  return loadedSdk;
+}
+/** An error PayPal answered (only the loaded SDK throws one). */
+const isApiError = (err: unknown): err is ApiError => !!loadedSdk && err instanceof loadedSdk.ApiError;
+
+async function client(account: PaypalAccount): Promise<Client> {
   const key = tokenKey(account);
-  return new Client({
+  const sdk = await paypalSdk();
+  return new sdk.Client({
     // Its address is replaced by the channel's (safeAdapter).
-    environment: Environment.Production,
+    environment: sdk.Environment.Production,
     timeout: TIMEOUT_MS,
     clientCredentialsAuthCredentials: {
       oAuthClientId: account.clientId,
@@ -158,12 +169,12 @@ interface PaypalErrorBody {
   error?: string;
   error_description?: string;
 }
-const issueOf = (err: unknown) => (err instanceof ApiError ? ((err.result as PaypalErrorBody | undefined)?.details?.[0]?.issue ?? '') : '');
+const issueOf = (err: unknown) => (isApiError(err) ? ((err.result as PaypalErrorBody | undefined)?.details?.[0]?.issue ?? '') : '');
 
 /** What went wrong at PayPal, in the words the member site shows; an address refused by safeFetch as it is. */
 function paypalFailure(err: unknown, account: PaypalAccount): AppError {
   for (let e = err as { cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e instanceof AppError) return e;
-  if (err instanceof ApiError) {
+  if (isApiError(err)) {
     const body = (err.result ?? {}) as PaypalErrorBody;
     if (err.statusCode === 401) {
       tokens.delete(tokenKey(account)); // a token PayPal no longer takes: the next call asks for a new one
@@ -177,9 +188,14 @@ function paypalFailure(err: unknown, account: PaypalAccount): AppError {
   return new AppError(ErrorCode.CONFLICT, '支付网关暂时无法连接，请稍后重试');
 }
 
+async function ordersOf(account: PaypalAccount): Promise<OrdersController> {
+  const sdk = await paypalSdk();
+  return new sdk.OrdersController(await client(account));
+}
+
 async function attempt<T>(account: PaypalAccount, call: (orders: OrdersController) => Promise<T>): Promise<T> {
   try {
-    return await call(new OrdersController(client(account)));
+    return await call(await ordersOf(account));
   } catch (err) {
     throw paypalFailure(err, account);
   }
@@ -222,6 +238,7 @@ export async function createPaypalOrder(
   account: PaypalAccount,
   p: { intentNo: string; total: number; currency: string; description: string; returnUrl?: string },
 ): Promise<{ id: string; approveUrl: string }> {
+  const { CheckoutPaymentIntent } = await paypalSdk();
   const { result } = await attempt(account, (orders) =>
     orders.createOrder({
       body: {
@@ -248,10 +265,10 @@ export async function createPaypalOrder(
 /** An order as PayPal tells it now; null when PayPal has no such order (any more). */
 export async function getPaypalOrder(account: PaypalAccount, orderId: string): Promise<PaypalOrder | null> {
   try {
-    const { result } = await new OrdersController(client(account)).getOrder({ id: orderId });
+    const { result } = await (await ordersOf(account)).getOrder({ id: orderId });
     return readOrder(result);
   } catch (err) {
-    if (err instanceof ApiError && err.statusCode === 404) return null;
+    if (isApiError(err) && err.statusCode === 404) return null;
     throw paypalFailure(err, account);
   }
 }
@@ -263,7 +280,7 @@ export async function getPaypalOrder(account: PaypalAccount, orderId: string): P
  */
 export async function capturePaypalOrder(account: PaypalAccount, orderId: string, intentNo: string): Promise<PaypalOrder | { refused: string }> {
   try {
-    const { result } = await new OrdersController(client(account)).captureOrder({
+    const { result } = await (await ordersOf(account)).captureOrder({
       id: orderId,
       paypalRequestId: `waystation-capture-${intentNo}`,
       // The whole order back, its capture included (the default, return=minimal, has only the order's status).
@@ -275,7 +292,7 @@ export async function capturePaypalOrder(account: PaypalAccount, orderId: string
       const order = await getPaypalOrder(account, orderId);
       if (order) return order;
     }
-    if (err instanceof ApiError && err.statusCode === 422) return { refused: issueOf(err) || 'UNPROCESSABLE_ENTITY' };
+    if (isApiError(err) && err.statusCode === 422) return { refused: issueOf(err) || 'UNPROCESSABLE_ENTITY' };
     throw paypalFailure(err, account);
   }
 }
@@ -308,7 +325,7 @@ export async function paypalConfirms(account: PaypalAccount, t: PaypalTransmissi
   };
   if (Object.values(fields).some((v) => !v) || !account.webhookId || !rawBody.trim().startsWith('{')) return false;
   try {
-    const sdk = client(account);
+    const sdk = await client(account);
     const key = tokenKey(account);
     const token = await sdk.clientCredentialsAuthManager.updateToken(tokens.get(key));
     tokens.set(key, token);
@@ -364,4 +381,4 @@ export function paypalEvent(body: unknown): PaypalEvent {
 }
 
 /** For the refund calls (paypalRefunds.ts), kept apart so this file stays within its size: the SDK client and its failures. */
-export { client as paypalClient, paypalFailure };
+export { client as paypalClient, isApiError as isPaypalApiError, paypalFailure, paypalSdk };

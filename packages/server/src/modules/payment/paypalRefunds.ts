@@ -1,5 +1,5 @@
-import { ApiError, type Refund, PaymentsController } from '@paypal/paypal-server-sdk';
-import { type PaypalAccount, paypalClient, paypalFailure, toPaypalValue } from './paypal';
+import type { Refund } from '@paypal/paypal-server-sdk';
+import { isPaypalApiError, type PaypalAccount, paypalClient, paypalFailure, paypalSdk, toPaypalValue } from './paypal';
 
 /**
  * PayPal's refund of a capture (issue #32.4), through PayPal's own server SDK (Payments v2): POST
@@ -15,6 +15,11 @@ export interface PaypalRefund {
   failure: string;
 }
 
+async function paymentsOf(account: PaypalAccount) {
+  const sdk = await paypalSdk();
+  return new sdk.PaymentsController(await paypalClient(account));
+}
+
 const readRefund = (r: Refund): PaypalRefund => ({ id: r.id ?? '', status: r.status ?? '', failure: r.statusDetails?.reason ?? '' });
 
 /**
@@ -27,7 +32,7 @@ export async function refundPaypalCapture(
   p: { captureId: string; amount: number; currency: string; refundNo: string; note: string },
 ): Promise<PaypalRefund | { refused: string }> {
   try {
-    const { result } = await new PaymentsController(paypalClient(account)).refundCapturedPayment({
+    const { result } = await (await paymentsOf(account)).refundCapturedPayment({
       captureId: p.captureId,
       paypalRequestId: `waystation-refund-${p.refundNo}`,
       prefer: 'return=representation',
@@ -39,7 +44,7 @@ export async function refundPaypalCapture(
     });
     return readRefund(result);
   } catch (err) {
-    if (err instanceof ApiError && err.statusCode === 422) {
+    if (isPaypalApiError(err) && err.statusCode === 422) {
       const body = (err.result ?? {}) as { details?: { issue?: string; description?: string }[]; message?: string };
       return { refused: body.details?.[0]?.description || body.details?.[0]?.issue || body.message || 'UNPROCESSABLE_ENTITY' };
     }
@@ -50,7 +55,7 @@ export async function refundPaypalCapture(
 /** A refund as PayPal has it now. */
 export async function getPaypalRefund(account: PaypalAccount, refundId: string): Promise<PaypalRefund> {
   try {
-    const { result } = await new PaymentsController(paypalClient(account)).getRefund({ refundId });
+    const { result } = await (await paymentsOf(account)).getRefund({ refundId });
     return readRefund(result);
   } catch (err) {
     throw paypalFailure(err, account);

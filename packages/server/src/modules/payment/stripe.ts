@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { AppError, invalid } from '../../core/errors';
 import { assertPublicHost, safeFetch } from '../../core/outbound';
@@ -27,12 +27,16 @@ export function toStripeAmount(minor: number, currency: string): number {
 }
 export const fromStripeAmount = (amount: number, currency: string) => (ZERO_DECIMAL.has(currency.toUpperCase()) ? amount * 100 : amount);
 
+/** Stripe's SDK, loaded at its first use: it is large (tens of MB and about half a second to load) and most servers never call it. */
+const stripeSdk = async () => (await import('stripe')).default;
+
 /** The SDK for a channel's account, once its API address is checked to be one the server may call. */
 async function client(account: StripeAccount): Promise<Stripe> {
   const base = account.apiBase ? new URL(account.apiBase) : null;
   if (base) await assertPublicHost(base.hostname);
-  return new Stripe(account.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(((url: string | URL, init?: RequestInit) =>
+  const StripeSdk = await stripeSdk();
+  return new StripeSdk(account.secretKey, {
+    httpClient: StripeSdk.createFetchHttpClient(((url: string | URL, init?: RequestInit) =>
       safeFetch(String(url), { ...init, timeoutMs: 20_000 })) as typeof fetch),
     maxNetworkRetries: 1,
     timeout: 20_000,
@@ -133,10 +137,11 @@ export interface StripeOutcome {
  * Checks Stripe's signature (Stripe-Signature) on the body exactly as received, with the channel's signing secret, and
  * reads the outcome. Throws 40300 when the signature does not match or is too old.
  */
-export function stripeNotification(account: StripeAccount, rawBody: string, signature: string | undefined): StripeOutcome | null {
+export async function stripeNotification(account: StripeAccount, rawBody: string, signature: string | undefined): Promise<StripeOutcome | null> {
+  const { webhooks } = await stripeSdk();
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature ?? '', account.webhookSecret);
+    event = webhooks.constructEvent(rawBody, signature ?? '', account.webhookSecret);
   } catch {
     throw new AppError(ErrorCode.FORBIDDEN, '回调签名无效');
   }
@@ -153,9 +158,10 @@ export function stripeNotification(account: StripeAccount, rawBody: string, sign
 }
 
 /** Whether the notification's signature is good (a signed notification is never refused for rate). */
-export function stripeSigned(account: StripeAccount, rawBody: string, signature: string | undefined): boolean {
+export async function stripeSigned(account: StripeAccount, rawBody: string, signature: string | undefined): Promise<boolean> {
+  const { webhooks } = await stripeSdk();
   try {
-    Stripe.webhooks.constructEvent(rawBody, signature ?? '', account.webhookSecret);
+    webhooks.constructEvent(rawBody, signature ?? '', account.webhookSecret);
     return true;
   } catch {
     return false;

@@ -1,5 +1,6 @@
 import net from 'node:net';
-import EasyPostClient, { type IRate } from '@easypost/api';
+import type EasyPostClient from '@easypost/api';
+import type { IRate } from '@easypost/api';
 import { pinnedLookup, resolvePublicHost } from '../../../core/outbound';
 import type { Carrier, CarrierAccount, CarrierPackage } from './index';
 import { addressOf, CarrierError, fetchBoughtLabel } from './index';
@@ -31,7 +32,9 @@ async function client(account: CarrierAccount): Promise<InstanceType<typeof Easy
   const base = baseOf(account.apiBase);
   const address = await resolvePublicHost(base.hostname);
   const lookup = net.isIP(address) ? pinnedLookup(address) : undefined;
-  return new EasyPostClient(account.apiKey, {
+  // The SDK loads at its first use: it is large (tens of MB and about half a second to load) and most servers never call it.
+  const { default: EasyPost } = await import('@easypost/api');
+  return new EasyPost(account.apiKey, {
     baseUrl: base.href,
     timeout: 20_000,
     requestMiddleware: (req: { url: string; redirects(n: number): unknown; lookup(fn: net.LookupFunction): unknown }) => {

@@ -1,5 +1,4 @@
-import { type Rate, Shippo, type ShipmentCreateRequest, type Transaction } from 'shippo';
-import { HTTPClient } from 'shippo/lib/http.js';
+import type { Rate, Shippo, ShipmentCreateRequest, Transaction } from 'shippo';
 import { resolvePublicHost, safeFetch } from '../../../core/outbound';
 import type { Carrier, CarrierAccount, CarrierPackage } from './index';
 import { addressOf, CarrierError, fetchBoughtLabel } from './index';
@@ -34,6 +33,8 @@ function baseOf(apiBase: string): URL {
 async function client(account: CarrierAccount): Promise<Shippo> {
   const base = baseOf(account.apiBase);
   await resolvePublicHost(base.hostname);
+  // The SDK loads at its first use: it is large (tens of MB and about half a second to load) and most servers never call it.
+  const [sdk, { HTTPClient }] = await Promise.all([import('shippo'), import('shippo/lib/http.js')]);
   const httpClient = new HTTPClient({
     fetcher: async (input, init) => {
       const req = input instanceof Request ? input : new Request(input, init);
@@ -43,7 +44,7 @@ async function client(account: CarrierAccount): Promise<Shippo> {
       return safeFetch(url.href, { method: req.method, headers: req.headers, body, timeoutMs: 20_000 });
     },
   });
-  return new Shippo({
+  return new sdk.Shippo({
     apiKeyHeader: `ShippoToken ${account.apiKey}`,
     serverURL: base.href.replace(/\/$/, ''),
     httpClient,
