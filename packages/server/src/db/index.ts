@@ -1,11 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { getTableName, type Query, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgDatabase, PgPreparedQuery, PgQueryResultHKT, PreparedQueryConfig, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -220,20 +218,17 @@ export async function openPglite(
 ): Promise<Database & { client: PGlite }> {
   const release = acquireLock(dataDir);
   try {
+    const { PGlite } = await import('@electric-sql/pglite');
     const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
-    const observers: QueryObserver[] = [];
-    timePglite(client, observers);
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const database = await wrapPglite(client);
     if (opts.migrationsFolder !== false) {
-      if (opts.beforeMigrate && (await pendingMigrations(client)) > 0) await opts.beforeMigrate(db, client);
-      await migratePglite(db as never, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_DIR });
+      if (opts.beforeMigrate && (await pendingMigrations(client)) > 0) await opts.beforeMigrate(database.db, client);
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(database.db as never, { migrationsFolder: opts.migrationsFolder ?? MIGRATIONS_DIR });
     }
     return {
-      db,
+      ...database,
       client,
-      kind: 'pglite',
-      maintain: pgliteMaintenance(client),
-      observeQueries: (observe) => void observers.push(observe),
       async close() {
         await client.close();
         release();
@@ -272,12 +267,16 @@ async function pendingMigrations(client: PGlite): Promise<number> {
   return Math.max(0, journal.entries.length - applied);
 }
 
-/** An existing PGlite client (tests load a migrated template into memory). */
-export function wrapPglite(client: PGlite): Database {
+/**
+ * An existing PGlite client (tests load a migrated template into memory). PGlite's modules load here, at first use: a
+ * server on PostgreSQL never holds them.
+ */
+export async function wrapPglite(client: PGlite): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
   const observers: QueryObserver[] = [];
   timePglite(client, observers);
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Db,
+    db: drizzle({ client, schema }) as unknown as Db,
     kind: 'pglite',
     maintain: pgliteMaintenance(client),
     close: () => client.close(),

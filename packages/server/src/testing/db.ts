@@ -52,9 +52,9 @@ export async function openTestDatabase(): Promise<Database> {
   const url = p.databaseUrl ?? process.env.DATABASE_URL;
   if (url) return freshPostgres(url, p.pgTemplate);
   if (p.pgliteTemplate) {
-    return wrapPglite(await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(p.pgliteTemplate)]) }));
+    return await wrapPglite(await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(p.pgliteTemplate)]) }));
   }
-  const database = wrapPglite(await PGlite.create());
+  const database = await wrapPglite(await PGlite.create());
   await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   await seedTemplate(database.db);
   return database;

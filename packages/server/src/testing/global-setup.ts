@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const client = await PGlite.create();
-  const database = wrapPglite(client);
+  const database = await wrapPglite(client);
   await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   await seedTemplate(database.db);
   const dump = await client.dumpDataDir('none');

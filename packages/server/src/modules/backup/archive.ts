@@ -5,7 +5,6 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import * as tar from 'tar';
 import { type Db, MIGRATIONS_DIR, queryRows } from '../../db';
 
 /**
@@ -229,6 +228,7 @@ export async function createBackup(
     fs.mkdirSync(o.outDir, { recursive: true });
     const stamp = o.now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
     const file = path.join(o.outDir, o.fileName ?? `waystation-${stamp}-${o.reason}.tar.gz`);
+    const tar = await import('tar');
     await tar.create({ gzip: true, file, cwd: work, portable: true }, ['manifest.json', ...fs.readdirSync(work).filter((n) => n !== 'manifest.json')]);
     return { file, bytes: fs.statSync(file).size, ms: Date.now() - started, manifest };
   } finally {
@@ -243,6 +243,7 @@ export async function openArchive(file: string): Promise<{ dir: string; manifest
   if (!fs.existsSync(file)) throw new BackupRefused(`备份文件不存在：${file}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-restore-'));
   try {
+    const tar = await import('tar');
     await tar.extract({ file, cwd: dir, strict: true });
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });

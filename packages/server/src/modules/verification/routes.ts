@@ -17,6 +17,7 @@ import {
 import { api } from '../../core/http';
 import { loginDoVerify, pendingOperator } from './login';
 import * as service from './service';
+import * as totp from './totp';
 
 export function verificationRoutes(app: FastifyInstance): void {
   const { db, secrets } = app.services;
@@ -66,22 +67,22 @@ export function verificationRoutes(app: FastifyInstance): void {
   api(app, verifyTotpStatusCall, {
     permission: 'authenticated',
     summary: 'Whether the caller has an authenticator app',
-    handler: ({ caller }) => service.totpStatus(db, caller),
+    handler: ({ caller }) => totp.totpStatus(db, caller),
   });
   api(app, verifyTotpSetupCall, {
     permission: 'authenticated',
     summary: 'Start authenticator enrolment (secret and QR code)',
-    handler: ({ caller, now }) => service.totpSetup(db, secrets, caller, now),
+    handler: ({ caller, now }) => totp.totpSetup(db, secrets, caller, now),
   });
   api(app, verifyTotpConfirmCall, {
     permission: 'authenticated',
     summary: 'Confirm authenticator enrolment with a first code',
-    handler: ({ body, caller, actor, now }) => service.totpConfirm(db, secrets, caller, actor, body.code, now).then(() => null),
+    handler: ({ body, caller, actor, now }) => totp.totpConfirm(db, secrets, caller, actor, body.code, now).then(() => null),
   });
   api(app, verifyTotpRemoveCall, {
     permission: 'authenticated',
     summary: 'Remove the caller’s authenticator (needs a current code)',
-    handler: ({ body, caller, actor, now }) => service.totpRemove(db, secrets, caller, actor, body.code, now).then(() => null),
+    handler: ({ body, caller, actor, now }) => totp.totpRemove(db, secrets, caller, actor, body.code, now).then(() => null),
   });
   api(app, verifyOutboxCall, {
     permission: 'system:verifyConfig',

@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ErrorCode, type Page } from '@waystation/shared/contract/common';
 import {
   type DoVerifyResult,
   type OutboxMessage,
   type SendVerifyCodeResult,
-  type TotpSetupResult,
   type VerifyConfigItem,
   type VerifyConfigSaveBody,
   type VerifyEnableResult,
@@ -15,7 +13,6 @@ import {
   VERIFY_CODE_TTL_MS,
   VERIFY_MAX_FAILURES,
   VERIFY_TICKET_TTL_MS,
-  VERIFY_WINDOW_MS,
 } from '@waystation/shared/contract/verification';
 import { SensitiveOperation } from '@waystation/shared/vocab/account';
 import type { SecretBox } from '../../core/secrets';
@@ -26,6 +23,8 @@ import type { Caller } from '../../core/auth';
 import { AppError, conflict, forbidden, invalid } from '../../core/errors';
 import { iso, offsetPage } from '../../core/paging';
 import { hashSecret, issueTicket, openPending, type PendingOperation, summaryText } from '../../core/verification';
+import { recentFailures, tooMany } from './attempts';
+import { checkTotp } from './totp';
 
 type OpType = SensitiveOperation;
 
@@ -48,7 +47,6 @@ export type Operator = Pick<Caller, 'id' | 'name' | 'username'>;
 /** A code is good for one operator, verifier, type and set of values (digest; '' when none was sealed). */
 const codeHash = (code: string, operatorId: number, subjectId: number, type: string, digest = '') =>
   hashSecret(`${type}:${operatorId}:${subjectId}:${digest}:${code}`);
-const tooMany = () => new AppError(ErrorCode.RATE_LIMITED, '验证失败次数过多，请稍后再试');
 
 /** The staff allowed to verify a type, with whether each has an authenticator app. */
 export async function subjectsOf(db: Db, type: OpType): Promise<VerifySubject[]> {
@@ -157,41 +155,6 @@ export async function sendCode(
     expiresAt: expiresAt.toISOString(),
     resendAfter: new Date(now.getTime() + VERIFY_CODE_RESEND_MS).toISOString(),
   };
-}
-
-async function recentFailures(db: Db, operatorId: number, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(verifyAttempts)
-    .where(
-      and(
-        eq(verifyAttempts.operatorId, operatorId),
-        eq(verifyAttempts.success, false),
-        gt(verifyAttempts.createdAt, new Date(now.getTime() - VERIFY_WINDOW_MS)),
-      ),
-    );
-  return row.n;
-}
-
-async function checkTotp(db: Db, secrets: SecretBox, adminId: number, code: string, now: Date): Promise<boolean> {
-  const [row] = await db.select().from(adminTotp).where(eq(adminTotp.adminId, adminId)).limit(1);
-  if (!row) return false;
-  const result = await verifyTotp({
-    secret: secrets.open(row.totpSecret),
-    token: code,
-    epoch: Math.floor(now.getTime() / 1000),
-    epochTolerance: 30,
-    ...(row.lastStep != null ? { afterTimeStep: row.lastStep } : {}),
-  }).catch(() => ({ valid: false as const }));
-  if (!result.valid) return false;
-  const step = (result as { timeStep: number }).timeStep;
-  // Conditional update: the same code cannot be accepted twice, even by two concurrent checks.
-  const updated = await db
-    .update(adminTotp)
-    .set({ lastStep: step, confirmed: true, updatedAt: now })
-    .where(and(eq(adminTotp.adminId, adminId), sql`(${adminTotp.lastStep} is null or ${adminTotp.lastStep} < ${step})`))
-    .returning({ id: adminTotp.adminId });
-  return updated.length > 0;
 }
 
 /** SPEC doLoginVerify: checks the subject's code and returns a short-lived single-use ticket for the operation. */
@@ -332,53 +295,6 @@ export async function saveConfig(db: Db, caller: Caller, actor: Actor, body: Ver
       },
       now,
     );
-  });
-}
-
-// ---------------------------------------------------------------- authenticator enrolment
-
-export async function totpStatus(db: Db, caller: Caller): Promise<{ enrolled: boolean }> {
-  const [row] = await db.select({ confirmed: adminTotp.confirmed }).from(adminTotp).where(eq(adminTotp.adminId, caller.id)).limit(1);
-  return { enrolled: !!row?.confirmed };
-}
-
-/** Starts enrolment: a new secret (unconfirmed until a first code from the app is accepted) and its QR code. */
-export async function totpSetup(db: Db, secrets: SecretBox, caller: Caller, now: Date): Promise<TotpSetupResult> {
-  if ((await totpStatus(db, caller)).enrolled) throw conflict('已绑定验证器，请先解绑');
-  const secret = generateSecret();
-  await db
-    .insert(adminTotp)
-    .values({ adminId: caller.id, totpSecret: secrets.seal(secret), confirmed: false, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: adminTotp.adminId, set: { totpSecret: secrets.seal(secret), confirmed: false, lastStep: null, updatedAt: now } });
-  const otpauthUrl = generateURI({ issuer: 'Waystation', label: caller.username, secret });
-  const { default: QRCode } = await import('qrcode');
-  return { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 200 }) };
-}
-
-/** Confirms enrolment with a first code from the app. */
-export async function totpConfirm(db: Db, secrets: SecretBox, caller: Caller, actor: Actor, code: string, now: Date): Promise<void> {
-  const [row] = await db.select().from(adminTotp).where(eq(adminTotp.adminId, caller.id)).limit(1);
-  if (!row) throw conflict('请先获取验证器二维码');
-  if (row.confirmed) throw conflict('已绑定验证器');
-  if ((await recentFailures(db, caller.id, now)) >= VERIFY_MAX_FAILURES) throw tooMany();
-  if (!(await checkTotp(db, secrets, caller.id, code, now))) {
-    await db.insert(verifyAttempts).values({ operatorId: caller.id, type: 'totp_enrol', success: false, createdAt: now });
-    throw invalid('code', '验证码错误');
-  }
-  await writeAudit(db, actor, { action: 'verify.totpEnrol', targetType: 'admin', targetId: caller.id }, now);
-}
-
-/** Removes the caller's authenticator; needs a current code from it. */
-export async function totpRemove(db: Db, secrets: SecretBox, caller: Caller, actor: Actor, code: string, now: Date): Promise<void> {
-  if (!(await totpStatus(db, caller)).enrolled) throw conflict('未绑定验证器');
-  if ((await recentFailures(db, caller.id, now)) >= VERIFY_MAX_FAILURES) throw tooMany();
-  if (!(await checkTotp(db, secrets, caller.id, code, now))) {
-    await db.insert(verifyAttempts).values({ operatorId: caller.id, type: 'totp_remove', success: false, createdAt: now });
-    throw invalid('code', '验证码错误');
-  }
-  await db.transaction(async (tx) => {
-    await tx.delete(adminTotp).where(eq(adminTotp.adminId, caller.id));
-    await writeAudit(tx, actor, { action: 'verify.totpRemove', targetType: 'admin', targetId: caller.id }, now);
   });
 }
 
