@@ -1,5 +1,7 @@
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where an API test file leaves
 // the second core idle while PGlite or PostgreSQL works. Every API test file has a database of its own, so they run
@@ -22,8 +24,43 @@ const e2eProject = {
   expect: { poll: { timeout: 10_000 } },
 };
 
+/**
+ * The files that take longest (seconds on this 2-core machine, 2026-11-28), in that order. Vitest starts the files it
+ * timed before longest first, but a fresh clone (CI) has no such record and starts the largest files first: the
+ * corpus file (small, 100 s) then ran last, alone, while the other worker idled.
+ */
+const LONGEST_FIRST = [
+  'e2e/shell/crawl.spec.ts', // 121
+  'packages/server/src/security/bad-input.int.test.ts', // 103
+  'e2e/shell/layout.spec.ts', // 84
+  'e2e/forms/validation.spec.ts', // 82
+  'packages/server/src/security/survives.int.test.ts', // 76
+  'e2e/stations/by-hand.spec.ts', // 53
+  'e2e/system/staff.spec.ts', // 49
+  'e2e/config/pages.spec.ts', // 46
+  'packages/server/src/modules/notification/outbox-crash.int.test.ts', // 42
+  'packages/server/src/modules/backup/scheduled.int.test.ts', // 38
+  'packages/server/src/modules/backup/roundtrip.int.test.ts', // 31
+];
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.indexOf(path.relative(import.meta.dirname, f.moduleId));
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    // Stable: the groups and projects keep Vitest's order, and so do the other files.
+    return (await super.sort(files)).sort(
+      (a, b) =>
+        a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
+        (a.project.name < b.project.name ? -1 : a.project.name > b.project.name ? 1 : 0) ||
+        rank(a) - rank(b),
+    );
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
