@@ -24,14 +24,13 @@ interface ServerBuild {
   buildServer(): Promise<number>;
 }
 
-/**
- * Migrates and seeds one template database per test run; every test file then gets its own copy of it. Builds the
- * server as `npm start` runs it when the build is stale, once, before any file starts one (a build while another file
- * starts the server would swap the bundle under it).
- */
-export default async function setup(project: TestProject) {
-  const build = (await import(path.resolve(import.meta.dirname, '../../build.mjs'))) as ServerBuild;
-  if (build.isStale()) await build.buildServer();
+interface Template {
+  provided: { pgliteTemplate?: string; pgTemplate?: string; databaseUrl?: string };
+  drop(): Promise<void>;
+}
+
+/** Migrates and seeds the template: a PostgreSQL database with DATABASE_URL, else a PGlite data directory's dump. */
+async function makeTemplate(): Promise<Template> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const name = `ws_tpl_${process.pid}_${Date.now().toString(36)}`;
@@ -41,11 +40,12 @@ export default async function setup(project: TestProject) {
     const database = await openPostgres(withDatabase(url, name), { max: 1 });
     await seedTemplate(database.db);
     await database.close();
-    project.provide('pgTemplate', name);
-    project.provide('databaseUrl', url);
-    return async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-      await admin.end();
+    return {
+      provided: { pgTemplate: name, databaseUrl: url },
+      async drop() {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+        await admin.end();
+      },
     };
   }
   const client = await PGlite.create();
@@ -56,6 +56,33 @@ export default async function setup(project: TestProject) {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ws-template-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await client.close();
-  project.provide('pgliteTemplate', file);
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return { provided: { pgliteTemplate: file }, drop: async () => fs.rmSync(path.dirname(file), { recursive: true, force: true }) };
+}
+
+/**
+ * The run's template, shared by the projects whose setup this is (the API, browser and station files): every project
+ * ran its own before, three in a row, about 10 s each, before any test started. Setups run in Vitest's own process.
+ */
+const run = globalThis as { wsTestTemplate?: { made: Promise<Template>; users: number } };
+
+/**
+ * Migrates and seeds one template database per test run; every test file then gets its own copy of it. Builds the
+ * server as `npm start` runs it when the build is stale, once, before any file starts one (a build while another file
+ * starts the server would swap the bundle under it).
+ */
+export default async function setup(project: TestProject) {
+  const build = (await import(path.resolve(import.meta.dirname, '../../build.mjs'))) as ServerBuild;
+  if (build.isStale()) await build.buildServer();
+  run.wsTestTemplate ??= { made: makeTemplate(), users: 0 };
+  const shared = run.wsTestTemplate;
+  shared.users++;
+  const { provided } = await shared.made;
+  if (provided.pgliteTemplate) project.provide('pgliteTemplate', provided.pgliteTemplate);
+  if (provided.pgTemplate) project.provide('pgTemplate', provided.pgTemplate);
+  if (provided.databaseUrl) project.provide('databaseUrl', provided.databaseUrl);
+  return async () => {
+    if (--shared.users > 0) return;
+    run.wsTestTemplate = undefined;
+    await (await shared.made).drop();
+  };
 }
