@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 // Relative, not @waystation/shared: the config's own imports of workspace TypeScript are bundled only this way.
-import { LOGIN_EARLY_SUBMIT_SCRIPT, LOGIN_PAGE_FILE } from '../shared/contract/loginPage.ts';
+import { LOGIN_EARLY_SUBMIT_SCRIPT, LOGIN_PAGE_FILE } from '../shared/contract/loginPage';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 /** Text files worth compressing; images and fonts here are already compressed formats. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
@@ -21,19 +25,23 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    async closeBundle() {
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-      for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const raw = fs.readFileSync(file);
-        if (raw.length < 1024) continue;
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-        );
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(raw, { level: 9 }));
-      }
+      // zlib's asynchronous calls run on libuv's threads: every core works (6.5 s → about half on 2 cores).
+      await Promise.all(
+        walk(outDir)
+          .filter((file) => COMPRESSIBLE.test(file))
+          .map(async (file) => {
+            const raw = await fs.promises.readFile(file);
+            if (raw.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+              gzip(raw, { level: 9 }),
+            ]);
+            await Promise.all([fs.promises.writeFile(`${file}.br`, br), fs.promises.writeFile(`${file}.gz`, gz)]);
+          }),
+      );
     },
   };
 }
