@@ -144,7 +144,7 @@ describe('navigation guard and session', () => {
     const page = await ctx.newPage();
     await page.goto(e.url('/systemManage/role?keyword=ware'));
     await page.getByRole('cell', { name: '仓库', exact: true }).waitFor();
-    expect(await tabTitles(page)).toEqual(['首页', '角色管理']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '角色管理']);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/systemManage/role');
@@ -153,7 +153,7 @@ describe('navigation guard and session', () => {
     // Logging in again lands on the kept path, with only the Dashboard tab left from before.
     await loginUi(page);
     await page.waitForURL((u) => u.pathname === '/systemManage/role');
-    expect(await tabTitles(page)).toEqual(['首页', '角色管理']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '角色管理']);
     expect(new URL(page.url()).searchParams.get('keyword')).toBe('ware');
   });
 

@@ -74,7 +74,7 @@ describe('roles and language', () => {
     expect((await submenuLabels(page, 'System')).slice(0, 3)).toEqual(['Staff accounts', 'Roles', 'Audit trail']);
     await page.reload();
     await page.locator('.app-breadcrumb').getByText('Dashboard').waitFor();
-    expect(await tabTitles(page)).toEqual(['Dashboard', 'Roles']);
+    await expect.poll(() => tabTitles(page)).toEqual(['Dashboard', 'Roles']);
     expect(await page.title()).toBe('Roles - 驿站代购集运管理后台');
   });
 });

@@ -47,11 +47,11 @@ describe('tags view', () => {
     await loginApi(e, ctx);
     const page = await ctx.newPage();
     await openTabs(page, e.url);
-    expect(await tabTitles(page)).toEqual(['首页', '管理员账号', '角色管理', '审计日志']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '管理员账号', '角色管理', '审计日志']);
     expect(await tab(page, '审计日志').getAttribute('class')).toContain('active');
     await page.reload();
     await tab(page, '审计日志').waitFor();
-    expect(await tabTitles(page)).toEqual(['首页', '管理员账号', '角色管理', '审计日志']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '管理员账号', '角色管理', '审计日志']);
 
     expect(await tab(page, '首页').locator('.tags-view-close').count()).toBe(0);
     await tab(page, '首页').click({ button: 'right' });
@@ -120,7 +120,7 @@ describe('tags view', () => {
       ['基础数据', '/systemManage/referenceData'],
       ['数据备份', '/systemManage/backup'],
     ]);
-    expect(await tabTitles(page)).toHaveLength(12);
+    await expect.poll(() => tabTitles(page)).toHaveLength(12);
     await tab(page, '管理员账号').click();
     await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
     expect(await page.locator('.list-filters input#username').inputValue()).toBe('half-typed');
@@ -174,7 +174,7 @@ describe('tags view', () => {
     // Closing the active tab goes to the last remaining one.
     await tab(page, '审计日志').locator('.tags-view-close').click();
     await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
-    expect(await tabTitles(page)).toEqual(['首页', '管理员账号']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '管理员账号']);
 
     // Middle-click closes.
     await openTabs(page, e.url);
@@ -184,12 +184,12 @@ describe('tags view', () => {
     // Close Others keeps the affixed tab and the chosen one, and opens it.
     await contextMenu(page, '管理员账号', '关闭其他');
     await page.waitForURL((u) => u.pathname === '/systemManage/adminUser');
-    expect(await tabTitles(page)).toEqual(['首页', '管理员账号']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页', '管理员账号']);
 
     // Close All keeps only the affixed Dashboard and goes there.
     await contextMenu(page, '管理员账号', '关闭所有');
     await page.waitForURL((u) => u.pathname === '/dashboard');
-    expect(await tabTitles(page)).toEqual(['首页']);
+    await expect.poll(() => tabTitles(page)).toEqual(['首页']);
 
     // Refresh on the Dashboard re-enters it through /redirect.
     await contextMenu(page, '首页', '刷新');
