@@ -44,6 +44,12 @@ async function freshPostgres(url: string, template?: string): Promise<Database> 
 }
 
 /**
+ * A test's database is a few MB, and PostgreSQL's default buffer cache (128 MB, from the template's postgresql.conf)
+ * cost each copy about 180 ms of its start (650 → 470 ms; with the template's 1 MB WAL segments, 340 ms).
+ */
+const TEST_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
  * A fresh database with the seed roles, admin and demo staff: a copy of the test run's template under vitest
  * (PGlite in memory by default, a new PostgreSQL database with DATABASE_URL), built from scratch elsewhere.
  */
@@ -52,7 +58,8 @@ export async function openTestDatabase(): Promise<Database> {
   const url = p.databaseUrl ?? process.env.DATABASE_URL;
   if (url) return freshPostgres(url, p.pgTemplate);
   if (p.pgliteTemplate) {
-    return await wrapPglite(await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(p.pgliteTemplate)]) }));
+    const loadDataDir = new Blob([fs.readFileSync(p.pgliteTemplate)]);
+    return await wrapPglite(await PGlite.create({ loadDataDir, startParams: TEST_START_PARAMS }));
   }
   const database = await wrapPglite(await PGlite.create());
   await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
