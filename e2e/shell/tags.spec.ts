@@ -132,6 +132,30 @@ describe('tags view', () => {
     expect(await page.locator('.list-filters').count()).toBeLessThanOrEqual(9);
   });
 
+  it('keys typed right after a search stay in the filter while the list follows the address on a slow PC (CPU throttled 4×); back empties it', async () => {
+    const e = e2e();
+    const ctx = await e.context();
+    await loginApi(e, ctx);
+    const page = await ctx.newPage();
+    await page.goto(e.url('/systemManage/role'));
+    const keyword = page.locator('.list-filters input#keyword');
+    const financeRow = page.locator('.ant-table-row').filter({ hasText: 'finance' });
+    await financeRow.waitFor();
+    await typeByHand(keyword, 'ware');
+    await (await ctx.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.keyboard.press('Enter');
+    // At once, as a person who searched and goes on typing: the list renders the new address meanwhile.
+    await page.keyboard.type('house', { delay: 15 });
+    await page.waitForURL((u) => u.searchParams.get('keyword') === 'ware');
+    await expect.poll(() => financeRow.count()).toBe(0);
+    await expect.poll(() => keyword.inputValue()).toBe('warehouse');
+    // The address still leads the form when it changes otherwise: back to the whole list empties the field.
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/systemManage/role' && !u.searchParams.has('keyword'));
+    await financeRow.waitFor();
+    await expect.poll(() => keyword.inputValue()).toBe('');
+  });
+
   // A test of its own: on a loaded CI machine the steps above and below together came near the 60 s a test has.
   it('Refresh starts a page afresh; noCache pages start afresh when left', async () => {
     const e = e2e();

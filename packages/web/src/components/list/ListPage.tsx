@@ -21,8 +21,12 @@ export function useListPage<F extends object>(parse: (query: Record<string, stri
   const { query, page, limit, setFilters, setPage } = useListQuery();
   const [form] = Form.useForm();
   const filters = parse(query);
-  useFormFromQuery(form, toForm ? toForm(filters) : filters);
-  return { form: form as FormInstance, query, page, limit, filters, params: { ...filters, page, limit }, setFilters, setPage };
+  const { searched } = useFormFromQuery(form, toForm ? toForm(filters) : filters);
+  const search: typeof setFilters = (next, onSame) => {
+    searched();
+    setFilters(next, onSame);
+  };
+  return { form: form as FormInstance, query, page, limit, filters, params: { ...filters, page, limit }, setFilters: search, setPage };
 }
 
 export type ListPageState<F extends object = object> = ReturnType<typeof useListPage<F>>;
