@@ -7,11 +7,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // the second core idle while PGlite or PostgreSQL works. Every API test file has a database of its own, so they run
 // two at a time at least.
 const apiWorkers = Math.max(2, os.availableParallelism() - 1);
-// Browser files two at a time (each has a server and pages of its own), after the API files.
-// The station files run after those, one at a time: a scanner's key burst is told from typing by its timing, and they
-// run with the CPU throttled 4×, which another file beside them would turn into more. E2E_WORKERS=1 runs the others
-// one at a time too.
+// Browser files two at a time (each has a server and pages of its own), after the API files. E2E_WORKERS=1 runs them
+// one at a time.
 const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+// The station files after those, in a group of their own (they time key bursts, and some throttle the CPU 4×): two at a
+// time as well. One at a time left the machine 31 % idle (218 s); two at a time kept every scan whole in 4 runs of 4,
+// one of them beside a profiler (173–193 s). STATION_WORKERS=1 runs them one at a time.
+const stationWorkers = Math.max(1, Number(process.env.STATION_WORKERS) || 2);
 /** The browser files that scan at a station (see above). */
 const STATION_SPECS = ['e2e/stations/**/*.spec.ts', 'e2e/goods-in/journey.spec.ts', 'e2e/goods-out/**/*.spec.ts', 'e2e/shell/dark-mode.spec.ts'];
 const e2eProject = {
@@ -100,8 +102,8 @@ export default defineConfig({
           ...e2eProject,
           name: 'stations',
           include: STATION_SPECS,
-          fileParallelism: false,
-          maxWorkers: 1,
+          fileParallelism: stationWorkers > 1,
+          maxWorkers: stationWorkers,
           sequence: { groupOrder: 2 },
         },
       },
