@@ -1,13 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { FormInstance } from 'antd';
+import { urlFilterEntries } from './useListQuery';
 
-/** Filter values as the URL keeps them (trimmed text, no empty ones, in key order), to tell two sets apart. */
-function asFilters(values: object): string {
-  const kept = Object.entries(values)
-    .filter(([, v]) => v !== undefined && v !== null && String(v).trim() !== '')
-    .map(([k, v]) => [k, String(v).trim()]);
-  return JSON.stringify(kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-}
+/** Two sets of filters compare equal when the URL would keep them alike (in key order). */
+const asFilters = (values: object): string => JSON.stringify(urlFilterEntries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 /**
  * Puts the URL's filter values into a filter form when they change (back/forward, a shared link, Reset).
@@ -28,7 +24,8 @@ export function useFormFromQuery<T extends object>(form: FormInstance<T>, values
     searchedWith.current = null;
     if (echo) return;
     // A filter the URL no longer has is reset: set to undefined, a field keeps showing its text (back to the whole list).
-    const gone = Object.entries(values).flatMap(([name, value]) => (value === undefined || value === null || value === '' ? [name] : []));
+    const kept = new Set(urlFilterEntries(values).map(([name]) => name));
+    const gone = Object.keys(values).filter((name) => !kept.has(name));
     if (!first && gone.length) form.resetFields(gone as Parameters<FormInstance<T>['resetFields']>[0]);
     form.setFieldsValue(values as Parameters<FormInstance<T>['setFieldsValue']>[0]);
     // `key` stands for `values`.

@@ -3,6 +3,13 @@ import { useSearchParams } from 'react-router';
 
 export type ListQuery = Record<string, string | undefined> & { page?: string; limit?: string };
 
+/** The filters as the URL keeps them: trimmed text, the empty ones left out. */
+export function urlFilterEntries(filters: object): [string, string][] {
+  return Object.entries(filters).flatMap(([k, v]): [string, string][] =>
+    v !== undefined && v !== null && String(v).trim() !== '' ? [[k, String(v).trim()]] : [],
+  );
+}
+
 /**
  * A list's filters and paging, kept in the URL query (DESIGN §7) so a refresh, a tab switch or a shared
  * link shows the same list. Changing a filter goes back to page 1.
@@ -23,9 +30,7 @@ export function useListQuery(): {
   const setFilters = useCallback(
     (filters: Record<string, string | number | undefined | null>, onSame?: () => void) => {
       const next = new URLSearchParams();
-      for (const [k, v] of Object.entries(filters)) {
-        if (v !== undefined && v !== null && String(v).trim() !== '') next.set(k, String(v).trim());
-      }
+      for (const [k, v] of urlFilterEntries(filters)) next.set(k, v);
       if (query.limit) next.set('limit', query.limit);
       const current = new URLSearchParams(params);
       current.delete('page');
