@@ -219,7 +219,9 @@ export async function openPglite(
   const release = acquireLock(dataDir);
   try {
     const { PGlite } = await import('@electric-sql/pglite');
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), postgresqlconf: [`shared_buffers=${PGLITE_SHARED_BUFFERS}`] });
+    // On the command line: PGlite's postgresqlconf option replaces postgresql.conf, and initdb's settings went with it.
+    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), startParams });
     const database = await wrapPglite(client);
     if (opts.migrationsFolder !== false) {
       if (opts.beforeMigrate && (await pendingMigrations(client)) > 0) await opts.beforeMigrate(database.db, client);
