@@ -12,7 +12,8 @@ const apiWorkers = Math.max(2, os.availableParallelism() - 1);
 const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 // The station files after those, one at a time: a scanner's key burst is told from typing by its timing, and they run
 // with the CPU throttled 4×, which another file beside them turns into more. Two at a time took 173–193 s against 218
-// but merged two scans into one code once in 5 runs (by-hand: "WI00000409WI00000410"). STATION_WORKERS=2 to try it.
+// but failed 2 runs of 11 (by-hand: two scans merged into one code once, a count's 10 s wait ran out once).
+// STATION_WORKERS=2 to try it.
 const stationWorkers = Math.max(1, Number(process.env.STATION_WORKERS) || 1);
 /** The browser files that scan at a station (see above). */
 const STATION_SPECS = ['e2e/stations/**/*.spec.ts', 'e2e/goods-in/journey.spec.ts', 'e2e/goods-out/**/*.spec.ts', 'e2e/shell/dark-mode.spec.ts'];
