@@ -4,7 +4,8 @@ import type { Database } from '../db';
 import { auditLogs, domainEvents, packages, packageTraces } from '../db/schema';
 import { openTestDatabase } from '../testing/db';
 import { newPackage, systemOp } from '../modules/goodsOut/factory';
-import { applyStep } from '../modules/goodsOut/transition';
+import { applyStep, packageRows } from '../modules/goodsOut/transition';
+import { applyEachTransition } from './transition';
 
 let database: Database;
 beforeAll(async () => {
@@ -116,5 +117,56 @@ describe('the transition engine: update, trace, domain event and audit in one st
     const [stored] = await db.select().from(packages).where(eq(packages.id, pkg.id));
     expect([row.itemCount, row.packerName, row.status]).toEqual([pkg.itemCount + 40, '张三', 'removing']);
     expect(row).toEqual(stored);
+  });
+});
+
+describe('the per-row bulk form (applyEachTransition): many rows, each its own values, in a few statements', () => {
+  it('moves every row with its own values and writes one trace, event and audit row each', async () => {
+    const { db } = database;
+    const rows = [await newPackage(db, { status: 'remove_wait' }), await newPackage(db, { status: 'remove_wait' })];
+    const now = new Date('2026-11-29T08:00:00.250Z');
+    const op = await systemOp(db, now);
+    const after = await applyEachTransition(
+      db,
+      packageRows,
+      rows.map((p, i) => ({
+        row: p,
+        step: { event: 'remove_start' as const, op, note: `第 ${i + 1} 个`, set: { packerName: `工${i}`, realWeightG: 700 + i } },
+      })),
+    );
+    expect(after.map((r) => [r.status, r.packerName, r.realWeightG, r.updatedAt.toISOString()])).toEqual([
+      ['removing', '工0', 700, now.toISOString()],
+      ['removing', '工1', 701, now.toISOString()],
+    ]);
+    for (const [i, p] of rows.entries()) {
+      const [stored] = await db.select().from(packages).where(eq(packages.id, p.id));
+      expect(stored).toEqual(after[i]);
+      const w = await writesOf(p.id, p.packageNo);
+      const note = `第 ${i + 1} 个`;
+      expect(w.traces.map((t) => [t.fromStatus, t.toStatus, t.note, t.createdAt.toISOString()])).toEqual([
+        ['remove_wait', 'removing', note, now.toISOString()],
+      ]);
+      expect(w.events.map((e) => [e.memberId, e.data])).toEqual([[p.memberId, { from: 'remove_wait', to: 'removing', no: p.packageNo, note }]]);
+      expect(w.audits.map((a) => [a.before, a.after])).toEqual([[{ status: 'remove_wait' }, { status: 'removing', note }]]);
+    }
+  });
+
+  it('is all or nothing: one row moved by someone else fails the call with 40900 and, in a transaction, nothing is written', async () => {
+    const { db } = database;
+    const [a, b] = [await newPackage(db, { status: 'remove_wait' }), await newPackage(db, { status: 'remove_wait' })];
+    const op = await systemOp(db, new Date());
+    await applyStep(db, b, { event: 'remove_start', op });
+    const call = db.transaction((tx) =>
+      applyEachTransition(
+        tx,
+        packageRows,
+        [a, b].map((row) => ({ row, step: { event: 'remove_start' as const, op } })),
+      ),
+    );
+    await expect(call).rejects.toMatchObject({ code: 40900, message: expect.stringContaining(`包裹 ${b.packageNo} 已被其他操作更新`) });
+    const [stored] = await db.select().from(packages).where(eq(packages.id, a.id));
+    expect(stored.status).toBe('remove_wait');
+    const w = await writesOf(a.id, a.packageNo);
+    expect([w.traces.length, w.events.length, w.audits.length]).toEqual([0, 0, 0]);
   });
 });

@@ -1,7 +1,7 @@
-import { and, eq, getTableColumns, is, isNull, SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, is, isNull, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db';
-import { domainEvents } from '../db/schema';
+import { type Db, queryRows } from '../db';
+import { auditLogs, domainEvents } from '../db/schema';
 import { type Actor, auditRow, writeAudit } from './audit';
 import { conflict } from './errors';
 import { buildTransition, definedOnly, inline, placeholderValues, reusedTransition, type TransitionStatement } from './transitionStatement';
@@ -244,6 +244,111 @@ export async function applyBulkTransition<Row extends StatusRow, Event extends s
   );
   return ids;
 }
+
+/**
+ * Many rows, each with its own step of the same event (its own note, values and facts): what `applyTransition` does for
+ * one row, for all of them in a fixed number of statements, whatever their count. One update moves every row (its new
+ * values ride in one JSON parameter); the domain events, timeline entries and audit rows (one each per row, as the
+ * one-row form writes them) follow in multi-row inserts. All or nothing: a row no longer where it was read fails the
+ * call with 40900. The steps must set the same columns, to plain values.
+ */
+export async function applyEachTransition<Row extends StatusRow, Event extends string>(
+  tx: Db,
+  m: BoundMachine<Row, Event>,
+  items: { row: Row; step: Step<Row, Event> }[],
+): Promise<Row[]> {
+  if (!items.length) return [];
+  const c = m.columns;
+  if (c.subStatus) throw new Error(`${m.name}: applyEachTransition needs a one-column status`);
+  const columns = getTableColumns(m.table);
+  const setKeys = Object.keys(items[0].step.set ?? {});
+  const planned = items.map(({ row, step }) => {
+    const from = row.status;
+    const t = m.transitionOf(from, step.event);
+    if (!t) throw staleError(m, row, step.event);
+    const target = m.resolve ? m.resolve(row, t.to) : { status: t.to };
+    if (!target || target.set) throw staleError(m, row, step.event);
+    const set = (step.set ?? {}) as Record<string, unknown>;
+    const keys = Object.keys(set);
+    if (keys.length !== setKeys.length || keys.some((k) => !setKeys.includes(k) || is(set[k], SQL)))
+      throw new Error(`${m.name}: applyEachTransition needs every step to set the same columns to plain values`);
+    return { row, step, from, to: target.status, transition: t, set };
+  });
+  // One row of the update's input per row: its id, the status it was read in, where it goes, and its values as the driver takes them.
+  const input = planned.map((p) => ({
+    id: p.row.id,
+    seen_status: p.from,
+    to_status: p.to,
+    at_time: p.step.op.now.toISOString(),
+    ...Object.fromEntries(setKeys.map((k, i) => [`v${i}`, p.set[k] === null ? null : columns[k].mapToDriverValue(p.set[k])])),
+  }));
+  const name = (col: PgColumn) => sql.identifier(col.name);
+  const moved = await queryRows<{ id: number }>(
+    tx,
+    sql`update ${m.table} set ${name(c.status)} = v.to_status, ${name(c.updatedAt)} = v.at_time${sql.join(
+      setKeys.map((k, i) => sql`, ${name(columns[k])} = v.${sql.identifier(`v${i}`)}`),
+    )}
+    from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as v(id int, seen_status text, to_status text, at_time timestamptz${sql.join(
+      setKeys.map((k, i) => sql.raw(`, v${i} ${columns[k].getSQLType()}`)),
+    )})
+    where ${c.id} = v.id and ${c.status} = v.seen_status
+    returning ${c.id} as id`,
+  );
+  if (moved.length < planned.length) {
+    const done = new Set(moved.map((r) => Number(r.id)));
+    const stale = planned.find((p) => !done.has(p.row.id))!;
+    const [now] = (await tx.select({ status: c.status }).from(m.table).where(eq(c.id, stale.row.id))) as Row[];
+    throw conflict(`${m.describe(stale.row).noun} 已被其他操作更新（当前状态「${m.label(now?.status ?? stale.from)}」），请刷新后重试`, {
+      status: now?.status ?? stale.from,
+      event: stale.step.event,
+    });
+  }
+  const events: (typeof domainEvents.$inferInsert)[] = [];
+  const audits: ReturnType<typeof auditRow>[] = [];
+  const traces: Record<string, unknown>[] = [];
+  const after = planned.map((p) => {
+    const row = { ...p.row, ...p.set, status: p.to, [keyOf(m, c.updatedAt)]: p.step.op.now } as Row;
+    const facts = row as Record<string, unknown>;
+    events.push(
+      eventRow(
+        m,
+        p.step.event,
+        { id: p.row.id, from: p.from, to: p.to, member: c.member && facts[keyOf(m, c.member)], ref: c.ref && facts[keyOf(m, c.ref)] },
+        p.step,
+      ),
+    );
+    audits.push(
+      auditRow(
+        p.step.op.actor,
+        {
+          action: `${m.name}.${p.step.event}`,
+          targetType: m.targetType ?? m.name,
+          targetId: m.describe(p.row).target,
+          before: { status: p.from },
+          after: { status: p.to, ...(p.step.note ? { note: p.step.note } : {}), ...p.step.audit },
+        },
+        p.step.op.now,
+      ),
+    );
+    if (m.traces) {
+      const entries = [
+        ...(p.transition.trace ? [{ type: p.transition.trace, event: p.step.event, from: p.from, note: p.step.note ?? '' }] : []),
+        ...(p.step.alsoTrace ?? []).map((x) => ({ ...x, from: p.to })),
+      ];
+      for (const x of entries) traces.push(m.traces.row({ id: p.row.id, to: p.to, ...x }, p.step.op));
+    }
+    return row;
+  });
+  // Chunks keep each insert well under the protocol's 65,535 bound parameters.
+  const inChunks = async (table: PgTable, rows: Record<string, unknown>[]) => {
+    for (let i = 0; i < rows.length; i += EACH_CHUNK) await tx.insert(table).values(rows.slice(i, i + EACH_CHUNK) as never);
+  };
+  await inChunks(domainEvents, events);
+  if (m.traces && traces.length) await inChunks(m.traces.table, traces);
+  await inChunks(auditLogs, audits);
+  return after;
+}
+const EACH_CHUNK = 1000;
 
 /** The property name drizzle gives a column of the machine's table (its key in a selected row). */
 function keyOf(m: { table: PgTable }, column: PgColumn): string {

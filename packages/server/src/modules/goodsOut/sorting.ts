@@ -25,7 +25,7 @@ import { members, outBatches, packages, sacks, shipChannels } from '../../db/sch
 import { writeAudit } from '../../core/audit';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../core/errors';
 import { filters, iso, offsetPage } from '../../core/paging';
-import { applyBulkTransition, applyTransition, assertAllowed, isRepeat } from '../../core/transition';
+import { applyBulkTransition, applyEachTransition, applyTransition, assertAllowed, isRepeat } from '../../core/transition';
 import { actionResult, applyStep, type BatchRow, lockPackage, nextId, type Op, outBatchRows, packageRows, type SackRow, sackRows } from './transition';
 import { isActive } from '../../core/status';
 export interface DocUrls {
@@ -339,18 +339,15 @@ export async function shipBatch(db: Db, body: z.infer<typeof OutBatchShipBody>, 
     const missing = toShip.filter((p) => !p.trackingNo).map((p) => p.packageNo);
     if (missing.length)
       throw invalid('trackingNos', `以下包裹缺少运单号：${missing.slice(0, 10).join('、')}${missing.length > 10 ? ` 等 ${missing.length} 个` : ''}`);
-    for (const p of toShip) {
-      await applyStep(
-        tx,
-        { ...p, trackingNo: byNo.get(p.packageNo)!.trackingNo },
-        {
-          event: 'ship',
-          op,
-          note: `运单号 ${p.trackingNo}，出库批次 ${batch.batchNo}`,
-          set: { trackingNo: p.trackingNo, shippedAt: op.now },
-        },
-      );
-    }
+    // A batch of a thousand packages is a few statements, not a thousand: its events wait on this transaction's commit.
+    await applyEachTransition(
+      tx,
+      packageRows,
+      toShip.map((p) => ({
+        row: p,
+        step: { event: 'ship' as const, op, note: `运单号 ${p.trackingNo}，出库批次 ${batch.batchNo}`, set: { trackingNo: p.trackingNo, shippedAt: op.now } },
+      })),
+    );
     await applyBulkTransition(
       tx,
       sackRows,

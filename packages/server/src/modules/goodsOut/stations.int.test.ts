@@ -385,6 +385,22 @@ describe('sorting, sacks and out-of-storage', () => {
       ['sack.ship', { from: 'sealed', to: 'shipped', no: 'SKCA0001' }],
     ]);
     expect(await eventsOf('out_batch', batch.data.id)).toEqual([['outBatch.ship', { from: 'open', to: 'shipped', no: batch.data.batchNo }]]);
+    // Each package: its own event, timeline entry and audit row, naming its tracking number.
+    for (const [p, trackingNo] of [
+      [p1, 'EE100000001CN'],
+      [p2, 'EE100000002CN'],
+    ] as const) {
+      const note = `运单号 ${trackingNo}，出库批次 ${batch.data.batchNo}`;
+      expect((await eventsOf('package', p.id)).filter(([type]) => type === 'package.ship')).toEqual([
+        ['package.ship', { from: 'prepare_ship', to: 'shipped', no: p.packageNo, note }],
+      ]);
+      expect((await traceOf(p.id)).filter((x) => x.endsWith('>shipped'))).toEqual(['shipped:prepare_ship>shipped']);
+      const shipAudits = await t.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.action, 'package.ship'), eq(auditLogs.targetId, p.packageNo)));
+      expect(shipAudits.map((a) => a.after)).toEqual([{ status: 'shipped', note }]);
+    }
     const audits = await t.db
       .select()
       .from(auditLogs)
