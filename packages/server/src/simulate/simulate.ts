@@ -47,6 +47,9 @@ export interface SimulateOptions {
   cancelOverdueUnpaid?: () => Promise<void>;
 }
 
+/** Parcels to a sack: a sack a person lifts holds 20–30 kg (one of a thousand parcels would weigh a ton). */
+const SACK_SIZE = 25;
+
 /** Members who register with email and password even when the site signs the others in. */
 const PASSWORD_MEMBERS = 10;
 
@@ -240,7 +243,6 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
 
   // ---------------------------------------------------------------- remove, pack, weigh, label
   let freightTopups = 0;
-  const sackCode = `SK${run}01`;
   const ready: string[] = [];
   async function packAndLabel(sim: Sim, packageNo: string): Promise<void> {
     const pkg = await call<{ items: { itemCode: string }[]; estimatedWeightG: number }>('station.packageDetail', 'GET', '/api/warehouse/package/detail', {
@@ -272,18 +274,22 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   let received = 0;
   if (ready.length && channel) {
     try {
-      await call('station.sackBind', 'POST', '/api/warehouse/sack/bind', { staff: warehouse, body: { code: sackCode, channelId: channel.id } });
-      const sorted: string[] = [];
-      for (const packageNo of ready)
-        await call('station.sortPut', 'POST', '/api/warehouse/sorting/put', { staff: warehouse, body: { packageNo, sackCode } })
-          .then(() => sorted.push(packageNo))
-          .catch(failed);
-      await call('station.sackSeal', 'POST', '/api/warehouse/sack/seal', { staff: warehouse, body: { code: sackCode } });
       const batch = await call<{ id: number }>('station.batchCreate', 'POST', '/api/warehouse/outBatch/create', {
         staff: warehouse,
         body: { carrier: 'Simulated carrier' },
       });
-      await call('station.batchAddSack', 'POST', '/api/warehouse/outBatch/addSack', { staff: warehouse, body: { batchId: batch.id, sackCode } });
+      // Sacks as a person fills them (SACK_SIZE parcels, about what one lifts), each into the batch once sealed.
+      const sorted: string[] = [];
+      for (let first = 0, n = 1; first < ready.length; first += SACK_SIZE, n++) {
+        const sackCode = `SK${run}${String(n).padStart(3, '0')}`;
+        await call('station.sackBind', 'POST', '/api/warehouse/sack/bind', { staff: warehouse, body: { code: sackCode, channelId: channel.id } });
+        for (const packageNo of ready.slice(first, first + SACK_SIZE))
+          await call('station.sortPut', 'POST', '/api/warehouse/sorting/put', { staff: warehouse, body: { packageNo, sackCode } })
+            .then(() => sorted.push(packageNo))
+            .catch(failed);
+        await call('station.sackSeal', 'POST', '/api/warehouse/sack/seal', { staff: warehouse, body: { code: sackCode } });
+        await call('station.batchAddSack', 'POST', '/api/warehouse/outBatch/addSack', { staff: warehouse, body: { batchId: batch.id, sackCode } });
+      }
       await call('station.batchShip', 'POST', '/api/warehouse/outBatch/ship', {
         staff: warehouse,
         body: { batchId: batch.id, trackingNos: sorted.map((packageNo, k) => ({ packageNo, trackingNo: `SIM${run}T${k}` })) },

@@ -230,6 +230,8 @@ export async function testSend(db: Db, secrets: SecretBox, actor: Actor, input: 
  * recording the outcome in the delivery log. `recipient` is the member's address for email and site channels; chat
  * channels post to their configured chat. Never throws for a provider failure: the error comes back, masked.
  */
+export type TemplateRow = typeof notifyTemplates.$inferSelect;
+
 export async function sendThrough(
   db: Db,
   secrets: SecretBox,
@@ -238,13 +240,16 @@ export async function sendThrough(
   values: Record<string, string>,
   recipient: string,
   now: () => Date,
-  o: { test?: boolean; operatorName?: string } = {},
+  o: { test?: boolean; operatorName?: string; templates?: TemplateRow[] } = {},
 ): Promise<{ log: NotifyLog; error: string; permanent: boolean }> {
-  const [tpl] = await db
-    .select()
-    .from(notifyTemplates)
-    .where(and(eq(notifyTemplates.event, event), eq(notifyTemplates.channelType, ch.type)))
-    .limit(1);
+  // The events pump reads a batch's templates once and hands them in.
+  const [tpl] = o.templates
+    ? o.templates.filter((t) => t.event === event && t.channelType === ch.type)
+    : await db
+        .select()
+        .from(notifyTemplates)
+        .where(and(eq(notifyTemplates.event, event), eq(notifyTemplates.channelType, ch.type)))
+        .limit(1);
   const subject = renderTemplate(event, tpl?.subject ?? DEFAULT_TEMPLATES[event].subject, values).text;
   const body = renderTemplate(event, tpl?.body ?? DEFAULT_TEMPLATES[event].body, values).text;
   let config: Record<string, unknown>;
