@@ -72,15 +72,22 @@ export async function post(tx: Db, p: Posting, now: Date): Promise<{ entry: Ledg
       return { entry: existing, replayed: true };
     }
   }
-  await tx
-    .insert(moneyAccounts)
-    .values({ ownerType: p.ownerType, ownerId: p.ownerId, kind: p.kind, currency: p.currency, balance: 0, updatedAt: now })
-    .onConflictDoNothing();
-  const [account] = await tx
-    .update(moneyAccounts)
-    .set({ balance: sql`${moneyAccounts.balance} + ${p.amount}`, updatedAt: now })
-    .where(and(accountIs(p), p.amount < 0 && !p.allowNegative ? gte(moneyAccounts.balance, -p.amount) : undefined))
-    .returning({ id: moneyAccounts.id, balance: moneyAccounts.balance });
+  const move = () =>
+    tx
+      .update(moneyAccounts)
+      .set({ balance: sql`${moneyAccounts.balance} + ${p.amount}`, updatedAt: now })
+      .where(and(accountIs(p), p.amount < 0 && !p.allowNegative ? gte(moneyAccounts.balance, -p.amount) : undefined))
+      .returning({ id: moneyAccounts.id, balance: moneyAccounts.balance });
+  let [account] = await move();
+  if (!account) {
+    // The account's first movement (or too little in it): open it if missing, then once more. After a concurrent first
+    // posting, the insert waits for it and the second try sees its row.
+    await tx
+      .insert(moneyAccounts)
+      .values({ ownerType: p.ownerType, ownerId: p.ownerId, kind: p.kind, currency: p.currency, balance: 0, updatedAt: now })
+      .onConflictDoNothing();
+    [account] = await move();
+  }
   if (!account) throw conflict(p.kind === 'commission' ? '佣金余额不足' : '余额不足', { ownerType: p.ownerType, ownerId: p.ownerId });
   const [entry] = await tx
     .insert(ledgerEntries)

@@ -112,9 +112,19 @@ export async function raiseLevel(tx: Db, memberId: number, actor: Actor, now: Da
   const levels = await tx.select().from(userLevels).where(eq(userLevels.status, 'activity')).orderBy(asc(userLevels.threshold), asc(userLevels.sort));
   const reached = levels.filter((l) => spentIn(l.currency) >= l.threshold).at(-1);
   if (!reached) return null;
-  await tx.insert(memberProfiles).values({ memberId, updatedAt: now }).onConflictDoNothing();
-  const [profile] = await tx.select({ levelId: memberProfiles.levelId }).from(memberProfiles).where(eq(memberProfiles.memberId, memberId)).for('update');
-  const [current] = profile?.levelId ? await tx.select().from(userLevels).where(eq(userLevels.id, profile.levelId)) : [];
+  const lockProfile = () => tx.select({ levelId: memberProfiles.levelId }).from(memberProfiles).where(eq(memberProfiles.memberId, memberId)).for('update');
+  let [profile] = await lockProfile();
+  if (!profile) {
+    await tx.insert(memberProfiles).values({ memberId, updatedAt: now }).onConflictDoNothing();
+    [profile] = await lockProfile();
+  }
+  // The member's level is usually one of the active ones just read; a level since disabled is read by its id.
+  const levelId = profile?.levelId;
+  const [current] = levelId
+    ? levels.some((l) => l.id === levelId)
+      ? levels.filter((l) => l.id === levelId)
+      : await tx.select().from(userLevels).where(eq(userLevels.id, levelId))
+    : [];
   if (reached.id === current?.id || (current && current.threshold >= reached.threshold)) return null;
   await tx.update(memberProfiles).set({ levelId: reached.id, updatedAt: now }).where(eq(memberProfiles.memberId, memberId));
   await writeAudit(
