@@ -1,9 +1,9 @@
 import ipaddr from 'ipaddr.js';
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ErrorCode } from '@waystation/shared/contract/common';
 import { SITE_KEY_RATE } from '@waystation/shared/contract/notification';
-import type { Db } from '../../db';
+import { type Db, reusableQuery } from '../../db';
 import { agents, agentSessions, members, memberSessions, siteApiKeys } from '../../db/schema';
 import { hashToken } from '../../core/auth';
 import { AppError } from '../../core/errors';
@@ -46,7 +46,16 @@ const refuseToken = (message: string) => new AppError(ErrorCode.ILLEGAL_TOKEN, m
 export async function authenticateMember(db: Db, header: string | undefined, now: Date): Promise<Member> {
   const token = bearer(header);
   if (!token) throw refuseToken('未登录或登录凭证无效，请重新登录');
-  const [row] = await db
+  const [row] = await memberSessionOf(db, { tokenHash: hashToken(token) });
+  if (!row || row.revokedAt) throw refuseToken('登录凭证无效，请重新登录');
+  if (!isActive(row)) throw refuseToken('账号已停用，请联系客服');
+  if (now >= row.expiresAt) throw new AppError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');
+  return { id: row.memberId, userCode: row.userCode, name: row.name, sessionId: row.sessionId };
+}
+const memberCols = { userCode: members.userCode, name: members.name, status: members.status };
+// Every member call reads its session: built once (see reusableQuery).
+const memberSessionOf = reusableQuery('open_member_session', (db) =>
+  db
     .select({
       sessionId: memberSessions.id,
       memberId: memberSessions.memberId,
@@ -56,14 +65,9 @@ export async function authenticateMember(db: Db, header: string | undefined, now
     })
     .from(memberSessions)
     .innerJoin(members, eq(members.id, memberSessions.memberId))
-    .where(eq(memberSessions.tokenHash, hashToken(token)))
-    .limit(1);
-  if (!row || row.revokedAt) throw refuseToken('登录凭证无效，请重新登录');
-  if (!isActive(row)) throw refuseToken('账号已停用，请联系客服');
-  if (now >= row.expiresAt) throw new AppError(ErrorCode.TOKEN_EXPIRED, '登录已过期，请重新登录');
-  return { id: row.memberId, userCode: row.userCode, name: row.name, sessionId: row.sessionId };
-}
-const memberCols = { userCode: members.userCode, name: members.name, status: members.status };
+    .where(eq(memberSessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1),
+);
 
 const bearer = (header: string | undefined) => (header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined);
 const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { ErrorCode, envelope } from '@waystation/shared/contract/common';
 import { IDEMPOTENCY_KEY, OPEN_PREFIX } from '@waystation/shared/contract/open';
 import { SITE_KEY_RATE } from '@waystation/shared/contract/notification';
-import type { Db } from '../../db';
+import { type Db, reusableQuery } from '../../db';
 import { memberAuthTries, memberSignups, openIdempotency, openRateWindows } from '../../db/schema';
 import { AppError, conflict } from '../../core/errors';
 import type { AgentCaller } from '../proxy/agentTerminal';
@@ -95,14 +95,41 @@ function rateOf(req: FastifyRequest): { window: string; limit: number } {
   return { window: callerKey(req), limit: OPEN_RATE.anonymous };
 }
 
+// Every open call runs these statements (its count, its key's claim and answer): each is built once, not per call.
+const countInWindow = reusableQuery('open_rate_count', (db) =>
+  db
+    .insert(openRateWindows)
+    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), count: 1 })
+    .onConflictDoUpdate({ target: [openRateWindows.key, openRateWindows.windowStart], set: { count: sql`${openRateWindows.count} + 1` } })
+    .returning({ count: openRateWindows.count }),
+);
+const insertKey = reusableQuery('open_key_claim', (db) =>
+  db
+    .insert(openIdempotency)
+    .values({ scope: sql.placeholder('scope'), key: sql.placeholder('key'), requestHash: sql.placeholder('hash'), createdAt: sql.placeholder('now') })
+    .onConflictDoUpdate({
+      target: [openIdempotency.scope, openIdempotency.key],
+      set: { createdAt: sql`${sql.placeholder('nowText')}::timestamptz` },
+      setWhere: and(
+        isNull(openIdempotency.response),
+        eq(openIdempotency.requestHash, sql.placeholder('hash')),
+        lt(openIdempotency.createdAt, sql.placeholder('abandonedBefore')),
+      ),
+    })
+    .returning({ key: openIdempotency.key }),
+);
+const answerKey = reusableQuery('open_key_answer', (db) =>
+  db
+    .update(openIdempotency)
+    .set({ response: sql.placeholder('response') })
+    .where(and(eq(openIdempotency.scope, sql.placeholder('scope')), eq(openIdempotency.key, sql.placeholder('key'))))
+    .returning({ key: openIdempotency.key }),
+);
+
 /** Counts the request in the caller's current minute; 42900 past the limit. */
 async function countRequest(db: Db, key: string, limit: number, now: Date): Promise<void> {
   const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-  const [row] = await db
-    .insert(openRateWindows)
-    .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [openRateWindows.key, openRateWindows.windowStart], set: { count: sql`${openRateWindows.count} + 1` } })
-    .returning({ count: openRateWindows.count });
+  const [row] = await countInWindow(db, { key, windowStart });
   if (row.count > limit) throw new AppError(ErrorCode.RATE_LIMITED, '请求过于频繁，请稍后再试', { retryAfterSeconds: 60 - now.getUTCSeconds() });
 }
 
@@ -119,19 +146,7 @@ const ABANDONED_MS = 60_000;
  * was used for another request, or the same request is still being answered.
  */
 async function claimKey(db: Db, scope: string, key: string, hash: string, now: Date): Promise<{ replay: unknown } | null> {
-  const [claimed] = await db
-    .insert(openIdempotency)
-    .values({ scope, key, requestHash: hash, createdAt: now })
-    .onConflictDoUpdate({
-      target: [openIdempotency.scope, openIdempotency.key],
-      set: { createdAt: now },
-      setWhere: and(
-        isNull(openIdempotency.response),
-        eq(openIdempotency.requestHash, hash),
-        lt(openIdempotency.createdAt, new Date(now.getTime() - ABANDONED_MS)),
-      ),
-    })
-    .returning({ key: openIdempotency.key });
+  const [claimed] = await insertKey(db, { scope, key, hash, now, nowText: now.toISOString(), abandonedBefore: new Date(now.getTime() - ABANDONED_MS) });
   if (claimed) return null;
   const [row] = await db
     .select()
@@ -241,10 +256,7 @@ export function openApi<Q extends z.ZodType | undefined, B extends z.ZodType | u
           if (req.headers['if-none-match'] === etag) return (reply as FastifyReply).code(304 as never).send();
         }
         if (needsKey) {
-          await db
-            .update(openIdempotency)
-            .set({ response: answer })
-            .where(and(eq(openIdempotency.scope, scope), eq(openIdempotency.key, key)));
+          await answerKey(db, { scope, key, response: answer });
         }
         return answer;
       } catch (err) {
