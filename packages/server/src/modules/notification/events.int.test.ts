@@ -185,6 +185,22 @@ describe('events out', () => {
     expect(logs[0]).toMatchObject({ event: 'purchased', status: 'sent', subject: '您的商品已采购' });
     expect(logs[0]!.body).toContain('Eve Events');
     expect(logs[0]!.body).toContain('帆布包');
+
+    // The operator's own template for the event and channel type is the one the pump sends.
+    const saved = await t.call('POST', '/api/notification/vip/saveTemplate', {
+      token: admin,
+      body: { event: 'purchased', channelType: 'site', subject: '已为您下单', body: '{{memberName}}：{{goodsName}} 已采购' },
+    });
+    expect(saved.code, saved.message).toBe(20000);
+    const next = await memberWithPaidOrder();
+    await t.call('POST', '/api/buy/claim', { token: admin, body: { id: next.line.id } });
+    await t.call('POST', '/api/buy/purchased', { token: admin, body: { id: next.line.id, mallOrderNo: 'TB-998878', realPrice: 8_800 } });
+    await t.events.run();
+    const custom = await t.db
+      .select()
+      .from(notifyLogs)
+      .where(and(eq(notifyLogs.channelId, ch.data.id), eq(notifyLogs.recipient, next.member.userCode)));
+    expect(custom.map((l) => [l.subject, l.body])).toEqual([['已为您下单', 'Eve Events：帆布包 已采购']]);
   });
   it("a notification held up by its channel does not hold up the member site's webhooks", async () => {
     // A Discord channel whose server keeps each request waiting until the test lets it go.
