@@ -7,12 +7,14 @@ import type { AnyPgColumn, PgDatabase, PgPreparedQuery, PgQueryResultHKT, Prepar
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 import { SERVER_DIR } from '../paths';
 
-export type Schema = typeof schema;
-/** One type for both drivers and for a transaction: services take this and pass the transaction down. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * One type for both drivers and for a transaction: services take this and pass the transaction down. Queries are built
+ * with the query builder, never drizzle's relational API (`db.query.…`): given the schema, drizzle would build a query
+ * object for each of the 112 tables at every transaction, 2–3 % of a busy server's time for nothing.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -278,7 +280,7 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
   const observers: QueryObserver[] = [];
   timePglite(client, observers);
   return {
-    db: drizzle({ client, schema }) as unknown as Db,
+    db: drizzle({ client }) as unknown as Db,
     kind: 'pglite',
     maintain: pgliteMaintenance(client),
     close: () => client.close(),
@@ -298,7 +300,7 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; max?:
     client.on('error', () => {});
     timeQueries(client, ['query'], observers);
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   if (opts.migrate !== false) await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,
