@@ -151,26 +151,12 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
   };
   const after = { ...row, ...step.set } as Record<string, unknown>;
   const event = eventRow(m, step.event, { id: row.id, from, to, member: c.member && after[keyOf(m, c.member)], ref: c.ref && after[keyOf(m, c.ref)] }, step);
-  const audit = auditRow(
-    step.op.actor,
-    {
-      action: `${m.name}.${step.event}`,
-      targetType: m.targetType ?? m.name,
-      targetId: m.describe(row).target,
-      before: { status: from },
-      after: { status: to, ...(step.note ? { note: step.note } : {}), ...step.audit },
-    },
-    step.op.now,
-  );
-  const entries = m.traces
-    ? [...(t.trace ? [{ type: t.trace, event: step.event, from, note: step.note ?? '' }] : []), ...(step.alsoTrace ?? []).map((x) => ({ ...x, from: to }))]
-    : [];
   const statement: TransitionStatement = {
     set: definedOnly(changes),
     where: { id: row.id, status: row.status },
     event: definedOnly(event),
-    audit: definedOnly(audit),
-    traces: entries.map((x) => definedOnly(m.traces!.row({ id: row.id, to, ...x }, step.op))),
+    audit: definedOnly(stepAudit(m, row, step, from, to)),
+    traces: stepTraces(m, row, t, step, from, to).map(definedOnly),
   };
   // The row comes back as the caller read it with the changes applied: only values computed by SQL are read back.
   const computed = Object.keys(changes).filter((k) => is(changes[k], SQL));
@@ -183,14 +169,7 @@ export async function applyTransition<Row extends StatusRow, Event extends strin
     computed.length || guard
       ? await buildTransition(tx, m, statement, inline, computed, guard)
       : await reusedTransition(m, statement)(tx, placeholderValues(statement));
-  if (!updated) {
-    const [now] = (await tx
-      .select({ status: c.status, ...(c.subStatus ? { [keyOf(m, c.subStatus)]: c.subStatus } : {}) })
-      .from(m.table)
-      .where(eq(c.id, row.id))) as Row[];
-    const status = now ? stateOf(m, now) : from;
-    throw conflict(`${m.describe(row).noun} 已被其他操作更新（当前状态「${m.label(status)}」），请刷新后重试`, { status, event: step.event });
-  }
+  if (!updated) throw await movedByOther(tx, m, row, step.event);
   const { id: _, ...read } = updated as Record<string, unknown>;
   return { row: { ...row, ...changes, ...read } as Row, transition: t };
 }
@@ -297,11 +276,7 @@ export async function applyEachTransition<Row extends StatusRow, Event extends s
   if (moved.length < planned.length) {
     const done = new Set(moved.map((r) => Number(r.id)));
     const stale = planned.find((p) => !done.has(p.row.id))!;
-    const [now] = (await tx.select({ status: c.status }).from(m.table).where(eq(c.id, stale.row.id))) as Row[];
-    throw conflict(`${m.describe(stale.row).noun} 已被其他操作更新（当前状态「${m.label(now?.status ?? stale.from)}」），请刷新后重试`, {
-      status: now?.status ?? stale.from,
-      event: stale.step.event,
-    });
+    throw await movedByOther(tx, m, stale.row, stale.step.event);
   }
   const events: (typeof domainEvents.$inferInsert)[] = [];
   const audits: ReturnType<typeof auditRow>[] = [];
@@ -317,26 +292,8 @@ export async function applyEachTransition<Row extends StatusRow, Event extends s
         p.step,
       ),
     );
-    audits.push(
-      auditRow(
-        p.step.op.actor,
-        {
-          action: `${m.name}.${p.step.event}`,
-          targetType: m.targetType ?? m.name,
-          targetId: m.describe(p.row).target,
-          before: { status: p.from },
-          after: { status: p.to, ...(p.step.note ? { note: p.step.note } : {}), ...p.step.audit },
-        },
-        p.step.op.now,
-      ),
-    );
-    if (m.traces) {
-      const entries = [
-        ...(p.transition.trace ? [{ type: p.transition.trace, event: p.step.event, from: p.from, note: p.step.note ?? '' }] : []),
-        ...(p.step.alsoTrace ?? []).map((x) => ({ ...x, from: p.to })),
-      ];
-      for (const x of entries) traces.push(m.traces.row({ id: p.row.id, to: p.to, ...x }, p.step.op));
-    }
+    audits.push(stepAudit(m, p.row, p.step, p.from, p.to));
+    traces.push(...stepTraces(m, p.row, p.transition, p.step, p.from, p.to));
     return row;
   });
   // Chunks keep each insert well under the protocol's 65,535 bound parameters.
@@ -344,11 +301,54 @@ export async function applyEachTransition<Row extends StatusRow, Event extends s
     for (let i = 0; i < rows.length; i += EACH_CHUNK) await tx.insert(table).values(rows.slice(i, i + EACH_CHUNK) as never);
   };
   await inChunks(domainEvents, events);
-  if (m.traces && traces.length) await inChunks(m.traces.table, traces);
+  if (m.traces) await inChunks(m.traces.table, traces);
   await inChunks(auditLogs, audits);
   return after;
 }
 const EACH_CHUNK = 1000;
+
+/** The audit row of one row's step: the action, the status before and after, the step's note and facts. */
+function stepAudit<Row extends StatusRow, Event extends string>(m: BoundMachine<Row, Event>, row: Row, step: Step<Row, Event>, from: string, to: string) {
+  return auditRow(
+    step.op.actor,
+    {
+      action: `${m.name}.${step.event}`,
+      targetType: m.targetType ?? m.name,
+      targetId: m.describe(row).target,
+      before: { status: from },
+      after: { status: to, ...(step.note ? { note: step.note } : {}), ...step.audit },
+    },
+    step.op.now,
+  );
+}
+
+/** The timeline rows of one row's step: the transition's own entry (when it has one), then the step's `alsoTrace`. */
+function stepTraces<Row extends StatusRow, Event extends string>(
+  m: BoundMachine<Row, Event>,
+  row: Row,
+  t: EngineTransition,
+  step: Step<Row, Event>,
+  from: string,
+  to: string,
+): Record<string, unknown>[] {
+  if (!m.traces) return [];
+  const entries = [
+    ...(t.trace ? [{ type: t.trace, event: step.event, from, note: step.note ?? '' }] : []),
+    ...(step.alsoTrace ?? []).map((x) => ({ ...x, from: to })),
+  ];
+  return entries.map((x) => m.traces!.row({ id: row.id, to, ...x }, step.op));
+}
+
+/** 40900 for a row whose guarded update matched nothing: someone else moved it since it was read (its state now named). */
+async function movedByOther<Row extends StatusRow, Event extends string>(tx: Db, m: BoundMachine<Row, Event>, row: Row, event: Event) {
+  const c = m.columns;
+  const [now] = (await tx
+    .select({ status: c.status, ...(c.subStatus ? { [keyOf(m, c.subStatus)]: c.subStatus } : {}) })
+    .from(m.table)
+    .where(eq(c.id, row.id))) as Row[];
+  const status = now ? stateOf(m, now) : stateOf(m, row);
+  return conflict(`${m.describe(row).noun} 已被其他操作更新（当前状态「${m.label(status)}」），请刷新后重试`, { status, event });
+}
 
 /** The property name drizzle gives a column of the machine's table (its key in a selected row). */
 function keyOf(m: { table: PgTable }, column: PgColumn): string {

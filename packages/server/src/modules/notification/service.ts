@@ -225,13 +225,13 @@ export async function testSend(db: Db, secrets: SecretBox, actor: Actor, input: 
   return log;
 }
 
+export type TemplateRow = typeof notifyTemplates.$inferSelect;
+
 /**
  * Renders an event's template (the operator's, else the default) with `values` and delivers it through a channel,
  * recording the outcome in the delivery log. `recipient` is the member's address for email and site channels; chat
  * channels post to their configured chat. Never throws for a provider failure: the error comes back, masked.
  */
-export type TemplateRow = typeof notifyTemplates.$inferSelect;
-
 export async function sendThrough(
   db: Db,
   secrets: SecretBox,

@@ -106,10 +106,15 @@ const countInWindow = reusableQuery('open_rate_count', (db) =>
 const insertKey = reusableQuery('open_key_claim', (db) =>
   db
     .insert(openIdempotency)
-    .values({ scope: sql.placeholder('scope'), key: sql.placeholder('key'), requestHash: sql.placeholder('hash'), createdAt: sql.placeholder('now') })
+    .values({
+      scope: sql.placeholder('scope'),
+      key: sql.placeholder('key'),
+      requestHash: sql.placeholder('hash'),
+      createdAt: sql`${sql.placeholder('now')}::timestamptz`,
+    })
     .onConflictDoUpdate({
       target: [openIdempotency.scope, openIdempotency.key],
-      set: { createdAt: sql`${sql.placeholder('nowText')}::timestamptz` },
+      set: { createdAt: sql`${sql.placeholder('now')}::timestamptz` },
       setWhere: and(
         isNull(openIdempotency.response),
         eq(openIdempotency.requestHash, sql.placeholder('hash')),
@@ -146,7 +151,7 @@ const ABANDONED_MS = 60_000;
  * was used for another request, or the same request is still being answered.
  */
 async function claimKey(db: Db, scope: string, key: string, hash: string, now: Date): Promise<{ replay: unknown } | null> {
-  const [claimed] = await insertKey(db, { scope, key, hash, now, nowText: now.toISOString(), abandonedBefore: new Date(now.getTime() - ABANDONED_MS) });
+  const [claimed] = await insertKey(db, { scope, key, hash, now: now.toISOString(), abandonedBefore: new Date(now.getTime() - ABANDONED_MS) });
   if (claimed) return null;
   const [row] = await db
     .select()

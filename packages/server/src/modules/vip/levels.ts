@@ -120,11 +120,7 @@ export async function raiseLevel(tx: Db, memberId: number, actor: Actor, now: Da
   }
   // The member's level is usually one of the active ones just read; a level since disabled is read by its id.
   const levelId = profile?.levelId;
-  const [current] = levelId
-    ? levels.some((l) => l.id === levelId)
-      ? levels.filter((l) => l.id === levelId)
-      : await tx.select().from(userLevels).where(eq(userLevels.id, levelId))
-    : [];
+  const current = levelId ? (levels.find((l) => l.id === levelId) ?? (await tx.select().from(userLevels).where(eq(userLevels.id, levelId)))[0]) : undefined;
   if (reached.id === current?.id || (current && current.threshold >= reached.threshold)) return null;
   await tx.update(memberProfiles).set({ levelId: reached.id, updatedAt: now }).where(eq(memberProfiles.memberId, memberId));
   await writeAudit(
