@@ -112,4 +112,52 @@ describe('ledger invariant', () => {
     expect((await checkLedger(t.db)).runningMismatches).toBe(1);
     await t.db.update(ledgerEntries).set({ balanceAfter: 500 }).where(eq(ledgerEntries.ownerId, m.id));
   });
+
+  it('writes a movement as asked, answers a retry with it, and refuses its key for another movement with nothing written', async () => {
+    const m = await newMember(t);
+    const at = t.clock.now();
+    const movement = {
+      ownerType: 'member' as const,
+      ownerId: m.id,
+      kind: 'balance' as const,
+      currency: 'CNY',
+      type: 'adjustment' as const,
+      refType: 'test',
+      refId: 42,
+      remark: '测试调整',
+      operator: { id: 7, name: 'finance1', ip: '127.0.0.1' },
+    };
+    const key = `ledger-shape-${m.id}`;
+    const first = await t.db.transaction((tx) => post(tx, { ...movement, amount: 1_250, idempotencyKey: key }, at));
+    expect(first.replayed).toBe(false);
+    expect(first.entry).toMatchObject({
+      ownerType: 'member',
+      ownerId: m.id,
+      kind: 'balance',
+      type: 'adjustment',
+      amount: 1_250,
+      balanceAfter: 1_250,
+      currency: 'CNY',
+      refType: 'test',
+      refId: '42',
+      remark: '测试调整',
+      idempotencyKey: key,
+      operatorId: 7,
+      operatorName: 'finance1',
+    });
+    expect(first.entry.createdAt).toEqual(at);
+    const [stored] = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, first.entry.id));
+    expect(stored).toEqual(first.entry);
+
+    const again = await t.db.transaction((tx) => post(tx, { ...movement, amount: 1_250, idempotencyKey: key }, at));
+    expect(again).toEqual({ entry: first.entry, replayed: true });
+    await expect(t.db.transaction((tx) => post(tx, { ...movement, amount: 900, idempotencyKey: key }, at))).rejects.toMatchObject({ code: 40900 });
+    // Too little in the account for a debit: refused, the balance as it was.
+    await expect(t.db.transaction((tx) => post(tx, { ...movement, amount: -1_251 }, at))).rejects.toMatchObject({ code: 40900 });
+    const paid = await t.db.transaction((tx) => post(tx, { ...movement, amount: -1_250 }, at));
+    expect(paid.entry).toMatchObject({ amount: -1_250, balanceAfter: 0, idempotencyKey: null });
+    const [account] = await t.db.select().from(moneyAccounts).where(eq(moneyAccounts.id, first.entry.accountId));
+    expect(account?.balance).toBe(0);
+    expect(await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.ownerId, m.id))).toHaveLength(2);
+  });
 });

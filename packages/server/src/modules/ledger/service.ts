@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type {
   AccountKind,
   LedgerCheckResult,
@@ -10,7 +10,7 @@ import type {
   TransactionListQuery,
   TransactionListResult,
 } from '@waystation/shared/contract/ledger';
-import { type Db, queryRows } from '../../db';
+import { type Db, queryRows, reusableQuery } from '../../db';
 import { agents, ledgerEntries, members, moneyAccounts } from '../../db/schema';
 import type { Actor } from '../../core/audit';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../core/errors';
@@ -55,8 +55,8 @@ function sameRequest(entry: LedgerEntry, p: Posting): boolean {
 
 /**
  * Posts one movement in `tx`: conditional balance update (no overdraft unless allowed) and the ledger row with its
- * balance after. With a key already used for the same movement, returns that row marked `replayed`; with a key
- * used for something else, 40900.
+ * balance after, one statement when the account exists and holds enough. With a key already used for the same
+ * movement, returns that row marked `replayed`; with a key used for something else, 40900.
  */
 export async function post(tx: Db, p: Posting, now: Date): Promise<{ entry: LedgerEntry; replayed: boolean }> {
   if (!Number.isSafeInteger(p.amount) || p.amount === 0) throw new Error(`ledger amount must be a non-zero integer, got ${p.amount}`);
@@ -65,6 +65,24 @@ export async function post(tx: Db, p: Posting, now: Date): Promise<{ entry: Ledg
     // Money going to a balance from a staff call is a sensitive operation: a route that does so declares its `verify`.
     throw new AppError(ErrorCode.FORBIDDEN, '向余额退款或加款的操作必须先通过安全验证', { route: scope.url });
   }
+  const values = {
+    ownerType: p.ownerType,
+    ownerId: p.ownerId,
+    kind: p.kind,
+    currency: p.currency,
+    amount: p.amount,
+    least: p.amount < 0 && !p.allowNegative ? -p.amount : null,
+    key: p.idempotencyKey ?? null,
+    type: p.type,
+    refType: p.refType ?? '',
+    refId: p.refId === undefined ? '' : String(p.refId),
+    remark: p.remark ?? '',
+    operatorId: p.operator?.id ?? null,
+    operatorName: p.operator?.name ?? '',
+    now,
+  };
+  let [entry] = await moveAndWrite(tx, values);
+  if (entry) return { entry, replayed: false };
   if (p.idempotencyKey) {
     const existing = await byKey(tx, p.idempotencyKey);
     if (existing) {
@@ -72,45 +90,50 @@ export async function post(tx: Db, p: Posting, now: Date): Promise<{ entry: Ledg
       return { entry: existing, replayed: true };
     }
   }
-  const move = () =>
-    tx
-      .update(moneyAccounts)
-      .set({ balance: sql`${moneyAccounts.balance} + ${p.amount}`, updatedAt: now })
-      .where(and(accountIs(p), p.amount < 0 && !p.allowNegative ? gte(moneyAccounts.balance, -p.amount) : undefined))
-      .returning({ id: moneyAccounts.id, balance: moneyAccounts.balance });
-  let [account] = await move();
-  if (!account) {
-    // The account's first movement (or too little in it): open it if missing, then once more. After a concurrent first
-    // posting, the insert waits for it and the second try sees its row.
-    await tx
-      .insert(moneyAccounts)
-      .values({ ownerType: p.ownerType, ownerId: p.ownerId, kind: p.kind, currency: p.currency, balance: 0, updatedAt: now })
-      .onConflictDoNothing();
-    [account] = await move();
-  }
-  if (!account) throw conflict(p.kind === 'commission' ? '佣金余额不足' : '余额不足', { ownerType: p.ownerType, ownerId: p.ownerId });
-  const [entry] = await tx
-    .insert(ledgerEntries)
-    .values({
-      accountId: account.id,
-      ownerType: p.ownerType,
-      ownerId: p.ownerId,
-      kind: p.kind,
-      type: p.type,
-      amount: p.amount,
-      balanceAfter: account.balance,
-      currency: p.currency,
-      refType: p.refType ?? '',
-      refId: p.refId === undefined ? '' : String(p.refId),
-      remark: p.remark ?? '',
-      idempotencyKey: p.idempotencyKey ?? null,
-      operatorId: p.operator?.id ?? null,
-      operatorName: p.operator?.name ?? '',
-      createdAt: now,
-    })
-    .returning();
+  // The account's first movement (or too little in it): open it if missing, then once more. After a concurrent first
+  // posting, the insert waits for it and the second try sees its row.
+  await tx
+    .insert(moneyAccounts)
+    .values({ ownerType: p.ownerType, ownerId: p.ownerId, kind: p.kind, currency: p.currency, balance: 0, updatedAt: now })
+    .onConflictDoNothing();
+  [entry] = await moveAndWrite(tx, values);
+  if (!entry) throw conflict(p.kind === 'commission' ? '佣金余额不足' : '余额不足', { ownerType: p.ownerType, ownerId: p.ownerId });
   return { entry, replayed: false };
 }
+
+/**
+ * A movement in one statement, built once: the account's conditional update (`least`: the balance it must hold; the key
+ * not used yet) and its ledger row with the balance after. No row when the account is missing, holds too little or the
+ * key was used: `post` then finds out which.
+ */
+const moveAndWrite = reusableQuery<LedgerEntry>('ledger_post', (db) => {
+  const v = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  const moved = db.$with('moved').as(
+    db
+      .update(moneyAccounts)
+      .set({ balance: sql`${moneyAccounts.balance} + ${v('amount', 'bigint')}`, updatedAt: v('now', 'timestamptz') })
+      .where(
+        and(
+          eq(moneyAccounts.ownerType, v('ownerType', 'text')),
+          eq(moneyAccounts.ownerId, v('ownerId', 'integer')),
+          eq(moneyAccounts.kind, v('kind', 'text')),
+          eq(moneyAccounts.currency, v('currency', 'text')),
+          sql`(${v('least', 'bigint')} is null or ${moneyAccounts.balance} >= ${v('least', 'bigint')})`,
+          sql`not exists (select 1 from ${ledgerEntries} where ${ledgerEntries.idempotencyKey} = ${v('key', 'text')})`,
+        ),
+      )
+      .returning({ id: moneyAccounts.id, balance: moneyAccounts.balance }),
+  );
+  const written = db.$with('written', getTableColumns(ledgerEntries)).as(
+    sql`insert into ${ledgerEntries} (account_id, owner_type, owner_id, kind, type, amount, balance_after, currency, ref_type, ref_id,
+      remark, idempotency_key, operator_id, operator_name, created_at)
+      select ${moved.id}, ${v('ownerType', 'text')}, ${v('ownerId', 'integer')}, ${v('kind', 'text')}, ${v('type', 'text')},
+        ${v('amount', 'bigint')}, ${moved.balance}, ${v('currency', 'text')}, ${v('refType', 'text')}, ${v('refId', 'text')},
+        ${v('remark', 'text')}, ${v('key', 'text')}, ${v('operatorId', 'integer')}, ${v('operatorName', 'text')}, ${v('now', 'timestamptz')}
+      from ${moved} returning *`,
+  );
+  return db.with(moved, written).select().from(written);
+});
 
 /**
  * Runs a money write in one transaction. When a concurrent request with the same idempotency key won the race
