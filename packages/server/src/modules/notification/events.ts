@@ -123,14 +123,10 @@ export function webhookBody(e: EventRow, userCode: string | null) {
   });
 }
 
-/** The template values of a notification: the facts of the line or package the event is about. */
-async function notifyValues(
-  db: Db,
-  e: EventRow,
-): Promise<{ values: Record<string, string>; member: { name: string; email: string; userCode: string } | null }> {
-  const [m] = e.memberId
-    ? await db.select({ name: members.name, email: members.email, userCode: members.userCode }).from(members).where(eq(members.id, e.memberId))
-    : [];
+type EventMember = { name: string; email: string; userCode: string };
+
+/** The template values of a notification: the member's name (`m`, read with the batch) and the facts of the line or package the event is about. */
+async function notifyValues(db: Db, e: EventRow, m: EventMember | undefined): Promise<Record<string, string>> {
   const values: Record<string, string> = { memberName: m?.name ?? '' };
   const yuan = (minor: number) => (minor / 100).toFixed(2);
   if (e.entityType === 'purchase') {
@@ -174,17 +170,17 @@ async function notifyValues(
   if (typeof e.data.problem === 'string') values.problem = e.data.problem;
   // A failed pre-review's reason is the transition's note.
   if (e.type === 'package.pretrial_fail' && typeof e.data.note === 'string') values.reason = e.data.note;
-  return { values, member: m ?? null };
+  return values;
 }
 
 type DeliveryRow = typeof eventDeliveries.$inferSelect;
 type Outcome = { ok: boolean; status: number | null; error: string; permanent?: boolean };
 
-/** What a batch of deliveries needs, read once for the batch: their events, the webhook endpoints, the members' codes. */
+/** What a batch of deliveries needs, read once for the batch: their events, the webhook endpoints, the members. */
 interface BatchFacts {
   events: Map<number, EventRow>;
   endpoints: Map<number, typeof webhookEndpoints.$inferSelect>;
-  userCodes: Map<number, string>;
+  members: Map<number, EventMember>;
   channels: Map<number, typeof notifyChannels.$inferSelect>;
   templates: TemplateRow[];
 }
@@ -195,14 +191,19 @@ async function batchFacts(db: Db, batch: DeliveryRow[]): Promise<BatchFacts> {
   const events = await db.select().from(domainEvents).where(inArray(domainEvents.id, eventIds));
   const memberIds = [...new Set(events.flatMap((e) => (e.memberId ? [e.memberId] : [])))];
   const endpoints = endpointIds.length ? await db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, endpointIds)) : [];
-  const codes = memberIds.length ? await db.select({ id: members.id, userCode: members.userCode }).from(members).where(inArray(members.id, memberIds)) : [];
+  const memberRows = memberIds.length
+    ? await db
+        .select({ id: members.id, name: members.name, email: members.email, userCode: members.userCode })
+        .from(members)
+        .where(inArray(members.id, memberIds))
+    : [];
   const channelIds = [...new Set(batch.filter((d) => d.target === 'notify').map((d) => d.targetId))];
   const channels = channelIds.length ? await db.select().from(notifyChannels).where(inArray(notifyChannels.id, channelIds)) : [];
   const templates = channels.length ? await db.select().from(notifyTemplates) : [];
   return {
     events: new Map(events.map((e) => [Number(e.id), e])),
     endpoints: new Map(endpoints.map((ep) => [ep.id, ep])),
-    userCodes: new Map(codes.map((m) => [m.id, m.userCode])),
+    members: new Map(memberRows.map(({ id, ...m }) => [id, m])),
     channels: new Map(channels.map((ch) => [ch.id, ch])),
     templates,
   };
@@ -214,7 +215,7 @@ async function attempt(db: Db, secrets: SecretBox, d: DeliveryRow, now: () => Da
   if (d.target === 'webhook') {
     const ep = facts.endpoints.get(d.targetId);
     if (!ep || !isActive(ep)) return { ok: false, status: null, error: '推送地址已停用' };
-    const body = webhookBody(e, e.memberId ? (facts.userCodes.get(e.memberId) ?? null) : null);
+    const body = webhookBody(e, e.memberId ? (facts.members.get(e.memberId)?.userCode ?? null) : null);
     try {
       const res = await safeFetch(ep.url, {
         method: 'POST',
@@ -238,7 +239,8 @@ async function attempt(db: Db, secrets: SecretBox, d: DeliveryRow, now: () => Da
   const ch = facts.channels.get(d.targetId);
   const notify = NOTIFY_ON[e.type];
   if (!ch || !notify || !isActive(ch)) return { ok: false, status: null, error: '通知渠道已停用' };
-  const { values, member } = await notifyValues(db, e);
+  const member = e.memberId ? facts.members.get(e.memberId) : undefined;
+  const values = await notifyValues(db, e, member);
   const recipient = ch.type === 'email' ? (member?.email ?? '') : (member?.userCode ?? '');
   const { error, permanent } = await sendThrough(db, secrets, ch, notify, values, recipient, now, { templates: facts.templates });
   return { ok: !error, status: null, error, permanent };
