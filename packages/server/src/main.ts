@@ -30,6 +30,7 @@ if (exposure === 'warn') {
 }
 try {
   const { app, database, generatedAdminPassword, jobs, events, lifecycle } = await buildApp(config);
+  await database.openConnections?.();
   await app.listen({ port: config.port, host: config.host });
   // A backup left "running" by this server's previous process (killed mid-backup) is over: failed, its work folder gone.
   await settleDeadRuns(database.db, backupDepsOf(config, database.kind), config.now()).catch((err) => app.log.error({ err }, 'backup runs'));

@@ -26,6 +26,11 @@ export interface Database {
   observeQueries(observe: QueryObserver): void;
   /** A PostgreSQL pool's connections (the embedded database has one connection, no pool). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * Opens the pool's connections before the server takes calls: each costs PostgreSQL a process start and its first
+   * query, which the day's first callers would otherwise wait on.
+   */
+  openConnections?: () => Promise<void>;
 }
 
 export type QueryObserver = (seconds: number, failed: boolean) => void;
@@ -289,7 +294,8 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
 }
 
 export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10, connectionTimeoutMillis: 5000 });
+  const max = opts.max ?? 10;
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // A dropped connection must not crash the process; the pool makes a new one on the next query. The pool's own
   // listener covers idle clients only: a client a request holds (PostgreSQL ended its backend — pg_terminate_backend, a
   // restart, a failover) emits 'error' too, and an 'error' without a listener ends Node. The query it runs fails instead
@@ -308,6 +314,11 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; max?:
     close: () => pool.end(),
     observeQueries: (observe) => void observers.push(observe),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    openConnections: async () => {
+      const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+      await Promise.all(clients.map((c) => c.query('select 1')));
+      for (const c of clients) c.release();
+    },
   };
 }
 

@@ -68,9 +68,12 @@ export function outboxCodeReader(url: string, admin: AdminSession): VerifyCodeRe
 
 /**
  * The simulator's HTTP client: every call timed under its name, rate limits waited out as a real client would, member
- * API writes with an idempotency key; an answer other than 20000 throws a CallError.
+ * API writes with an idempotency key; an answer other than 20000 throws a CallError. Given several servers' addresses
+ * (one database behind them), it calls each in turn, as a proxy in front of them would.
  */
-export function simClient(url: string, log: (line: string) => void, verifyCode?: VerifyCodeReader) {
+export function simClient(url: string | string[], log: (line: string) => void, verifyCode?: VerifyCodeReader) {
+  const urls = [url].flat();
+  let turn = 0;
   const run = crypto.randomBytes(3).toString('hex').toUpperCase();
   const calls = new Map<string, number[]>();
   const errorSamples: string[] = [];
@@ -78,7 +81,7 @@ export function simClient(url: string, log: (line: string) => void, verifyCode?:
   let keySeq = 0;
 
   async function call<T>(name: string, method: 'GET' | 'POST', path: string, opts: CallOptions = {}): Promise<T> {
-    const target = new URL(path, url);
+    const target = new URL(path, urls[turn++ % urls.length]);
     for (const [k, v] of Object.entries(opts.query ?? {})) target.searchParams.set(k, String(v));
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';

@@ -10,15 +10,21 @@ import { SIM_STAFF } from './staff';
  */
 
 export interface SimulateOptions {
-  /** Where the server listens, e.g. http://localhost:8080. */
-  url: string;
+  /** Where the server listens, e.g. http://localhost:8080, or several servers' addresses (one database behind them). */
+  url: string | string[];
   members: number;
   /** Orders per member (1–3 lines each). */
   ordersPerMember: number;
   /** Staff who do the work, and their password (default: the simulator's own demo accounts, see SIM_STAFF). */
   staff?: { purchaser: string; warehouse: string; finance: string; password: string };
-  /** How many members act at once. */
+  /** How many members act at once, each going on as soon as an answer comes (flat out). */
   concurrency?: number;
+  /**
+   * Members come at this pace instead (orders per hour, the member's orders counted), each whatever the others are
+   * doing, as members of a real site do: what the member calls take at a given load, where `concurrency` finds the most
+   * the server does. Their packing later comes at the same pace.
+   */
+  ordersPerHour?: number;
   log?: (line: string) => void;
   /** A random seed, so a run can be repeated. */
   seed?: number;
@@ -65,6 +71,8 @@ export interface SimulateResult {
   errorSamples: string[];
   /** The day's time, the unhappy paths walked after it left out (one of them waits for a job): what orders/hour is of. */
   elapsedMs: number;
+  /** The members' ordering (the day's first part), what a paced run's orders/hour is of. */
+  orderingMs: number;
   /** The unhappy paths' time. */
   unhappyMs: number;
   /** Per call name: how many and their durations (ms). */
@@ -95,7 +103,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   };
   const log = o.log ?? (() => {});
   const rand = random(o.seed ?? Date.now());
-  const client = simClient(o.url, log, o.verifyCode ?? (o.admin && outboxCodeReader(o.url, o.admin)));
+  const client = simClient(o.url, log, o.verifyCode ?? (o.admin && outboxCodeReader([o.url].flat()[0]!, o.admin)));
   const { run, call, failed, calls, errorSamples, counts } = client;
   const started = performance.now();
 
@@ -179,7 +187,11 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     }
     sims.push(sim);
   }
-  await inBatches(o.members, o.concurrency ?? 4, (i) => memberMorning(i).catch(failed));
+  // Members flat out, `concurrency` at once, or one every so often (ordersPerHour).
+  const asMembersCome = (n: number, work: (i: number) => Promise<unknown>) =>
+    o.ordersPerHour ? arriving(n, (3_600_000 * o.ordersPerMember) / o.ordersPerHour, work) : inBatches(n, o.concurrency ?? 4, work);
+  await asMembersCome(o.members, (i) => memberMorning(i).catch(failed));
+  const orderingMs = performance.now() - started;
   log(`members ordered: ${sims.length} members, ${orders} orders, ${lines} lines`);
 
   // ---------------------------------------------------------------- purchasing and goods in
@@ -239,7 +251,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     await call('member.payPack', 'POST', '/api/open/v1/packs/pay', { member: sim.token, body: { packageNo: pack.packageNo } });
     sim.packageNos.push(pack.packageNo);
   }
-  await inBatches(sims.length, o.concurrency ?? 4, (i) => packOrder(sims[i]!).catch(failed));
+  await asMembersCome(sims.length, (i) => packOrder(sims[i]!).catch(failed));
 
   // ---------------------------------------------------------------- remove, pack, weigh, label
   let freightTopups = 0;
@@ -346,11 +358,24 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     errors: counts.errors,
     errorSamples,
     elapsedMs: dayMs,
+    orderingMs,
     unhappyMs: performance.now() - started - dayMs,
     calls,
     ledger,
     unhappy,
   };
+}
+
+/** Runs `work(0…n-1)`, one started every `everyMs` whether the ones before have finished or not. */
+async function arriving(n: number, everyMs: number, work: (i: number) => Promise<unknown>): Promise<void> {
+  const first = performance.now();
+  const running: Promise<unknown>[] = [];
+  for (let i = 0; i < n; i++) {
+    const wait = first + i * everyMs - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    running.push(work(i));
+  }
+  await Promise.all(running);
 }
 
 /** Runs `work(0…n-1)` with at most `width` at once. */
@@ -384,6 +409,7 @@ export function report(r: SimulateResult): string[] {
   const total = [...r.calls.values()].reduce((s, l) => s + l.length, 0);
   out.push(
     `  ${r.lines} lines, ${r.packages} packages (${r.freightTopups} freight top-ups), ${r.received} received; ${total} calls; the day in ${(r.elapsedMs / 1000).toFixed(1)} s → ${Math.round(r.orders / hours)} orders/hour (then the unhappy paths in ${(r.unhappyMs / 1000).toFixed(1)} s)`,
+    `  the members ordered in ${(r.orderingMs / 1000).toFixed(1)} s → ${Math.round(r.orders / (r.orderingMs / 3_600_000))} orders/hour`,
   );
   for (const [name, xs] of [...r.calls].sort(([a], [b]) => a.localeCompare(b))) {
     out.push(
