@@ -14,7 +14,8 @@ import { Worker } from 'node:worker_threads';
 import { simAdminSession } from './client';
 import type { FreshServerData, FreshServerQuestion } from './freshServer';
 import { DEMO_SITE_KEY, SIM_STAFF } from './staff';
-import { report, simulate } from './simulate';
+import { report } from './report';
+import { simulate } from './simulate';
 
 const { values: args } = parseArgs({
   options: {

@@ -4,7 +4,8 @@ import { domainEvents, packages } from '../db/schema';
 import { DEMO_PASSWORD, startTestServer, type TestApp } from '../testing/server';
 import { emailCode } from '../testing/member';
 import { simAdminSession } from './client';
-import { report, simulate } from './simulate';
+import { report } from './report';
+import { simulate } from './simulate';
 import { autoCancelUnpaid } from '../modules/purchase/unpaid';
 
 let t: TestApp & { url: string };
