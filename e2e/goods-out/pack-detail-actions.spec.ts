@@ -146,8 +146,14 @@ describe('包裹详情: freight that was wrong', () => {
       ['Wireless mouse', ''],
       ['Bluetooth earphones', '851830'],
     ]);
+    // The new tab asks for the papers, a PDF: the whole browser shows it, the headless shell saves it (its address then
+    // stays blank), so what the tab asked for is what is read.
+    const papers = `/api/warehouse/package/customs?packageNo=${made.packageNo}&`;
+    const asked = wh.context().waitForEvent('request', (r) => r.url().includes(papers));
     const [popup] = await Promise.all([wh.waitForEvent('popup'), card.getByRole('button', { name: '打印报关单' }).click()]);
-    expect(popup.url()).toContain(`/api/warehouse/package/customs?packageNo=${made.packageNo}&`);
+    const request = await asked;
+    expect(request.frame().page()).toBe(popup);
+    expect((await request.response())?.headers()['content-type']).toBe('application/pdf');
     await popup.close();
   }, 120_000);
 });

@@ -11,6 +11,13 @@ const openMenus = (page: Page) => page.locator('.ant-dropdown:not(.ant-dropdown-
 async function contextMenu(page: Page, title: string, action: string): Promise<void> {
   await expect.poll(() => openMenus(page).count()).toBe(0);
   await tab(page, title).click({ button: 'right' });
+  // In one run of the suite on a loaded machine (2026-11-29) no menu showed after the right-click, and ten runs of this
+  // file under load did not show it again (the cause is not known): a person then right-clicks again, and so does this.
+  const shown = await openMenus(page)
+    .waitFor({ timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown) await tab(page, title).click({ button: 'right' });
   // Wait for the menu's opening animation to end before choosing.
   await expect.poll(() => openMenus(page).getAttribute('class')).not.toMatch(/appear|enter/);
   await openMenus(page).getByRole('menuitem', { name: action, exact: true }).click();

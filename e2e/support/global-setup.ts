@@ -14,7 +14,12 @@ declare module 'vitest' {
   }
 }
 
-export const CHROMIUM = '/usr/bin/chromium';
+/**
+ * Debian's Chromium as its old headless shell (package chromium-headless-shell): the same engine without the desktop
+ * browser's own layer, which a test never sees. Measured on layout.spec, 2026-11-29: its tests took 47 s instead of 56,
+ * its browser processes 54 s of CPU instead of 71. E2E_CHROMIUM=/usr/bin/chromium runs them in the whole browser.
+ */
+export const CHROMIUM = process.env.E2E_CHROMIUM || '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -53,7 +58,9 @@ function newestMtime(dir: string): number {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's browser with \`apt-get install -y chromium\` (never \`npx playwright install\`).`);
+    throw new Error(
+      `${CHROMIUM} is missing: install Debian's headless browser with \`apt-get install -y chromium-headless-shell\` (never \`npx playwright install\`).`,
+    );
   }
   const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
   const sourcesAt = Math.max(newestMtime(web), newestMtime(path.join(root, 'packages/shared')));
