@@ -13,7 +13,8 @@ const e2eWorkers = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
 // The station files after those, one at a time: a scanner's key burst is told from typing by its timing, and they run
 // with the CPU throttled 4×, which another file beside them turns into more. Two at a time took 173–193 s against 218
 // but failed 2 runs of 11 (by-hand: two scans merged into one code once, a count's 10 s wait ran out once).
-// STATION_WORKERS=2 to try it.
+// STATION_WORKERS=2 to try it. `npm test` (scripts/test.mjs) runs them in a vitest of their own beside the other projects,
+// which run at the idle CPU priority meanwhile; a plain `vitest run` runs them last.
 const stationWorkers = Math.max(1, Number(process.env.STATION_WORKERS) || 1);
 /** The browser files that scan at a station (see above). */
 const STATION_SPECS = ['e2e/stations/**/*.spec.ts', 'e2e/goods-in/journey.spec.ts', 'e2e/goods-out/**/*.spec.ts', 'e2e/shell/dark-mode.spec.ts'];

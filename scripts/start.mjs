@@ -1,31 +1,18 @@
 // npm start: builds the web app and the server when a build is missing or older than its sources, then runs the
 // server as built JavaScript (packages/server/dist/main.mjs), not through tsx.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import * as web from '../packages/web/build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const web = path.join(root, 'packages/web');
-const builtIndex = path.join(web, 'dist/index.html');
 
-function newestMtime(dir) {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return newest;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-if (fs.existsSync(path.join(web, 'index.html'))) {
-  const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-  const sourcesAt = Math.max(newestMtime(web), newestMtime(path.join(root, 'packages/shared')));
-  if (sourcesAt > builtAt) {
-    console.log(builtAt ? 'The web app changed since its last build: building it…' : 'Building the web app (first start)…');
-    const build = spawnSync('npm', ['run', 'build', '--workspace', '@waystation/web'], { cwd: root, stdio: 'inherit' });
-    if (build.status !== 0) process.exit(build.status ?? 1);
+if (web.isStale()) {
+  console.log(web.isBuilt() ? 'The web app changed since its last build: building it…' : 'Building the web app (first start)…');
+  try {
+    web.buildWeb();
+  } catch {
+    process.exit(1);
   }
 }
 

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,21 +32,11 @@ export const CHROMIUM_ARGS = [
   // context here: 190 ms of CPU each, half of what a context costs (20 contexts: 7.8 s → 4.0 s of Chromium's CPU).
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
-const root = path.resolve(import.meta.dirname, '../..');
-const web = path.join(root, 'packages/web');
-const builtIndex = path.join(web, 'dist/index.html');
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return newest;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    // Tests do not change the build: editing one must not trigger a rebuild (which would swap the hashed
-    // assets under any server already running on this dist).
-    if (entry.name === 'node_modules' || entry.name === 'dist' || /\.test\.tsx?$/.test(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
+/** What packages/web/build.mjs exports (a plain script: no types of its own). */
+interface WebBuild {
+  DIST: string;
+  isStale(): boolean;
+  buildWeb(): void;
 }
 
 /**
@@ -62,20 +51,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
       `${CHROMIUM} is missing: install Debian's headless browser with \`apt-get install -y chromium-headless-shell\` (never \`npx playwright install\`).`,
     );
   }
-  const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-  const sourcesAt = Math.max(newestMtime(web), newestMtime(path.join(root, 'packages/shared')));
-  if (sourcesAt > builtAt) {
+  const web = (await import(path.resolve(import.meta.dirname, '../../packages/web/build.mjs'))) as WebBuild;
+  if (web.isStale()) {
     console.log('[e2e] building packages/web …');
-    // vitest sets NODE_ENV=test, which would make Vite bundle React's and antd's development builds.
-    const build = spawnSync('npm', ['run', 'build', '--workspace', '@waystation/web'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) throw new Error('building packages/web failed');
+    web.buildWeb();
   }
   const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'ws-e2e-web-'));
-  fs.cpSync(path.join(web, 'dist'), copy, { recursive: true });
+  fs.cpSync(web.DIST, copy, { recursive: true });
   project.provide('webDist', copy);
   const browserServer = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   project.provide('browserEndpoint', browserServer.wsEndpoint());
