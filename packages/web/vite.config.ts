@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -92,9 +93,16 @@ function prerenderLogin(): Plugin {
   };
 }
 
+/**
+ * react-router's package sends every bundler to its development build (its exports name no "production" condition):
+ * the build takes its production build instead, without the development build's checks and warnings.
+ */
+const reactRouterProduction = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs');
+
 // The production build lands in packages/web/dist, which the API server hosts with history fallback.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), prerenderLogin(), precompress()],
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
@@ -111,4 +119,4 @@ export default defineConfig({
       experimental: { chunkOptimization: false },
     },
   },
-});
+}));
