@@ -9,7 +9,7 @@ import { domainEvents, eventDeliveries, notifyLogs, purchaseOrders } from '../..
 import { createTestApp, type TestApp } from '../../testing/server';
 import { emailCode } from '../../testing/member';
 import { post } from '../ledger/service';
-import { dispatchEvents } from './events';
+import { deliverDue, dispatchEvents } from './events';
 import { remindStorage } from './storageReminder';
 import { newShelvedItem } from '../goodsOut/factory';
 import { verifySignature } from '../payment/topups';
@@ -83,6 +83,22 @@ async function memberWithPaidOrder() {
   expect(paid.code, paid.message).toBe(20000);
   const [line] = await t.db.select().from(purchaseOrders).where(eq(purchaseOrders.purchaseNo, paid.data.lines[0]!.purchaseNo));
   return { token, member, line: line! };
+}
+
+/** A Discord channel for purchased lines whose server keeps each request waiting until the test answers it (`held`). */
+async function heldDiscordChannel(name: string) {
+  const held: http.ServerResponse[] = [];
+  const slow = http.createServer((req, res) => {
+    req.resume();
+    held.push(res);
+  });
+  await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+  const ch = await t.call<{ id: number }>('POST', '/api/notification/vip/saveChannel', {
+    token: admin,
+    body: { type: 'discord', name, config: { webhookUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/x` }, events: ['purchased'] },
+  });
+  expect(ch.code, ch.message).toBe(20000);
+  return { held, slow, ch };
 }
 
 describe('events out', () => {
@@ -203,24 +219,8 @@ describe('events out', () => {
     expect(custom.map((l) => [l.subject, l.body])).toEqual([['已为您下单', 'Eve Events：帆布包 已采购']]);
   });
   it("a notification held up by its channel does not hold up the member site's webhooks", async () => {
-    // A Discord channel whose server keeps each request waiting until the test lets it go.
-    const held: http.ServerResponse[] = [];
-    const slow = http.createServer((req, res) => {
-      req.resume();
-      held.push(res);
-    });
-    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    const { held, slow, ch } = await heldDiscordChannel('Discord（慢）');
     try {
-      const ch = await t.call<{ id: number }>('POST', '/api/notification/vip/saveChannel', {
-        token: admin,
-        body: {
-          type: 'discord',
-          name: 'Discord（慢）',
-          config: { webhookUrl: `http://127.0.0.1:${(slow.address() as AddressInfo).port}/x` },
-          events: ['purchased'],
-        },
-      });
-      expect(ch.code, ch.message).toBe(20000);
       const site = await t.call('POST', '/api/notification/webhook/save', {
         token: admin,
         body: { name: 'Member site (purchases)', url: receiver.url, events: ['purchase.purchase'] },
@@ -253,6 +253,28 @@ describe('events out', () => {
       await t.events.run();
       const logs = await t.db.select().from(notifyLogs).where(eq(notifyLogs.channelId, ch.data.id));
       expect(logs.map((l) => l.status)).toEqual(['sent', 'sent']);
+    } finally {
+      slow.closeAllConnections();
+      slow.close();
+    }
+  });
+  it('a lane that fans events out tells the other lane at once, not after its own attempts', async () => {
+    // Before, the notify lane told the webhook lane only once its attempts were over: while a channel held it, a webhook
+    // of an event it had fanned out waited too (the test above failed once in CI that way, its notification timed out).
+    const { held, slow, ch } = await heldDiscordChannel('Discord（扇出）');
+    try {
+      const { line } = await memberWithPaidOrder();
+      await t.call('POST', '/api/buy/claim', { token: admin, body: { id: line.id } });
+      const bought = await t.call('POST', '/api/buy/purchased', { token: admin, body: { id: line.id, mallOrderNo: 'TB-FANOUT-1', realPrice: 8_800 } });
+      expect(bought.code, bought.message).toBe(20000);
+      let told = 0;
+      const notifyLane = deliverDue(t.db, t.app.services.secrets, t.clock.now, 50, 'notify', () => told++);
+      await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
+      expect(told, 'told while the channel still holds the attempt').toBe(1);
+      for (const res of held) res.writeHead(204).end();
+      expect((await notifyLane).fannedOut).toBeGreaterThan(0);
+      const logs = await t.db.select().from(notifyLogs).where(eq(notifyLogs.channelId, ch.data.id));
+      expect(logs.map((l) => l.status)).toEqual(['sent']);
     } finally {
       slow.closeAllConnections();
       slow.close();

@@ -251,7 +251,8 @@ async function attempt(db: Db, secrets: SecretBox, d: DeliveryRow, now: () => Da
  * waits behind the requests' ones, so a batch waits twice, not once per statement: one transaction fans out, claims the
  * batch (skipping rows another server has locked) and reads what it needs; one writes the outcomes. The claim pushes the
  * next attempt out of reach until the lease ends (a dead server's claim comes due again then; an attempt times out well
- * before). `fannedOut` counts the events fanned out (a whole batch may have more behind it).
+ * before). `fannedOut` counts the events fanned out (a whole batch may have more behind it); `onFannedOut` hears of them
+ * once committed, before the attempts.
  */
 export async function deliverDue(
   db: Db,
@@ -259,6 +260,7 @@ export async function deliverDue(
   now: () => Date,
   limit = DELIVERY_BATCH,
   target?: 'webhook' | 'notify',
+  onFannedOut?: () => void,
 ): Promise<{ delivered: number; failed: number; attempted: number; fannedOut: number }> {
   const at = now();
   const { claimed, facts, fannedOut } = await db.transaction(async (tx) => {
@@ -277,6 +279,7 @@ export async function deliverDue(
       .returning();
     return { claimed: rows, facts: rows.length ? await batchFacts(tx, rows) : null, fannedOut: fanned };
   });
+  if (fannedOut) onFannedOut?.();
   if (!facts) return { delivered: 0, failed: 0, attempted: 0, fannedOut };
   // In the order they were made (the events' order): the claim gave them all the same next attempt.
   claimed.sort((x, y) => Number(x.id) - Number(y.id));
@@ -330,13 +333,13 @@ export function createEventPump(db: Db, secrets: SecretBox, now: () => Date) {
     let running: Promise<void> | null = null;
     let again = false;
     // A full batch, or a fan-out that took a whole batch, may have more behind it; attempts that failed are due later,
-    // so this ends. Events this lane fanned out may have deliveries for the other lane, which a claim running beside
-    // this transaction could not see: the other lane looks again.
+    // so this ends. Events this lane fanned out may have deliveries for the other lane, which a claim running beside this
+    // transaction could not see: the other lane looks again at once (after this lane's attempts, a held-up channel held
+    // up the webhooks too).
     const cycle = async () => {
       do {
         again = false;
-        const r = await deliverDue(db, secrets, now, batch, target);
-        if (r.fannedOut) for (const other of lanes) if (other !== self) other.tick();
+        const r = await deliverDue(db, secrets, now, batch, target, () => lanes.filter((l) => l !== self).map((l) => l.tick()));
         if (r.attempted === batch || r.fannedOut === FAN_OUT_BATCH) again = true;
       } while (again);
     };
