@@ -11,7 +11,8 @@ if (web.isStale()) {
   console.log(web.isBuilt() ? 'The web app changed since its last build: building it…' : 'Building the web app (first start)…');
   try {
     web.buildWeb();
-  } catch {
+  } catch (err) {
+    console.error(err.message);
     process.exit(1);
   }
 }

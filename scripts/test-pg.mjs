@@ -1,4 +1,5 @@
-// npm run test:pg: the whole suite (scripts/test.mjs: npm test's way) against the PostgreSQL server in DATABASE_URL (default: this machine's, database test).
+// npm run test:pg: the whole suite, run as npm test runs it (scripts/test.mjs), against the PostgreSQL server in
+// DATABASE_URL (default: this machine's, database test).
 import { spawnSync } from 'node:child_process';
 
 const env = { ...process.env, DATABASE_URL: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test' };

@@ -46,4 +46,5 @@ const [others, stations] = await Promise.all([
 console.log('\n== the station files (project stations), run beside the others (which ran at the idle priority)');
 process.stdout.write(Buffer.concat(stationOutput));
 if (others || stations) console.error(`\nnpm test failed: ${[others && 'unit, server, e2e', stations && 'stations'].filter(Boolean).join(' and ')}`);
-process.exit(others || stations);
+// Not process.exit(): on a pipe (npm test | tee) it could cut the stations' output short.
+process.exitCode = others || stations;
