@@ -1,12 +1,14 @@
-import { type AdminSession, CallError, outboxCodeReader, simClient, type VerifyCodeReader } from './client';
-import { QC_PHOTO, type UnhappyResult, walkUnhappyPaths } from './unhappy';
+import { type AdminSession, outboxCodeReader, simClient, type VerifyCodeReader } from './client';
+import { type UnhappyResult, walkUnhappyPaths } from './unhappy';
+import { warehouseDay } from './warehouse';
 import { SIM_STAFF } from './staff';
 
 /**
  * A business day, simulated (issue 13): members go through the member API (register, top up through the sandbox,
  * order, pay, pack, pay freight and any top-up, confirm receipt) and staff through the staff API and the stations
  * (buy, receive, photograph, shelve, pre-review, remove, pack, weigh, label, sort, seal, ship), all over HTTP against
- * a real server, each step moving the same state machines the screens use. Every call is timed by its name.
+ * a real server, each step moving the same state machines the screens use. Every call is timed by its name. The day
+ * flows as a real one does: the warehouse works on what has come in while members go on ordering (`warehouse.ts`).
  */
 
 export interface SimulateOptions {
@@ -22,7 +24,7 @@ export interface SimulateOptions {
   /**
    * Members come at this pace instead (orders per hour, the member's orders counted), each whatever the others are
    * doing, as members of a real site do: what the member calls take at a given load, where `concurrency` finds the most
-   * the server does. Their packing later comes at the same pace.
+   * the server does. Each member packs once their goods are in, so the packing follows at the same pace.
    */
   ordersPerHour?: number;
   log?: (line: string) => void;
@@ -52,9 +54,6 @@ export interface SimulateOptions {
   /** Runs the unpaid-order job as the server's runner does once an order is overdue (a test's server runs no jobs). */
   cancelOverdueUnpaid?: () => Promise<void>;
 }
-
-/** Parcels to a sack: a sack a person lifts holds 20–30 kg (one of a thousand parcels would weigh a ton). */
-const SACK_SIZE = 25;
 
 /** Members who register with email and password even when the site signs the others in. */
 const PASSWORD_MEMBERS = 10;
@@ -134,7 +133,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       body: { email, code: await o.emailCode(email) },
     });
   }
-  async function memberMorning(i: number): Promise<void> {
+  async function memberMorning(i: number): Promise<Sim> {
     const email = `sim-${run.toLowerCase()}-${i}@example.com`;
     const session =
       o.siteKey && (i >= PASSWORD_MEMBERS || !o.emailCode)
@@ -186,57 +185,20 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
       sim.purchaseNos.push(...order.lines.map((l) => l.purchaseNo));
     }
     sims.push(sim);
+    return sim;
   }
-  // Members flat out, `concurrency` at once, or one every so often (ordersPerHour).
-  const asMembersCome = (n: number, work: (i: number) => Promise<unknown>) =>
-    o.ordersPerHour ? arriving(n, (3_600_000 * o.ordersPerMember) / o.ordersPerHour, work) : inBatches(n, o.concurrency ?? 4, work);
-  await asMembersCome(o.members, (i) => memberMorning(i).catch(failed));
-  const orderingMs = performance.now() - started;
-  log(`members ordered: ${sims.length} members, ${orders} orders, ${lines} lines`);
-
-  // ---------------------------------------------------------------- purchasing and goods in
-  const photo = QC_PHOTO;
-  let parcel = 0;
-  async function buyAndReceive(purchaseNo: string): Promise<void> {
-    const found = await call<{ list: { id: number; paidAmount: number }[] }>('buy.find', 'GET', '/api/buy/pageList', {
-      staff: buyer,
-      query: { status: 'purchase_wait', numberType: 'purchaseNo', numberValue: purchaseNo },
-    });
-    const line = found.list[0];
-    if (!line) throw new CallError(`buy.find: ${purchaseNo} not waiting`);
-    await call('buy.claim', 'POST', '/api/buy/claim', { staff: buyer, body: { id: line.id } });
-    const trackingNo = `SIM${run}${String(++parcel).padStart(6, '0')}`;
-    await call('buy.purchased', 'POST', '/api/buy/purchased', {
-      staff: buyer,
-      body: { id: line.id, mallOrderNo: `M${run}${parcel}`, realPrice: line.paidAmount, trackingNo },
-    });
-    const received = await call<{ lines: { item: { itemCode: string } }[] }>('station.inbound', 'POST', '/api/warehouse/inbound/receive', {
-      staff: warehouse,
-      body: { trackingNo, lines: [{ id: line.id, weightG: 200 + Math.floor(rand() * 1_500), lengthMm: 300, widthMm: 200, heightMm: 100 }] },
-    });
-    const itemCode = received.lines[0]!.item.itemCode;
-    const upload = await call<{ fileUri: string }>('station.upload', 'POST', '/api/upload/imageForBase64', {
-      staff: warehouse,
-      body: { type: 'qc', base64: photo },
-    });
-    await call('station.qcPhoto', 'POST', '/api/warehouse/qc/photo', {
-      staff: warehouse,
-      body: { itemCode, media: [{ fileUri: upload.fileUri, kind: 'image' }] },
-    });
-    await call('station.shelve', 'POST', '/api/warehouse/shelve', { staff: warehouse, body: { itemCode, locationCode: 'A-01-01-01' } });
-  }
-  for (const sim of sims) for (const no of sim.purchaseNos) await buyAndReceive(no).catch(failed);
-  log('bought, received, photographed and shelved');
-
-  // ---------------------------------------------------------------- pack orders, pre-review, freight
-  const channels = sims.length
-    ? await call<{ list: { id: number; code: string }[] }>('member.channels', 'GET', '/api/open/v1/channels', { member: sims[0]!.token })
-    : { list: [] };
-  const channel = channels.list.find((c) => c.code === 'DHL') ?? channels.list[0];
+  // ---------------------------------------------------------------- the afternoon: goods in, the member packs, goods out
+  const staff = warehouseDay({ client, buyer, warehouse, rand });
+  let channelOf: Promise<{ id: number; code: string } | undefined> | undefined;
+  /** The channel members ship by, looked up once by the first member who needs it. */
+  const theChannel = (member: string) =>
+    (channelOf ??= call<{ list: { id: number; code: string }[] }>('member.channels', 'GET', '/api/open/v1/channels', { member }).then(
+      (r) => r.list.find((c) => c.code === 'DHL') ?? r.list[0],
+    ));
   const packageIds = new Map<string, number>();
-  async function packOrder(sim: Sim): Promise<void> {
+  async function packOrder(sim: Sim, channel: { id: number }): Promise<void> {
     const items = await call<{ list: { id: number; weightG: number }[] }>('member.items', 'GET', '/api/open/v1/items', { member: sim.token });
-    if (!items.list.length || !channel) return;
+    if (!items.list.length) return;
     const pack = await call<{ packageNo: string }>('member.pack', 'POST', '/api/open/v1/packs', {
       member: sim.token,
       body: { itemIds: items.list.map((i) => i.id), channelId: channel.id, addressId: sim.addressId },
@@ -251,71 +213,42 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     await call('member.payPack', 'POST', '/api/open/v1/packs/pay', { member: sim.token, body: { packageNo: pack.packageNo } });
     sim.packageNos.push(pack.packageNo);
   }
-  await asMembersCome(sims.length, (i) => packOrder(sims[i]!).catch(failed));
-
-  // ---------------------------------------------------------------- remove, pack, weigh, label
-  let freightTopups = 0;
-  const ready: string[] = [];
-  async function packAndLabel(sim: Sim, packageNo: string): Promise<void> {
-    const pkg = await call<{ items: { itemCode: string }[]; estimatedWeightG: number }>('station.packageDetail', 'GET', '/api/warehouse/package/detail', {
-      staff: warehouse,
-      query: { packageNo },
-    });
-    for (const it of pkg.items)
-      await call('station.removal', 'POST', '/api/warehouse/removal/scan', { staff: warehouse, body: { itemCode: it.itemCode, packageNo } });
-    await call('station.packingOpen', 'POST', '/api/warehouse/packing/scan', { staff: warehouse, body: { code: packageNo } });
-    for (const it of pkg.items)
-      await call('station.packingItem', 'POST', '/api/warehouse/packing/item', { staff: warehouse, body: { packageNo, itemCode: it.itemCode } });
-    // One package in four weighs well over its estimate: the member owes a freight top-up before it may leave.
-    const heavy = rand() < 0.25;
-    const weighed = await call<{ status: string }>('station.weigh', 'POST', '/api/warehouse/packing/weigh', {
-      staff: warehouse,
-      body: { packageNo, weightG: heavy ? pkg.estimatedWeightG * 2 + 1_000 : pkg.estimatedWeightG, lengthMm: 300, widthMm: 200, heightMm: 150 },
-    });
-    if (weighed.status === 'patch_wait') {
-      await call('member.payPatch', 'POST', '/api/open/v1/packs/payPatch', { member: sim.token, body: { packageNo } });
-      freightTopups++;
-    }
-    await call('station.confirmLabel', 'POST', '/api/warehouse/packing/confirmLabel', { staff: warehouse, body: { packageNo, code: packageNo } });
-    ready.push(packageNo);
+  /** A member's lines reach the shelf as the purchaser and the warehouse work through them; once all are in, the member packs. */
+  async function memberAfternoon(sim: Sim): Promise<void> {
+    await Promise.all(sim.purchaseNos.map((no) => staff.goodsIn(no).catch(failed)));
+    const channel = await theChannel(sim.token);
+    if (!channel) return;
+    await packOrder(sim, channel);
+    for (const packageNo of sim.packageNos) await staff.goodsOut({ member: sim.token, packageNo, channelId: channel.id });
   }
-  for (const sim of sims) for (const no of sim.packageNos) await packAndLabel(sim, no).catch(failed);
 
-  // ---------------------------------------------------------------- sort, seal, ship; members confirm receipt
+  // Members come flat out, `concurrency` at once, or one every so often (ordersPerHour); each member's afternoon goes
+  // on beside the others' mornings, as the warehouse works while members order.
+  const afternoons: Promise<void>[] = [];
+  const morningThenAfternoon = (i: number) => memberMorning(i).then((sim) => void afternoons.push(memberAfternoon(sim).catch(failed)), failed);
+  await (o.ordersPerHour
+    ? arriving(o.members, (3_600_000 * o.ordersPerMember) / o.ordersPerHour, morningThenAfternoon)
+    : inBatches(o.members, o.concurrency ?? 4, morningThenAfternoon));
+  const orderingMs = performance.now() - started;
+  log(`members ordered: ${sims.length} members, ${orders} orders, ${lines} lines`);
+  await Promise.all(afternoons);
+  log('bought, received, shelved, packed, weighed, labelled and sorted');
+
+  // ---------------------------------------------------------------- the batch ships; members confirm receipt
   let shipped = 0;
   let received = 0;
-  if (ready.length && channel) {
-    try {
-      const batch = await call<{ id: number }>('station.batchCreate', 'POST', '/api/warehouse/outBatch/create', {
-        staff: warehouse,
-        body: { carrier: 'Simulated carrier' },
-      });
-      // Sacks as a person fills them (SACK_SIZE parcels, about what one lifts), each into the batch once sealed.
-      const sorted: string[] = [];
-      for (let first = 0, n = 1; first < ready.length; first += SACK_SIZE, n++) {
-        const sackCode = `SK${run}${String(n).padStart(3, '0')}`;
-        await call('station.sackBind', 'POST', '/api/warehouse/sack/bind', { staff: warehouse, body: { code: sackCode, channelId: channel.id } });
-        for (const packageNo of ready.slice(first, first + SACK_SIZE))
-          await call('station.sortPut', 'POST', '/api/warehouse/sorting/put', { staff: warehouse, body: { packageNo, sackCode } })
-            .then(() => sorted.push(packageNo))
-            .catch(failed);
-        await call('station.sackSeal', 'POST', '/api/warehouse/sack/seal', { staff: warehouse, body: { code: sackCode } });
-        await call('station.batchAddSack', 'POST', '/api/warehouse/outBatch/addSack', { staff: warehouse, body: { batchId: batch.id, sackCode } });
-      }
-      await call('station.batchShip', 'POST', '/api/warehouse/outBatch/ship', {
-        staff: warehouse,
-        body: { batchId: batch.id, trackingNos: sorted.map((packageNo, k) => ({ packageNo, trackingNo: `SIM${run}T${k}` })) },
-      });
-      shipped = sorted.length;
-      for (const sim of sims)
-        for (const packageNo of sim.packageNos.filter((p) => sorted.includes(p)))
-          await call('member.confirmReceipt', 'POST', '/api/open/v1/packs/confirmReceipt', { member: sim.token, body: { packageNo } })
-            .then(() => received++)
-            .catch(failed);
-    } catch (err) {
-      failed(err);
-    }
+  try {
+    const left = new Set(await staff.ship());
+    shipped = left.size;
+    for (const sim of sims)
+      for (const packageNo of sim.packageNos.filter((p) => left.has(p)))
+        await call('member.confirmReceipt', 'POST', '/api/open/v1/packs/confirmReceipt', { member: sim.token, body: { packageNo } })
+          .then(() => received++)
+          .catch(failed);
+  } catch (err) {
+    failed(err);
   }
+  const channel = await channelOf?.catch(() => undefined);
 
   // ---------------------------------------------------------------- the unhappy paths, each once
   const dayMs = performance.now() - started;
@@ -354,7 +287,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     packages: packageIds.size,
     shipped,
     received,
-    freightTopups,
+    freightTopups: staff.freightTopups(),
     errors: counts.errors,
     errorSamples,
     elapsedMs: dayMs,
