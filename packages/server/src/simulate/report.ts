@@ -24,6 +24,9 @@ export function report(r: SimulateResult): string[] {
     `  ${r.lines} lines, ${r.packages} packages (${r.freightTopups} freight top-ups), ${r.received} received; ${total} calls; the day in ${(r.elapsedMs / 1000).toFixed(1)} s → ${Math.round(r.orders / hours)} orders/hour (then the unhappy paths in ${(r.unhappyMs / 1000).toFixed(1)} s)`,
     `  the members ordered in ${(r.orderingMs / 1000).toFixed(1)} s → ${Math.round(r.orders / (r.orderingMs / 3_600_000))} orders/hour`,
   );
+  const memberP99 = [...r.calls].filter(([name]) => name.startsWith('member.')).map(([name, xs]) => [name, quantile(xs, 0.99)] as const);
+  const slowest = memberP99.reduce<readonly [string, number] | undefined>((worst, c) => (!worst || c[1] > worst[1] ? c : worst), undefined);
+  if (slowest) out.push(`  the member calls' slowest p99: ${slowest[0]} ${slowest[1].toFixed(1)} ms`);
   for (const [name, xs] of [...r.calls].sort(([a], [b]) => a.localeCompare(b))) {
     out.push(
       `  ${name.padEnd(24)} n=${String(xs.length).padStart(5)}  p50 ${quantile(xs, 0.5).toFixed(1).padStart(6)} ms  p99 ${quantile(xs, 0.99).toFixed(1).padStart(6)} ms`,
