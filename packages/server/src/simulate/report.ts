@@ -22,7 +22,7 @@ export function report(r: SimulateResult): string[] {
   const total = [...r.calls.values()].reduce((s, l) => s + l.length, 0);
   out.push(
     `  ${r.lines} lines, ${r.packages} packages (${r.freightTopups} freight top-ups), ${r.received} received; ${total} calls; the day in ${(r.elapsedMs / 1000).toFixed(1)} s → ${Math.round(r.orders / hours)} orders/hour (then the unhappy paths in ${(r.unhappyMs / 1000).toFixed(1)} s)`,
-    `  the members ordered in ${(r.orderingMs / 1000).toFixed(1)} s → ${Math.round(r.orders / (r.orderingMs / 3_600_000))} orders/hour`,
+    `  the members ordered in ${(r.orderingMs / 1000).toFixed(1)} s → ${Math.round(r.orders / (r.orderingMs / 3_600_000))} orders/hour${r.goodsInBeganMs === null ? '' : `; goods in began at ${(r.goodsInBeganMs / 1000).toFixed(1)} s`}`,
   );
   const memberP99 = [...r.calls].filter(([name]) => name.startsWith('member.')).map(([name, xs]) => [name, quantile(xs, 0.99)] as const);
   const slowest = memberP99.reduce<readonly [string, number] | undefined>((worst, c) => (!worst || c[1] > worst[1] ? c : worst), undefined);

@@ -40,6 +40,9 @@ describe('a business day, simulated', () => {
     const still = await t.call('GET', '/api/warehouse/work/summary', { token: person });
     expect(still.code).toBe(20000);
     expect(r.received).toBe(3);
+    // The day flows: goods in took the first member's lines while the last member was still ordering.
+    expect(r.goodsInBeganMs).not.toBeNull();
+    expect(r.goodsInBeganMs!).toBeLessThan(r.orderingMs);
     // What the database holds agrees: the simulated packages are received, and every change left an event to send.
     const got = await t.db.select().from(packages).where(eq(packages.status, 'received'));
     expect(got.length).toBeGreaterThanOrEqual(3);

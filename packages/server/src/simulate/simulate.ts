@@ -72,6 +72,8 @@ export interface SimulateResult {
   elapsedMs: number;
   /** The members' ordering (the day's first part), what a paced run's orders/hour is of. */
   orderingMs: number;
+  /** When goods in took its first line (from the day's start): in a day that flows, long before the members stop ordering. */
+  goodsInBeganMs: number | null;
   /** The unhappy paths' time. */
   unhappyMs: number;
   /** Per call name: how many and their durations (ms). */
@@ -280,6 +282,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
   } catch (err) {
     failed(err);
   }
+  const goodsInBegan = staff.goodsInBegan();
   return {
     members: sims.length,
     orders,
@@ -292,6 +295,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateResult> {
     errorSamples,
     elapsedMs: dayMs,
     orderingMs,
+    goodsInBeganMs: goodsInBegan === undefined ? null : goodsInBegan - started,
     unhappyMs: performance.now() - started - dayMs,
     calls,
     ledger,

@@ -33,8 +33,10 @@ export interface WarehouseStaff {
 export function warehouseDay(s: WarehouseStaff) {
   const { call, run } = s.client;
   let parcel = 0;
+  let goodsInBegan: number | undefined;
 
   const goodsIn = oneAtATime(async (purchaseNo: string): Promise<void> => {
+    goodsInBegan ??= performance.now();
     const found = await call<{ list: { id: number; paidAmount: number }[] }>('buy.find', 'GET', '/api/buy/pageList', {
       staff: s.buyer,
       query: { status: 'purchase_wait', numberType: 'purchaseNo', numberValue: purchaseNo },
@@ -124,5 +126,5 @@ export function warehouseDay(s: WarehouseStaff) {
     return sorted;
   }
 
-  return { goodsIn, goodsOut, ship, freightTopups: () => freightTopups };
+  return { goodsIn, goodsOut, ship, freightTopups: () => freightTopups, goodsInBegan: () => goodsInBegan };
 }
